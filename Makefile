@@ -1,0 +1,33 @@
+# Two commands a fresh machine needs: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+TSTAMP := $(VENV)/.installed-test
+
+.PHONY: demo test lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(TSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(STAMP) $@
+
+demo: $(STAMP)
+	$(BIN)/python -m printkit.demo
+
+test: $(TSTAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
+
+bench: $(STAMP)
+	for f in bench/*.py; do $(BIN)/python $$f; done
+
+clean:
+	rm -rf $(VENV) output/*.pdf output/*.png

@@ -1,0 +1,65 @@
+"""Findings: what a record did wrong, with stable rule ids (never exceptions)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One broken rule on one line; `rule` is a stable id such as ``PC-DOWN-002``."""
+
+    line: int
+    rule: str
+    message: str
+    expected: str = ""
+    found: str = ""
+
+    def format(self, file: str) -> str:
+        text = f"{file}:{self.line}: {self.rule}: {self.message}"
+        if self.expected or self.found:
+            text += f" (expected {self.expected}, found {self.found})"
+        return text
+
+
+@dataclass
+class Report:
+    """The outcome of verifying one record: findings in line order plus a summary."""
+
+    file: str
+    game: str
+    findings: list[Finding] = field(default_factory=list)
+    lines_checked: int = 0
+    summary_extra: str = ""
+
+    @property
+    def clean(self) -> bool:
+        return not self.findings
+
+    def sorted_findings(self) -> list[Finding]:
+        return sorted(self.findings, key=lambda f: (f.line, f.rule))
+
+    def summary(self) -> str:
+        n = len(self.findings)
+        verdict = "clean" if n == 0 else f"{n} finding{'s' if n != 1 else ''}"
+        extra = f"; {self.summary_extra}" if self.summary_extra else ""
+        return f"{self.file}: {self.game}: {self.lines_checked} lines checked, {verdict}{extra}"
+
+    def to_text(self) -> str:
+        lines = [f.format(self.file) for f in self.sorted_findings()]
+        lines.append(self.summary())
+        return "\n".join(lines)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "file": self.file,
+                "game": self.game,
+                "clean": self.clean,
+                "lines_checked": self.lines_checked,
+                "findings": [asdict(f) for f in self.sorted_findings()],
+                "summary": self.summary(),
+            },
+            indent=2,
+        )

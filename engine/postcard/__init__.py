@@ -1,0 +1,1 @@
+"""PostCard Football: rules data, engine, notation and verifier."""

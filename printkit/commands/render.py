@@ -1,0 +1,70 @@
+"""`printkit render GAME SHEET`: one printable, on Letter or A4, to PDF (and PNG previews)."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from printkit import sheets
+from printkit.layout import load_layout
+from printkit.output import OUTPUT_DIR, check_writable, write_atomic
+from printkit.preview import png_paths, write_previews
+
+
+class Paper(str, Enum):
+    letter = "letter"
+    a4 = "a4"
+
+
+def default_out(game: str, sheet: str, paper: str) -> Path:
+    return OUTPUT_DIR / f"{game}-{sheet}-{paper}.pdf"
+
+
+def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path | None,
+                   png: bool, force: bool) -> list[Path]:
+    """Render one printable and write it; returns the files written (PDF first)."""
+    module = sheets.get(game, sheet)
+    out = out or default_out(game, sheet, opts.paper)
+    check_writable(out, force)
+    layout = load_layout(module.PRINTABLE.layout, opts.layout_file, ink_saver=opts.ink_saver)
+    pdf = module.render(opts, layout)
+    if png:
+        for p in png_paths(out, 1):
+            check_writable(p, force)
+    written = [write_atomic(out, pdf, force)]
+    if png:
+        written += write_previews(pdf, out, force)
+    return written
+
+
+def render(
+    game: Annotated[str, typer.Argument(help="Game id: cardbowl, postcard, blowout, luckdraw, "
+                                             "cardgrid.")],
+    sheet: Annotated[str, typer.Argument(help="Sheet: board, field, cribbage, drivelog, clock, "
+                                              "scoresheet, refcard, cards, tournament.")],
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    out: Annotated[Path | None, typer.Option(help="Output PDF path "
+                                                  "(default output/GAME-SHEET-PAPER.pdf).")] = None,
+    png: Annotated[bool, typer.Option("--png", help="Also write a 150 dpi PNG per page.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
+    layout: Annotated[Path | None, typer.Option(help="Your layout TOML laid over the shipped "
+                                                     "one.")] = None,
+    rules: Annotated[Path | None, typer.Option(help="Rules TOML with your own chart values "
+                                                    "(games that support it).")] = None,
+    home: Annotated[str, typer.Option(help="Home team name.")] = "HOME",
+    away: Annotated[str, typer.Option(help="Away team name.")] = "AWAY",
+    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Pale fills to save "
+                                                                "toner.")] = False,
+) -> None:
+    """Render one printable to PDF."""
+    opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
+                                layout_file=layout, rules_file=rules)
+    for path in render_to_file(game, sheet, opts, out, png, force):
+        typer.echo(str(path))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("render")(render)

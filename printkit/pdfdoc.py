@@ -1,0 +1,92 @@
+"""Deterministic PDF documents: same inputs, byte-identical bytes.
+
+reportlab's invariant mode fixes the creation date and the document id; fonts are embedded
+TrueType subsets of the DejaVu fonts shipped in printkit/fonts; PrintScaling=None asks viewers
+to print at 100% so measured printables stay true to scale.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit import __version__
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = {"DejaVuSans": "DejaVuSans.ttf", "DejaVuSans-Bold": "DejaVuSans-Bold.ttf"}
+CREATOR = f"printkit {__version__}"
+
+rl_config.invariant = 1
+
+
+def register_fonts() -> None:
+    for name, file in FONT_FILES.items():
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+
+
+class Document:
+    """A canvas plus the bookkeeping every printable shares (metadata, forms, page count)."""
+
+    def __init__(self, pagesize: tuple[float, float], title: str, subject: str,
+                 keywords: str = "") -> None:
+        register_fonts()
+        self.buffer = io.BytesIO()
+        self.pagesize = pagesize
+        self.canvas = Canvas(self.buffer, pagesize=pagesize, invariant=1, pageCompression=1)
+        c = self.canvas
+        c.setTitle(title)
+        c.setSubject(subject)
+        c.setCreator(CREATOR)
+        c.setAuthor("printkit")
+        c.setProducer(CREATOR)
+        if keywords:
+            c.setKeywords(keywords)
+        c.setViewerPreference("PrintScaling", "None")
+        self._forms: set[str] = set()
+        self.pages = 0
+
+    @property
+    def width(self) -> float:
+        return self.pagesize[0]
+
+    @property
+    def height(self) -> float:
+        return self.pagesize[1]
+
+    def form(self, name: str, width: float, height: float,
+             draw: Callable[[Canvas], None]) -> str:
+        """Define artwork once per document as a form XObject (drawn at origin 0,0)."""
+        if name not in self._forms:
+            c = self.canvas
+            c.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)
+            draw(c)
+            c.endForm()
+            self._forms.add(name)
+        return name
+
+    def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
+        c = self.canvas
+        c.saveState()
+        c.translate(x, y)
+        if scale != 1.0:
+            c.scale(scale, scale)
+        c.doForm(name)
+        c.restoreState()
+
+    def show_page(self) -> None:
+        self.canvas.showPage()
+        self.pages += 1
+
+    def finish(self) -> bytes:
+        """Close the document; pages left open are shown first."""
+        if self.canvas.getPageNumber() > self.pages:
+            self.show_page()
+        self.canvas.save()
+        return self.buffer.getvalue()

@@ -1,0 +1,57 @@
+"""Shared test helpers: run the CLI in-process, check PDFs structurally, read them back."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pikepdf
+
+
+@dataclass
+class CliResult:
+    code: int
+    stdout: str
+    stderr: str
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> CliResult:
+    """Run `printkit ARGS` through the real entry point (error handling included)."""
+    from printkit.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    old_argv, old_cwd = sys.argv, os.getcwd()
+    sys.argv = ["printkit", *map(str, args)]
+    code = 0
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main()
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.argv = old_argv
+        os.chdir(old_cwd)
+    return CliResult(code, out.getvalue(), err.getvalue())
+
+
+def check_pdf(data: bytes | Path) -> pikepdf.Pdf:
+    """Open with qpdf (pikepdf), assert no structural problems and embedded fonts only."""
+    pdf = pikepdf.open(io.BytesIO(data) if isinstance(data, bytes) else data)
+    problems = pdf.check()
+    assert not problems, problems
+    for page in pdf.pages:
+        fonts = page.obj.get("/Resources", {}).get("/Font", {})
+        for _, font in fonts.items():
+            descendants = font.get("/DescendantFonts")
+            desc = (descendants[0] if descendants else font).get("/FontDescriptor")
+            assert desc is not None and any(
+                k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")
+            ), f"font not embedded: {font.get('/BaseFont')}"
+    return pdf
