@@ -13,6 +13,7 @@ from printkit.errors import UserError
 COMMANDS = (
     "listing",
     "render",
+    "verify",
 )
 
 app = typer.Typer(
