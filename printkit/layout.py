@@ -191,11 +191,15 @@ class Layout:
 
     def fill(self, key: str) -> Color:
         """An area colour: with --ink-saver it is washed out towards white to save toner."""
-        c = self.colour(key)
+        return self.wash(self.colour(key))
+
+    def fills(self, key: str) -> list[Color]:
+        return [self.wash(HexColor(v)) for v in self.list(key)]
+
+    def wash(self, c: Color, keep: float = 0.2) -> Color:
         if not self.ink_saver:
             return c
-        k = 0.2
-        return Color(1 - k * (1 - c.red), 1 - k * (1 - c.green), 1 - k * (1 - c.blue))
+        return Color(1 - keep * (1 - c.red), 1 - keep * (1 - c.green), 1 - keep * (1 - c.blue))
 
     def has(self, key: str) -> bool:
         try:

@@ -85,8 +85,6 @@ class Document:
         self.pages += 1
 
     def finish(self) -> bytes:
-        """Close the document; pages left open are shown first."""
-        if self.canvas.getPageNumber() > self.pages:
-            self.show_page()
+        """Close the document; a page still being drawn is shown first (reportlab does it)."""
         self.canvas.save()
         return self.buffer.getvalue()

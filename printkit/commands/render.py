@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +14,7 @@ from printkit.output import OUTPUT_DIR, check_writable, write_atomic
 from printkit.preview import png_paths, write_previews
 
 
-class Paper(str, Enum):
+class Paper(StrEnum):
     letter = "letter"
     a4 = "a4"
 

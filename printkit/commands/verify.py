@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -27,7 +27,7 @@ _GAME_TAG = re.compile(r'^\s*\[\s*Game\s+"([^"]*)"\s*\]', re.MULTILINE)
 _CARDBOWL_LINE = re.compile(r"^\s*[1-4]\s*&\s*(\d+|goal|G)\s*@\s*\d+", re.MULTILINE | re.I)
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 

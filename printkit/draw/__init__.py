@@ -1,0 +1,1 @@
+"""Drawing primitives shared by printables (shapes, dice, stars, QR codes, suit symbols)."""

@@ -1,0 +1,59 @@
+"""`printkit render postcard board`: our complete PostCard Football board, true to scale.
+
+The board is one physical size (layouts/postcard-board.toml) centred on a landscape page, so
+Letter and A4 print the same board; every chart on it comes from engine/postcard rules data.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import black
+
+from engine.postcard.rules import load_rules
+from printkit.draw.shapes import check_bar
+from printkit.layout import Layout
+from printkit.papers import page_size
+from printkit.pdfdoc import Document
+from printkit.sheets import Printable, RenderOptions
+from printkit.sheets.postcard_board.charts import draw_charts
+from printkit.sheets.postcard_board.context import Board
+from printkit.sheets.postcard_board.field import draw_field
+from printkit.sheets.postcard_board.panels import draw_panels
+from printkit.sheets.postcard_board.strategy import draw_strategy
+
+PRINTABLE = Printable(
+    game="postcard",
+    sheet="board",
+    layout="postcard-board",
+    title="PostCard Football board",
+    description="Field, trackers, bonus bars, score keepers, strategy circle and all charts",
+)
+
+
+def render(opts: RenderOptions, layout: Layout) -> bytes:
+    rules = load_rules(opts.rules_file)
+    size = page_size(opts.paper, "landscape")
+    doc = Document(size, title=f"{layout.text('board.title')} board ({opts.paper})",
+                   subject=f"{opts.home} v {opts.away}: PostCard Football board",
+                   keywords="printkit postcard board")
+    ox = (size[0] - layout.length("board.width")) / 2
+    oy = (size[1] - layout.length("board.height")) / 2
+    b = Board(doc, layout, rules, opts, ox, oy)
+    _title(b)
+    draw_field(b)
+    draw_panels(b)
+    draw_strategy(b)
+    draw_charts(b)
+    check_bar(b.c, b.x("checkbar.x"), b.y("checkbar.y") - 5, b.L("checkbar.length"),
+              layout.text("checkbar.label"), b.font, size=b.L("board.small_size"))
+    doc.show_page()
+    return doc.finish()
+
+
+def _title(b: Board) -> None:
+    c = b.c
+    lay = b.layout
+    c.setFillColor(black)
+    c.setFont(lay.font("board.title_font"), lay.length("board.title_size"))
+    top = b.oy + lay.length("board.height")
+    c.drawCentredString(b.ox + lay.length("board.width") / 2, top - lay.length("board.title_size"),
+                        f"{lay.text('board.title')}   {b.opts.home} v {b.opts.away}")

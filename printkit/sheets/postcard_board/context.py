@@ -1,0 +1,53 @@
+"""What every part of the PostCard board needs: canvas, layout, rules, origin, fonts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+
+from engine.postcard.rules import Rules
+from printkit.layout import Layout
+from printkit.pdfdoc import Document
+from printkit.sheets import RenderOptions
+
+
+@dataclass
+class Board:
+    doc: Document
+    layout: Layout
+    rules: Rules
+    opts: RenderOptions
+    ox: float   # board origin on the page (lower-left), points
+    oy: float
+
+    @property
+    def c(self):
+        return self.doc.canvas
+
+    def L(self, key: str) -> float:  # noqa: N802 - short accessor used on every line
+        return self.layout.length(key)
+
+    def x(self, key: str) -> float:
+        return self.ox + self.L(key)
+
+    def y(self, key: str) -> float:
+        return self.oy + self.L(key)
+
+    @property
+    def font(self) -> str:
+        return self.layout.font("board.label_font")
+
+    @property
+    def bold(self) -> str:
+        return self.layout.font("board.bold_font")
+
+    @property
+    def ink(self) -> Color:
+        return self.layout.colour("board.ink")
+
+    def team_colour(self, side: str) -> Color:
+        return self.layout.colour(f"board.{side}_colour")
+
+    def team_name(self, side: str) -> str:
+        return self.opts.home if side == "home" else self.opts.away

@@ -1,0 +1,217 @@
+"""The field: 100 yards and two end zones, a line every 5 yards, yard numbers, the Time
+Trackers in the end zones, field-goal ranges, kickoff and onside dice, and kick marks."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import white
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from printkit.draw.shapes import die_face, stars_row
+from printkit.sheets.postcard_board.context import Board
+
+LINES = 24                  # 5-yard segments: 2 + 20 + 2
+HOME_GOAL, AWAY_GOAL = 2, 22
+MARKS = {5: "2PT", 15: "XP", 25: "TB", 35: "KO"}   # yard line -> mark (both halves)
+
+
+def knockout_text(b: Board, x: float, y: float, text: str, font: str, size: float) -> None:
+    """Centred text on a turf-coloured patch, so the yard line under it does not cross it."""
+    c = b.c
+    w = stringWidth(text, font, size)
+    c.saveState()
+    c.setFillColor(b.layout.fill("field.turf"))
+    c.rect(x - w / 2 - 0.8, y - size * 0.22, w + 1.6, size * 1.0, stroke=0, fill=1)
+    c.restoreState()
+    c.setFont(font, size)
+    c.drawCentredString(x, y, text)
+
+
+def line_x(b: Board, index: int) -> float:
+    return b.x("field.x") + index * b.L("field.step")
+
+
+def index_of(yard_line: int, side: str) -> int:
+    """Line index of `yard_line` measured from `side`'s goal (negative = in its end zone)."""
+    return HOME_GOAL + yard_line // 5 if side == "home" else AWAY_GOAL - yard_line // 5
+
+
+def draw_field(b: Board) -> None:
+    c, lay = b.c, b.layout
+    x0, y0 = b.x("field.x"), b.y("field.y")
+    step, h = b.L("field.step"), b.L("field.height")
+    c.saveState()
+    c.setFillColor(lay.fill("field.turf"))
+    c.rect(x0, y0, LINES * step, h, stroke=0, fill=1)
+    for side, first in (("home", 0), ("away", AWAY_GOAL)):
+        c.setFillColor(lay.fill(f"field.endzone_{side}"))
+        c.rect(x0 + first * step, y0, 2 * step, h, stroke=0, fill=1)
+    _yard_lines(b, x0, y0, step, h)
+    _yard_numbers(b, y0, h)
+    _field_goal_band(b, y0 + h)
+    _kick_marks(b, y0 + h)
+    for side in ("home", "away"):
+        _time_tracker(b, side)
+        _kickoff_dice(b, side, y0)
+        _end_zone_name(b, side, y0, h)
+    _onside_dice(b, y0)
+    c.restoreState()
+
+
+def _yard_lines(b: Board, x0: float, y0: float, step: float, h: float) -> None:
+    c, lay = b.c, b.layout
+    c.setStrokeColor(lay.colour("field.line"))
+    for i in range(LINES + 1):
+        if i in (HOME_GOAL, AWAY_GOAL):
+            width = lay.length("field.goal_width")
+        elif i in (0, LINES) or (i - HOME_GOAL) % 2 == 0:
+            width = lay.length("field.ten_width")
+        else:
+            width = lay.length("field.line_width")
+        c.setLineWidth(width)
+        c.line(x0 + i * step, y0, x0 + i * step, y0 + h)
+    c.setLineWidth(lay.length("field.ten_width"))
+    c.line(x0, y0, x0 + LINES * step, y0)
+    c.line(x0, y0 + h, x0 + LINES * step, y0 + h)
+    # hash marks on each 5-yard line, a third of the way in from each sideline
+    c.setLineWidth(lay.length("field.line_width"))
+    hl = lay.length("field.hash_length")
+    for i in range(HOME_GOAL + 1, AWAY_GOAL):
+        for frac in (1 / 3, 2 / 3):
+            yy = y0 + h * frac
+            c.line(x0 + i * step - hl / 2, yy, x0 + i * step + hl / 2, yy)
+
+
+def _yard_numbers(b: Board, y0: float, h: float) -> None:
+    c, lay = b.c, b.layout
+    c.setFillColor(lay.colour("field.number_colour"))
+    size = lay.length("field.number_size")
+    font = lay.font("field.number_font")
+    y = y0 + h * 0.5 - size * 0.35
+    for yards in range(10, 100, 10):
+        label = str(min(yards, 100 - yards))
+        x = line_x(b, HOME_GOAL + yards // 5)
+        c.setFillColor(lay.colour("field.number_colour"))
+        knockout_text(b, x, y, label, font, size)
+        # a small arrow towards the nearer goal, as on a real field
+        if yards != 50:
+            direction = -1 if yards < 50 else 1
+            tip = x + direction * (size * 0.95)
+            p = c.beginPath()
+            p.moveTo(tip, y + size * 0.35)
+            p.lineTo(tip - direction * size * 0.3, y + size * 0.55)
+            p.lineTo(tip - direction * size * 0.3, y + size * 0.15)
+            p.close()
+            c.drawPath(p, stroke=0, fill=1)
+
+
+def _field_goal_band(b: Board, top: float) -> None:
+    """2d6 needed for a field goal kicked from each spot, printed under the top sideline."""
+    c, lay = b.c, b.layout
+    size = lay.length("field.mark_size")
+    c.setFillColor(b.ink)
+    band = lay.length("field.fg_band")
+    c.setFont(b.bold, size)
+    for side in ("home", "away"):
+        first = min(r.key for r in b.rules.field_goals) - 5
+        knockout_text(b, line_x(b, index_of(first, side)), top - band + 1.6, "FG 2d6", b.bold,
+                      size)
+    for r in b.rules.field_goals:
+        for side in ("home", "away"):
+            x = line_x(b, index_of(r.key, side))
+            text = f"{r.low}-{r.high}" if r.low != r.high else f"{r.low}"
+            c.setFillColor(b.ink)
+            knockout_text(b, x, top - band + 1.6, text, b.font, size)
+            if r.key == 50:
+                break
+
+
+def _kick_marks(b: Board, top: float) -> None:
+    c, lay = b.c, b.layout
+    size = lay.length("field.mark_size")
+    y = top - lay.length("field.fg_band") - size - 0.8
+    c.setFont(b.bold, size)
+    c.setFillColor(lay.colour("board.muted"))
+    for yard, mark in MARKS.items():
+        for side in ("home", "away"):
+            knockout_text(b, line_x(b, index_of(yard, side)), y, mark, b.bold, size)
+
+
+def _time_tracker(b: Board, side: str) -> None:
+    c, lay = b.c, b.layout
+    d, pitch = lay.length("time_tracker.diameter"), lay.length("time_tracker.pitch")
+    first = 0 if side == "home" else AWAY_GOAL
+    cx = line_x(b, first) + b.L("field.step")   # middle of the end zone
+    top = b.y("field.y") + b.L("field.height") - lay.length("time_tracker.top")
+    sr = lay.length("time_tracker.star_radius")
+    c.setLineWidth(lay.length("time_tracker.line_width"))
+    c.setStrokeColor(b.ink)
+    for k, stars in enumerate(b.rules.time_stars):
+        cy = top - d / 2 - k * pitch
+        c.setFillColor(white)
+        c.circle(cx, cy, d / 2, stroke=1, fill=1)
+        stars_row(c, cx, cy, stars, sr if stars < 3 else sr * 0.85, b.ink)
+
+
+def _end_zone_name(b: Board, side: str, y0: float, h: float) -> None:
+    """Team name and TIME label outside the end line, reading along the end zone."""
+    c = b.c
+    x = line_x(b, 0) - 2.2 * 72 / 25.4 if side == "home" else line_x(b, 24) + 2.2 * 72 / 25.4
+    c.saveState()
+    c.translate(x, y0 + h / 2)
+    c.rotate(90 if side == "home" else -90)
+    c.setFillColor(b.team_colour(side))
+    text = f"{b.team_name(side).upper()}  ·  TIME TRACKER (top down)"
+    size = b.L("board.label_size")
+    size = min(size, size * (h - 2) / stringWidth(text, b.bold, size))
+    c.setFont(b.bold, size)
+    c.drawCentredString(0, 0, text)
+    c.restoreState()
+
+
+def _die_with_stars(b: Board, x: float, y: float, size: float, face: int, bonus: int) -> None:
+    die_face(b.c, x - size / 2, y, size, face, ink=b.ink)
+    stars_row(b.c, x, y + size + size * 0.32, bonus, size * 0.2, b.ink)
+
+
+def _kickoff_dice(b: Board, side: str, y0: float) -> None:
+    """Kickoff spots by die near `side`'s end zone (the ball is kicked towards this goal)."""
+    size = b.L("field.die_size")
+    y = y0 + 0.9 * 72 / 25.4
+    in_end_zone = [k for k in b.rules.kickoffs if k.where < 0]
+    for k in b.rules.kickoffs:
+        if k.where >= 0:
+            _die_with_stars(b, line_x(b, index_of(k.where, side)), y, size, k.die, k.bonus)
+    centre = line_x(b, index_of(in_end_zone[0].where, side)) if in_end_zone else 0
+    gap = size * 1.25
+    for i, k in enumerate(in_end_zone):
+        x = centre + (i - (len(in_end_zone) - 1) / 2) * gap
+        _die_with_stars(b, x, y, size, k.die, k.bonus)
+
+
+def _onside_dice(b: Board, y0: float) -> None:
+    """Onside spots by die near midfield, one row per kicking direction."""
+    c = b.c
+    size = b.L("field.die_size") * 0.85
+    kick_from = b.rules.section("kickoff")["from"]
+    rows = (("home", 1), ("away", 0))
+    base = y0 + b.L("field.kick_band") + 0.5 * 72 / 25.4
+    for kicker, row in rows:
+        y = base + row * size * 2.7
+        by_spot: dict[int, list] = {}
+        for k in b.rules.onsides:
+            yard_from_kicker_goal = kick_from + k.where
+            idx = index_of(yard_from_kicker_goal, kicker) if yard_from_kicker_goal <= 50 \
+                else index_of(100 - yard_from_kicker_goal, "away" if kicker == "home" else "home")
+            by_spot.setdefault(idx, []).append(k)
+        for idx, spots in by_spot.items():
+            x = line_x(b, idx)
+            for i, k in enumerate(spots):
+                dx = (i - (len(spots) - 1) / 2) * size * 1.15
+                _die_with_stars(b, x + dx, y, size, k.die, k.bonus)
+        arrow_x = line_x(b, min(by_spot)) - size * 4.2 if kicker == "home" \
+            else line_x(b, max(by_spot)) + size * 4.2
+        c.setFillColor(b.team_colour(kicker))
+        c.setFont(b.bold, b.L("field.mark_size"))
+        label = "ONSIDE ▸" if kicker == "home" else "◂ ONSIDE"
+        c.setFillColor(b.team_colour(kicker))
+        c.drawCentredString(arrow_x, y + size * 0.3, label)
