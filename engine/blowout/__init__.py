@@ -1,0 +1,1 @@
+"""BLOWOUT!!!: its OFFENSE, DEFENSE and SPECIAL TEAMS decks as data (decks.toml)."""

@@ -1,0 +1,1 @@
+"""Luck of the Draw: the 16 game cards with their scoring (cards.toml) and the deal per drive."""
