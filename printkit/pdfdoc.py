@@ -39,7 +39,8 @@ class Document:
         register_fonts()
         self.buffer = io.BytesIO()
         self.pagesize = pagesize
-        self.canvas = Canvas(self.buffer, pagesize=pagesize, invariant=1, pageCompression=1)
+        self.canvas = Canvas(self.buffer, pagesize=pagesize, invariant=1, pageCompression=1,
+                             initialFontName="DejaVuSans")
         c = self.canvas
         c.setTitle(title)
         c.setSubject(subject)

@@ -44,8 +44,12 @@ def run_cli(*args: str, cwd: Path | None = None) -> CliResult:
 def check_pdf(data: bytes | Path) -> pikepdf.Pdf:
     """Open with qpdf (pikepdf), assert no structural problems and embedded fonts only."""
     pdf = pikepdf.open(io.BytesIO(data) if isinstance(data, bytes) else data)
-    problems = pdf.check()
+    problems = pdf.check_pdf_syntax()
     assert not problems, problems
+    for obj in pdf.objects:             # every stream must decode (catches corrupt content)
+        if isinstance(obj, pikepdf.Stream):
+            obj.read_bytes()
+    pdf.save(io.BytesIO())              # qpdf rewrites the whole file: any broken xref fails
     for page in pdf.pages:
         fonts = page.obj.get("/Resources", {}).get("/Font", {})
         for _, font in fonts.items():

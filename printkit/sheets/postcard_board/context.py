@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 
 from engine.postcard.rules import Rules
+from printkit.draw.shapes import die_face, star
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
@@ -45,6 +46,23 @@ class Board:
     @property
     def ink(self) -> Color:
         return self.layout.colour("board.ink")
+
+    def die(self, x: float, y: float, size: float, face: int) -> None:
+        """A die face (lower-left at x, y): drawn once per document as a form, then reused."""
+        unit = 20.0
+        name = self.doc.form(f"die{face}", unit, unit,
+                             lambda c: die_face(c, 0, 0, unit, face, ink=self.ink, line=1.2))
+        self.doc.place(name, x, y, size / unit)
+
+    def stars(self, cx: float, cy: float, count: int, r: float) -> None:
+        """`count` stars side by side, each the one star form of the document."""
+        unit = 10.0
+        name = self.doc.form("star", 2 * unit, 2 * unit,
+                             lambda c: star(c, unit, unit, unit, self.ink))
+        gap = r * 2.1
+        x0 = cx - gap * (count - 1) / 2
+        for i in range(count):
+            self.doc.place(name, x0 + i * gap - r, cy - r, r / unit)
 
     def team_colour(self, side: str) -> Color:
         return self.layout.colour(f"board.{side}_colour")

@@ -6,7 +6,6 @@ from __future__ import annotations
 from reportlab.lib.colors import white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from printkit.draw.shapes import die_face, stars_row
 from printkit.sheets.postcard_board.context import Board
 
 LINES = 24                  # 5-yard segments: 2 + 20 + 2
@@ -149,7 +148,7 @@ def _time_tracker(b: Board, side: str) -> None:
         cy = top - d / 2 - k * pitch
         c.setFillColor(white)
         c.circle(cx, cy, d / 2, stroke=1, fill=1)
-        stars_row(c, cx, cy, stars, sr if stars < 3 else sr * 0.85, b.ink)
+        b.stars(cx, cy, stars, sr if stars < 3 else sr * 0.85)
 
 
 def _end_zone_name(b: Board, side: str, y0: float, h: float) -> None:
@@ -169,8 +168,8 @@ def _end_zone_name(b: Board, side: str, y0: float, h: float) -> None:
 
 
 def _die_with_stars(b: Board, x: float, y: float, size: float, face: int, bonus: int) -> None:
-    die_face(b.c, x - size / 2, y, size, face, ink=b.ink)
-    stars_row(b.c, x, y + size + size * 0.32, bonus, size * 0.2, b.ink)
+    b.die(x - size / 2, y, size, face)
+    b.stars(x, y + size + size * 0.32, bonus, size * 0.2)
 
 
 def _kickoff_dice(b: Board, side: str, y0: float) -> None:

@@ -7,7 +7,7 @@ import math
 
 from reportlab.lib.colors import white
 
-from printkit.draw.shapes import arrow, stars_row
+from printkit.draw.shapes import arrow
 from printkit.sheets.postcard_board.context import Board
 
 
@@ -56,7 +56,7 @@ def _node(b: Board, n: int, r: float) -> None:
     c.setFillColor(colour)
     c.setFont(b.bold, size)
     c.drawCentredString(x, y - size * 0.12, str(n))
-    stars_row(c, x, y - r * 0.6, b.rules.stars[n], r * 0.2, b.ink)
+    b.stars(x, y - r * 0.6, b.rules.stars[n], r * 0.2)
 
 
 def _legend(b: Board) -> None:

@@ -1,0 +1,86 @@
+"""Layout files are validated key by key: one-line errors naming file, line and key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit.layout import LayoutError, load_layout
+from printkit.units import INCH, MM, UnitError, parse_length
+from tests.helpers import run_cli
+
+
+@pytest.mark.parametrize("text,points", [("12 mm", 12 * MM), ("0.5 in", 36.0), ("9 pt", 9.0),
+                                          ("2.5cm", 25 * MM), ("-3 mm", -3 * MM)])
+def test_lengths(text, points):
+    assert abs(parse_length(text) - points) < 1e-9
+
+
+@pytest.mark.parametrize("text", ["12", "12 furlongs", "mm", "", "1.2.3 mm"])
+def test_bad_lengths(text):
+    with pytest.raises(UnitError):
+        parse_length(text)
+
+
+def test_inch_constant():
+    assert INCH == 72.0
+
+
+def _bad(tmp_path: Path, text: str) -> str:
+    f = tmp_path / "bad.toml"
+    f.write_text(text)
+    with pytest.raises(LayoutError) as err:
+        load_layout("postcard-board", f)
+    return str(err.value)
+
+
+def test_unknown_key_names_file_line_and_key(tmp_path):
+    msg = _bad(tmp_path, '[field]\nstep = "9 mm"\nstpe = "9 mm"\n')
+    assert msg == f"{tmp_path / 'bad.toml'}:3: unknown key 'field.stpe'"
+
+
+def test_unknown_table(tmp_path):
+    assert "unknown key 'feild'" in _bad(tmp_path, '[feild]\nstep = "9 mm"\n')
+
+
+def test_bad_unit(tmp_path):
+    msg = _bad(tmp_path, '\n[field]\nstep = "9 furlongs"\n')
+    assert msg.startswith(f"{tmp_path / 'bad.toml'}:3: key 'field.step': bad unit 'furlongs'")
+
+
+def test_missing_value(tmp_path):
+    msg = _bad(tmp_path, '[board]\nhome_colour = ""\n')
+    assert msg == f"{tmp_path / 'bad.toml'}:2: key 'board.home_colour': missing value"
+
+
+def test_wrong_kinds(tmp_path):
+    assert "expected a colour" in _bad(tmp_path, '[board]\nink = "black"\n')
+    assert "unknown font 'Comic'" in _bad(tmp_path, '[board]\nlabel_font = "Comic"\n')
+    assert "expected a length" in _bad(tmp_path, '[field]\nstep = 9\n')
+    assert "expected a list" in _bad(tmp_path, '[charts]\nlevel_fills = "#FFFFFF"\n')
+
+
+def test_toml_syntax_error_has_line_and_column(tmp_path):
+    msg = _bad(tmp_path, '[field]\nstep = "9 mm\n')
+    assert msg.startswith(f"{tmp_path / 'bad.toml'}:2:") and "not valid TOML" in msg
+
+
+def test_cli_bad_layout_is_one_line_exit_2(workdir):
+    Path("bad.toml").write_text('[field]\nstep = "9 parsecs"\n')
+    result = run_cli("render", "postcard", "board", "--layout", "bad.toml")
+    assert result.code == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("printkit: error: bad.toml:2: key 'field.step': bad unit")
+    assert not Path("output/postcard-board-letter.pdf").exists()
+
+
+def test_cli_missing_layout_file(workdir):
+    result = run_cli("render", "postcard", "board", "--layout", "nope.toml")
+    assert result.code == 2 and "nope.toml: cannot read layout file" in result.stderr
+
+
+def test_every_shipped_layout_loads():
+    for path in sorted(Path("layouts").glob("*.toml")) or sorted(
+            (Path(__file__).parents[2] / "layouts").glob("*.toml")):
+        assert load_layout(path.stem).data
