@@ -44,7 +44,7 @@ def test_passing_example_1_result_5_is_25_yards_level_2_catch_3_to_6():
     assert R.throw_yards(result) == 25
     assert level.level == 2 and level.catch == 3 and level.pressure == 6
     # Defense rolls 4: no extra pressure; Offense catches with 5; catch - pressure = 1 -> 5 yd
-    assert 4 < level.pressure and 5 >= level.catch
+    assert level.pressure > 4 and level.catch <= 5
 
 
 def test_passing_example_2_negative_made_positive_is_level_3_then_pressured_to_4():
@@ -55,8 +55,8 @@ def test_passing_example_2_negative_made_positive_is_level_3_then_pressured_to_4
     assert level.level == 3 and level.pressure == 5     # "the Defense must roll at 5 or 6"
     pressured = R.level(level.level + 1)
     assert pressured.catch == 5                          # "they need to roll a 5 or a 6"
-    assert 4 < pressured.catch                           # they roll a 4: no catch
-    assert 6 >= R.section("passing")["interception_pressure"]
+    assert pressured.catch > 4                           # they roll a 4: no catch
+    assert R.section("passing")["interception_pressure"] <= 6
     assert R.section("passing")["interception_roll"] == 6
 
 
