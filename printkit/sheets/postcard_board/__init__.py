@@ -55,5 +55,5 @@ def _title(b: Board) -> None:
     c.setFillColor(black)
     c.setFont(lay.font("board.title_font"), lay.length("board.title_size"))
     top = b.oy + lay.length("board.height")
-    c.drawCentredString(b.ox + lay.length("board.width") / 2, top - lay.length("board.title_size"),
-                        f"{lay.text('board.title')}   {b.opts.home} v {b.opts.away}")
+    c.drawString(b.ox, top - lay.length("board.title_size"),
+                 f"{lay.text('board.title')}   {b.opts.home} v {b.opts.away}")

@@ -32,6 +32,11 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+def stars(n: int) -> str:
+    """Bonus as stars, as on the field; four or more would not fit a cell."""
+    return "★" * n if n <= 3 else f"{n}★"
+
+
 def _fills(b: Board) -> dict[str, Color]:
     lay = b.layout
     return {"good": lay.fill("charts.good_fill"), "bad": lay.fill("charts.bad_fill"),
@@ -85,14 +90,14 @@ def punt_rows(rules: Rules, fills):
     dist = [Cell(str(r.key), fills["none"], bold=True) for r in rules.punts]
     target = [Cell(f"{r.low}-{r.high}" if r.low != r.high else str(r.low), fills["good"])
               for r in rules.punts]
-    bonus = [Cell("★" * r.bonus, fills["warn"]) for r in rules.punts]
+    bonus = [Cell(stars(r.bonus), fills["warn"]) for r in rules.punts]
     return [("PUNT yards", dist), ("target 2d6", target), ("bonus", bonus)]
 
 
 def kickoff_rows(rules: Rules, fills):
     dice = [Cell(str(k.die), fills["none"], bold=True) for k in rules.kickoffs]
     spot = [Cell("EZ" if k.where < 0 else str(k.where), fills["good"]) for k in rules.kickoffs]
-    bonus = [Cell("★" * k.bonus, fills["warn"]) for k in rules.kickoffs]
+    bonus = [Cell(stars(k.bonus), fills["warn"]) for k in rules.kickoffs]
     return [("KICKOFF die", dice), ("to yard line", spot), ("bonus", bonus)]
 
 
