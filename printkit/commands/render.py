@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from printkit import sheets
+from printkit.errors import UserError
 from printkit.layout import load_layout
 from printkit.output import OUTPUT_DIR, check_writable, write_atomic
 from printkit.preview import png_paths, write_previews
@@ -27,6 +28,8 @@ def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path 
                    png: bool, force: bool) -> list[Path]:
     """Render one printable and write it; returns the files written (PDF first)."""
     module = sheets.get(game, sheet)
+    if opts.rules_file is not None and not module.PRINTABLE.rules:
+        raise UserError(f"{opts.rules_file}: --rules is not used by the {game} {sheet} sheet")
     out = out or default_out(game, sheet, opts.paper)
     check_writable(out, force)
     layout = load_layout(module.PRINTABLE.layout, opts.layout_file, ink_saver=opts.ink_saver)

@@ -48,6 +48,7 @@ class Printable:
     title: str
     description: str
     render: Callable[..., bytes] | None = None
+    rules: bool = False   # True: follows a player's own chart values given with --rules
 
 
 def available() -> list[tuple[str, str]]:

@@ -155,3 +155,14 @@ def test_ink_saver_changes_fills_not_geometry(workdir):
     assert Path("i.pdf").read_bytes() != Path("n.pdf").read_bytes()
     with pdfplumber.open("i.pdf") as a, pdfplumber.open("n.pdf") as b:
         assert len(a.pages[0].curves) == len(b.pages[0].curves)
+
+
+def test_rules_option_refused_where_a_sheet_does_not_use_it(workdir, monkeypatch):
+    from printkit import sheets
+    from printkit.sheets import postcard_board
+
+    monkeypatch.setattr(postcard_board, "PRINTABLE",
+                        sheets.Printable("postcard", "board", "postcard-board", "t", "d"))
+    Path("card.toml").write_text("")
+    result = run_cli("render", "postcard", "board", "--rules", "card.toml")
+    assert result.code == 2 and "--rules is not used by the postcard board sheet" in result.stderr

@@ -26,6 +26,7 @@ PRINTABLE = Printable(
     layout="postcard-board",
     title="PostCard Football board",
     description="Field, trackers, bonus bars, score keepers, strategy circle and all charts",
+    rules=True,
 )
 
 
