@@ -1,0 +1,1 @@
+"""Card Bowl (Scott Crawford, v1.1.6): rules data, play-notes reader and verifier."""

@@ -1,0 +1,138 @@
+"""Card-level lines: the cards drawn for a kick, punt, field goal or extra point.
+
+Written ``cards: QH 5C / 7D / 3S 9H 2C 8D`` (groups split by ``/``) on the play line or on the
+line after it. Checked against the rules' formulas (rules.py) and, with a ``[Seed "..."]`` tag,
+against the play book: special-teams cards are drawn from the top of the freshly shuffled deck,
+so they must be the first cards of ``deal/K`` (K = the play's number in the record, or
+``cards deal K:``). Groups and ids: docs/notation.md (Card Bowl).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cardbowl.notation import Cards, Entry
+from engine.cards import FULL_DECK, JOKERS, value
+from engine.draws import shuffled
+
+if TYPE_CHECKING:
+    from engine.cardbowl.verify import Game
+
+FIELD = 100
+
+
+def _text(cards: list[str]) -> str:
+    return " ".join(cards) if cards else "none"
+
+
+def _group(cards: Cards, i: int) -> list[str] | None:
+    return cards.groups[i] if len(cards.groups) > i else None
+
+
+def _count(g: Game, at: Entry, group: list[str], low: int, high: int, what: str) -> bool:
+    """Cards drawn, not counting jokers (a drawn joker is replaced by the next card)."""
+    drawn = [c for c in group if c not in JOKERS]
+    if low <= len(drawn) <= high:
+        return True
+    want = str(low) if low == high else f"{low} to {high}"
+    g.flag(at, "CB-CARD-005", f"wrong number of cards for {what}", f"{want} cards",
+           f"{len(drawn)} cards")
+    return False
+
+
+def _return(g: Game, play: Entry, at: Entry, cards: Cards, section: str) -> None:
+    """Coverage / return draws [/ open-field run]: returns - coverage (+ run) = yards."""
+    coverage, returns, run = _group(cards, 1), _group(cards, 2), _group(cards, 3) or []
+    if coverage is None or returns is None or play.result.ret is None:
+        return
+    data = g.rules.data[section]
+    ok = _count(g, at, coverage, 1, data["coverage_cards"], "the coverage draw")
+    ok = _count(g, at, returns, 1, data["return_cards"], "the return draws") and ok
+    if not ok or g.rules.has_joker(coverage + returns + run):
+        return
+    yards = sum(map(value, returns)) - value(coverage[0]) + sum(map(value, run))
+    if yards != play.result.ret:
+        g.flag(at, "CB-CARD-002", "return yards do not match the cards", f"{yards} yd return",
+               f"{play.result.ret} yd return")
+
+
+def _kickoff(g: Game, play: Entry, at: Entry, cards: Cards) -> None:
+    res, kick = play.result, cards.groups[0]
+    free = play.name == "free_kick"
+    if res.punt_play:
+        _punt(g, play, at, cards, free=True)
+        return
+    if _count(g, at, kick, 2, 2, "a kickoff") and not g.rules.has_joker(kick) \
+            and res.received is not None:
+        spot = g.rules.kickoff_received(kick, free_kick=free)
+        minus = g.rules.get("kickoff", "free_kick_subtract" if free else "subtract")
+        if spot != res.received:
+            g.flag(at, "CB-CARD-001", f"kick spot does not match the cards (value - {minus})",
+                   f"to {spot}", f"to {res.received}")
+    _return(g, play, at, cards, "kickoff")
+
+
+def _punt(g: Game, play: Entry, at: Entry, cards: Cards, free: bool = False) -> None:
+    res, kick = play.result, cards.groups[0]
+    data = g.rules.data["punt"]
+    cap = data["max_cards"]
+    if _count(g, at, kick, cap if free else data["min_cards"], cap, "a punt") \
+            and not g.rules.has_joker(kick) and res.punt is not None:
+        yards = g.rules.punt_yards(kick, free_kick=free)
+        if yards != res.punt:
+            g.flag(at, "CB-CARD-003", "punt yards do not match the cards "
+                   f"(total + {data['free_kick_add' if free else 'add']})",
+                   f"punt {yards}", f"punt {res.punt}")
+    _return(g, play, at, cards, "punt")
+
+
+def _kick_at_goal(g: Game, play: Entry, at: Entry, cards: Cards, distance: int) -> None:
+    kick = cards.groups[0]
+    good = play.result.good
+    if not _count(g, at, kick, g.rules.get("field_goal", "cards"),
+                  g.rules.get("field_goal", "cards"), "a kick at goal"):
+        return
+    if g.rules.has_joker(kick) or good is None:
+        return
+    total = g.rules.kick_distance(kick)
+    made = total >= distance
+    if made != good:
+        g.flag(at, "CB-CARD-004", f"the cards total {total} against a {distance} yd kick",
+               "good" if made else "no good", "good" if good else "no good")
+
+
+def _seeded(g: Game, at: Entry, cards: Cards, k: int) -> None:
+    listed = cards.all
+    if len(set(listed)) != len(listed):
+        twice = sorted({c for c in listed if listed.count(c) > 1})
+        g.flag(at, "CB-CARD-007", "a card drawn twice from one deck", "each card once",
+               _text(twice))
+        return
+    if g.seed is None:
+        return
+    deck = shuffled("cardbowl", g.seed, f"deal/{k}", FULL_DECK)
+    top = deck[: len(listed)]
+    if top != listed:
+        g.flag(at, "CB-CARD-006", f"cards are not the top of the play book's deal/{k}",
+               _text(top), _text(listed))
+
+
+def check(g: Game, play: Entry, cards: Cards, number: int, line: Entry | None = None) -> None:
+    """Check one cards list against its play (findings go on the cards' own line)."""
+    at = line or play
+    k = cards.deal or number
+    res = play.result
+    if play.name in ("kickoff", "free_kick"):
+        _kickoff(g, play, at, cards)
+    elif play.name == "scrimmage" and res.punt_play:
+        _punt(g, play, at, cards)
+    elif play.name == "scrimmage" and res.field_goal:
+        pos = g.pos if g.pos is not None else 0
+        _kick_at_goal(g, play, at, cards, g.rules.field_goal_distance(FIELD - pos))
+    elif play.name == "try" and not res.conversion:
+        _kick_at_goal(g, play, at, cards, g.rules.get("field_goal", "extra_point_distance"))
+    else:
+        g.flag(at, "CB-CARD-008", "cards are checked only for kickoffs, punts, field goals "
+               "and extra points", "a kick", play.name.replace("_", " "))
+        return
+    _seeded(g, at, cards, k)

@@ -1,0 +1,492 @@
+"""Reading Card Bowl play notes, written as in the rules' "Example of Play Notes".
+
+A record is a list of :class:`Entry` (one per non-blank line). Play results are read clause by
+clause (clauses are split at ``,`` and ``;``) into a :class:`Result`; the words are data
+(``WORDS``), so a synonym is one line. Anything that cannot be read raises
+:class:`engine.errors.ReadError` with the line and column; what the record did wrong is not
+decided here but in verify.py. The grammar is documented in docs/notation.md ("Card Bowl").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.cards import FULL_DECK
+from engine.errors import ReadError
+
+# -- vocabulary --------------------------------------------------------------------------
+
+PLAYS = ("run", "rush", "pass", "sneak", "scramble", "screen", "lateral", "sack", "sacked",
+         "kneel", "spike", "draw", "sweep", "reverse", "option", "keeper", "throw", "catch")
+WORDS: dict[str, str] = {
+    **{w: "PLAY" for w in PLAYS},
+    **dict.fromkeys(("inc", "incomplete", "incompletion", "incomp"), "INC"),
+    **dict.fromkeys(("yd", "yds", "yrd", "yrds", "yard", "yards"), "YD"),
+    **dict.fromkeys(("pen", "penalty", "penalized", "flag", "foul"), "PEN"),
+    **dict.fromkeys(("vs", "versus", "on", "against"), "VS"),
+    **dict.fromkeys(("d", "def", "defense", "defence"), "D"),
+    **dict.fromkeys(("o", "off", "offense", "offence"), "O"),
+    **dict.fromkeys(("k", "kicking", "kicker"), "K"),
+    **dict.fromkeys(("r", "receiving", "receiver"), "R"),
+    **dict.fromkeys(("auto", "automatic"), "AUTO"),
+    **dict.fromkeys(("1st", "first", "st"), "FIRST"),
+    "down": "DOWN",
+    **dict.fromkeys(("fumble", "fumbles", "fumbled", "fum"), "FUMBLE"),
+    **dict.fromkeys(("recovers", "recovered", "recovery", "recover", "rec"), "RECOVERS"),
+    **dict.fromkeys(("return", "returned", "returns", "ret", "runback"), "RETURN"),
+    **dict.fromkeys(("int", "intercepted", "interception", "picked", "pick"), "INT"),
+    **dict.fromkeys(("td", "touchdown"), "TD"),
+    "safety": "SAFETY",
+    **dict.fromkeys(("touchback", "tb"), "TOUCHBACK"),
+    **dict.fromkeys(("punt", "punts", "punted"), "PUNT"),
+    "fg": "FG",
+    **dict.fromkeys(("good", "made", "makes", "succeeds", "success"), "GOOD"),
+    **dict.fromkeys(("missed", "miss", "misses", "wide", "failed", "fails", "nogood"), "MISS"),
+    "blocked": "BLOCKED",
+    "downed": "DOWNED",
+    "declined": "DECLINED",
+    **dict.fromkeys(("replay", "repeat", "replayed", "repeated"), "REPLAY"),
+    "to": "TO",
+    **dict.fromkeys(("kick", "xp", "pat"), "KICK"),
+    **dict.fromkeys(("conversion", "2pt"), "CONV"),
+    "loss": "LOSS",
+    **dict.fromkeys(("for", "of", "a", "the", "and", "gain", "gains", "gained", "by", "at",
+                     "then", "yardline", "line", "is", "was"), "FILL"),
+}
+WORDS.update({"nogain": "ZERO", "noreturn": "NORET", "faircatch": "FAIR", "oob": "OOB"})
+# Several-word phrases become one word of the same or shorter length (columns stay true).
+PHRASES: dict[str, str] = {
+    "no good": "nogood", "no gain": "nogain", "no return": "noreturn",
+    "fair catch": "faircatch", "out of bounds": "oob", "field goal": "fg", "extra point": "xp",
+    "2 pt": "2pt", "2-pt": "2pt", "two-point": "2pt", "two point": "2pt",
+}
+_PHRASE = re.compile(r"\b(" + "|".join(re.escape(p) for p in sorted(PHRASES, key=len,
+                                                                      reverse=True)) + r")\b")
+_TOKEN = re.compile(r"\{[^}]*\}|\([^)]*\)|\d+(?:st|pt)\b|[+-]?\d+|[=+\-]|[a-z][a-z0-9']*\.?|\S")
+
+# -- line shapes -------------------------------------------------------------------------
+
+_TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]$')
+_SEPARATOR = re.compile(r"^(-{3,}|_{3,}|={3,}|\*{3,})$")
+_STATE = re.compile(r"^([1-4])\s*(?:st|nd|rd|th)?\s*&\s*(goal|g|\d{1,3})\s*@\s*"
+                    r"(?:(own|opp)\s*)?(\d{1,3})(?=\s|$)", re.I)
+_KICK = re.compile(r"^(kickoff|kick-off|kick off|free kick|onside kick|on-side kick)\b\.?",
+                   re.I)
+_TRY = re.compile(r"^(try|pat|xp|extra point|2[- ]?pt(?: conversion)?|two[- ]point"
+                  r"(?: conversion)?|conversion)\b\.?", re.I)
+_MARKER = re.compile(r"^(q[1-4]|ot|overtime|[1-4](?:st|nd|rd|th) (?:quarter|qtr)|"
+                     r"(?:first|second|third|fourth) quarter|quarter [1-4]|halftime|half time|"
+                     r"(?:1st|2nd|first|second) half|end of (?:the )?(?:game|half|quarter|"
+                     r"[1-4](?:st|nd|rd|th) quarter|(?:first|second|third|fourth) quarter)|"
+                     r"two[- ]minute warning|2[- ]minute warning)\.?$", re.I)
+_HALF_START = re.compile(r"q3|2nd half|second half|halftime|half time|end of (?:the )?half|"
+                         r"end of (?:the )?(?:2nd|second) quarter|ot|overtime", re.I)
+_HEADING = re.compile(r"^#{0,6}\s*([A-Za-z0-9][A-Za-z0-9 .'&-]{0,40})$")
+_CARDS = re.compile(r"^cards?(?:\s+(?:deal\s*)?(\d+))?\s*:?\s*(.*)$", re.I)
+_SCORE = re.compile(r"^(\d{1,3})\s*[-\u2013]\s*(\d{1,3})(?:\s+(.*?))?\s*$")
+_SCORE_TEAM_FIRST = re.compile(r"^([A-Za-z][A-Za-z0-9 .'&]*?)\s+(\d{1,3})\s*[-\u2013]\s*"
+                               r"(\d{1,3})\s*$")
+_TIME = re.compile(r"^\d{1,2}:\d{2}$")
+_FIELDS = re.compile(r"[^\t]+?(?=\t| {2,}|$)")
+_HTML = re.compile(r"<[^>]{0,20}>")
+
+
+@dataclass
+class Penalty:
+    yards: int | None
+    against: str | None       # 'O' or 'D' (kick lines: 'K' or 'R' are mapped in verify)
+    auto_first: bool = False
+    declined: bool = False
+    column: int = 0
+
+
+@dataclass
+class Sum:
+    terms: list[int]
+    total: int
+    column: int
+
+
+@dataclass
+class Result:
+    """What one play's result text says; None = not written."""
+
+    text: str = ""
+    play: str | None = None
+    gain: int | None = None
+    incomplete: bool = False
+    penalties: list[Penalty] = field(default_factory=list)
+    auto_first: bool = False
+    replay: bool = False
+    fumble: bool = False
+    recovered: str | None = None
+    interception: bool = False
+    air: int | None = None
+    ret: int | None = None
+    ret_to: int | None = None
+    touchdown: bool = False
+    safety: bool = False
+    punt: int | None = None
+    punt_play: bool = False
+    blocked: bool = False
+    fair_catch: bool = False
+    touchback: bool = False
+    out_of_bounds: bool = False
+    downed: bool = False
+    field_goal: bool = False
+    fg_distance: int | None = None
+    good: bool | None = None
+    received: int | None = None
+    conversion: bool = False
+    kick_try: bool = False
+    sums: list[Sum] = field(default_factory=list)
+
+    @property
+    def written(self) -> bool:
+        return bool(self.text.strip())
+
+
+@dataclass
+class Score:
+    first: int
+    second: int
+    team: str | None
+    column: int
+
+
+@dataclass
+class Cards:
+    groups: list[list[str]]
+    deal: int | None
+    column: int
+
+    @property
+    def all(self) -> list[str]:
+        return [c for g in self.groups for c in g]
+
+
+@dataclass
+class Entry:
+    line: int
+    kind: str                 # tag, heading, separator, marker, play, cards
+    text: str
+    name: str = ""            # tag name / heading team / marker text / play kind
+    value: str = ""           # tag value
+    down: int | None = None
+    distance: int | None = None
+    goal: bool = False
+    yard: int | None = None
+    side: str | None = None
+    result: Result = field(default_factory=Result)
+    score: Score | None = None
+    time: str | None = None
+    cards: Cards | None = None
+
+    @property
+    def is_half_start(self) -> bool:
+        return self.kind == "marker" and bool(_HALF_START.fullmatch(self.name.lower().rstrip(".")))
+
+
+def _clean(text: str) -> str:
+    """Drops HTML tags (the rules' `1 <sup>st</sup>`) and no-break spaces."""
+    text = text.replace("\u00a0", " ").rstrip("\r\n")
+    return _HTML.sub("", text)
+
+
+def _fields(text: str, start: int) -> list[tuple[str, int]]:
+    """Fields split at tabs or two or more spaces, with their 1-based columns."""
+    out = []
+    for m in _FIELDS.finditer(text, start):
+        piece = m.group(0)
+        stripped = piece.strip()
+        if stripped:
+            out.append((stripped, m.start() + len(piece) - len(piece.lstrip()) + 1))
+    return out
+
+
+class _Reader:
+    def __init__(self, file: str, line: int) -> None:
+        self.file = file
+        self.line = line
+
+    def error(self, message: str, column: int) -> ReadError:
+        return ReadError(message, self.file, self.line, max(column, 1))
+
+    # -- fields -------------------------------------------------------------------------
+    def card_list(self, text: str, column: int) -> Cards:
+        m = _CARDS.match(text)
+        if not m:
+            raise self.error("expected 'cards: QH 5C ...'", column)
+        groups: list[list[str]] = [[]]
+        offset = column + m.start(2)
+        for tok in re.finditer(r"/|[^\s/,]+", m.group(2)):
+            word = tok.group(0).upper()
+            if word == "/":
+                groups.append([])
+                continue
+            if word not in FULL_DECK:
+                raise self.error(f"not a card: {tok.group(0)!r} (write rank and suit, e.g. "
+                                 "QH, 10C; jokers BJ, RJ)", offset + tok.start())
+            groups[-1].append(word)
+        if not any(groups):
+            raise self.error("a cards line needs at least one card", column)
+        return Cards(groups, int(m.group(1)) if m.group(1) else None, column)
+
+    def score(self, text: str, column: int) -> Score | None:
+        if m := _SCORE.match(text):
+            team = (m.group(3) or "").strip() or None
+            if team and team.lower() in ("tie", "tied", "all"):
+                team = None
+            return Score(int(m.group(1)), int(m.group(2)), team, column)
+        if m := _SCORE_TEAM_FIRST.match(text):
+            return Score(int(m.group(2)), int(m.group(3)), m.group(1).strip(), column)
+        return None
+
+    def extras(self, entry: Entry, fields: list[tuple[str, int]], kick: bool) -> None:
+        results: list[tuple[str, int]] = []
+        for text, col in fields:
+            if text.lower().startswith("card"):
+                entry.cards = self.card_list(text, col)
+            elif _TIME.match(text):
+                entry.time = text
+            elif results and (score := self.score(text, col)):
+                entry.score = score
+            elif not results:
+                results.append((text, col))
+            else:
+                raise self.error(f"cannot read {text!r} (after the result: a score such as "
+                                 "'3-0 Cowboys', a clock time or 'cards: ...')", col)
+        if results:
+            entry.result = self.result(*results[0], kick=kick)
+
+    # -- result text --------------------------------------------------------------------
+    def result(self, text: str, column: int, kick: bool = False) -> Result:
+        res = Result(text=text)
+        lowered = text.lower()
+        lowered = _PHRASE.sub(lambda m: PHRASES[m.group(1)].ljust(len(m.group(0))), lowered)
+        start = 0
+        for part in re.split(r"[,;]", lowered):
+            self.clause(res, part, column + start, kick)
+            start += len(part) + 1
+        return res
+
+    def atoms(self, part: str, column: int) -> list[tuple[str, object, int]]:
+        atoms: list[tuple[str, object, int]] = []
+        for m in _TOKEN.finditer(part):
+            tok, col = m.group(0), column + m.start()
+            if tok[0] in "{(":
+                continue                                   # a free-text comment
+            if re.fullmatch(r"[+-]?\d+", tok):
+                atoms.append(("num", tok, col))
+            elif tok in "=+-":
+                atoms.append(("op", tok, col))
+            else:
+                word = tok.rstrip(".")
+                kind = WORDS.get(word)
+                if kind == "FIRST" and atoms and atoms[-1][:2] == ("num", "1"):
+                    atoms.pop()                            # "1 st" as printed in the rules
+                if kind is None:
+                    raise self.error(f"cannot read {tok!r} in the play result "
+                                     "(see docs/notation.md, Card Bowl)", col)
+                if kind != "FILL":
+                    atoms.append(("w", kind, col))
+                    if kind == "PLAY":
+                        atoms[-1] = ("w", "PLAY:" + word, col)
+        return atoms
+
+    def expression(self, nums: list[tuple[str, object, int]]) -> tuple[int | None, Sum | None]:
+        """`5 + 8 = 13`, `-2`, `18 + 5 = 23`: the value, and the sum to check if `=` given."""
+        if not nums:
+            return None, None
+        terms: list[int] = []
+        total: int | None = None
+        sign = 1
+        expect_number = True
+        after_equals = False
+        for kind, tok, col in nums:
+            if kind == "op":
+                if tok == "=":
+                    if after_equals or not terms:
+                        raise self.error("'=' needs a sum before it", col)
+                    after_equals = True
+                elif not expect_number:
+                    sign = -1 if tok == "-" else 1
+                else:
+                    raise self.error(f"'{tok}' needs a number after it", col)
+                expect_number = True
+                continue
+            if not expect_number and str(tok)[0] not in "+-":
+                raise self.error("two numbers without '+' or '=' between them", col)
+            number = int(str(tok)) * sign
+            sign = 1
+            expect_number = False
+            if after_equals:
+                if total is not None:
+                    raise self.error("only one total after '='", col)
+                total = number
+            else:
+                terms.append(number)
+        if expect_number:
+            raise self.error("a sum that ends without a number", nums[-1][2])
+        if total is None:
+            return sum(terms), None
+        return total, (Sum(terms, total, nums[0][2]) if len(terms) > 1 or total != terms[0]
+                       else None)
+
+    def clause(self, res: Result, part: str, column: int, kick: bool) -> None:
+        atoms = self.atoms(part, column)
+        if not atoms:
+            return
+        kinds = {str(a[1]).split(":")[0] for a in atoms if a[0] == "w"}
+        plays = [str(a[1]).split(":")[1] for a in atoms if a[0] == "w" and ":" in str(a[1])]
+        to_value = None
+        nums: list[tuple[str, object, int]] = []
+        for i, atom in enumerate(atoms):
+            if atom[0] == "w":
+                continue
+            if atom[0] == "num" and i > 0 and atoms[i - 1][:2] == ("w", "TO"):
+                to_value = int(str(atom[1]))
+                continue
+            nums.append(atom)
+        value, total = self.expression(nums)
+        if total:
+            res.sums.append(total)
+        if "LOSS" in kinds and value is not None:
+            value = -abs(value)
+        col = atoms[0][2]
+        if "RECOVERS" in kinds:
+            who = [k for k in ("D", "O", "K", "R") if k in kinds]
+            res.recovered = who[0] if who else None
+            res.fumble = res.fumble or "FUMBLE" in kinds
+        if "PEN" in kinds:
+            against = next((k for k in ("D", "O", "K", "R") if k in kinds), None)
+            res.penalties.append(Penalty(value, against, "AUTO" in kinds, "DECLINED" in kinds,
+                                         col))
+            if "REPLAY" in kinds:
+                res.replay = True
+            return
+        if "AUTO" in kinds:
+            if res.penalties:
+                res.penalties[-1].auto_first = True
+            res.auto_first = True
+        res.incomplete |= "INC" in kinds
+        res.touchdown |= "TD" in kinds
+        res.safety |= "SAFETY" in kinds
+        res.touchback |= "TOUCHBACK" in kinds
+        res.fair_catch |= "FAIR" in kinds
+        res.out_of_bounds |= "OOB" in kinds
+        res.downed |= "DOWNED" in kinds
+        res.blocked |= "BLOCKED" in kinds
+        res.replay |= "REPLAY" in kinds
+        res.conversion |= "CONV" in kinds
+        res.kick_try |= "KICK" in kinds and not kick
+        if "GOOD" in kinds:
+            res.good = True
+        if "MISS" in kinds:
+            res.good = False
+        if plays and res.play is None:
+            res.play = plays[0]
+        if "RETURN" in kinds or "NORET" in kinds:
+            res.ret = 0 if value is None and "NORET" in kinds else value
+            res.ret_to = to_value
+        elif "PUNT" in kinds:
+            res.punt_play = True
+            res.punt = value
+            if to_value is not None:
+                res.ret_to = to_value
+        elif "FG" in kinds:
+            res.field_goal = True
+            res.fg_distance = value
+        elif "INT" in kinds:
+            res.interception = True
+            res.air = value
+        elif "FUMBLE" in kinds and "RECOVERS" not in kinds:
+            res.fumble = True
+            if value is not None:
+                self.gain(res, value, col)
+        elif kick and to_value is not None:
+            res.received = to_value
+            if value is not None:
+                raise self.error("write the spot as 'to N' and the return as 'N yd return'",
+                                 col)
+        elif to_value is not None:
+            raise self.error("write the yards gained, not 'to N' (the next line has the spot)",
+                             col)
+        elif value is not None:
+            if "RECOVERS" in kinds:
+                res.ret = value
+            else:
+                self.gain(res, value, col)
+        elif "ZERO" in kinds:
+            self.gain(res, 0, col)
+
+    def gain(self, res: Result, value: int, column: int) -> None:
+        if res.gain is not None:
+            raise self.error("a second yardage in one play result (use '+' to add them)",
+                             column)
+        res.gain = value
+
+
+def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None:
+    """One line of a record, or None for a blank or `;` comment line."""
+    text = _clean(raw)
+    stripped = text.strip()
+    if not stripped or stripped.startswith(";"):
+        return None
+    reader = _Reader(file, number)
+    indent = len(text) - len(text.lstrip())
+    if m := _TAG.match(stripped):
+        if in_plays:
+            raise reader.error("tags go at the top of the record, before the play notes",
+                               indent + 1)
+        return Entry(number, "tag", stripped, name=m.group(1), value=m.group(2))
+    if stripped.startswith("["):
+        raise reader.error('a tag is written [Name "value"]', indent + 1)
+    if _SEPARATOR.match(stripped):
+        return Entry(number, "separator", stripped)
+    if _MARKER.match(stripped.lstrip("#").strip()):
+        return Entry(number, "marker", stripped, name=stripped.lstrip("#").strip())
+    if m := _STATE.match(stripped):
+        distance = m.group(2).lower()
+        entry = Entry(number, "play", stripped, name="scrimmage", down=int(m.group(1)),
+                      goal=distance in ("goal", "g"),
+                      distance=None if distance in ("goal", "g") else int(distance),
+                      yard=int(m.group(4)), side=(m.group(3) or "").lower() or None)
+        if entry.yard is not None and entry.yard > 50:
+            raise reader.error("a yard line is 0 to 50, counted from the nearer goal",
+                               indent + m.start(4) + 1)
+        reader.extras(entry, _fields(text, indent + m.end()), kick=False)
+        return entry
+    for pattern, kind in ((_KICK, "kick"), (_TRY, "try")):
+        if m := pattern.match(stripped):
+            word = m.group(1).lower()
+            if kind == "kick":
+                kind = ("free_kick" if word.startswith("free") else
+                        "onside" if "side" in word else "kickoff")
+            entry = Entry(number, "play", stripped, name=kind)
+            reader.extras(entry, _fields(text, indent + m.end()), kick=kind != "try")
+            if kind == "try" and ("2" in word or "two" in word or "conv" in word):
+                entry.result.conversion = True
+            if kind == "try" and word in ("pat", "xp", "extra point"):
+                entry.result.kick_try = True
+            return entry
+    if stripped.lower().startswith("card"):
+        return Entry(number, "cards", stripped, cards=reader.card_list(stripped, indent + 1))
+    if m := _HEADING.match(stripped):
+        return Entry(number, "heading", stripped, name=m.group(1).strip())
+    raise reader.error("cannot read this line: expected a team name, 'D & N @ Y', 'Kickoff', "
+                       "'Try', 'cards: ...' or '---'", indent + 1)
+
+
+def parse(text: str, file: str = "<record>") -> list[Entry]:
+    """Every readable line of a record, in order; raises ReadError at the first that is not."""
+    entries: list[Entry] = []
+    in_plays = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        entry = parse_line(raw, number, file, in_plays)
+        if entry is None:
+            continue
+        in_plays = in_plays or entry.kind != "tag"
+        entries.append(entry)
+    return entries

@@ -1,0 +1,247 @@
+"""What a play's written result leads to: the next spot, down and team, and any score.
+
+Each function takes the :class:`~engine.cardbowl.verify.Game` (already resynchronised to the
+line as written), flags what the result itself gets wrong (a touchdown short of the goal, a
+field goal's distance, a return's arithmetic) and returns the :class:`Expect` for the next line.
+Decisions quoted in docs/rules/cardbowl.md (C2..C9).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cardbowl.notation import Entry, Result
+
+if TYPE_CHECKING:
+    from engine.cardbowl.verify import Game
+
+FIELD = 100
+
+
+def _yard(pos: int) -> int:
+    return pos if pos <= FIELD // 2 else FIELD - pos
+
+
+def _expect(**kw):
+    from engine.cardbowl.verify import Expect
+
+    return Expect(**kw)
+
+
+def _series(team: int, pos: int | None, change: bool, first: int):
+    marker = None if pos is None else min(pos + first, FIELD)
+    return _expect(kind="scrimmage", offense=team, change=change, pos=pos, down=1,
+                   marker=marker)
+
+
+def _touchdown(g: Game, team: int, change: bool):
+    g.add_points(team, g.rules.points("touchdown"))
+    return _expect(kind="try", offense=team, change=change)
+
+
+def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) -> tuple[int, bool]:
+    """Net yards the penalties move the ball (offence's view) and whether one gave a 1st down.
+
+    C4: half the distance to the goal when a penalty would move the ball more than that.
+    """
+    allowed = g.rules.get("field", "penalty_yards")
+    net, auto = 0, False
+    for p in res.penalties:
+        if p.yards is not None and p.yards not in allowed:
+            g.flag(entry, "CB-PEN-002", "penalty yards are 5, 10 or 15",
+                   " or ".join(map(str, allowed)), p.yards)
+        against = {"K": "D", "R": "O"}.get(p.against or "", p.against) if kick else p.against
+        if against == "O" and p.auto_first:
+            g.flag(entry, "CB-PEN-001", "automatic first down on a penalty against the offense",
+                   "no automatic first down", "auto 1st down")
+        if p.declined or p.yards is None:
+            continue
+        where = spot + net
+        if against == "D":
+            room = FIELD - where
+            net += min(p.yards, room // 2) if p.yards > room / 2 else p.yards
+            auto = auto or p.auto_first
+        elif against == "O":
+            room = where
+            net -= min(p.yards, room // 2) if p.yards > room / 2 else p.yards
+    return net, auto
+
+
+def scrimmage_outcome(g: Game, entry: Entry, team: int):
+    res, pos, down, marker = entry.result, g.pos, g.down, g.marker
+    assert pos is not None and down is not None and marker is not None
+    first = g.rules.get("field", "first_down")
+    other = 1 - team
+    if not res.written:
+        return _expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
+    if res.field_goal:
+        return _field_goal(g, entry, team, pos)
+    if res.punt_play:
+        return _punt(g, entry, team, pos)
+    gain = 0 if res.incomplete else res.gain
+    if res.interception:
+        spot = None
+        if res.air is not None:
+            spot = FIELD - (pos + res.air) + (res.ret or 0)
+        if res.touchdown or (spot is not None and spot >= FIELD):
+            return _touchdown(g, other, True)
+        return _series(other, spot, True, first)
+    if gain is None and not res.penalties:
+        if res.fumble and res.recovered in ("D", "K"):
+            return _series(other, None, True, first)
+        if res.touchdown:
+            return _touchdown(g, team, False)
+        if res.safety:
+            return _safety(g, team)
+        return _expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
+    gain = gain or 0
+    if res.fumble and res.recovered in ("D", "K"):
+        spot = FIELD - (pos + gain) + (res.ret or 0)
+        if res.touchdown or spot >= FIELD:
+            return _touchdown(g, other, True)
+        return _series(other, spot, True, first)
+    if res.fumble and res.ret:
+        gain += res.ret
+    net, auto = _penalty_yards(g, entry, res, pos + gain, kick=False)
+    if res.auto_first and not auto:
+        g.flag(entry, "CB-PEN-001", "automatic first down without a penalty against the "
+               "defense", "a penalty vs. D", "auto 1st down")
+        auto = True
+    new = pos + gain + net
+    if new >= FIELD or res.touchdown:
+        if res.touchdown and new < FIELD and res.gain is not None:
+            g.flag(entry, "CB-TD-001", "touchdown short of the goal line",
+                   f"a gain of {FIELD - pos}", f"{gain + net}")
+        return _touchdown(g, team, False)
+    if new <= 0 or res.safety:
+        if res.safety and new > 0:
+            g.flag(entry, "CB-SAFE-001", "safety but the ball is not in the end zone",
+                   f"a loss of {pos}", f"{-(gain + net)}")
+        return _safety(g, team)
+    replay = res.replay or (res.penalties and res.play is None and res.gain is None
+                            and not res.incomplete)
+    if auto or new >= marker:
+        return _series(team, new, False, first)
+    if replay:
+        return _expect(kind="scrimmage", offense=team, pos=new, down=down, marker=marker)
+    if down >= 4:
+        return _series(other, FIELD - new, True, first)
+    return _expect(kind="scrimmage", offense=team, pos=new, down=down + 1, marker=marker)
+
+
+def _safety(g: Game, team: int):
+    g.add_points(1 - team, g.rules.points("safety"))
+    return _expect(kind="kickoff", offense=1 - team, change=True, free_kick=True)
+
+
+def _field_goal(g: Game, entry: Entry, team: int, pos: int):
+    res = entry.result
+    distance = g.rules.field_goal_distance(FIELD - pos)
+    if res.fg_distance is not None and res.fg_distance != distance:
+        g.flag(entry, "CB-FG-001", "field goal distance is the yard line + 18",
+               f"{distance} yd", f"{res.fg_distance} yd")
+    if res.good:
+        g.add_points(team, g.rules.points("field_goal"))
+        return _expect(kind="kickoff", offense=1 - team, change=True)
+    first = g.rules.get("field", "first_down")
+    if res.good is None or res.blocked:
+        return _series(1 - team, None, True, first)
+    fg = g.rules.data["field_goal"]
+    spot = max(fg["miss_minimum"], FIELD - (pos - fg["spot_behind"]))
+    return _series(1 - team, spot, True, first)
+
+
+def _return_spot(g: Game, entry: Entry, received: int | None, rule: str) -> int | None:
+    """Where a kick return ends (receiving team's view); checks 'N yd return to M'."""
+    res = entry.result
+    touchback = g.rules.get("field", "touchback")
+    if res.touchback:
+        if received is not None and received > 0:
+            g.flag(entry, "CB-KICK-004", "touchback but the kick came down in the field of "
+                   "play", "a return or a downed ball", f"touchback at the {received}")
+        return touchback
+    if received is None:
+        if res.ret_to is not None:
+            return res.ret_to
+        return None
+    if res.ret is not None:
+        spot = received + res.ret
+        if res.ret_to is not None and spot < FIELD and _yard(spot) != res.ret_to:
+            g.flag(entry, rule, "return does not add up",
+                   f"{received} + {res.ret} = {_yard(spot)}", f"to {res.ret_to}")
+        return spot
+    if res.ret_to is not None:
+        return min((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - received))
+    if received <= 0:
+        return touchback
+    if res.fair_catch or res.downed or res.out_of_bounds:
+        return received
+    return None
+
+
+def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
+    res = entry.result
+    first = g.rules.get("field", "first_down")
+    if res.blocked or res.punt is None:
+        return _series(1 - team, None, True, first) if not res.blocked else _expect(
+            kind="open", offense=None, change=True)
+    received = FIELD - (pos + res.punt)
+    spot = _return_spot(g, entry, received, "CB-PUNT-001")
+    if spot is not None:
+        net, _ = _penalty_yards(g, entry, res, spot, kick=True)
+        spot += net
+    if res.touchdown or (spot is not None and spot >= FIELD):
+        return _touchdown(g, 1 - team, True)
+    if res.fumble and res.recovered in ("K", "O"):
+        return _series(team, None, not free, first)
+    return _series(1 - team, spot, not free, first)
+
+
+def kick_outcome(g: Game, entry: Entry, team: int, free: bool):
+    """After a kickoff, free kick or onside kick written under the receiving team."""
+    res = entry.result
+    first = g.rules.get("field", "first_down")
+    kick = g.rules.data["kickoff"]
+    if entry.name == "onside":
+        distance = res.gain
+        if distance is None:
+            return _series(team, None, False, first)
+        spot = kick["kick_spot"] + distance
+        if res.recovered in ("K", "D"):
+            return _series(team, spot, False, first)
+        return _series(team, FIELD - spot, False, first)
+    if res.punt_play:                                  # free kick punted from the 20
+        if res.punt is None:
+            return _series(team, None, False, first)
+        received = FIELD - (g.rules.get("punt", "free_kick_spot") + res.punt)
+    else:
+        received = res.received
+    if res.out_of_bounds and res.ret is None:
+        spot: int | None = FIELD - (kick["kick_spot"] + kick["out_of_bounds"])
+    else:
+        spot = _return_spot(g, entry, received, "CB-KICK-002")
+    if spot is not None:
+        net, _ = _penalty_yards(g, entry, res, spot, kick=True)
+        spot += net
+    if res.touchdown or (spot is not None and spot >= FIELD):
+        return _touchdown(g, team, False)
+    return _series(team, spot, False, first)
+
+
+def try_outcome(g: Game, entry: Entry, team: int):
+    """A try after a touchdown: 1 for the kick, 2 for a conversion (C5)."""
+    res = entry.result
+    if res.conversion:
+        good = res.good
+        spot = g.rules.get("field", "two_point_spot")
+        if res.gain is not None:
+            made = res.gain >= spot
+            if good is not None and good != made:
+                g.flag(entry, "CB-TRY-002", "a two-point try is good on a gain of 2 or more",
+                       "good" if made else "no good", "good" if good else "no good")
+            good = made if good is None else good
+        if good:
+            g.add_points(team, g.rules.points("try_conversion"))
+    elif res.good:
+        g.add_points(team, g.rules.points("try_kick"))
+    return _expect(kind="kickoff", offense=1 - team, change=True)

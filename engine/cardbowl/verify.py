@@ -1,0 +1,332 @@
+"""Auditing Card Bowl play notes: each line must follow from the line before it.
+
+The record is read by notation.py; a :class:`Game` walks it line by line. Before each play
+line it holds an :class:`Expect` (the down, line to gain, spot and team the previous result
+leads to); the line is compared with it, every difference becomes a Finding with a stable id
+(listed in docs/notation.md), and then the game takes the line *as written* (resynchronising),
+so one slip is one finding. Positions are kept as yards from the offence's own goal line
+(0..100); a written yard line is turned into one by continuity, as the rules' example needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.cardbowl import cardcheck
+from engine.cardbowl.notation import Entry, parse
+from engine.cardbowl.rules import Rules, load_rules
+from engine.findings import Finding, Report
+
+FIELD = 100
+
+
+def yard(pos: int) -> int:
+    """The written yard line of a position: counted from the nearer goal."""
+    return pos if pos <= FIELD // 2 else FIELD - pos
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What the next play line should show, from the last line's result (None = unknown)."""
+
+    kind: str = "start"           # start, scrimmage, open, try, kickoff
+    offense: int | None = None    # team index with the ball next (receiving team for kicks)
+    change: bool = False          # possession changed: a `---` line is due
+    pos: int | None = None
+    down: int | None = None
+    marker: int | None = None
+    free_kick: bool = False
+
+
+@dataclass
+class Game:
+    rules: Rules
+    file: str
+    findings: list[Finding]
+
+    def __post_init__(self) -> None:
+        self.names: list[str | None] = [None, None]
+        self.score = [0, 0]
+        self.section: int | None = None
+        self.separator = False
+        self.half_start = False
+        self.expect = Expect()
+        self.offense = 0
+        self.pos: int | None = None
+        self.down: int | None = None
+        self.marker: int | None = None
+        self.previous_text = ""
+        self.plays = 0
+        self.seed: str | None = None
+        self.errata_used = 0
+        self.last_play: Entry | None = None
+        self.last_team = 0
+        self.pending: list[Finding] = []
+
+    # -- bookkeeping ----------------------------------------------------------------------
+    def flag(self, entry: Entry, rule: str, message: str, expected: object = "",
+             found: object = "") -> None:
+        self.pending.append(Finding(entry.line, rule, message, str(expected), str(found)))
+
+    def team_index(self, name: str, entry: Entry) -> int:
+        key = name.strip().lower()
+        for i, known in enumerate(self.names):
+            if known is not None and known.lower() == key:
+                return i
+        for i, known in enumerate(self.names):
+            if known is None:
+                self.names[i] = name.strip()
+                return i
+        guess = self.expect.offense if self.expect.offense is not None else self.offense
+        self.flag(entry, "CB-POSS-004", "not one of the game's two teams",
+                  " or ".join(str(n) for n in self.names), name)
+        return guess
+
+    def name(self, index: int | None) -> str:
+        if index is None:
+            return "?"
+        return self.names[index] or ("the other team" if index else "the first team")
+
+    def add_points(self, team: int, points: int) -> None:
+        self.score[team] += points
+
+    def finish_line(self, entry: Entry, team: int) -> None:
+        if self.pending and self.erratum(entry, team):
+            self.errata_used += 1
+            self.pending = []
+        self.findings.extend(self.pending)
+        self.pending = []
+
+    def erratum(self, entry: Entry, team: int) -> bool:
+        """A line the rules' own example prints although its arithmetic differs (C1)."""
+        text = _norm(entry.text)
+        return any(e.team.lower() == (self.names[team] or "").lower()
+                   and e.previous == self.previous_text and text.startswith(e.line)
+                   for e in self.rules.errata)
+
+    # -- entries --------------------------------------------------------------------------
+    def tag(self, entry: Entry) -> None:
+        key = entry.name.lower()
+        if key == "seed":
+            self.seed = entry.value
+        elif key in ("home", "away", "white", "black") and entry.value.strip():
+            self.team_index(entry.value, entry)
+
+    def heading(self, entry: Entry) -> None:
+        self.section = self.team_index(entry.name, entry)
+        self.findings.extend(self.pending)
+        self.pending = []
+
+    def separator_line(self) -> None:
+        self.separator = True
+        self.section = None
+
+    def marker_line(self, entry: Entry) -> None:
+        if entry.is_half_start:
+            self.half_start = True
+
+    def current_team(self, expected: int | None) -> int:
+        if self.section is not None:
+            return self.section
+        if self.separator:
+            return 1 - self.last_team
+        return self.last_team if self.last_play else (expected or 0)
+
+    def possession(self, entry: Entry, team: int, expected: int | None, change: bool) -> None:
+        if expected is not None and team != expected:
+            self.flag(entry, "CB-POSS-003", "wrong team in possession", self.name(expected),
+                      self.name(team))
+        if self.last_play is None or self.half_start:
+            return
+        if change and not self.separator:
+            self.flag(entry, "CB-POSS-001", "change of possession without a line (---) "
+                      "before it", "---", "no line")
+        elif not change and self.separator:
+            self.flag(entry, "CB-POSS-002", "line (---) between possessions but the ball did "
+                      "not change hands", "no line", "---")
+
+    # -- scrimmage lines ------------------------------------------------------------------
+    def place(self, entry: Entry, near: int | None) -> int:
+        """The position a written yard line means: side as written, else by continuity."""
+        y = entry.yard or 0
+        if entry.side == "own":
+            return y
+        if entry.side == "opp":
+            return FIELD - y
+        if near is None:
+            return FIELD - y if entry.goal else y
+        return min((y, FIELD - y), key=lambda p: (abs(p - near), p))
+
+    def open_expect(self, entry: Entry, exp: Expect, team: int) -> Expect:
+        """A line without a result: the next line's spot says what the play gained."""
+        if exp.kind != "open" or team != exp.offense or exp.pos is None:
+            if exp.kind == "open":
+                return replace(exp, kind="scrimmage", pos=None, down=1, marker=None)
+            return exp
+        new = self.place(entry, exp.pos)
+        if exp.marker is not None and new >= exp.marker:
+            return replace(exp, kind="scrimmage", pos=new, down=1, marker=None)
+        return replace(exp, kind="scrimmage", pos=new, down=(exp.down or 0) + 1)
+
+    def scrimmage(self, entry: Entry) -> None:
+        exp = self.expect
+        if exp.kind in ("try", "kickoff"):        # notes that skip the try or kickoff
+            exp = Expect("scrimmage", offense=exp.offense if exp.kind == "kickoff"
+                         else (None if exp.offense is None else 1 - exp.offense),
+                         change=True, down=1)
+        team = self.current_team(exp.offense)
+        if exp.kind == "open" and team != exp.offense:
+            exp = Expect("scrimmage", offense=team, change=True, down=1)
+        exp = self.open_expect(entry, exp, team)
+        self.possession(entry, team, exp.offense, exp.change)
+        pos = self.place(entry, exp.pos if exp.pos is not None else
+                         (self.pos if team == self.offense else None))
+        yard_ok = True
+        if exp.pos is not None and (yard(exp.pos) != entry.yard or
+                                    (entry.side and pos != exp.pos)):
+            yard_ok = False
+            self.flag(entry, "CB-YARD-001", "yard line does not follow from the last play",
+                      yard(exp.pos), entry.yard)
+        if exp.down is not None and entry.down != exp.down:
+            self.flag(entry, "CB-DOWN-001", "wrong down", exp.down, entry.down)
+        self.check_distance(entry, exp, pos, yard_ok)
+        self.offense, self.pos, self.down = team, pos, entry.down
+        self.marker = FIELD if entry.goal else pos + (entry.distance or 0)
+        self.expect = self.after_scrimmage(entry, team)
+
+    def check_distance(self, entry: Entry, exp: Expect, pos: int, yard_ok: bool) -> None:
+        """Distance from the expected spot, or (after a yard-line finding) the written one."""
+        first = self.rules.get("field", "first_down")
+        spots = [exp.pos if exp.pos is not None else pos] + ([] if yard_ok else [pos])
+        wants = []
+        for spot in spots:
+            marker = exp.marker
+            if marker is None and (exp.down or entry.down) == 1:
+                marker = min(spot + first, FIELD)
+            if marker is not None:
+                wants.append("goal" if marker >= FIELD else str(marker - spot))
+        found = "goal" if entry.goal else str(entry.distance)
+        if not wants or found in wants:
+            return
+        want = wants[0]
+        if want == "goal" and entry.distance == FIELD - spots[0]:
+            self.flag(entry, "CB-GOAL-001", "goal to go is written '& goal'", "goal", found)
+        elif found == "goal":
+            self.flag(entry, "CB-GOAL-002", "'& goal' but the line to gain is short of the "
+                      "goal line", want, found)
+        else:
+            self.flag(entry, "CB-DIST-001", "wrong distance to the line to gain", want, found)
+
+    def after_scrimmage(self, entry: Entry, team: int) -> Expect:
+        from engine.cardbowl.outcome import scrimmage_outcome
+
+        return scrimmage_outcome(self, entry, team)
+
+    # -- kicks and tries ------------------------------------------------------------------
+    def kick(self, entry: Entry) -> None:
+        from engine.cardbowl.outcome import kick_outcome
+
+        exp = self.expect
+        allowed = exp.kind in ("start", "kickoff", "try") or self.half_start
+        if not allowed:
+            self.flag(entry, "CB-KICK-003", "kickoff without a score or the start of a half",
+                      "a scrimmage line", entry.name.replace("_", " "))
+        receiving = exp.offense if exp.kind == "kickoff" else (
+            None if exp.offense is None else 1 - exp.offense) if exp.kind == "try" else None
+        if entry.name == "onside" and entry.result.recovered in ("K", "D") \
+                and receiving is not None:
+            receiving = 1 - receiving
+        team = self.current_team(receiving)
+        change = allowed and exp.kind != "start" and not self.half_start
+        self.possession(entry, team, receiving if allowed else None, change)
+        self.offense, self.pos, self.down, self.marker = team, None, None, None
+        self.expect = kick_outcome(self, entry, team, free=exp.free_kick)
+
+    def try_line(self, entry: Entry) -> None:
+        from engine.cardbowl.outcome import try_outcome
+
+        exp = self.expect
+        scorer = exp.offense if exp.kind == "try" else None
+        if exp.kind != "try":
+            self.flag(entry, "CB-TRY-001", "a try without a touchdown before it",
+                      "a touchdown", "try")
+        team = self.current_team(scorer)
+        self.possession(entry, team, scorer, False)
+        self.offense = team
+        self.expect = try_outcome(self, entry, team)
+
+    # -- the whole record -----------------------------------------------------------------
+    def play(self, entry: Entry) -> None:
+        self.plays += 1
+        handler = {"scrimmage": self.scrimmage, "try": self.try_line}.get(entry.name, self.kick)
+        handler(entry)
+        team = self.offense
+        self.check_score(entry, team)
+        if entry.cards is not None:
+            cardcheck.check(self, entry, entry.cards, self.plays)
+        self.finish_line(entry, team)
+        self.previous_text = _norm(entry.text)
+        self.separator = False
+        self.half_start = False
+        self.last_play = entry
+        self.last_team = team
+
+    def check_score(self, entry: Entry, team: int) -> None:
+        score = entry.score
+        if score is None:
+            return
+        if score.team:
+            i = self.team_index(score.team, entry)
+            want = (self.score[i], self.score[1 - i])
+            if want != (score.first, score.second):
+                self.flag(entry, "CB-SCORE-001", "wrong score",
+                          f"{want[0]}-{want[1]} {self.name(i)}",
+                          f"{score.first}-{score.second} {score.team}")
+            self.score[i], self.score[1 - i] = score.first, score.second
+            return
+        want = sorted(self.score, reverse=True)
+        if want != sorted((score.first, score.second), reverse=True):
+            self.flag(entry, "CB-SCORE-001", "wrong score", f"{want[0]}-{want[1]}",
+                      f"{score.first}-{score.second}")
+            if score.first == score.second:
+                self.score = [score.first, score.second]
+
+    def cards_line(self, entry: Entry) -> None:
+        if self.last_play is None or entry.cards is None:
+            self.flag(entry, "CB-CARD-008", "cards line before any play", "a play line",
+                      "cards")
+        else:
+            cardcheck.check(self, self.last_play, entry.cards, self.plays, line=entry)
+        self.findings.extend(self.pending)
+        self.pending = []
+
+
+def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
+    """Audit a Card Bowl record; raises ReadError (with line and column) if unreadable."""
+    game = Game(rules or load_rules(), file, [])
+    checked = 0
+    for entry in parse(text, file):
+        if entry.kind == "tag":
+            game.tag(entry)
+        elif entry.kind == "heading":
+            game.heading(entry)
+        elif entry.kind == "separator":
+            game.separator_line()
+        elif entry.kind == "marker":
+            game.marker_line(entry)
+        elif entry.kind == "cards":
+            checked += 1
+            game.cards_line(entry)
+        else:
+            checked += 1
+            game.play(entry)
+    extra = ""
+    if game.errata_used:
+        extra = (f"{game.errata_used} line{'s' if game.errata_used != 1 else ''} read as "
+                 "printed in the rules' example (docs/rules/cardbowl.md C1)")
+    return Report(file, "cardbowl", game.findings, checked, extra)
+
