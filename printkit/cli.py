@@ -14,6 +14,8 @@ COMMANDS = (
     "listing",
     "render",
     "verify",
+    "playbook",
+    "scan",
 )
 
 app = typer.Typer(

@@ -1,0 +1,94 @@
+"""Luck of the Draw deal slips: one per drive, with the QB, each player's game cards (the QB's
+automatic cards in yellow, as the rules print them) and the sidelines; cut lines between."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from engine.luckdraw.cards import load_cards
+from engine.luckdraw.deal import Deal, deal_shape
+from printkit.books.header import fit_text
+from printkit.books.page import Block
+from printkit.layout import Layout
+from printkit.units import MM
+
+
+def _chip(c: Canvas, layout: Layout, code: str, x: float, y: float, w: float, h: float,
+          qb_card: bool) -> None:
+    card = load_cards().card(code)
+    fill = layout.fill("deal.qb_fill") if qb_card else layout.fill("deal.chip_fill")
+    c.setFillColor(fill)
+    c.setStrokeColor(layout.colour("deal.chip_line"))
+    c.roundRect(x, y, w, h, 1.2 * MM, stroke=1, fill=1)
+    c.setFillColor(layout.colour("header.ink"))
+    c.setFont(layout.font("deal.code_font"), layout.length("deal.code_size"))
+    c.drawCentredString(x + w / 2, y + h * 0.45, code)
+    c.setFillColor(layout.colour("header.muted"))
+    c.setFont(layout.font("deal.name_font"), layout.length("deal.name_size"))
+    font, size = layout.font("deal.name_font"), layout.length("deal.name_size")
+    c.drawCentredString(x + w / 2, y + h * 0.14, fit_text(c, card.name, font, size, w - 1 * MM))
+
+
+def _slip(layout: Layout, deal: Deal) -> Block:
+    shape = deal_shape(deal.players)
+    title_h = layout.length("deal.title_height")
+    row_h = layout.length("deal.row_height")
+    rows = deal.players + 1
+    fixed = set(load_cards().qb_fixed(deal.players))
+    max_cards = max(shape.hand, shape.sidelines, 1)
+
+    def draw(c: Canvas, x: float, top: float, width: float) -> None:
+        label_w = layout.length("deal.label_width")
+        gap = layout.length("deal.chip_gap")
+        chip_w = min(layout.length("deal.max_chip_width"),
+                     (width - label_w) / max_cards - gap)
+        ink = layout.colour("header.ink")
+        c.saveState()
+        c.setStrokeColor(layout.colour("deal.slip_line"))
+        c.setLineWidth(0.6)
+        c.rect(x, top - title_h - rows * row_h - 1 * MM, width, title_h + rows * row_h + 1 * MM)
+        c.setFillColor(ink)
+        c.setFont(layout.font("header.bold_font"), layout.length("deal.title_size"))
+        c.drawString(x + 2 * MM, top - title_h + 2 * MM,
+                     f"Drive {deal.drive} \u2014 QB: P{deal.qb}")
+        c.setFont(layout.font("header.text_font"), layout.length("deal.label_size"))
+        c.drawRightString(x + width - 2 * MM, top - title_h + 2 * MM,
+                          f"{deal.players} players \u00b7 {shape.hand} cards each \u00b7 "
+                          f"{shape.sidelines} on the sidelines \u00b7 stream drive/{deal.drive}")
+        entries = [(f"P{seat}" + (" QB" if seat == deal.qb else ""), cards)
+                   for seat, cards in sorted(deal.hands)]
+        entries.append(("Sidelines", deal.sidelines))
+        for i, (label, cards) in enumerate(entries):
+            y = top - title_h - (i + 1) * row_h
+            if label == "Sidelines":
+                c.setFillColor(layout.fill("deal.sideline_fill"))
+                c.rect(x, y - 0.5 * MM, width, row_h, stroke=0, fill=1)
+            c.setFillColor(ink)
+            font = "header.bold_font" if label.endswith("QB") else "header.text_font"
+            c.setFont(layout.font(font), layout.length("deal.label_size"))
+            c.drawString(x + 2 * MM, y + row_h / 2 - 2, label)
+            if label != "Sidelines":
+                c.setStrokeColor(layout.colour("deal.chip_line"))
+                c.setLineWidth(0.3)
+                c.line(x + 8 * MM, y + 1.2 * MM, x + label_w - 2 * MM, y + 1.2 * MM)
+            if not cards:
+                c.setFillColor(layout.colour("header.muted"))
+                c.drawString(x + label_w, y + row_h / 2 - 2, "none")
+            for j, code in enumerate(cards):
+                qb_card = label.endswith("QB") and code in fixed
+                _chip(c, layout, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
+                      chip_w, row_h - 1.6 * MM, qb_card)
+        c.restoreState()
+
+    return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut")
+
+
+def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
+    return [("", _slip(layout, deal)) for deal in book.deals()]
+
+
+def summary(book) -> str:
+    shape = deal_shape(book.spec.players)
+    return (f"{book.spec.plays} drives \u00b7 {shape.players} players \u00b7 QB holds "
+            f"{shape.qb_fixed} automatic + {shape.qb_extra} dealt \u00b7 {shape.hand} cards "
+            f"each \u00b7 {shape.sidelines} on the sidelines \u00b7 {book.draws} draws")

@@ -1,0 +1,97 @@
+"""The header on every play-book page: game, seed, scheme, page x of y, how to use the book
+without peeking, and the QR code that lets anyone re-derive and check the whole book."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.draw.qr import draw_qr
+from printkit.layout import Layout
+from printkit.units import MM
+
+MIN_QR = 20 * MM
+BODY_GAP = 3 * MM   # between the header rule and the first block
+
+
+@dataclass(frozen=True)
+class HeaderInfo:
+    title: str        # "PostCard Football — play book"
+    seed: str
+    scheme: str
+    summary: str      # "50 plays · 6 d6 per side per play · 600 draws"
+    check: str
+    payload: str
+    howto: str
+
+
+def fit_text(c: Canvas, text: str, font: str, size: float, width: float) -> str:
+    """Shorten `text` with an ellipsis until it fits (long seeds must not run into the QR)."""
+    if c.stringWidth(text, font, size) <= width:
+        return text
+    while text and c.stringWidth(text + "\u2026", font, size) > width:
+        text = text[:-1]
+    return text + "\u2026"
+
+
+def draw_header(c: Canvas, layout: Layout, info: HeaderInfo, tag: str, page: int, pages: int,
+                page_w: float, page_h: float) -> float:
+    """Draw the header; returns the y where the body starts."""
+    margin = layout.length("page.margin")
+    height = layout.length("header.height")
+    qr = max(layout.length("header.qr_size"), MIN_QR)
+    top = page_h - margin
+    right = page_w - margin
+    ink, muted = layout.colour("header.ink"), layout.colour("header.muted")
+    font, bold = layout.font("header.text_font"), layout.font("header.bold_font")
+    size, small = layout.length("header.text_size"), layout.length("header.small_size")
+
+    draw_qr(c, info.payload, right - qr, top - qr, qr, layout.text("header.qr_level"))
+    text_w = page_w - 2 * margin - qr - 4 * MM
+
+    c.saveState()
+    c.setFillColor(ink)
+    tsize = layout.length("header.title_size")
+    y = top - tsize
+    c.setFont(bold, size)
+    page_text = f"page {page} of {pages}"
+    c.drawRightString(margin + text_w, y, page_text)
+    right_w = c.stringWidth(page_text, bold, size) + 4 * MM
+    if tag:
+        tsz = layout.length("header.tag_size")
+        c.setFillColor(layout.colour(f"header.{tag.lower()}_colour"))
+        c.setFont(bold, tsz)
+        c.drawRightString(margin + text_w - right_w, y, tag)
+        right_w += c.stringWidth(tag, bold, tsz) + 4 * MM
+        c.setFillColor(ink)
+    title_font = layout.font("header.title_font")
+    c.setFont(title_font, tsize)
+    c.drawString(margin, y, fit_text(c, info.title, title_font, tsize, text_w - right_w))
+
+    y -= size * 1.6
+    c.setFont(font, size)
+    line = fit_text(c, f"seed: {info.seed}", bold, size, text_w * 0.6)
+    c.setFont(bold, size)
+    c.drawString(margin, y, line)
+    c.setFont(font, size)
+    c.drawRightString(margin + text_w, y, f"scheme {info.scheme} \u00b7 check {info.check}")
+    y -= size * 1.35
+    c.drawString(margin, y, info.summary)
+
+    c.setFillColor(muted)
+    c.setFont(font, small)
+    y -= small * 1.6
+    for ln in simpleSplit(info.howto, font, small, text_w)[:4]:
+        c.drawString(margin, y, ln)
+        y -= small * 1.25
+    c.restoreState()
+
+    bottom = top - height
+    c.saveState()
+    c.setStrokeColor(layout.colour("header.rule"))
+    c.setLineWidth(0.8)
+    c.line(margin, bottom, right, bottom)
+    c.restoreState()
+    return bottom - BODY_GAP

@@ -1,0 +1,90 @@
+"""Pages of a play book: blocks stacked top to bottom under a header, fold or cut lines
+between them, paginated first so every header can say "page x of y".
+
+A book renderer only describes blocks (height + a draw function); this module decides which
+page each lands on, keeps a heading with the block it introduces, and draws the frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.books.header import BODY_GAP, HeaderInfo, draw_header
+from printkit.layout import Layout
+from printkit.pdfdoc import Document
+
+DrawFn = Callable[[Canvas, float, float, float], None]   # (canvas, x, top, width)
+
+
+@dataclass
+class Block:
+    height: float
+    draw: DrawFn
+    new_page: bool = False        # start a new page before this block
+    keep_with_next: bool = False  # a heading: never the last thing on a page
+    line_after: str = "fold"      # "fold", "cut" or "" (line drawn in the gap below)
+
+
+@dataclass
+class Page:
+    tag: str = ""                 # "HOME" / "AWAY" printed in the header of torn-out pages
+    blocks: list[Block] = field(default_factory=list)
+
+
+def paginate(blocks: list[tuple[str, Block]], body_height: float, gap: float) -> list[Page]:
+    """Greedy top-to-bottom filling; (tag, block) pairs, tag shown on the block's page."""
+    pages: list[Page] = []
+    used = body_height + 1.0    # forces a first page
+    for i, (tag, block) in enumerate(blocks):
+        need = block.height
+        if block.keep_with_next and i + 1 < len(blocks):
+            need += blocks[i + 1][1].height
+        if block.height > body_height:
+            raise ValueError("a play-book block is taller than the page body")
+        if block.new_page or not pages or used + need > body_height or pages[-1].tag != tag:
+            pages.append(Page(tag))
+            used = 0.0
+        pages[-1].blocks.append(block)
+        used += block.height + gap
+    return pages
+
+
+def _separator(c: Canvas, layout: Layout, kind: str, x: float, y: float, width: float) -> None:
+    c.saveState()
+    c.setStrokeColor(layout.colour("page.fold_colour"))
+    c.setLineWidth(layout.length("page.fold_width"))
+    dash = layout.length("page.fold_dash")
+    c.setDash(dash, dash)
+    c.line(x, y, x + width, y)
+    c.setFillColor(layout.colour("page.fold_colour"))
+    c.setFont("DejaVuSans", layout.length("page.label_size"))
+    text = "\u2702 cut" if kind == "cut" else "fold"
+    c.drawRightString(x + width, y + 1.5, text)
+    c.restoreState()
+
+
+def compose(doc: Document, layout: Layout, info: HeaderInfo, pages: list[Page],
+            progress: Callable[[Iterable[Page]], Iterator[Page]] | None = None) -> None:
+    """Draw every page: header, then its blocks with their separators."""
+    margin = layout.length("page.margin")
+    gap = layout.length("page.gap")
+    width = doc.width - 2 * margin
+    for number, page in enumerate(progress(pages) if progress else pages, start=1):
+        c = doc.canvas
+        top = draw_header(c, layout, info, page.tag, number, len(pages), doc.width, doc.height)
+        y = top
+        for i, block in enumerate(page.blocks):
+            block.draw(c, margin, y, width)
+            y -= block.height
+            if block.line_after and i + 1 < len(page.blocks):
+                _separator(c, layout, block.line_after, margin, y - gap / 2, width)
+            y -= gap
+        doc.show_page()
+
+
+def body_height(layout: Layout, page_height: float) -> float:
+    margin = layout.length("page.margin")
+    return page_height - 2 * margin - layout.length("header.height") - BODY_GAP

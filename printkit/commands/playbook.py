@@ -1,0 +1,115 @@
+"""`printkit playbook GAME --seed SEED`: a seeded, pre-drawn play book as PDF or JSON.
+
+The book follows from (game, seed, counts) alone (docs/draws.md), so the same command always
+gives byte-identical output, and `printkit scan` can re-derive any printed copy.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from engine.playbook import BookError, build, make_spec, to_json
+from printkit.books import default_name, layout_name, render_book
+from printkit.errors import UserError
+from printkit.layout import load_layout
+from printkit.output import check_writable, write_atomic
+from printkit.preview import png_paths, write_previews
+from printkit.progress import track
+
+PROGRESS_FROM = 200     # streams; below this a book is instant and needs no bar
+
+
+class Paper(str, Enum):
+    letter = "letter"
+    a4 = "a4"
+
+
+class Format(str, Enum):
+    pdf = "pdf"
+    json = "json"
+
+
+def _wrap(labels):
+    labels = list(labels)
+    if len(labels) < PROGRESS_FROM:
+        return iter(labels)
+    return track(labels, "Drawing", total=len(labels))
+
+
+def _page_wrap(pages):
+    pages = list(pages)
+    if len(pages) < 5:
+        return iter(pages)
+    return track(pages, "Rendering pages", total=len(pages))
+
+
+def page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+def playbook(
+    game: Annotated[str, typer.Argument(help="Game id: postcard, cardbowl, cardgrid, blowout, "
+                                             "luckdraw.")],
+    seed: Annotated[str | None, typer.Option("--seed", help="Any non-empty text; used exactly "
+                                                            "as typed (required).")] = None,
+    plays: Annotated[int | None, typer.Option(
+        help="postcard: plays' worth of d6 per side (6 per play, default 50); cardbowl: "
+             "deals (default 150); cardgrid: shuffles per side (default 20); blowout: "
+             "shuffles per deck per side (default 5).")] = None,
+    drives: Annotated[int | None, typer.Option(help="luckdraw: drives to deal (default "
+                                                    "24).")] = None,
+    players: Annotated[int | None, typer.Option(help="luckdraw: players, 2-8 (default "
+                                                     "4).")] = None,
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    out: Annotated[Path | None, typer.Option(help="Output file (PDF default "
+                                                  "output/GAME-playbook-SEED-PAPER.pdf; JSON "
+                                                  "default stdout).")] = None,
+    fmt: Annotated[Format, typer.Option("--format", help="pdf or json.")] = Format.pdf,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
+    png: Annotated[bool, typer.Option("--png", help="Also write a 150 dpi PNG per page "
+                                                    "(PDF only).")] = False,
+    layout: Annotated[Path | None, typer.Option(help="Your layout TOML laid over the shipped "
+                                                     "playbook-*.toml.")] = None,
+) -> None:
+    """Print a seeded play book of dice rolls, card orders or deals."""
+    if seed is None:
+        raise UserError("playbook needs --seed SEED (any text; the same seed gives the same book)")
+    try:
+        spec = make_spec(game, seed, plays, drives, players)
+    except BookError as exc:
+        raise UserError(str(exc)) from None
+    if fmt is Format.json:
+        if png:
+            raise UserError("--png needs --format pdf")
+        text = to_json(build(spec, _wrap))
+        if out is None:
+            typer.echo(text, nl=False)
+        else:
+            typer.echo(str(write_atomic(out, text, force)))
+        return
+    out = out or default_name(game, seed, paper.value)
+    check_writable(out, force)
+    lay = load_layout(layout_name(game), layout)
+    pdf = render_book(build(spec, _wrap), paper.value, lay, progress=_page_wrap)
+    if png:
+        for p in png_paths(out, page_count(pdf)):
+            check_writable(p, force)
+    written = [write_atomic(out, pdf, force)]
+    if png:
+        written += write_previews(pdf, out, force)
+    for path in written:
+        typer.echo(str(path))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("playbook")(playbook)

@@ -1,0 +1,57 @@
+"""QR codes as vector paths (never a bitmap), so they stay sharp at any print resolution.
+
+qrcode computes the module matrix; we draw each run of dark modules in a row as one
+rectangle of a single filled path. Error correction M or better keeps a slightly smudged or
+folded page readable.
+"""
+
+from __future__ import annotations
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_H, ERROR_CORRECT_L, ERROR_CORRECT_M, ERROR_CORRECT_Q
+from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+LEVELS = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M, "Q": ERROR_CORRECT_Q, "H": ERROR_CORRECT_H}
+QUIET = 4   # modules of white border the QR standard asks for
+
+
+def qr_matrix(payload: str, level: str = "M") -> list[list[bool]]:
+    """The module matrix without border (True = dark)."""
+    if level not in ("M", "Q", "H"):
+        raise ValueError(f"error correction {level!r}: use M, Q or H")
+    qr = qrcode.QRCode(error_correction=LEVELS[level], border=0, box_size=1)
+    qr.add_data(payload.encode("utf-8"))
+    qr.make(fit=True)
+    return qr.get_matrix()
+
+
+def draw_qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str = "M",
+            ink: Color = black, paper: Color = white) -> float:
+    """Draw the QR with its quiet zone inside a square of side `size` at (x, y) lower-left.
+
+    Returns the module size in points, so callers can check it prints large enough.
+    """
+    matrix = qr_matrix(payload, level)
+    n = len(matrix)
+    module = size / (n + 2 * QUIET)
+    ox, oy = x + QUIET * module, y + QUIET * module
+    c.saveState()
+    c.setFillColor(paper)
+    c.rect(x, y, size, size, stroke=0, fill=1)
+    path = c.beginPath()
+    for r, row in enumerate(matrix):
+        top = oy + (n - r) * module
+        col = 0
+        while col < n:
+            if row[col]:
+                start = col
+                while col < n and row[col]:
+                    col += 1
+                path.rect(ox + start * module, top - module, (col - start) * module, module)
+            else:
+                col += 1
+    c.setFillColor(ink)
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
+    return module
