@@ -6,7 +6,7 @@ gives byte-identical output, and `printkit scan` can re-derive any printed copy.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -23,12 +23,12 @@ from printkit.progress import track
 PROGRESS_FROM = 200     # streams; below this a book is instant and needs no bar
 
 
-class Paper(str, Enum):
+class Paper(StrEnum):
     letter = "letter"
     a4 = "a4"
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     pdf = "pdf"
     json = "json"
 
