@@ -22,7 +22,7 @@ from printkit.pdfdoc import Document
 TITLES = {
     "postcard": "PostCard Football",
     "cardbowl": "Card Bowl",
-    "cardgrid": "Football (playing-card grid game)",
+    "cardgrid": "Football (card grid game)",
     "blowout": "BLOWOUT!!!",
     "luckdraw": "Luck of the Draw",
 }

@@ -67,8 +67,11 @@ def draw_header(c: Canvas, layout: Layout, info: HeaderInfo, tag: str, page: int
         right_w += c.stringWidth(tag, bold, tsz) + 4 * MM
         c.setFillColor(ink)
     title_font = layout.font("header.title_font")
+    room = text_w - right_w
+    while tsize > 9 and c.stringWidth(info.title, title_font, tsize) > room:
+        tsize -= 0.5     # shrink a long title before cutting it
     c.setFont(title_font, tsize)
-    c.drawString(margin, y, fit_text(c, info.title, title_font, tsize, text_w - right_w))
+    c.drawString(margin, y, fit_text(c, info.title, title_font, tsize, room))
 
     y -= size * 1.6
     c.setFont(font, size)

@@ -1,0 +1,63 @@
+"""`printkit playbook`: JSON to stdout, files, --force, and one-line errors for bad arguments."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.playbook import build, make_spec, to_json
+from tests.engine.test_draws import AWAY, HOME
+from tests.helpers import check_pdf, run_cli
+
+
+def test_json_goes_to_stdout(workdir):
+    r = run_cli("playbook", "postcard", "--seed", "demo", "--plays", "2", "--format", "json")
+    assert r.code == 0 and r.stderr == ""
+    obj = json.loads(r.stdout)
+    assert obj["streams"] == {"home": HOME, "away": AWAY}
+    assert r.stdout == to_json(build(make_spec("postcard", "demo", plays=2)))
+    assert list(Path("output").iterdir()) == []
+
+
+def test_json_to_a_file_and_force(workdir):
+    args = ("playbook", "luckdraw", "--seed", "s", "--drives", "3", "--players", "5",
+            "--format", "json", "--out", "book.json")
+    assert run_cli(*args).code == 0
+    assert json.loads(Path("book.json").read_text())["options"] == {"drives": 3, "players": 5}
+    r = run_cli(*args)
+    assert r.code == 2 and r.stderr == "printkit: error: book.json: file exists (use --force " \
+                                       "to overwrite)\n"
+    assert run_cli(*args, "--force").code == 0
+
+
+def test_pdf_default_path_sanitises_the_seed(workdir):
+    r = run_cli("playbook", "cardgrid", "--seed", "a b/c:d", "--plays", "2", "--paper", "a4")
+    assert r.code == 0
+    out = Path("output/cardgrid-playbook-a_b_c_d-a4.pdf")
+    assert r.stdout.strip() == str(out)
+    check_pdf(out)
+
+
+def test_png_previews(workdir):
+    r = run_cli("playbook", "blowout", "--seed", "x", "--plays", "1", "--out", "b.pdf", "--png")
+    assert r.code == 0
+    assert sorted(p.name for p in Path(".").glob("b*.png")) == ["b-p1.png", "b-p2.png"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (("chess", "--seed", "x"), "unknown game 'chess'"),
+    (("postcard",), "needs --seed"),
+    (("postcard", "--seed", ""), "seed must not be empty"),
+    (("cardbowl", "--seed", "x", "--plays", "0"), "between 1 and 2000"),
+    (("luckdraw", "--seed", "x", "--players", "9"), "2-8 players, not 9"),
+    (("luckdraw", "--seed", "x", "--plays", "4"), "use --drives"),
+    (("cardgrid", "--seed", "x", "--players", "4"), "for luckdraw"),
+    (("postcard", "--seed", "x", "--format", "json", "--png"), "--png needs --format pdf"),
+])
+def test_bad_arguments_are_one_line(workdir, args, message):
+    r = run_cli("playbook", *args)
+    assert r.code == 2
+    assert r.stderr.startswith("printkit: error: ") and message in r.stderr
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr

@@ -1,0 +1,99 @@
+"""`printkit scan`: PDF, PNG and photo-like JPEG input; tampered codes; exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import qrcode
+from PIL import Image, ImageFilter
+
+from engine.playbook import build, make_spec
+from printkit.books import render_book
+from printkit.preview import rasterise
+from tests.helpers import run_cli
+
+
+@pytest.fixture(scope="module")
+def book_pdf(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("scan") / "book.pdf"
+    path.write_bytes(render_book(build(make_spec("cardbowl", "scan me", plays=3)), "letter"))
+    return path
+
+
+def _qr_png(path: Path, text: str) -> Path:
+    qrcode.make(text, error_correction=qrcode.constants.ERROR_CORRECT_M).save(path)
+    return path
+
+
+def test_scan_pdf_matches(book_pdf):
+    r = run_cli("scan", str(book_pdf))
+    assert r.code == 0
+    assert r.stdout.splitlines() == [
+        "game: cardbowl", "seed: scan me", "count: plays 3, 162 draws",
+        f"check: {build(make_spec('cardbowl', 'scan me', plays=3)).checksum}",
+        "MATCH: the draws re-derived from the seed have this checksum"]
+
+
+def test_scan_png_page(book_pdf, tmp_path):
+    png = tmp_path / "page.png"
+    rasterise(book_pdf.read_bytes(), 150)[-1].save(png)
+    r = run_cli("scan", str(png))
+    assert r.code == 0 and "MATCH" in r.stdout
+
+
+def test_scan_photo_like_jpeg(book_pdf, tmp_path):
+    """A skewed, soft, lossy 'phone photo' of the page still reads."""
+    page = rasterise(book_pdf.read_bytes(), 200)[0].convert("RGB")
+    photo = page.rotate(7, resample=Image.BICUBIC, expand=True, fillcolor=(120, 110, 100))
+    photo = photo.filter(ImageFilter.GaussianBlur(1.2)).point(lambda v: int(v * 0.85 + 20))
+    jpg = tmp_path / "photo.jpg"
+    photo.save(jpg, quality=55)
+    r = run_cli("scan", str(jpg))
+    assert r.code == 0 and "seed: scan me" in r.stdout and "MATCH" in r.stdout
+
+
+@pytest.mark.parametrize("old, new, why", [
+    ("check=", "check=f", "checksum"),
+    ("seed=scan%20me", "seed=scan%20mE", "checksum"),
+    ("draws=162", "draws=163", "draw count"),
+])
+def test_tampered_payload_is_not_trusted(tmp_path, old, new, why):
+    payload = build(make_spec("cardbowl", "scan me", plays=3)).payload()
+    assert old in payload
+    bad = payload.replace(old, new)
+    if old == "check=":
+        bad = bad[:-1]
+    r = run_cli("scan", str(_qr_png(tmp_path / "tampered.png", bad)))
+    assert r.code == 1
+    last = r.stdout.splitlines()[-1]
+    assert last.startswith("MISMATCH:") and why in last and "do not trust" in last
+
+
+def test_no_qr_is_exit_2_naming_the_file(tmp_path):
+    blank = tmp_path / "blank.png"
+    Image.new("L", (400, 300), 255).save(blank)
+    r = run_cli("scan", str(blank))
+    assert r.code == 2 and r.stderr == f"printkit: error: {blank}: no QR code found\n"
+
+
+@pytest.mark.parametrize("content, message", [
+    ("https://example.org", "not a printkit play book"),
+    ("printkit-draws/1;game=chess;seed=x;plays=1;draws=1;check=0", "unknown game"),
+])
+def test_foreign_or_broken_codes_are_exit_2(tmp_path, content, message):
+    r = run_cli("scan", str(_qr_png(tmp_path / "other.png", content)))
+    assert r.code == 2 and message in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_unreadable_files_are_exit_2(tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    r = run_cli("scan", str(text))
+    assert r.code == 2 and "not a PDF, PNG or JPEG" in r.stderr
+    r = run_cli("scan", str(tmp_path / "missing.pdf"))
+    assert r.code == 2 and "missing.pdf: cannot read" in r.stderr
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.4 garbage")
+    r = run_cli("scan", str(broken))
+    assert r.code == 2 and "broken.pdf: cannot read PDF" in r.stderr
