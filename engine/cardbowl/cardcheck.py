@@ -127,8 +127,7 @@ def check(g: Game, play: Entry, cards: Cards, number: int, line: Entry | None = 
     elif play.name == "scrimmage" and res.punt_play:
         _punt(g, play, at, cards)
     elif play.name == "scrimmage" and res.field_goal:
-        pos = g.pos if g.pos is not None else 0
-        _kick_at_goal(g, play, at, cards, g.rules.field_goal_distance(FIELD - pos))
+        _kick_at_goal(g, play, at, cards, g.rules.field_goal_distance(play.yard or 0))
     elif play.name == "try" and not res.conversion:
         _kick_at_goal(g, play, at, cards, g.rules.get("field_goal", "extra_point_distance"))
     else:

@@ -103,10 +103,10 @@ def scrimmage_outcome(g: Game, entry: Entry, team: int):
     if res.fumble and res.ret:
         gain += res.ret
     net, auto = _penalty_yards(g, entry, res, pos + gain, kick=False)
-    if res.auto_first and not auto:
+    if res.auto_first and not auto and not any(p.auto_first for p in res.penalties):
         g.flag(entry, "CB-PEN-001", "automatic first down without a penalty against the "
                "defense", "a penalty vs. D", "auto 1st down")
-        auto = True
+    auto = auto or res.auto_first           # resynchronise: the first down as written
     new = pos + gain + net
     if new >= FIELD or res.touchdown:
         if res.touchdown and new < FIELD and res.gain is not None:
@@ -136,7 +136,7 @@ def _safety(g: Game, team: int):
 
 def _field_goal(g: Game, entry: Entry, team: int, pos: int):
     res = entry.result
-    distance = g.rules.field_goal_distance(FIELD - pos)
+    distance = g.rules.field_goal_distance(entry.yard or 0)
     if res.fg_distance is not None and res.fg_distance != distance:
         g.flag(entry, "CB-FG-001", "field goal distance is the yard line + 18",
                f"{distance} yd", f"{res.fg_distance} yd")
@@ -169,6 +169,7 @@ def _return_spot(g: Game, entry: Entry, received: int | None, rule: str) -> int 
         if res.ret_to is not None and spot < FIELD and _yard(spot) != res.ret_to:
             g.flag(entry, rule, "return does not add up",
                    f"{received} + {res.ret} = {_yard(spot)}", f"to {res.ret_to}")
+            return min((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - spot))
         return spot
     if res.ret_to is not None:
         return min((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - received))

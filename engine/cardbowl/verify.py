@@ -66,6 +66,8 @@ class Game:
         self.last_play: Entry | None = None
         self.last_team = 0
         self.pending: list[Finding] = []
+        self.alternative: Expect | None = None
+        self.score_alt: list[int] | None = None   # the arithmetic's score after a slip
 
     # -- bookkeeping ----------------------------------------------------------------------
     def flag(self, entry: Entry, rule: str, message: str, expected: object = "",
@@ -93,6 +95,8 @@ class Game:
 
     def add_points(self, team: int, points: int) -> None:
         self.score[team] += points
+        if self.score_alt is not None:
+            self.score_alt[team] += points
 
     def finish_line(self, entry: Entry, team: int) -> None:
         if self.pending and self.erratum(entry, team):
@@ -133,7 +137,7 @@ class Game:
         if self.section is not None:
             return self.section
         if self.separator:
-            return 1 - self.last_team
+            return expected if expected is not None else 1 - self.last_team
         return self.last_team if self.last_play else (expected or 0)
 
     def possession(self, entry: Entry, team: int, expected: int | None, change: bool) -> None:
@@ -157,8 +161,8 @@ class Game:
             return y
         if entry.side == "opp":
             return FIELD - y
-        if near is None:
-            return FIELD - y if entry.goal else y
+        if near is None:                 # C3: own half unless goal to go or a field goal
+            return FIELD - y if entry.goal or entry.result.field_goal else y
         return min((y, FIELD - y), key=lambda p: (abs(p - near), p))
 
     def open_expect(self, entry: Entry, exp: Expect, team: int) -> Expect:
@@ -172,8 +176,8 @@ class Game:
             return replace(exp, kind="scrimmage", pos=new, down=1, marker=None)
         return replace(exp, kind="scrimmage", pos=new, down=(exp.down or 0) + 1)
 
-    def scrimmage(self, entry: Entry) -> None:
-        exp = self.expect
+    def prepare(self, exp: Expect) -> tuple[Expect, int]:
+        """The expectation as it applies to a scrimmage line, and the team that line is for."""
         if exp.kind in ("try", "kickoff"):        # notes that skip the try or kickoff
             exp = Expect("scrimmage", offense=exp.offense if exp.kind == "kickoff"
                          else (None if exp.offense is None else 1 - exp.offense),
@@ -181,8 +185,41 @@ class Game:
         team = self.current_team(exp.offense)
         if exp.kind == "open" and team != exp.offense:
             exp = Expect("scrimmage", offense=team, change=True, down=1)
+        return exp, team
+
+    def judge(self, entry: Entry, exp: Expect) -> tuple[Expect, int, int, list[Finding],
+                                                       tuple[int, int, int] | None]:
+        exp, team = self.prepare(exp)
         exp = self.open_expect(entry, exp, team)
+        saved, self.pending = self.pending, []
         self.possession(entry, team, exp.offense, exp.change)
+        owned, self.pending = self.pending, saved
+        pos, slips, true_state = self.line_checks(entry, exp, team)
+        return exp, team, pos, owned + slips, true_state
+
+    def scrimmage(self, entry: Entry) -> None:
+        exp, team, pos, slips, true_state = self.judge(entry, self.expect)
+        if slips and self.alternative is not None:
+            # after a slip the next line may carry on from the written or the true state
+            alt = self.judge(entry, self.alternative)
+            if not alt[3]:
+                exp, team, pos, slips, true_state = alt
+        self.pending.extend(slips)
+        self.alternative = None
+        if slips and true_state is not None:
+            saved = (list(self.score), self.pending)
+            self.offense, self.pos, self.down, self.marker = team, *true_state
+            self.pending = []
+            self.alternative = self.after_scrimmage(entry, team)
+            self.score, self.pending = saved
+        self.offense, self.pos, self.down = team, pos, entry.down
+        self.marker = FIELD if entry.goal else pos + (entry.distance or 0)
+        self.expect = self.after_scrimmage(entry, team)
+
+    def line_checks(self, entry: Entry, exp: Expect,
+                    team: int) -> tuple[int, list[Finding], tuple[int, int, int] | None]:
+        """The spot a line means, its findings, and the state the arithmetic gives."""
+        saved, self.pending = self.pending, []
         pos = self.place(entry, exp.pos if exp.pos is not None else
                          (self.pos if team == self.offense else None))
         yard_ok = True
@@ -194,9 +231,13 @@ class Game:
         if exp.down is not None and entry.down != exp.down:
             self.flag(entry, "CB-DOWN-001", "wrong down", exp.down, entry.down)
         self.check_distance(entry, exp, pos, yard_ok)
-        self.offense, self.pos, self.down = team, pos, entry.down
-        self.marker = FIELD if entry.goal else pos + (entry.distance or 0)
-        self.expect = self.after_scrimmage(entry, team)
+        slips, self.pending = self.pending, saved
+        true_state = None
+        if None not in (exp.pos, exp.down):
+            first = self.rules.get("field", "first_down")
+            marker = exp.marker if exp.marker is not None else min(exp.pos + first, FIELD)
+            true_state = (exp.pos, exp.down, marker)
+        return pos, slips, true_state
 
     def check_distance(self, entry: Entry, exp: Expect, pos: int, yard_ok: bool) -> None:
         """Distance from the expected spot, or (after a yard-line finding) the written one."""
@@ -262,6 +303,11 @@ class Game:
     # -- the whole record -----------------------------------------------------------------
     def play(self, entry: Entry) -> None:
         self.plays += 1
+        for added in entry.result.sums:
+            if sum(added.terms) != added.total:
+                terms = " + ".join(map(str, added.terms)).replace("+ -", "- ")
+                self.flag(entry, "CB-ARITH-001", "yardage does not add up",
+                          f"{terms} = {sum(added.terms)}", f"= {added.total}")
         handler = {"scrimmage": self.scrimmage, "try": self.try_line}.get(entry.name, self.kick)
         handler(entry)
         team = self.offense
@@ -276,24 +322,31 @@ class Game:
         self.last_team = team
 
     def check_score(self, entry: Entry, team: int) -> None:
+        """The score column against the running score (or the arithmetic's after a slip)."""
         score = entry.score
         if score is None:
             return
-        if score.team:
-            i = self.team_index(score.team, entry)
-            want = (self.score[i], self.score[1 - i])
-            if want != (score.first, score.second):
-                self.flag(entry, "CB-SCORE-001", "wrong score",
-                          f"{want[0]}-{want[1]} {self.name(i)}",
-                          f"{score.first}-{score.second} {score.team}")
-            self.score[i], self.score[1 - i] = score.first, score.second
-            return
-        want = sorted(self.score, reverse=True)
-        if want != sorted((score.first, score.second), reverse=True):
-            self.flag(entry, "CB-SCORE-001", "wrong score", f"{want[0]}-{want[1]}",
-                      f"{score.first}-{score.second}")
-            if score.first == score.second:
-                self.score = [score.first, score.second]
+        i = self.team_index(score.team, entry) if score.team else None
+        written = [score.first, score.second] if i in (0, None) else [score.second, score.first]
+
+        def same(actual: list[int]) -> bool:
+            if i is None:
+                return sorted(actual) == sorted(written)
+            return actual == written
+
+        if not same(self.score) and not (self.score_alt and same(self.score_alt)):
+            if i is None:
+                hi, lo = sorted(self.score, reverse=True)
+                want, found = f"{hi}-{lo}", f"{score.first}-{score.second}"
+            else:
+                want = f"{self.score[i]}-{self.score[1 - i]} {self.name(i)}"
+                found = f"{score.first}-{score.second} {score.team}"
+            self.flag(entry, "CB-SCORE-001", "wrong score", want, found)
+            self.score_alt = list(self.score)
+        else:
+            self.score_alt = None
+        if i is not None or score.first == score.second:
+            self.score = written
 
     def cards_line(self, entry: Entry) -> None:
         if self.last_play is None or entry.cards is None:

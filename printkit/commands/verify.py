@@ -24,7 +24,8 @@ VERIFIERS = {
     "cardbowl": "engine.cardbowl.verify",
 }
 _GAME_TAG = re.compile(r'^\s*\[\s*Game\s+"([^"]*)"\s*\]', re.MULTILINE)
-_CARDBOWL_LINE = re.compile(r"^\s*[1-4]\s*&\s*(\d+|goal|G)\s*@\s*\d+", re.MULTILINE | re.I)
+_CARDBOWL_LINE = re.compile(r"^\s*[1-4]\s*&\s*(\d+|goal|G)\s*@\s*(own|opp)?\s*\d+",
+                            re.MULTILINE | re.I)
 
 
 class Format(StrEnum):
