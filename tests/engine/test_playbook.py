@@ -69,6 +69,13 @@ def test_checksum_is_sha256_of_the_canonical_text():
     assert checksum(streams) == hashlib.sha256(b"home:4 2\naway:1\n").hexdigest()[:16]
 
 
+def test_documented_checksum_vector():
+    """docs/draws.md prints this book's checksum and payload; keep them true."""
+    book = build(make_spec("postcard", "demo", plays=2))
+    assert book.payload() == ("printkit-draws/1;game=postcard;seed=demo;plays=2;draws=24;"
+                              "check=273de43ebb63970f")
+
+
 def test_payload_round_trip_and_match():
     book = build(make_spec("luckdraw", "a;b=c%d é", drives=3, players=7))
     text = book.payload()
