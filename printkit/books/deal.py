@@ -83,8 +83,50 @@ def _slip(layout: Layout, deal: Deal) -> Block:
     return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut")
 
 
+def scoring_line(code: str) -> str:
+    """'P Punt: 2 per occurrence; +3 punt blocked; ...' from the cheat-sheet data."""
+    card = load_cards().card(code)
+    per = {"occurrence": "each", "drive": "per drive"}
+    parts = [f"+{s.points} {s.event}" if s.per == "bonus" else
+             f"{s.points} {per.get(s.per, s.per)} ({s.event})" for s in card.scoring]
+    return f"{card.name}: " + "; ".join(parts)
+
+
+def _legend(layout: Layout, players: int) -> Block:
+    """The cheat sheet, so the table can score without the rules at hand."""
+    codes = load_cards().codes
+    line_h = layout.length("deal.legend_line")
+    title_h = layout.length("deal.title_height")
+    fixed = set(load_cards().qb_fixed(players))
+
+    def draw(c: Canvas, x: float, top: float, width: float) -> None:
+        c.saveState()
+        c.setFillColor(layout.colour("header.ink"))
+        c.setFont(layout.font("header.bold_font"), layout.length("deal.title_size"))
+        c.drawString(x + 2 * MM, top - title_h + 2 * MM,
+                     "Game card scoring (the rules' cheat sheet; yellow: the QB's automatic "
+                     "cards)")
+        size = layout.length("deal.legend_size")
+        for i, code in enumerate(codes):
+            y = top - title_h - (i + 1) * line_h
+            if code in fixed:
+                c.setFillColor(layout.fill("deal.qb_fill"))
+                c.rect(x + 1 * MM, y - 0.8 * MM, 14 * MM, line_h, stroke=0, fill=1)
+            c.setFillColor(layout.colour("header.ink"))
+            c.setFont(layout.font("deal.code_font"), size)
+            c.drawString(x + 2 * MM, y, code)
+            c.setFont(layout.font("deal.name_font"), size)
+            c.drawString(x + 16 * MM, y, fit_text(c, scoring_line(code),
+                                                  layout.font("deal.name_font"), size,
+                                                  width - 18 * MM))
+        c.restoreState()
+
+    return Block(title_h + len(codes) * line_h + 2 * MM, draw, line_after="cut")
+
+
 def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
-    return [("", _slip(layout, deal)) for deal in book.deals()]
+    slips = [("", _slip(layout, deal)) for deal in book.deals()]
+    return slips + [("", _legend(layout, book.spec.players))]
 
 
 def summary(book) -> str:
