@@ -3,7 +3,8 @@ book from its seed and say whether the printed book is the one its seed makes.
 
 A hand-edited book cannot keep both its seed and its checksum right, so a copy whose QR does
 not re-derive is reported as MISMATCH and must not be trusted. Exit 0 match, 1 mismatch, 2
-unreadable (no QR, not a play-book QR, not an image or PDF).
+unreadable (no QR, not a play-book QR, not an image or PDF). For a PDF the printed draws are
+also read back from the pages and compared, so a PDF edited with its QR left intact is caught.
 """
 
 from __future__ import annotations
@@ -72,6 +73,24 @@ def find_payload(path: Path) -> str:
     raise UserError(f"{path}: no QR code found")
 
 
+def _pages_match(file: Path, verdict) -> bool:
+    """For a PDF, also read the printed draws back: a PDF edited with its QR intact fails."""
+    from engine.playbook import build
+    from printkit.books.readback import compare
+
+    result = compare(_read(file), build(verdict.payload.spec))
+    if not result.checked:
+        typer.echo("printed draws: not checked (none found in the shipped layout's type sizes)")
+        return True
+    if result.first_difference is None:
+        typer.echo(f"printed draws: all {result.count} read back from the pages as re-derived")
+        return True
+    want, found = result.first_difference
+    typer.echo(f"MISMATCH: the pages print {found} at {want.where} where the seed gives "
+               f"{want.token} \u2014 this PDF was edited; do not trust it")
+    return False
+
+
 def scan(
     file: Annotated[Path, typer.Argument(help="A play-book PDF, or a PNG/JPEG scan or photo of "
                                               "a page.")],
@@ -91,6 +110,8 @@ def scan(
     typer.echo(f"count: {counts}, {verdict.payload.draws} draws")
     typer.echo(f"check: {verdict.payload.check}")
     if verdict.match:
+        if _read(file)[:5] == b"%PDF-" and not _pages_match(file, verdict):
+            sys.exit(1)
         typer.echo("MATCH: the draws re-derived from the seed have this checksum")
         return
     reasons = []

@@ -8,7 +8,7 @@ import pytest
 import qrcode
 from PIL import Image, ImageFilter
 
-from engine.playbook import build, make_spec
+from engine.playbook import Book, build, make_spec
 from printkit.books import render_book
 from printkit.preview import rasterise
 from tests.helpers import run_cli
@@ -32,6 +32,7 @@ def test_scan_pdf_matches(book_pdf):
     assert r.stdout.splitlines() == [
         "game: cardbowl", "seed: scan me", "count: plays 3, 162 draws",
         f"check: {build(make_spec('cardbowl', 'scan me', plays=3)).checksum}",
+        "printed draws: all 162 read back from the pages as re-derived",
         "MATCH: the draws re-derived from the seed have this checksum"]
 
 
@@ -97,3 +98,33 @@ def test_unreadable_files_are_exit_2(tmp_path):
     broken.write_bytes(b"%PDF-1.4 garbage")
     r = run_cli("scan", str(broken))
     assert r.code == 2 and "broken.pdf: cannot read PDF" in r.stderr
+
+
+class Forged(Book):
+    """A book whose pages were edited but which still prints the genuine QR."""
+
+    genuine = ""
+
+    def payload(self) -> str:
+        return self.genuine
+
+
+@pytest.mark.parametrize("game, kwargs, label, index, where", [
+    ("postcard", {"plays": 5}, "home", 16, "H17"),
+    ("luckdraw", {"drives": 2, "players": 4}, "drive/2", 0, "drive/2 P1"),  # P1 reads first
+])
+def test_pdf_edited_with_its_qr_intact_is_caught(tmp_path, game, kwargs, label, index, where):
+    real = build(make_spec(game, "forge", **kwargs))
+    forged = Forged(real.spec, {k: list(v) for k, v in real.streams.items()})
+    forged.genuine = real.payload()
+    draws = forged.streams[label]
+    if game == "postcard":
+        draws[index] = draws[index] % 6 + 1
+    else:
+        draws[index], draws[-1] = draws[-1], draws[index]
+    path = tmp_path / "forged.pdf"
+    path.write_bytes(render_book(forged, "a4"))
+    r = run_cli("scan", str(path))
+    assert r.code == 1
+    last = r.stdout.splitlines()[-1]
+    assert last.startswith("MISMATCH: the pages print") and f" at {where} " in last

@@ -1,0 +1,90 @@
+"""Reading the draws back out of a play-book PDF, to catch a PDF edited with its QR intact.
+
+The QR proves what the seed makes; this proves the pages print exactly that. Draws are found
+by their type size from the shipped layout (dice values, card texts, deal codes), in reading
+order, so the check needs no markup in the PDF. A book made with a custom --layout that
+changes those sizes is reported as not checked rather than as altered.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from engine.cards import is_card
+from engine.playbook import Book
+from printkit.books import KIND, layout_name
+from printkit.draw.suits import card_text
+from printkit.layout import load_layout
+
+SIZE_KEYS = {"dice": ("dice.value_size",), "cards": ("cards.card_size", "cards.code_size"),
+             "deal": ("deal.code_size",)}
+
+
+@dataclass(frozen=True)
+class Printed:
+    token: str
+    where: str     # how a record cites it: "H17", "deal/3 #12", "drive/2 P3"
+
+
+def expected(book: Book) -> list[Printed]:
+    """The draws as the book prints them, in reading order."""
+    game = book.spec.game
+    out: list[Printed] = []
+    if game == "postcard":
+        for side, letter in (("home", "H"), ("away", "A")):
+            out += [Printed(str(v), f"{letter}{i}")
+                    for i, v in enumerate(book.streams[side], start=1)]
+    elif game == "luckdraw":
+        for deal in book.deals():
+            for seat, cards in sorted(deal.hands):
+                out += [Printed(c, f"drive/{deal.drive} P{seat}") for c in cards]
+            out += [Printed(c, f"drive/{deal.drive} sidelines") for c in deal.sidelines]
+    else:
+        for label, cards in book.streams.items():
+            out += [Printed(card_text(c) if is_card(c) else c, f"{label} #{i}")
+                    for i, c in enumerate(cards, start=1)]
+    return out
+
+
+def printed_tokens(pdf: bytes, game: str) -> list[str]:
+    """Words set in the draw type sizes, below each page's header, in reading order."""
+    import pdfplumber
+
+    layout = load_layout(layout_name(game))
+    sizes = [layout.length(k) for k in SIZE_KEYS[KIND[game]]]
+    header = layout.length("page.margin") + layout.length("header.height")
+    tokens: list[str] = []
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for page in doc.pages:
+            words = [w for w in page.extract_words(extra_attrs=["size"])
+                     if w["top"] > header and any(abs(w["size"] - s) < 0.05 for s in sizes)]
+            words.sort(key=lambda w: (round(w["bottom"], 1), w["x0"]))
+            tokens += [w["text"] for w in words]
+    return tokens
+
+
+@dataclass(frozen=True)
+class ReadBack:
+    checked: bool
+    count: int
+    first_difference: tuple[Printed, str] | None = None   # (expected, printed)
+
+    @property
+    def match(self) -> bool:
+        return self.checked and self.first_difference is None
+
+
+def compare(pdf: bytes, book: Book) -> ReadBack:
+    want = expected(book)
+    got = printed_tokens(pdf, book.spec.game)
+    if not got:
+        return ReadBack(False, 0)
+    for i, item in enumerate(want):
+        found = got[i] if i < len(got) else "(nothing)"
+        if found != item.token:
+            return ReadBack(True, len(got), (item, found))
+    if len(got) > len(want):
+        return ReadBack(True, len(got), (Printed("(nothing)", "after the last draw"),
+                                         got[len(want)]))
+    return ReadBack(True, len(got))
