@@ -1,0 +1,228 @@
+"""Seeded bots that play whole games of PostCard Football and write them in the notation.
+
+Dice come from the play book streams (`home`, `away`; ../shared/spec/draws.md), so a simulated
+record with its Seed tag holds exactly the draws a printed play book for that seed shows.
+Decisions (strategies, kicks, bonuses...) come from a separate seeded generator: legal, varied,
+sometimes bold, sometimes timid.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from engine.draws import Stream
+from engine.postcard import tracker
+from engine.postcard.context import Ctx
+from engine.postcard.notation import SKILLS, Cross, Line, Note, Roll
+from engine.postcard.plays import settle_result
+from engine.postcard.rules import Rules, load_rules
+from engine.postcard.state import (
+    OVER,
+    SCRIMMAGE,
+    TOSS,
+    State,
+    index,
+    other,
+    to_goal,
+)
+from engine.postcard.steps import KICK_ROLLS, StepResult, allowed, roll_spec, step
+from engine.postcard.writer import format_line, format_note, format_record
+
+MAX_LINES = 5000
+TEAMS = ("Hawks", "Bears", "Comets", "Otters", "Rams", "Foxes", "Pilots", "Owls")
+
+
+@dataclass
+class Game:
+    seed: str
+    tags: dict[str, str]
+    lines: list[str]
+    state: State
+
+    def text(self) -> str:
+        return format_record(self.tags, self.lines)
+
+
+class Bots:
+    """Both coaches: one decision generator, one dice stream per side."""
+
+    def __init__(self, seed: str, rules: Rules, skills: dict[str, str | None]) -> None:
+        self.rng = random.Random(f"postcard-bots|{seed}")
+        self.dice = {"H": Stream("postcard", seed, "home"), "A": Stream("postcard", seed, "away")}
+        self.rules = rules
+        self.skills = skills
+        self.boldness = {s: self.rng.uniform(0.1, 0.9) for s in ("H", "A")}
+        self.again = False
+
+    # -- dice -------------------------------------------------------------------------------
+    def roll(self, state: State, verb: str, side: str, pair: bool) -> Roll:
+        stream = self.dice[side]
+        if pair:
+            return Roll(side, (stream.die(), stream.die()), pair=True)
+        first = stream.die()
+        dice: tuple[int, ...] = (first,)
+        reroll = False
+        if verb in ("rush", "pass") and first <= 2 and self._skill_fits(state, verb, side):
+            dice, reroll = (first, stream.die()), True
+        bonus = 0
+        held = state.bonus[index(side)]
+        if held and verb not in KICK_ROLLS and self.rng.random() < 0.2 * (1 + held / 4):
+            bonus = self.rng.randint(1, held)
+        return Roll(side, dice, reroll=reroll, bonus=bonus)
+
+    def _skill_fits(self, state: State, verb: str, side: str) -> bool:
+        offense = state.ball if state.play is None else state.play.offense
+        role = "offense" if side == offense else "defense"
+        return self.skills.get(side) == f"{role}-{'rushing' if verb == 'rush' else 'passing'}"
+
+    # -- decisions --------------------------------------------------------------------------
+    def choose(self, state: State) -> Line:
+        options = allowed(state, self.rules)
+        rng = self.rng
+        verb = options[0]
+        extra: dict[str, object] = {}
+        if state.phase == TOSS:
+            verb = "toss"
+        elif verb == "kickoff":
+            verb = "onside" if rng.random() < 0.05 else "kickoff"
+            kicker = state.ball or rng.choice("HA")
+            extra = {"side": kicker, "picks": (rng.randint(1, 6), rng.randint(1, 6))}
+        elif state.phase == SCRIMMAGE:
+            verb, extra = self._scrimmage(state)
+        elif verb == "try":
+            extra = {"value": 2 if rng.random() < 0.2 else 1}
+        elif verb == "punt":                      # safety kick
+            extra = {"value": rng.choice((35, 40, 45, 50, 55))}
+        elif state.play is not None and state.play.step in ("snap", "fake_play"):
+            verb = rng.choice(("rush", "pass"))
+            if state.play.step == "snap":
+                extra = {"picks": self._picks(verb)}
+        elif state.play is not None and state.play.step == "receive":
+            verb = self._receive(state, options)
+        elif state.play is not None and state.play.step == "after1":
+            verb = "again" if self.again else options[1]
+        return Line(0, verb, **extra)  # type: ignore[arg-type]
+
+    def _picks(self, verb: str) -> tuple[int, int]:
+        kinds = self.rules.passing_strategies if verb == "pass" else self.rules.rushing_strategies
+        return self.rng.choice(kinds), self.rng.randint(1, 6)
+
+    def _scrimmage(self, state: State) -> tuple[str, dict[str, object]]:
+        rng, side = self.rng, state.ball
+        yards = to_goal(side, state.spot)
+        if tracker.in_final(state):
+            lead = state.score[index(side)] - state.score[index(other(side))]
+            if lead > 0 and rng.random() < 0.6:
+                return "knee", {}
+        if state.down == 4:
+            kick_from = yards + int(self.rules.section("field_goal")["snap_back"])
+            go_for_it = state.to_go <= 5 and rng.random() < self.boldness[side] * 0.4
+            if not go_for_it:
+                if rng.random() < 0.03:
+                    return "fake", {}
+                if self.rules.field_goal(kick_from) is not None and rng.random() < 0.9:
+                    return "fg", {}
+                return "punt", {"value": self._punt_distance(yards)}
+        verb = "pass" if rng.random() < 0.35 + 0.3 * (state.to_go > 10) else "rush"
+        return verb, {"picks": self._picks(verb)}
+
+    def _punt_distance(self, yards: int) -> int:
+        room = yards + 15 - 5
+        keys = [r.key for r in self.rules.punts if r.key <= max(20, room)]
+        return self.rng.choice(keys[-4:])
+
+    def _receive(self, state: State, options: tuple[str, ...]) -> str:
+        if len(options) == 1 or self.rng.random() < 0.55:
+            return "run"
+        return options[0]
+
+    def _again(self, state: State) -> bool:
+        p = state.play
+        assert p is not None
+        if p.r1 < 0:
+            return p.r1 >= -5 and self.rng.random() < 0.85
+        return self.rng.random() < (0.6 if p.r1 <= 3 else 0.25)
+
+    def zones(self, state: State, due: list[str]) -> tuple[Cross, ...]:
+        counts = list(state.time)
+        out = []
+        for owner in due:
+            if sum(counts) >= 2 * tracker.CIRCLES:
+                break
+            free = [z for z in ("H", "A") if counts[index(z)] < tracker.CIRCLES]
+            zone = self.rng.choice(free)
+            counts[index(zone)] += 1
+            out.append(Cross(owner, zone))
+        return tuple(out)
+
+
+def _skills(rng: random.Random) -> dict[str, str | None]:
+    if rng.random() < 0.5:
+        return {"H": None, "A": None}
+    return {"H": rng.choice(SKILLS), "A": rng.choice(SKILLS)}
+
+
+def play_game(seed: str, rules: Rules | None = None, date: str = "2026-01-01") -> Game:
+    """One complete game with the play book for `seed`."""
+    rules = rules or load_rules()
+    rng = random.Random(f"postcard-setup|{seed}")
+    skills = _skills(rng)
+    home, away = rng.sample(TEAMS, 2)
+    bots = Bots(seed, rules, skills)
+    state = State()
+    lines: list[str] = []
+    while state.phase != OVER and len(lines) < MAX_LINES:
+        line = bots.choose(state)
+        rolls = tuple(bots.roll(state, line.verb, side, pair)
+                      for side, pair in roll_spec(_started(state, line, rules, skills), line.verb))
+        line = replace(line, rolls=rolls)
+        first = step(state, line, rules, skills, follow_written=False)
+        if line.verb == "pass" and first.state.play is not None:
+            bots.again = bots._again(first.state)
+            if not bots.again:
+                line, first = _settled_pass(state, line, first, rules, skills)
+        line = replace(line, outcome=first.outcome, crosses=bots.zones(state, first.due))
+        result = step(state, line, rules, skills, follow_written=False)
+        line = replace(line, td=result.td, safety=result.safety)
+        note = None
+        if result.state.play is None and result.state.phase != TOSS:
+            note = format_note(result.state)
+        lines.append(format_line(line, note))
+        state = result.state
+    tags = {"Game": "postcard", "Seed": seed, "Home": home, "Away": away, "Date": date}
+    if skills["H"]:
+        tags["HomeSkill"] = skills["H"]
+    if skills["A"]:
+        tags["AwaySkill"] = skills["A"]
+    tags["Result"] = f"{state.score[0]}-{state.score[1]}" if state.phase == OVER else "*"
+    return Game(seed, tags, lines, state)
+
+
+def _started(state: State, line: Line, rules: Rules, skills: dict[str, str | None]) -> State:
+    """The state a line's dice are read in: a pass without a second roll is settled first."""
+    if state.play is not None and state.play.step == "after1" and line.verb != "again":
+        ctx = Ctx(state, line, rules, skills)
+        settle_result(ctx)
+        return ctx.state
+    return state
+
+
+def _settled_pass(state: State, line: Line, result: StepResult, rules: Rules,
+                  skills: dict[str, str | None]) -> tuple[Line, StepResult]:
+    """No second roll: if the throw is already over (out of the back of the end zone), the
+    pass line itself ends the play and carries the state."""
+    probe = step(state, replace(line, note=Note(down=1)), rules, skills, follow_written=False)
+    if probe.state.play is None:
+        line = replace(line, note=Note(down=1))
+        return line, probe
+    return line, result
+
+
+def simulate(seed: str, games: int, rules: Rules | None = None) -> list[Game]:
+    return [play_game(game_seed(seed, k), rules) for k in range(1, games + 1)]
+
+
+def game_seed(seed: str, number: int) -> str:
+    return f"{seed}-{number:04d}"
+

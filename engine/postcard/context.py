@@ -1,0 +1,66 @@
+"""The working context of one record line: the state as it changes, what is due, findings.
+
+Verb handlers (plays.py, running.py, kicks.py) read rolls through :meth:`Ctx.value`, which
+applies every modifier the rules attach to a roll in one place: Bonus Bar bonuses written on
+the die, strategy / kick / fake bonuses the caller passes, and the sack's minus one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from engine.findings import Finding
+from engine.postcard.notation import Line, Roll
+from engine.postcard.rules import Rules
+from engine.postcard.state import State
+
+
+@dataclass
+class Ctx:
+    state: State
+    line: Line
+    rules: Rules
+    skills: dict[str, str | None]
+    findings: list[Finding] = field(default_factory=list)
+    due: list[str] = field(default_factory=list)     # owners of Time Tracker circles due
+    ended: bool = False          # a play ended on this line
+    td: bool = False             # a touchdown was scored on this line
+    safety: bool = False
+    memo: dict[str, int] = field(default_factory=dict)   # values computed for apply()
+
+    def find(self, rule: str, message: str, expected: object = "", found: object = "",
+             ) -> None:
+        self.findings.append(Finding(self.line.number, rule, message, str(expected),
+                                     str(found)))
+
+    def roll(self, side: str, pair: bool = False) -> Roll | None:
+        """The line's roll for `side` (rolls were checked against the spec before)."""
+        for r in self.line.rolls:
+            if r.side == side and r.pair == pair:
+                return r
+        for r in self.line.rolls:
+            if r.side == side:
+                return r
+        return None
+
+    def value(self, side: str, extra: int = 0) -> int:
+        """A single-die roll as it counts: die + Bonus Bar + `extra` - 1 after a sack."""
+        r = self.roll(side)
+        if r is None:
+            return 0
+        minus = int(self.rules.section("passing")["sack_penalty_per_roll"])
+        return r.total + r.bonus + extra - (minus if self.state.sack == side else 0)
+
+    def raw(self, side: str) -> int:
+        r = self.roll(side)
+        return r.kept[-1] if r else 0
+
+    def pair_total(self, side: str) -> int:
+        r = self.roll(side, pair=True)
+        return r.total if r else 0
+
+    def set(self, **changes: object) -> None:
+        self.state = replace(self.state, **changes)
+
+    def set_play(self, **changes: object) -> None:
+        self.state = self.state.with_play(**changes)

@@ -1,0 +1,250 @@
+"""The coin toss, kickoffs, onside kicks, punts, field goals, fakes, safety kicks and tries
+(rules: Kicking the ball, KickOffs, Extra Points, Safety; decisions C7-C10, P5-P9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.postcard.context import Ctx
+from engine.postcard.running import add_score, end_play, kickoff_by, new_series
+from engine.postcard.state import (
+    KICKOFF,
+    PLAY,
+    TOSS,
+    Play,
+    advance,
+    at_own,
+    from_own,
+    other,
+    to_goal,
+)
+
+
+# -- coin toss ---------------------------------------------------------------------------
+def expect_toss(ctx: Ctx) -> str:
+    h, a = ctx.raw("H"), ctx.raw("A")
+    return "tie" if h == a else ("H" if h > a else "A")
+
+
+def apply_toss(ctx: Ctx, outcome: str) -> None:
+    if outcome == "tie":
+        ctx.set(phase=TOSS)
+    else:                      # the winner chooses who kicks: either side may kick off
+        ctx.set(phase=KICKOFF, ball="")
+
+
+# -- kickoffs ----------------------------------------------------------------------------
+def apply_kickoff(ctx: Ctx, onside: bool) -> None:
+    s = ctx.state
+    line = ctx.line
+    kicker = line.side or s.ball or "H"
+    if s.ball and kicker != s.ball:
+        ctx.find("PC-KICK-009", "the wrong side kicks off", s.ball, kicker)
+        kicker = s.ball
+    receiver = other(kicker)
+    die, guess = line.picks or (1, 1)
+    tee = at_own(kicker, int(ctx.rules.section("kickoff")["from"]))
+    if onside:
+        spot_data = ctx.rules.onside(die)
+        landing = advance(kicker, tee, spot_data.where)
+        receive = ""
+    else:
+        spot_data = ctx.rules.kickoff(die)
+        landing = at_own(receiver, spot_data.where)
+        receive = "fair" if spot_data.where >= 0 else "touchback"
+    winner = ctx.rules.strategy_winner(die, guess)
+    bonus: tuple[str, int] = ("", 0)
+    if winner is not None:
+        side = kicker if winner == die else receiver
+        bonus = (side, ctx.rules.stars[winner] + spot_data.bonus)
+    ctx.set(phase=PLAY, ball=kicker, play=Play(
+        kind="onside" if onside else "kickoff", step="receive", offense=kicker,
+        holder=receiver, carrier=receiver, los=tee, spot=landing, kick_bonus=bonus,
+        first_return=True, unlimited=not onside, receive=receive))
+
+
+def apply_fair(ctx: Ctx) -> None:
+    p = ctx.state.play
+    assert p is not None
+    if p.receive != "fair":
+        ctx.find("PC-KICK-006", "no fair catch here", p.receive or "run", "fair")
+    ctx.state = new_series(replace(ctx.state, sack=""), p.carrier, p.spot)
+    ctx.ended = True
+
+
+def apply_touchback(ctx: Ctx) -> None:
+    p = ctx.state.play
+    assert p is not None
+    if p.receive != "touchback":
+        ctx.find("PC-KICK-006", "no touchback here", p.receive or "run", "touchback")
+    spot = at_own(p.carrier, int(ctx.rules.section("kickoff")["touchback"]))
+    ctx.state = new_series(replace(ctx.state, sack=""), p.carrier, spot)
+    ctx.ended = True
+
+
+def return_run(ctx: Ctx) -> None:
+    """A run line straight after a kick: the receiver chose to run."""
+    p = ctx.state.play
+    assert p is not None
+    ctx.set_play(step="run")
+
+
+# -- punts, field goals, fakes -------------------------------------------------------------
+def _fourth_down(ctx: Ctx, what: str) -> None:
+    if ctx.state.down != 4:
+        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(ctx.state.down, f"{ctx.state.down}th")
+        ctx.find("PC-KICK-005", f"{what} only on 4th down", "4th down", f"{ordinal} down")
+
+
+def punt_target(ctx: Ctx, distance: int) -> int:
+    if ctx.rules.punt(distance) is None:
+        keys = [r.key for r in ctx.rules.punts]
+        ctx.find("PC-KICK-004", "punt target not on the chart",
+                 f"{keys[0]}-{keys[-1]} by 5", distance)
+        return min(keys, key=lambda k: abs(k - distance))
+    return distance
+
+
+def start_punt(ctx: Ctx) -> None:
+    s = ctx.state
+    distance = punt_target(ctx, ctx.line.value or 0)
+    if s.phase == "safety_kick":
+        spot = s.spot
+        ctx.set(phase=PLAY, play=Play(kind="safety_kick", step="kick", offense=s.ball,
+                                      holder=s.ball, carrier=s.ball, los=spot, spot=spot,
+                                      target=distance))
+        return
+    _fourth_down(ctx, "a punt")
+    back = int(ctx.rules.section("punt")["snap_back"])
+    spot = advance(s.ball, s.spot, -min(back, from_own(s.ball, s.spot) + 10))
+    ctx.set(phase=PLAY, play=Play(kind="punt", step="punt", offense=s.ball, holder=s.ball,
+                                  carrier=s.ball, los=s.spot, spot=spot, target=distance))
+
+
+def start_fg(ctx: Ctx) -> None:
+    s = ctx.state
+    if s.play is not None and s.play.kind == "try1":
+        ctx.set_play(step="fg")
+        return
+    _fourth_down(ctx, "a field goal")
+    back = int(ctx.rules.section("field_goal")["snap_back"])
+    spot = advance(s.ball, s.spot, -back)
+    ctx.set(phase=PLAY, play=Play(kind="fg", step="fg", offense=s.ball, holder=s.ball,
+                                  carrier=s.ball, los=s.spot, spot=spot))
+
+
+def expect_block(ctx: Ctx) -> str:
+    p = ctx.state.play
+    assert p is not None
+    r = ctx.value(p.offense) - ctx.value(other(p.offense))
+    return "blocked" if r <= int(ctx.rules.section("punt")["block"]) else "ok"
+
+
+def apply_block(ctx: Ctx, outcome: str) -> None:
+    p = ctx.state.play
+    assert p is not None
+    if outcome == "blocked":
+        if p.kind == "try1":
+            end_play(ctx)
+        else:
+            ctx.set_play(step="fumble", fumbler=p.offense, tie_to=other(p.offense))
+        return
+    if p.kind in ("fg", "try1"):
+        yard_line = to_goal(p.offense, p.spot)
+        if ctx.rules.field_goal(yard_line) is None:
+            ctx.find("PC-KICK-003", "field goal out of range (kick spot 10-50 yards from "
+                     "the goal)", "a kick from the 10 to the 50", f"a kick from the {yard_line}")
+        ctx.set_play(target=yard_line)
+    ctx.set_play(step="kick")
+
+
+def expect_kick(ctx: Ctx) -> str:
+    p = ctx.state.play
+    assert p is not None
+    total = ctx.pair_total(p.offense)
+    if p.kind in ("fg", "try1"):
+        chart = ctx.rules.field_goal(p.target)
+        return "good" if chart is not None and chart.contains(total) else "miss"
+    chart = ctx.rules.punt(p.target)
+    assert chart is not None
+    miss = chart.miss_by(total)
+    if miss == 0:
+        return "on"
+    return f"short {-miss}" if miss < 0 else f"long {miss}"
+
+
+def apply_kick(ctx: Ctx, outcome: str) -> None:
+    p = ctx.state.play
+    assert p is not None
+    kicker, receiver = p.offense, other(p.offense)
+    if p.kind in ("fg", "try1"):
+        if outcome == "good":
+            scoring = ctx.rules.section("scoring")
+            points = int(scoring["extra_point" if p.kind == "try1" else "field_goal"])
+            ctx.state = add_score(ctx.state, kicker, points)
+            ctx.state = kickoff_by(ctx.state, kicker, int(ctx.rules.section("kickoff")["from"]))
+            ctx.ended = True
+        elif p.kind == "try1":
+            end_play(ctx)
+        else:                                    # a missed field goal: ball at the kick spot
+            ctx.set_play(carrier=receiver)
+            end_play(ctx)
+        return
+    chart = ctx.rules.punt(p.target)
+    assert chart is not None
+    if outcome == "on":
+        miss, bonus = 0, (kicker, chart.bonus)
+    else:
+        word, n = outcome.split()
+        miss = int(n) * (-1 if word == "short" else 1)
+        bonus = (receiver, chart.bonus)
+    landing = advance(kicker, p.spot, p.target + 5 * miss)
+    receive = "fair"
+    if to_goal(kicker, landing) < 0:
+        landing = at_own(receiver, -5)
+        receive = "touchback"
+    ctx.set_play(holder=receiver, carrier=receiver, spot=landing, kick_bonus=bonus,
+                 first_return=True, unlimited=False, receive=receive, step="receive")
+
+
+def start_fake(ctx: Ctx) -> None:
+    s = ctx.state
+    _fourth_down(ctx, "a fake kick")
+    ctx.set(phase=PLAY, play=Play(kind="fake", step="fake", offense=s.ball, holder=s.ball,
+                                  carrier=s.ball, los=s.spot, spot=s.spot))
+
+
+def expect_fake(ctx: Ctx) -> str:
+    p = ctx.state.play
+    assert p is not None
+    surprise = ctx.value(p.offense) > ctx.value(other(p.offense))
+    return "+2" if surprise else "+0"
+
+
+def apply_fake(ctx: Ctx, outcome: str) -> None:
+    p = ctx.state.play
+    assert p is not None
+    bonus = int(outcome[1:])
+    ctx.set_play(strat=(p.offense, bonus) if bonus else ("", 0), step="fake_play")
+
+
+# -- tries -------------------------------------------------------------------------------
+def start_try(ctx: Ctx) -> None:
+    s = ctx.state
+    points = ctx.line.value
+    scoring = ctx.rules.section("scoring")
+    if points not in (1, 2):
+        ctx.find("PC-TRY-001", "a try is for 1 or 2 points", "1 or 2", points)
+        points = 1
+    offense = s.ball
+    if points == 1:
+        kick_spot = at_own(other(offense), int(scoring["extra_point_spot"]))
+        ctx.set(phase=PLAY, play=Play(kind="try1", step="fg", offense=offense,
+                                      holder=offense, carrier=offense,
+                                      los=kick_spot, spot=kick_spot))
+    else:
+        los = at_own(other(offense), int(scoring["two_point_spot"]))
+        ctx.set(phase=PLAY, down=1, to_go=int(scoring["two_point_spot"]),
+                play=Play(kind="try2", step="snap", offense=offense, holder=offense,
+                          carrier=offense, los=los, spot=los))

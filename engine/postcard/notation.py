@@ -1,0 +1,347 @@
+"""Reading the PostCard Football record notation (docs/notation.md) into lines of actions.
+
+A record is tag pairs (`[Home "Hawks"]`) then one line per action:
+
+    VERB inputs... [= outcome...] [{state after}] [; comment]
+
+The reader only checks that the text can be read; whether it follows the rules is the
+verifier's business. Anything unreadable raises :class:`ReadError` with line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.errors import ReadError
+
+SKILLS = ("offense-rushing", "offense-passing", "defense-rushing", "defense-passing")
+
+_TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_TOKEN = re.compile(r"\{[^}]*\}?|=|[^\s={]+")
+_ROLL = re.compile(r"^([HA])(\d)(?:/(\d))?(?:,(\d))?(?:\+(\d))?$")
+_CROSS = re.compile(r"^([HA])x([HA])$")
+_PICKS = re.compile(r"^([1-6])v([1-6])$")
+_PLY = re.compile(r"^\d+\.$")
+_NUMBER = re.compile(r"^\d{1,3}$")
+_SIGNED = re.compile(r"^[+-]?\d{1,3}$")
+
+VERBS = ("toss", "kickoff", "onside", "rush", "pass", "again", "pressure", "catch", "intercept",
+         "ground", "sack", "fumble", "run", "punt", "fg", "fake", "kick", "fair", "touchback",
+         "knee", "try")
+
+# Outcome vocabulary by verb: regular expressions over the canonical outcome text.
+OUTCOMES: dict[str, str] = {
+    "toss": r"H|A|tie",
+    "rush": r"[+-]\d+|stop|fumble",
+    "pass": r"[+-]\d+",
+    "again": r"[+-]\d+",
+    "pressure": r"L[1-5]",
+    "catch": r"\+\d+|miss",
+    "intercept": r"int|inc|grounding",
+    "ground": r"grounding|inc",
+    "sack": r"fumble|held",
+    "fumble": r"[HA](\+\d+)?",
+    "run": r"\+\d+|tackle|fumble|pen [OD] \d+",
+    "punt": r"ok|blocked",
+    "fg": r"ok|blocked",
+    "fake": r"\+\d+",
+    "kick": r"good|miss|on|short \d+|long \d+",
+}
+_OUTCOME_RE = {verb: re.compile(f"^(?:{rx})$") for verb, rx in OUTCOMES.items()}
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One side's dice on a line: `H4`, re-roll `H2/5`, two dice `A5,6`, bonuses `H4+2`."""
+
+    side: str
+    dice: tuple[int, ...]     # every die drawn, in order
+    reroll: bool = False
+    pair: bool = False
+    bonus: int = 0            # bonuses from the Bonus Bar added to this roll
+    column: int = 0
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        """The dice that count (a re-rolled die is replaced by its re-roll)."""
+        return self.dice[-1:] if self.reroll else self.dice
+
+    @property
+    def total(self) -> int:
+        return sum(self.kept)
+
+    def text(self) -> str:
+        if self.reroll:
+            body = f"{self.dice[0]}/{self.dice[1]}"
+        else:
+            body = ",".join(str(d) for d in self.dice)
+        return f"{self.side}{body}" + (f"+{self.bonus}" if self.bonus else "")
+
+
+@dataclass(frozen=True)
+class Cross:
+    """`HxA`: Home crosses out the next Time Tracker circle in the Away end zone."""
+
+    owner: str
+    zone: str
+
+
+@dataclass(frozen=True)
+class Note:
+    """A written state `{A 1&10 H25 7-3 T3/2 P4/7 B2/1}`; every part is optional."""
+
+    ball: str | None = None
+    phase: str | None = None          # KO TRY SK END, or None
+    down: int | None = None
+    to_go: int | str | None = None    # yards, or "G"
+    spot: int | None = None
+    score: tuple[int, int] | None = None
+    time: tuple[int, int] | None = None
+    final: int | None = None
+    plays: tuple[int, int] | None = None
+    bonus: tuple[int, int] | None = None
+    sack: bool = False
+    column: int = 0
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int
+    verb: str
+    picks: tuple[int, int] | None = None
+    rolls: tuple[Roll, ...] = ()
+    side: str | None = None           # kicker on kickoff / onside lines
+    value: int | None = None          # punt distance, try points
+    outcome: str | None = None
+    crosses: tuple[Cross, ...] = ()
+    td: bool = False                  # a written TD marker
+    safety: bool = False              # a written safety marker
+    note: Note | None = None
+    column: int = 1                   # column of the verb
+    outcome_column: int = 0
+
+
+@dataclass
+class Record:
+    tags: dict[str, str] = field(default_factory=dict)
+    tag_lines: dict[str, int] = field(default_factory=dict)
+    lines: list[Line] = field(default_factory=list)
+    line_count: int = 0
+
+    @property
+    def seed(self) -> str | None:
+        return self.tags.get("Seed") or None
+
+    def skill(self, side: str) -> str | None:
+        value = self.tags.get("HomeSkill" if side == "H" else "AwaySkill", "")
+        return value.lower() if value and value.lower() != "none" else None
+
+
+def _tokens(text: str) -> list[tuple[str, int]]:
+    return [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(text)]
+
+
+def parse_note(text: str, file: str, line: int, column: int) -> Note:
+    if not text.endswith("}"):
+        raise ReadError("state not closed: '}' missing", file, line, column)
+    values: dict[str, object] = {}
+    body = text[1:-1]
+    for m in re.finditer(r"\S+", body):
+        tok, col = m.group(0), column + 1 + m.start()
+        key, value = _note_part(tok)
+        if key is None:
+            raise ReadError(f"cannot read {tok!r} in a state (see docs/notation.md)",
+                            file, line, col)
+        if key in values:
+            raise ReadError(f"state gives the {key} twice", file, line, col)
+        values[key] = value
+    return Note(column=column, **values)  # type: ignore[arg-type]
+
+
+def _note_part(tok: str) -> tuple[str | None, object]:
+    if tok in ("H", "A"):
+        return "ball", tok
+    if tok.upper() in ("KO", "TRY", "SK", "END"):
+        return "phase", tok.upper()
+    if tok.lower() == "sack":
+        return "sack", True
+    if m := re.fullmatch(r"([1-4])&(\d{1,3}|[Gg])", tok):
+        to_go = "G" if m.group(2) in "Gg" else int(m.group(2))
+        return "down", (int(m.group(1)), to_go)
+    if m := re.fullmatch(r"([HA])(-?\d{1,3})", tok):
+        n = int(m.group(2))
+        return "spot", n if m.group(1) == "H" else 100 - n
+    if tok == "50":
+        return "spot", 50
+    if m := re.fullmatch(r"(\d{1,3})-(\d{1,3})", tok):
+        return "score", (int(m.group(1)), int(m.group(2)))
+    if m := re.fullmatch(r"([TPB])(\d{1,2})/(\d{1,2})", tok):
+        key = {"T": "time", "P": "plays", "B": "bonus"}[m.group(1)]
+        return key, (int(m.group(2)), int(m.group(3)))
+    if m := re.fullmatch(r"F(\d{1,2})", tok):
+        return "final", int(m.group(1))
+    return None, None
+
+
+def _fix_down(note: Note) -> Note:
+    """Split the `down` pair the reader collects into down and to-go."""
+    pair = note.down
+    if isinstance(pair, tuple):
+        from dataclasses import replace
+
+        return replace(note, down=pair[0], to_go=pair[1])
+    return note
+
+
+def canonical_outcome(tokens: list[str]) -> str:
+    text = " ".join(tokens)
+    if _SIGNED.match(text):
+        return f"{int(text):+d}"
+    low = text.lower()
+    if re.fullmatch(r"(pen) ([od]) (\d+)", low):
+        parts = low.split()
+        return f"pen {parts[1].upper()} {int(parts[2])}"
+    if re.fullmatch(r"(short|long) \d+", low):
+        word, n = low.split()
+        return f"{word} {int(n)}"
+    if re.fullmatch(r"[ha](\+\d+)?|l[1-5]", low):
+        return text.upper()
+    return low
+
+
+def parse_line(text: str, number: int, file: str) -> Line | None:
+    """One action line, or None for a blank or comment-only line."""
+    body = text.split(";", 1)[0]
+    tokens = _tokens(body)
+    if not tokens:
+        return None
+    if _PLY.match(tokens[0][0]):
+        tokens = tokens[1:]
+        if not tokens:
+            raise ReadError("move number without an action", file, number, 1)
+    verb_text, verb_col = tokens[0]
+    verb = verb_text.lower()
+    if verb not in VERBS:
+        raise ReadError(f"unknown action {verb_text!r} (actions: {', '.join(VERBS)})",
+                        file, number, verb_col)
+    parts: dict[str, object] = {"number": number, "verb": verb, "column": verb_col}
+    rolls: list[Roll] = []
+    crosses: list[Cross] = []
+    out_tokens: list[str] = []
+    out_col = 0
+    after_eq = False
+    note = None
+    for tok, col in tokens[1:]:
+        if tok.startswith("{"):
+            if note is not None:
+                raise ReadError("a line carries one state", file, number, col)
+            note = _fix_down(parse_note(tok, file, number, col))
+            continue
+        if note is not None:
+            raise ReadError(f"{tok!r} after the state: the state ends the line",
+                            file, number, col)
+        if tok == "=":
+            if after_eq:
+                raise ReadError("'=' twice", file, number, col)
+            after_eq = True
+            continue
+        if m := _CROSS.match(tok):
+            crosses.append(Cross(m.group(1), m.group(2)))
+            continue
+        if after_eq:
+            if tok.upper() == "TD":
+                parts["td"] = True
+            elif tok.lower() == "safety":
+                parts["safety"] = True
+            else:
+                out_col = out_col or col
+                out_tokens.append(tok)
+            continue
+        if m := _ROLL.match(tok):
+            rolls.append(_roll(m, col, file, number))
+        elif m := _PICKS.match(tok):
+            if "picks" in parts:
+                raise ReadError("strategies given twice", file, number, col)
+            parts["picks"] = (int(m.group(1)), int(m.group(2)))
+        elif tok in ("H", "A") and verb in ("kickoff", "onside") and "side" not in parts:
+            parts["side"] = tok
+        elif _NUMBER.match(tok) and verb in ("punt", "try") and "value" not in parts:
+            parts["value"] = int(tok)
+        else:
+            raise ReadError(f"cannot read {tok!r} here (see docs/notation.md)",
+                            file, number, col)
+    if out_tokens:
+        outcome = canonical_outcome(out_tokens)
+        rx = _OUTCOME_RE.get(verb)
+        if rx is None:
+            raise ReadError(f"{verb} has no outcome to write", file, number, out_col)
+        if not rx.match(outcome):
+            raise ReadError(f"cannot read outcome {' '.join(out_tokens)!r} of {verb} "
+                            f"(one of: {OUTCOMES[verb].replace('|', ', ')})",
+                            file, number, out_col)
+        parts["outcome"] = outcome
+        parts["outcome_column"] = out_col
+    if verb in ("kickoff", "onside") and ("side" not in parts or "picks" not in parts):
+        raise ReadError(f"{verb} needs the kicking side and the two numbers, e.g. "
+                        f"'{verb} H 5v3'", file, number, verb_col)
+    if verb in ("punt", "try") and "value" not in parts and verb == "try":
+        raise ReadError("try needs 1 or 2", file, number, verb_col)
+    if verb == "punt" and "value" not in parts:
+        raise ReadError("punt needs its target distance, e.g. 'punt 40 H3 A4'",
+                        file, number, verb_col)
+    return Line(rolls=tuple(rolls), crosses=tuple(crosses), note=note, **parts)  # type: ignore
+
+
+def _roll(m: re.Match[str], col: int, file: str, number: int) -> Roll:
+    side, first, again, second, bonus = m.groups()
+    if again and second:
+        raise ReadError("a re-roll is for one die, not two", file, number, col)
+    dice = [int(first)]
+    if again:
+        dice.append(int(again))
+    if second:
+        dice.append(int(second))
+    return Roll(side, tuple(dice), reroll=bool(again), pair=bool(second),
+                bonus=int(bonus or 0), column=col)
+
+
+def parse(text: str, file: str = "<record>") -> Record:
+    """The whole record: tags first, then action lines. Raises ReadError if unreadable."""
+    record = Record()
+    lines = text.splitlines()
+    record.line_count = len(lines)
+    for number, raw in enumerate(lines, start=1):
+        stripped = raw.strip()
+        if stripped.startswith("["):
+            m = _TAG.match(raw)
+            if not m:
+                raise ReadError('cannot read tag (write [Name "value"])', file, number,
+                                raw.index("[") + 1)
+            if record.lines:
+                raise ReadError("tags come before the first action", file, number,
+                                raw.index("[") + 1)
+            name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            _check_tag(name, value, file, number, raw.index('"') + 1)
+            record.tags[name] = value
+            record.tag_lines[name] = number
+            continue
+        line = parse_line(raw, number, file)
+        if line is not None:
+            record.lines.append(line)
+    if "Game" not in record.tags:
+        raise ReadError('[Game "postcard"] tag missing', file, 1, 1)
+    return record
+
+
+def _check_tag(name: str, value: str, file: str, line: int, column: int) -> None:
+    if name == "Game" and value.strip().lower() != "postcard":
+        raise ReadError(f"not a PostCard Football record (Game {value!r})", file, line, column)
+    if name in ("HomeSkill", "AwaySkill") and value.lower() not in (*SKILLS, "none"):
+        raise ReadError(f"unknown team skill {value!r} (one of: {', '.join(SKILLS)}, none)",
+                        file, line, column)
+    if name == "Result" and not re.fullmatch(r"\d{1,3}-\d{1,3}|\*", value.strip()):
+        raise ReadError(f"cannot read result {value!r} (write HOME-AWAY, e.g. 21-14, or *)",
+                        file, line, column)
+    if name == "Seed" and not value:
+        raise ReadError("empty seed", file, line, column)

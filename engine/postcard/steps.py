@@ -1,0 +1,275 @@
+"""One record line through the engine: ``step(state, line, ...) -> (state, findings)``.
+
+A step never raises for a broken rule: it reports a finding and goes on. With
+``follow_written`` (the verifier's way) it continues from what the record wrote (the outcome
+after `=`, the state in `{...}`), so a single slip costs a single finding; without it (the
+bots' way) it continues from what the dice say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from engine.findings import Finding
+from engine.postcard import kicks, plays, running, tracker
+from engine.postcard.context import Ctx
+from engine.postcard.notation import Line
+from engine.postcard.rules import Rules
+from engine.postcard.state import (
+    KICKOFF,
+    OVER,
+    SAFETY_KICK,
+    SCRIMMAGE,
+    TOSS,
+    TRY,
+    State,
+    other,
+)
+from engine.postcard.statenote import compare_note
+
+# verb -> (expect, apply, rule id for a wrong outcome, what the outcome is)
+OUTCOME: dict[str, tuple[Callable[[Ctx], str], Callable[[Ctx, str], None], str, str]] = {
+    "toss": (kicks.expect_toss, kicks.apply_toss, "PC-TOSS-001", "coin toss"),
+    "rush": (plays.expect_rush, plays.apply_rush, "PC-RUSH-001", "rushing result"),
+    "pass": (plays.expect_pass, plays.apply_pass, "PC-PASS-001", "passing Challenge"),
+    "again": (plays.expect_again, plays.apply_again, "PC-PASS-002", "result after the "
+              "second roll"),
+    "pressure": (plays.expect_pressure, plays.apply_pressure, "PC-PASS-003", "catch level"),
+    "catch": (plays.expect_catch, plays.apply_catch, "PC-PASS-004", "catch"),
+    "intercept": (plays.expect_intercept, plays.apply_intercept, "PC-PASS-005",
+                  "interception roll"),
+    "ground": (plays.expect_ground, plays.apply_ground, "PC-PASS-006", "incompletion roll"),
+    "sack": (plays.expect_sack, plays.apply_sack, "PC-PASS-007", "strip roll"),
+    "fumble": (running.expect_fumble, running.apply_fumble, "PC-FUM-001", "recovery"),
+    "run": (running.expect_run, running.apply_run, "PC-RUN-001", "tackle Challenge"),
+    "punt": (kicks.expect_block, kicks.apply_block, "PC-KICK-001", "block Challenge"),
+    "fg": (kicks.expect_block, kicks.apply_block, "PC-KICK-001", "block Challenge"),
+    "fake": (kicks.expect_fake, kicks.apply_fake, "PC-KICK-008", "fake"),
+    "kick": (kicks.expect_kick, kicks.apply_kick, "PC-KICK-002", "kick"),
+}
+KICK_ROLLS = ("punt", "fg", "kick")
+
+
+@dataclass
+class StepResult:
+    state: State
+    findings: list[Finding]
+    outcome: str | None          # the outcome the dice give (None for lines without one)
+    ended: bool                  # a play ended on this line
+    due: list[str]               # owners of the Time Tracker circles due on this line
+    td: bool
+    safety: bool
+
+
+def allowed(state: State, rules: Rules) -> tuple[str, ...]:
+    """The verbs the next line may carry."""
+    if state.phase == TOSS:
+        return ("toss",)
+    if state.phase == KICKOFF:
+        return ("kickoff", "onside")
+    if state.phase == SCRIMMAGE:
+        return ("rush", "pass", "punt", "fg", "fake", "knee")
+    if state.phase == TRY:
+        return ("try",)
+    if state.phase == SAFETY_KICK:
+        return ("punt",)
+    if state.phase == OVER or state.play is None:
+        return ()
+    step = state.play.step
+    if step == "snap" or step == "fake_play":
+        return ("rush", "pass")
+    if step == "after1":
+        return ("again", plays.next_after_result(state.play, rules))
+    if step == "receive":
+        options = ["run"]
+        if state.play.receive:
+            options.insert(0, state.play.receive)
+        return tuple(options)
+    return (step,)
+
+
+def roll_spec(state: State, verb: str) -> list[tuple[str, bool]]:
+    """Which sides roll on a line, and whether as two dice (2d6)."""
+    offense = state.ball
+    p = state.play
+    if p is not None:
+        offense = p.offense
+    defense = other(offense)
+    if verb in ("toss", "fumble"):
+        return [("H", False), ("A", False)]
+    if verb in ("rush", "pass", "fake", "fg"):
+        return [(offense, False), (defense, False)]
+    if verb == "punt":
+        safety_kick = state.phase == SAFETY_KICK or (p is not None and p.kind == "safety_kick")
+        return [] if safety_kick else [(offense, False), (defense, False)]
+    if verb in ("again", "catch", "ground"):
+        return [(offense, False)]
+    if verb == "pressure":
+        return [(defense, False)]
+    if verb == "intercept":
+        return [(defense, False)] if p is not None and p.level else [(offense, False),
+                                                                     (defense, False)]
+    if verb == "sack":
+        return [(defense, True)]
+    if verb == "kick":
+        return [(offense, True)]
+    if verb == "run":
+        carrier = p.carrier if p is not None else offense
+        return [(carrier, False), (other(carrier), False)]
+    return []
+
+
+def _describe(spec: list[tuple[str, bool]]) -> str:
+    return " ".join(f"{s}d,d" if two else f"{s}d" for s, two in spec) or "no dice"
+
+
+def _check_rolls(ctx: Ctx, spec: list[tuple[str, bool]]) -> bool:
+    line = ctx.line
+    found = sorted((r.side, r.pair) for r in line.rolls)
+    if found != sorted(spec):
+        ctx.find("PC-ROLL-001", f"wrong dice for {line.verb}", _describe(spec),
+                 " ".join(r.text() for r in line.rolls) or "no dice")
+        return False
+    for r in line.rolls:
+        for d in r.dice:
+            if not 1 <= d <= 6:
+                ctx.find("PC-ROLL-002", "a die shows 1 to 6", "1-6", r.text())
+        if r.reroll:
+            _check_reroll(ctx, r.side)
+        if r.bonus:
+            held = ctx.state.bonus[0 if r.side == "H" else 1]
+            if line.verb in KICK_ROLLS or r.pair:
+                ctx.find("PC-BONUS-002", "no bonuses on kicks or two-dice rolls", "no bonus",
+                         f"+{r.bonus}")
+            elif r.bonus > held:
+                ctx.find("PC-BONUS-001", "more bonuses used than held", f"at most {held}",
+                         f"+{r.bonus}")
+            ctx.state = tracker.spend_bonus(ctx.state, r.side, r.bonus)
+    return True
+
+
+def _check_reroll(ctx: Ctx, side: str) -> None:
+    line = ctx.line
+    skill = ctx.skills.get(side)
+    offense = ctx.state.ball if ctx.state.play is None else ctx.state.play.offense
+    if line.verb in ("rush", "pass"):
+        role = "offense" if side == offense else "defense"
+        needed = f"{role}-{'rushing' if line.verb == 'rush' else 'passing'}"
+        if skill == needed:
+            return
+        ctx.find("PC-SKILL-001", "re-roll without that team skill", needed, skill or "none")
+        return
+    ctx.find("PC-SKILL-002", "team skill re-rolls are for a play's first roll only",
+             "one die", line.verb)
+
+
+def _gain_ones(ctx: Ctx) -> None:
+    """"at any point when a player rolls a 1 with their dice, they gain 1 bonus" (kept dice)."""
+    per = int(ctx.rules.section("bonus")["roll_of_one"])
+    for r in ctx.line.rolls:
+        ones = sum(1 for d in r.kept if d == 1)
+        ctx.state = tracker.gain_bonus(ctx.state, r.side, ones * per, ctx.rules)
+
+
+def _start(ctx: Ctx, verb: str) -> None:
+    """Lines that begin a play set it up before their dice are read."""
+    if verb in ("rush", "pass"):
+        plays.snap(ctx, verb)
+    elif verb == "punt":
+        kicks.start_punt(ctx)
+    elif verb == "fg":
+        kicks.start_fg(ctx)
+    elif verb == "fake":
+        kicks.start_fake(ctx)
+
+
+def _no_outcome_verb(ctx: Ctx, verb: str) -> None:
+    if verb in ("kickoff", "onside"):
+        kicks.apply_kickoff(ctx, verb == "onside")
+    elif verb == "fair":
+        kicks.apply_fair(ctx)
+    elif verb == "touchback":
+        kicks.apply_touchback(ctx)
+    elif verb == "knee":
+        plays.apply_knee(ctx)
+    elif verb == "try":
+        kicks.start_try(ctx)
+
+
+def step(state: State, line: Line, rules: Rules, skills: dict[str, str | None],
+         follow_written: bool = True) -> StepResult:
+    ctx = Ctx(state, line, rules, skills)
+    verb = line.verb
+    was_final = tracker.in_final(state)
+    if state.play is not None and state.play.step == "after1" and verb != "again":
+        plays.settle_result(ctx)
+    options = allowed(ctx.state, rules)
+    if verb not in options:
+        if ctx.state.phase == OVER:
+            ctx.find("PC-SEQ-003", "the game is over", "no more lines", verb)
+        else:
+            ctx.find("PC-SEQ-001", "this line does not follow", " or ".join(options), verb)
+        return _finish(ctx, was_final, None, follow_written, skipped=True)
+    if verb == "run" and ctx.state.play is not None and ctx.state.play.step == "receive":
+        kicks.return_run(ctx)
+    _start(ctx, verb)
+    spec = roll_spec(ctx.state, verb)
+    if not _check_rolls(ctx, spec):
+        return _finish(ctx, was_final, None, follow_written, skipped=True)
+    expected: str | None = None
+    if verb in OUTCOME and not (verb == "punt" and not spec):
+        expect, apply, rule, what = OUTCOME[verb]
+        expected = expect(ctx)
+        chosen = expected
+        if line.outcome is not None and line.outcome != expected:
+            ctx.find(rule, f"{what} does not follow from the dice", expected, line.outcome)
+            if follow_written:
+                chosen = line.outcome
+        apply(ctx, chosen)
+        if verb == "pass" and _ends_here(line) and ctx.state.play is not None:
+            plays.settle_result(ctx)        # no second roll and the play is over already
+    else:
+        if line.outcome is not None:
+            ctx.find("PC-SEQ-002", f"{verb} has no outcome", "nothing", line.outcome)
+        _no_outcome_verb(ctx, verb)
+    _gain_ones(ctx)
+    return _finish(ctx, was_final, expected, follow_written)
+
+
+def _ends_here(line: Line) -> bool:
+    return line.note is not None and bool(line.note.down or line.note.phase)
+
+
+def _finish(ctx: Ctx, was_final: bool, expected: str | None, follow_written: bool,
+            skipped: bool = False) -> StepResult:
+    line = ctx.line
+    if not skipped:
+        if line.td and not ctx.td:
+            ctx.find("PC-SCORE-002", "no touchdown on this line", "no TD", "TD")
+        if line.safety and not ctx.safety:
+            ctx.find("PC-SCORE-003", "no safety on this line", "no safety", "safety")
+        ctx.state, found = tracker.cross_out(ctx.state, ctx.due, line.crosses, line.number,
+                                             ctx.rules)
+        ctx.findings.extend(found)
+        if was_final and ctx.ended:
+            ctx.state = tracker.final_tick(ctx.state, 2 if ctx.td else 1)
+            if tracker.game_over(ctx.state):
+                ctx.state = replace(ctx.state, phase=OVER, play=None)
+    elif line.crosses:
+        ctx.find("PC-TIME-003", "no Time Tracker circle is due here", "nothing",
+                 " ".join(f"{c.owner}x{c.zone}" for c in line.crosses))
+    if line.note is not None:
+        ctx.state, found = compare_note(ctx.state, line.note, line.number, ctx.rules,
+                                        follow_written)
+        if not any(f.rule in _LINE_RULES for f in ctx.findings):
+            ctx.findings.extend(found)      # else the state follows from that finding
+    return StepResult(ctx.state, ctx.findings, expected, ctx.ended, ctx.due, ctx.td, ctx.safety)
+
+
+# Findings that explain any difference in the state written on the same line.
+_LINE_RULES = {v[2] for v in OUTCOME.values()} | {
+    "PC-ROLL-001", "PC-ROLL-002", "PC-BONUS-001", "PC-TIME-002", "PC-TIME-003",
+    "PC-TIME-004", "PC-SEQ-001", "PC-PICK-002", "PC-KICK-006", "PC-SCORE-002",
+    "PC-SCORE-003", "PC-SKILL-001", "PC-SKILL-002"}
+

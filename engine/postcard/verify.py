@@ -1,0 +1,156 @@
+"""Verifying a PostCard Football record: ``verify_text(text, file) -> Report``.
+
+Each line is replayed through the engine (steps.py). The verifier follows what the record
+wrote, so a slip is reported once, on its line. To keep one slip from causing findings further
+on, it also keeps the engine's own reading as a second candidate for a while: a later line
+that agrees with either candidate is clean. With a `Seed` tag every die must be the play
+book's next draw for its side; a wrong draw is one finding, and the line is also tried with
+the play book's dice, so what follows from the right dice is not reported again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.draws import Stream
+from engine.errors import ReadError
+from engine.findings import Finding, Report
+from engine.postcard.notation import Line, Record, parse
+from engine.postcard.rules import Rules, load_rules
+from engine.postcard.state import OVER, State
+from engine.postcard.steps import StepResult, step
+
+MAX_CANDIDATES = 4
+LOOK = (3, 6)                  # resync window when a die is not the next draw: back, ahead
+
+
+class DrawBook:
+    """The play book's draws for one seed, with where the record is in each side's stream."""
+
+    def __init__(self, seed: str) -> None:
+        self.streams = {"H": Stream("postcard", seed, "home"), "A": Stream("postcard", seed,
+                                                                              "away")}
+        self.draws: dict[str, list[int]] = {"H": [], "A": []}
+        self.cursors: dict[str, list[int]] = {"H": [0], "A": [0]}
+
+    def _upto(self, side: str, n: int) -> list[int]:
+        draws = self.draws[side]
+        while len(draws) < n:
+            draws.append(self.streams[side].die())
+        return draws
+
+    def take(self, side: str, values: tuple[int, ...]) -> tuple[int, ...] | None:
+        """Consume one roll; None if it is the next draw, else the draws expected."""
+        n = len(values)
+        cursors = self.cursors[side]
+        draws = self._upto(side, max(cursors) + LOOK[1] + n + 1)
+        hits = [c + n for c in cursors if tuple(draws[c:c + n]) == values]
+        if hits:
+            self.cursors[side] = list(dict.fromkeys(hits))[:MAX_CANDIDATES]
+            return None
+        first = cursors[0]
+        expected = tuple(draws[first:first + n])
+        near = [q + n for q in range(max(0, first - LOOK[0]), first + LOOK[1] + 1)
+                if q != first and tuple(draws[q:q + n]) == values]
+        self.cursors[side] = list(dict.fromkeys([first + n, *near]))[:MAX_CANDIDATES]
+        return expected
+
+
+def check_draws(book: DrawBook, line: Line) -> tuple[list[Finding], Line | None]:
+    """Findings for dice that are not the play book's, and the line with the book's dice."""
+    findings: list[Finding] = []
+    rolls = list(line.rolls)
+    changed = False
+    for i, roll in enumerate(rolls):
+        expected = book.take(roll.side, roll.dice)
+        if expected is None:
+            continue
+        found = ",".join(str(d) for d in roll.dice)
+        want = ",".join(str(d) for d in expected)
+        label = "home" if roll.side == "H" else "away"
+        findings.append(Finding(line.number, "PC-DRAW-001",
+                                f"not the play book's next {label} draw",
+                                f"{roll.side}{want}", f"{roll.side}{found}"))
+        if len(expected) == len(roll.dice):
+            rolls[i] = replace(roll, dice=expected)
+            changed = True
+    return findings, (replace(line, rolls=tuple(rolls)) if changed else None)
+
+
+def _unique(states: list[State]) -> list[State]:
+    out: list[State] = []
+    for s in states:
+        if s not in out:
+            out.append(s)
+    return out[:MAX_CANDIDATES]
+
+
+def verify_record(record: Record, file: str, rules: Rules | None = None) -> Report:
+    rules = rules or load_rules()
+    skills = {"H": record.skill("H"), "A": record.skill("A")}
+    book = DrawBook(record.seed) if record.seed else None
+    candidates = [State()]
+    findings: list[Finding] = []
+    over_reported = False
+    for line in record.lines:
+        if candidates[0].phase == OVER and over_reported:
+            continue
+        variants = [line]
+        if book is not None:
+            found, book_line = check_draws(book, line)
+            findings.extend(found)
+            if book_line is not None:
+                variants.append(book_line)
+        results: list[StepResult] = []
+        accepted: StepResult | None = None
+        for state in candidates:
+            for variant in variants:
+                result = step(state, variant, rules, skills)
+                if not result.findings:
+                    accepted = result
+                    break
+                results.append(result)
+            if accepted:
+                break
+        if accepted is not None:
+            candidates = [accepted.state]
+            continue
+        primary = results[0]
+        findings.extend(primary.findings)
+        over_reported = over_reported or any(f.rule == "PC-SEQ-003" for f in primary.findings)
+        engine = step(candidates[0], variants[-1], rules, skills, follow_written=False)
+        candidates = _unique([primary.state, engine.state, *(r.state for r in results[1:])])
+    final = candidates[0]
+    findings.extend(_check_result(record, final))
+    score = f"{final.score[0]}-{final.score[1]}"
+    extra = f"final score {score}" if final.phase == OVER else f"score {score}, game not over"
+    return Report(file=file, game="postcard", findings=findings,
+                  lines_checked=len(record.lines), summary_extra=extra)
+
+
+def _check_result(record: Record, final: State) -> list[Finding]:
+    result = record.tags.get("Result", "*").strip()
+    if result == "*":
+        return []
+    line = record.tag_lines.get("Result", 1)
+    score = f"{final.score[0]}-{final.score[1]}"
+    if final.phase != OVER:
+        last = record.lines[-1].number if record.lines else line
+        return [Finding(last, "PC-END-002", "the record ends before the game is over",
+                        "the game played to its end", "no more lines")]
+    if result != score:
+        return [Finding(line, "PC-END-001", "Result tag is not the final score", score, result)]
+    return []
+
+
+def verify_text(text: str, file: str) -> Report:
+    """The function `printkit verify` calls. Unreadable text raises ReadError."""
+    record = parse(text, file)
+    try:
+        return verify_record(record, file)
+    except ReadError:
+        raise
+    except (ValueError, KeyError, IndexError, AssertionError, TypeError) as exc:
+        # A record the engine cannot follow at all: report where, never a traceback.
+        raise ReadError(f"cannot follow the record ({exc.__class__.__name__}: {exc})",
+                        file, 1, 1) from None
