@@ -26,6 +26,7 @@ DEFAULT_PLAYERS = 4
 MAX_COUNT = 2000
 CHECK_HEX = 16             # hex digits of SHA-256 carried in the QR (64 bits)
 SIDES = ("home", "away")
+MAX_SEED_ENCODED = 96      # keeps the payload within a QR version 9 (53 modules) at level M
 
 
 class BookError(ValueError):
@@ -61,6 +62,10 @@ def make_spec(game: str, seed: str, plays: int | None = None, drives: int | None
         raise BookError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     if not seed:
         raise BookError("the seed must not be empty")
+    if len(quote(seed, safe="")) > MAX_SEED_ENCODED:
+        raise BookError(f"seed too long for the book's QR code (at most {MAX_SEED_ENCODED} "
+                        "characters once percent-encoded; letters and digits count 1, other "
+                        "characters 3 per UTF-8 byte)")
     if game == "luckdraw":
         if plays is not None:
             raise BookError("luckdraw counts drives: use --drives, not --plays")

@@ -9,7 +9,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.qr import draw_qr
-from printkit.layout import Layout
+from printkit.layout import Layout, LayoutError
 from printkit.units import MM
 
 MIN_QR = 20 * MM
@@ -48,7 +48,12 @@ def draw_header(c: Canvas, layout: Layout, info: HeaderInfo, tag: str, page: int
     font, bold = layout.font("header.text_font"), layout.font("header.bold_font")
     size, small = layout.length("header.text_size"), layout.length("header.small_size")
 
-    draw_qr(c, info.payload, right - qr, top - qr, qr, layout.text("header.qr_level"))
+    level = layout.text("header.qr_level")
+    if level not in ("M", "Q", "H"):
+        files = " / ".join(str(src.path) for src in layout.sources)
+        raise LayoutError(f"{files}: key 'header.qr_level': use M, Q or H (error correction M "
+                          f"or better), not {level!r}")
+    draw_qr(c, info.payload, right - qr, top - qr, qr, level)
     text_w = page_w - 2 * margin - qr - 4 * MM
 
     c.saveState()

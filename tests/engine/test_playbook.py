@@ -123,3 +123,6 @@ def test_spec_checks():
     with pytest.raises(BookError, match="for luckdraw"):
         make_spec("postcard", "x", players=3)
     assert make_spec("luckdraw", "x").plays == 24
+    assert make_spec("postcard", "s" * 96).seed == "s" * 96
+    with pytest.raises(BookError, match="seed too long"):
+        make_spec("postcard", "\u00e9" * 17)      # 17 x "%C3%A9" = 102 characters

@@ -55,9 +55,23 @@ def test_png_previews(workdir):
     (("luckdraw", "--seed", "x", "--plays", "4"), "use --drives"),
     (("cardgrid", "--seed", "x", "--players", "4"), "for luckdraw"),
     (("postcard", "--seed", "x", "--format", "json", "--png"), "--png needs --format pdf"),
+    (("postcard", "--seed", "x" * 97), "seed too long"),
 ])
 def test_bad_arguments_are_one_line(workdir, args, message):
     r = run_cli("playbook", *args)
     assert r.code == 2
     assert r.stderr.startswith("printkit: error: ") and message in r.stderr
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_layout_override_and_its_errors(workdir):
+    Path("big.toml").write_text('[header]\nqr_size = "28 mm"\n')
+    r = run_cli("playbook", "postcard", "--seed", "x", "--plays", "1", "--layout", "big.toml")
+    assert r.code == 0
+    Path("bad.toml").write_text('[header]\nqr_level = "L"\n')
+    r = run_cli("playbook", "postcard", "--seed", "x", "--plays", "1", "--layout", "bad.toml",
+                "--force")
+    assert r.code == 2 and "qr_level" in r.stderr and r.stderr.count("\n") == 1
+    Path("typo.toml").write_text('[header]\nqr_sise = "28 mm"\n')
+    r = run_cli("playbook", "postcard", "--seed", "x", "--layout", "typo.toml", "--force")
+    assert r.code == 2 and "typo.toml:2: unknown key 'header.qr_sise'" in r.stderr
