@@ -8,6 +8,7 @@ pages. BLOWOUT!!!: each side's offense, defense and special teams shuffles on th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -125,8 +126,9 @@ def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
             new_page = heading is None or not heading.startswith(SIDE_TAG[side])
             out.append((SIDE_TAG[side], _title(layout, section, colour, new_page)))
             heading = section
-        out.append((SIDE_TAG[side], _shuffle_block(layout, label, cite, cards, min_cell,
-                                                   width, colour)))
+        block = _shuffle_block(layout, label, cite, cards, min_cell, width, colour)
+        block.continued = partial(_title, layout, f"{section} (continued)", colour, False)
+        out.append((SIDE_TAG[side], block))
     return out
 
 

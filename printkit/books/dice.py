@@ -3,6 +3,8 @@ die, blocks of rows between fold lines, each side on its own pages."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.playbook import Book
@@ -57,7 +59,7 @@ def _block(layout: Layout, side: str, dice: list[int], first: int) -> Block:
     return Block(rows * row_h, draw)
 
 
-def _title(layout: Layout, side: str, count: int) -> Block:
+def _title(layout: Layout, side: str, count: int, continued: bool = False) -> Block:
     size = layout.length("dice.title_size")
     letter = SIDE_LETTER[side]
 
@@ -65,11 +67,12 @@ def _title(layout: Layout, side: str, count: int) -> Block:
         c.saveState()
         c.setFillColor(layout.colour(f"header.{side}_colour"))
         c.setFont(layout.font("header.bold_font"), size)
-        c.drawString(x, top - size, f"{SIDE_TAG[side]} dice {letter}1\u2013{letter}{count}: "
-                                    "use them in order, tick each one used")
+        more = " (continued)" if continued else ""
+        c.drawString(x, top - size, f"{SIDE_TAG[side]} dice {letter}1\u2013{letter}{count}"
+                                    f"{more}: use them in order, tick each one used")
         c.restoreState()
 
-    return Block(size * 1.5, draw, new_page=True, keep_with_next=True, line_after="")
+    return Block(size * 1.5, draw, new_page=not continued, keep_with_next=True, line_after="")
 
 
 def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
@@ -81,7 +84,9 @@ def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
         tag = SIDE_TAG[side]
         out.append((tag, _title(layout, side, len(dice))))
         for start in range(0, len(dice), per_block):
-            out.append((tag, _block(layout, side, dice[start:start + per_block], start + 1)))
+            block = _block(layout, side, dice[start:start + per_block], start + 1)
+            block.continued = partial(_title, layout, side, len(dice), continued=True)
+            out.append((tag, block))
     return out
 
 

@@ -26,6 +26,7 @@ class Block:
     new_page: bool = False        # start a new page before this block
     keep_with_next: bool = False  # a heading: never the last thing on a page
     line_after: str = "fold"      # "fold", "cut" or "" (line drawn in the gap below)
+    continued: Callable[[], Block] | None = None   # heading to repeat atop a new page
 
 
 @dataclass
@@ -47,6 +48,10 @@ def paginate(blocks: list[tuple[str, Block]], body_height: float, gap: float) ->
         if block.new_page or not pages or used + need > body_height or pages[-1].tag != tag:
             pages.append(Page(tag))
             used = 0.0
+            if block.continued is not None:     # a section running over: repeat its heading
+                heading = block.continued()
+                pages[-1].blocks.append(heading)
+                used += heading.height + gap
         pages[-1].blocks.append(block)
         used += block.height + gap
     return pages
