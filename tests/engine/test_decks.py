@@ -90,3 +90,17 @@ def test_luckdraw_cards_and_scoring():
     assert [s.points for s in cards.card("P").scoring] == [2, 3, 3, 2]
     assert cards.qb_fixed(5) == ("INT", "PTD", "TOD")
     assert cards.qb_fixed(6) == ("INT", "PTD")
+
+
+def test_blowout_doc_lists_every_card_with_its_count():
+    """docs/rules/blowout.md prints the deck lists; keep them equal to the data file."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "blowout.md").read_text()
+    for name, title in (("offense", "OFFENSE"), ("defense", "DEFENSE"),
+                        ("special", "SPECIAL TEAMS")):
+        section = doc.split(f"### {title}\n", 1)[1].split("###", 1)[0]
+        deck = load_decks().deck(name)
+        for card in deck.cards:
+            assert f"| `{card.code}` | {card.type.title} | {card.label} | {card.count} |" in section
+        assert f"**{len(deck.order)}**" in section
