@@ -16,6 +16,7 @@ COMMANDS = (
     "verify",
     "playbook",
     "scan",
+    "simulate",
 )
 
 app = typer.Typer(

@@ -163,7 +163,7 @@ def _skills(rng: random.Random) -> dict[str, str | None]:
     return {"H": rng.choice(SKILLS), "A": rng.choice(SKILLS)}
 
 
-def play_game(seed: str, rules: Rules | None = None, date: str = "2026-01-01") -> Game:
+def play_game(seed: str, rules: Rules | None = None, date: str | None = None) -> Game:
     """One complete game with the play book for `seed`."""
     rules = rules or load_rules()
     rng = random.Random(f"postcard-setup|{seed}")
@@ -190,7 +190,9 @@ def play_game(seed: str, rules: Rules | None = None, date: str = "2026-01-01") -
             note = format_note(result.state)
         lines.append(format_line(line, note))
         state = result.state
-    tags = {"Game": "postcard", "Seed": seed, "Home": home, "Away": away, "Date": date}
+    tags = {"Game": "postcard", "Seed": seed, "Home": home, "Away": away}
+    if date:
+        tags["Date"] = date
     if skills["H"]:
         tags["HomeSkill"] = skills["H"]
     if skills["A"]:

@@ -15,12 +15,12 @@ from dataclasses import replace
 from engine.draws import Stream
 from engine.errors import ReadError
 from engine.findings import Finding, Report
-from engine.postcard.notation import Line, Record, parse
+from engine.postcard.notation import Line, Record, Roll, parse
 from engine.postcard.rules import Rules, load_rules
 from engine.postcard.state import OVER, State
 from engine.postcard.steps import StepResult, step
 
-MAX_CANDIDATES = 4
+MAX_CANDIDATES = 8
 LOOK = (3, 6)                  # resync window when a die is not the next draw: back, ahead
 
 
@@ -77,6 +77,32 @@ def check_draws(book: DrawBook, line: Line) -> tuple[list[Finding], Line | None]
     return findings, (replace(line, rolls=tuple(rolls)) if changed else None)
 
 
+def _misread_dice(state: State, line: Line, rules: Rules,
+                  skills: dict[str, str | None]) -> list[State]:
+    """States reached if one die was written wrong and the rest of the line is right (without
+    a play book, a changed die shows only as an outcome that does not follow from it)."""
+    out: list[State] = []
+    for i, roll in enumerate(line.rolls):
+        for j, die in enumerate(roll.dice):
+            for value in range(1, 7):
+                if value == die:
+                    continue
+                dice = roll.dice[:j] + (value,) + roll.dice[j + 1:]
+                rolls = line.rolls[:i] + (replace(roll, dice=dice),) + line.rolls[i + 1:]
+                result = step(state, replace(line, rolls=rolls), rules, skills)
+                if not result.findings and result.state not in out:
+                    out.append(result.state)
+    return out
+
+
+def _held_bonuses(line: Line, state: State) -> Line:
+    """The line without bonuses claimed beyond what the roller holds."""
+    def fix(roll: Roll) -> Roll:
+        held = state.bonus[0 if roll.side == "H" else 1]
+        return replace(roll, bonus=0) if roll.bonus > held else roll
+    return replace(line, rolls=tuple(fix(r) for r in line.rolls))
+
+
 def _unique(states: list[State]) -> list[State]:
     out: list[State] = []
     for s in states:
@@ -102,24 +128,25 @@ def verify_record(record: Record, file: str, rules: Rules | None = None) -> Repo
             if book_line is not None:
                 variants.append(book_line)
         results: list[StepResult] = []
-        accepted: StepResult | None = None
+        clean: list[State] = []
         for state in candidates:
             for variant in variants:
                 result = step(state, variant, rules, skills)
                 if not result.findings:
-                    accepted = result
-                    break
-                results.append(result)
-            if accepted:
-                break
-        if accepted is not None:
-            candidates = [accepted.state]
+                    clean.append(result.state)
+                else:
+                    results.append(result)
+        if clean:
+            candidates = _unique(clean)
             continue
-        primary = results[0]
+        primary = results[0]             # the record as written, from the first candidate
         findings.extend(primary.findings)
         over_reported = over_reported or any(f.rule == "PC-SEQ-003" for f in primary.findings)
-        engine = step(candidates[0], variants[-1], rules, skills, follow_written=False)
-        candidates = _unique([primary.state, engine.state, *(r.state for r in results[1:])])
+        alternatives = [step(candidates[0], v, rules, skills, follow_written=False).state
+                        for v in (variants[-1], _held_bonuses(variants[-1], candidates[0]))]
+        if book is None:
+            alternatives += _misread_dice(candidates[0], line, rules, skills)
+        candidates = _unique([primary.state, *alternatives, *(r.state for r in results[1:])])
     final = candidates[0]
     findings.extend(_check_result(record, final))
     score = f"{final.score[0]}-{final.score[1]}"

@@ -1,0 +1,61 @@
+"""`printkit simulate GAME --seed S --games N --out DIR`: bots play whole games and write them.
+
+Each game k is played with the play book seed `S-000k` (dice from the play book streams of
+../shared/spec/draws.md) and written to DIR/GAME-S-000k.rec in the game's record notation, so
+`printkit verify` can replay it and a printed play book for that seed shows the same dice.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from printkit.errors import UserError
+from printkit.output import check_writable, write_atomic
+from printkit.progress import track
+
+SIMULATORS = {"postcard": "engine.postcard.bots"}
+_SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+def record_path(out: Path, game: str, seed: str) -> Path:
+    return out / f"{game}-{seed}.rec"
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id (games with bots: postcard).")],
+    seed: Annotated[str, typer.Option("--seed", help="Play book seed; game k uses seed "
+                                                     "SEED-000k.")],
+    out: Annotated[Path, typer.Option("--out", help="Directory for the records.")],
+    games: Annotated[int, typer.Option("--games", min=1, max=100000,
+                                       help="How many games to play.")] = 1,
+    date: Annotated[str | None, typer.Option("--date", help="Date tag to write "
+                                                            "(default: none).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite existing "
+                                                        "records.")] = False,
+) -> None:
+    """Play complete games with seeded bots and write their records."""
+    if game not in SIMULATORS:
+        raise UserError(f"cannot simulate {game!r} (games that can be simulated: "
+                        f"{', '.join(SIMULATORS)})")
+    if not _SAFE_SEED.match(seed):
+        raise UserError(f"seed {seed!r}: use letters, digits, '.', '_' or '-' (it names files)")
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out}: not a directory")
+    from engine.postcard import bots
+
+    seeds = [bots.game_seed(seed, k) for k in range(1, games + 1)]
+    for s in seeds:
+        check_writable(record_path(out, game, s), force)
+    rules = bots.load_rules()
+    for s in track(seeds, description=f"Simulating {game}", total=len(seeds)):
+        record = bots.play_game(s, rules, date=date)
+        write_atomic(record_path(out, game, s), record.text(), force)
+    typer.echo(f"wrote {len(seeds)} record{'s' if len(seeds) != 1 else ''} to {out}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate)
