@@ -99,7 +99,7 @@ class Bots:
             if state.play.step == "snap":
                 extra = {"picks": self._picks(verb)}
         elif state.play is not None and state.play.step == "receive":
-            verb = self._receive(state, options)
+            verb = self._receive(state)
         elif state.play is not None and state.play.step == "after1":
             verb = "again" if self.again else options[1]
         return Line(0, verb, **extra)  # type: ignore[arg-type]
@@ -132,10 +132,11 @@ class Bots:
         keys = [r.key for r in self.rules.punts if r.key <= max(20, room)]
         return self.rng.choice(keys[-4:])
 
-    def _receive(self, state: State, options: tuple[str, ...]) -> str:
-        if len(options) == 1 or self.rng.random() < 0.55:
+    def _receive(self, state: State) -> str:
+        assert state.play is not None
+        if not state.play.receive or self.rng.random() < 0.55:
             return "run"
-        return options[0]
+        return state.play.receive
 
     def _again(self, state: State) -> bool:
         p = state.play

@@ -81,11 +81,8 @@ def allowed(state: State, rules: Rules) -> tuple[str, ...]:
         return ("rush", "pass")
     if step == "after1":
         return ("again", plays.next_after_result(state.play, rules))
-    if step == "receive":
-        options = ["run"]
-        if state.play.receive:
-            options.insert(0, state.play.receive)
-        return tuple(options)
+    if step == "receive":                # kicks.apply_fair / apply_touchback say which apply
+        return ("fair", "touchback", "run")
     return (step,)
 
 
