@@ -148,16 +148,18 @@ def verify_record(record: Record, file: str, rules: Rules | None = None) -> Repo
             alternatives += _misread_dice(candidates[0], line, rules, skills)
         candidates = _unique([primary.state, *alternatives, *(r.state for r in results[1:])])
     final = candidates[0]
-    findings.extend(_check_result(record, final))
+    findings.extend(_check_result(record, candidates))
     score = f"{final.score[0]}-{final.score[1]}"
     extra = f"final score {score}" if final.phase == OVER else f"score {score}, game not over"
     return Report(file=file, game="postcard", findings=findings,
                   lines_checked=len(record.lines), summary_extra=extra)
 
 
-def _check_result(record: Record, final: State) -> list[Finding]:
+def _check_result(record: Record, candidates: list[State]) -> list[Finding]:
     result = record.tags.get("Result", "*").strip()
-    if result == "*":
+    final = candidates[0]
+    if result == "*" or any(f"{c.score[0]}-{c.score[1]}" == result and c.phase == OVER
+                            for c in candidates):
         return []
     line = record.tag_lines.get("Result", 1)
     score = f"{final.score[0]}-{final.score[1]}"
