@@ -1,0 +1,36 @@
+"""What the Card Bowl sheets share: the page title line and the 100 mm / 4 in check bars."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.draw.shapes import check_bar
+from printkit.layout import Layout
+
+
+def title(c: Canvas, layout: Layout, x: float, y: float, text: str) -> None:
+    """The sheet's title at the top-left of its area (baseline at y)."""
+    c.saveState()
+    c.setFillColor(layout.colour("page.ink"))
+    c.setFont(layout.font("page.title_font"), layout.length("page.title_size"))
+    c.drawString(x, y, text)
+    c.restoreState()
+
+
+def check_bars(c: Canvas, layout: Layout, x: float, y: float) -> float:
+    """The metric and imperial check bars, one above the other; returns their height."""
+    font = layout.font("page.label_font")
+    size = layout.length("page.label_size")
+    step = size * 2.2
+    check_bar(c, x, y + step, layout.length("checkbar.metric"),
+              layout.text("checkbar.label_metric"), font, size=size)
+    check_bar(c, x, y, layout.length("checkbar.imperial"),
+              layout.text("checkbar.label_imperial"), font, size=size)
+    return step * 2
+
+
+def scale_text(yard_points: float) -> str:
+    """'1 yd = 2 mm (1:457)': the scale in words, so a reader can check a ruler against it."""
+    mm = yard_points / (72 / 25.4)
+    ratio = round(914.4 / mm)
+    return f"scale 1 yd = {mm:g} mm (1:{ratio})"
