@@ -28,6 +28,8 @@ MODULES: dict[tuple[str, str], str] = {
     ("postcard", "board"): "printkit.sheets.postcard_board",
     ("cardbowl", "field"): "printkit.sheets.cardbowl_field",
     ("cardbowl", "cribbage"): "printkit.sheets.cardbowl_cribbage",
+    ("cardbowl", "clock"): "printkit.sheets.cardbowl_clock",
+    ("cardbowl", "drivelog"): "printkit.sheets.cardbowl_drivelog",
 }
 
 

@@ -1,0 +1,164 @@
+"""`printkit render cardbowl clock`: the game-clock sheet from the rules' "Game Clock".
+
+"Make a 12 x 15 grid and mark off boxes to keep track - each line is 1 minute": one grid per
+quarter, the two-minute warning marked in each half, the rows under the special clock rules
+shaded, timeouts (3 per half) per team, and the Simple Timing 2 and Complex Timing costs
+printed from engine/cardbowl/rules.toml, the data the verifier also reads.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from engine.cardbowl.rules import ClockCost, Rules, load_rules
+from printkit.layout import Layout
+from printkit.papers import page_size
+from printkit.pdfdoc import Document
+from printkit.sheets import Printable, RenderOptions
+from printkit.sheets.cardbowl_common import check_bars, title
+
+PRINTABLE = Printable(
+    game="cardbowl",
+    sheet="clock",
+    layout="cardbowl-clock",
+    title="Card Bowl game clock",
+    description="A 12 x 15 grid of 5-second intervals per quarter, timeouts, timing costs",
+    rules=True,
+)
+
+ORDINAL = ("1st", "2nd", "3rd", "4th")
+
+
+def _grid(c: Canvas, layout: Layout, rules: Rules, quarter: int, x: float, top: float) -> None:
+    """One quarter: rows are minutes (15 at the top), columns 5-second intervals."""
+    clock = rules.clock
+    cols, rows = int(clock["grid_columns"]), int(clock["grid_rows"])
+    cell = layout.length("grid.cell")
+    size = layout.length("page.label_size")
+    per_row = cols
+    half_end = quarter in (2, 4)
+    special = clock["special_first_half"] if quarter == 2 else \
+        clock["special_second_half"] if quarter == 4 else 0
+    c.setFillColor(layout.colour("page.ink"))
+    c.setFont(layout.font("page.bold_font"), size * 1.2)
+    c.drawString(x, top + size * 1.9, f"{ORDINAL[quarter - 1]} quarter")
+    c.setFont(layout.font("page.label_font"), size * 0.8)
+    c.setFillColor(layout.colour("page.muted"))
+    seconds = int(clock["interval_seconds"])
+    for col in range(cols):
+        if (col + 1) % 3 == 0:
+            c.drawCentredString(x + (col + 0.5) * cell, top + size * 0.4,
+                                f"{(col + 1) * seconds}s")
+    y0 = top - rows * cell
+    for row in range(rows):
+        y = top - (row + 1) * cell
+        remaining = rows - row
+        c.setFillColor(layout.colour("page.muted"))
+        c.drawRightString(x - size * 0.4, y + cell / 2 - size * 0.3, f"{remaining}:00")
+        late = (rows - row) * per_row <= special
+        c.setFillColor(layout.fill("grid.special_fill"))
+        c.setStrokeColor(layout.colour("page.ink"))
+        c.setLineWidth(layout.length("grid.line"))
+        for col in range(cols):
+            c.rect(x + col * cell, y, cell, cell, stroke=1, fill=1 if late else 0)
+    c.setLineWidth(layout.length("grid.half_minute_line"))
+    c.line(x + cols / 2 * cell, y0, x + cols / 2 * cell, top)
+    c.rect(x, y0, cols * cell, rows * cell, stroke=1, fill=0)
+    if half_end:
+        warn_row = rows - int(clock["two_minute_warning"]) // per_row
+        wy = top - warn_row * cell
+        c.setStrokeColor(layout.colour("grid.warning"))
+        c.setLineWidth(layout.length("grid.warning_line"))
+        c.line(x - cell * 0.3, wy, x + cols * cell + cell * 0.3, wy)
+        c.setFillColor(layout.colour("grid.warning"))
+        c.setFont(layout.font("page.bold_font"), size * 0.85)
+        c.drawString(x + cols * cell + cell * 0.4, wy - size * 0.3, "2-min")
+        c.drawString(x + cols * cell + cell * 0.4, wy - size * 1.3, "warning")
+
+
+def _timeouts(c: Canvas, layout: Layout, rules: Rules, x: float, y: float,
+              teams: tuple[str, str]) -> float:
+    box = layout.length("timeouts.box")
+    size = layout.length("page.label_size")
+    count = int(rules.clock["timeouts_per_half"])
+    c.setFillColor(layout.colour("page.ink"))
+    c.setFont(layout.font("page.bold_font"), size * 1.2)
+    c.drawString(x, y, f"Timeouts ({count} per half)")
+    c.setFont(layout.font("page.label_font"), size)
+    c.setLineWidth(layout.length("grid.line"))
+    c.setStrokeColor(layout.colour("page.ink"))
+    col = x
+    for team in teams:
+        for half in ("1st half", "2nd half"):
+            c.drawString(col, y - size * 1.8, f"{team} {half}")
+            for i in range(count):
+                c.rect(col + i * box * 1.4, y - size * 2.6 - box, box, box, stroke=1, fill=0)
+            col += max(c.stringWidth(f"{team} {half}", layout.font("page.label_font"), size),
+                       count * box * 1.4) + box * 2
+    return size * 2.6 + box
+
+
+def _costs(c: Canvas, layout: Layout, heading: str, costs: tuple[ClockCost, ...], x: float,
+           y: float, width: float) -> float:
+    """A two-column table of intervals and plays; returns the height used."""
+    size = layout.length("legend.size")
+    font = layout.font("page.label_font")
+    first = layout.length("legend.intervals_width")
+    gap = layout.length("legend.row_gap")
+    c.setFillColor(layout.colour("page.ink"))
+    c.setFont(layout.font("page.bold_font"), layout.length("legend.heading_size"))
+    c.drawString(x, y, heading)
+    cy = y - layout.length("legend.heading_size") * 1.4
+    c.setFont(font, size)
+    for cost in costs:
+        lines = simpleSplit(cost.plays, font, size, width - first)
+        c.setFont(layout.font("page.bold_font"), size)
+        c.drawString(x, cy, cost.intervals)
+        c.setFont(font, size)
+        for line in lines:
+            c.drawString(x + first, cy, line)
+            cy -= size * 1.2
+        cy -= gap
+    return y - cy
+
+
+def render(opts: RenderOptions, layout: Layout) -> bytes:
+    rules = load_rules(opts.rules_file)
+    size = page_size(opts.paper)
+    doc = Document(size, title=f"{layout.text('page.title')} ({opts.paper})",
+                   subject=f"{opts.home} v {opts.away}: Card Bowl game clock",
+                   keywords="printkit cardbowl clock")
+    c = doc.canvas
+    margin = layout.length("page.margin")
+    label = layout.length("page.label_size")
+    cell = layout.length("grid.cell")
+    clock = rules.clock
+    grid_w = int(clock["grid_columns"]) * cell
+    grid_h = int(clock["grid_rows"]) * cell
+    gap = layout.length("grid.gap")
+    top = size[1] - margin - layout.length("page.title_size")
+    title(c, layout, margin, top, f"{layout.text('page.title')}   {opts.home} v {opts.away}")
+    c.setFont(layout.font("page.label_font"), label)
+    c.setFillColor(layout.colour("page.muted"))
+    per_quarter = int(clock["intervals_per_quarter"])
+    c.drawString(margin, top - label * 1.8,
+                 f"Each box is {clock['interval_seconds']} seconds, each line one minute, "
+                 f"{per_quarter} boxes a quarter. Mark a box for each interval used; shaded "
+                 "rows: special clock rules (late in each half).")
+    left = (size[0] - 2 * grid_w - gap) / 2 + label
+    y = top - label * 6.5
+    for quarter in range(1, 5):
+        col, row = (quarter - 1) % 2, (quarter - 1) // 2
+        _grid(c, layout, rules, quarter, left + col * (grid_w + gap),
+              y - row * (grid_h + label * 5))
+    y -= 2 * grid_h + label * 8.5
+    y -= _timeouts(c, layout, rules, margin, y, (opts.home, opts.away)) + label * 2.5
+    width = (size[0] - 2 * margin - gap / 2) / 2
+    _costs(c, layout, "Simple Timing 2 (intervals a play uses)", rules.simple_timing,
+           margin, y, width)
+    _costs(c, layout, "Complex Timing (intervals)", rules.complex_timing,
+           margin + width + gap / 2, y, width)
+    check_bars(c, layout, margin, margin)
+    doc.show_page()
+    return doc.finish()

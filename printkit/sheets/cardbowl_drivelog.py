@@ -1,0 +1,171 @@
+"""`printkit render cardbowl drivelog`: play notes as in the rules' "Example of Play Notes".
+
+"On a regular lined pad ... Draw a line to indicate a change of possession." The log has the
+example's columns (team per possession, down & distance @ yard line, play and result, score)
+plus a clock column, and boxes for the quarter, the game clock and each team's timeouts
+(3 per half, from engine/cardbowl/rules.toml). A log filled in this way is what
+`printkit verify` reads.
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from engine.cardbowl.rules import load_rules
+from printkit.layout import Layout
+from printkit.papers import page_size
+from printkit.pdfdoc import Document
+from printkit.sheets import Printable, RenderOptions
+from printkit.sheets.cardbowl_common import check_bars, title
+
+PRINTABLE = Printable(
+    game="cardbowl",
+    sheet="drivelog",
+    layout="cardbowl-drivelog",
+    title="Card Bowl drive log",
+    description="Play notes: team, down & distance @ yard line, play and result, score, clock",
+)
+
+HEADINGS = ("Team", "Down & dist. @ yd", "Play and result", "Score", "Clock")
+
+
+def _boxes(c: Canvas, layout: Layout, x: float, y: float, labels: list[str]) -> float:
+    """A row of labelled tick boxes; returns the width used."""
+    box = layout.length("header.box")
+    size = layout.length("page.label_size")
+    font = layout.font("page.label_font")
+    c.setFont(font, size)
+    cx = x
+    for label in labels:
+        c.rect(cx, y, box, box, stroke=1, fill=0)
+        c.drawString(cx + box + size * 0.3, y + box / 2 - size * 0.35, label)
+        cx += box + size * 0.6 + c.stringWidth(label, font, size) + size
+    return cx - x
+
+
+def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
+            teams: tuple[str, str], timeouts: int) -> float:
+    """Quarter, clock and timeout boxes under the title; returns the height used."""
+    size = layout.length("page.label_size")
+    box = layout.length("header.box")
+    bold = layout.font("page.bold_font")
+    c.setStrokeColor(layout.colour("page.ink"))
+    c.setFillColor(layout.colour("page.ink"))
+    c.setLineWidth(layout.length("table.line"))
+    row = y - box
+    c.setFont(bold, size)
+    c.drawString(x, row + box / 2 - size * 0.35, "Quarter")
+    qx = x + c.stringWidth("Quarter", bold, size) + size
+    qx += _boxes(c, layout, qx, row, ["1", "2", "3", "4", "OT"]) + size
+    c.setFont(bold, size)
+    c.drawString(qx, row + box / 2 - size * 0.35, "Clock")
+    cx = qx + c.stringWidth("Clock", bold, size) + size
+    c.rect(cx, row, layout.length("header.clock_width"), box, stroke=1, fill=0)
+    c.setFillColor(layout.colour("page.hint"))
+    c.setFont(layout.font("page.label_font"), size)
+    c.drawCentredString(cx + layout.length("header.clock_width") / 2,
+                        row + box / 2 - size * 0.35, ":")
+    c.setFillColor(layout.colour("page.ink"))
+    row -= box * 1.8
+    for team in teams:
+        c.setFont(bold, size)
+        c.drawString(x, row + box / 2 - size * 0.35, f"{team} timeouts")
+        tx = x + c.stringWidth(f"{team} timeouts", bold, size) + size
+        for half in ("1st half", "2nd half"):
+            c.setFont(layout.font("page.label_font"), size)
+            c.drawString(tx, row + box / 2 - size * 0.35, half)
+            tx += c.stringWidth(half, layout.font("page.label_font"), size) + size * 0.6
+            for _ in range(timeouts):
+                c.rect(tx, row, box, box, stroke=1, fill=0)
+                tx += box * 1.35
+            tx += size * 1.5
+        x += width / 2
+    return y - row + box
+
+
+def _columns(layout: Layout, width: float) -> list[float]:
+    fixed = [layout.length(f"table.{k}_width") for k in ("team", "state")]
+    tail = [layout.length(f"table.{k}_width") for k in ("score", "clock")]
+    return fixed + [width - sum(fixed) - sum(tail)] + tail
+
+
+def _table(c: Canvas, layout: Layout, x: float, top: float, width: float,
+           floor: float) -> int:
+    """The lined table down to `floor` (at most table.rows rows); returns the row count."""
+    h = layout.length("table.row_height")
+    rows = min(int(layout.number("table.rows")), int((top - floor) / h) - 1)
+    size = layout.length("page.label_size")
+    widths = _columns(layout, width)
+    bottom = top - (rows + 1) * h
+    c.setFillColor(layout.fill("table.header_fill"))
+    c.rect(x, top - h, width, h, stroke=0, fill=1)
+    for i in range(rows):
+        if i % 2:
+            c.setFillColor(layout.fill("table.stripe_fill"))
+            c.rect(x, top - (i + 2) * h, width, h, stroke=0, fill=1)
+    c.setFillColor(layout.colour("page.ink"))
+    c.setFont(layout.font("page.bold_font"), size)
+    cx = x
+    for heading, w in zip(HEADINGS, widths, strict=True):
+        c.drawString(cx + size * 0.5, top - h / 2 - size * 0.35, heading)
+        cx += w
+    c.setStrokeColor(layout.colour("page.ink"))
+    c.setLineWidth(layout.length("table.line"))
+    for i in range(1, rows + 1):
+        c.line(x, top - i * h, x + width, top - i * h)
+    cx = x
+    for w in widths[:-1]:
+        cx += w
+        c.line(cx, bottom, cx, top)
+    c.setFillColor(layout.colour("page.hint"))
+    c.setFont(layout.font("page.label_font"), size)
+    sx = x + widths[0]
+    for i in range(rows):
+        base = top - (i + 2) * h + h / 2 - size * 0.35
+        c.drawString(sx + widths[1] * 0.22, base, "&")
+        c.drawString(sx + widths[1] * 0.52, base, "@")
+    c.setLineWidth(layout.length("table.frame_line"))
+    c.rect(x, bottom, width, top - bottom, stroke=1, fill=0)
+    return rows
+
+
+def _example(c: Canvas, layout: Layout, x: float, y: float, width: float) -> float:
+    if not layout.flag("example.show"):
+        return 0.0
+    size = layout.length("page.label_size")
+    widths = _columns(layout, width)
+    c.setFillColor(layout.colour("page.hint"))
+    c.setFont(layout.font("page.label_font"), size)
+    c.drawString(x, y, "As in the rules' example (draw a line between possessions):")
+    lines = layout.list("example.lines")
+    for n, line in enumerate(lines, start=1):
+        cx = x + widths[0]
+        for text, w in zip(str(line).split("|"), widths[1:], strict=False):
+            c.drawString(cx + size * 0.5, y - n * size * 1.4, text)
+            cx += w
+    return size * 1.4 * (len(lines) + 1)
+
+
+def render(opts: RenderOptions, layout: Layout) -> bytes:
+    rules = load_rules(opts.rules_file)
+    size = page_size(opts.paper)
+    doc = Document(size, title=f"{layout.text('page.title')} ({opts.paper})",
+                   subject=f"{opts.home} v {opts.away}: Card Bowl drive log",
+                   keywords="printkit cardbowl drivelog")
+    c = doc.canvas
+    margin = layout.length("page.margin")
+    width = size[0] - 2 * margin
+    top = size[1] - margin - layout.length("page.title_size")
+    label = layout.length("page.label_size")
+    title(c, layout, margin, top, f"{layout.text('page.title')}   {opts.home} v {opts.away}")
+    c.setFont(layout.font("page.label_font"), label)
+    c.setFillColor(layout.colour("page.muted"))
+    c.drawRightString(margin + width, top, "sheet ____ of ____")
+    y = top - label * 2
+    y -= _header(c, layout, margin, y, width, (opts.home, opts.away),
+                 int(rules.clock["timeouts_per_half"])) + label
+    y -= _example(c, layout, margin, y, width) + label * 0.6
+    bars = check_bars(c, layout, margin, margin)
+    _table(c, layout, margin, y, width, margin + bars + label)
+    doc.show_page()
+    return doc.finish()
