@@ -101,7 +101,7 @@ class Track:
 
 
 def _draw_track(c: Canvas, layout: Layout, track: Track, x0: float, y0: float,
-                home: str, away: str, punch: bool) -> None:
+                home: str, away: str) -> None:
     lay = layout
     r = lay.length("track.hole") / 2
     size = lay.length("track.label_size")
@@ -142,7 +142,7 @@ def _draw_track(c: Canvas, layout: Layout, track: Track, x0: float, y0: float,
         c.drawCentredString(x, y + r + size * 0.35, label)
 
 
-def _legend(c: Canvas, layout: Layout, track: Track, x: float, y: float, text: str) -> None:
+def _legend(c: Canvas, layout: Layout, x: float, y: float, text: str) -> None:
     c.setFillColor(layout.colour("page.muted"))
     c.setFont(layout.font("page.label_font"), layout.length("page.label_size"))
     c.drawString(x, y, text)
@@ -194,10 +194,10 @@ def render(opts: RenderOptions, layout: Layout) -> bytes:
         heading = "overlay" if page == "overlay" else "peg board to punch"
         title(c, layout, margin, top, f"{layout.text('page.title')}: {heading}   "
               f"{opts.home} v {opts.away}")
-        _legend(c, layout, track, margin, top - label * 2,
+        _legend(c, layout, margin, top - label * 2,
                 f"120 holes = 120 yards, {style}. Labels: yard line from the nearer goal; "
                 "G = goal line, -1 to -9 = yards deep in the end zone.")
-        _legend(c, layout, track, margin, top - label * 3.5,
+        _legend(c, layout, margin, top - label * 3.5,
                 "The middle two holes are both the 50: skip one when you pass it. Pegs: ball "
                 "(field position) and first-down marker.")
         frame = layout.length("pegboard.frame")
@@ -212,7 +212,7 @@ def render(opts: RenderOptions, layout: Layout) -> bytes:
             c.rect(x0 - frame, ty - track.height - foot - frame / 2, track.width + 2 * frame,
                    track.height + head + foot + frame, stroke=1, fill=0)
             c.restoreState()
-            _legend(c, layout, track, x0 - frame, ty - track.height - foot - frame / 2
+            _legend(c, layout, x0 - frame, ty - track.height - foot - frame / 2
                     - label * 1.5, "cut along the dashed line and lay the strip on your "
                     "board, each cross over a hole")
         else:
@@ -220,9 +220,9 @@ def render(opts: RenderOptions, layout: Layout) -> bytes:
             _frame(c, layout, x0 - frame * 2, strip_y - foot - frame,
                    track.width + frame * 4, ty - strip_y + head + foot + frame * 2)
             _strip(c, layout, track, x0, strip_y)
-            _legend(c, layout, track, margin, margin + label * 5,
+            _legend(c, layout, margin, margin + label * 5,
                     "Glue to card, punch each hole at its cross; golf tees or matches make pegs.")
-        _draw_track(c, layout, track, x0, ty, opts.home, opts.away, page == "pegboard")
+        _draw_track(c, layout, track, x0, ty, opts.home, opts.away)
         check_bars(c, layout, margin, margin)
         doc.show_page()
     return doc.finish()
