@@ -221,7 +221,7 @@ def step(state: State, line: Line, rules: Rules, skills: dict[str, str | None],
         chosen = expected
         if line.outcome is not None and line.outcome != expected:
             ctx.find(rule, f"{what} does not follow from the dice", expected, line.outcome)
-            if follow_written:
+            if follow_written and _fits(ctx.state, verb, line.outcome):
                 chosen = line.outcome
         apply(ctx, chosen)
         if verb == "pass" and _ends_here(line) and ctx.state.play is not None:
@@ -232,6 +232,14 @@ def step(state: State, line: Line, rules: Rules, skills: dict[str, str | None],
         _no_outcome_verb(ctx, verb)
     _gain_ones(ctx)
     return _finish(ctx, was_final, expected, follow_written)
+
+
+def _fits(state: State, verb: str, outcome: str) -> bool:
+    """Whether a written outcome can happen here at all (a field goal is not 'long 2')."""
+    if verb == "kick" and state.play is not None:
+        field_goal = state.play.kind in ("fg", "try1")
+        return (outcome in ("good", "miss")) == field_goal
+    return True
 
 
 def _ends_here(line: Line) -> bool:

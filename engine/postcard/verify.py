@@ -121,38 +121,51 @@ def verify_record(record: Record, file: str, rules: Rules | None = None) -> Repo
     for line in record.lines:
         if candidates[0].phase == OVER and over_reported:
             continue
-        variants = [line]
-        if book is not None:
-            found, book_line = check_draws(book, line)
-            findings.extend(found)
-            if book_line is not None:
-                variants.append(book_line)
-        results: list[StepResult] = []
-        clean: list[State] = []
-        for state in candidates:
-            for variant in variants:
-                result = step(state, variant, rules, skills)
-                if not result.findings:
-                    clean.append(result.state)
-                else:
-                    results.append(result)
-        if clean:
-            candidates = _unique(clean)
-            continue
-        primary = results[0]             # the record as written, from the first candidate
-        findings.extend(primary.findings)
-        over_reported = over_reported or any(f.rule == "PC-SEQ-003" for f in primary.findings)
-        alternatives = [step(candidates[0], v, rules, skills, follow_written=False).state
-                        for v in (variants[-1], _held_bonuses(variants[-1], candidates[0]))]
-        if book is None:
-            alternatives += _misread_dice(candidates[0], line, rules, skills)
-        candidates = _unique([primary.state, *alternatives, *(r.state for r in results[1:])])
+        try:
+            candidates, over_reported = _verify_line(line, candidates, book, findings,
+                                                     over_reported, rules, skills)
+        except (ValueError, KeyError, IndexError, AssertionError, TypeError) as exc:
+            # a line the engine cannot follow at all: say where, never a traceback
+            raise ReadError(f"cannot follow this line ({exc.__class__.__name__}: {exc})",
+                            file, line.number, line.column) from None
     final = candidates[0]
     findings.extend(_check_result(record, candidates))
     score = f"{final.score[0]}-{final.score[1]}"
     extra = f"final score {score}" if final.phase == OVER else f"score {score}, game not over"
     return Report(file=file, game="postcard", findings=findings,
                   lines_checked=len(record.lines), summary_extra=extra)
+
+
+def _verify_line(line: Line, candidates: list[State], book: DrawBook | None,
+                 findings: list[Finding], over_reported: bool, rules: Rules,
+                 skills: dict[str, str | None]) -> tuple[list[State], bool]:
+    """One line against every candidate reading; returns the readings that go on."""
+    variants = [line]
+    if book is not None:
+        found, book_line = check_draws(book, line)
+        findings.extend(found)
+        if book_line is not None:
+            variants.append(book_line)
+    results: list[StepResult] = []
+    clean: list[State] = []
+    for state in candidates:
+        for variant in variants:
+            result = step(state, variant, rules, skills)
+            if not result.findings:
+                clean.append(result.state)
+            else:
+                results.append(result)
+    if clean:
+        return _unique(clean), over_reported
+    primary = results[0]             # the record as written, from the first candidate
+    findings.extend(primary.findings)
+    over_reported = over_reported or any(f.rule == "PC-SEQ-003" for f in primary.findings)
+    alternatives = [step(candidates[0], v, rules, skills, follow_written=False).state
+                    for v in (variants[-1], _held_bonuses(variants[-1], candidates[0]))]
+    if book is None:
+        alternatives += _misread_dice(candidates[0], line, rules, skills)
+    return _unique([primary.state, *alternatives, *(r.state for r in results[1:])]), \
+        over_reported
 
 
 def _check_result(record: Record, candidates: list[State]) -> list[Finding]:
@@ -174,12 +187,4 @@ def _check_result(record: Record, candidates: list[State]) -> list[Finding]:
 
 def verify_text(text: str, file: str) -> Report:
     """The function `printkit verify` calls. Unreadable text raises ReadError."""
-    record = parse(text, file)
-    try:
-        return verify_record(record, file)
-    except ReadError:
-        raise
-    except (ValueError, KeyError, IndexError, AssertionError, TypeError) as exc:
-        # A record the engine cannot follow at all: report where, never a traceback.
-        raise ReadError(f"cannot follow the record ({exc.__class__.__name__}: {exc})",
-                        file, 1, 1) from None
+    return verify_record(parse(text, file), file)

@@ -1,0 +1,113 @@
+"""Reading and writing the record notation (docs/notation.md, PostCard Football)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import ReadError
+from engine.postcard.bots import play_game
+from engine.postcard.notation import Cross, Roll, parse, parse_line
+from engine.postcard.state import State
+from engine.postcard.writer import format_line, format_note
+
+
+def line(text: str):
+    result = parse_line(text, 7, "r.rec")
+    assert result is not None
+    return result
+
+
+def read_error(text: str) -> ReadError:
+    with pytest.raises(ReadError) as err:
+        parse(text, "r.rec")
+    return err.value
+
+
+def test_play_line_parts():
+    got = line("12. rush 5v3 H2/5+1 A4 = +10 AxH ; a comment")
+    assert got.verb == "rush" and got.picks == (5, 3) and got.outcome == "+10"
+    assert got.rolls == (Roll("H", (2, 5), reroll=True, bonus=1, column=14),
+                         Roll("A", (4,), column=21))
+    assert got.rolls[0].kept == (5,) and got.crosses == (Cross("A", "H"),)
+
+
+def test_two_dice_kicks_and_targets():
+    got = line("punt 40 H3 A4 = OK")
+    assert got.value == 40 and got.outcome == "ok"
+    got = line("kick A5,6 = Long 2")
+    assert got.rolls[0].pair and got.rolls[0].total == 11 and got.outcome == "long 2"
+    assert line("kickoff A 5v3").side == "A"
+
+
+def test_outcomes_are_canonical():
+    assert line("run H1 A6 = Pen d 10").outcome == "pen D 10"
+    assert line("pass 2v2 H3 A3 = 0").outcome == "+0"
+    assert line("pressure A5 = l4").outcome == "L4"
+    assert line("fumble H2 A6 = a+5").outcome == "A+5"
+    assert line("run H6 A1 = +25 TD").td
+
+
+def test_state_note():
+    note = line("run H2 A4 = tackle {A 3&G H5 14-7 T3/2 F1 P4/7 B2/1 sack}").note
+    assert (note.ball, note.down, note.to_go, note.spot) == ("A", 3, "G", 5)
+    assert note.score == (14, 7) and note.time == (3, 2) and note.final == 1
+    assert note.plays == (4, 7) and note.bonus == (2, 1) and note.sack
+    assert line("kick H3,4 = good {H KO 10-0}").note.phase == "KO"
+    assert line("touchback {A 1&10 A25}").note.spot == 75
+    assert line("fair {H 1&10 50}").note.spot == 50
+
+
+def test_blank_and_comment_lines():
+    assert parse_line("   ; just a comment", 1, "r") is None
+    assert parse_line("", 1, "r") is None
+
+
+def test_tags():
+    record = parse('[Game "postcard"]\n[Seed "demo"]\n[HomeSkill "Offense-Rushing"]\n\n'
+                   "toss H4 A1 = H\n")
+    assert record.seed == "demo" and record.skill("H") == "offense-rushing"
+    assert record.skill("A") is None and record.tag_lines["Seed"] == 2
+    assert len(record.lines) == 1 and record.lines[0].number == 5
+
+
+@pytest.mark.parametrize("text, where, words", [
+    ('[Game "postcard"]\nrush 5v3 H4 A2 = +10\nrusj 5v3', (3, 1), "unknown action"),
+    ('[Game "postcard"]\nrush 5v3 H4 Q2', (2, 13), "cannot read 'Q2'"),
+    ('[Game "postcard"]\nrush 7v3 H4 A2', (2, 6), "cannot read '7v3'"),
+    ('[Game "postcard"]\nrush 5v3 H4 A2 = +1O', (2, 18), "cannot read outcome"),
+    ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 {H 1&10 H25', (2, 22), "not closed"),
+    ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 {H 1&10 Z25}', (2, 30), "cannot read 'Z25'"),
+    ('[Game "postcard"]\nkickoff 5v3', (2, 1), "kicking side"),
+    ('[Game "postcard"]\npunt H3 A4', (2, 1), "target distance"),
+    ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 = +5', (2, 22), "'=' twice"),
+    ('[Game "postcard"]\nfair = +5', (2, 8), "no outcome"),
+    ('[Game "postcard"]\n[Seed ""]', (2, 7), "empty seed"),
+    ('[Game "cardbowl"]', (1, 7), "not a PostCard"),
+    ('[Game "postcard"]\n[Result "win"]', (2, 9), "cannot read result"),
+    ('[Game "postcard"]\n[HomeSkill "kicking"]', (2, 12), "unknown team skill"),
+    ('[Game "postcard"]\n[Home Hawks]', (2, 1), "cannot read tag"),
+    ('[Game "postcard"]\ntoss H4 A1\n[Home "x"]', (3, 1), "before the first action"),
+    ("toss H4 A1", (1, 1), "tag missing"),
+])
+def test_unreadable_text_says_where(text, where, words):
+    err = read_error(text)
+    assert (err.line, err.column) == where, str(err)
+    assert words in err.message
+    assert str(err).startswith(f"r.rec:{where[0]}:{where[1]}: ")
+
+
+def test_writer_round_trip_of_a_whole_game():
+    text = play_game("notation-0001").text()
+    record = parse(text, "sim.rec")
+    for parsed, raw in zip(record.lines, [x for x in text.splitlines()
+                                          if x and not x.startswith("[")], strict=True):
+        note = raw[raw.index("{"):] if "{" in raw else None
+        assert format_line(parsed, note) == raw
+
+
+def test_state_note_writing():
+    state = State(phase="scrimmage", ball="A", spot=5, down=3, to_go=5, score=(14, 7),
+                  time=(3, 2), plays=(4, 7), bonus=(2, 1), sack="A")
+    assert format_note(state) == "{A 3&G H5 14-7 T3/2 P4/7 B2/1 sack}"
+    state = State(phase="kickoff", ball="H", score=(3, 0), time=(7, 7), final=2)
+    assert format_note(state) == "{H KO 3-0 T7/7 F2 P0/0 B0/0}"
