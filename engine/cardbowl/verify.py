@@ -171,10 +171,25 @@ class Game:
             if exp.kind == "open":
                 return replace(exp, kind="scrimmage", pos=None, down=1, marker=None)
             return exp
-        new = self.place(entry, exp.pos)
-        if exp.marker is not None and new >= exp.marker:
-            return replace(exp, kind="scrimmage", pos=new, down=1, marker=None)
-        return replace(exp, kind="scrimmage", pos=new, down=(exp.down or 0) + 1)
+        nearest = self.place(entry, exp.pos)
+        options = [nearest]
+        if entry.side is None and entry.yard is not None:
+            options.append(FIELD - nearest)
+        first = self.rules.get("field", "first_down")
+        outcomes = []
+        for new in options:                  # C2: the side that makes the down add up
+            if exp.marker is not None and new >= exp.marker:
+                marker = min(new + first, FIELD)
+                outcomes.append(replace(exp, kind="scrimmage", pos=new, down=1, marker=marker))
+            else:
+                outcomes.append(replace(exp, kind="scrimmage", pos=new,
+                                        down=(exp.down or 0) + 1))
+        for out in outcomes:
+            distance = None if out.marker is None else out.marker - (out.pos or 0)
+            written = FIELD - (out.pos or 0) if entry.goal else entry.distance
+            if out.down == entry.down and distance == written:
+                return out
+        return outcomes[0]
 
     def prepare(self, exp: Expect) -> tuple[Expect, int]:
         """The expectation as it applies to a scrimmage line, and the team that line is for."""
@@ -296,7 +311,7 @@ class Game:
             self.flag(entry, "CB-TRY-001", "a try without a touchdown before it",
                       "a touchdown", "try")
         team = self.current_team(scorer)
-        self.possession(entry, team, scorer, False)
+        self.possession(entry, team, scorer, exp.kind == "try" and exp.change)
         self.offense = team
         self.expect = try_outcome(self, entry, team)
 

@@ -24,6 +24,7 @@ PRINTABLE = Printable(
     layout="cardbowl-drivelog",
     title="Card Bowl drive log",
     description="Play notes: team, down & distance @ yard line, play and result, score, clock",
+    rules=True,
 )
 
 HEADINGS = ("Team", "Down & dist. @ yd", "Play and result", "Score", "Clock")

@@ -238,3 +238,17 @@ def test_render_command_writes_each_sheet(workdir):
         r = run_cli("render", "cardbowl", sheet, "--paper", "a4", "--home", "Steelers")
         assert r.code == 0, r.stderr
         assert r.stdout.strip() == f"output/cardbowl-{sheet}-a4.pdf"
+
+
+def test_house_rules_file_changes_the_printed_timeouts(tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text("[clock]\ntimeouts_per_half = 2\n", encoding="utf-8")
+    module = get("cardbowl", "clock")
+    pdf = module.render(RenderOptions(paper="letter", rules_file=house),
+                        load_layout("cardbowl-clock"))
+    doc, pages = _pages(pdf)
+    with doc:
+        text = pages[0].extract_text()
+        boxes = [r for r in pages[0].rects if abs(r["width"] - load_layout(
+            "cardbowl-clock").length("timeouts.box")) < 0.01]
+    assert "Timeouts (2 per half)" in text and len(boxes) == 2 * 2 * 2
