@@ -26,6 +26,7 @@ SHEETS = ("board", "field", "cribbage", "drivelog", "clock", "scoresheet", "refc
 # (game, sheet) -> module path. Add one line per printable.
 MODULES: dict[tuple[str, str], str] = {
     ("postcard", "board"): "printkit.sheets.postcard_board",
+    ("postcard", "drivelog"): "printkit.sheets.postcard_drivelog",
     ("cardbowl", "field"): "printkit.sheets.cardbowl_field",
     ("cardbowl", "cribbage"): "printkit.sheets.cardbowl_cribbage",
     ("cardbowl", "clock"): "printkit.sheets.cardbowl_clock",

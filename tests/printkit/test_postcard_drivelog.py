@@ -1,0 +1,92 @@
+"""The PostCard Football drive log: a valid PDF on both papers, columns in notation order,
+team names, and widths true to the layout."""
+
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+import pytest
+
+from printkit.layout import load_layout
+from printkit.sheets import RenderOptions, get
+from printkit.units import MM
+from tests.helpers import check_pdf, run_cli
+
+HEADINGS = ["#", "Action", "Picks", "Hawks dice", "Bears dice", "= Outcome", "Time marks",
+            "Ball", "Down & go", "Spot", "Score H-A", "T H/A", "P H/A", "B H/A", "Sack",
+            "; Comment"]
+
+
+def render(paper: str) -> bytes:
+    module = get("postcard", "drivelog")
+    layout = load_layout(module.PRINTABLE.layout)
+    return module.render(RenderOptions(paper=paper, home="Hawks", away="Bears"), layout)
+
+
+@pytest.mark.parametrize("paper, size", [("letter", (792, 612)), ("a4", (842, 595))])
+def test_pdf_on_both_papers(paper, size):
+    data = render(paper)
+    pdf = check_pdf(data)
+    assert len(pdf.pages) == 1
+    box = [float(v) for v in pdf.pages[0].mediabox]
+    assert (round(box[2]), round(box[3])) == size          # landscape
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        text = doc.pages[0].extract_text()
+    assert "PostCard Football drive log" in text
+    assert "Home: Hawks" in text and "Away: Bears" in text
+    for label in ("Date", "Seed (play book)", "Result H-A", "Home team skill", "sheet"):
+        assert label in text
+    assert "HxA = Home crosses the next Time Tracker circle" in text
+
+
+def test_columns_in_notation_order_and_true_widths():
+    data = render("letter")
+    layout = load_layout("postcard-drivelog")
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        words = doc.pages[0].extract_words(keep_blank_chars=True, y_tolerance=1)
+    header = [w for w in words if w["text"].strip() in HEADINGS
+              or w["text"].startswith("Picks")]
+    row = min(header, key=lambda w: abs(w["top"] - next(
+        x["top"] for x in words if x["text"].strip() == "Action")))
+    in_row = sorted((w for w in header if abs(w["top"] - row["top"]) < 3),
+                    key=lambda w: w["x0"])
+    names = [w["text"].strip() for w in in_row]
+    assert names[0] == "#" and names[1] == "Action" and names[-1] == "; Comment"
+    assert [n for n in names if n in HEADINGS] == [h for h in HEADINGS if h in names]
+    x = {w["text"].strip(): w["x0"] for w in in_row}
+    assert x["Hawks dice"] - x["Action"] == pytest.approx(
+        layout.length("table.action_width") + layout.length("table.picks_width"), abs=0.5)
+    assert x["Spot"] - x["Down & go"] == pytest.approx(layout.length("table.down_width"),
+                                                      abs=0.5)
+    assert layout.length("table.row_height") == pytest.approx(5.6 * MM)
+
+
+def test_example_rows_type_up_into_a_clean_record(tmp_path):
+    layout = load_layout("postcard-drivelog")
+    lines = ['[Game "postcard"]']
+    for raw in layout.list("example.lines"):
+        cells = str(raw).split("|")
+        _, action, picks, home, away, outcome, marks, ball, down, spot, score, t, p, b = \
+            cells[:14]
+        parts = [action, picks, *(f"H{d}" for d in home.split() if d),
+                 *(f"A{d}" for d in away.split() if d)]
+        if outcome or marks:
+            parts += ["=", outcome, marks]
+        state = " ".join(v for v in (ball, down, spot, score, t and f"T{t}", p and f"P{p}",
+                                     b and f"B{b}") if v)
+        if state:
+            parts.append("{" + state + "}")
+        lines.append(" ".join(x for x in parts if x))
+    path = tmp_path / "typed.rec"
+    path.write_text("\n".join(lines) + "\n")
+    result = run_cli("verify", str(path))
+    assert result.code == 0, (lines, result.stdout)
+
+
+def test_render_command_writes_both_papers(workdir):
+    for paper in ("letter", "a4"):
+        result = run_cli("render", "postcard", "drivelog", "--paper", paper, "--home", "Owls")
+        assert result.code == 0, result.stderr
+        out = workdir / "output" / f"postcard-drivelog-{paper}.pdf"
+        check_pdf(out.read_bytes())
