@@ -49,6 +49,17 @@ OUTCOMES: dict[str, str] = {
     "kick": r"good|miss|on|short \d+|long \d+",
 }
 _OUTCOME_RE = {verb: re.compile(f"^(?:{rx})$") for verb, rx in OUTCOMES.items()}
+# The same, as a player reads it (for error messages).
+OUTCOME_HELP: dict[str, str] = {
+    "toss": "H, A or tie", "rush": "+5, +10, +15, stop, -5 or fumble",
+    "pass": "the Challenge result, e.g. +3 or -2", "again": "the final result, e.g. +5",
+    "pressure": "L1 to L5", "catch": "+N (yards after the catch) or miss",
+    "intercept": "int, inc or grounding", "ground": "grounding or inc",
+    "sack": "fumble or held", "fumble": "H, A, H+5 or A+5",
+    "run": "+N, tackle, fumble, pen O N or pen D N", "punt": "ok or blocked",
+    "fg": "ok or blocked", "fake": "+2 or +0",
+    "kick": "good or miss (field goal); on, short N or long N (punt)",
+}
 
 
 @dataclass(frozen=True)
@@ -229,6 +240,7 @@ def parse_line(text: str, number: int, file: str) -> Line | None:
     rolls: list[Roll] = []
     crosses: list[Cross] = []
     out_tokens: list[str] = []
+    out_cols: list[int] = []
     out_col = 0
     after_eq = False
     note = None
@@ -257,6 +269,7 @@ def parse_line(text: str, number: int, file: str) -> Line | None:
             else:
                 out_col = out_col or col
                 out_tokens.append(tok)
+                out_cols.append(col)
             continue
         if m := _ROLL.match(tok):
             rolls.append(_roll(m, col, file, number))
@@ -277,9 +290,11 @@ def parse_line(text: str, number: int, file: str) -> Line | None:
         if rx is None:
             raise ReadError(f"{verb} has no outcome to write", file, number, out_col)
         if not rx.match(outcome):
-            raise ReadError(f"cannot read outcome {' '.join(out_tokens)!r} of {verb} "
-                            f"(one of: {OUTCOMES[verb].replace('|', ', ')})",
-                            file, number, out_col)
+            fits = [n for n in range(1, len(out_tokens))
+                    if rx.match(canonical_outcome(out_tokens[:n]))]
+            bad = fits[-1] if fits else 0
+            raise ReadError(f"cannot read {out_tokens[bad]!r} in the outcome of {verb} "
+                            f"(write {OUTCOME_HELP[verb]})", file, number, out_cols[bad])
         parts["outcome"] = outcome
         parts["outcome_column"] = out_col
     if verb in ("kickoff", "onside") and ("side" not in parts or "picks" not in parts):

@@ -74,7 +74,7 @@ def test_tags():
     ('[Game "postcard"]\nrush 5v3 H4 A2 = +10\nrusj 5v3', (3, 1), "unknown action"),
     ('[Game "postcard"]\nrush 5v3 H4 Q2', (2, 13), "cannot read 'Q2'"),
     ('[Game "postcard"]\nrush 7v3 H4 A2', (2, 6), "cannot read '7v3'"),
-    ('[Game "postcard"]\nrush 5v3 H4 A2 = +1O', (2, 18), "cannot read outcome"),
+    ('[Game "postcard"]\nrush 5v3 H4 A2 = +1O', (2, 18), "in the outcome of rush"),
     ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 {H 1&10 H25', (2, 22), "not closed"),
     ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 {H 1&10 Z25}', (2, 30), "cannot read 'Z25'"),
     ('[Game "postcard"]\nkickoff 5v3', (2, 1), "kicking side"),

@@ -1,0 +1,57 @@
+"""`printkit simulate`: files, determinism, play-book dice, refusals."""
+
+from __future__ import annotations
+
+from engine.draws import d6_rolls
+from engine.postcard.notation import parse
+from tests.helpers import run_cli
+
+
+def test_writes_numbered_records_that_verify_clean(workdir):
+    result = run_cli("simulate", "postcard", "--seed", "league", "--games", "3", "--out",
+                     "recs")
+    assert result.code == 0, result.stderr
+    assert result.stdout.strip() == "wrote 3 records to recs"
+    names = sorted(p.name for p in (workdir / "recs").iterdir())
+    assert names == ["postcard-league-0001.rec", "postcard-league-0002.rec",
+                     "postcard-league-0003.rec"]
+    for name in names:
+        check = run_cli("verify", f"recs/{name}")
+        assert check.code == 0, check.stdout
+        assert check.stdout.rstrip().endswith("clean; final score " + parse(
+            (workdir / "recs" / name).read_text()).tags["Result"])
+
+
+def test_same_seed_same_bytes_and_play_book_dice(workdir):
+    run_cli("simulate", "postcard", "--seed", "s", "--out", "a")
+    run_cli("simulate", "postcard", "--seed", "s", "--out", "b", "--date", "2026-11-22")
+    a = (workdir / "a" / "postcard-s-0001.rec").read_text()
+    b = (workdir / "b" / "postcard-s-0001.rec").read_text()
+    assert a == b.replace('[Date "2026-11-22"]\n', "")
+    record = parse(a)
+    assert record.seed == "s-0001"
+    home = [d for line in record.lines for r in line.rolls if r.side == "H" for d in r.dice]
+    assert home == d6_rolls("postcard", "s-0001", "home", len(home))
+
+
+def test_refuses_to_overwrite_without_force(workdir):
+    assert run_cli("simulate", "postcard", "--seed", "x", "--out", "o").code == 0
+    again = run_cli("simulate", "postcard", "--seed", "x", "--out", "o")
+    assert again.code == 2
+    assert again.stderr.strip() == ("printkit: error: o/postcard-x-0001.rec: file exists "
+                                    "(use --force to overwrite)")
+    assert run_cli("simulate", "postcard", "--seed", "x", "--out", "o", "--force").code == 0
+
+
+def test_other_games_are_refused_in_one_line(workdir):
+    result = run_cli("simulate", "cardbowl", "--seed", "x", "--out", "o")
+    assert result.code == 2 and result.stdout == ""
+    assert result.stderr == ("printkit: error: cannot simulate 'cardbowl' (games that can be "
+                             "simulated: postcard)\n")
+
+
+def test_bad_seed_and_count(workdir):
+    result = run_cli("simulate", "postcard", "--seed", "../x", "--out", "o")
+    assert result.code == 2 and "it names files" in result.stderr
+    result = run_cli("simulate", "postcard", "--seed", "x", "--games", "0", "--out", "o")
+    assert result.code == 2

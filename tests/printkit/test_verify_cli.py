@@ -1,0 +1,89 @@
+"""`printkit verify` on PostCard Football records: exit codes, text and JSON, positions."""
+
+from __future__ import annotations
+
+import json
+
+from engine.postcard.bots import play_game
+from tests.helpers import run_cli
+
+CLEAN = play_game("cli-0001").text()
+
+
+def write(tmp_path, text: str, name: str = "game.rec"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def slip(text: str) -> tuple[str, int]:
+    """The record with the first rushing gain written 5 yards short, and that line."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("rush ") and "= +" in line:
+            head, gain = line.rsplit("= +", 1)
+            n, rest = gain.split(" ", 1) if " " in gain else (gain, "")
+            lines[i] = f"{head}= +{int(n) - 5} {rest}".rstrip()
+            return "\n".join(lines) + "\n", i + 1
+    raise AssertionError("no rushing gain in the record")
+
+
+def test_clean_record_exit_0(tmp_path):
+    path = write(tmp_path, CLEAN)
+    result = run_cli("verify", str(path))
+    assert result.code == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{path}: postcard: ") and "lines checked, clean" in lines[0]
+
+
+def test_findings_exit_1_with_the_finding_format(tmp_path):
+    text, number = slip(CLEAN)
+    path = write(tmp_path, text)
+    result = run_cli("verify", str(path))
+    assert result.code == 1
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"{path}:{number}: PC-RUSH-001: rushing result does not "
+                               "follow from the dice (expected +")
+    assert lines[0].endswith(")") and ", found +" in lines[0]
+    assert lines[1].startswith(f"{path}: postcard: ") and "1 finding;" in lines[1]
+
+
+def test_json_lists_the_same_findings(tmp_path):
+    text, number = slip(CLEAN)
+    path = write(tmp_path, text)
+    result = run_cli("verify", str(path), "--format", "json")
+    assert result.code == 1
+    data = json.loads(result.stdout)
+    assert data["game"] == "postcard" and data["clean"] is False
+    assert [(f["line"], f["rule"]) for f in data["findings"]] == [(number, "PC-RUSH-001")]
+    text_out = run_cli("verify", str(path)).stdout.splitlines()
+    assert data["summary"] == text_out[-1]
+
+
+def test_unreadable_exit_2_with_line_and_column(tmp_path):
+    lines = CLEAN.splitlines()
+    lines[12] = lines[12] + " banana"
+    path = write(tmp_path, "\n".join(lines))
+    result = run_cli("verify", str(path))
+    assert result.code == 2 and result.stdout == ""
+    column = len(CLEAN.splitlines()[12]) + 2
+    assert result.stderr.startswith(f"printkit: error: {path}:13:{column}: ")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_not_utf8_and_missing_file(tmp_path):
+    path = tmp_path / "bad.rec"
+    path.write_bytes(b'[Game "postcard"]\ntoss H4 A\xff1\n')
+    result = run_cli("verify", str(path))
+    assert result.code == 2 and f"{path}:2:" in result.stderr
+    result = run_cli("verify", str(tmp_path / "nope.rec"))
+    assert result.code == 2 and "nope.rec" in result.stderr
+
+
+def test_seed_tag_checks_the_play_book(tmp_path):
+    text = CLEAN.replace('[Seed "cli-0001"]', '[Seed "cli-0002"]')
+    result = run_cli("verify", str(write(tmp_path, text)))
+    assert result.code == 1
+    assert "PC-DRAW-001: not the play book's next" in result.stdout
