@@ -40,7 +40,7 @@ def apply_kickoff(ctx: Ctx, onside: bool) -> None:
     line = ctx.line
     kicker = line.side or s.ball or "H"
     if s.ball and kicker != s.ball:
-        ctx.find("PC-KICK-009", "the wrong side kicks off", s.ball, kicker)
+        ctx.find("PC-KICK-008", "the wrong side kicks off", s.ball, kicker)
         kicker = s.ball
     receiver = other(kicker)
     die, guess = line.picks or (1, 1)

@@ -45,7 +45,7 @@ OUTCOME: dict[str, tuple[Callable[[Ctx], str], Callable[[Ctx, str], None], str, 
     "run": (running.expect_run, running.apply_run, "PC-RUN-001", "tackle Challenge"),
     "punt": (kicks.expect_block, kicks.apply_block, "PC-KICK-001", "block Challenge"),
     "fg": (kicks.expect_block, kicks.apply_block, "PC-KICK-001", "block Challenge"),
-    "fake": (kicks.expect_fake, kicks.apply_fake, "PC-KICK-008", "fake"),
+    "fake": (kicks.expect_fake, kicks.apply_fake, "PC-KICK-007", "fake"),
     "kick": (kicks.expect_kick, kicks.apply_kick, "PC-KICK-002", "kick"),
 }
 KICK_ROLLS = ("punt", "fg", "kick")
