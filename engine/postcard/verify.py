@@ -10,7 +10,7 @@ the play book's dice, so what follows from the right dice is not reported again.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from engine.draws import Stream
 from engine.errors import ReadError
@@ -111,39 +111,48 @@ def _unique(states: list[State]) -> list[State]:
     return out[:MAX_CANDIDATES]
 
 
+@dataclass
+class Progress:
+    """Where the verifier stands: the readings still possible, and whether it is lost."""
+
+    candidates: list[State]
+    findings: list[Finding] = field(default_factory=list)
+    over_reported: bool = False
+    lost: bool = False      # a line did not follow: quiet until the record is in step again
+
+
 def verify_record(record: Record, file: str, rules: Rules | None = None) -> Report:
     rules = rules or load_rules()
     skills = {"H": record.skill("H"), "A": record.skill("A")}
     book = DrawBook(record.seed) if record.seed else None
-    candidates = [State()]
-    findings: list[Finding] = []
-    over_reported = False
+    progress = Progress([State()])
     for line in record.lines:
-        if candidates[0].phase == OVER and over_reported:
+        if progress.candidates[0].phase == OVER and progress.over_reported:
             continue
         try:
-            candidates, over_reported = _verify_line(line, candidates, book, findings,
-                                                     over_reported, rules, skills)
+            _verify_line(line, progress, book, rules, skills)
         except (ValueError, KeyError, IndexError, AssertionError, TypeError) as exc:
             # a line the engine cannot follow at all: say where, never a traceback
             raise ReadError(f"cannot follow this line ({exc.__class__.__name__}: {exc})",
                             file, line.number, line.column) from None
+    candidates = progress.candidates
     final = candidates[0]
-    findings.extend(_check_result(record, candidates))
+    findings = progress.findings + _check_result(record, candidates)
     score = f"{final.score[0]}-{final.score[1]}"
     extra = f"final score {score}" if final.phase == OVER else f"score {score}, game not over"
     return Report(file=file, game="postcard", findings=findings,
                   lines_checked=len(record.lines), summary_extra=extra)
 
 
-def _verify_line(line: Line, candidates: list[State], book: DrawBook | None,
-                 findings: list[Finding], over_reported: bool, rules: Rules,
-                 skills: dict[str, str | None]) -> tuple[list[State], bool]:
-    """One line against every candidate reading; returns the readings that go on."""
+def _verify_line(line: Line, progress: Progress, book: DrawBook | None, rules: Rules,
+                 skills: dict[str, str | None]) -> None:
+    """One line against every candidate reading; keeps the readings that go on."""
+    candidates = progress.candidates
     variants = [line]
     if book is not None:
         found, book_line = check_draws(book, line)
-        findings.extend(found)
+        if not progress.lost:        # out of step, a draw off is part of the same slip
+            progress.findings.extend(found)
         if book_line is not None:
             variants.append(book_line)
     results: list[StepResult] = []
@@ -156,16 +165,31 @@ def _verify_line(line: Line, candidates: list[State], book: DrawBook | None,
             else:
                 results.append(result)
     if clean:
-        return _unique(clean), over_reported
+        progress.candidates = _unique(clean)
+        progress.lost = False
+        return
     primary = results[0]             # the record as written, from the first candidate
-    findings.extend(primary.findings)
-    over_reported = over_reported or any(f.rule == "PC-SEQ-003" for f in primary.findings)
+    if progress.lost:
+        # Out of step since a line that did not follow: take the record's word (its written
+        # state resynchronises) and report nothing until a line fits again.
+        progress.candidates = [primary.state]
+        progress.lost = not _resyncs(line)
+        return
+    progress.findings.extend(primary.findings)
+    rules_found = {f.rule for f in primary.findings}
+    progress.over_reported = progress.over_reported or "PC-SEQ-003" in rules_found
+    progress.lost = "PC-SEQ-001" in rules_found and not _resyncs(line)
     alternatives = [step(candidates[0], v, rules, skills, follow_written=False).state
                     for v in (variants[-1], _held_bonuses(variants[-1], candidates[0]))]
     if book is None:
         alternatives += _misread_dice(candidates[0], line, rules, skills)
-    return _unique([primary.state, *alternatives, *(r.state for r in results[1:])]), \
-        over_reported
+    progress.candidates = _unique([primary.state, *alternatives,
+                                   *(r.state for r in results[1:])])
+
+
+def _resyncs(line: Line) -> bool:
+    """A line whose written state says what comes next (a play is over)."""
+    return line.note is not None and bool(line.note.down or line.note.phase)
 
 
 def _check_result(record: Record, candidates: list[State]) -> list[Finding]:

@@ -13,8 +13,8 @@ from engine.postcard.bots import game_seed, play_game
 from engine.postcard.verify import verify_text
 from tests.engine.postcard.mutations import MUTATIONS
 
-CLEAN_GAMES = 200
-MUTATED_GAMES = 80
+CLEAN_GAMES = 240
+MUTATED_GAMES = 150
 CHUNKS = 4
 
 
