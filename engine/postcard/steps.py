@@ -228,7 +228,8 @@ def step(state: State, line: Line, rules: Rules, skills: dict[str, str | None],
             plays.settle_result(ctx)        # no second roll and the play is over already
     else:
         if line.outcome is not None:
-            ctx.find("PC-SEQ-002", f"{verb} has no outcome", "nothing", line.outcome)
+            ctx.find("PC-SEQ-002", f"no outcome to write here ({verb})", "nothing",
+                     line.outcome)
         _no_outcome_verb(ctx, verb)
     _gain_ones(ctx)
     return _finish(ctx, was_final, expected, follow_written)

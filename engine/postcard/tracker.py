@@ -67,7 +67,10 @@ def cross_out(state: State, due: list[str], written: tuple[Cross, ...], line: in
     using the written end zones where given.
     """
     findings: list[Finding] = []
-    if in_final(state):
+    if in_final(state):          # every play crosses its circle by itself (P10)
+        findings.extend(Finding(line, "PC-TIME-003", "no Time Tracker marks in the end of "
+                                "game phase", "nothing", f"{c.owner}x{c.zone}")
+                        for c in written)
         return state, findings
     remaining = list(written)
     for owner in due:

@@ -78,6 +78,12 @@ def test_touchdown_in_the_final_phase_crosses_two_and_can_end_the_game():
     assert state.final == 7 and state.phase == OVER and state.score == (6, 0)
 
 
+def test_no_marks_in_the_final_phase():
+    start = scrimmage(spot=90, time=(7, 7), final=2)
+    _, results = play(start, "rush 6v6 H6 A2 = +15 AxH AxA")
+    assert findings(results) == ["PC-TIME-003", "PC-TIME-003"]
+
+
 def test_take_a_knee():
     start = scrimmage(time=(7, 7), final=2, down=2)
     state, results = play(start, "knee")
