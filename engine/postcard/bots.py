@@ -138,7 +138,8 @@ class Bots:
             return "run"
         return state.play.receive
 
-    def _again(self, state: State) -> bool:
+    def wants_again(self, state: State) -> bool:
+        """Take the optional second pass roll? Mostly to escape a sack or throw deeper."""
         p = state.play
         assert p is not None
         if p.r1 < 0:
@@ -180,7 +181,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None) ->
         line = replace(line, rolls=rolls)
         first = step(state, line, rules, skills, follow_written=False)
         if line.verb == "pass" and first.state.play is not None:
-            bots.again = bots._again(first.state)
+            bots.again = bots.wants_again(first.state)
             if not bots.again:
                 line, first = _settled_pass(state, line, first, rules, skills)
         line = replace(line, outcome=first.outcome, crosses=bots.zones(state, first.due))

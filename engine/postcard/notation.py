@@ -11,7 +11,7 @@ verifier's business. Anything unreadable raises :class:`ReadError` with line and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.errors import ReadError
 
@@ -199,8 +199,6 @@ def _fix_down(note: Note) -> Note:
     """Split the `down` pair the reader collects into down and to-go."""
     pair = note.down
     if isinstance(pair, tuple):
-        from dataclasses import replace
-
         return replace(note, down=pair[0], to_go=pair[1])
     return note
 

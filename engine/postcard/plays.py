@@ -155,7 +155,9 @@ def expect_pressure(ctx: Ctx) -> str:
 
 
 def apply_pressure(ctx: Ctx, outcome: str) -> None:
-    v = ctx.memo.get("pressure", ctx.value(other(ctx.state.play.offense)))  # type: ignore
+    p = ctx.state.play
+    assert p is not None
+    v = ctx.memo.get("pressure", ctx.value(other(p.offense)))
     ctx.set_play(level=int(outcome[1:]), pressure=v, step="catch")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.postcard.state import KICKOFF, PLAY, SAFETY_KICK, SCRIMMAGE, TOSS, TRY, State
+from engine.postcard.state import KICKOFF, SAFETY_KICK, SCRIMMAGE, TOSS, TRY, State
 from tests.engine.postcard.helpers import findings, outcomes, play, scrimmage
 
 
@@ -131,4 +131,3 @@ def test_safety_kick_is_a_punt_from_the_twenty_without_a_block_roll():
 def test_no_bonus_on_kick_rolls():
     _, results = play(scrimmage(down=4, bonus=(2, 0)), "punt 40 H3+1 A3")
     assert findings(results) == ["PC-BONUS-002"]
-    assert PLAY

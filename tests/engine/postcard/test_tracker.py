@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from engine.postcard import tracker
 from engine.postcard.notation import Cross
-from engine.postcard.state import KICKOFF, OVER, SCRIMMAGE, State
+from engine.postcard.state import OVER, SCRIMMAGE, State
 from tests.engine.postcard.helpers import RULES, findings, play, scrimmage
 
 
@@ -104,4 +104,3 @@ def test_game_over_after_seven_final_circles():
     assert state.phase == OVER
     _, results = play(state, "rush 5v5 H3 A3")
     assert findings(results) == ["PC-SEQ-003"]
-    assert KICKOFF
