@@ -19,9 +19,9 @@ SKILLS = ("offense-rushing", "offense-passing", "defense-rushing", "defense-pass
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN = re.compile(r"\{[^}]*\}?|=|[^\s={]+")
-_ROLL = re.compile(r"^([HA])(\d)(?:/(\d))?(?:,(\d))?(?:\+(\d))?$")
-_CROSS = re.compile(r"^([HA])x([HA])$")
-_PICKS = re.compile(r"^([1-6])v([1-6])$")
+_ROLL = re.compile(r"^([HA])(\d)(?:/(\d))?(?:,(\d))?(?:\+(\d))?$", re.I)
+_CROSS = re.compile(r"^([HA])x([HA])$", re.I)
+_PICKS = re.compile(r"^([1-6])v([1-6])$", re.I)
 _PLY = re.compile(r"^\d+\.$")
 _NUMBER = re.compile(r"^\d{1,3}$")
 _SIGNED = re.compile(r"^[+-]?\d{1,3}$")
@@ -171,12 +171,13 @@ def parse_note(text: str, file: str, line: int, column: int) -> Note:
 
 
 def _note_part(tok: str) -> tuple[str | None, object]:
-    if tok in ("H", "A"):
-        return "ball", tok
-    if tok.upper() in ("KO", "TRY", "SK", "END"):
-        return "phase", tok.upper()
     if tok.lower() == "sack":
         return "sack", True
+    tok = tok.upper()
+    if tok in ("H", "A"):
+        return "ball", tok
+    if tok in ("KO", "TRY", "SK", "END"):
+        return "phase", tok
     if m := re.fullmatch(r"([1-4])&(\d{1,3}|[Gg])", tok):
         to_go = "G" if m.group(2) in "Gg" else int(m.group(2))
         return "down", (int(m.group(1)), to_go)
@@ -257,7 +258,7 @@ def parse_line(text: str, number: int, file: str) -> Line | None:
             after_eq = True
             continue
         if m := _CROSS.match(tok):
-            crosses.append(Cross(m.group(1), m.group(2)))
+            crosses.append(Cross(m.group(1).upper(), m.group(2).upper()))
             continue
         if after_eq:
             if tok.upper() == "TD":
@@ -275,8 +276,8 @@ def parse_line(text: str, number: int, file: str) -> Line | None:
             if "picks" in parts:
                 raise ReadError("strategies given twice", file, number, col)
             parts["picks"] = (int(m.group(1)), int(m.group(2)))
-        elif tok in ("H", "A") and verb in ("kickoff", "onside") and "side" not in parts:
-            parts["side"] = tok
+        elif tok.upper() in ("H", "A") and verb in ("kickoff", "onside") and "side" not in parts:
+            parts["side"] = tok.upper()
         elif _NUMBER.match(tok) and verb in ("punt", "try") and "value" not in parts:
             parts["value"] = int(tok)
         else:
@@ -315,7 +316,7 @@ def _roll(m: re.Match[str], col: int, file: str, number: int) -> Roll:
         dice.append(int(again))
     if second:
         dice.append(int(second))
-    return Roll(side, tuple(dice), reroll=bool(again), pair=bool(second),
+    return Roll(side.upper(), tuple(dice), reroll=bool(again), pair=bool(second),
                 bonus=int(bonus or 0), column=col)
 
 

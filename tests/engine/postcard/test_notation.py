@@ -31,6 +31,13 @@ def test_play_line_parts():
     assert got.rolls[0].kept == (5,) and got.crosses == (Cross("A", "H"),)
 
 
+def test_letters_may_be_lower_case():
+    assert line("RUN h4 a2+1 = +5 axh") == line("run H4 A2+1 = +5 AxH")
+    assert line("kickoff a 5V3").side == "A"
+    assert line("fair {a 1&g h25 t1/0 ko sack}").note == line(
+        "fair {A 1&G H25 T1/0 KO sack}").note
+
+
 def test_two_dice_kicks_and_targets():
     got = line("punt 40 H3 A4 = OK")
     assert got.value == 40 and got.outcome == "ok"
