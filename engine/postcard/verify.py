@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from engine.draws import Stream
 from engine.errors import ReadError
 from engine.findings import Finding, Report
-from engine.postcard.notation import Line, Record, Roll, parse
+from engine.postcard.notation import Cross, Line, Record, Roll, parse
 from engine.postcard.rules import Rules, load_rules
 from engine.postcard.state import OVER, State
 from engine.postcard.steps import StepResult, step
@@ -93,6 +93,20 @@ def _misread_dice(state: State, line: Line, rules: Rules,
                 if not result.findings and result.state not in out:
                     out.append(result.state)
     return out
+
+
+def _unwritten_marks(state: State, line: Line, found: list[Finding], rules: Rules,
+                     skills: dict[str, str | None]) -> list[State]:
+    """States reached if the Time Tracker marks left out had been written, in either end
+    zone (the record's later states show which)."""
+    owners = [f.expected[0] for f in found if f.rule == "PC-TIME-002" and f.expected]
+    options: list[tuple[Cross, ...]] = [()]
+    for owner in owners[:2]:
+        options = [(*o, Cross(owner, zone)) for o in options for zone in ("H", "A")]
+    if not owners:
+        return []
+    return [step(state, replace(line, crosses=line.crosses + extra), rules, skills).state
+            for extra in options]
 
 
 def _held_bonuses(line: Line, state: State) -> Line:
@@ -183,6 +197,8 @@ def _verify_line(line: Line, progress: Progress, book: DrawBook | None, rules: R
                     for v in (variants[-1], _held_bonuses(variants[-1], candidates[0]))]
     if book is None:
         alternatives += _misread_dice(candidates[0], line, rules, skills)
+    alternatives += _unwritten_marks(candidates[0], variants[-1], primary.findings, rules,
+                                     skills)
     progress.candidates = _unique([primary.state, *alternatives,
                                    *(r.state for r in results[1:])])
 

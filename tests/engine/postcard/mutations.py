@@ -88,9 +88,9 @@ def score_wrong(lines: list[str], rng: random.Random) -> tuple[list[str], int] |
 
 
 def tracker_mark_missing(lines: list[str], rng: random.Random) -> tuple[list[str], int] | None:
-    """A Time Tracker crossing left out (on a line that also writes the state)."""
+    """A Time Tracker crossing left out."""
     rx = re.compile(r" [HA]x[HA]")
-    i = _pick(lines, rng, lambda s: bool(rx.search(s)) and "{" in s)
+    i = _pick(lines, rng, lambda s: bool(rx.search(s)))
     if i is None:
         return None
     out = list(lines)

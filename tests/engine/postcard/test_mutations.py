@@ -50,7 +50,8 @@ def test_mutation_found_on_its_line_only(name):
 
 
 @pytest.mark.parametrize("name", ["yards_off", "spot_off", "score_wrong", "fifth_bonus",
-                                  "down_wrong", "to_go_wrong", "bonus_overused"])
+                                  "down_wrong", "to_go_wrong", "bonus_overused",
+                                  "tracker_mark_missing", "play_mark_missing"])
 def test_without_a_seed(name):
     """The same catalogue on records without a Seed tag. (A changed die is left out: without
     the play book it shows only where its effect does, which can be a later line.)"""
