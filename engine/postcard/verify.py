@@ -21,17 +21,35 @@ from engine.postcard.state import OVER, State
 from engine.postcard.steps import StepResult, step
 
 MAX_CANDIDATES = 8
-LOOK = (3, 6)                  # resync window when a die is not the next draw: back, ahead
+LOOK = 3                       # draws a record may skip at once and still be followed
+
+
+Key = tuple[int, frozenset[int]]          # next draw, draws skipped that may come later
+
+
+@dataclass(frozen=True)
+class Step:
+    """One roll on the best alignment: `expected` is None when it was the right draw."""
+
+    slips: int
+    back: Key | None
+    expected: tuple[int, ...] | None
 
 
 class DrawBook:
-    """The play book's draws for one seed, with where the record is in each side's stream."""
+    """The play book's draws for one seed, aligned with the record's dice like a diff.
+
+    Each side's rolls, in record order, are matched against its stream: a roll is the next
+    draw, a draw skipped earlier and used late (out of order), a jump over draws, a wrong
+    value, or a roll too many (a repeated line). The alignment with the fewest slips over the
+    whole record wins, so a swap of two rolls is found on exactly those two lines, whatever
+    comes after.
+    """
 
     def __init__(self, seed: str) -> None:
         self.streams = {"H": Stream("postcard", seed, "home"), "A": Stream("postcard", seed,
                                                                               "away")}
         self.draws: dict[str, list[int]] = {"H": [], "A": []}
-        self.cursors: dict[str, list[int]] = {"H": [0], "A": [0]}
 
     def _upto(self, side: str, n: int) -> list[int]:
         draws = self.draws[side]
@@ -39,30 +57,70 @@ class DrawBook:
             draws.append(self.streams[side].die())
         return draws
 
-    def take(self, side: str, values: tuple[int, ...]) -> tuple[int, ...] | None:
-        """Consume one roll; None if it is the next draw, else the draws expected."""
-        n = len(values)
-        cursors = self.cursors[side]
-        draws = self._upto(side, max(cursors) + LOOK[1] + n + 1)
-        hits = [c + n for c in cursors if tuple(draws[c:c + n]) == values]
-        if hits:
-            self.cursors[side] = list(dict.fromkeys(hits))[:MAX_CANDIDATES]
-            return None
-        first = cursors[0]
-        expected = tuple(draws[first:first + n])
-        near = [q + n for q in range(max(0, first - LOOK[0]), first + LOOK[1] + 1)
-                if q != first and tuple(draws[q:q + n]) == values]
-        self.cursors[side] = list(dict.fromkeys([first + n, *near]))[:MAX_CANDIDATES]
-        return expected
+    def slips(self, record: Record) -> dict[tuple[int, int], tuple[int, ...]]:
+        """(line number, roll index) -> the draws expected there, for every slip."""
+        out: dict[tuple[int, int], tuple[int, ...]] = {}
+        for side in ("H", "A"):
+            rolls = [((line.number, i), roll.dice) for line in record.lines
+                     for i, roll in enumerate(line.rolls) if roll.side == side]
+            flat = tuple(d for _, dice in rolls for d in dice)
+            if tuple(self._upto(side, len(flat))[:len(flat)]) == flat:
+                continue                                   # every die in order: no slips
+            out.update(self._align(side, rolls))
+        return out
+
+    def _align(self, side: str, rolls: list[tuple[tuple[int, int], tuple[int, ...]]],
+               ) -> dict[tuple[int, int], tuple[int, ...]]:
+        beam: dict[Key, Step] = {(0, frozenset()): Step(0, None, None)}
+        layers: list[dict[Key, Step]] = []
+        for _, values in rolls:
+            n = len(values)
+            draws = self._upto(side, max(k[0] for k in beam) + LOOK + n + 1)
+            layer: dict[Key, Step] = {}
+
+            def keep(key: Key, step: Step, layer: dict[Key, Step] = layer) -> None:
+                if key not in layer or layer[key].slips > step.slips:
+                    layer[key] = step
+
+            for key, at in beam.items():
+                pos, holes = key
+                base = pos - len(holes)            # where an in-order record would be
+                expected = tuple(draws[base:base + n]) if base >= 0 else values
+                if tuple(draws[pos:pos + n]) == values:
+                    keep((pos + n, holes), Step(at.slips, key, None))
+                    continue
+                keep((pos + n, holes), Step(at.slips + 1, key, expected))     # wrong value
+                keep((pos, holes), Step(at.slips + 1, key, expected))         # one too many
+                if n == 1:
+                    for h in holes:                                         # used late
+                        if draws[h] == values[0]:
+                            keep((pos, holes - {h}), Step(at.slips + 1, key, expected))
+                for q in range(pos + 1, pos + LOOK + 1):                    # jumped ahead
+                    if tuple(draws[q:q + n]) == values:
+                        keep((q + n, holes | frozenset(range(pos, q))),
+                             Step(at.slips + 1, key, expected))
+            ranked = sorted(layer.items(), key=lambda kv: (kv[1].slips, len(kv[0][1])))
+            beam = dict(ranked[:MAX_CANDIDATES])
+            layers.append(beam)
+        out: dict[tuple[int, int], tuple[int, ...]] = {}
+        key: Key | None = min(beam, key=lambda k: (beam[k].slips, len(k[1])))
+        for (where, _), layer in zip(reversed(rolls), reversed(layers), strict=True):
+            assert key is not None
+            step = layer[key]
+            if step.expected is not None:
+                out[where] = step.expected
+            key = step.back
+        return out
 
 
-def check_draws(book: DrawBook, line: Line) -> tuple[list[Finding], Line | None]:
+def check_draws(slips: dict[tuple[int, int], tuple[int, ...]], line: Line,
+                ) -> tuple[list[Finding], Line | None]:
     """Findings for dice that are not the play book's, and the line with the book's dice."""
     findings: list[Finding] = []
     rolls = list(line.rolls)
     changed = False
     for i, roll in enumerate(rolls):
-        expected = book.take(roll.side, roll.dice)
+        expected = slips.get((line.number, i))
         if expected is None:
             continue
         found = ",".join(str(d) for d in roll.dice)
@@ -138,13 +196,13 @@ class Progress:
 def verify_record(record: Record, file: str, rules: Rules | None = None) -> Report:
     rules = rules or load_rules()
     skills = {"H": record.skill("H"), "A": record.skill("A")}
-    book = DrawBook(record.seed) if record.seed else None
+    slips = DrawBook(record.seed).slips(record) if record.seed else None
     progress = Progress([State()])
     for line in record.lines:
         if progress.candidates[0].phase == OVER and progress.over_reported:
             continue
         try:
-            _verify_line(line, progress, book, rules, skills)
+            _verify_line(line, progress, slips, rules, skills)
         except (ValueError, KeyError, IndexError, AssertionError, TypeError) as exc:
             # a line the engine cannot follow at all: say where, never a traceback
             raise ReadError(f"cannot follow this line ({exc.__class__.__name__}: {exc})",
@@ -158,13 +216,14 @@ def verify_record(record: Record, file: str, rules: Rules | None = None) -> Repo
                   lines_checked=len(record.lines), summary_extra=extra)
 
 
-def _verify_line(line: Line, progress: Progress, book: DrawBook | None, rules: Rules,
+def _verify_line(line: Line, progress: Progress,
+                 slips: dict[tuple[int, int], tuple[int, ...]] | None, rules: Rules,
                  skills: dict[str, str | None]) -> None:
     """One line against every candidate reading; keeps the readings that go on."""
     candidates = progress.candidates
     variants = [line]
-    if book is not None:
-        found, book_line = check_draws(book, line)
+    if slips is not None:
+        found, book_line = check_draws(slips, line)
         if not progress.lost:        # out of step, a draw off is part of the same slip
             progress.findings.extend(found)
         if book_line is not None:
@@ -195,7 +254,7 @@ def _verify_line(line: Line, progress: Progress, book: DrawBook | None, rules: R
     progress.lost = "PC-SEQ-001" in rules_found and not _resyncs(line)
     alternatives = [step(candidates[0], v, rules, skills, follow_written=False).state
                     for v in (variants[-1], _held_bonuses(variants[-1], candidates[0]))]
-    if book is None:
+    if slips is None:
         alternatives += _misread_dice(candidates[0], line, rules, skills)
     alternatives += _unwritten_marks(candidates[0], variants[-1], primary.findings, rules,
                                      skills)

@@ -146,3 +146,32 @@ MUTATIONS: dict[str, Mutation] = {
     "bonus_overused": bonus_overused,
     "draw_order": draw_order,
 }
+
+
+def draws_swapped(lines: list[str], rng: random.Random) -> tuple[list[str], int, int] | None:
+    """A side's two next draws used in the wrong order, on two lines: both lines are found."""
+    rolls = []
+    for i, line in enumerate(lines):
+        if line.startswith("["):
+            continue
+        head = line.split("=")[0]
+        for m in re.finditer(r"\b([HA])(\d(?:[/,]\d)?)(?=[\s+]|$)", head):
+            rolls.append((i, m.group(1), m.start(2), m.group(2)))
+    pairs = []
+    for n, (i, side, col, value) in enumerate(rolls):
+        after = [r for r in rolls[n + 1:] if r[1] == side][:2]
+        if len(after) < 2:
+            continue
+        later, beyond = after
+        # one die each, different, and not a value the draw after repeats (then the slip
+        # reads as well as "one draw skipped here, used later": findings on other lines)
+        if (later[0] != i and len(value) == 1 and len(later[3]) == 1
+                and later[3] != value and beyond[3][0] != value):
+            pairs.append(((i, col, value), (later[0], later[2], later[3])))
+    if not pairs:
+        return None
+    (i, ci, vi), (j, cj, vj) = rng.choice(pairs)
+    out = list(lines)
+    out[i] = out[i][:ci] + vj + out[i][ci + 1:]
+    out[j] = out[j][:cj] + vi + out[j][cj + 1:]
+    return out, i + 1, j + 1

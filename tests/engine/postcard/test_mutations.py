@@ -11,7 +11,7 @@ import pytest
 
 from engine.postcard.bots import game_seed, play_game
 from engine.postcard.verify import verify_text
-from tests.engine.postcard.mutations import MUTATIONS
+from tests.engine.postcard.mutations import MUTATIONS, draws_swapped
 
 CLEAN_GAMES = 240
 MUTATED_GAMES = 150
@@ -64,3 +64,14 @@ def test_without_a_seed(name):
         out, changed = mutated
         report = verify_text("\n".join(out) + "\n", "m.rec")
         assert sorted({f.line for f in report.findings}) == [changed], report.to_text()
+
+
+def test_draws_out_of_play_book_order():
+    """A side's next two draws used the other way round: a finding on each of the two
+    lines, none elsewhere (the rest of the record follows from the play book's dice)."""
+    for number in range(1, MUTATED_GAMES + 1):
+        lines = record(number).splitlines()
+        out, first, second = draws_swapped(lines, random.Random(f"swap-{number}"))
+        report = verify_text("\n".join(out) + "\n", "m.rec")
+        assert sorted({f.line for f in report.findings}) == [first, second], report.to_text()
+        assert {f.rule for f in report.findings} == {"PC-DRAW-001"}
