@@ -291,3 +291,13 @@ def test_sack_strip():
     """'If their dice add up to 11 or 12, then they also strip the QB of the ball'"""
     state, results = play(scrimmage(spot=50), "pass 2v2 H1 A6", "again H2", "sack A5,6")
     assert outcomes(results)[-1] == "fumble" and state.play.step == "fumble"
+
+
+def test_team_skill_example_3_competing_skills():
+    """'Your team skill is Offense Passing, and your opponent is Defense Passing. Anytime you
+    choose to throw, both you and your opponent have the option to re-roll'"""
+    _, results = play(scrimmage(), "pass 2v2 H2/5 A1/3",
+                      skills={"H": "offense-passing", "A": "defense-passing"})
+    assert outcomes(results) == ["+2"] and findings(results) == []
+    _, results = play(scrimmage(), "again H1/4")
+    assert "PC-SEQ-001" in findings(results)

@@ -131,3 +131,22 @@ def test_safety_kick_is_a_punt_from_the_twenty_without_a_block_roll():
 def test_no_bonus_on_kick_rolls():
     _, results = play(scrimmage(down=4, bonus=(2, 0)), "punt 40 H3+1 A3")
     assert findings(results) == ["PC-BONUS-002"]
+
+
+def test_wrong_kicker_try_points_and_markers():
+    _, results = play(kickoff("H"), "kickoff A 3v3")
+    assert findings(results) == ["PC-KICK-008"]
+    _, results = play(State(phase=TRY, ball="H"), "try 3")
+    assert findings(results) == ["PC-TRY-001"]
+    _, results = play(scrimmage(), "rush 5v5 H3 A3 = stop TD")
+    assert findings(results) == ["PC-SCORE-002"]
+    _, results = play(scrimmage(), "rush 5v5 H3 A3 = stop safety")
+    assert findings(results) == ["PC-SCORE-003"]
+    _, results = play(State(phase=SAFETY_KICK, ball="A", spot=80), "punt 45 = ok")
+    assert findings(results) == ["PC-SEQ-002"]
+
+
+def test_skill_reroll_only_on_the_first_challenge():
+    _, results = play(scrimmage(), "pass 2v2 H4 A1", "again H2/5",
+                      skills={"H": "offense-passing", "A": None})
+    assert findings(results) == ["PC-SKILL-002"]
