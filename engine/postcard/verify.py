@@ -284,6 +284,9 @@ def _check_result(record: Record, candidates: list[State]) -> list[Finding]:
     return []
 
 
-def verify_text(text: str, file: str) -> Report:
-    """The function `printkit verify` calls. Unreadable text raises ReadError."""
-    return verify_record(parse(text, file), file)
+def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
+    """The function `printkit verify` calls. Unreadable text raises ReadError.
+
+    `rules` lets a player who owns the published card verify against its values (--rules).
+    """
+    return verify_record(parse(text, file), file, rules)

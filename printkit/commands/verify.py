@@ -47,10 +47,14 @@ def detect_game(text: str, file: str) -> str:
                     file, 1)
 
 
-def verify_text(text: str, file: str) -> Report:
+def verify_text(text: str, file: str, rules_file: Path | None = None) -> Report:
+    """Verify with the game's shipped rules, or with a player's own values laid over them."""
     game = detect_game(text, file)
     module = importlib.import_module(VERIFIERS[game])
-    return module.verify_text(text, file)
+    if rules_file is None:
+        return module.verify_text(text, file)
+    rules = importlib.import_module(f"engine.{game}.rules").load_rules(rules_file)
+    return module.verify_text(text, file, rules)
 
 
 def read_record(path: Path) -> str:
@@ -69,9 +73,11 @@ def read_record(path: Path) -> str:
 def verify(
     record: Annotated[Path, typer.Argument(help="The record file to audit.")],
     format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
+    rules: Annotated[Path | None, typer.Option(help="Rules TOML with your own chart values "
+                                                    "(the same file given to render).")] = None,
 ) -> None:
     """Audit a game record; exit 0 clean, 1 findings, 2 unreadable input."""
-    report = verify_text(read_record(record), str(record))
+    report = verify_text(read_record(record), str(record), rules)
     typer.echo(report.to_json() if format is Format.json else report.to_text())
     sys.exit(0 if report.clean else 1)
 
