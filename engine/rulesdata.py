@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.errors import ReadError
+
+T = TypeVar("T")
 
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"]+)\s*=")
 
@@ -68,3 +72,20 @@ def load(default_path: Path, user_path: Path | None = None) -> dict[str, Any]:
         user, text = read_toml(user_path)
         data = overlay(data, user, Path(user_path), text)
     return data
+
+
+def loader(default_path: Path, build: Callable[[dict[str, Any], str], T]
+           ) -> Callable[[Path | None], T]:
+    """A game's `load_rules(user_file=None)`: the shipped rules built once and cached, or the
+    shipped rules with a player's file laid over them, built afresh."""
+
+    @cache
+    def shipped() -> T:
+        return build(load(default_path), str(default_path))
+
+    def load_rules(user_file: Path | None = None) -> T:
+        if user_file is None:
+            return shipped()
+        return build(load(default_path, Path(user_file)), str(user_file))
+
+    return load_rules

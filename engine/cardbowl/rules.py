@@ -7,7 +7,6 @@ house rule such as touchbacks to the 25) into a frozen :class:`Rules`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -93,13 +92,5 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
         raise ReadError(f"rules data incomplete or malformed near {exc}", source) from None
 
 
-@cache
-def _default() -> Rules:
-    return build(rulesdata.load(RULES_FILE), str(RULES_FILE))
-
-
-def load_rules(user_file: Path | None = None) -> Rules:
-    """The shipped rules, or the shipped rules with a player's file laid over them."""
-    if user_file is None:
-        return _default()
-    return build(rulesdata.load(RULES_FILE, Path(user_file)), str(user_file))
+load_rules = rulesdata.loader(RULES_FILE, build)
+"""The shipped rules, or the shipped rules with a player's own file laid over them."""
