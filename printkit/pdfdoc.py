@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
@@ -52,6 +53,14 @@ class Document:
         c.setViewerPreference("PrintScaling", "None")
         self._forms: set[str] = set()
         self.pages = 0
+
+    @classmethod
+    def for_sheet(cls, pagesize: tuple[float, float], title: str, printable: Any,
+                  opts: Any) -> Document:
+        """The document of one registered printable: metadata names the sheet and the teams."""
+        return cls(pagesize, title=f"{title} ({opts.paper})",
+                   subject=f"{opts.home} v {opts.away}: {printable.title}",
+                   keywords=f"printkit {printable.game} {printable.sheet}")
 
     @property
     def width(self) -> float:

@@ -126,9 +126,7 @@ def _costs(c: Canvas, layout: Layout, heading: str, costs: tuple[ClockCost, ...]
 def render(opts: RenderOptions, layout: Layout) -> bytes:
     rules = load_rules(opts.rules_file)
     size = page_size(opts.paper)
-    doc = Document(size, title=f"{layout.text('page.title')} ({opts.paper})",
-                   subject=f"{opts.home} v {opts.away}: Card Bowl game clock",
-                   keywords="printkit cardbowl clock")
+    doc = Document.for_sheet(size, layout.text("page.title"), PRINTABLE, opts)
     c = doc.canvas
     margin = layout.length("page.margin")
     label = layout.length("page.label_size")

@@ -181,9 +181,7 @@ def render(opts: RenderOptions, layout: Layout) -> bytes:
         raise UserError(f"{layout.sources[-1].path}: a row of {track.per_row} holes is "
                         f"{track.width / 72:.2f} in long, wider than {opts.paper} landscape: "
                         "raise track.rows")
-    doc = Document(size, title=f"{layout.text('page.title')} ({opts.paper})",
-                   subject=f"{opts.home} v {opts.away}: Card Bowl on a cribbage board",
-                   keywords="printkit cardbowl cribbage")
+    doc = Document.for_sheet(size, layout.text("page.title"), PRINTABLE, opts)
     c = doc.canvas
     top = size[1] - margin - layout.length("page.title_size")
     x0 = (size[0] - track.width) / 2

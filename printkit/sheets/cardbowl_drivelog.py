@@ -150,9 +150,7 @@ def _example(c: Canvas, layout: Layout, x: float, y: float, width: float) -> flo
 def render(opts: RenderOptions, layout: Layout) -> bytes:
     rules = load_rules(opts.rules_file)
     size = page_size(opts.paper)
-    doc = Document(size, title=f"{layout.text('page.title')} ({opts.paper})",
-                   subject=f"{opts.home} v {opts.away}: Card Bowl drive log",
-                   keywords="printkit cardbowl drivelog")
+    doc = Document.for_sheet(size, layout.text("page.title"), PRINTABLE, opts)
     c = doc.canvas
     margin = layout.length("page.margin")
     width = size[0] - 2 * margin

@@ -148,9 +148,7 @@ def _alignment_mark(c: Canvas, x: float, y: float, r: float) -> None:
 
 def render(opts: RenderOptions, layout: Layout) -> bytes:
     size = page_size(opts.paper, "landscape")
-    doc = Document(size, title=f"{layout.text('page.title')} ({opts.paper})",
-                   subject=f"{opts.home} v {opts.away}: Card Bowl field to scale",
-                   keywords="printkit cardbowl field")
+    doc = Document.for_sheet(size, layout.text("page.title"), PRINTABLE, opts)
     field = Field(layout, opts.home, opts.away)
     margin = layout.length("page.margin")
     overlap = layout.length("field.overlap")

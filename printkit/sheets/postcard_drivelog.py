@@ -192,9 +192,7 @@ def _legend(c: Canvas, layout: Layout, x: float, y: float) -> float:
 
 def render(opts: RenderOptions, layout: Layout) -> bytes:
     size = page_size(opts.paper, "landscape")
-    doc = Document(size, title=f"{layout.text('page.title')} ({opts.paper})",
-                   subject=f"{opts.home} v {opts.away}: PostCard Football drive log",
-                   keywords="printkit postcard drivelog")
+    doc = Document.for_sheet(size, layout.text("page.title"), PRINTABLE, opts)
     c = doc.canvas
     margin = layout.length("page.margin")
     width = size[0] - 2 * margin

@@ -33,9 +33,7 @@ PRINTABLE = Printable(
 def render(opts: RenderOptions, layout: Layout) -> bytes:
     rules = load_rules(opts.rules_file)
     size = page_size(opts.paper, "landscape")
-    doc = Document(size, title=f"{layout.text('board.title')} board ({opts.paper})",
-                   subject=f"{opts.home} v {opts.away}: PostCard Football board",
-                   keywords="printkit postcard board")
+    doc = Document.for_sheet(size, layout.text("board.title") + " board", PRINTABLE, opts)
     ox = (size[0] - layout.length("board.width")) / 2
     oy = (size[1] - layout.length("board.height")) / 2
     b = Board(doc, layout, rules, opts, ox, oy)
