@@ -169,29 +169,24 @@ def _gain_ones(ctx: Ctx) -> None:
         ctx.state = tracker.gain_bonus(ctx.state, r.side, ones * per, ctx.rules)
 
 
-def _start(ctx: Ctx, verb: str) -> None:
-    """Lines that begin a play set it up before their dice are read."""
-    if verb in ("rush", "pass"):
-        plays.snap(ctx, verb)
-    elif verb == "punt":
-        kicks.start_punt(ctx)
-    elif verb == "fg":
-        kicks.start_fg(ctx)
-    elif verb == "fake":
-        kicks.start_fake(ctx)
+# Lines that begin a play set it up before their dice are read.
+START: dict[str, Callable[[Ctx], None]] = {
+    "rush": lambda ctx: plays.snap(ctx, "rush"),
+    "pass": lambda ctx: plays.snap(ctx, "pass"),
+    "punt": kicks.start_punt,
+    "fg": kicks.start_fg,
+    "fake": kicks.start_fake,
+}
 
-
-def _no_outcome_verb(ctx: Ctx, verb: str) -> None:
-    if verb in ("kickoff", "onside"):
-        kicks.apply_kickoff(ctx, verb == "onside")
-    elif verb == "fair":
-        kicks.apply_fair(ctx)
-    elif verb == "touchback":
-        kicks.apply_touchback(ctx)
-    elif verb == "knee":
-        plays.apply_knee(ctx)
-    elif verb == "try":
-        kicks.start_try(ctx)
+# Lines with no outcome of their own: what they do to the state.
+NO_OUTCOME: dict[str, Callable[[Ctx], None]] = {
+    "kickoff": lambda ctx: kicks.apply_kickoff(ctx, False),
+    "onside": lambda ctx: kicks.apply_kickoff(ctx, True),
+    "fair": kicks.apply_fair,
+    "touchback": kicks.apply_touchback,
+    "knee": plays.apply_knee,
+    "try": kicks.start_try,
+}
 
 
 def step(state: State, line: Line, rules: Rules, skills: dict[str, str | None],
@@ -210,7 +205,8 @@ def step(state: State, line: Line, rules: Rules, skills: dict[str, str | None],
         return _finish(ctx, was_final, None, follow_written, skipped=True)
     if verb == "run" and ctx.state.play is not None and ctx.state.play.step == "receive":
         kicks.return_run(ctx)
-    _start(ctx, verb)
+    if verb in START:
+        START[verb](ctx)
     spec = roll_spec(ctx.state, verb)
     if not _check_rolls(ctx, spec):
         return _finish(ctx, was_final, None, follow_written, skipped=True)
@@ -230,7 +226,8 @@ def step(state: State, line: Line, rules: Rules, skills: dict[str, str | None],
         if line.outcome is not None:
             ctx.find("PC-SEQ-002", f"no outcome to write here ({verb})", "nothing",
                      line.outcome)
-        _no_outcome_verb(ctx, verb)
+        if verb in NO_OUTCOME:
+            NO_OUTCOME[verb](ctx)
     _gain_ones(ctx)
     return _finish(ctx, was_final, expected, follow_written)
 

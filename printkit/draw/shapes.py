@@ -35,15 +35,6 @@ def star(c: Canvas, cx: float, cy: float, r: float, fill: Color = black) -> None
     c.restoreState()
 
 
-def stars_row(c: Canvas, cx: float, cy: float, count: int, r: float,
-              fill: Color = black) -> None:
-    """`count` stars centred on (cx, cy), side by side."""
-    gap = r * 2.1
-    x0 = cx - gap * (count - 1) / 2
-    for i in range(count):
-        star(c, x0 + i * gap, cy, r, fill)
-
-
 def die_face(c: Canvas, x: float, y: float, size: float, n: int,
              ink: Color = black, paper: Color = white, line: float = 0.6) -> None:
     """A die showing n pips, lower-left corner at (x, y)."""
