@@ -11,7 +11,7 @@ import time
 
 from printkit.layout import load_layout
 from printkit.sheets import RenderOptions
-from printkit.sheets.postcard_board import render
+from printkit.sheets.postcard.board import render
 
 
 def main(n: int = 20) -> None:

@@ -14,18 +14,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from urllib.parse import quote, unquote
 
-from engine import decks
-from engine.blowout.decks import DECK_NAMES
-from engine.draws import GAMES, SCHEME, Stream
-from engine.luckdraw import deal as luckdeal
+from engine import registry
+from engine.draws import SCHEME
+from engine.game import Game, nfc
 
-DICE_PER_PLAY = 6          # PostCard: d6 per side per play (decision in docs/draws.md)
-DEFAULT_PLAYS = {"postcard": 50, "cardbowl": 150, "cardgrid": 20, "blowout": 5}
-DEFAULT_DRIVES = 24
-DEFAULT_PLAYERS = 4
 MAX_COUNT = 2000
+COUNT_FIELDS = ("plays", "drives", "players")
 CHECK_HEX = 16             # hex digits of SHA-256 carried in the QR (64 bits)
-SIDES = ("home", "away")
 MAX_SEED_ENCODED = 96      # keeps the payload within a QR version 9 (53 modules) at level M
 
 
@@ -35,90 +30,81 @@ class BookError(ValueError):
 
 @dataclass(frozen=True)
 class BookSpec:
-    """What determines a book. `plays` is the game's count (drives for luckdraw)."""
+    """What determines a book. `plays` is the game's count (its scheme names it)."""
 
     game: str
     seed: str
     plays: int
-    players: int | None = None      # luckdraw only
+    players: int | None = None      # games whose scheme has a player count
+
+    @property
+    def scheme(self):
+        return registry.get(self.game).book
 
     @property
     def count_name(self) -> str:
-        return "drives" if self.game == "luckdraw" else "plays"
+        return self.scheme.count_name
 
     def options(self) -> dict[str, int]:
         opts = {self.count_name: self.plays}
-        if self.game == "luckdraw":
+        if self.players is not None:
             opts["players"] = self.players
-        if self.game == "postcard":
-            opts["dice_per_play"] = DICE_PER_PLAY
+        if self.scheme.dice_per_play:
+            opts["dice_per_play"] = self.scheme.dice_per_play
         return opts
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return registry.get(game_id)
+    except registry.UnknownGame as exc:
+        raise BookError(str(exc)) from None
 
 
 def make_spec(game: str, seed: str, plays: int | None = None, drives: int | None = None,
               players: int | None = None) -> BookSpec:
-    """A checked BookSpec with the game's defaults filled in."""
-    if game not in GAMES:
-        raise BookError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    """A checked BookSpec with the game's defaults filled in.
+
+    `plays` and `drives` are the two names a count goes by; a game's scheme takes the one it
+    names. The seed is NFC-normalised here, so the book, its file name and its QR agree.
+    """
+    scheme = _game(game).book
+    seed = nfc(seed)
     if not seed:
         raise BookError("the seed must not be empty")
     if len(quote(seed, safe="")) > MAX_SEED_ENCODED:
         raise BookError(f"seed too long for the book's QR code (at most {MAX_SEED_ENCODED} "
                         "characters once percent-encoded; letters and digits count 1, other "
                         "characters 3 per UTF-8 byte)")
-    if game == "luckdraw":
-        if plays is not None:
-            raise BookError("luckdraw counts drives: use --drives, not --plays")
-        count = DEFAULT_DRIVES if drives is None else drives
-        players = DEFAULT_PLAYERS if players is None else players
-        try:
-            luckdeal.check_players(players)
-        except ValueError as exc:
-            raise BookError(str(exc)) from None
+    given = {"plays": plays, "drives": drives}
+    for name, value in given.items():
+        if value is not None and name != scheme.count_name:
+            raise BookError(f"{game} counts {scheme.count_name}: use --{scheme.count_name}, "
+                            f"not --{name}")
+    count = given[scheme.count_name]
+    count = scheme.default_count if count is None else count
+    if scheme.players is None:
+        if players is not None:
+            raise BookError(f"--players is not an option of {game} play books")
     else:
-        if drives is not None or players is not None:
-            raise BookError(f"--drives and --players are for luckdraw, not {game}")
-        count = DEFAULT_PLAYS[game] if plays is None else plays
+        players = scheme.players.default if players is None else players
+        if not scheme.players.low <= players <= scheme.players.high:
+            raise BookError(f"--players: {registry.get(game).title} is for "
+                            f"{scheme.players.low}-{scheme.players.high} players, not {players}")
     if not 1 <= count <= MAX_COUNT:
-        raise BookError(f"count must be between 1 and {MAX_COUNT}, not {count}")
+        raise BookError(f"--{scheme.count_name}: must be between 1 and {MAX_COUNT}, "
+                        f"not {count}")
     return BookSpec(game, seed, count, players)
 
 
 def labels(spec: BookSpec) -> list[str]:
     """The book's stream labels in book order (the order of JSON, checksum and pages)."""
-    n = range(1, spec.plays + 1)
-    if spec.game == "postcard":
-        return list(SIDES)
-    if spec.game == "cardbowl":
-        return [f"deal/{k}" for k in n]
-    if spec.game == "cardgrid":
-        return [f"{side}/{k}" for side in SIDES for k in n]
-    if spec.game == "blowout":
-        return [f"{side}/{deck}/{k}" for side in SIDES for deck in DECK_NAMES for k in n]
-    return [f"drive/{k}" for k in n]
-
-
-def stream_items(spec: BookSpec, label: str) -> tuple[str, ...] | None:
-    """The cards a label shuffles, in canonical order; None for a dice stream."""
-    parts = label.split("/")
-    if spec.game == "postcard":
-        return None
-    if spec.game == "cardbowl":
-        return decks.cardbowl_deck()
-    if spec.game == "cardgrid":
-        return decks.cardgrid_half(parts[0])
-    if spec.game == "blowout":
-        return decks.blowout_deck(parts[1])
-    return luckdeal.remaining_cards(spec.players)
+    return spec.scheme.labels(spec)
 
 
 def draw_stream(spec: BookSpec, label: str) -> list:
-    """The draws of one label: d6 values for PostCard, a shuffled card list otherwise."""
-    stream = Stream(spec.game, spec.seed, label)
-    items = stream_items(spec, label)
-    if items is None:
-        return stream.dice(spec.plays * DICE_PER_PLAY)
-    return stream.shuffle(items)
+    """The draws of one label: d6 values for a dice stream, a shuffled card list otherwise."""
+    return spec.scheme.draw(spec, label)
 
 
 @dataclass
@@ -134,9 +120,12 @@ class Book:
     def checksum(self) -> str:
         return checksum(self.streams)
 
-    def deals(self) -> list[luckdeal.Deal]:
-        """Luck of the Draw: each drive's deal cut from its stream."""
-        return [luckdeal.deal_from(draws, int(label.split("/")[1]), self.spec.players)
+    def deals(self) -> list:
+        """A dealt book (scheme kind "deal"): each stream cut into hands and sidelines."""
+        deal = self.spec.scheme.deal
+        if deal is None:
+            return []
+        return [deal(draws, int(label.split("/")[1]), self.spec.players)
                 for label, draws in self.streams.items()]
 
     def payload(self) -> str:
@@ -167,7 +156,7 @@ def to_json_obj(book: Book) -> dict:
     obj: dict = {"scheme": SCHEME, "game": book.spec.game, "seed": book.spec.seed,
                  "options": book.spec.options(), "draws": book.draws,
                  "checksum": book.checksum, "payload": book.payload(), "streams": book.streams}
-    if book.spec.game == "luckdraw":
+    if book.spec.scheme.deal is not None:
         obj["deals"] = [{"drive": d.drive, "qb": f"P{d.qb}",
                          "hands": {f"P{seat}": list(cards) for seat, cards in sorted(d.hands)},
                          "sidelines": list(d.sidelines)} for d in book.deals()]
@@ -223,7 +212,7 @@ def parse_payload(text: str) -> Payload:
     try:
         game, seed = fields["game"], unquote(fields["seed"], errors="strict")
         draws, check = int(fields["draws"]), fields["check"]
-        count = {k: int(fields[k]) for k in ("plays", "drives", "players") if k in fields}
+        count = {k: int(fields[k]) for k in COUNT_FIELDS if k in fields}
     except KeyError as exc:
         raise BookError(f"payload lacks field {exc.args[0]!r}") from None
     except (ValueError, UnicodeDecodeError):

@@ -55,10 +55,9 @@ class Document:
         self.pages = 0
 
     @classmethod
-    def for_sheet(cls, pagesize: tuple[float, float], title: str, printable: Any,
-                  opts: Any) -> Document:
+    def for_sheet(cls, pagesize: tuple[float, float], printable: Any, opts: Any) -> Document:
         """The document of one registered printable: metadata names the sheet and the teams."""
-        return cls(pagesize, title=f"{title} ({opts.paper})",
+        return cls(pagesize, title=f"{printable.title} ({opts.paper})",
                    subject=f"{opts.home} v {opts.away}: {printable.title}",
                    keywords=f"printkit {printable.game} {printable.sheet}")
 
@@ -89,6 +88,11 @@ class Document:
             c.scale(scale, scale)
         c.doForm(name)
         c.restoreState()
+
+    def page_size(self, size: tuple[float, float]) -> None:
+        """Set the size of the page about to be drawn (printables in one document differ)."""
+        self.pagesize = size
+        self.canvas.setPageSize(size)
 
     def show_page(self) -> None:
         self.canvas.showPage()

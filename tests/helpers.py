@@ -59,3 +59,14 @@ def check_pdf(data: bytes | Path) -> pikepdf.Pdf:
                 k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")
             ), f"font not embedded: {font.get('/BaseFont')}"
     return pdf
+
+
+def render_sheet(game: str, sheet: str, opts=None, override=None, **kw) -> bytes:
+    """One printable as PDF bytes through the sheet registry (its shipped layout, or with
+    `override` laid over it); `kw` are RenderOptions fields when `opts` is not given."""
+    from printkit import sheets
+    from printkit.layout import load_layout
+
+    printable = sheets.get(game, sheet)
+    opts = opts or sheets.RenderOptions(**kw)
+    return sheets.render(printable, opts, load_layout(printable.layout, override))

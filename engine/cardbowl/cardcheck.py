@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.cardbowl.game import DEAL, GAME
+from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardbowl.notation import Cards, Entry
-from engine.cards import FULL_DECK, JOKERS, value
-from engine.draws import shuffled
+from engine.cards import JOKERS, value
 
 if TYPE_CHECKING:
     from engine.cardbowl.verify import Game
@@ -110,10 +111,10 @@ def _seeded(g: Game, at: Entry, cards: Cards, k: int) -> None:
         return
     if g.seed is None:
         return
-    deck = shuffled("cardbowl", g.seed, f"deal/{k}", FULL_DECK)
+    deck = GAME.book.stream(g.seed, f"{DEAL}/{k}").shuffle(cardbowl_deck())
     top = deck[: len(listed)]
     if top != listed:
-        g.flag(at, "CB-CARD-006", f"cards are not the top of the play book's deal/{k}",
+        g.flag(at, "CB-CARD-006", f"cards are not the top of the play book's {DEAL}/{k}",
                _text(top), _text(listed))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.cardbowl import cardcheck
+from engine.cardbowl.game import ID
 from engine.cardbowl.notation import Entry, parse
 from engine.cardbowl.rules import Rules, load_rules
 from engine.findings import Finding, Report
@@ -396,5 +397,5 @@ def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
     if game.errata_used:
         extra = (f"{game.errata_used} line{'s' if game.errata_used != 1 else ''} read as "
                  "printed in the rules' example (docs/rules/cardbowl.md C1)")
-    return Report(file, "cardbowl", game.findings, checked, extra)
+    return Report(file, ID, game.findings, checked, extra)
 

@@ -3,8 +3,8 @@
 Standard playing-card decks (Card Bowl's 54 cards, the 'Football' game's two half packs) are
 described in decks.toml; BLOWOUT!!!'s own decks and Luck of the Draw's 16 game cards live with
 their games (engine/blowout/decks.toml, engine/luckdraw/cards.toml) because the card printer
-and the scoring read them too. This module is the one place that answers "which cards, in
-which canonical order, does stream X shuffle?".
+and the scoring read them too. Each game's book scheme (engine/<game>/game.py)
+asks this module for its standard decks by (game, deck name).
 """
 
 from __future__ import annotations
@@ -40,30 +40,3 @@ def standard_decks() -> dict[tuple[str, str], StandardDeck]:
             cards = tuple(part_deck(tuple(suits), jokers=bool(spec.get("jokers", False))))
             decks[(game, name)] = StandardDeck(game, name, spec["title"], cards)
     return decks
-
-
-def cardbowl_deck() -> tuple[str, ...]:
-    """The 54-card deck in canonical order (C, D, H, S, each A..K, then BJ, RJ)."""
-    return standard_decks()[("cardbowl", "deal")].cards
-
-
-def cardgrid_half(side: str) -> tuple[str, ...]:
-    """A side's half pack: home clubs+hearts, away diamonds+spades, no jokers."""
-    try:
-        return standard_decks()[("cardgrid", side)].cards
-    except KeyError:
-        raise ValueError(f"unknown cardgrid side {side!r} (home or away)") from None
-
-
-def blowout_deck(deck: str) -> tuple[str, ...]:
-    """One of a BLOWOUT!!! player's decks (offense, defense, special), cards in data order."""
-    from engine.blowout.decks import load_decks
-
-    return load_decks().deck(deck).order
-
-
-def luckdraw_cards() -> tuple[str, ...]:
-    """Luck of the Draw's 16 game cards in the cheat sheet's order."""
-    from engine.luckdraw.cards import load_cards
-
-    return load_cards().codes

@@ -1,1 +1,5 @@
 """Luck of the Draw: the 16 game cards with their scoring (cards.toml) and the deal per drive."""
+
+from engine.luckdraw.game import GAME
+
+__all__ = ["GAME"]

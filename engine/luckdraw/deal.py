@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.draws import Stream
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
 
-GAME = "luckdraw"
 DECK_SIZE = 16
 
 
@@ -97,5 +95,7 @@ def deal_from(shuffled: list[str] | tuple[str, ...], drive: int, players: int) -
 def deal(seed: str, drive: int, players: int) -> Deal:
     """The seeded deal of drive `drive` (stream ``drive/K``)."""
     check_players(players)
-    shuffled = Stream(GAME, seed, f"drive/{drive}").shuffle(remaining_cards(players))
+    from engine.luckdraw.game import DRIVE, GAME
+
+    shuffled = GAME.book.stream(seed, f"{DRIVE}/{drive}").shuffle(remaining_cards(players))
     return deal_from(shuffled, drive, players)

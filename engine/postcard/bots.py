@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from engine.draws import Stream
+from engine.game import SIDES
 from engine.postcard import tracker
 from engine.postcard.context import Ctx
+from engine.postcard.game import GAME
 from engine.postcard.notation import SKILLS, Cross, Line, Note, Roll
 from engine.postcard.plays import settle_result
 from engine.postcard.rules import Rules, load_rules
@@ -49,7 +50,7 @@ class Bots:
 
     def __init__(self, seed: str, rules: Rules, skills: dict[str, str | None]) -> None:
         self.rng = random.Random(f"postcard-bots|{seed}")
-        self.dice = {"H": Stream("postcard", seed, "home"), "A": Stream("postcard", seed, "away")}
+        self.dice = {side[0].upper(): GAME.book.stream(seed, side) for side in SIDES}
         self.rules = rules
         self.skills = skills
         self.boldness = {s: self.rng.uniform(0.1, 0.9) for s in ("H", "A")}
@@ -192,7 +193,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None) ->
             note = format_note(result.state)
         lines.append(format_line(line, note))
         state = result.state
-    tags = {"Game": "postcard", "Seed": seed, "Home": home, "Away": away}
+    tags = {"Game": GAME.id, "Seed": seed, "Home": home, "Away": away}
     if date:
         tags["Date"] = date
     if skills["H"]:

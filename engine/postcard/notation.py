@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from engine.errors import ReadError
+from engine.postcard.game import ID
 
 SKILLS = ("offense-rushing", "offense-passing", "defense-rushing", "defense-passing")
 
@@ -344,12 +345,12 @@ def parse(text: str, file: str = "<record>") -> Record:
         if line is not None:
             record.lines.append(line)
     if "Game" not in record.tags:
-        raise ReadError('[Game "postcard"] tag missing', file, 1, 1)
+        raise ReadError(f'[Game "{ID}"] tag missing', file, 1, 1)
     return record
 
 
 def _check_tag(name: str, value: str, file: str, line: int, column: int) -> None:
-    if name == "Game" and value.strip().lower() != "postcard":
+    if name == "Game" and value.strip().lower() != ID:
         raise ReadError(f"not a PostCard Football record (Game {value!r})", file, line, column)
     if name in ("HomeSkill", "AwaySkill") and value.lower() not in (*SKILLS, "none"):
         raise ReadError(f"unknown team skill {value!r} (one of: {', '.join(SKILLS)}, none)",

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine.draws import Stream
 from engine.errors import ReadError
 from engine.findings import Finding, Report
+from engine.game import SIDES
+from engine.postcard.game import GAME
 from engine.postcard.notation import Cross, Line, Record, Roll, parse
 from engine.postcard.rules import Rules, load_rules
 from engine.postcard.state import OVER, State
@@ -47,8 +48,7 @@ class DrawBook:
     """
 
     def __init__(self, seed: str) -> None:
-        self.streams = {"H": Stream("postcard", seed, "home"), "A": Stream("postcard", seed,
-                                                                              "away")}
+        self.streams = {side[0].upper(): GAME.book.stream(seed, side) for side in SIDES}
         self.draws: dict[str, list[int]] = {"H": [], "A": []}
 
     def _upto(self, side: str, n: int) -> list[int]:
@@ -212,7 +212,7 @@ def verify_record(record: Record, file: str, rules: Rules | None = None) -> Repo
     findings = progress.findings + _check_result(record, candidates)
     score = f"{final.score[0]}-{final.score[1]}"
     extra = f"final score {score}" if final.phase == OVER else f"score {score}, game not over"
-    return Report(file=file, game="postcard", findings=findings,
+    return Report(file=file, game=GAME.id, findings=findings,
                   lines_checked=len(record.lines), summary_extra=extra)
 
 

@@ -1,16 +1,19 @@
 """Play-book PDFs: a header with the QR on every page, the draws laid out for the table.
 
-One renderer per kind of draw: dice rows (PostCard), card orders (Card Bowl, the grid game,
-BLOWOUT!!!) and deal slips (Luck of the Draw). Each returns blocks; printkit.books.page places
+One renderer per kind of draw: dice rows, card orders, or a game's own pages (a
+dealt game's slips). Each returns blocks; printkit.books.page places
 them on pages and draws the headers.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from types import ModuleType
 
+from engine import registry
 from engine.draws import SCHEME
 from engine.playbook import Book
 from printkit.books.header import HeaderInfo
@@ -19,19 +22,24 @@ from printkit.layout import Layout, load_layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 
-TITLES = {
-    "postcard": "PostCard Football",
-    "cardbowl": "Card Bowl",
-    "cardgrid": "Football (card grid game)",
-    "blowout": "BLOWOUT!!!",
-    "luckdraw": "Luck of the Draw",
-}
-KIND = {"postcard": "dice", "cardbowl": "cards", "cardgrid": "cards", "blowout": "cards",
-        "luckdraw": "deal"}
+
+def layout_name(kind: str) -> str:
+    """The shipped layout of a kind of book (layouts/playbook-KIND.toml)."""
+    return f"playbook-{kind}"
 
 
-def layout_name(game: str) -> str:
-    return f"playbook-{KIND[game]}"
+def _module(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name) if importlib.util.find_spec(name) else None
+    except ModuleNotFoundError:
+        return None
+
+
+def renderer(book: Book) -> ModuleType:
+    """The module laying out a book's pages: the game's own (printkit/sheets/<game>/playbook.py)
+    where it has one, else the generic one for its kind of draw (dice rows, card grids)."""
+    own = _module(f"printkit.sheets.{book.spec.game}.playbook")
+    return own or importlib.import_module(f"printkit.books.{book.spec.scheme.kind}")
 
 
 def _howto(layout: Layout, game: str) -> str:
@@ -39,16 +47,20 @@ def _howto(layout: Layout, game: str) -> str:
     return layout.text(key) if layout.has(key) else layout.text("header.howto")
 
 
+def summary(book: Book) -> str:
+    return f"{book.spec.scheme.describe(book.spec)} \u00b7 {book.draws} draws"
+
+
 def render_book(book: Book, paper: str, layout: Layout | None = None,
                 progress: Callable[[Iterable[Page]], Iterator[Page]] | None = None) -> bytes:
     """The book as PDF bytes (deterministic: same book and paper, same bytes)."""
     game = book.spec.game
-    layout = layout or load_layout(layout_name(game))
-    module = importlib.import_module(f"printkit.books.{KIND[game]}")
+    layout = layout or load_layout(layout_name(book.spec.scheme.kind))
+    module = renderer(book)
     size = page_size(paper)
-    title = f"{TITLES[game]} \u2014 play book"
+    title = f"{registry.get(game).title} \u2014 play book"
     info = HeaderInfo(title=title, seed=book.spec.seed, scheme=SCHEME,
-                      summary=module.summary(book), check=book.checksum,
+                      summary=summary(book), check=book.checksum,
                       payload=book.payload(), howto=_howto(layout, game))
     doc = Document(size, title=f"{title} (seed {book.spec.seed})",
                    subject=book.payload(), keywords=f"printkit play book {game}")

@@ -1,8 +1,8 @@
 """Card-order pages: each shuffle as a compact grid of cards (rank + suit symbol in red or
 black, BLOWOUT!!! card codes), every position numbered, blocks between fold lines.
 
-Card Bowl: one deal per play. The grid game: each side's half-pack shuffles on that side's
-pages. BLOWOUT!!!: each side's offense, defense and special teams shuffles on that side's pages.
+Which heading a stream sits under, its side and the code a record cites it by come from the
+game's book scheme (engine/game.py Section), so one renderer serves every card game.
 """
 
 from __future__ import annotations
@@ -13,14 +13,10 @@ from functools import partial
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.cards import is_card
-from engine.decks import standard_decks
 from printkit.books.page import Block
 from printkit.draw.suits import draw_card
 from printkit.layout import Layout
 from printkit.units import MM
-
-SIDE_TAG = {"home": "HOME", "away": "AWAY"}
-DECK_TITLES = {"offense": "OFFENSE", "defense": "DEFENSE", "special": "SPECIAL TEAMS"}
 
 
 @dataclass(frozen=True)
@@ -92,49 +88,30 @@ def _title(layout: Layout, text: str, colour_key: str, new_page: bool) -> Block:
 
 
 def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
-    """Blocks in book order (the order of the streams)."""
+    """Blocks in book order (the order of the streams), under each stream's section heading.
+
+    A stream with a side sits on that side's pages in the side's colour, and its heading is
+    repeated on a page it continues onto; a stream of no side shares one heading.
+    """
     from printkit.papers import page_size
 
     width = page_size("a4")[0] - 2 * layout.length("page.margin")   # narrower paper decides
-    game = book.spec.game
-    card_cell = layout.length("cards.min_cell_width")
+    section_of = book.spec.scheme.section
     out: list[tuple[str, Block]] = []
-    if game == "cardbowl":
-        out.append(("", _title(layout, "Play K uses deal/K: 54 cards, read left to right, top "
-                                       "row first", "header.ink", False)))
-        for label, cards in book.streams.items():
-            k = label.split("/")[1]
-            out.append(("", _shuffle_block(layout, label, k, cards, card_cell, width,
-                                           "header.ink")))
-        return out
     heading = None
     for label, cards in book.streams.items():
-        parts = label.split("/")
-        side, k = parts[0], parts[-1]
-        letter = side[0].upper()
-        if game == "cardgrid":
-            title = standard_decks()[("cardgrid", side)].title
-            section, cite, min_cell = (f"{SIDE_TAG[side]} — {title}: one shuffle per block, "
-                                       "cards left to right", f"{letter}{k}", card_cell)
-        else:
-            deck = parts[1]
-            section = f"{SIDE_TAG[side]} \u2014 {DECK_TITLES[deck]} deck"
-            cite = f"{letter}{deck[0].upper()}{k}"
-            min_cell = layout.length("cards.min_code_width")
-        colour = f"header.{side}_colour"
-        if section != heading:
-            new_page = heading is None or not heading.startswith(SIDE_TAG[side])
-            out.append((SIDE_TAG[side], _title(layout, section, colour, new_page)))
-            heading = section
-        block = _shuffle_block(layout, label, cite, cards, min_cell, width, colour)
-        block.continued = partial(_title, layout, f"{section} (continued)", colour, False)
-        out.append((SIDE_TAG[side], block))
+        section = section_of(label)
+        tag = section.side.upper()
+        colour = f"header.{section.side}_colour" if section.side else "header.ink"
+        min_cell = layout.length("cards.min_cell_width" if all(map(is_card, cards))
+                                 else "cards.min_code_width")
+        if section.heading != heading:
+            new_page = bool(section.side) and (heading is None or not heading.startswith(tag))
+            out.append((tag, _title(layout, section.heading, colour, new_page)))
+            heading = section.heading
+        block = _shuffle_block(layout, label, section.cite, cards, min_cell, width, colour)
+        if section.side:
+            block.continued = partial(_title, layout, f"{section.heading} (continued)", colour,
+                                      False)
+        out.append((tag, block))
     return out
-
-
-def summary(book) -> str:
-    spec = book.spec
-    what = {"cardbowl": f"{spec.plays} deals of 54 cards",
-            "cardgrid": f"{spec.plays} shuffles per half pack",
-            "blowout": f"{spec.plays} shuffles of each deck per side"}[spec.game]
-    return f"{what} \u00b7 {book.draws} draws"

@@ -1,5 +1,5 @@
-"""PostCard Football dice pages: each side's d6 in rows, numbered H1.. / A1.., a tick box per
-die, blocks of rows between fold lines, each side on its own pages."""
+"""Dice pages: each stream's d6 in rows, numbered by its cite letter (H1.., A1..), a tick box
+per die, blocks of rows between fold lines, each stream on its own pages."""
 
 from __future__ import annotations
 
@@ -7,21 +7,19 @@ from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
+from engine.game import Section
 from engine.playbook import Book
 from printkit.books.page import Block
 from printkit.layout import Layout
 from printkit.units import MM
 
-SIDE_TAG = {"home": "HOME", "away": "AWAY"}
-SIDE_LETTER = {"home": "H", "away": "A"}
 
-
-def _block(layout: Layout, side: str, dice: list[int], first: int) -> Block:
+def _block(layout: Layout, section: Section, dice: list[int], first: int) -> Block:
     """Rows of dice starting at die number `first` (1-based)."""
     per_row = int(layout.number("dice.per_row"))
     row_h = layout.length("dice.row_height")
     rows = -(-len(dice) // per_row)
-    letter = SIDE_LETTER[side]
+    letter, side = section.cite, section.side
 
     def draw(c: Canvas, x: float, top: float, width: float) -> None:
         label_w = layout.length("dice.label_width")
@@ -59,16 +57,16 @@ def _block(layout: Layout, side: str, dice: list[int], first: int) -> Block:
     return Block(rows * row_h, draw)
 
 
-def _title(layout: Layout, side: str, count: int, continued: bool = False) -> Block:
+def _title(layout: Layout, section: Section, count: int, continued: bool = False) -> Block:
     size = layout.length("dice.title_size")
-    letter = SIDE_LETTER[side]
+    letter, side = section.cite, section.side
 
     def draw(c: Canvas, x: float, top: float, width: float) -> None:
         c.saveState()
         c.setFillColor(layout.colour(f"header.{side}_colour"))
         c.setFont(layout.font("header.bold_font"), size)
         more = " (continued)" if continued else ""
-        c.drawString(x, top - size, f"{SIDE_TAG[side]} dice {letter}1\u2013{letter}{count}"
+        c.drawString(x, top - size, f"{section.heading} dice {letter}1\u2013{letter}{count}"
                                     f"{more}: use them in order, tick each one used")
         c.restoreState()
 
@@ -79,18 +77,12 @@ def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
     """Title then fold-separated blocks of rows, per side; tags keep each side on its pages."""
     per_block = int(layout.number("dice.per_row") * layout.number("dice.rows_per_block"))
     out: list[tuple[str, Block]] = []
-    for side in ("home", "away"):
-        dice = book.streams[side]
-        tag = SIDE_TAG[side]
-        out.append((tag, _title(layout, side, len(dice))))
+    for label, dice in book.streams.items():
+        section = book.spec.scheme.section(label)
+        tag = section.heading
+        out.append((tag, _title(layout, section, len(dice))))
         for start in range(0, len(dice), per_block):
-            block = _block(layout, side, dice[start:start + per_block], start + 1)
-            block.continued = partial(_title, layout, side, len(dice), continued=True)
+            block = _block(layout, section, dice[start:start + per_block], start + 1)
+            block.continued = partial(_title, layout, section, len(dice), continued=True)
             out.append((tag, block))
     return out
-
-
-def summary(book: Book) -> str:
-    per_side = len(book.streams["home"])
-    return (f"{book.spec.plays} plays \u00b7 {per_side // book.spec.plays} d6 per side per play "
-            f"\u00b7 {per_side} dice per side \u00b7 {book.draws} draws")

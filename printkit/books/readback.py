@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.cards import is_card
 from engine.playbook import Book
-from printkit.books import KIND, layout_name
+from printkit.books import layout_name
 from printkit.draw.suits import card_text
 from printkit.layout import load_layout
 
@@ -29,13 +29,13 @@ class Printed:
 
 def expected(book: Book) -> list[Printed]:
     """The draws as the book prints them, in reading order."""
-    game = book.spec.game
+    scheme = book.spec.scheme
     out: list[Printed] = []
-    if game == "postcard":
-        for side, letter in (("home", "H"), ("away", "A")):
-            out += [Printed(str(v), f"{letter}{i}")
-                    for i, v in enumerate(book.streams[side], start=1)]
-    elif game == "luckdraw":
+    if scheme.kind == "dice":
+        for label, dice in book.streams.items():
+            letter = scheme.section(label).cite
+            out += [Printed(str(v), f"{letter}{i}") for i, v in enumerate(dice, start=1)]
+    elif scheme.kind == "deal":
         for deal in book.deals():
             for seat, cards in sorted(deal.hands):
                 out += [Printed(c, f"drive/{deal.drive} P{seat}") for c in cards]
@@ -47,12 +47,12 @@ def expected(book: Book) -> list[Printed]:
     return out
 
 
-def printed_tokens(pdf: bytes, game: str) -> list[str]:
+def printed_tokens(pdf: bytes, kind: str) -> list[str]:
     """Words set in the draw type sizes, below each page's header, in reading order."""
     import pdfplumber
 
-    layout = load_layout(layout_name(game))
-    sizes = [layout.length(k) for k in SIZE_KEYS[KIND[game]]]
+    layout = load_layout(layout_name(kind))
+    sizes = [layout.length(k) for k in SIZE_KEYS[kind]]
     header = layout.length("page.margin") + layout.length("header.height")
     tokens: list[str] = []
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
@@ -77,7 +77,7 @@ class ReadBack:
 
 def compare(pdf: bytes, book: Book) -> ReadBack:
     want = expected(book)
-    got = printed_tokens(pdf, book.spec.game)
+    got = printed_tokens(pdf, book.spec.scheme.kind)
     if not got:
         return ReadBack(False, 0)
     for i, item in enumerate(want):

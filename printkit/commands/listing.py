@@ -1,4 +1,4 @@
-"""`printkit list`: which printables exist, games by sheets."""
+"""`printkit list`: the games, where each comes from, and which printables each has."""
 
 from __future__ import annotations
 
@@ -6,20 +6,24 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from engine import registry
 from printkit import sheets
 
 
 def list_printables() -> None:
-    """Show a table of games x printables (what `printkit render GAME SHEET` can make)."""
-    have = set(sheets.available())
-    table = Table(title="printkit render GAME SHEET", show_lines=False)
-    table.add_column("game")
-    for sheet in sheets.SHEETS:
-        table.add_column(sheet, justify="center")
-    for game, name in sheets.GAMES.items():
-        table.add_row(f"{game} ({name})",
-                      *("yes" if (game, s) in have else "-" for s in sheets.SHEETS))
-    Console(width=160).print(table)
+    """Show each game, its sheets (what `printkit render GAME SHEET` can make) and what else
+    it offers: play book, verifier, bots."""
+    table = Table(title="printkit render GAME SHEET", show_lines=False, expand=False)
+    table.add_column("game", no_wrap=True)
+    table.add_column("title")
+    table.add_column("sheets")
+    table.add_column("also")
+    for game in registry.GAMES.values():
+        names = [p.sheet for p in sheets.printables(game.id)]
+        also = ["playbook"] + [part for part, have in (("verify", game.verify),
+                                                       ("simulate", game.bots)) if have]
+        table.add_row(game.id, game.title, ", ".join(names) or "-", ", ".join(also))
+    Console().print(table)
 
 
 def register(app: typer.Typer) -> None:

@@ -12,8 +12,10 @@ from typing import Annotated
 
 import typer
 
+from engine import registry
 from engine.playbook import BookError, build, make_spec, to_json
 from printkit.books import default_name, layout_name, render_book
+from printkit.completion import game_ids
 from printkit.errors import UserError
 from printkit.layout import load_layout
 from printkit.output import check_writable, write_atomic
@@ -21,6 +23,19 @@ from printkit.preview import png_paths, write_previews
 from printkit.progress import track
 
 PROGRESS_FROM = 200     # streams; below this a book is instant and needs no bar
+
+
+def count_help(name: str) -> str:
+    """What --plays / --drives means for each game that counts by that name, with defaults."""
+    parts = [f"{g.id}: {g.book.count_help} (default {g.book.default_count})"
+             for g in registry.GAMES.values() if g.book.count_name == name]
+    return "; ".join(parts) + "."
+
+
+def players_help() -> str:
+    parts = [f"{g.id}: players, {g.book.players.low}-{g.book.players.high} (default "
+             f"{g.book.players.default})" for g in registry.GAMES.values() if g.book.players]
+    return "; ".join(parts) + "."
 
 
 class Paper(StrEnum):
@@ -58,18 +73,13 @@ def page_count(pdf: bytes) -> int:
 
 
 def playbook(
-    game: Annotated[str, typer.Argument(help="Game id: postcard, cardbowl, cardgrid, blowout, "
-                                             "luckdraw.")],
+    game: Annotated[str, typer.Argument(help="Game id (printkit list shows them).",
+                                        autocompletion=game_ids)],
     seed: Annotated[str | None, typer.Option("--seed", help="Any non-empty text; used exactly "
                                                             "as typed (required).")] = None,
-    plays: Annotated[int | None, typer.Option(
-        help="postcard: plays' worth of d6 per side (6 per play, default 50); cardbowl: "
-             "deals (default 150); cardgrid: shuffles per side (default 20); blowout: "
-             "shuffles per deck per side (default 5).")] = None,
-    drives: Annotated[int | None, typer.Option(help="luckdraw: drives to deal (default "
-                                                    "24).")] = None,
-    players: Annotated[int | None, typer.Option(help="luckdraw: players, 2-8 (default "
-                                                     "4).")] = None,
+    plays: Annotated[int | None, typer.Option(help=count_help("plays"))] = None,
+    drives: Annotated[int | None, typer.Option(help=count_help("drives"))] = None,
+    players: Annotated[int | None, typer.Option(help=players_help())] = None,
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
     out: Annotated[Path | None, typer.Option(help="Output file (PDF default "
                                                   "output/GAME-playbook-SEED-PAPER.pdf; JSON "
@@ -97,9 +107,9 @@ def playbook(
         else:
             typer.echo(str(write_atomic(out, text, force)))
         return
-    out = out or default_name(game, seed, paper.value)
+    out = out or default_name(spec.game, spec.seed, paper.value)
     check_writable(out, force)
-    lay = load_layout(layout_name(game), layout)
+    lay = load_layout(layout_name(spec.scheme.kind), layout)
     pdf = render_book(build(spec, _wrap), paper.value, lay, progress=_page_wrap)
     if png:
         for p in png_paths(out, page_count(pdf)):

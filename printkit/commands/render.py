@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from printkit import sheets
+from printkit.completion import game_ids, sheet_names
 from printkit.errors import UserError
 from printkit.layout import load_layout
 from printkit.output import OUTPUT_DIR, check_writable, write_atomic
@@ -27,13 +28,13 @@ def default_out(game: str, sheet: str, paper: str) -> Path:
 def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path | None,
                    png: bool, force: bool) -> list[Path]:
     """Render one printable and write it; returns the files written (PDF first)."""
-    module = sheets.get(game, sheet)
-    if opts.rules_file is not None and not module.PRINTABLE.rules:
+    printable = sheets.get(game, sheet)
+    if opts.rules_file is not None and not printable.rules:
         raise UserError(f"{opts.rules_file}: --rules is not used by the {game} {sheet} sheet")
     out = out or default_out(game, sheet, opts.paper)
     check_writable(out, force)
-    layout = load_layout(module.PRINTABLE.layout, opts.layout_file, ink_saver=opts.ink_saver)
-    pdf = module.render(opts, layout)
+    layout = load_layout(printable.layout, opts.layout_file, ink_saver=opts.ink_saver)
+    pdf = sheets.render(printable, opts, layout)
     if png:
         for p in png_paths(out, 1):
             check_writable(p, force)
@@ -44,10 +45,10 @@ def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path 
 
 
 def render(
-    game: Annotated[str, typer.Argument(help="Game id: cardbowl, postcard, blowout, luckdraw, "
-                                             "cardgrid.")],
-    sheet: Annotated[str, typer.Argument(help="Sheet: board, field, cribbage, drivelog, clock, "
-                                              "scoresheet, refcard, cards, tournament.")],
+    game: Annotated[str, typer.Argument(help="Game id (printkit list shows every game and "
+                                             "its sheets).", autocompletion=game_ids)],
+    sheet: Annotated[str, typer.Argument(help="Sheet of that game (printkit list).",
+                                         autocompletion=sheet_names)],
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
     out: Annotated[Path | None, typer.Option(help="Output PDF path "
                                                   "(default output/GAME-SHEET-PAPER.pdf).")] = None,

@@ -1,7 +1,7 @@
 """`printkit simulate GAME --seed S --games N --out DIR`: bots play whole games and write them.
 
-Each game k is played with the play book seed `S-000k` (dice from the play book streams of
-../shared/spec/draws.md) and written to DIR/GAME-S-000k.rec in the game's record notation, so
+Each game k is played with the play book seed `S-000k` (draws from the play book
+streams of docs/draws.md) and written to DIR/GAME-S-000k.rec in the game's record notation, so
 `printkit verify` can replay it and a printed play book for that seed shows the same dice.
 """
 
@@ -13,11 +13,12 @@ from typing import Annotated
 
 import typer
 
+from engine import registry
+from printkit.completion import game_ids
 from printkit.errors import UserError
 from printkit.output import check_writable, write_atomic
 from printkit.progress import track
 
-SIMULATORS = {"postcard": "engine.postcard.bots"}
 _SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
@@ -26,7 +27,8 @@ def record_path(out: Path, game: str, seed: str) -> Path:
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id (games with bots: postcard).")],
+    game: Annotated[str, typer.Argument(help="Game id (printkit list marks the games that "
+                                             "have bots).", autocompletion=game_ids)],
     seed: Annotated[str, typer.Option("--seed", help="Play book seed; game k uses seed "
                                                      "SEED-000k.")],
     out: Annotated[Path, typer.Option("--out", help="Directory for the records.")],
@@ -38,21 +40,21 @@ def simulate(
                                                         "records.")] = False,
 ) -> None:
     """Play complete games with seeded bots and write their records."""
-    if game not in SIMULATORS:
+    found = registry.GAMES.get(game)
+    if found is None or found.bots is None:
         raise UserError(f"cannot simulate {game!r} (games that can be simulated: "
-                        f"{', '.join(SIMULATORS)})")
+                        f"{', '.join(g.id for g in registry.with_part('bots'))})")
     if not _SAFE_SEED.match(seed):
         raise UserError(f"seed {seed!r}: use letters, digits, '.', '_' or '-' (it names files)")
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: not a directory")
-    from engine.postcard import bots
-
-    seeds = [bots.game_seed(seed, k) for k in range(1, games + 1)]
+    bots = found.bots
+    seeds = [bots.seed_of(seed, k) for k in range(1, games + 1)]
     for s in seeds:
         check_writable(record_path(out, game, s), force)
-    rules = bots.load_rules()
+    rules = found.rules()
     for s in track(seeds, description=f"Simulating {game}", total=len(seeds)):
-        record = bots.play_game(s, rules, date=date)
+        record = bots.play(s, rules, date=date)
         write_atomic(record_path(out, game, s), record.text(), force)
     typer.echo(f"wrote {len(seeds)} record{'s' if len(seeds) != 1 else ''} to {out}")
 

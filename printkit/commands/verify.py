@@ -1,13 +1,12 @@
 """`printkit verify RECORD`: audit a recorded game line by line.
 
-The game is read from the record's `[Game "..."]` tag; a Card Bowl record written exactly as in
-its rules' "Example of Play Notes" (no tags) is recognised by its `D & D @ Y` lines. Each game's
-verifier lives in engine/<game>/verify.py as ``verify_text(text, file) -> Report``.
+The game is read from the record's `[Game "..."]` tag; an untagged record is offered to each
+game's notation detector (Card Bowl play notes written exactly as in its rules' example are
+known by their `D & D @ Y` lines). Each game object carries its verifier.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from enum import StrEnum
@@ -16,16 +15,12 @@ from typing import Annotated
 
 import typer
 
+from engine import registry
 from engine.errors import ReadError
 from engine.findings import Report
+from engine.game import Game
 
-VERIFIERS = {
-    "postcard": "engine.postcard.verify",
-    "cardbowl": "engine.cardbowl.verify",
-}
-_GAME_TAG = re.compile(r'^\s*\[\s*Game\s+"([^"]*)"\s*\]', re.MULTILINE)
-_CARDBOWL_LINE = re.compile(r"^\s*[1-4]\s*&\s*(\d+|goal|G)\s*@\s*(own|opp)?\s*\d+",
-                            re.MULTILINE | re.I)
+_GAME_TAG = re.compile(r'[ \t]*\[[ \t]*Game[ \t]+"([^"\n]*)"[ \t]*\]')
 
 
 class Format(StrEnum):
@@ -33,28 +28,30 @@ class Format(StrEnum):
     json = "json"
 
 
-def detect_game(text: str, file: str) -> str:
-    if m := _GAME_TAG.search(text):
-        game = m.group(1).strip().lower()
-        if game not in VERIFIERS:
-            line = text[: m.start(1)].count("\n") + 1
-            raise ReadError(f"no verifier for game {game!r} (have: {', '.join(VERIFIERS)})",
-                            file, line)
-        return game
-    if _CARDBOWL_LINE.search(text):
-        return "cardbowl"
-    raise ReadError('cannot tell the game: add a [Game "postcard"] or [Game "cardbowl"] tag',
-                    file, 1)
+def detect_game(text: str, file: str) -> Game:
+    """The game a record is in: its `[Game "..."]` tag, else the one game whose detector
+    recognises its notation (each game's `detect`, asked in registry order)."""
+    verifiable = registry.with_part("verify")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if m := _GAME_TAG.match(line):
+            game_id = m.group(1).strip().lower()
+            game = registry.GAMES.get(game_id)
+            if game is None or game.verify is None:
+                raise ReadError(f"no verifier for game {game_id!r} (have: "
+                                f"{', '.join(g.id for g in verifiable)})", file, number)
+            return game
+    for game in verifiable:
+        if game.detect is not None and game.detect(text):
+            return game
+    tags = " or ".join(f'[Game "{g.id}"]' for g in verifiable)
+    raise ReadError(f"cannot tell the game: add a {tags} tag", file, 1)
 
 
 def verify_text(text: str, file: str, rules_file: Path | None = None) -> Report:
     """Verify with the game's shipped rules, or with a player's own values laid over them."""
     game = detect_game(text, file)
-    module = importlib.import_module(VERIFIERS[game])
-    if rules_file is None:
-        return module.verify_text(text, file)
-    rules = importlib.import_module(f"engine.{game}.rules").load_rules(rules_file)
-    return module.verify_text(text, file, rules)
+    rules = None if rules_file is None else game.rules(rules_file)
+    return game.verify(text, file, rules)
 
 
 def read_record(path: Path) -> str:

@@ -1,37 +1,30 @@
-"""Registry of printables: (game, sheet) -> the module that renders it.
+"""Printables: each game's sheets, found through the game registry.
 
-Modules are imported lazily so `printkit list` and unrelated commands stay fast. Each module
-defines ``PRINTABLE`` (a :class:`Printable`) and ``render(opts, layout) -> bytes``.
+A game's sheets live in ``printkit/sheets/<game id>/``; its ``__init__`` lists them as
+:class:`Printable` data (cheap to import, so `printkit list` and `--help` stay fast), and each
+sheet module has ``draw(doc, opts, layout)``, drawing its pages into a document it is handed.
+One PDF can so hold many printables (a classroom pack, a sheet of reference cards) and reuse
+each form XObject across all of them; :func:`render` is the thin one-printable wrapper.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
+from engine import registry
 from printkit.errors import UserError
 
-GAMES: dict[str, str] = {
-    "cardbowl": "Card Bowl",
-    "postcard": "PostCard Football",
-    "blowout": "BLOWOUT!!!",
-    "luckdraw": "Luck of the Draw",
-    "cardgrid": "Football (playing-card grid game)",
-}
-SHEETS = ("board", "field", "cribbage", "drivelog", "clock", "scoresheet", "refcard", "cards",
-          "tournament")
+if TYPE_CHECKING:
+    from printkit.layout import Layout
+    from printkit.pdfdoc import Document
 
-# (game, sheet) -> module path. Add one line per printable.
-MODULES: dict[tuple[str, str], str] = {
-    ("postcard", "board"): "printkit.sheets.postcard_board",
-    ("postcard", "drivelog"): "printkit.sheets.postcard_drivelog",
-    ("cardbowl", "field"): "printkit.sheets.cardbowl_field",
-    ("cardbowl", "cribbage"): "printkit.sheets.cardbowl_cribbage",
-    ("cardbowl", "clock"): "printkit.sheets.cardbowl_clock",
-    ("cardbowl", "drivelog"): "printkit.sheets.cardbowl_drivelog",
-}
+SHEETS = ("board", "field", "cribbage", "drivelog", "clock", "scoresheet", "refcard", "cards",
+          "tournament", "bubblelog")
 
 
 @dataclass
@@ -47,26 +40,62 @@ class RenderOptions:
 
 @dataclass(frozen=True)
 class Printable:
+    """One sheet of one game: its layout file, what it is, and where its drawing lives."""
+
     game: str
     sheet: str
-    layout: str          # name of the layout file in layouts/ (without .toml)
-    title: str
+    layout: str           # name of the layout file in layouts/ (without .toml)
+    name: str             # what it is, after the game's title: "board", "drive log"
     description: str
-    render: Callable[..., bytes] | None = None
     rules: bool = False   # True: follows a player's own chart values given with --rules
+
+    @property
+    def title(self) -> str:
+        return f"{registry.get(self.game).title} {self.name}"
+
+    @property
+    def module(self) -> ModuleType:
+        return importlib.import_module(f"printkit.sheets.{self.game}.{self.sheet}")
+
+    def draw(self, doc: Document, opts: RenderOptions, layout: Layout) -> None:
+        """Draw this printable's pages into `doc` (each page shown when finished)."""
+        self.module.draw(doc, opts, layout)
+
+
+@cache
+def printables(game_id: str) -> tuple[Printable, ...]:
+    """The sheets a registered game has (none when it has no sheet package yet)."""
+    name = f"printkit.sheets.{game_id}"
+    try:
+        package = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return ()
+    return tuple(getattr(package, "PRINTABLES", ()))
 
 
 def available() -> list[tuple[str, str]]:
-    return sorted(MODULES)
+    """Every (game, sheet) that exists, in registry then sheet order."""
+    return [(p.game, p.sheet) for g in registry.GAMES for p in printables(g)]
 
 
-def get(game: str, sheet: str):
-    """The module rendering (game, sheet), or a one-line error listing what exists."""
-    if game not in GAMES:
-        raise UserError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
-    if sheet not in SHEETS:
-        raise UserError(f"unknown sheet {sheet!r} (sheets: {', '.join(SHEETS)})")
-    if (game, sheet) not in MODULES:
-        have = ", ".join(s for g, s in available() if g == game) or "none yet"
-        raise UserError(f"{game} has no {sheet} sheet (available for {game}: {have})")
-    return importlib.import_module(MODULES[(game, sheet)])
+def get(game: str, sheet: str) -> Printable:
+    """The printable (game, sheet), or a one-line error listing what exists."""
+    if game not in registry.GAMES:
+        raise UserError(f"unknown game {game!r} (games: {', '.join(registry.GAMES)})")
+    have = {p.sheet: p for p in printables(game)}
+    if sheet not in have:
+        what = f"{game} has no {sheet} sheet" if sheet in SHEETS else f"unknown sheet {sheet!r}"
+        raise UserError(f"{what} (sheets of {game}: {', '.join(have) or 'none yet'})")
+    return have[sheet]
+
+
+def render(printable: Printable, opts: RenderOptions, layout: Layout) -> bytes:
+    """One printable as its own PDF (deterministic bytes)."""
+    from printkit.papers import page_size
+    from printkit.pdfdoc import Document
+
+    doc = Document.for_sheet(page_size(opts.paper), printable, opts)
+    printable.draw(doc, opts, layout)
+    return doc.finish()

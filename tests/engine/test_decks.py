@@ -8,9 +8,22 @@ import tomllib
 import pytest
 
 from engine.blowout.decks import DECKS_FILE, DeckDataError, load_decks, parse_decks
+from engine.cardbowl.game import deck as cardbowl_deck
+from engine.cardgrid.game import half_pack
 from engine.cards import FULL_DECK, is_red, suit
-from engine.decks import blowout_deck, cardbowl_deck, cardgrid_half, luckdraw_cards
 from engine.luckdraw.cards import load_cards
+
+
+def cardgrid_half(side):
+    return half_pack(side).cards
+
+
+def blowout_deck(name):
+    return load_decks().deck(name).order
+
+
+def luckdraw_cards():
+    return load_cards().codes
 
 LOTD = ["DP", "FBL", "FDN", "FG", "INT", "IR/TO", "MFG", "OP", "P", "PTD", "RTD", "XP/S",
         "SACK", "STTD", "TE", "TOD"]

@@ -7,8 +7,14 @@ from collections import Counter
 
 import pytest
 
-from engine.decks import cardbowl_deck, cardgrid_half
+from engine.cardbowl.game import deck as cardbowl_deck
+from engine.cardgrid.game import half_pack
 from engine.draws import Stream, d6_rolls, shuffled, words
+
+
+def cardgrid_half(side):
+    return half_pack(side).cards
+
 
 # ../shared/spec/draws.md, "Test vectors"
 WORDS = [2389130823, 1745701189, 372737524, 2033579605]

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.decks import luckdraw_cards
+from engine.luckdraw.cards import load_cards
 from engine.luckdraw.deal import deal, deal_from, deal_shape, qb_seat, remaining_cards
 
 # players -> (cards each, QB's dealt extras, sidelined); see docs/rules/luckdraw.md L1-L3
@@ -29,7 +29,7 @@ def test_every_drive_deals_all_16_cards_once(players):
     for drive in range(1, 2 * players + 1):
         d = deal("counts", drive, players)
         cards = [c for _, hand in d.hands for c in hand] + list(d.sidelines)
-        assert Counter(cards) == Counter(luckdraw_cards())
+        assert Counter(cards) == Counter(load_cards().codes)
         assert {len(h) for _, h in d.hands} == {deal_shape(players).hand}
         assert {"PTD", "INT"} <= set(d.hand(d.qb))
         assert sorted(seat for seat, _ in d.hands) == list(range(1, players + 1))

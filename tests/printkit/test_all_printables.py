@@ -8,17 +8,14 @@ import pikepdf
 import pytest
 
 from printkit import sheets
-from printkit.layout import load_layout
 from printkit.papers import PAPERS
-from tests.helpers import check_pdf
+from tests.helpers import check_pdf, render_sheet
 
 JOBS = [(g, s, p) for g, s in sheets.available() for p in PAPERS]
 
 
 def _render(game: str, sheet: str, paper: str) -> bytes:
-    module = sheets.get(game, sheet)
-    layout = load_layout(module.PRINTABLE.layout)
-    return module.render(sheets.RenderOptions(paper=paper), layout)
+    return render_sheet(game, sheet, paper=paper)
 
 
 @pytest.mark.parametrize("game,sheet,paper", JOBS)

@@ -11,18 +11,15 @@ import pytest
 from engine.cardbowl.rules import load_rules
 from printkit.errors import UserError
 from printkit.layout import load_layout
-from printkit.sheets import RenderOptions, get
 from printkit.units import INCH, MM
-from tests.helpers import check_pdf, run_cli
+from tests.helpers import check_pdf, render_sheet, run_cli
 
 PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 SHEETS = ("field", "cribbage", "drivelog", "clock")
 
 
 def _render(sheet: str, paper: str, override=None, home="Steelers", away="Cowboys") -> bytes:
-    module = get("cardbowl", sheet)
-    layout = load_layout(module.PRINTABLE.layout, override)
-    return module.render(RenderOptions(paper=paper, home=home, away=away), layout)
+    return render_sheet("cardbowl", sheet, override=override, paper=paper, home=home, away=away)
 
 
 _CACHE: dict[tuple[str, str], bytes] = {}
@@ -243,9 +240,7 @@ def test_render_command_writes_each_sheet(workdir):
 def test_house_rules_file_changes_the_printed_timeouts(tmp_path):
     house = tmp_path / "house.toml"
     house.write_text("[clock]\ntimeouts_per_half = 2\n", encoding="utf-8")
-    module = get("cardbowl", "clock")
-    pdf = module.render(RenderOptions(paper="letter", rules_file=house),
-                        load_layout("cardbowl-clock"))
+    pdf = render_sheet("cardbowl", "clock", paper="letter", rules_file=house)
     doc, pages = _pages(pdf)
     with doc:
         text = pages[0].extract_text()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer.main
 
-from printkit import sheets
+from engine import registry
 from printkit.cli import app
 from tests.helpers import run_cli
 
@@ -21,15 +21,23 @@ def test_help_lists_commands():
         assert name in result.stdout
 
 
-def test_list_shows_games_by_sheets():
+def test_list_shows_games_by_sheets(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
     result = run_cli("list")
     assert result.code == 0
-    for game in sheets.GAMES:
-        assert game in result.stdout
-    for sheet in sheets.SHEETS:
-        assert sheet in result.stdout
+    for game in registry.GAMES.values():
+        assert game.id in result.stdout and game.title in result.stdout
     postcard = next(line for line in result.stdout.splitlines() if "postcard" in line)
-    assert "yes" in postcard
+    assert "board, drivelog" in postcard and "verify, simulate" in postcard
+    cardgrid = next(line for line in result.stdout.splitlines() if "cardgrid" in line)
+    assert "board" not in cardgrid and "verify" not in cardgrid
+
+
+def test_list_fits_80_columns(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run_cli("list")
+    assert result.code == 0 and "postcard" in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
 
 
 def test_unknown_game_and_sheet_are_one_line_errors():

@@ -53,7 +53,7 @@ def test_png_previews(workdir):
     (("cardbowl", "--seed", "x", "--plays", "0"), "between 1 and 2000"),
     (("luckdraw", "--seed", "x", "--players", "9"), "2-8 players, not 9"),
     (("luckdraw", "--seed", "x", "--plays", "4"), "use --drives"),
-    (("cardgrid", "--seed", "x", "--players", "4"), "for luckdraw"),
+    (("cardgrid", "--seed", "x", "--players", "4"), "not an option of cardgrid"),
     (("postcard", "--seed", "x", "--format", "json", "--png"), "--png needs --format pdf"),
     (("postcard", "--seed", "x" * 97), "seed too long"),
 ])

@@ -9,6 +9,7 @@ import pdfplumber
 import pytest
 import zxingcpp
 
+from engine import registry
 from engine.playbook import build, make_spec
 from printkit.books import render_book
 from printkit.papers import page_size
@@ -49,7 +50,8 @@ def test_structure_and_headers(pdfs, game, paper):
             assert f"page {number} of {total}" in text
             assert "seed: demo" in text
             assert "scheme printkit-draws/1" in text and f"check {book.checksum}" in text
-            assert "play book" in text.splitlines()[0]
+            title = f"{registry.get(game).title} \u2014 play book"
+            assert title in " ".join(text.splitlines()[:2])
             assert not page.images, "the QR must be vector paths, not a bitmap"
 
 

@@ -11,9 +11,8 @@ import pytest
 
 from printkit.layout import load_layout
 from printkit.sheets import RenderOptions
-from printkit.sheets.postcard_board import render
 from printkit.units import MM
-from tests.helpers import check_pdf, run_cli
+from tests.helpers import check_pdf, render_sheet, run_cli
 
 PAGES = {"letter": (792.0, 612.0), "a4": (841.89, 595.28)}
 LAYOUT = load_layout("postcard-board")
@@ -21,7 +20,8 @@ LAYOUT = load_layout("postcard-board")
 
 @pytest.fixture(scope="module", params=["letter", "a4"])
 def board(request):
-    pdf = render(RenderOptions(paper=request.param, home="Lions", away="Bears"), LAYOUT)
+    pdf = render_sheet("postcard", "board", RenderOptions(paper=request.param, home="Lions",
+                                                         away="Bears"))
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         page = doc.pages[0]
         # extract_text for the layout, plus the characters in drawing order (rotated labels)
@@ -159,10 +159,9 @@ def test_ink_saver_changes_fills_not_geometry(workdir):
 
 def test_rules_option_refused_where_a_sheet_does_not_use_it(workdir, monkeypatch):
     from printkit import sheets
-    from printkit.sheets import postcard_board
 
-    monkeypatch.setattr(postcard_board, "PRINTABLE",
-                        sheets.Printable("postcard", "board", "postcard-board", "t", "d"))
+    plain = sheets.Printable("postcard", "board", "postcard-board", "board", "d")
+    monkeypatch.setattr(sheets, "get", lambda game, sheet: plain)
     Path("card.toml").write_text("")
     result = run_cli("render", "postcard", "board", "--rules", "card.toml")
     assert result.code == 2 and "--rules is not used by the postcard board sheet" in result.stderr

@@ -9,9 +9,8 @@ import pdfplumber
 import pytest
 
 from printkit.layout import load_layout
-from printkit.sheets import RenderOptions, get
 from printkit.units import MM
-from tests.helpers import check_pdf, run_cli
+from tests.helpers import check_pdf, render_sheet, run_cli
 
 HEADINGS = ["#", "Action", "Picks", "Hawks dice", "Bears dice", "= Outcome", "Time marks",
             "Ball", "Down & go", "Spot", "Score H-A", "T H/A", "P H/A", "B H/A", "Sack",
@@ -19,9 +18,7 @@ HEADINGS = ["#", "Action", "Picks", "Hawks dice", "Bears dice", "= Outcome", "Ti
 
 
 def render(paper: str) -> bytes:
-    module = get("postcard", "drivelog")
-    layout = load_layout(module.PRINTABLE.layout)
-    return module.render(RenderOptions(paper=paper, home="Hawks", away="Bears"), layout)
+    return render_sheet("postcard", "drivelog", paper=paper, home="Hawks", away="Bears")
 
 
 @pytest.mark.parametrize("paper, size", [("letter", (792, 612)), ("a4", (842, 595))])

@@ -127,10 +127,3 @@ def _legend(layout: Layout, players: int) -> Block:
 def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
     slips = [("", _slip(layout, deal)) for deal in book.deals()]
     return slips + [("", _legend(layout, book.spec.players))]
-
-
-def summary(book) -> str:
-    shape = deal_shape(book.spec.players)
-    return (f"{book.spec.plays} drives \u00b7 {shape.players} players \u00b7 QB holds "
-            f"{shape.qb_fixed} automatic + {shape.qb_extra} dealt \u00b7 {shape.hand} cards "
-            f"each \u00b7 {shape.sidelines} on the sidelines \u00b7 {book.draws} draws")

@@ -15,17 +15,8 @@ from engine.cardbowl.rules import load_rules
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
-from printkit.sheets import Printable, RenderOptions
-from printkit.sheets.cardbowl_common import check_bars, title
-
-PRINTABLE = Printable(
-    game="cardbowl",
-    sheet="drivelog",
-    layout="cardbowl-drivelog",
-    title="Card Bowl drive log",
-    description="Play notes: team, down & distance @ yard line, play and result, score, clock",
-    rules=True,
-)
+from printkit.sheets import RenderOptions
+from printkit.sheets.cardbowl.common import check_bars, title
 
 HEADINGS = ("Team", "Down & dist. @ yd", "Play and result", "Score", "Clock")
 
@@ -147,10 +138,10 @@ def _example(c: Canvas, layout: Layout, x: float, y: float, width: float) -> flo
     return size * 1.4 * (len(lines) + 1)
 
 
-def render(opts: RenderOptions, layout: Layout) -> bytes:
+def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     rules = load_rules(opts.rules_file)
     size = page_size(opts.paper)
-    doc = Document.for_sheet(size, layout.text("page.title"), PRINTABLE, opts)
+    doc.page_size(size)
     c = doc.canvas
     margin = layout.length("page.margin")
     width = size[0] - 2 * margin
@@ -167,4 +158,3 @@ def render(opts: RenderOptions, layout: Layout) -> bytes:
     bars = check_bars(c, layout, margin, margin)
     _table(c, layout, margin, y, width, margin + bars + label)
     doc.show_page()
-    return doc.finish()

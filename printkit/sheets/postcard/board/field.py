@@ -6,7 +6,7 @@ from __future__ import annotations
 from reportlab.lib.colors import white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from printkit.sheets.postcard_board.context import Board
+from printkit.sheets.postcard.board.context import Board
 
 LINES = 24                  # 5-yard segments: 2 + 20 + 2
 HOME_GOAL, AWAY_GOAL = 2, 22

@@ -6,7 +6,7 @@ import math
 
 from reportlab.lib.colors import white
 
-from printkit.sheets.postcard_board.context import Board
+from printkit.sheets.postcard.board.context import Board
 
 # Team Skill arcs: (label, start angle, extent) around the score keeper, in rules order.
 ARCS = (("OFF RUSH", 95, 80), ("OFF PASS", 5, 80), ("DEF RUSH", 185, 80), ("DEF PASS", 275, 80))

@@ -8,7 +8,7 @@ import math
 from reportlab.lib.colors import white
 
 from printkit.draw.shapes import arrow
-from printkit.sheets.postcard_board.context import Board
+from printkit.sheets.postcard.board.context import Board
 
 
 def node_centre(b: Board, n: int) -> tuple[float, float]:

@@ -13,15 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
-from printkit.sheets import Printable, RenderOptions
-
-PRINTABLE = Printable(
-    game="postcard",
-    sheet="drivelog",
-    layout="postcard-drivelog",
-    title="PostCard Football drive log",
-    description="Blank log in the record notation: action, picks, dice, outcome, marks, state",
-)
+from printkit.sheets import RenderOptions
 
 # (layout key, heading, pre-printed separator in each row, state column?)
 COLUMNS = (
@@ -190,9 +182,9 @@ def _legend(c: Canvas, layout: Layout, x: float, y: float) -> float:
     return small * 1.45 * len(lines)
 
 
-def render(opts: RenderOptions, layout: Layout) -> bytes:
+def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     size = page_size(opts.paper, "landscape")
-    doc = Document.for_sheet(size, layout.text("page.title"), PRINTABLE, opts)
+    doc.page_size(size)
     c = doc.canvas
     margin = layout.length("page.margin")
     width = size[0] - 2 * margin
@@ -203,4 +195,3 @@ def render(opts: RenderOptions, layout: Layout) -> bytes:
            opts)
     _example(c, layout, margin, top, width)
     doc.show_page()
-    return doc.finish()

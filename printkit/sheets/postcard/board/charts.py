@@ -8,7 +8,7 @@ from reportlab.lib.colors import Color
 from engine.postcard.rules import Rules
 from printkit.draw.table import Cell, TableStyle, draw_table
 from printkit.draw.text import paragraph
-from printkit.sheets.postcard_board.context import Board
+from printkit.sheets.postcard.board.context import Board
 
 OUTCOME_TEXT = {
     "sack": "SACK {yards}",

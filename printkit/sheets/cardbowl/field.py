@@ -16,17 +16,9 @@ from printkit.errors import UserError
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
-from printkit.sheets import Printable, RenderOptions
-from printkit.sheets.cardbowl_common import check_bars, scale_text, title
+from printkit.sheets import RenderOptions
+from printkit.sheets.cardbowl.common import check_bars, scale_text, title
 from printkit.units import MM
-
-PRINTABLE = Printable(
-    game="cardbowl",
-    sheet="field",
-    layout="cardbowl-field",
-    title="Card Bowl field",
-    description="The 120-yard field to scale: yard ticks, 5-yard lines, numbers, hash marks",
-)
 
 YARDS = 120
 END_ZONE = 10
@@ -146,9 +138,9 @@ def _alignment_mark(c: Canvas, x: float, y: float, r: float) -> None:
     c.line(x, y - r * 1.6, x, y + r * 1.6)
 
 
-def render(opts: RenderOptions, layout: Layout) -> bytes:
+def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     size = page_size(opts.paper, "landscape")
-    doc = Document.for_sheet(size, layout.text("page.title"), PRINTABLE, opts)
+    doc.page_size(size)
     field = Field(layout, opts.home, opts.away)
     margin = layout.length("page.margin")
     overlap = layout.length("field.overlap")
@@ -197,4 +189,3 @@ def render(opts: RenderOptions, layout: Layout) -> bytes:
                               + label_size * 2.2, f"trim here, lay on page {number + 1}")
         check_bars(c, layout, margin, margin)
         doc.show_page()
-    return doc.finish()

@@ -18,16 +18,8 @@ from printkit.errors import UserError
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
-from printkit.sheets import Printable, RenderOptions
-from printkit.sheets.cardbowl_common import check_bars, title
-
-PRINTABLE = Printable(
-    game="cardbowl",
-    sheet="cribbage",
-    layout="cardbowl-cribbage",
-    title="Card Bowl cribbage board",
-    description="Overlay for a cribbage board (120 holes = 120 yards) and a peg board to punch",
-)
+from printkit.sheets import RenderOptions
+from printkit.sheets.cardbowl.common import check_bars, title
 
 HOLES = 120
 STYLES = ("continuous", "twice")
@@ -173,15 +165,15 @@ def _strip(c: Canvas, layout: Layout, track: Track, x: float, y: float) -> float
     return hx - x
 
 
-def render(opts: RenderOptions, layout: Layout) -> bytes:
+def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     track = Track(layout)
     size = page_size(opts.paper, "landscape")
+    doc.page_size(size)
     margin = layout.length("page.margin")
     if track.width + 2 * margin > size[0]:
         raise UserError(f"{layout.sources[-1].path}: a row of {track.per_row} holes is "
                         f"{track.width / 72:.2f} in long, wider than {opts.paper} landscape: "
                         "raise track.rows")
-    doc = Document.for_sheet(size, layout.text("page.title"), PRINTABLE, opts)
     c = doc.canvas
     top = size[1] - margin - layout.length("page.title_size")
     x0 = (size[0] - track.width) / 2
@@ -223,4 +215,3 @@ def render(opts: RenderOptions, layout: Layout) -> bytes:
         _draw_track(c, layout, track, x0, ty, opts.home, opts.away)
         check_bars(c, layout, margin, margin)
         doc.show_page()
-    return doc.finish()

@@ -13,27 +13,18 @@ from printkit.draw.shapes import check_bar
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
-from printkit.sheets import Printable, RenderOptions
-from printkit.sheets.postcard_board.charts import draw_charts
-from printkit.sheets.postcard_board.context import Board
-from printkit.sheets.postcard_board.field import draw_field
-from printkit.sheets.postcard_board.panels import draw_panels
-from printkit.sheets.postcard_board.strategy import draw_strategy
-
-PRINTABLE = Printable(
-    game="postcard",
-    sheet="board",
-    layout="postcard-board",
-    title="PostCard Football board",
-    description="Field, trackers, bonus bars, score keepers, strategy circle and all charts",
-    rules=True,
-)
+from printkit.sheets import RenderOptions
+from printkit.sheets.postcard.board.charts import draw_charts
+from printkit.sheets.postcard.board.context import Board
+from printkit.sheets.postcard.board.field import draw_field
+from printkit.sheets.postcard.board.panels import draw_panels
+from printkit.sheets.postcard.board.strategy import draw_strategy
 
 
-def render(opts: RenderOptions, layout: Layout) -> bytes:
+def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     rules = load_rules(opts.rules_file)
     size = page_size(opts.paper, "landscape")
-    doc = Document.for_sheet(size, layout.text("board.title") + " board", PRINTABLE, opts)
+    doc.page_size(size)
     ox = (size[0] - layout.length("board.width")) / 2
     oy = (size[1] - layout.length("board.height")) / 2
     b = Board(doc, layout, rules, opts, ox, oy)
@@ -45,7 +36,6 @@ def render(opts: RenderOptions, layout: Layout) -> bytes:
     check_bar(b.c, b.x("checkbar.x"), b.y("checkbar.y") - 5, b.L("checkbar.length"),
               layout.text("checkbar.label"), b.font, size=b.L("board.small_size"))
     doc.show_page()
-    return doc.finish()
 
 
 def _title(b: Board) -> None:

@@ -15,17 +15,8 @@ from engine.cardbowl.rules import ClockCost, Rules, load_rules
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
-from printkit.sheets import Printable, RenderOptions
-from printkit.sheets.cardbowl_common import check_bars, title
-
-PRINTABLE = Printable(
-    game="cardbowl",
-    sheet="clock",
-    layout="cardbowl-clock",
-    title="Card Bowl game clock",
-    description="A 12 x 15 grid of 5-second intervals per quarter, timeouts, timing costs",
-    rules=True,
-)
+from printkit.sheets import RenderOptions
+from printkit.sheets.cardbowl.common import check_bars, title
 
 ORDINAL = ("1st", "2nd", "3rd", "4th")
 
@@ -123,10 +114,10 @@ def _costs(c: Canvas, layout: Layout, heading: str, costs: tuple[ClockCost, ...]
     return y - cy
 
 
-def render(opts: RenderOptions, layout: Layout) -> bytes:
+def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     rules = load_rules(opts.rules_file)
     size = page_size(opts.paper)
-    doc = Document.for_sheet(size, layout.text("page.title"), PRINTABLE, opts)
+    doc.page_size(size)
     c = doc.canvas
     margin = layout.length("page.margin")
     label = layout.length("page.label_size")
@@ -159,4 +150,3 @@ def render(opts: RenderOptions, layout: Layout) -> bytes:
            margin + width + gap / 2, y, width)
     check_bars(c, layout, margin, margin)
     doc.show_page()
-    return doc.finish()

@@ -1,0 +1,41 @@
+"""BLOWOUT!!! as one game object: each side's OFFENSE, DEFENSE and SPECIAL TEAMS shuffles."""
+
+from __future__ import annotations
+
+from engine.game import SIDES, BookScheme, Game, Section, Source
+
+ID = "blowout"
+
+
+def _decks():
+    from engine.blowout.decks import load_decks
+
+    return load_decks()
+
+
+def _labels(spec) -> list[str]:
+    from engine.blowout.decks import DECK_NAMES
+
+    return [f"{side}/{deck}/{k}" for side in SIDES for deck in DECK_NAMES
+            for k in range(1, spec.plays + 1)]
+
+
+def _section(label: str) -> Section:
+    side, deck, k = label.split("/")
+    return Section(side, f"{side.upper()} \u2014 {_decks().deck(deck).title} deck",
+                   f"{side[0].upper()}{deck[0].upper()}{k}")
+
+
+GAME = Game(
+    id=ID,
+    title="BLOWOUT!!!",
+    blurb="own OFFENSE, DEFENSE and SPECIAL TEAMS decks",
+    source=Source("BLOWOUT!!!", "not named in the text",
+                  "rules sheet (card types and ranges; no deck lists)", "a print-and-play "
+                  "rules sheet"),
+    book=BookScheme(
+        game=ID, kind="cards", labels=_labels,
+        items=lambda spec, label: _decks().deck(label.split("/")[1]).order,
+        section=_section, describe=lambda spec: f"{spec.plays} shuffles of each deck per side",
+        default_count=5, count_help="shuffles of each deck per side"),
+)

@@ -1,0 +1,54 @@
+"""Card Bowl as one game object: one shuffled 54-card deck per play, play notes, verifier."""
+
+from __future__ import annotations
+
+import re
+
+from engine.game import BookScheme, Game, Lazy, Section, Source
+
+ID = "cardbowl"
+DEAL = "deal"
+# A down-and-distance line of the rules' "Example of Play Notes" (`1 & 10 @ 43`): how an
+# untagged record is known to be play notes. Matched per line, so it stays linear.
+_NOTES_LINE = re.compile(r"[ \t]*[1-4][ \t]*&[ \t]*(\d+|goal|G)[ \t]*@[ \t]*(own|opp)?[ \t]*\d",
+                         re.I)
+
+
+def deck() -> tuple[str, ...]:
+    from engine.decks import standard_decks
+
+    return standard_decks()[(ID, DEAL)].cards
+
+
+def _labels(spec) -> list[str]:
+    return [f"{DEAL}/{k}" for k in range(1, spec.plays + 1)]
+
+
+def _section(label: str) -> Section:
+    return Section("", f"Play K uses {DEAL}/K: {len(deck())} cards, read left to right, top "
+                       "row first", label.split("/")[1])
+
+
+def _describe(spec) -> str:
+    return f"{spec.plays} deals of {len(deck())} cards"
+
+
+def detect(text: str) -> bool:
+    """True for play notes written as in the rules' example (no tags needed)."""
+    return any(_NOTES_LINE.match(line) for line in text.splitlines())
+
+
+GAME = Game(
+    id=ID,
+    title="Card Bowl",
+    blurb="54-card deck",
+    source=Source("Card Bowl \u2014 Playing Card Football", "Scott Crawford",
+                  "version 1.1.6, February 15, 2007", "www.cardbowl.org"),
+    book=BookScheme(
+        game=ID, kind="cards", labels=_labels, items=lambda spec, label: deck(),
+        section=_section, describe=_describe, default_count=150,
+        count_help=f"deals ({DEAL}/K: one shuffled deck per play)"),
+    load_rules=Lazy("engine.cardbowl.rules:load_rules"),
+    verify=Lazy("engine.cardbowl.verify:verify_text"),
+    detect=detect,
+)

@@ -1,0 +1,42 @@
+"""The playing-card 'Football' grid game as one game object: each side's half-pack shuffles."""
+
+from __future__ import annotations
+
+from engine.game import SIDES, BookScheme, Game, Section, Source
+
+ID = "cardgrid"
+
+
+def half_pack(side: str):
+    """A side's half pack (engine/decks/decks.toml): home clubs+hearts, away diamonds+spades."""
+    from engine.decks import standard_decks
+
+    try:
+        return standard_decks()[(ID, side)]
+    except KeyError:
+        raise ValueError(f"unknown {ID} side {side!r} (home or away)") from None
+
+
+def _labels(spec) -> list[str]:
+    return [f"{side}/{k}" for side in SIDES for k in range(1, spec.plays + 1)]
+
+
+def _section(label: str) -> Section:
+    side, k = label.split("/")
+    return Section(side, f"{side.upper()} \u2014 {half_pack(side).title}: one shuffle per "
+                         "block, cards left to right", f"{side[0].upper()}{k}")
+
+
+GAME = Game(
+    id=ID,
+    title="Football (playing-card grid game)",
+    blurb="two half packs, 12-grid field",
+    source=Source("The playing card 'Football' game", "not named in the text",
+                  "instruction sheet (its field grid and score sheet were not included)",
+                  "a classroom handout"),
+    book=BookScheme(
+        game=ID, kind="cards", labels=_labels,
+        items=lambda spec, label: half_pack(label.split("/")[0]).cards,
+        section=_section, describe=lambda spec: f"{spec.plays} shuffles per half pack",
+        default_count=20, count_help="shuffles per side's half pack"),
+)

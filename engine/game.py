@@ -1,0 +1,155 @@
+"""A game as one object: what the rest of printkit asks of a game, in one place.
+
+Each game package exports one :class:`Game` (``engine/<game>/game.py: GAME``) and
+engine/registry.py lists them. Commands, play books and read-back look a game up there and
+never branch on its id, so a new game is a new package plus one registry line.
+
+Parts that pull in a game's whole engine (verifier, bots) are :class:`Lazy` references:
+listing games or printing a play book never imports a rules engine it does not use.
+"""
+
+from __future__ import annotations
+
+import importlib
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.draws import Stream
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from engine.findings import Report
+    from engine.playbook import BookSpec
+
+SIDES = ("home", "away")
+
+
+class Lazy:
+    """A function named as ``"package.module:name"``, imported on first call."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self._fn: Callable[..., Any] | None = None
+
+    def resolve(self) -> Callable[..., Any]:
+        if self._fn is None:
+            module, _, name = self.target.partition(":")
+            self._fn = getattr(importlib.import_module(module), name)
+        return self._fn
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Lazy({self.target!r})"
+
+
+def nfc(seed: str) -> str:
+    """Seeds are Unicode NFC (docs/draws.md): one seed typed on two keyboards is one book."""
+    return unicodedata.normalize("NFC", seed)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a game comes from: printed in docs, `printkit list` and on every sheet's footer."""
+
+    title: str
+    author: str
+    edition: str
+    where: str
+
+    @property
+    def line(self) -> str:
+        return f"{self.title} by {self.author} ({self.edition}); {self.where}"
+
+
+@dataclass(frozen=True)
+class Section:
+    """How one stream is shown in a play book: which side's pages, the heading it sits under
+    and the short code a record cites it by."""
+
+    side: str          # "home", "away", or "" for a stream of no side
+    heading: str
+    cite: str
+
+
+@dataclass(frozen=True)
+class Players:
+    """A player-count option of a book (Luck of the Draw deals differ per player count)."""
+
+    low: int
+    high: int
+    default: int
+
+
+@dataclass(frozen=True)
+class BookScheme:
+    """A game's play book: its streams, what each shuffles, counts and their defaults.
+
+    `items(spec, label)` is None for a dice stream (`dice_per_play` d6 per counted play),
+    else the cards the stream shuffles in canonical order. Verifiers and bots take their
+    streams from here (:meth:`stream`, :meth:`draw`), never by building them, so a record is
+    always checked against the very draws a printed book shows.
+    """
+
+    game: str
+    kind: str                                           # "dice", "cards" or "deal"
+    labels: Callable[[BookSpec], list[str]]
+    items: Callable[[BookSpec, str], Sequence[str] | None]
+    section: Callable[[str], Section]
+    describe: Callable[[BookSpec], str]                 # the header's one-line summary
+    default_count: int
+    count_name: str = "plays"
+    count_help: str = ""
+    dice_per_play: int | None = None
+    players: Players | None = None
+    deal: Callable[..., Any] | None = None              # kind "deal": cut a stream into hands
+
+    def stream(self, seed: str, label: str) -> Stream:
+        """The labelled draw stream of a seed (seed NFC-normalised)."""
+        return Stream(self.game, nfc(seed), label)
+
+    def draw(self, spec: BookSpec, label: str) -> list:
+        """Every draw of one label as the book prints it."""
+        stream = self.stream(spec.seed, label)
+        items = self.items(spec, label)
+        if items is None:
+            return stream.dice(spec.plays * (self.dice_per_play or 1))
+        return stream.shuffle(items)
+
+
+@dataclass(frozen=True)
+class Bots:
+    """Seeded players: `play(seed, rules, date)` returns a record whose `.text()` is written;
+    `seed_of(seed, k)` names game k of a run (it is that game's play-book seed)."""
+
+    play: Callable[..., Any]
+    seed_of: Callable[[str, int], str]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: identity, source, rules, play book, records (reader, verifier) and bots."""
+
+    id: str
+    title: str
+    blurb: str                   # what it is played with, for `printkit list`
+    source: Source
+    book: BookScheme
+    load_rules: Callable[[Path | None], Any] | None = None
+    verify: Callable[[str, str, Any], Report] | None = None    # verify_text(text, file, rules)
+    detect: Callable[[str], bool] | None = None     # an untagged record in this game's notation?
+    bots: Bots | None = None
+
+    def __post_init__(self) -> None:
+        if self.book.game != self.id:
+            raise ValueError(f"game {self.id!r}: its book scheme is for {self.book.game!r}")
+
+    def rules(self, user_file: Path | None = None) -> Any:
+        """The game's rules data (shipped, or with a player's file laid over it)."""
+        if self.load_rules is None:
+            raise ValueError(f"{self.id} has no rules data file")
+        return self.load_rules(user_file)

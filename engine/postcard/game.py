@@ -1,0 +1,39 @@
+"""PostCard Football as one game object: two sides' d6 streams, the rules engine, the bots."""
+
+from __future__ import annotations
+
+from engine.game import SIDES, BookScheme, Bots, Game, Lazy, Section, Source
+
+ID = "postcard"
+DICE_PER_PLAY = 6          # d6 per side per play (decision in docs/draws.md)
+
+
+def _labels(spec) -> list[str]:
+    return list(SIDES)
+
+
+def _section(label: str) -> Section:
+    return Section(label, label.upper(), label[0].upper())
+
+
+def _describe(spec) -> str:
+    return (f"{spec.plays} plays \u00b7 {DICE_PER_PLAY} d6 per side per play \u00b7 "
+            f"{spec.plays * DICE_PER_PLAY} dice per side")
+
+
+GAME = Game(
+    id=ID,
+    title="PostCard Football",
+    blurb="dice on a printed board",
+    source=Source("PostCard Football Rules", "the PostCard Football publisher (no author "
+                  "named)", "rules web page", "published beside the PostCard Football card"),
+    book=BookScheme(
+        game=ID, kind="dice", labels=_labels, items=lambda spec, label: None,
+        section=_section, describe=_describe, default_count=50,
+        count_help=f"plays' worth of d6 per side ({DICE_PER_PLAY} per play)",
+        dice_per_play=DICE_PER_PLAY),
+    load_rules=Lazy("engine.postcard.rules:load_rules"),
+    verify=Lazy("engine.postcard.verify:verify_text"),
+    bots=Bots(play=Lazy("engine.postcard.bots:play_game"),
+              seed_of=Lazy("engine.postcard.bots:game_seed")),
+)

@@ -1,0 +1,15 @@
+"""Card Bowl's printables."""
+
+from printkit.sheets import Printable
+
+PRINTABLES = (
+    Printable("cardbowl", "field", "cardbowl-field", "field",
+              "The 120-yard field to scale: yard ticks, 5-yard lines, numbers, hash marks"),
+    Printable("cardbowl", "cribbage", "cardbowl-cribbage", "cribbage board",
+              "Overlay for a cribbage board (one hole a yard) and a peg board to punch"),
+    Printable("cardbowl", "drivelog", "cardbowl-drivelog", "drive log",
+              "Play notes: team, down & distance @ yard line, play and result, score, clock",
+              rules=True),
+    Printable("cardbowl", "clock", "cardbowl-clock", "game clock",
+              "A grid of 5-second intervals per quarter, timeouts, timing costs", rules=True),
+)
