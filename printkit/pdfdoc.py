@@ -7,6 +7,7 @@ to print at 100% so measured printables stay true to scale.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Callable
 from pathlib import Path
@@ -88,6 +89,19 @@ class Document:
             c.scale(scale, scale)
         c.doForm(name)
         c.restoreState()
+
+    def check_bar(self, x: float, y: float, length: float, label: str, font: str,
+                  size: float) -> None:
+        """A scale check bar (printkit.draw.shapes.check_bar) as a form: the same bar on many
+        pages, or on many printables of one document, is one XObject."""
+        from printkit.draw.shapes import check_bar
+
+        key = hashlib.sha256(f"{length:.4f}|{label}|{font}|{size:.3f}".encode()).hexdigest()
+        below = size * 0.5                      # room for the end ticks and descenders
+        width = length + 4 + self.canvas.stringWidth(label, font, size) + 1
+        name = self.form(f"checkbar{key[:12]}", width, 3 * size + below,
+                         lambda c: check_bar(c, 0, below, length, label, font, size=size))
+        self.place(name, x, y - below)
 
     def page_size(self, size: tuple[float, float]) -> None:
         """Set the size of the page about to be drawn (printables in one document differ)."""

@@ -148,5 +148,5 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
            margin, y, width)
     _costs(c, layout, "Complex Timing (intervals)", rules.complex_timing,
            margin + width + gap / 2, y, width)
-    check_bars(c, layout, margin, margin)
+    check_bars(doc, layout, margin, margin)
     doc.show_page()

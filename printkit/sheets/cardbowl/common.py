@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.shapes import check_bar
 from printkit.layout import Layout
+from printkit.pdfdoc import Document
 
 
 def title(c: Canvas, layout: Layout, x: float, y: float, text: str) -> None:
@@ -17,15 +17,15 @@ def title(c: Canvas, layout: Layout, x: float, y: float, text: str) -> None:
     c.restoreState()
 
 
-def check_bars(c: Canvas, layout: Layout, x: float, y: float) -> float:
+def check_bars(doc: Document, layout: Layout, x: float, y: float) -> float:
     """The metric and imperial check bars, one above the other; returns their height."""
     font = layout.font("page.label_font")
     size = layout.length("page.label_size")
     step = size * 2.2
-    check_bar(c, x, y + step, layout.length("checkbar.metric"),
-              layout.text("checkbar.label_metric"), font, size=size)
-    check_bar(c, x, y, layout.length("checkbar.imperial"),
-              layout.text("checkbar.label_imperial"), font, size=size)
+    doc.check_bar(x, y + step, layout.length("checkbar.metric"),
+                  layout.text("checkbar.label_metric"), font, size)
+    doc.check_bar(x, y, layout.length("checkbar.imperial"),
+                  layout.text("checkbar.label_imperial"), font, size)
     return step * 2
 
 

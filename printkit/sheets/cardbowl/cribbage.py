@@ -213,5 +213,5 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
             _legend(c, layout, margin, margin + label * 5,
                     "Glue to card, punch each hole at its cross; golf tees or matches make pegs.")
         _draw_track(c, layout, track, x0, ty, opts.home, opts.away)
-        check_bars(c, layout, margin, margin)
+        check_bars(doc, layout, margin, margin)
         doc.show_page()

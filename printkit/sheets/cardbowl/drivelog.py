@@ -155,6 +155,6 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     y -= _header(c, layout, margin, y, width, (opts.home, opts.away),
                  int(rules.clock["timeouts_per_half"])) + label
     y -= _example(c, layout, margin, y, width) + label * 0.6
-    bars = check_bars(c, layout, margin, margin)
+    bars = check_bars(doc, layout, margin, margin)
     _table(c, layout, margin, y, width, margin + bars + label)
     doc.show_page()

@@ -187,5 +187,5 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
         if number < len(pages):
             c.drawRightString(fx + end * field.yd - label_size, fy + field.height
                               + label_size * 2.2, f"trim here, lay on page {number + 1}")
-        check_bars(c, layout, margin, margin)
+        check_bars(doc, layout, margin, margin)
         doc.show_page()

@@ -9,7 +9,6 @@ from __future__ import annotations
 from reportlab.lib.colors import black
 
 from engine.postcard.rules import load_rules
-from printkit.draw.shapes import check_bar
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
@@ -33,8 +32,8 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     draw_panels(b)
     draw_strategy(b)
     draw_charts(b)
-    check_bar(b.c, b.x("checkbar.x"), b.y("checkbar.y") - 5, b.L("checkbar.length"),
-              layout.text("checkbar.label"), b.font, size=b.L("board.small_size"))
+    doc.check_bar(b.x("checkbar.x"), b.y("checkbar.y") - 5, b.L("checkbar.length"),
+                  layout.text("checkbar.label"), b.font, b.L("board.small_size"))
     doc.show_page()
 
 
