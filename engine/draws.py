@@ -1,4 +1,4 @@
-"""Seeded draws, scheme ``printkit-draws/1`` (see ../shared/spec/draws.md and docs/draws.md).
+"""Seeded draws, scheme ``printkit-draws/1`` (the contract is docs/draws.md).
 
 The scheme is a contract with anyone holding a printed play book: given (game, seed, label)
 every draw can be re-derived in any language. Never change it; a change is a new scheme name.
@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 SCHEME = "printkit-draws/1"
-GAMES = ("postcard", "cardbowl", "blowout", "luckdraw", "cardgrid")
 
 T = TypeVar("T")
 

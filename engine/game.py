@@ -14,7 +14,7 @@ import importlib
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.draws import Stream
 
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from engine.findings import Report
-    from engine.playbook import BookSpec
 
 SIDES = ("home", "away")
 
@@ -50,6 +49,14 @@ class Lazy:
 def nfc(seed: str) -> str:
     """Seeds are Unicode NFC (docs/draws.md): one seed typed on two keyboards is one book."""
     return unicodedata.normalize("NFC", seed)
+
+
+class BookSpec(Protocol):
+    """What a scheme is asked about (engine.playbook.BookSpec is the one implementation)."""
+
+    seed: str
+    plays: int
+    players: int | None
 
 
 @dataclass(frozen=True)

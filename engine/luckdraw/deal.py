@@ -90,12 +90,3 @@ def deal_from(shuffled: list[str] | tuple[str, ...], drive: int, players: int) -
         hands.append((seat, tuple(shuffled[pos:pos + shape.hand])))
         pos += shape.hand
     return Deal(drive, players, qb, tuple(shuffled), tuple(hands), tuple(shuffled[pos:]))
-
-
-def deal(seed: str, drive: int, players: int) -> Deal:
-    """The seeded deal of drive `drive` (stream ``drive/K``)."""
-    check_players(players)
-    from engine.luckdraw.game import DRIVE, GAME
-
-    shuffled = GAME.book.stream(seed, f"{DRIVE}/{drive}").shuffle(remaining_cards(players))
-    return deal_from(shuffled, drive, players)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.game import BookScheme, Game, Lazy, Players, Section, Source
+from engine.game import BookScheme, Game, Players, Section, Source
+from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
+from engine.luckdraw.deal import Deal, check_players, deal_from, deal_shape, remaining_cards
 
 ID = "luckdraw"
 DRIVE = "drive"
@@ -13,8 +15,6 @@ def _labels(spec) -> list[str]:
 
 
 def _items(spec, label: str) -> tuple[str, ...]:
-    from engine.luckdraw.deal import remaining_cards
-
     return remaining_cards(spec.players)
 
 
@@ -24,18 +24,10 @@ def _section(label: str) -> Section:
 
 
 def _describe(spec) -> str:
-    from engine.luckdraw.deal import deal_shape
-
     shape = deal_shape(spec.players)
     return (f"{spec.plays} drives \u00b7 {shape.players} players \u00b7 QB holds "
             f"{shape.qb_fixed} automatic + {shape.qb_extra} dealt \u00b7 {shape.hand} cards "
             f"each \u00b7 {shape.sidelines} on the sidelines")
-
-
-def _players() -> Players:
-    from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
-
-    return Players(MIN_PLAYERS, MAX_PLAYERS, 4)
 
 
 GAME = Game(
@@ -48,6 +40,13 @@ GAME = Game(
     book=BookScheme(
         game=ID, kind="deal", labels=_labels, items=_items, section=_section,
         describe=_describe, default_count=24, count_name="drives",
-        count_help="drives to deal (one deal per drive)", players=_players(),
-        deal=Lazy("engine.luckdraw.deal:deal_from")),
+        count_help="drives to deal (one deal per drive)",
+        players=Players(MIN_PLAYERS, MAX_PLAYERS, 4), deal=deal_from),
 )
+
+
+def deal(seed: str, drive: int, players: int) -> Deal:
+    """The seeded deal of drive `drive` (stream ``drive/K``), as the play book prints it."""
+    check_players(players)
+    shuffled = GAME.book.stream(seed, f"{DRIVE}/{drive}").shuffle(remaining_cards(players))
+    return deal_from(shuffled, drive, players)

@@ -1,0 +1,164 @@
+"""The shape the project keeps: one registry of games, engine independent of printkit, no
+import cycles in engine/, no game id hard-coded where commands and books live, and printables
+that share artwork inside one document."""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import re
+from pathlib import Path
+
+import pikepdf
+
+from engine import registry
+from engine.game import BookScheme, Game, Section, Source
+from printkit import sheets
+from printkit.pdfdoc import Document
+from tests.helpers import run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_IDS = ("postcard", "cardbowl", "blowout", "luckdraw", "cardgrid")   # the test's own list
+
+
+def _py(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.add(node.module)
+            out |= {f"{node.module}.{a.name}" for a in node.names}
+    return out
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+    return ".".join(parts)
+
+
+def test_registry_lists_each_game_once_and_it_is_the_one_list():
+    assert tuple(registry.GAMES) == ("cardbowl", "postcard", "blowout", "luckdraw", "cardgrid")
+    for game_id, game in registry.GAMES.items():
+        assert game.id == game_id == game.book.game
+
+
+def test_no_game_id_in_commands_books_playbook_or_draws():
+    files = [*_py("printkit/commands"), *_py("printkit/books"), ROOT / "engine/playbook.py",
+             ROOT / "engine/draws.py", ROOT / "printkit/cli.py", ROOT / "printkit/demo.py",
+             ROOT / "printkit/sheets/__init__.py"]
+    pattern = re.compile(r"\b(" + "|".join(GAME_IDS) + r")\b")
+    hits = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in files
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
+            if pattern.search(line)]
+    assert hits == []
+
+
+def test_engine_never_imports_printkit():
+    bad = [str(p.relative_to(ROOT)) for p in _py("engine")
+           if any(m == "printkit" or m.startswith("printkit.") for m in _imports(p))]
+    assert bad == []
+
+
+def test_engine_has_no_import_cycles():
+    """Every import counts, also one inside a function or under TYPE_CHECKING: a cycle hidden
+    that way is still two modules that cannot be understood one without the other."""
+    modules = {_module_name(p): p for p in _py("engine")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        deps = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            deps |= {t for t in targets if t in modules and t != name}
+        graph[name] = deps
+    # a package's __init__ re-exporting its own submodule is not a cycle through the package
+    for name in graph:
+        graph[name] = {d for d in graph[name] if not name.startswith(d + ".")}
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for dep in sorted(graph[node]):
+            if state.get(dep) == 1:
+                cycles.append(path[path.index(dep):] + [dep] if dep in path else [node, dep])
+            elif dep not in state:
+                visit(dep, path + [dep])
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert cycles == []
+
+
+def _toy() -> Game:
+    return Game(
+        id="toyball", title="Toy Ball", blurb="one die", source=Source("Toy", "a test", "1", "-"),
+        book=BookScheme(game="toyball", kind="dice", labels=lambda spec: ["home"],
+                        items=lambda spec, label: None,
+                        section=lambda label: Section(label, label.upper(), "T"),
+                        describe=lambda spec: f"{spec.plays} rolls", default_count=3,
+                        count_help="rolls", dice_per_play=1))
+
+
+def test_a_game_added_through_the_registry_alone_is_listed_and_gets_a_play_book(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "toyball", _toy())
+    monkeypatch.setenv("COLUMNS", "200")
+    listed = run_cli("list")
+    assert listed.code == 0
+    row = next(line for line in listed.stdout.splitlines() if "toyball" in line)
+    assert "Toy Ball" in row and "playbook" in row
+    book = run_cli("playbook", "toyball", "--seed", "demo", "--format", "json")
+    assert book.code == 0 and '"game": "toyball"' in book.stdout and '"home": [' in book.stdout
+    # the draws are the scheme's words for this game id (docs/draws.md), not another game's
+    from engine.draws import Stream
+    expected = Stream("toyball", "demo", "home").dice(3)
+    assert f'"home": {json.dumps(expected)}' in book.stdout
+    assert run_cli("render", "toyball", "board").code == 2
+
+
+def _xobjects(pdf: bytes) -> tuple[int, list[set]]:
+    """Form XObjects in the file, and for each page the set of forms it draws."""
+    doc = pikepdf.open(io.BytesIO(pdf))
+    forms = [o for o in doc.objects if isinstance(o, pikepdf.Stream)
+             and o.get("/Subtype") == "/Form"]
+    per_page = []
+    for page in doc.pages:
+        res = page.obj.get("/Resources", {})
+        xo = res.get("/XObject", {}) if res else {}
+        per_page.append({xo[k].objgen for k in xo})
+    return len(forms), per_page
+
+
+def test_two_printables_in_one_document_share_their_artwork():
+    from printkit.layout import load_layout
+    from printkit.papers import page_size
+
+    opts = sheets.RenderOptions(paper="letter")
+    doc = Document(page_size("letter"), title="pack", subject="two printables")
+    for sheet in ("clock", "drivelog"):
+        p = sheets.get("cardbowl", sheet)
+        p.draw(doc, opts, load_layout(p.layout))
+    pdf = doc.finish()
+    forms, pages = _xobjects(pdf)
+    assert len(pages) == 2
+    shared = pages[0] & pages[1]
+    # the metric and the imperial check bar: drawn once, placed on both printables' pages
+    assert len(shared) == 2 and forms == len(pages[0] | pages[1])
+    alone = [sheets.render(sheets.get("cardbowl", s), opts, load_layout(f"cardbowl-{s}"))
+             for s in ("clock", "drivelog")]
+    assert sum(_xobjects(a)[0] for a in alone) == forms + 2
