@@ -15,5 +15,7 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
         return
     from rich.progress import track as rich_track
 
+    from rich.console import Console
+
     yield from rich_track(items, description=description, total=total, transient=True,
-                          console=None)
+                          console=Console(stderr=True))

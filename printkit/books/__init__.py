@@ -7,8 +7,10 @@ them on pages and draws the headers.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
+import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -70,7 +72,20 @@ def render_book(book: Book, paper: str, layout: Layout | None = None,
     return doc.finish()
 
 
+SAFE_SEED = re.compile(r"[a-z0-9][a-z0-9_-]{0,59}")
+
+
 def default_name(game: str, seed: str, paper: str) -> Path:
-    """output/GAME-playbook-SEED-PAPER.pdf with the seed made safe for a file name."""
-    safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in seed).strip("._")
-    return Path("output") / f"{game}-playbook-{safe[:60] or 'seed'}-{paper}.pdf"
+    """output/GAME-playbook-SEED-PAPER.pdf, one name per seed.
+
+    A seed of lower-case letters, digits, '-' and '_' (up to 60) is its own file name. Any
+    other seed is made safe and gets 8 hex digits of its SHA-256, so "week 3", "week_3",
+    "Week_3" and "week/3" never write the same file (nor on a case-blind file system).
+    """
+    if SAFE_SEED.fullmatch(seed):
+        stem = seed
+    else:
+        safe = "".join(ch if ch.isalnum() and ch.isascii() else "_" for ch in seed.lower())
+        digest = hashlib.sha256(seed.encode("utf-8")).hexdigest()[:8]
+        stem = f"{safe.strip('_')[:40] or 'seed'}-{digest}"
+    return Path("output") / f"{game}-playbook-{stem}-{paper}.pdf"

@@ -19,7 +19,7 @@ from printkit.completion import game_ids
 from printkit.errors import UserError
 from printkit.layout import load_layout
 from printkit.output import check_writable, write_atomic
-from printkit.preview import png_paths, write_previews
+from printkit.preview import page_count, png_paths, write_previews
 from printkit.progress import track
 
 PROGRESS_FROM = 200     # streams; below this a book is instant and needs no bar
@@ -60,16 +60,6 @@ def _page_wrap(pages):
     if len(pages) < 5:
         return iter(pages)
     return track(pages, "Rendering pages", total=len(pages))
-
-
-def page_count(pdf: bytes) -> int:
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        return len(doc)
-    finally:
-        doc.close()
 
 
 def playbook(

@@ -13,7 +13,7 @@ from printkit.completion import game_ids, sheet_names
 from printkit.errors import UserError
 from printkit.layout import load_layout
 from printkit.output import OUTPUT_DIR, check_writable, write_atomic
-from printkit.preview import png_paths, write_previews
+from printkit.preview import page_count, png_paths, write_previews
 
 
 class Paper(StrEnum):
@@ -36,7 +36,7 @@ def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path 
     layout = load_layout(printable.layout, opts.layout_file, ink_saver=opts.ink_saver)
     pdf = sheets.render(printable, opts, layout)
     if png:
-        for p in png_paths(out, 1):
+        for p in png_paths(out, page_count(pdf)):
             check_writable(p, force)
     written = [write_atomic(out, pdf, force)]
     if png:

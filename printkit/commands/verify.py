@@ -1,4 +1,4 @@
-"""`printkit verify RECORD`: audit a recorded game line by line.
+"""`printkit verify RECORD...`: audit recorded games line by line.
 
 The game is read from the record's `[Game "..."]` tag; an untagged record is offered to each
 game's notation detector (Card Bowl play notes written exactly as in its rules' example are
@@ -7,8 +7,10 @@ known by their `D & D @ Y` lines). Each game object carries its verifier.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -19,6 +21,8 @@ from engine import registry
 from engine.errors import ReadError
 from engine.findings import Report
 from engine.game import Game
+from printkit.errors import UserError
+from printkit.text import one_line
 
 _GAME_TAG = re.compile(r'[ \t]*\[[ \t]*Game[ \t]+"([^"\n]*)"[ \t]*\]')
 
@@ -67,16 +71,86 @@ def read_record(path: Path) -> str:
         raise ReadError("not UTF-8 text", str(path), line, col) from None
 
 
+RECORD_SUFFIXES = (".rec", ".txt")
+
+
+def expand(paths: list[Path]) -> list[Path]:
+    """Files as given; a directory stands for the record files below it (RECORD_SUFFIXES,
+    hidden files skipped), in sorted order."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out += sorted(p for p in path.rglob("*") if p.suffix in RECORD_SUFFIXES
+                          and p.is_file() and not any(part.startswith(".")
+                                                      for part in p.relative_to(path).parts))
+        else:
+            out.append(path)
+    return out
+
+
+@dataclass
+class Totals:
+    clean: int = 0
+    with_findings: int = 0
+    findings: int = 0
+    unreadable: int = 0
+
+    def add(self, report: Report) -> None:
+        if report.clean:
+            self.clean += 1
+        else:
+            self.with_findings += 1
+            self.findings += len(report.findings)
+
+    @property
+    def exit_code(self) -> int:
+        return 2 if self.unreadable else 1 if self.with_findings else 0
+
+    def line(self) -> str:
+        n = self.clean + self.with_findings + self.unreadable
+        return (f"total: {n} record{'s' if n != 1 else ''}: {self.clean} clean, "
+                f"{self.with_findings} with findings ({self.findings} finding"
+                f"{'s' if self.findings != 1 else ''}), {self.unreadable} unreadable")
+
+    def as_dict(self) -> dict[str, int]:
+        return {"clean": self.clean, "with_findings": self.with_findings,
+                "findings": self.findings, "unreadable": self.unreadable}
+
+
 def verify(
-    record: Annotated[Path, typer.Argument(help="The record file to audit.")],
+    records: Annotated[list[Path], typer.Argument(help="Record files, or directories of them "
+                                                       "(*.rec, *.txt).")],
     format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
     rules: Annotated[Path | None, typer.Option(help="Rules TOML with your own chart values "
                                                     "(the same file given to render).")] = None,
 ) -> None:
-    """Audit a game record; exit 0 clean, 1 findings, 2 unreadable input."""
-    report = verify_text(read_record(record), str(record), rules)
-    typer.echo(report.to_json() if format is Format.json else report.to_text())
-    sys.exit(0 if report.clean else 1)
+    """Audit game records; exit 0 all clean, 1 findings, 2 a record could not be read."""
+    files = expand(records)
+    if not files:
+        raise UserError(f"no record files in {', '.join(map(str, records))}")
+    if len(files) == 1:
+        report = verify_text(read_record(files[0]), str(files[0]), rules)
+        typer.echo(report.to_json() if format is Format.json else report.to_text())
+        sys.exit(0 if report.clean else 1)
+    totals, reports = Totals(), []
+    for path in files:
+        try:
+            report = verify_text(read_record(path), str(path), rules)
+        except ReadError as exc:
+            totals.unreadable += 1
+            typer.echo(f"printkit: error: {one_line(str(exc))}", err=True)
+            reports.append({"file": str(path), "unreadable": one_line(exc.message)})
+            continue
+        totals.add(report)
+        if format is Format.json:
+            reports.append(json.loads(report.to_json()))
+        else:
+            typer.echo(report.to_text())
+    if format is Format.json:
+        typer.echo(json.dumps({"records": reports, "total": totals.as_dict()}, indent=2))
+    else:
+        typer.echo(totals.line())
+    sys.exit(totals.exit_code)
 
 
 def register(app: typer.Typer) -> None:

@@ -35,15 +35,26 @@ def test_json_to_a_file_and_force(workdir):
 def test_pdf_default_path_sanitises_the_seed(workdir):
     r = run_cli("playbook", "cardgrid", "--seed", "a b/c:d", "--plays", "2", "--paper", "a4")
     assert r.code == 0
-    out = Path("output/cardgrid-playbook-a_b_c_d-a4.pdf")
+    # sha256("a b/c:d") begins 79d0b368 (python3 -c "import hashlib; ...", once, by hand)
+    out = Path("output/cardgrid-playbook-a_b_c_d-79d0b368-a4.pdf")
     assert r.stdout.strip() == str(out)
     check_pdf(out)
+
+
+def test_seeds_that_look_alike_never_share_a_file_name(workdir):
+    names = set()
+    for seed in ("week 3", "week_3", "week/3", "Week_3", "week-3"):
+        r = run_cli("playbook", "postcard", "--seed", seed, "--plays", "1", "--format", "pdf")
+        assert r.code == 0, r.stderr
+        names.add(r.stdout.strip().lower())
+    assert len(names) == 5
+    assert "output/postcard-playbook-week_3-letter.pdf" in names
 
 
 def test_png_previews(workdir):
     r = run_cli("playbook", "blowout", "--seed", "x", "--plays", "1", "--out", "b.pdf", "--png")
     assert r.code == 0
-    assert sorted(p.name for p in Path(".").glob("b*.png")) == ["b-p1.png", "b-p2.png"]
+    assert sorted(p.name for p in Path(".").glob("b*.png")) == ["b-p01.png", "b-p02.png"]
 
 
 @pytest.mark.parametrize("args, message", [

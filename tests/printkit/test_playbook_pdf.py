@@ -68,7 +68,7 @@ def test_qr_is_large_enough_and_decodes_to_the_payload(pdfs, game):
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         square = _qr_square(pdf.pages[-1])
     assert square["width"] >= 20 * MM
-    image = rasterise(data, 150)[-1]
+    image = list(rasterise(data, 150))[-1]
     found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
     assert [r.text for r in found] == [_book(game).payload()]
     assert found[0].ec_level in ("M", "Q", "H")

@@ -38,14 +38,14 @@ def test_scan_pdf_matches(book_pdf):
 
 def test_scan_png_page(book_pdf, tmp_path):
     png = tmp_path / "page.png"
-    rasterise(book_pdf.read_bytes(), 150)[-1].save(png)
+    list(rasterise(book_pdf.read_bytes(), 150))[-1].save(png)
     r = run_cli("scan", str(png))
     assert r.code == 0 and "MATCH" in r.stdout
 
 
 def test_scan_photo_like_jpeg(book_pdf, tmp_path):
     """A skewed, soft, lossy 'phone photo' of the page still reads."""
-    page = rasterise(book_pdf.read_bytes(), 200)[0].convert("RGB")
+    page = next(rasterise(book_pdf.read_bytes(), 200)).convert("RGB")
     photo = page.rotate(7, resample=Image.BICUBIC, expand=True, fillcolor=(120, 110, 100))
     photo = photo.filter(ImageFilter.GaussianBlur(1.2)).point(lambda v: int(v * 0.85 + 20))
     jpg = tmp_path / "photo.jpg"
