@@ -13,9 +13,8 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
     if not sys.stderr.isatty():
         yield from items
         return
-    from rich.progress import track as rich_track
-
     from rich.console import Console
+    from rich.progress import track as rich_track
 
     yield from rich_track(items, description=description, total=total, transient=True,
                           console=Console(stderr=True))
