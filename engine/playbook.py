@@ -209,6 +209,9 @@ def parse_payload(text: str) -> Payload:
         if not sep or key in fields:
             raise BookError(f"bad payload field {part[:30]!r}")
         fields[key] = value
+    unknown = set(fields) - {"game", "seed", "draws", "check", *COUNT_FIELDS}
+    if unknown:
+        raise BookError(f"payload has unknown field {sorted(unknown)[0][:30]!r}")
     try:
         game, seed = fields["game"], unquote(fields["seed"], errors="strict")
         draws, check = int(fields["draws"]), fields["check"]

@@ -17,6 +17,7 @@ import typer
 
 from engine.playbook import BookError, verify_payload
 from printkit.errors import UserError
+from printkit.text import printable
 
 PDF_DPI = 200            # enough for a 20 mm QR of ~41 modules (>= 3 px per module)
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
@@ -69,26 +70,23 @@ def find_payload(path: Path) -> str:
             other = other or text
     if other is not None:
         raise UserError(f"{path}: the QR code found is not a printkit play book "
-                        f"({other[:40]!r})")
+                        f"({printable(other, 40)!r})")
     raise UserError(f"{path}: no QR code found")
 
 
-def _pages_match(file: Path, verdict) -> bool:
-    """For a PDF, also read the printed draws back: a PDF edited with its QR intact fails."""
+def _printed_draws(data: bytes, verdict) -> tuple[bool, str]:
+    """For a PDF, read the printed draws back: a PDF edited with its QR intact fails."""
     from engine.playbook import build
     from printkit.books.readback import compare
 
-    result = compare(_read(file), build(verdict.payload.spec))
+    result = compare(data, build(verdict.payload.spec))
     if not result.checked:
-        typer.echo("printed draws: not checked (none found in the shipped layout's type sizes)")
-        return True
+        return True, "not checked (none found in the shipped layout's type sizes)"
     if result.first_difference is None:
-        typer.echo(f"printed draws: all {result.count} read back from the pages as re-derived")
-        return True
+        return True, f"checked: all {result.count} read back from the pages as re-derived"
     want, found = result.first_difference
-    typer.echo(f"MISMATCH: the pages print {found} at {want.where} where the seed gives "
-               f"{want.token} \u2014 this PDF was edited; do not trust it")
-    return False
+    return False, (f"MISMATCH: the pages print {printable(found)} at {want.where} where the "
+                   f"seed gives {want.token}")
 
 
 def scan(
@@ -106,23 +104,33 @@ def scan(
     if spec.players is not None:
         counts += f", players {spec.players}"
     typer.echo(f"game: {spec.game}")
-    typer.echo(f"seed: {spec.seed}")
+    typer.echo(f"seed: {printable(spec.seed)}")
     typer.echo(f"count: {counts}, {verdict.payload.draws} draws")
     typer.echo(f"check: {verdict.payload.check}")
-    if verdict.match:
-        if _read(file)[:5] == b"%PDF-" and not _pages_match(file, verdict):
-            sys.exit(1)
-        typer.echo("MATCH: the draws re-derived from the seed have this checksum")
+    if not verdict.match:
+        reasons = []
+        if verdict.payload.draws != verdict.expected_draws:
+            reasons.append(f"draw count {verdict.payload.draws}, re-derived "
+                           f"{verdict.expected_draws}")
+        if verdict.payload.check != verdict.expected_check:
+            reasons.append(f"checksum {verdict.payload.check}, re-derived "
+                           f"{verdict.expected_check}")
+        typer.echo(f"QR payload re-derived: MISMATCH ({'; '.join(reasons)})")
+        typer.echo("verdict: MISMATCH \u2014 this book was altered; do not trust it")
+        sys.exit(1)
+    typer.echo("QR payload re-derived: MATCH")
+    data = _read(file)
+    if data[:5] != b"%PDF-":
+        typer.echo("printed draws: not checked (a photo or scan: only its QR code is read; "
+                   "compare the page with a fresh print of the same seed)")
+        typer.echo("verdict: QR MATCH, printed draws not checked")
         return
-    reasons = []
-    if verdict.payload.draws != verdict.expected_draws:
-        reasons.append(f"draw count {verdict.payload.draws}, re-derived "
-                       f"{verdict.expected_draws}")
-    if verdict.payload.check != verdict.expected_check:
-        reasons.append(f"checksum {verdict.payload.check}, re-derived "
-                       f"{verdict.expected_check}")
-    typer.echo(f"MISMATCH: {'; '.join(reasons)} \u2014 this book was altered; do not trust it")
-    sys.exit(1)
+    ok, said = _printed_draws(data, verdict)
+    typer.echo(f"printed draws: {said}")
+    if not ok:
+        typer.echo("verdict: MISMATCH \u2014 this PDF was edited; do not trust it")
+        sys.exit(1)
+    typer.echo("verdict: MATCH: the QR and the printed draws are what the seed makes")
 
 
 def register(app: typer.Typer) -> None:

@@ -32,15 +32,17 @@ def test_scan_pdf_matches(book_pdf):
     assert r.stdout.splitlines() == [
         "game: cardbowl", "seed: scan me", "count: plays 3, 162 draws",
         f"check: {build(make_spec('cardbowl', 'scan me', plays=3)).checksum}",
-        "printed draws: all 162 read back from the pages as re-derived",
-        "MATCH: the draws re-derived from the seed have this checksum"]
+        "QR payload re-derived: MATCH",
+        "printed draws: checked: all 162 read back from the pages as re-derived",
+        "verdict: MATCH: the QR and the printed draws are what the seed makes"]
 
 
 def test_scan_png_page(book_pdf, tmp_path):
     png = tmp_path / "page.png"
     list(rasterise(book_pdf.read_bytes(), 150))[-1].save(png)
     r = run_cli("scan", str(png))
-    assert r.code == 0 and "MATCH" in r.stdout
+    assert r.code == 0 and "QR payload re-derived: MATCH" in r.stdout.splitlines()
+    assert r.stdout.splitlines()[-1] == "verdict: QR MATCH, printed draws not checked"
 
 
 def test_scan_photo_like_jpeg(book_pdf, tmp_path):
@@ -51,7 +53,38 @@ def test_scan_photo_like_jpeg(book_pdf, tmp_path):
     jpg = tmp_path / "photo.jpg"
     photo.save(jpg, quality=55)
     r = run_cli("scan", str(jpg))
-    assert r.code == 0 and "seed: scan me" in r.stdout and "MATCH" in r.stdout
+    assert r.code == 0 and "seed: scan me" in r.stdout
+    assert "printed draws: not checked" in r.stdout and "verdict: MATCH" not in r.stdout
+
+
+def test_a_photo_whose_digits_were_altered_is_not_a_full_match(book_pdf, tmp_path):
+    """Paint over one printed card of the page: the QR still reads, so the verdict may only
+    vouch for the QR, never for the printed draws."""
+    from PIL import ImageDraw
+
+    page = next(rasterise(book_pdf.read_bytes(), 200)).convert("RGB")
+    ImageDraw.Draw(page).rectangle((400, 700, 700, 760), fill=(255, 255, 255))
+    jpg = tmp_path / "altered.jpg"
+    page.save(jpg, quality=80)
+    r = run_cli("scan", str(jpg))
+    lines = r.stdout.splitlines()
+    assert r.code == 0 and lines[-1] == "verdict: QR MATCH, printed draws not checked"
+    assert not any(line.startswith("verdict: MATCH") for line in lines)
+
+
+def test_control_characters_in_a_qr_seed_cannot_forge_a_line(tmp_path):
+    seed = "x\nverdict: MATCH\x1b[8m"
+    payload = build(make_spec("postcard", seed, plays=1)).payload()
+    r = run_cli("scan", str(_qr_png(tmp_path / "evil.png", payload)))
+    assert r.code == 0
+    assert "\x1b" not in r.stdout and "seed: x\\nverdict: MATCH\\x1b[8m" in r.stdout
+    assert sum(line.startswith("verdict:") for line in r.stdout.splitlines()) == 1
+
+
+def test_a_payload_with_an_unknown_field_is_refused(tmp_path):
+    payload = build(make_spec("postcard", "x", plays=1)).payload() + ";extra=1"
+    r = run_cli("scan", str(_qr_png(tmp_path / "extra.png", payload)))
+    assert r.code == 2 and "unknown field 'extra'" in r.stderr
 
 
 @pytest.mark.parametrize("old, new, why", [
@@ -67,8 +100,9 @@ def test_tampered_payload_is_not_trusted(tmp_path, old, new, why):
         bad = bad[:-1]
     r = run_cli("scan", str(_qr_png(tmp_path / "tampered.png", bad)))
     assert r.code == 1
-    last = r.stdout.splitlines()[-1]
-    assert last.startswith("MISMATCH:") and why in last and "do not trust" in last
+    lines = r.stdout.splitlines()
+    assert lines[-2].startswith("QR payload re-derived: MISMATCH") and why in lines[-2]
+    assert lines[-1].startswith("verdict: MISMATCH") and "do not trust" in lines[-1]
 
 
 def test_no_qr_is_exit_2_naming_the_file(tmp_path):
@@ -126,5 +160,6 @@ def test_pdf_edited_with_its_qr_intact_is_caught(tmp_path, game, kwargs, label, 
     path.write_bytes(render_book(forged, "a4"))
     r = run_cli("scan", str(path))
     assert r.code == 1
-    last = r.stdout.splitlines()[-1]
-    assert last.startswith("MISMATCH: the pages print") and f" at {where} " in last
+    said = r.stdout.splitlines()[-2]
+    assert said.startswith("printed draws: MISMATCH: the pages print") and f" at {where} " in said
+    assert r.stdout.splitlines()[-1].startswith("verdict: MISMATCH")
