@@ -60,14 +60,15 @@ for _name in COMMANDS:
 
 def _usage_message(exc: typer.TyperException) -> str:
     ctx = getattr(exc, "ctx", None)
-    where = f"{ctx.command_path}: " if ctx is not None and ctx.command_path else ""
+    sub = ctx is not None and ctx.parent is not None and ctx.info_name
+    where = f"{ctx.info_name}: " if sub else ""
     return one_line(f"{where}{exc.format_message()}")
 
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: bad input is one line on stderr and exit 2, never a traceback."""
     try:
-        code = app(args=argv, standalone_mode=False)
+        code = app(args=argv, prog_name="printkit", standalone_mode=False)
     except (UserError, ReadError) as exc:
         typer.echo(f"printkit: error: {one_line(str(exc))}", err=True)
         sys.exit(2)

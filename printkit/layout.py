@@ -18,7 +18,9 @@ from reportlab.lib.colors import Color, HexColor
 from printkit.errors import UserError
 from printkit.units import UnitError, looks_like_length, parse_length
 
-LAYOUT_DIR = Path(__file__).resolve().parent.parent / "layouts"
+LAYOUT_DIR = next(d for d in (Path(__file__).resolve().parent / "layouts",    # installed
+                         Path(__file__).resolve().parent.parent / "layouts")  # checkout
+                  if d.is_dir())
 FONTS = ("DejaVuSans", "DejaVuSans-Bold")
 _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 _HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\-\" ]+?)\s*\]\s*(#.*)?$")

@@ -65,8 +65,9 @@ def _page_wrap(pages):
 def playbook(
     game: Annotated[str, typer.Argument(help="Game id (printkit list shows them).",
                                         autocompletion=game_ids)],
-    seed: Annotated[str | None, typer.Option("--seed", help="Any non-empty text; used exactly "
-                                                            "as typed (required).")] = None,
+    seed: Annotated[str | None, typer.Option(
+        "--seed", help="Any non-empty text (Unicode NFC); the same seed gives the same book "
+                       "(required).")] = None,
     plays: Annotated[int | None, typer.Option(help=count_help("plays"))] = None,
     drives: Annotated[int | None, typer.Option(help=count_help("drives"))] = None,
     players: Annotated[int | None, typer.Option(help=players_help())] = None,

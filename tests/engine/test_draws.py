@@ -16,7 +16,7 @@ def cardgrid_half(side):
     return half_pack(side).cards
 
 
-# ../shared/spec/draws.md, "Test vectors"
+# docs/draws.md, "Test vectors"
 WORDS = [2389130823, 1745701189, 372737524, 2033579605]
 HOME = [4, 2, 5, 2, 5, 6, 1, 1, 4, 6, 2, 1]
 AWAY = [1, 5, 1, 4, 2, 1, 2, 2, 6, 6, 4, 2]

@@ -47,6 +47,43 @@ def test_unknown_game_and_sheet_are_one_line_errors():
     assert r.code == 2 and "unknown sheet 'poster'" in r.stderr
     r = run_cli("render", "blowout", "tournament")
     assert r.code == 2 and "blowout has no tournament sheet" in r.stderr
+    r = run_cli("render", "postcard", "clock")
+    assert r.code == 2 and r.stderr == ("printkit: error: postcard has no clock sheet (sheets "
+                                        "of postcard: board, drivelog)\n")
+
+
+def test_version_and_short_help():
+    from printkit import __version__
+
+    r = run_cli("--version")
+    assert r.code == 0 and r.stdout == f"printkit {__version__}\n"
+    r = run_cli("render", "-h")
+    assert r.code == 0 and "Usage: printkit render" in r.stdout
+    assert "<bool>" not in r.stdout and "--png " in r.stdout
+
+
+def test_usage_errors_are_one_line_naming_the_option():
+    r = run_cli("playbook", "cardbowl", "--seed", "x", "--plays", "many")
+    assert r.code == 2 and r.stderr.count("\n") == 1
+    assert r.stderr.startswith("printkit: error: playbook: Invalid value for '--plays'")
+    r = run_cli("playbook", "cardbowl", "--seed", "x", "--plays", "0")
+    assert r.code == 2 and r.stderr == ("printkit: error: --plays: must be between 1 and 2000, "
+                                        "not 0\n")
+    r = run_cli("render", "postcard", "board", "--no-such-option")
+    assert r.code == 2 and r.stderr.count("\n") == 1 and "--no-such-option" in r.stderr
+    assert "\u256d" not in r.stderr          # no rich box
+
+
+def test_an_internal_error_is_one_line_exit_70(monkeypatch):
+    from printkit.commands import listing
+
+    def boom(*args, **kwargs):
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr(listing.Console, "print", boom)
+    r = run_cli("list")
+    assert r.code == 70 and r.stderr.count("\n") == 1
+    assert r.stderr.startswith("printkit: internal error: ZeroDivisionError: planted")
 
 
 def test_every_command_and_option_is_documented():
