@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import sys
 from typing import Annotated
 
@@ -65,8 +66,14 @@ def _usage_message(exc: typer.TyperException) -> str:
     return one_line(f"{where}{exc.format_message()}")
 
 
+def _terminate(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt     # unwinds like Ctrl-C: staged files are removed on the way out
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: bad input is one line on stderr and exit 2, never a traceback."""
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         code = app(args=argv, prog_name="printkit", standalone_mode=False)
     except (UserError, ReadError) as exc:

@@ -6,7 +6,7 @@ import io
 from collections.abc import Iterator
 from pathlib import Path
 
-from printkit.output import write_atomic
+from printkit.output import FileSet
 
 DPI = 150
 
@@ -53,7 +53,14 @@ def png_bytes(image, dpi: int = DPI) -> bytes:
     return buf.getvalue()
 
 
-def write_previews(pdf_bytes: bytes, pdf_path: Path, force: bool, dpi: int = DPI) -> list[Path]:
-    paths = png_paths(pdf_path, page_count(pdf_bytes))
-    return [write_atomic(path, png_bytes(image, dpi), force)
-            for image, path in zip(rasterise(pdf_bytes, dpi), paths, strict=True)]
+def write_pdf(out: Path, pdf: bytes, png: bool, force: bool, dpi: int = DPI) -> list[Path]:
+    """The PDF and (with `png`) a preview per page, written as one set: all or nothing."""
+    with FileSet(force) as files:
+        files.add(out, pdf)
+        if png:
+            paths = png_paths(out, page_count(pdf))
+            for path in paths:
+                files.check(path)
+            for image, path in zip(rasterise(pdf, dpi), paths, strict=True):
+                files.add(path, png_bytes(image, dpi))
+    return [out, *(paths if png else [])]

@@ -18,8 +18,8 @@ from printkit.books import default_name, layout_name, render_book
 from printkit.completion import game_ids
 from printkit.errors import UserError
 from printkit.layout import load_layout
-from printkit.output import check_writable, write_atomic
-from printkit.preview import page_count, png_paths, write_previews
+from printkit.output import check_writable, pdf_target, write_atomic
+from printkit.preview import write_pdf
 from printkit.progress import track
 
 PROGRESS_FROM = 200     # streams; below this a book is instant and needs no bar
@@ -98,17 +98,11 @@ def playbook(
         else:
             typer.echo(str(write_atomic(out, text, force)))
         return
-    out = out or default_name(spec.game, spec.seed, paper.value)
+    out = pdf_target(out) if out else default_name(spec.game, spec.seed, paper.value)
     check_writable(out, force)
     lay = load_layout(layout_name(spec.scheme.kind), layout)
     pdf = render_book(build(spec, _wrap), paper.value, lay, progress=_page_wrap)
-    if png:
-        for p in png_paths(out, page_count(pdf)):
-            check_writable(p, force)
-    written = [write_atomic(out, pdf, force)]
-    if png:
-        written += write_previews(pdf, out, force)
-    for path in written:
+    for path in write_pdf(out, pdf, png, force):
         typer.echo(str(path))
 
 

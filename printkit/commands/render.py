@@ -12,8 +12,8 @@ from printkit import sheets
 from printkit.completion import game_ids, sheet_names
 from printkit.errors import UserError
 from printkit.layout import load_layout
-from printkit.output import OUTPUT_DIR, check_writable, write_atomic
-from printkit.preview import page_count, png_paths, write_previews
+from printkit.output import OUTPUT_DIR, check_writable, pdf_target
+from printkit.preview import write_pdf
 
 
 class Paper(StrEnum):
@@ -31,17 +31,10 @@ def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path 
     printable = sheets.get(game, sheet)
     if opts.rules_file is not None and not printable.rules:
         raise UserError(f"{opts.rules_file}: --rules is not used by the {game} {sheet} sheet")
-    out = out or default_out(game, sheet, opts.paper)
+    out = pdf_target(out) if out else default_out(game, sheet, opts.paper)
     check_writable(out, force)
     layout = load_layout(printable.layout, opts.layout_file, ink_saver=opts.ink_saver)
-    pdf = sheets.render(printable, opts, layout)
-    if png:
-        for p in png_paths(out, page_count(pdf)):
-            check_writable(p, force)
-    written = [write_atomic(out, pdf, force)]
-    if png:
-        written += write_previews(pdf, out, force)
-    return written
+    return write_pdf(out, sheets.render(printable, opts, layout), png, force)
 
 
 def render(

@@ -16,7 +16,7 @@ import typer
 from engine import registry
 from printkit.completion import game_ids
 from printkit.errors import UserError
-from printkit.output import check_writable, write_atomic
+from printkit.output import FileSet
 from printkit.progress import track
 
 _SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -50,12 +50,12 @@ def simulate(
         raise UserError(f"{out}: not a directory")
     bots = found.bots
     seeds = [bots.seed_of(seed, k) for k in range(1, games + 1)]
-    for s in seeds:
-        check_writable(record_path(out, game, s), force)
     rules = found.rules()
-    for s in track(seeds, description=f"Simulating {game}", total=len(seeds)):
-        record = bots.play(s, rules, date=date)
-        write_atomic(record_path(out, game, s), record.text(), force)
+    with FileSet(force) as files:
+        for s in seeds:
+            files.check(record_path(out, game, s))
+        for s in track(seeds, description=f"Simulating {game}", total=len(seeds)):
+            files.add(record_path(out, game, s), bots.play(s, rules, date=date).text())
     typer.echo(f"wrote {len(seeds)} record{'s' if len(seeds) != 1 else ''} to {out}")
 
 
