@@ -9,7 +9,9 @@ changes those sizes is reported as not checked rather than as altered.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from engine.cards import is_card
 from engine.playbook import Book
@@ -47,21 +49,25 @@ def expected(book: Book) -> list[Printed]:
     return out
 
 
-def printed_tokens(pdf: bytes, kind: str) -> list[str]:
-    """Words set in the draw type sizes, below each page's header, in reading order."""
+def printed_tokens(pdf: bytes | Path, kind: str) -> Iterator[str]:
+    """Words set in the draw type sizes, below each page's header, in reading order; one
+    page at a time (pages are let go as soon as they are read)."""
+    import logging
+
     import pdfplumber
 
+    logging.getLogger("pdfminer").setLevel(logging.ERROR)
     layout = load_layout(layout_name(kind))
     sizes = [layout.length(k) for k in SIZE_KEYS[kind]]
     header = layout.length("page.margin") + layout.length("header.height")
-    tokens: list[str] = []
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+    source = io.BytesIO(pdf) if isinstance(pdf, bytes) else pdf
+    with pdfplumber.open(source) as doc:
         for page in doc.pages:
             words = [w for w in page.extract_words(extra_attrs=["size"])
                      if w["top"] > header and any(abs(w["size"] - s) < 0.05 for s in sizes)]
             words.sort(key=lambda w: (round(w["bottom"], 1), w["x0"]))
-            tokens += [w["text"] for w in words]
-    return tokens
+            yield from (w["text"] for w in words)
+            page.close()
 
 
 @dataclass(frozen=True)
@@ -75,16 +81,22 @@ class ReadBack:
         return self.checked and self.first_difference is None
 
 
-def compare(pdf: bytes, book: Book) -> ReadBack:
+def compare(pdf: bytes | Path, book: Book) -> ReadBack:
+    """Printed draws against the book's, stopping at the first difference."""
     want = expected(book)
     got = printed_tokens(pdf, book.spec.scheme.kind)
-    if not got:
-        return ReadBack(False, 0)
-    for i, item in enumerate(want):
-        found = got[i] if i < len(got) else "(nothing)"
+    count = 0
+    for item in want:
+        found = next(got, None)
+        if found is None:
+            if count == 0:
+                return ReadBack(False, 0)
+            found = "(nothing)"
+        else:
+            count += 1
         if found != item.token:
-            return ReadBack(True, len(got), (item, found))
-    if len(got) > len(want):
-        return ReadBack(True, len(got), (Printed("(nothing)", "after the last draw"),
-                                         got[len(want)]))
-    return ReadBack(True, len(got))
+            return ReadBack(True, count, (item, found))
+    extra = next(got, None)
+    if extra is not None:
+        return ReadBack(True, count + 1, (Printed("(nothing)", "after the last draw"), extra))
+    return ReadBack(count > 0, count)

@@ -9,7 +9,10 @@ also read back from the pages and compared, so a PDF edited with its QR left int
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -17,10 +20,9 @@ import typer
 
 from engine.playbook import BookError, verify_payload
 from printkit.errors import UserError
-from printkit.text import printable
+from printkit.text import one_line, printable
 
 PDF_DPI = 200            # enough for a 20 mm QR of ~41 modules (>= 3 px per module)
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 
 
 def _decode(image) -> list[str]:
@@ -30,32 +32,85 @@ def _decode(image) -> list[str]:
     return [r.text for r in found if r.valid]
 
 
-def _images(path: Path):
-    """Pages of a PDF (rasterised) or the one image, as PIL images, lazily."""
-    data = _read(path)
-    if data[:5] == b"%PDF-":
-        from printkit.preview import rasterise
+MAX_PAGE_SIDE = 30 * 72          # points: a page up to 30 in (76 cm) a side is read
+MAX_PAGES = 20_000               # more than any play book printkit makes
+MAX_PIXELS = 80_000_000          # an image (a 12 000 x 6 600 photo at most)
 
-        try:
-            yield from rasterise(data, PDF_DPI)
-        except Exception as exc:   # pypdfium2 raises its own PdfiumError on broken files
-            raise UserError(f"{path}: cannot read PDF ({exc})") from None
-        return
+
+def _kind(path: Path) -> str:
+    """"pdf" or "image" from the file's first bytes; a non-regular file is refused."""
+    return "pdf" if _head(path)[:5] == b"%PDF-" else "image"
+
+
+def _head(path: Path) -> bytes:
+    try:
+        with open(path, "rb", opener=lambda p, f: os.open(p, f | os.O_NONBLOCK)) as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise UserError(f"{printable(str(path))}: cannot read: not a regular file")
+            return fh.read(8)
+    except IsADirectoryError:
+        raise UserError(f"{printable(str(path))}: cannot read: is a directory") from None
+    except OSError as exc:
+        raise UserError(f"{printable(str(path))}: cannot read ({exc.strerror})") from None
+
+
+def _pdf_pages(path: Path) -> Iterator:
+    """Each page rasterised in turn (one in memory at a time); oversized pages and files with
+    absurd page counts are refused before anything is drawn."""
+    import pypdfium2 as pdfium
+
+    name = printable(str(path))
+    try:
+        doc = pdfium.PdfDocument(str(path))
+    except Exception as exc:   # pypdfium2 raises its own PdfiumError on broken files
+        raise UserError(f"{name}: cannot read PDF ({one_line(str(exc), 80)})") from None
+    try:
+        if len(doc) > MAX_PAGES:
+            raise UserError(f"{name}: {len(doc)} pages; printkit reads at most {MAX_PAGES}")
+        for index in range(len(doc)):
+            page = doc[index]
+            try:
+                w, h = page.get_size()
+                if max(w, h) > MAX_PAGE_SIDE or min(w, h) <= 0:
+                    raise UserError(f"{name}: page {index + 1} is {w / 72:.1f} x {h / 72:.1f} "
+                                    f"in; printkit reads pages up to {MAX_PAGE_SIDE // 72} in")
+                yield page.render(scale=PDF_DPI / 72, grayscale=True).to_pil()
+            finally:
+                page.close()
+    finally:
+        doc.close()
+
+
+def _image(path: Path):
+    import warnings
+
     from PIL import Image, ImageOps, UnidentifiedImageError
 
+    name = printable(str(path))
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     try:
-        with Image.open(path) as im:
-            image = ImageOps.exif_transpose(im).convert("L")
-    except (UnidentifiedImageError, OSError):
-        raise UserError(f"{path}: not a PDF, PNG or JPEG file") from None
-    yield image
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as im:
+                if im.width * im.height > MAX_PIXELS:
+                    raise UserError(f"{name}: image of {im.width} x {im.height} pixels; "
+                                    f"printkit reads up to {MAX_PIXELS // 1_000_000} megapixels")
+                return ImageOps.exif_transpose(im).convert("L")
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise UserError(f"{name}: image too large (over {MAX_PIXELS // 1_000_000} "
+                        "megapixels)") from None
+    except UnidentifiedImageError:
+        raise UserError(f"{name}: not a PDF, PNG or JPEG file") from None
+    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+        raise UserError(f"{name}: damaged image ({one_line(str(exc), 80)})") from None
 
 
-def _read(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read ({exc.strerror})") from None
+def _images(path: Path) -> Iterator:
+    """Pages of a PDF (rasterised) or the one image, as PIL images, lazily."""
+    if _kind(path) == "pdf":
+        yield from _pdf_pages(path)
+    else:
+        yield _image(path)
 
 
 def find_payload(path: Path) -> str:
@@ -74,12 +129,16 @@ def find_payload(path: Path) -> str:
     raise UserError(f"{path}: no QR code found")
 
 
-def _printed_draws(data: bytes, verdict) -> tuple[bool, str]:
+def _printed_draws(path: Path, verdict) -> tuple[bool, str]:
     """For a PDF, read the printed draws back: a PDF edited with its QR intact fails."""
     from engine.playbook import build
     from printkit.books.readback import compare
 
-    result = compare(data, build(verdict.payload.spec))
+    try:
+        result = compare(path, build(verdict.payload.spec))
+    except Exception as exc:   # pdfminer's own errors on a damaged file
+        raise UserError(f"{printable(str(path))}: cannot read the PDF's pages "
+                        f"({type(exc).__name__})") from None
     if not result.checked:
         return True, "not checked (none found in the shipped layout's type sizes)"
     if result.first_difference is None:
@@ -119,13 +178,12 @@ def scan(
         typer.echo("verdict: MISMATCH \u2014 this book was altered; do not trust it")
         sys.exit(1)
     typer.echo("QR payload re-derived: MATCH")
-    data = _read(file)
-    if data[:5] != b"%PDF-":
+    if _kind(file) != "pdf":
         typer.echo("printed draws: not checked (a photo or scan: only its QR code is read; "
                    "compare the page with a fresh print of the same seed)")
         typer.echo("verdict: QR MATCH, printed draws not checked")
         return
-    ok, said = _printed_draws(data, verdict)
+    ok, said = _printed_draws(file, verdict)
     typer.echo(f"printed draws: {said}")
     if not ok:
         typer.echo("verdict: MISMATCH \u2014 this PDF was edited; do not trust it")

@@ -21,8 +21,9 @@ from engine import registry
 from engine.errors import ReadError
 from engine.findings import Report
 from engine.game import Game
+from engine.textfile import MAX_LINE, read_text
 from printkit.errors import UserError
-from printkit.text import one_line
+from printkit.text import one_line, printable
 
 _GAME_TAG = re.compile(r'[ \t]*\[[ \t]*Game[ \t]+"([^"\n]*)"[ \t]*\]')
 
@@ -59,19 +60,15 @@ def verify_text(text: str, file: str, rules_file: Path | None = None) -> Report:
 
 
 def read_record(path: Path) -> str:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ReadError(f"cannot read record ({exc.strerror})", str(path)) from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise ReadError("not UTF-8 text", str(path), line, col) from None
+    return read_text(path, "record")
 
 
 RECORD_SUFFIXES = (".rec", ".txt")
+
+
+def _safe(text: str) -> str:
+    """Report lines quote the record: control characters in it are shown escaped."""
+    return "\n".join(printable(line, 4 * MAX_LINE) for line in text.split("\n"))
 
 
 def expand(paths: list[Path]) -> list[Path]:
@@ -130,7 +127,7 @@ def verify(
         raise UserError(f"no record files in {', '.join(map(str, records))}")
     if len(files) == 1:
         report = verify_text(read_record(files[0]), str(files[0]), rules)
-        typer.echo(report.to_json() if format is Format.json else report.to_text())
+        typer.echo(report.to_json() if format is Format.json else _safe(report.to_text()))
         sys.exit(0 if report.clean else 1)
     totals, reports = Totals(), []
     for path in files:
@@ -145,7 +142,7 @@ def verify(
         if format is Format.json:
             reports.append(json.loads(report.to_json()))
         else:
-            typer.echo(report.to_text())
+            typer.echo(_safe(report.to_text()))
     if format is Format.json:
         typer.echo(json.dumps({"records": reports, "total": totals.as_dict()}, indent=2))
     else:
