@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test fuzz lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,10 @@ demo: $(STAMP)
 test: $(TSTAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
+
+# Hours, not minutes: 100,000 inputs per fuzz test (records, rules, layouts, images, PDFs).
+fuzz: $(TSTAMP)
+	PRINTKIT_FUZZ=100000 $(BIN)/python -m pytest -n 2 -p no:cacheprovider -k fuzz tests
 
 bench: $(STAMP)
 	for f in bench/*.py; do $(BIN)/python $$f; done
