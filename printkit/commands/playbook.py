@@ -13,13 +13,8 @@ from typing import Annotated
 import typer
 
 from engine import registry
-from engine.playbook import BookError, build, make_spec, to_json
-from printkit.books import default_name, layout_name, render_book
 from printkit.completion import game_ids
 from printkit.errors import UserError
-from printkit.layout import load_layout
-from printkit.output import check_writable, pdf_target, write_atomic
-from printkit.preview import write_pdf
 from printkit.progress import track
 
 PROGRESS_FROM = 200     # streams; below this a book is instant and needs no bar
@@ -83,6 +78,12 @@ def playbook(
                                                      "playbook-*.toml.")] = None,
 ) -> None:
     """Print a seeded play book of dice rolls, card orders or deals."""
+    from engine.playbook import BookError, build, make_spec, to_json
+    from printkit.books import default_name, layout_name, render_book
+    from printkit.layout import load_layout
+    from printkit.output import check_writable, pdf_target, write_atomic
+    from printkit.preview import write_pdf
+
     if seed is None:
         raise UserError("playbook needs --seed SEED (any text; the same seed gives the same book)")
     try:

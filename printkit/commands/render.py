@@ -11,9 +11,7 @@ import typer
 from printkit import sheets
 from printkit.completion import game_ids, sheet_names
 from printkit.errors import UserError
-from printkit.layout import load_layout
 from printkit.output import OUTPUT_DIR, check_writable, pdf_target
-from printkit.preview import write_pdf
 
 
 class Paper(StrEnum):
@@ -28,6 +26,9 @@ def default_out(game: str, sheet: str, paper: str) -> Path:
 def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path | None,
                    png: bool, force: bool) -> list[Path]:
     """Render one printable and write it; returns the files written (PDF first)."""
+    from printkit.layout import load_layout
+    from printkit.preview import write_pdf
+
     printable = sheets.get(game, sheet)
     if opts.rules_file is not None and not printable.rules:
         raise UserError(f"{opts.rules_file}: --rules is not used by the {game} {sheet} sheet")

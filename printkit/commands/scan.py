@@ -18,7 +18,6 @@ from typing import Annotated
 
 import typer
 
-from engine.playbook import BookError, verify_payload
 from printkit.errors import UserError
 from printkit.text import one_line, printable
 
@@ -153,6 +152,8 @@ def scan(
                                               "a page.")],
 ) -> None:
     """Check a printed play book: decode its QR and re-derive its draws."""
+    from engine.playbook import BookError, verify_payload
+
     payload = find_payload(file)
     try:
         verdict = verify_payload(payload)
