@@ -75,12 +75,12 @@ def test_usage_errors_are_one_line_naming_the_option():
 
 
 def test_an_internal_error_is_one_line_exit_70(monkeypatch):
-    from printkit.commands import listing
+    import rich.console
 
     def boom(*args, **kwargs):
         raise ZeroDivisionError("planted")
 
-    monkeypatch.setattr(listing.Console, "print", boom)
+    monkeypatch.setattr(rich.console.Console, "print", boom)
     r = run_cli("list")
     assert r.code == 70 and r.stderr.count("\n") == 1
     assert r.stderr.startswith("printkit: internal error: ZeroDivisionError: planted")
