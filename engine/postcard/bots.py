@@ -11,16 +11,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from engine.game import SIDES
+from engine.game import SIDES as STREAMS
 from engine.postcard import tracker
 from engine.postcard.context import Ctx
 from engine.postcard.game import GAME
-from engine.postcard.notation import SKILLS, Cross, Line, Note, Roll
+from engine.postcard.notation import Cross, Line, Note, Roll
 from engine.postcard.plays import settle_result
 from engine.postcard.rules import Rules, load_rules
 from engine.postcard.state import (
+    DOWNS,
     OVER,
     SCRIMMAGE,
+    SIDES,
     TOSS,
     State,
     index,
@@ -31,6 +33,7 @@ from engine.postcard.steps import KICK_ROLLS, StepResult, allowed, roll_spec, st
 from engine.postcard.writer import format_line, format_note, format_record
 
 MAX_LINES = 5000
+SAFETY_KICKS = (35, 40, 45, 50, 55)      # the distances a bot aims a safety kick at
 TEAMS = ("Hawks", "Bears", "Comets", "Otters", "Rams", "Foxes", "Pilots", "Owls")
 
 
@@ -50,7 +53,7 @@ class Bots:
 
     def __init__(self, seed: str, rules: Rules, skills: dict[str, str | None]) -> None:
         self.rng = random.Random(f"postcard-bots|{seed}")
-        self.dice = {side[0].upper(): GAME.book.stream(seed, side) for side in SIDES}
+        self.dice = {side[0].upper(): GAME.book.stream(seed, side) for side in STREAMS}
         self.rules = rules
         self.skills = skills
         self.boldness = {s: self.rng.uniform(0.1, 0.9) for s in ("H", "A")}
@@ -75,7 +78,8 @@ class Bots:
     def _skill_fits(self, state: State, verb: str, side: str) -> bool:
         offense = state.ball if state.play is None else state.play.offense
         role = "offense" if side == offense else "defense"
-        return self.skills.get(side) == f"{role}-{'rushing' if verb == 'rush' else 'passing'}"
+        needed = self.rules.team_skill.needed(role, verb)
+        return needed is not None and self.skills.get(side) == needed
 
     # -- decisions --------------------------------------------------------------------------
     def choose(self, state: State) -> Line:
@@ -92,9 +96,11 @@ class Bots:
         elif state.phase == SCRIMMAGE:
             verb, extra = self._scrimmage(state)
         elif verb == "try":
-            extra = {"value": 2 if rng.random() < 0.2 else 1}
-        elif verb == "punt":                      # safety kick
-            extra = {"value": rng.choice((35, 40, 45, 50, 55))}
+            scoring = self.rules.scoring
+            extra = {"value": scoring.two_point if rng.random() < 0.2 else scoring.extra_point}
+        elif verb == "punt":                      # safety kick: a middling distance
+            distances = [d for d in SAFETY_KICKS if self.rules.punt.target(d)]
+            extra = {"value": rng.choice(distances or self._distances())}
         elif state.play is not None and state.play.step in ("snap", "fake_play"):
             verb = rng.choice(("rush", "pass"))
             if state.play.step == "snap":
@@ -106,7 +112,8 @@ class Bots:
         return Line(0, verb, **extra)  # type: ignore[arg-type]
 
     def _picks(self, verb: str) -> tuple[int, int]:
-        kinds = self.rules.passing_strategies if verb == "pass" else self.rules.rushing_strategies
+        strategy = self.rules.strategy
+        kinds = strategy.passing if verb == "pass" else strategy.rushing
         return self.rng.choice(kinds), self.rng.randint(1, 6)
 
     def _scrimmage(self, state: State) -> tuple[str, dict[str, object]]:
@@ -116,21 +123,27 @@ class Bots:
             lead = state.score[index(side)] - state.score[index(other(side))]
             if lead > 0 and rng.random() < 0.6:
                 return "knee", {}
-        if state.down == 4:
-            kick_from = yards + int(self.rules.section("field_goal")["snap_back"])
+        if state.down == DOWNS:
+            kick_from = yards + self.rules.field_goal.snap_back
             go_for_it = state.to_go <= 5 and rng.random() < self.boldness[side] * 0.4
             if not go_for_it:
                 if rng.random() < 0.03:
                     return "fake", {}
-                if self.rules.field_goal(kick_from) is not None and rng.random() < 0.9:
+                if self.rules.field_goal.at(kick_from) is not None and rng.random() < 0.9:
                     return "fg", {}
                 return "punt", {"value": self._punt_distance(yards)}
         verb = "pass" if rng.random() < 0.35 + 0.3 * (state.to_go > 10) else "rush"
         return verb, {"picks": self._picks(verb)}
 
+    def _distances(self) -> list[int]:
+        return [t.distance for t in self.rules.punt.targets]
+
     def _punt_distance(self, yards: int) -> int:
-        room = yards + 15 - 5
-        keys = [r.key for r in self.rules.punts if r.key <= max(20, room)]
+        """One of the four longest targets that come down a step or more short of the goal
+        line."""
+        room = yards + self.rules.punt.snap_back - self.rules.field.yards_per_step
+        keys = self._distances()
+        keys = [k for k in keys if k <= max(keys[0], room)]
         return self.rng.choice(keys[-4:])
 
     def _receive(self, state: State) -> str:
@@ -149,28 +162,30 @@ class Bots:
 
     def zones(self, state: State, due: list[str]) -> tuple[Cross, ...]:
         counts = list(state.time)
+        circles = self.rules.time_tracker.circles
         out = []
         for owner in due:
-            if sum(counts) >= 2 * tracker.CIRCLES:
+            if sum(counts) >= len(SIDES) * circles:
                 break
-            free = [z for z in ("H", "A") if counts[index(z)] < tracker.CIRCLES]
+            free = [z for z in SIDES if counts[index(z)] < circles]
             zone = self.rng.choice(free)
             counts[index(zone)] += 1
             out.append(Cross(owner, zone))
         return tuple(out)
 
 
-def _skills(rng: random.Random) -> dict[str, str | None]:
+def _skills(rng: random.Random, rules: Rules) -> dict[str, str | None]:
     if rng.random() < 0.5:
         return {"H": None, "A": None}
-    return {"H": rng.choice(SKILLS), "A": rng.choice(SKILLS)}
+    names = rules.team_skill.names
+    return {"H": rng.choice(names), "A": rng.choice(names)}
 
 
 def play_game(seed: str, rules: Rules | None = None, date: str | None = None) -> Game:
     """One complete game with the play book for `seed`."""
     rules = rules or load_rules()
     rng = random.Random(f"postcard-setup|{seed}")
-    skills = _skills(rng)
+    skills = _skills(rng, rules)
     home, away = rng.sample(TEAMS, 2)
     bots = Bots(seed, rules, skills)
     state = State()

@@ -48,7 +48,7 @@ class Ctx:
         r = self.roll(side)
         if r is None:
             return 0
-        minus = int(self.rules.section("passing")["sack_penalty_per_roll"])
+        minus = self.rules.passing.sack_penalty_per_roll
         return r.total + r.bonus + extra - (minus if self.state.sack == side else 0)
 
     def raw(self, side: str) -> int:

@@ -9,6 +9,8 @@ from dataclasses import replace
 from engine.postcard.context import Ctx
 from engine.postcard.running import add_score, end_play, kickoff_by, new_series
 from engine.postcard.state import (
+    DOWNS,
+    END_ZONE,
     KICKOFF,
     PLAY,
     TOSS,
@@ -44,20 +46,22 @@ def apply_kickoff(ctx: Ctx, onside: bool) -> None:
         kicker = s.ball
     receiver = other(kicker)
     die, guess = line.picks or (1, 1)
-    tee = at_own(kicker, int(ctx.rules.section("kickoff")["from"]))
+    tee = at_own(kicker, ctx.rules.kickoff.from_)
     if onside:
-        spot_data = ctx.rules.onside(die)
-        landing = advance(kicker, tee, spot_data.where)
+        onside_spot = ctx.rules.onside.spot(die)
+        landing = advance(kicker, tee, onside_spot.distance)
+        spot_bonus = onside_spot.bonus
         receive = ""
     else:
-        spot_data = ctx.rules.kickoff(die)
-        landing = at_own(receiver, spot_data.where)
-        receive = "fair" if spot_data.where >= 0 else "touchback"
+        kick_spot = ctx.rules.kickoff.spot(die)
+        landing = at_own(receiver, kick_spot.yard_line)
+        spot_bonus = kick_spot.bonus
+        receive = "fair" if kick_spot.yard_line >= 0 else "touchback"
     winner = ctx.rules.strategy_winner(die, guess)
     bonus: tuple[str, int] = ("", 0)
     if winner is not None:
         side = kicker if winner == die else receiver
-        bonus = (side, ctx.rules.stars[winner] + spot_data.bonus)
+        bonus = (side, ctx.rules.strategy.stars[winner] + spot_bonus)
     ctx.set(phase=PLAY, ball=kicker, play=Play(
         kind="onside" if onside else "kickoff", step="receive", offense=kicker,
         holder=receiver, carrier=receiver, los=tee, spot=landing, kick_bonus=bonus,
@@ -78,7 +82,7 @@ def apply_touchback(ctx: Ctx) -> None:
     assert p is not None
     if p.receive != "touchback":
         ctx.find("PC-KICK-006", "no touchback here", p.receive or "run", "touchback")
-    spot = at_own(p.carrier, int(ctx.rules.section("kickoff")["touchback"]))
+    spot = at_own(p.carrier, ctx.rules.kickoff.touchback)
     ctx.state = new_series(replace(ctx.state, sack=""), p.carrier, spot)
     ctx.ended = True
 
@@ -91,17 +95,29 @@ def return_run(ctx: Ctx) -> None:
 
 
 # -- punts, field goals, fakes -------------------------------------------------------------
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
 def _fourth_down(ctx: Ctx, what: str) -> None:
-    if ctx.state.down != 4:
-        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(ctx.state.down, f"{ctx.state.down}th")
-        ctx.find("PC-KICK-005", f"{what} only on 4th down", "4th down", f"{ordinal} down")
+    if ctx.state.down != DOWNS:
+        last = f"{_ordinal(DOWNS)} down"
+        ctx.find("PC-KICK-005", f"{what} only on {last}", last,
+                 f"{_ordinal(ctx.state.down)} down")
+
+
+def span(values: list[int]) -> str:
+    """A chart's keys in words: `20-70 by 5` when evenly spaced, else listed."""
+    gaps = {b - a for a, b in zip(values, values[1:], strict=False)}
+    if len(gaps) == 1 and len(values) > 2:
+        return f"{values[0]}-{values[-1]} by {gaps.pop()}"
+    return ", ".join(map(str, values))
 
 
 def punt_target(ctx: Ctx, distance: int) -> int:
-    if ctx.rules.punt(distance) is None:
-        keys = [r.key for r in ctx.rules.punts]
-        ctx.find("PC-KICK-004", "punt target not on the chart",
-                 f"{keys[0]}-{keys[-1]} by 5", distance)
+    if ctx.rules.punt.target(distance) is None:
+        keys = [t.distance for t in ctx.rules.punt.targets]
+        ctx.find("PC-KICK-004", "punt target not on the chart", span(keys), distance)
         return min(keys, key=lambda k: abs(k - distance))
     return distance
 
@@ -116,8 +132,8 @@ def start_punt(ctx: Ctx) -> None:
                                       target=distance))
         return
     _fourth_down(ctx, "a punt")
-    back = int(ctx.rules.section("punt")["snap_back"])
-    spot = advance(s.ball, s.spot, -min(back, from_own(s.ball, s.spot) + 10))
+    back = ctx.rules.punt.snap_back          # never behind the end line
+    spot = advance(s.ball, s.spot, -min(back, from_own(s.ball, s.spot) + END_ZONE))
     ctx.set(phase=PLAY, play=Play(kind="punt", step="punt", offense=s.ball, holder=s.ball,
                                   carrier=s.ball, los=s.spot, spot=spot, target=distance))
 
@@ -128,8 +144,7 @@ def start_fg(ctx: Ctx) -> None:
         ctx.set_play(step="fg")
         return
     _fourth_down(ctx, "a field goal")
-    back = int(ctx.rules.section("field_goal")["snap_back"])
-    spot = advance(s.ball, s.spot, -back)
+    spot = advance(s.ball, s.spot, -ctx.rules.field_goal.snap_back)
     ctx.set(phase=PLAY, play=Play(kind="fg", step="fg", offense=s.ball, holder=s.ball,
                                   carrier=s.ball, los=s.spot, spot=spot))
 
@@ -138,7 +153,8 @@ def expect_block(ctx: Ctx) -> str:
     p = ctx.state.play
     assert p is not None
     r = ctx.value(p.offense) - ctx.value(other(p.offense))
-    return "blocked" if r <= int(ctx.rules.section("punt")["block"]) else "ok"
+    block = ctx.rules.punt.block if p.kind == "punt" else ctx.rules.field_goal.block
+    return "blocked" if r <= block else "ok"
 
 
 def apply_block(ctx: Ctx, outcome: str) -> None:
@@ -152,9 +168,13 @@ def apply_block(ctx: Ctx, outcome: str) -> None:
         return
     if p.kind in ("fg", "try1"):
         yard_line = to_goal(p.offense, p.spot)
-        if ctx.rules.field_goal(yard_line) is None:
-            ctx.find("PC-KICK-003", "field goal out of range (kick spot 10-50 yards from "
-                     "the goal)", "a kick from the 10 to the 50", f"a kick from the {yard_line}")
+        if ctx.rules.field_goal.at(yard_line) is None:
+            spots = [r.spot for r in ctx.rules.field_goal.ranges]
+            near, far = min(spots), max(spots)
+            yards, where = (f"{near}-{far}", f"the {near} to the {far}") if far > near \
+                else (f"{near}", f"the {near}")
+            ctx.find("PC-KICK-003", f"field goal out of range (kick spot {yards} yards from "
+                     "the goal)", f"a kick from {where}", f"a kick from the {yard_line}")
         ctx.set_play(target=yard_line)
     ctx.set_play(step="kick")
 
@@ -164,11 +184,11 @@ def expect_kick(ctx: Ctx) -> str:
     assert p is not None
     total = ctx.pair_total(p.offense)
     if p.kind in ("fg", "try1"):
-        chart = ctx.rules.field_goal(p.target)
+        chart = ctx.rules.field_goal.at(p.target)
         return "good" if chart is not None and chart.contains(total) else "miss"
-    chart = ctx.rules.punt(p.target)
-    assert chart is not None
-    miss = chart.miss_by(total)
+    target = ctx.rules.punt.target(p.target)
+    assert target is not None
+    miss = target.miss_by(total)
     if miss == 0:
         return "on"
     return f"short {-miss}" if miss < 0 else f"long {miss}"
@@ -180,10 +200,10 @@ def apply_kick(ctx: Ctx, outcome: str) -> None:
     kicker, receiver = p.offense, other(p.offense)
     if p.kind in ("fg", "try1"):
         if outcome == "good":
-            scoring = ctx.rules.section("scoring")
-            points = int(scoring["extra_point" if p.kind == "try1" else "field_goal"])
+            scoring = ctx.rules.scoring
+            points = scoring.extra_point if p.kind == "try1" else scoring.field_goal
             ctx.state = add_score(ctx.state, kicker, points)
-            ctx.state = kickoff_by(ctx.state, kicker, int(ctx.rules.section("kickoff")["from"]))
+            ctx.state = kickoff_by(ctx.state, kicker, ctx.rules.kickoff.from_)
             ctx.ended = True
         elif p.kind == "try1":
             end_play(ctx)
@@ -191,18 +211,18 @@ def apply_kick(ctx: Ctx, outcome: str) -> None:
             ctx.set_play(carrier=receiver)
             end_play(ctx)
         return
-    chart = ctx.rules.punt(p.target)
-    assert chart is not None
+    target = ctx.rules.punt.target(p.target)
+    assert target is not None
     if outcome == "on":
-        miss, bonus = 0, (kicker, chart.bonus)
+        miss, bonus = 0, (kicker, target.bonus)
     else:
         word, n = outcome.split()
         miss = int(n) * (-1 if word == "short" else 1)
-        bonus = (receiver, chart.bonus)
-    landing = advance(kicker, p.spot, p.target + 5 * miss)
+        bonus = (receiver, target.bonus)
+    landing = advance(kicker, p.spot, p.target + ctx.rules.steps(miss))
     receive = "fair"
     if to_goal(kicker, landing) < 0:
-        landing = at_own(receiver, -5)
+        landing = at_own(receiver, ctx.rules.punt.end_zone_spot)
         receive = "touchback"
     ctx.set_play(holder=receiver, carrier=receiver, spot=landing, kick_bonus=bonus,
                  first_return=True, unlimited=False, receive=receive, step="receive")
@@ -219,7 +239,7 @@ def expect_fake(ctx: Ctx) -> str:
     p = ctx.state.play
     assert p is not None
     surprise = ctx.value(p.offense) > ctx.value(other(p.offense))
-    return "+2" if surprise else "+0"
+    return f"+{ctx.rules.fake.bonus}" if surprise else "+0"
 
 
 def apply_fake(ctx: Ctx, outcome: str) -> None:
@@ -233,18 +253,20 @@ def apply_fake(ctx: Ctx, outcome: str) -> None:
 def start_try(ctx: Ctx) -> None:
     s = ctx.state
     points = ctx.line.value
-    scoring = ctx.rules.section("scoring")
-    if points not in (1, 2):
-        ctx.find("PC-TRY-001", "a try is for 1 or 2 points", "1 or 2", points)
-        points = 1
+    scoring = ctx.rules.scoring
+    kick, play = scoring.extra_point, scoring.two_point
+    if points not in (kick, play):
+        ctx.find("PC-TRY-001", f"a try is for {kick} or {play} points", f"{kick} or {play}",
+                 points)
+        points = kick
     offense = s.ball
-    if points == 1:
-        kick_spot = at_own(other(offense), int(scoring["extra_point_spot"]))
+    if points == kick:
+        kick_spot = at_own(other(offense), scoring.extra_point_spot)
         ctx.set(phase=PLAY, play=Play(kind="try1", step="fg", offense=offense,
                                       holder=offense, carrier=offense,
                                       los=kick_spot, spot=kick_spot))
     else:
-        los = at_own(other(offense), int(scoring["two_point_spot"]))
-        ctx.set(phase=PLAY, down=1, to_go=int(scoring["two_point_spot"]),
+        los = at_own(other(offense), scoring.two_point_spot)
+        ctx.set(phase=PLAY, down=1, to_go=scoring.two_point_spot,
                 play=Play(kind="try2", step="snap", offense=offense, holder=offense,
                           carrier=offense, los=los, spot=los))

@@ -6,17 +6,20 @@ A record is tag pairs (`[Home "Hawks"]`) then one line per action:
 
 The reader only checks that the text can be read; whether it follows the rules is the
 verifier's business. Anything unreadable raises :class:`ReadError` with line and column.
+What depends on the card (the Team Skill names, the catch levels, the values in the help of
+an error message) comes from the rules object the reader is given (the shipped rules if none).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from engine.errors import ReadError
 from engine.postcard.game import ID
-
-SKILLS = ("offense-rushing", "offense-passing", "defense-rushing", "defense-passing")
+from engine.postcard.rules import Rules, load_rules
+from engine.postcard.state import DOWNS, FIELD
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN = re.compile(r"\{[^}]*\}?|=|[^\s={]+")
@@ -37,7 +40,7 @@ OUTCOMES: dict[str, str] = {
     "rush": r"[+-]\d+|stop|fumble",
     "pass": r"[+-]\d+",
     "again": r"[+-]\d+",
-    "pressure": r"L[1-5]",
+    "pressure": r"L\d+",            # and a level of the chart (_pressure_re)
     "catch": r"\+\d+|miss",
     "intercept": r"int|inc|grounding",
     "ground": r"grounding|inc",
@@ -50,17 +53,54 @@ OUTCOMES: dict[str, str] = {
     "kick": r"good|miss|on|short \d+|long \d+",
 }
 _OUTCOME_RE = {verb: re.compile(f"^(?:{rx})$") for verb, rx in OUTCOMES.items()}
-# The same, as a player reads it (for error messages).
+# The same, as a player reads it (for error messages); outcome_help() fills in the card's
+# values for the verbs missing here.
 OUTCOME_HELP: dict[str, str] = {
-    "toss": "H, A or tie", "rush": "+5, +10, +15, stop, -5 or fumble",
+    "toss": "H, A or tie",
     "pass": "the Challenge result, e.g. +3 or -2", "again": "the final result, e.g. +5",
-    "pressure": "L1 to L5", "catch": "+N (yards after the catch) or miss",
+    "catch": "+N (yards after the catch) or miss",
     "intercept": "int, inc or grounding", "ground": "grounding or inc",
-    "sack": "fumble or held", "fumble": "H, A, H+5 or A+5",
+    "sack": "fumble or held",
     "run": "+N, tackle, fumble, pen O N or pen D N", "punt": "ok or blocked",
-    "fg": "ok or blocked", "fake": "+2 or +0",
+    "fg": "ok or blocked",
     "kick": "good or miss (field goal); on, short N or long N (punt)",
 }
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def outcome_help(verb: str, rules: Rules) -> str:
+    """What a `verb` line's outcome may be, in words, with the card's values."""
+    if verb == "rush":
+        rows = rules.rushing.rows
+        words = [f"+{r.yards}" for r in rows if r.outcome == "gain"]
+        words += ["stop"] if any(r.outcome == "stopped" for r in rows) else []
+        words += [f"{r.yards:+d}" for r in rows if r.outcome == "loss"]
+        words += ["fumble"] if any(r.outcome == "fumble" for r in rows) else []
+        return _either(words)
+    if verb == "pressure":
+        levels = [lv.level for lv in rules.passing.levels]
+        return f"L{min(levels)} to L{max(levels)}"
+    if verb == "fumble":
+        more = rules.fumble.advance_yards
+        return f"H, A, H+{more} or A+{more}"
+    if verb == "fake":
+        return f"+{rules.fake.bonus} or +0"
+    return OUTCOME_HELP[verb]
+
+
+@lru_cache(maxsize=8)
+def _pressure_re(levels: tuple[int, ...]) -> re.Pattern[str]:
+    """`L1`..: the catch levels of the chart."""
+    return re.compile(f"^L(?:{'|'.join(map(str, levels))})$")
+
+
+def _outcome_re(verb: str, rules: Rules) -> re.Pattern[str] | None:
+    if verb == "pressure":
+        return _pressure_re(tuple(lv.level for lv in rules.passing.levels))
+    return _OUTCOME_RE.get(verb)
 
 
 @dataclass(frozen=True)
@@ -179,14 +219,14 @@ def _note_part(tok: str) -> tuple[str | None, object]:
         return "ball", tok
     if tok in ("KO", "TRY", "SK", "END"):
         return "phase", tok
-    if m := re.fullmatch(r"([1-4])&(\d{1,3}|[Gg])", tok):
+    if m := re.fullmatch(rf"([1-{DOWNS}])&(\d{{1,3}}|[Gg])", tok):
         to_go = "G" if m.group(2) in "Gg" else int(m.group(2))
         return "down", (int(m.group(1)), to_go)
     if m := re.fullmatch(r"([HA])(-?\d{1,3})", tok):
         n = int(m.group(2))
-        return "spot", n if m.group(1) == "H" else 100 - n
-    if tok == "50":
-        return "spot", 50
+        return "spot", n if m.group(1) == "H" else FIELD - n
+    if tok == str(FIELD // 2):
+        return "spot", FIELD // 2
     if m := re.fullmatch(r"(\d{1,3})-(\d{1,3})", tok):
         return "score", (int(m.group(1)), int(m.group(2)))
     if m := re.fullmatch(r"([TPB])(\d{1,2})/(\d{1,2})", tok):
@@ -216,12 +256,12 @@ def canonical_outcome(tokens: list[str]) -> str:
     if re.fullmatch(r"(short|long) \d+", low):
         word, n = low.split()
         return f"{word} {int(n)}"
-    if re.fullmatch(r"[ha](\+\d+)?|l[1-5]", low):
+    if re.fullmatch(r"[ha](\+\d+)?|l\d+", low):
         return text.upper()
     return low
 
 
-def parse_line(text: str, number: int, file: str) -> Line | None:
+def parse_line(text: str, number: int, file: str, rules: Rules | None = None) -> Line | None:
     """One action line, or None for a blank or comment-only line."""
     body = text.split(";", 1)[0]
     tokens = _tokens(body)
@@ -286,7 +326,8 @@ def parse_line(text: str, number: int, file: str) -> Line | None:
                             file, number, col)
     if out_tokens:
         outcome = canonical_outcome(out_tokens)
-        rx = _OUTCOME_RE.get(verb)
+        rules = rules or load_rules()
+        rx = _outcome_re(verb, rules)
         if rx is None:
             raise ReadError(f"{verb} has no outcome to write", file, number, out_col)
         if not rx.match(outcome):
@@ -294,14 +335,17 @@ def parse_line(text: str, number: int, file: str) -> Line | None:
                     if rx.match(canonical_outcome(out_tokens[:n]))]
             bad = fits[-1] if fits else 0
             raise ReadError(f"cannot read {out_tokens[bad]!r} in the outcome of {verb} "
-                            f"(write {OUTCOME_HELP[verb]})", file, number, out_cols[bad])
+                            f"(write {outcome_help(verb, rules)})", file, number,
+                            out_cols[bad])
         parts["outcome"] = outcome
         parts["outcome_column"] = out_col
     if verb in ("kickoff", "onside") and ("side" not in parts or "picks" not in parts):
         raise ReadError(f"{verb} needs the kicking side and the two numbers, e.g. "
                         f"'{verb} H 5v3'", file, number, verb_col)
-    if verb in ("punt", "try") and "value" not in parts and verb == "try":
-        raise ReadError("try needs 1 or 2", file, number, verb_col)
+    if verb == "try" and "value" not in parts:
+        scoring = (rules or load_rules()).scoring
+        raise ReadError(f"try needs {scoring.extra_point} or {scoring.two_point}", file,
+                        number, verb_col)
     if verb == "punt" and "value" not in parts:
         raise ReadError("punt needs its target distance, e.g. 'punt 40 H3 A4'",
                         file, number, verb_col)
@@ -321,8 +365,9 @@ def _roll(m: re.Match[str], col: int, file: str, number: int) -> Roll:
                 bonus=int(bonus or 0), column=col)
 
 
-def parse(text: str, file: str = "<record>") -> Record:
+def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record:
     """The whole record: tags first, then action lines. Raises ReadError if unreadable."""
+    rules = rules or load_rules()
     record = Record()
     lines = text.splitlines()
     record.line_count = len(lines)
@@ -337,11 +382,11 @@ def parse(text: str, file: str = "<record>") -> Record:
                 raise ReadError("tags come before the first action", file, number,
                                 raw.index("[") + 1)
             name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
-            _check_tag(name, value, file, number, raw.index('"') + 1)
+            _check_tag(name, value, file, number, raw.index('"') + 1, rules)
             record.tags[name] = value
             record.tag_lines[name] = number
             continue
-        line = parse_line(raw, number, file)
+        line = parse_line(raw, number, file, rules)
         if line is not None:
             record.lines.append(line)
     if "Game" not in record.tags:
@@ -349,11 +394,13 @@ def parse(text: str, file: str = "<record>") -> Record:
     return record
 
 
-def _check_tag(name: str, value: str, file: str, line: int, column: int) -> None:
+def _check_tag(name: str, value: str, file: str, line: int, column: int,
+               rules: Rules) -> None:
     if name == "Game" and value.strip().lower() != ID:
         raise ReadError(f"not a PostCard Football record (Game {value!r})", file, line, column)
-    if name in ("HomeSkill", "AwaySkill") and value.lower() not in (*SKILLS, "none"):
-        raise ReadError(f"unknown team skill {value!r} (one of: {', '.join(SKILLS)}, none)",
+    skills = rules.team_skill.names
+    if name in ("HomeSkill", "AwaySkill") and value.lower() not in (*skills, "none"):
+        raise ReadError(f"unknown team skill {value!r} (one of: {', '.join(skills)}, none)",
                         file, line, column)
     if name == "Result" and not re.fullmatch(r"\d{1,3}-\d{1,3}|\*", value.strip()):
         raise ReadError(f"cannot read result {value!r} (write HOME-AWAY, e.g. 21-14, or *)",

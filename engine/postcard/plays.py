@@ -12,7 +12,7 @@ from engine.postcard import tracker
 from engine.postcard.context import Ctx
 from engine.postcard.rules import Rules
 from engine.postcard.running import end_play, touchdown_now
-from engine.postcard.state import PLAY, Play, advance, other, to_goal
+from engine.postcard.state import END_ZONE, PLAY, Play, advance, from_own, other, to_goal
 
 
 # -- the snap: strategy picks -----------------------------------------------------------
@@ -40,7 +40,7 @@ def snap(ctx: Ctx, kind: str) -> None:
             losers = [offense, other(offense)]
         else:
             side = offense if winner == o else other(offense)
-            strat = (side, ctx.rules.stars[winner])
+            strat = (side, ctx.rules.strategy.stars[winner])
             losers = [other(side)]
         for loser in losers:
             ctx.state, due = tracker.mark_play(ctx.state, loser, ctx.rules)
@@ -49,7 +49,7 @@ def snap(ctx: Ctx, kind: str) -> None:
     ctx.set(phase=PLAY, play=Play(kind=kind if not try2 else "try2", step=kind,
                                   offense=offense, holder=offense, carrier=offense, los=los,
                                   spot=los, strat=strat, fake=fake,
-                                  try_points=2 if try2 else 0))
+                                  try_points=ctx.rules.scoring.two_point if try2 else 0))
 
 
 def _challenge(ctx: Ctx) -> int:
@@ -74,9 +74,9 @@ def expect_rush(ctx: Ctx) -> str:
 def apply_rush(ctx: Ctx, outcome: str) -> None:
     p = ctx.state.play
     assert p is not None
-    breakaway = ctx.memo.get("r", 0) >= int(ctx.rules.section("tackle")["breakaway"])
+    breakaway = ctx.memo.get("r", 0) >= ctx.rules.tackle.breakaway
     if outcome == "fumble":
-        fumble_back = ctx.rules.rushing.row(ctx.rules.rushing.low).yards
+        fumble_back = ctx.rules.rushing.row(ctx.rules.rushing.min).yards
         ctx.set_play(spot=advance(p.offense, p.los, fumble_back), step="fumble",
                      fumbler=p.offense, tie_to=p.offense)
         return
@@ -124,15 +124,15 @@ def settle_result(ctx: Ctx) -> None:
     """After the (optional) second roll: the throw, the sack, or what must be rolled next."""
     p = ctx.state.play
     assert p is not None
-    pdata = ctx.rules.section("passing")
+    passing = ctx.rules.passing
     if p.result >= 1:
         catch_spot = advance(p.offense, p.los, ctx.rules.throw_yards(p.result))
-        if to_goal(p.offense, catch_spot) < -10:      # thrown beyond the end line
+        if to_goal(p.offense, catch_spot) < -END_ZONE:      # thrown beyond the end line
             ctx.set_play(spot=p.los)
             end_play(ctx)
             return
-        level = (int(pdata["negative_to_positive_level"]) if p.r1 < 0
-                 else ctx.rules.pass_level(p.result).level)
+        level = (passing.negative_to_positive_level if p.r1 < 0
+                 else passing.level_of(p.result).level)
         ctx.set_play(level=level, target=catch_spot, step="pressure")
         return
     nxt = next_after_result(p, ctx.rules)
@@ -149,8 +149,8 @@ def expect_pressure(ctx: Ctx) -> str:
     assert p is not None
     v = ctx.value(other(p.offense))
     ctx.memo["pressure"] = v
-    level = ctx.rules.level(p.level)
-    top = max(lv.level for lv in ctx.rules.levels)
+    level = ctx.rules.passing.level(p.level)
+    top = ctx.rules.passing.top_level
     return f"L{min(top, p.level + 1) if v >= level.pressure else p.level}"
 
 
@@ -165,24 +165,23 @@ def expect_catch(ctx: Ctx) -> str:
     p = ctx.state.play
     assert p is not None
     c = ctx.value(p.offense)
-    if c < ctx.rules.level(p.level).catch:
+    if c < ctx.rules.passing.level(p.level).catch:
         return "miss"
-    return f"+{5 * max(0, c - p.pressure)}"
+    return f"+{ctx.rules.steps(max(0, c - p.pressure))}"
 
 
 def apply_catch(ctx: Ctx, outcome: str) -> None:
     p = ctx.state.play
     assert p is not None
-    pdata = ctx.rules.section("passing")
     if outcome == "miss":
-        if p.pressure >= int(pdata["interception_pressure"]):
+        if p.pressure >= ctx.rules.passing.interception_pressure:
             ctx.set_play(step="intercept")
         else:
             ctx.set_play(spot=p.los)
             end_play(ctx)
         return
     yards = int(outcome[1:])
-    breakaway = yards >= 5 * int(ctx.rules.section("tackle")["breakaway"])
+    breakaway = yards >= ctx.rules.steps(ctx.rules.tackle.breakaway)
     ctx.set_play(spot=advance(p.offense, p.target, yards), breakaway=breakaway)
     if touchdown_now(ctx):
         return
@@ -195,10 +194,10 @@ def apply_catch(ctx: Ctx, outcome: str) -> None:
 def expect_intercept(ctx: Ctx) -> str:
     p = ctx.state.play
     assert p is not None
-    pdata = ctx.rules.section("passing")
-    if p.level == 0 and ctx.raw(p.offense) == int(pdata["grounding_roll"]):
+    passing = ctx.rules.passing
+    if p.level == 0 and ctx.raw(p.offense) == passing.grounding_roll:
         return "grounding"
-    if ctx.value(other(p.offense)) >= int(pdata["interception_roll"]):
+    if ctx.value(other(p.offense)) >= passing.interception_roll:
         return "int"
     return "inc"
 
@@ -222,7 +221,7 @@ def apply_intercept(ctx: Ctx, outcome: str) -> None:
 def expect_ground(ctx: Ctx) -> str:
     p = ctx.state.play
     assert p is not None
-    grounding = ctx.raw(p.offense) == int(ctx.rules.section("passing")["grounding_roll"])
+    grounding = ctx.raw(p.offense) == ctx.rules.passing.grounding_roll
     return "grounding" if grounding else "inc"
 
 
@@ -237,14 +236,15 @@ def apply_ground(ctx: Ctx, outcome: str) -> None:
 
 
 def _grounding(ctx: Ctx) -> None:
-    """Intentional grounding: 10 yards from the line of scrimmage and the down is lost (P3)."""
+    """Intentional grounding: yards from the line of scrimmage (never past the goal line)
+    and the down is lost (P3)."""
     from engine.postcard.running import penalty_yards
 
     p = ctx.state.play
     assert p is not None
     ctx.set_play(spot=p.los)
-    yards = penalty_yards(ctx, True, int(ctx.rules.section("passing")["grounding_yards"]))
-    back = min(yards, max(0, 100 - to_goal(p.offense, p.los)))
+    yards = penalty_yards(ctx, True, ctx.rules.passing.grounding_yards)
+    back = min(yards, max(0, from_own(p.offense, p.los)))
     ctx.set_play(spot=advance(p.offense, p.los, -back))
     end_play(ctx)
 
@@ -254,7 +254,7 @@ def expect_sack(ctx: Ctx) -> str:
     p = ctx.state.play
     assert p is not None
     total = ctx.pair_total(other(p.offense))
-    return "fumble" if total in ctx.rules.section("passing")["sack_strip"] else "held"
+    return "fumble" if total in ctx.rules.passing.sack_strip else "held"
 
 
 def apply_sack(ctx: Ctx, outcome: str) -> None:

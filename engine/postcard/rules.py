@@ -1,12 +1,15 @@
 """PostCard Football charts as one object: what the board prints is what the verifier checks.
 
 `load_rules()` reads engine/postcard/rules.toml (plus a player's own file, if given) into a
-frozen :class:`Rules`; its lookup methods answer the questions the rules text asks of "the
-chart on the field".
+frozen :class:`Rules`, one typed section per table of the file, one attribute per key (the
+TOML key `from` is the attribute `from_`). Nothing else reads the file: the engine, the
+bots, the verifier and the board ask these objects, whose lookup methods answer the
+questions the rules text asks of "the chart on the field".
 """
 
 from __future__ import annotations
 
+import keyword
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,8 +18,15 @@ from engine import rulesdata
 from engine.errors import ReadError
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
+DIE = 6           # every roll is a d6 (a 2d6 roll is two of them)
 
 
+def die_from(value: int) -> str:
+    """The faces of a d6 at or above `value`, as the board prints them: "6", "5-6"."""
+    return str(value) if value >= DIE else f"{value}-{DIE}"
+
+
+# -- rows of the charts -----------------------------------------------------------------
 @dataclass(frozen=True)
 class Row:
     result: int
@@ -27,22 +37,18 @@ class Row:
 @dataclass(frozen=True)
 class Level:
     level: int
-    first: int
+    first: int        # results first..last throw to this level
     last: int
     catch: int        # lowest die that catches
     pressure: int     # lowest defense die that raises the level (7 = cannot)
 
-    @property
-    def yards(self) -> tuple[int, int]:
-        return self.first * 5, self.last * 5
-
 
 @dataclass(frozen=True)
-class Range:
-    key: int          # yard line (field goal spot) or distance (punt)
+class Target:
+    """A 2d6 range on a kicking chart."""
+
     low: int
     high: int
-    bonus: int = 0
 
     def contains(self, total: int) -> bool:
         return self.low <= total <= self.high
@@ -57,22 +63,66 @@ class Range:
 
 
 @dataclass(frozen=True)
-class KickSpot:
-    die: int
-    where: int        # kickoff: yard line (negative = end zone); onside: distance
+class FieldGoalRange(Target):
+    spot: int         # yard line of the kick
+
+
+@dataclass(frozen=True)
+class PuntTarget(Target):
+    distance: int
     bonus: int
+
+
+@dataclass(frozen=True)
+class KickoffSpot:
+    die: int
+    yard_line: int    # of the receiving team; negative = inside its end zone
+    bonus: int
+
+
+@dataclass(frozen=True)
+class OnsideSpot:
+    die: int
+    distance: int     # yards from the kicking spot
+    bonus: int
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str         # the record's tag
+    role: str         # offense / defense
+    play: str         # the verb of the play it re-rolls: rush / pass
+    label: str        # printed on the board
+
+
+# -- sections ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Field:
+    yards_per_step: int
+
+
+@dataclass(frozen=True)
+class Strategy:
+    passing: tuple[int, ...]
+    rushing: tuple[int, ...]
+    beats: dict[int, tuple[int, ...]]
+    stars: dict[int, int]
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(sorted(self.beats))
 
 
 @dataclass(frozen=True)
 class Chart:
     """A result -> row chart with limits; results past a limit are set at the limit."""
 
-    low: int
-    high: int
+    min: int
+    max: int
     rows: tuple[Row, ...]
 
     def clamp(self, result: int) -> int:
-        return max(self.low, min(self.high, result))
+        return max(self.min, min(self.max, result))
 
     def row(self, result: int) -> Row:
         r = self.clamp(result)
@@ -83,39 +133,19 @@ class Chart:
 
 
 @dataclass(frozen=True)
-class Rules:
-    data: Any                          # the raw mapping (for printing notes verbatim)
-    beats: dict[int, tuple[int, ...]]
-    stars: dict[int, int]
-    passing_strategies: tuple[int, ...]
-    rushing_strategies: tuple[int, ...]
-    rushing: Chart
-    passing: Chart
+class Passing(Chart):
     levels: tuple[Level, ...]
-    tackle: Chart
-    field_goals: tuple[Range, ...]
-    punts: tuple[Range, ...]
-    kickoffs: tuple[KickSpot, ...]
-    onsides: tuple[KickSpot, ...]
-    time_stars: tuple[int, ...]
+    negative_to_positive_level: int
+    interception_pressure: int
+    interception_roll: int
+    grounding_roll: int
+    grounding_yards: int
+    sack_strip: tuple[int, ...]
+    sack_penalty_per_roll: int
 
-    # -- strategy circle ----------------------------------------------------------------
-    def strategy_winner(self, a: int, b: int) -> int | None:
-        """The winning strategy of a pick pair, or None for the same number."""
-        if a == b:
-            return None
-        if b in self.beats[a]:
-            return a
-        if a in self.beats[b]:
-            return b
-        raise ValueError(f"strategy circle does not rank {a} and {b}")
-
-    def play_type(self, strategy: int) -> str:
-        return "pass" if strategy in self.passing_strategies else "rush"
-
-    # -- passing ------------------------------------------------------------------------
-    def pass_level(self, result: int) -> Level:
-        r = self.passing.clamp(result)
+    def level_of(self, result: int) -> Level:
+        """The catch level of a throw (a final result of 1 or more)."""
+        r = self.clamp(result)
         for level in self.levels:
             if level.first <= r <= level.last:
                 return level
@@ -127,66 +157,206 @@ class Rules:
                 return level
         raise KeyError(number)
 
-    def throw_yards(self, result: int) -> int:
-        return self.passing.clamp(result) * self.data["passing"]["yards_per_step"]
+    @property
+    def top_level(self) -> int:
+        return max(lv.level for lv in self.levels)
 
-    # -- kicks --------------------------------------------------------------------------
-    def field_goal(self, spot: int) -> Range | None:
+
+@dataclass(frozen=True)
+class Tackle(Chart):
+    breakaway: int
+    red_zone: int
+    red_zone_reduction: int
+
+
+@dataclass(frozen=True)
+class Fumble:
+    advance_difference: int
+    advance_yards: int
+
+
+@dataclass(frozen=True)
+class FieldGoal:
+    snap_back: int
+    block: int
+    ranges: tuple[FieldGoalRange, ...]
+
+    def at(self, spot: int) -> FieldGoalRange | None:
         """The 2d6 range for a kick from `spot` (yard line of the kick), None if out of range."""
-        for r in self.field_goals:
-            if r.key == spot:
-                return r
-        return None
-
-    def punt(self, distance: int) -> Range | None:
-        for r in self.punts:
-            if r.key == distance:
-                return r
-        return None
-
-    def kickoff(self, die: int) -> KickSpot:
-        return next(k for k in self.kickoffs if k.die == die)
-
-    def onside(self, die: int) -> KickSpot:
-        return next(k for k in self.onsides if k.die == die)
-
-    def section(self, name: str) -> dict[str, Any]:
-        return self.data[name]
+        return next((r for r in self.ranges if r.spot == spot), None)
 
 
-def _chart(section: dict[str, Any]) -> Chart:
-    rows = tuple(Row(r["result"], r["outcome"], r["yards"]) for r in section["rows"])
-    return Chart(section["min"], section["max"], rows)
+@dataclass(frozen=True)
+class Punt:
+    snap_back: int
+    block: int
+    short: tuple[int, ...]
+    long: tuple[int, ...]
+    end_zone_spot: int
+    targets: tuple[PuntTarget, ...]
+
+    def target(self, distance: int) -> PuntTarget | None:
+        return next((t for t in self.targets if t.distance == distance), None)
 
 
-def _ranges(items: list[dict[str, Any]], key: str) -> tuple[Range, ...]:
-    return tuple(Range(i[key], i["low"], i["high"], i.get("bonus", 0)) for i in items)
+@dataclass(frozen=True)
+class Kickoff:
+    from_: int
+    touchback: int
+    spots: tuple[KickoffSpot, ...]
+
+    def spot(self, die: int) -> KickoffSpot:
+        return next(k for k in self.spots if k.die == die)
 
 
-def _spots(items: list[dict[str, Any]], key: str) -> tuple[KickSpot, ...]:
-    return tuple(KickSpot(i["die"], i[key], i["bonus"]) for i in items)
+@dataclass(frozen=True)
+class Onside:
+    spots: tuple[OnsideSpot, ...]
+
+    def spot(self, die: int) -> OnsideSpot:
+        return next(k for k in self.spots if k.die == die)
+
+
+@dataclass(frozen=True)
+class TimeTracker:
+    stars: tuple[int, ...]
+    touchdown: int
+    lost_possession: int
+    play_tracker_full: int
+    end_of_game_play: int
+    end_of_game_touchdown: int
+
+    @property
+    def circles(self) -> int:
+        """Circles in each end zone (and in the end of game phase)."""
+        return len(self.stars)
+
+
+@dataclass(frozen=True)
+class PlayTracker:
+    circles: int
+
+
+@dataclass(frozen=True)
+class Bonus:
+    max: int
+    roll_of_one: int
+
+
+@dataclass(frozen=True)
+class Fake:
+    bonus: int
+
+
+@dataclass(frozen=True)
+class Scoring:
+    touchdown: int
+    extra_point: int
+    two_point: int
+    field_goal: int
+    safety: int
+    extra_point_spot: int
+    two_point_spot: int
+    safety_kick_spot: int
+
+
+@dataclass(frozen=True)
+class TeamSkill:
+    skills: tuple[Skill, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.skills)
+
+    def needed(self, role: str, play: str) -> str | None:
+        """The skill that allows a re-roll to `role` (offense/defense) on a `play` line."""
+        return next((s.name for s in self.skills if s.role == role and s.play == play), None)
+
+
+@dataclass(frozen=True)
+class Rules:
+    field: Field
+    strategy: Strategy
+    rushing: Chart
+    passing: Passing
+    tackle: Tackle
+    fumble: Fumble
+    field_goal: FieldGoal
+    punt: Punt
+    kickoff: Kickoff
+    onside: Onside
+    time_tracker: TimeTracker
+    play_tracker: PlayTracker
+    bonus: Bonus
+    fake: Fake
+    scoring: Scoring
+    team_skill: TeamSkill
+
+    # -- strategy circle ----------------------------------------------------------------
+    def strategy_winner(self, a: int, b: int) -> int | None:
+        """The winning strategy of a pick pair, or None for the same number."""
+        if a == b:
+            return None
+        if b in self.strategy.beats[a]:
+            return a
+        if a in self.strategy.beats[b]:
+            return b
+        raise ValueError(f"strategy circle does not rank {a} and {b}")
+
+    def play_type(self, strategy: int) -> str:
+        return "pass" if strategy in self.strategy.passing else "rush"
+
+    # -- yards ----------------------------------------------------------------------------
+    def steps(self, count: int) -> int:
+        """Yards of `count` steps of the ball."""
+        return count * self.field.yards_per_step
+
+    def throw_yards(self, result: int) -> int:
+        return self.steps(self.passing.clamp(result))
+
+    def level_yards(self, level: Level) -> tuple[int, int]:
+        return self.steps(level.first), self.steps(level.last)
+
+
+def _keys(section: dict[str, Any], **typed: Any) -> dict[str, Any]:
+    """A section's keys as attribute names (`from` -> `from_`), lists as tuples, with the
+    `typed` values (rows, nested tables) in place of the raw ones."""
+    out = {f"{k}_" if keyword.iskeyword(k) else k: tuple(v) if isinstance(v, list) else v
+           for k, v in section.items()}
+    return {**out, **typed}
+
+
+def _chart(section: dict[str, Any], **typed: Any) -> dict[str, Any]:
+    return _keys(section, rows=tuple(Row(**r) for r in section["rows"]), **typed)
 
 
 def build(data: dict[str, Any], source: str = "rules") -> Rules:
     try:
-        s = data["strategy"]
+        s, p = data["strategy"], data["passing"]
         return Rules(
-            data=data,
-            beats={int(k): tuple(v) for k, v in s["beats"].items()},
-            stars={int(k): v for k, v in s["stars"].items()},
-            passing_strategies=tuple(s["passing"]),
-            rushing_strategies=tuple(s["rushing"]),
-            rushing=_chart(data["rushing"]),
-            passing=Chart(data["passing"]["min"], data["passing"]["max"],
-                          tuple(Row(r["result"], r["outcome"], r["yards"])
-                                for r in data["passing"]["rows"])),
-            levels=tuple(Level(**lv) for lv in data["passing"]["levels"]),
-            tackle=_chart(data["tackle"]),
-            field_goals=_ranges(data["field_goal"]["ranges"], "spot"),
-            punts=_ranges(data["punt"]["targets"], "distance"),
-            kickoffs=_spots(data["kickoff"]["spots"], "yard_line"),
-            onsides=_spots(data["onside"]["spots"], "distance"),
-            time_stars=tuple(data["time_tracker"]["stars"]),
+            field=Field(**_keys(data["field"])),
+            strategy=Strategy(**_keys(
+                s, beats={int(k): tuple(v) for k, v in s["beats"].items()},
+                stars={int(k): v for k, v in s["stars"].items()})),
+            rushing=Chart(**_chart(data["rushing"])),
+            passing=Passing(**_chart(p, levels=tuple(Level(**lv) for lv in p["levels"]))),
+            tackle=Tackle(**_chart(data["tackle"])),
+            fumble=Fumble(**_keys(data["fumble"])),
+            field_goal=FieldGoal(**_keys(data["field_goal"], ranges=tuple(
+                FieldGoalRange(**r) for r in data["field_goal"]["ranges"]))),
+            punt=Punt(**_keys(data["punt"], targets=tuple(
+                PuntTarget(**t) for t in data["punt"]["targets"]))),
+            kickoff=Kickoff(**_keys(data["kickoff"], spots=tuple(
+                KickoffSpot(**k) for k in data["kickoff"]["spots"]))),
+            onside=Onside(**_keys(data["onside"], spots=tuple(
+                OnsideSpot(**k) for k in data["onside"]["spots"]))),
+            time_tracker=TimeTracker(**_keys(data["time_tracker"])),
+            play_tracker=PlayTracker(**_keys(data["play_tracker"])),
+            bonus=Bonus(**_keys(data["bonus"])),
+            fake=Fake(**_keys(data["fake"])),
+            scoring=Scoring(**_keys(data["scoring"])),
+            team_skill=TeamSkill(**_keys(data["team_skill"], skills=tuple(
+                Skill(**k) for k in data["team_skill"]["skills"]))),
         )
     except (KeyError, TypeError) as exc:
         raise ReadError(f"rules data incomplete or malformed near {exc}", source) from None

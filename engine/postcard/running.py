@@ -9,9 +9,11 @@ from dataclasses import replace
 
 from engine.postcard.context import Ctx
 from engine.postcard.state import (
+    DOWNS,
     KICKOFF,
     SAFETY_KICK,
     SCRIMMAGE,
+    TO_GAIN,
     TRY,
     State,
     advance,
@@ -34,12 +36,17 @@ def new_series(state: State, side: str, spot: int) -> State:
     """First and ten (or goal) for `side` at `spot`; a new possession clears the sack."""
     sack = state.sack if state.sack == side and state.ball == side else ""
     return replace(state, phase=SCRIMMAGE, ball=side, spot=spot, down=1,
-                   to_go=min(10, max(0, to_goal(side, spot))), sack=sack, play=None)
+                   to_go=min(TO_GAIN, max(0, to_goal(side, spot))), sack=sack, play=None)
 
 
 def kickoff_by(state: State, side: str, rules_from: int) -> State:
     return replace(state, phase=KICKOFF, ball=side, spot=at_own(side, rules_from), down=1,
-                   to_go=10, sack="", play=None)
+                   to_go=TO_GAIN, sack="", play=None)
+
+
+def lose_ball(ctx: Ctx, side: str) -> None:
+    """`side` lost possession: it owes its Time Tracker circles."""
+    ctx.due.extend([side] * ctx.rules.time_tracker.lost_possession)
 
 
 def end_play(ctx: Ctx, first_down: bool = False) -> None:
@@ -49,36 +56,36 @@ def end_play(ctx: Ctx, first_down: bool = False) -> None:
     assert p is not None
     ctx.ended = True
     carrier, spot = p.carrier, p.spot
-    kick_from = int(ctx.rules.section("kickoff")["from"])
-    scoring = ctx.rules.section("scoring")
+    kick_from = ctx.rules.kickoff.from_
+    scoring = ctx.rules.scoring
     if p.kind == "try1":
         ctx.state = kickoff_by(s, p.offense, kick_from)
         return
     if p.kind == "try2":
         if carrier == p.offense and to_goal(carrier, spot) < 0:
-            s = add_score(s, carrier, int(scoring["two_point"]))
+            s = add_score(s, carrier, scoring.two_point)
         ctx.state = kickoff_by(s, p.offense, kick_from)
         return
     if to_goal(carrier, spot) < 0:
         ctx.td = True
-        s = add_score(s, carrier, int(scoring["touchdown"]))
+        s = add_score(s, carrier, scoring.touchdown)
         if carrier != p.holder:
-            ctx.due.append(p.holder)
-        ctx.due.extend([other(carrier)] * int(ctx.rules.section("time_tracker")["touchdown"]))
+            lose_ball(ctx, p.holder)
+        ctx.due.extend([other(carrier)] * ctx.rules.time_tracker.touchdown)
         ctx.state = replace(s, phase=TRY, ball=carrier, spot=at_own(other(carrier), 0),
                             sack="", play=None)
         return
     if from_own(carrier, spot) < 0:
         ctx.safety = True
-        s = add_score(s, other(carrier), int(scoring["safety"]))
+        s = add_score(s, other(carrier), scoring.safety)
         if carrier != p.holder:
-            ctx.due.append(p.holder)
+            lose_ball(ctx, p.holder)
         ctx.state = replace(s, phase=SAFETY_KICK, ball=carrier,
-                            spot=at_own(carrier, int(scoring["safety_kick_spot"])),
+                            spot=at_own(carrier, scoring.safety_kick_spot),
                             sack="", play=None)
         return
     if carrier != p.holder:
-        ctx.due.append(p.holder)
+        lose_ball(ctx, p.holder)
         ctx.state = new_series(replace(s, sack=""), carrier, spot)
         return
     if p.holder != p.offense:           # the receiving team ends a kick return
@@ -91,8 +98,8 @@ def end_play(ctx: Ctx, first_down: bool = False) -> None:
     if first_down or (moved and to_goal(p.offense, spot) <= to_goal(p.offense, line)):
         ctx.state = new_series(s, p.offense, spot)
         return
-    if s.down >= 4:
-        ctx.due.append(p.offense)
+    if s.down >= DOWNS:
+        lose_ball(ctx, p.offense)
         ctx.state = new_series(replace(s, sack=""), other(p.offense), spot)
         return
     ctx.state = replace(s, phase=SCRIMMAGE, spot=spot, down=s.down + 1,
@@ -110,14 +117,15 @@ def touchdown_now(ctx: Ctx) -> bool:
 
 
 def penalty_yards(ctx: Ctx, toward_own: bool, yards: int) -> int:
-    """A penalty inside the 20 of the end zone it moves towards is 5 yards shorter (C6)."""
+    """A penalty inside the red zone (the 20) of the end zone it moves towards is shorter
+    (by 5 yards, C6)."""
     p = ctx.state.play
     assert p is not None
-    tackle = ctx.rules.section("tackle")
+    tackle = ctx.rules.tackle
     runner = p.carrier
     distance = from_own(runner, p.spot) if toward_own else to_goal(runner, p.spot)
-    if 0 < distance < int(tackle["red_zone"]):
-        return yards - int(tackle["red_zone_reduction"])
+    if 0 < distance < tackle.red_zone:
+        return yards - tackle.red_zone_reduction
     return yards
 
 
@@ -149,11 +157,13 @@ def expect_run(ctx: Ctx) -> str:
     if p.first_return and p.kick_bonus[0]:
         extra[p.kick_bonus[0]] += p.kick_bonus[1]
     r = ctx.value(runner, extra[runner]) - ctx.value(defender, extra[defender])
-    if p.unlimited:
+    tackle = ctx.rules.tackle
+    if p.unlimited:              # no limits: steps without end, fumbles without penalties
         if r >= 1:
-            return f"+{5 * r}"
-        return "tackle" if r > -5 else "fumble"
-    row = ctx.rules.tackle.row(r)
+            return f"+{ctx.rules.steps(r)}"
+        fumbles = max(row.result for row in tackle.rows if row.outcome == "fumble")
+        return "tackle" if r > fumbles else "fumble"
+    row = tackle.row(r)
     if row.outcome == "gain":
         return f"+{row.yards}"
     if row.outcome in ("tackle", "fumble"):
@@ -187,8 +197,8 @@ def expect_fumble(ctx: Ctx) -> str:
     if h == a:
         return p.tie_to
     winner = "H" if h > a else "A"
-    if abs(h - a) >= int(ctx.rules.section("fumble")["advance_difference"]):
-        return f"{winner}+{int(ctx.rules.section('fumble')['advance_yards'])}"
+    if abs(h - a) >= ctx.rules.fumble.advance_difference:
+        return f"{winner}+{ctx.rules.fumble.advance_yards}"
     return winner
 
 

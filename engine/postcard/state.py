@@ -1,8 +1,13 @@
 """The PostCard Football game state: small, explicit, immutable.
 
-Spots are yards from the home goal line: 0 is the home goal line, 100 the away goal line,
--10 and 110 the end lines. Home attacks towards 100, Away towards 0. A state between plays is
-what a player writes in a record's `{...}` annotation; ``play`` holds the play in progress.
+Spots are yards from the home goal line: 0 is the home goal line, FIELD (100) the away goal
+line, -END_ZONE and FIELD + END_ZONE the end lines. Home attacks towards FIELD, Away towards 0.
+A state between plays is what a player writes in a record's `{...}` annotation; ``play`` holds
+the play in progress.
+
+The field and the downs are football's, not the card's (the rules text takes them as known),
+and the record notation writes spots in them: they are typed here, once, and not in
+rules.toml.
 """
 
 from __future__ import annotations
@@ -10,6 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 SIDES = ("H", "A")
+FIELD = 100        # yards between the goal lines
+END_ZONE = 10      # "The size of the end zone is 10 yards"
+DOWNS = 4          # downs to gain ...
+TO_GAIN = 10       # ... this many yards (a first down)
 
 # What the next line of a record may be, between plays.
 TOSS, KICKOFF, SCRIMMAGE, TRY, SAFETY_KICK, OVER, PLAY = (
@@ -25,23 +34,23 @@ def index(side: str) -> int:
 
 
 def direction(side: str) -> int:
-    """+1 for Home (attacks the away goal at 100), -1 for Away."""
+    """+1 for Home (attacks the away goal at FIELD), -1 for Away."""
     return 1 if side == "H" else -1
 
 
 def to_goal(side: str, spot: int) -> int:
     """Yards from `spot` to the goal line `side` attacks (negative = inside that end zone)."""
-    return 100 - spot if side == "H" else spot
+    return FIELD - spot if side == "H" else spot
 
 
 def from_own(side: str, spot: int) -> int:
     """Yards from `side`'s own goal line (negative = inside its own end zone)."""
-    return spot if side == "H" else 100 - spot
+    return spot if side == "H" else FIELD - spot
 
 
 def at_own(side: str, yards: int) -> int:
     """The spot `yards` from `side`'s own goal line."""
-    return yards if side == "H" else 100 - yards
+    return yards if side == "H" else FIELD - yards
 
 
 def advance(side: str, spot: int, yards: int) -> int:
@@ -50,9 +59,9 @@ def advance(side: str, spot: int, yards: int) -> int:
 
 
 def format_spot(spot: int) -> str:
-    if spot == 50:
-        return "50"
-    return f"H{spot}" if spot < 50 else f"A{100 - spot}"
+    if spot == FIELD // 2:
+        return str(spot)
+    return f"H{spot}" if spot < FIELD // 2 else f"A{FIELD - spot}"
 
 
 def pair(values: tuple[int, int], side: str, value: int) -> tuple[int, int]:
@@ -95,10 +104,10 @@ class State:
     ball: str = "H"               # team in possession, kicking or trying
     spot: int = 0
     down: int = 1
-    to_go: int = 10
+    to_go: int = TO_GAIN
     score: tuple[int, int] = (0, 0)
     time: tuple[int, int] = (0, 0)    # Time Tracker circles crossed in the home/away end zone
-    final: int = -1                   # end of game phase: circles crossed of 7 (-1: not yet)
+    final: int = -1                   # end of game phase: circles crossed (-1: not yet)
     plays: tuple[int, int] = (0, 0)   # Play Tracker circles crossed, home/away
     bonus: tuple[int, int] = (0, 0)   # bonuses held, home/away
     sack: str = ""                    # side whose rolls are worth 1 less (rest of possession)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.findings import Finding
-from engine.postcard import tracker
 from engine.postcard.notation import Note
 from engine.postcard.rules import Rules
 from engine.postcard.state import (
@@ -51,9 +50,9 @@ def expected_spot(state: State, rules: Rules) -> int | None:
     if state.phase == SCRIMMAGE:
         return state.spot
     if state.phase == KICKOFF and state.ball:
-        return at_own(state.ball, int(rules.section("kickoff")["from"]))
+        return at_own(state.ball, rules.kickoff.from_)
     if state.phase == SAFETY_KICK:
-        return at_own(state.ball, int(rules.section("scoring")["safety_kick_spot"]))
+        return at_own(state.ball, rules.scoring.safety_kick_spot)
     return None
 
 
@@ -64,7 +63,8 @@ def compare_note(state: State, note: Note, line: int, rules: Rules,
     def find(rule: str, message: str, expected: object, found: object) -> None:
         findings.append(Finding(line, rule, message, str(expected), str(found)))
 
-    limit = tracker.cap(rules)
+    limit = rules.bonus.max
+    circles = rules.time_tracker.circles
     written_phase = note.phase if note.phase else (SCRIMMAGE if note.down else None)
     if written_phase is not None:
         written = note.phase or f"{note.down}&{note.to_go}"
@@ -77,11 +77,10 @@ def compare_note(state: State, note: Note, line: int, rules: Rules,
                 if note.ball:
                     state = replace(state, ball=note.ball)
                 if theirs == KICKOFF and state.ball:
-                    state = replace(state, spot=at_own(state.ball,
-                                                       int(rules.section("kickoff")["from"])))
+                    state = replace(state, spot=at_own(state.ball, rules.kickoff.from_))
                 if theirs == SAFETY_KICK:
-                    state = replace(state, spot=at_own(
-                        state.ball, int(rules.section("scoring")["safety_kick_spot"])))
+                    state = replace(state, spot=at_own(state.ball,
+                                                       rules.scoring.safety_kick_spot))
     carrier = state.play.carrier if state.play is not None else state.ball
     if note.ball and carrier and note.ball != carrier:
         find("PC-POSS-001", "the wrong side has the ball", carrier, note.ball)
@@ -106,7 +105,9 @@ def compare_note(state: State, note: Note, line: int, rules: Rules,
                 state = replace(state, to_go=written_to_go)
         written_sack = note.ball or state.ball if note.sack else ""
         if (state.sack == state.ball) != bool(written_sack):
-            find("PC-SACK-001", "sack penalty (rolls 1 less for the rest of the possession)",
+            minus = rules.passing.sack_penalty_per_roll
+            find("PC-SACK-001", f"sack penalty (rolls {minus} less for the rest of the "
+                 "possession)",
                  "sack" if state.sack == state.ball else "none",
                  "sack" if note.sack else "none")
             if follow_written:
@@ -120,13 +121,14 @@ def compare_note(state: State, note: Note, line: int, rules: Rules,
         find("PC-TIME-001", "Time Tracker circles crossed out", _pair(state.time, "T"),
              _pair(note.time, "T"))
         if follow_written:
-            state = replace(state, time=(min(7, note.time[0]), min(7, note.time[1])))
+            state = replace(state, time=(min(circles, note.time[0]),
+                                         min(circles, note.time[1])))
     if note.final is not None and note.final != state.final:
         find("PC-TIME-005", "end of game circles crossed out",
              f"F{state.final}" if state.final >= 0 else "no F (not the end of game yet)",
              f"F{note.final}")
         if follow_written:
-            state = replace(state, final=min(7, note.final))
+            state = replace(state, final=min(circles, note.final))
     if note.plays is not None and note.plays != state.plays:
         find("PC-PLAY-001", "Play Tracker circles crossed out", _pair(state.plays, "P"),
              _pair(note.plays, "P"))

@@ -15,7 +15,7 @@ from engine.findings import Finding
 from engine.postcard import kicks, plays, running, tracker
 from engine.postcard.context import Ctx
 from engine.postcard.notation import Line
-from engine.postcard.rules import Rules
+from engine.postcard.rules import DIE, Rules
 from engine.postcard.state import (
     KICKOFF,
     OVER,
@@ -130,8 +130,8 @@ def _check_rolls(ctx: Ctx, spec: list[tuple[str, bool]]) -> bool:
         return False
     for r in line.rolls:
         for d in r.dice:
-            if not 1 <= d <= 6:
-                ctx.find("PC-ROLL-002", "a die shows 1 to 6", "1-6", r.text())
+            if not 1 <= d <= DIE:
+                ctx.find("PC-ROLL-002", f"a die shows 1 to {DIE}", f"1-{DIE}", r.text())
         if r.reroll:
             _check_reroll(ctx, r.side)
         if r.bonus:
@@ -152,10 +152,11 @@ def _check_reroll(ctx: Ctx, side: str) -> None:
     offense = ctx.state.ball if ctx.state.play is None else ctx.state.play.offense
     if line.verb in ("rush", "pass"):
         role = "offense" if side == offense else "defense"
-        needed = f"{role}-{'rushing' if line.verb == 'rush' else 'passing'}"
-        if skill == needed:
+        needed = ctx.rules.team_skill.needed(role, line.verb)
+        if needed is not None and skill == needed:
             return
-        ctx.find("PC-SKILL-001", "re-roll without that team skill", needed, skill or "none")
+        ctx.find("PC-SKILL-001", "re-roll without that team skill", needed or "none",
+                 skill or "none")
         return
     ctx.find("PC-SKILL-002", "team skill re-rolls are for a play's first roll only",
              "one die", line.verb)
@@ -163,7 +164,7 @@ def _check_reroll(ctx: Ctx, side: str) -> None:
 
 def _gain_ones(ctx: Ctx) -> None:
     """"at any point when a player rolls a 1 with their dice, they gain 1 bonus" (kept dice)."""
-    per = int(ctx.rules.section("bonus")["roll_of_one"])
+    per = ctx.rules.bonus.roll_of_one
     for r in ctx.line.rolls:
         ones = sum(1 for d in r.kept if d == 1)
         ctx.state = tracker.gain_bonus(ctx.state, r.side, ones * per, ctx.rules)
@@ -256,8 +257,8 @@ def _finish(ctx: Ctx, was_final: bool, expected: str | None, follow_written: boo
                                              ctx.rules)
         ctx.findings.extend(found)
         if was_final and ctx.ended:
-            ctx.state = tracker.final_tick(ctx.state, 2 if ctx.td else 1)
-            if tracker.game_over(ctx.state):
+            ctx.state = tracker.final_tick(ctx.state, ctx.td, ctx.rules)
+            if tracker.game_over(ctx.state, ctx.rules):
                 ctx.state = replace(ctx.state, phase=OVER, play=None)
     elif line.crosses:
         ctx.find("PC-TIME-003", "no Time Tracker circle is due here", "nothing",

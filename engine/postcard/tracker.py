@@ -12,13 +12,7 @@ from dataclasses import replace
 from engine.findings import Finding
 from engine.postcard.notation import Cross
 from engine.postcard.rules import Rules
-from engine.postcard.state import State, index, other, pair
-
-CIRCLES = 7
-
-
-def cap(rules: Rules) -> int:
-    return int(rules.section("bonus")["max"])
+from engine.postcard.state import SIDES, State, index, other, pair
 
 
 def gain_bonus(state: State, side: str, amount: int, rules: Rules) -> State:
@@ -27,7 +21,7 @@ def gain_bonus(state: State, side: str, amount: int, rules: Rules) -> State:
     if amount <= 0:
         return state
     held = state.bonus[index(side)]
-    return replace(state, bonus=pair(state.bonus, side, min(cap(rules), held + amount)))
+    return replace(state, bonus=pair(state.bonus, side, min(rules.bonus.max, held + amount)))
 
 
 def spend_bonus(state: State, side: str, amount: int) -> State:
@@ -41,19 +35,19 @@ def in_final(state: State) -> bool:
 
 def mark_play(state: State, loser: str, rules: Rules) -> tuple[State, list[str]]:
     """The strategy loser crosses a Play Tracker circle; a full tracker resets and costs one
-    Time Tracker circle (returned as a crossing due from `loser`)."""
+    Time Tracker circle (returned as crossings due from `loser`)."""
     if in_final(state):
         return state, []
-    circles = int(rules.section("play_tracker")["circles"])
     count = state.plays[index(loser)] + 1
-    if count >= circles:
-        return replace(state, plays=pair(state.plays, loser, 0)), [loser]
+    if count >= rules.play_tracker.circles:
+        due = [loser] * rules.time_tracker.play_tracker_full
+        return replace(state, plays=pair(state.plays, loser, 0)), due
     return replace(state, plays=pair(state.plays, loser, count)), []
 
 
-def default_zone(state: State, owner: str) -> str:
+def default_zone(state: State, owner: str, rules: Rules) -> str:
     """Where a player who did not say crosses: their own end zone while it has circles."""
-    if state.time[index(owner)] < CIRCLES:
+    if state.time[index(owner)] < rules.time_tracker.circles:
         return owner
     return other(owner)
 
@@ -73,18 +67,20 @@ def cross_out(state: State, due: list[str], written: tuple[Cross, ...], line: in
                         for c in written)
         return state, findings
     remaining = list(written)
+    circles = rules.time_tracker.circles
     for owner in due:
-        if sum(state.time) >= 2 * CIRCLES:
+        if sum(state.time) >= len(SIDES) * circles:
             break
         choice = next((c for c in remaining if c.owner == owner), None)
         if choice is None:
             findings.append(Finding(line, "PC-TIME-002", "Time Tracker circle not crossed out",
-                                    f"{owner}x{default_zone(state, owner)}", "nothing"))
-            zone = default_zone(state, owner)
+                                    f"{owner}x{default_zone(state, owner, rules)}",
+                                    "nothing"))
+            zone = default_zone(state, owner, rules)
         else:
             remaining.remove(choice)
             zone = choice.zone
-            if state.time[index(zone)] >= CIRCLES:
+            if state.time[index(zone)] >= circles:
                 findings.append(Finding(line, "PC-TIME-004", "that end zone has no circle left",
                                         f"{owner}x{other(zone)}", f"{owner}x{zone}"))
                 zone = other(zone)
@@ -92,25 +88,28 @@ def cross_out(state: State, due: list[str], written: tuple[Cross, ...], line: in
     for extra in remaining:
         findings.append(Finding(line, "PC-TIME-003", "no Time Tracker circle is due here",
                                 "nothing", f"{extra.owner}x{extra.zone}"))
-    if sum(state.time) >= 2 * CIRCLES:
+    if sum(state.time) >= len(SIDES) * circles:
         state = replace(state, final=0)
     return state, findings
 
 
 def _cross(state: State, owner: str, zone: str, rules: Rules) -> State:
     crossed = state.time[index(zone)]
-    stars = rules.time_stars[crossed]
+    stars = rules.time_tracker.stars[crossed]
     state = replace(state, time=pair(state.time, zone, crossed + 1))
     return gain_bonus(state, owner, stars, rules)
 
 
-def final_tick(state: State, circles: int) -> State:
-    """End of game phase: each play crosses one circle (a touchdown two); seven end it."""
+def final_tick(state: State, touchdown: bool, rules: Rules) -> State:
+    """End of game phase: each play crosses a circle (a touchdown more); when the circles of
+    one end zone are all crossed, the game is over."""
+    t = rules.time_tracker
+    circles = t.end_of_game_touchdown if touchdown else t.end_of_game_play
     if not in_final(state) or circles <= 0:
         return state
-    done = min(CIRCLES, state.final + circles)
+    done = min(t.circles, state.final + circles)
     return replace(state, final=done)
 
 
-def game_over(state: State) -> bool:
-    return in_final(state) and state.final >= CIRCLES
+def game_over(state: State, rules: Rules) -> bool:
+    return in_final(state) and state.final >= rules.time_tracker.circles

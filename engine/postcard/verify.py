@@ -289,4 +289,5 @@ def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
 
     `rules` lets a player who owns the published card verify against its values (--rules).
     """
-    return verify_record(parse(text, file), file, rules)
+    rules = rules or load_rules()
+    return verify_record(parse(text, file, rules), file, rules)

@@ -110,9 +110,9 @@ def test_catch_levels():
     """'Level 1 (5-15 yards) requires the Offense to roll a 2 to 6 ... Level 4 (50-65 yards)
     requires ... 5 to 6. * If the Defense successfully applies pressure on a Level 4, then the
     Offense must roll a 6'"""
-    assert [RULES.pass_level(r).catch for r in (1, 3, 4, 6, 7, 9, 10, 13)] == [
+    assert [RULES.passing.level_of(r).catch for r in (1, 3, 4, 6, 7, 9, 10, 13)] == [
         2, 2, 3, 3, 4, 4, 5, 5]
-    assert RULES.level(5).catch == 6
+    assert RULES.passing.level(5).catch == 6
 
 
 def test_running_after_catch_examples():
@@ -212,7 +212,7 @@ def test_fumble_while_tackled():
 # -- Kicks --------------------------------------------------------------------------------
 def test_field_goal_example():
     """'if the ball is at the 20 yard line, the player must roll a value between 4 and 10'"""
-    chart = RULES.field_goal(20)
+    chart = RULES.field_goal.at(20)
     assert chart and (chart.low, chart.high) == (4, 10)
     # 4th down at the away 10: the kick is from the 20
     state, results = play(scrimmage(spot=90, down=4, to_go=5), "fg H3 A3", "kick H2,2")

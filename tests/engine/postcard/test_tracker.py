@@ -32,7 +32,7 @@ def test_closest_available_circle_and_its_stars():
     state, found = tracker.cross_out(state, ["H", "A"], (Cross("H", "H"), Cross("A", "A")),
                                      1, RULES)
     assert found == [] and state.time == (4, 7)
-    assert state.bonus == (RULES.time_stars[3], RULES.time_stars[6])
+    assert state.bonus == (RULES.time_tracker.stars[3], RULES.time_tracker.stars[6])
 
 
 def test_full_end_zone_cannot_be_chosen():

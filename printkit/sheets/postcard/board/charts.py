@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color
 
-from engine.postcard.rules import Rules
+from engine.postcard.rules import DIE, Rules
 from printkit.draw.table import Cell, TableStyle, draw_table
 from printkit.draw.text import paragraph
 from printkit.sheets.postcard.board.context import Board
+from printkit.sheets.postcard.board.notes import kicking_note, passing_note, running_note
 
 OUTCOME_TEXT = {
     "sack": "SACK {yards}",
@@ -49,7 +50,7 @@ KIND = {"sack": "bad", "interception_chance": "warn", "incomplete": "warn", "fum
 
 
 def passing_rows(rules: Rules, fills: dict[str, Color], level_fills: list[Color]):
-    results = range(rules.passing.low, rules.passing.high + 1)
+    results = range(rules.passing.min, rules.passing.max + 1)
     head, play, level, catch = [], [], [], []
     for r in results:
         head.append(Cell(_signed(r), fills["none"], bold=True))
@@ -59,11 +60,11 @@ def passing_rows(rules: Rules, fills: dict[str, Color], level_fills: list[Color]
             level.append(Cell("", fills["none"]))
             catch.append(Cell("", fills["none"]))
         else:
-            lv = rules.pass_level(r)
+            lv = rules.passing.level_of(r)
             fill = level_fills[lv.level]
             play.append(Cell(f"{rules.throw_yards(r)} yd", fill, bold=True))
             level.append(Cell(f"L{lv.level}", fill))
-            catch.append(Cell(f"{lv.catch}-6", fill))
+            catch.append(Cell(f"{lv.catch}-{DIE}", fill))
     return [("PASS O−D", head), ("throw", play), ("catch level", level), ("catch on", catch)]
 
 
@@ -80,24 +81,27 @@ def chart_rows(chart, label: str, fills: dict[str, Color]):
 
 
 def field_goal_rows(rules: Rules, fills):
-    spots = [Cell(str(r.key), fills["none"], bold=True) for r in rules.field_goals]
+    ranges = rules.field_goal.ranges
+    spots = [Cell(str(r.spot), fills["none"], bold=True) for r in ranges]
     need = [Cell(f"{r.low}-{r.high}" if r.low != r.high else str(r.low), fills["good"])
-            for r in rules.field_goals]
+            for r in ranges]
     return [("FG spot", spots), ("2d6 needed", need)]
 
 
 def punt_rows(rules: Rules, fills):
-    dist = [Cell(str(r.key), fills["none"], bold=True) for r in rules.punts]
-    target = [Cell(f"{r.low}-{r.high}" if r.low != r.high else str(r.low), fills["good"])
-              for r in rules.punts]
-    bonus = [Cell(stars(r.bonus), fills["warn"]) for r in rules.punts]
+    targets = rules.punt.targets
+    dist = [Cell(str(t.distance), fills["none"], bold=True) for t in targets]
+    target = [Cell(f"{t.low}-{t.high}" if t.low != t.high else str(t.low), fills["good"])
+              for t in targets]
+    bonus = [Cell(stars(t.bonus), fills["warn"]) for t in targets]
     return [("PUNT yards", dist), ("target 2d6", target), ("bonus", bonus)]
 
 
 def kickoff_rows(rules: Rules, fills):
-    dice = [Cell(str(k.die), fills["none"], bold=True) for k in rules.kickoffs]
-    spot = [Cell("EZ" if k.where < 0 else str(k.where), fills["good"]) for k in rules.kickoffs]
-    bonus = [Cell(stars(k.bonus), fills["warn"]) for k in rules.kickoffs]
+    spots = rules.kickoff.spots
+    dice = [Cell(str(k.die), fills["none"], bold=True) for k in spots]
+    spot = [Cell("EZ" if k.yard_line < 0 else str(k.yard_line), fills["good"]) for k in spots]
+    bonus = [Cell(stars(k.bonus), fills["warn"]) for k in spots]
     return [("KICKOFF die", dice), ("to yard line", spot), ("bonus", bonus)]
 
 
@@ -115,18 +119,10 @@ def draw_charts(b: Board) -> None:
     mm = 72 / 25.4
 
     # Passing: the widest chart, full width
-    n = rules.passing.high - rules.passing.low + 1
+    n = rules.passing.max - rules.passing.min + 1
     y = draw_table(c, x0, top, label_w, (width - label_w) / n, row,
                    passing_rows(rules, fills, level_fills), style)
-    y = _notes(b, x0, y - small - 0.6 * mm, small, [
-        "Step 2 (optional): Offense rolls again and adds it (half, rounded down, if step 1 was "
-        "below 0; a throw made positive that way is L3).  Pressure: Defense rolls; L1-2 need 6, "
-        "L3-4 need 5-6: level +1 (pressured L4: catch on 6).  No catch with pressure 4+: "
-        "Defense intercepts on 6.  Run after catch: (catch − pressure) × 5 yd.  INC: Offense "
-        "rolls, 1 = grounding −10.  INT?: both roll; Offense 1 = grounding −10, else Defense 6 "
-        "= interception.  SACK: Defense rolls 2d6, 11-12 = fumble; later rolls this possession "
-        "count 1 less.",
-    ])
+    y = _notes(b, x0, y - small - 0.6 * mm, small, [passing_note(rules)])
 
     # Rushing and running with the ball side by side
     rush_cells, rush_w = len(rules.rushing.rows), 7.0 * mm
@@ -138,43 +134,20 @@ def draw_charts(b: Board) -> None:
     tackle_w = (x0 + width - tx - tackle_label) / len(rules.tackle.rows)
     draw_table(c, tx, y - 0.8 * mm, tackle_label, tackle_w, row,
                chart_rows(rules.tackle, "TACKLE", fills), style)
-    t = rules.section("tackle")
-    f = rules.section("fumble")
-    y = _notes(b, x0, y_rush - small - 0.6 * mm, small, [
-        "Rush: beyond a chart, the result is set at its limit.  A gain runs on with the ball "
-        f"(tackle chart until tackled); {t['breakaway']}+ on the first move = breakaway, keep "
-        "the strategy bonus.  P+ / P−: penalty against Defense / Offense, automatic 1st down; "
-        f"inside the {t['red_zone']} towards the goal 10→5, 15→10.  Fumble: both roll; same = "
-        "fumbling team keeps it; else higher recovers, and with a difference of "
-        f"{f['advance_difference']}+ advances {f['advance_yards']} yd and runs.  A die showing "
-        "1 gains its roller a bonus (max 4 held); no bonuses on kicks.",
-    ])
+    y = _notes(b, x0, y_rush - small - 0.6 * mm, small, [running_note(rules)])
 
     # Kicks: field goal, punt, kickoff
     y_k = y - 0.8 * mm
     fg_label, fg_w = 19 * mm, 7.6 * mm
     draw_table(c, x0, y_k, fg_label, fg_w, row, field_goal_rows(rules, fills), style)
-    px = x0 + fg_label + len(rules.field_goals) * fg_w + 2.5 * mm
+    px = x0 + fg_label + len(rules.field_goal.ranges) * fg_w + 2.5 * mm
     punt_label, punt_w = 18 * mm, 7.6 * mm
     draw_table(c, px, y_k, punt_label, punt_w, row, punt_rows(rules, fills), style)
-    kx = px + punt_label + len(rules.punts) * punt_w + 2.5 * mm
+    kx = px + punt_label + len(rules.punt.targets) * punt_w + 2.5 * mm
     ko_label = 21 * mm
-    ko_w = (x0 + width - kx - ko_label) / len(rules.kickoffs)
+    ko_w = (x0 + width - kx - ko_label) / len(rules.kickoff.spots)
     draw_table(c, kx, y_k, ko_label, ko_w, row, kickoff_rows(rules, fills), style)
-    fg = rules.section("field_goal")
-    pu = rules.section("punt")
-    ko = rules.section("kickoff")
-    sc = rules.section("scoring")
-    _notes(b, x0, y_k - 3 * row - small - 0.5 * mm, small, [
-        f"FG: ball {fg['snap_back']} yd behind the line; XP: kick from the "
-        f"{sc['extra_point_spot']}; 2 pts: one play from the {sc['two_point_spot']}.  Punt: "
-        f"ball {pu['snap_back']} yd back; short {pu['short'][0]}-{pu['short'][1]}, long "
-        f"{pu['long'][0]}-{pu['long'][1]}; off target 5 yd a spot; on target the kicker gets "
-        "the bonus on the return, else the receiver.  Challenge "
-        f"{fg['block']} or less blocks a FG or punt; fake: both roll, Offense higher = bonus 2.  "
-        f"Kickoff from the {ko['from']}: fair catch / touchback to the {ko['touchback']} / run.  "
-        "Onside: dice near midfield, no fair catch.",
-    ])
+    _notes(b, x0, y_k - 3 * row - small - 0.5 * mm, small, [kicking_note(rules)])
 
 
 def _notes(b: Board, x: float, y: float, size: float, lines: list[str],

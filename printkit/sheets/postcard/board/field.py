@@ -1,16 +1,37 @@
-"""The field: 100 yards and two end zones, a line every 5 yards, yard numbers, the Time
-Trackers in the end zones, field-goal ranges, kickoff and onside dice, and kick marks."""
+"""The field: the goal lines and two end zones, a line every step of the ball, yard numbers,
+the Time Trackers in the end zones, field-goal ranges, kickoff and onside dice, and kick marks.
+
+Sizes come from the engine (the field's yards, engine/postcard/state.py) and the rules data
+(yards per step, the spots of the marks); the layout gives the length of one step on paper.
+"""
 
 from __future__ import annotations
 
 from reportlab.lib.colors import white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from engine.postcard.state import END_ZONE, FIELD
 from printkit.sheets.postcard.board.context import Board
 
-LINES = 24                  # 5-yard segments: 2 + 20 + 2
-HOME_GOAL, AWAY_GOAL = 2, 22
-MARKS = {5: "2PT", 15: "XP", 25: "TB", 35: "KO"}   # yard line -> mark (both halves)
+NUMBERED = 10               # yards between numbered (and thicker) lines, as on a real field
+
+
+def lines(b: Board) -> int:
+    """Steps from end line to end line."""
+    return (FIELD + 2 * END_ZONE) // b.rules.field.yards_per_step
+
+
+def goal(b: Board, side: str) -> int:
+    """Line index of `side`'s goal line."""
+    end = END_ZONE // b.rules.field.yards_per_step
+    return end if side == "home" else lines(b) - end
+
+
+def marks(b: Board) -> list[tuple[int, str]]:
+    """(yard line, mark) printed in both halves: where tries, touchbacks and kickoffs start."""
+    scoring, kickoff = b.rules.scoring, b.rules.kickoff
+    return [(scoring.two_point_spot, "2PT"), (scoring.extra_point_spot, "XP"),
+            (kickoff.touchback, "TB"), (kickoff.from_, "KO")]
 
 
 def knockout_text(b: Board, x: float, y: float, text: str, font: str, size: float) -> None:
@@ -25,13 +46,15 @@ def knockout_text(b: Board, x: float, y: float, text: str, font: str, size: floa
     c.drawCentredString(x, y, text)
 
 
-def line_x(b: Board, index: int) -> float:
+def line_x(b: Board, index: float) -> float:
     return b.x("field.x") + index * b.L("field.step")
 
 
-def index_of(yard_line: int, side: str) -> int:
-    """Line index of `yard_line` measured from `side`'s goal (negative = in its end zone)."""
-    return HOME_GOAL + yard_line // 5 if side == "home" else AWAY_GOAL - yard_line // 5
+def index_of(b: Board, yard_line: int, side: str) -> float:
+    """Line index of `yard_line` measured from `side`'s goal (negative = in its end zone); a
+    yard line between two lines has a fractional index."""
+    steps = yard_line / b.rules.field.yards_per_step
+    return goal(b, side) + steps if side == "home" else goal(b, side) - steps
 
 
 def draw_field(b: Board) -> None:
@@ -40,10 +63,10 @@ def draw_field(b: Board) -> None:
     step, h = b.L("field.step"), b.L("field.height")
     c.saveState()
     c.setFillColor(lay.fill("field.turf"))
-    c.rect(x0, y0, LINES * step, h, stroke=0, fill=1)
-    for side, first in (("home", 0), ("away", AWAY_GOAL)):
+    c.rect(x0, y0, lines(b) * step, h, stroke=0, fill=1)
+    for side, first in (("home", 0), ("away", goal(b, "away"))):
         c.setFillColor(lay.fill(f"field.endzone_{side}"))
-        c.rect(x0 + first * step, y0, 2 * step, h, stroke=0, fill=1)
+        c.rect(x0 + first * step, y0, goal(b, "home") * step, h, stroke=0, fill=1)
     _yard_lines(b, x0, y0, step, h)
     _yard_numbers(b, y0, h)
     _field_goal_band(b, y0 + h)
@@ -59,22 +82,24 @@ def draw_field(b: Board) -> None:
 def _yard_lines(b: Board, x0: float, y0: float, step: float, h: float) -> None:
     c, lay = b.c, b.layout
     c.setStrokeColor(lay.colour("field.line"))
-    for i in range(LINES + 1):
-        if i in (HOME_GOAL, AWAY_GOAL):
+    count, home, away = lines(b), goal(b, "home"), goal(b, "away")
+    yards = b.rules.field.yards_per_step
+    for i in range(count + 1):
+        if i in (home, away):
             width = lay.length("field.goal_width")
-        elif i in (0, LINES) or (i - HOME_GOAL) % 2 == 0:
+        elif i in (0, count) or (i - home) * yards % NUMBERED == 0:
             width = lay.length("field.ten_width")
         else:
             width = lay.length("field.line_width")
         c.setLineWidth(width)
         c.line(x0 + i * step, y0, x0 + i * step, y0 + h)
     c.setLineWidth(lay.length("field.ten_width"))
-    c.line(x0, y0, x0 + LINES * step, y0)
-    c.line(x0, y0 + h, x0 + LINES * step, y0 + h)
-    # hash marks on each 5-yard line, a third of the way in from each sideline
+    c.line(x0, y0, x0 + count * step, y0)
+    c.line(x0, y0 + h, x0 + count * step, y0 + h)
+    # hash marks on each line of the field of play, a third of the way in from each sideline
     c.setLineWidth(lay.length("field.line_width"))
     hl = lay.length("field.hash_length")
-    for i in range(HOME_GOAL + 1, AWAY_GOAL):
+    for i in range(home + 1, away):
         for frac in (1 / 3, 2 / 3):
             yy = y0 + h * frac
             c.line(x0 + i * step - hl / 2, yy, x0 + i * step + hl / 2, yy)
@@ -86,14 +111,14 @@ def _yard_numbers(b: Board, y0: float, h: float) -> None:
     size = lay.length("field.number_size")
     font = lay.font("field.number_font")
     y = y0 + h * 0.5 - size * 0.35
-    for yards in range(10, 100, 10):
-        label = str(min(yards, 100 - yards))
-        x = line_x(b, HOME_GOAL + yards // 5)
+    for yards in range(NUMBERED, FIELD, NUMBERED):
+        label = str(min(yards, FIELD - yards))
+        x = line_x(b, index_of(b, yards, "home"))
         c.setFillColor(lay.colour("field.number_colour"))
         knockout_text(b, x, y, label, font, size)
         # a small arrow towards the nearer goal, as on a real field
-        if yards != 50:
-            direction = -1 if yards < 50 else 1
+        if yards != FIELD // 2:
+            direction = -1 if yards < FIELD // 2 else 1
             tip = x + direction * (size * 0.95)
             p = c.beginPath()
             p.moveTo(tip, y + size * 0.35)
@@ -110,17 +135,18 @@ def _field_goal_band(b: Board, top: float) -> None:
     c.setFillColor(b.ink)
     band = lay.length("field.fg_band")
     c.setFont(b.bold, size)
-    for side in ("home", "away"):
-        first = min(r.key for r in b.rules.field_goals) - 5
-        knockout_text(b, line_x(b, index_of(first, side)), top - band + 1.6, "FG 2d6", b.bold,
-                      size)
-    for r in b.rules.field_goals:
+    ranges = b.rules.field_goal.ranges
+    for side in ("home", "away"):       # the label one line before the first range
+        first = min(r.spot for r in ranges) - b.rules.field.yards_per_step
+        knockout_text(b, line_x(b, index_of(b, first, side)), top - band + 1.6, "FG 2d6",
+                      b.bold, size)
+    for r in ranges:
         for side in ("home", "away"):
-            x = line_x(b, index_of(r.key, side))
+            x = line_x(b, index_of(b, r.spot, side))
             text = f"{r.low}-{r.high}" if r.low != r.high else f"{r.low}"
             c.setFillColor(b.ink)
             knockout_text(b, x, top - band + 1.6, text, b.font, size)
-            if r.key == 50:
+            if r.spot == FIELD // 2:      # midfield: one range for both halves
                 break
 
 
@@ -130,21 +156,21 @@ def _kick_marks(b: Board, top: float) -> None:
     y = top - lay.length("field.fg_band") - size - 0.8
     c.setFont(b.bold, size)
     c.setFillColor(lay.colour("board.muted"))
-    for yard, mark in MARKS.items():
+    for yard, mark in marks(b):
         for side in ("home", "away"):
-            knockout_text(b, line_x(b, index_of(yard, side)), y, mark, b.bold, size)
+            knockout_text(b, line_x(b, index_of(b, yard, side)), y, mark, b.bold, size)
 
 
 def _time_tracker(b: Board, side: str) -> None:
     c, lay = b.c, b.layout
     d, pitch = lay.length("time_tracker.diameter"), lay.length("time_tracker.pitch")
-    first = 0 if side == "home" else AWAY_GOAL
-    cx = line_x(b, first) + b.L("field.step")   # middle of the end zone
+    first = 0 if side == "home" else goal(b, "away")
+    cx = line_x(b, first) + goal(b, "home") / 2 * b.L("field.step")   # middle of the end zone
     top = b.y("field.y") + b.L("field.height") - lay.length("time_tracker.top")
     sr = lay.length("time_tracker.star_radius")
     c.setLineWidth(lay.length("time_tracker.line_width"))
     c.setStrokeColor(b.ink)
-    for k, stars in enumerate(b.rules.time_stars):
+    for k, stars in enumerate(b.rules.time_tracker.stars):
         cy = top - d / 2 - k * pitch
         c.setFillColor(white)
         c.circle(cx, cy, d / 2, stroke=1, fill=1)
@@ -154,7 +180,8 @@ def _time_tracker(b: Board, side: str) -> None:
 def _end_zone_name(b: Board, side: str, y0: float, h: float) -> None:
     """Team name and TIME label outside the end line, reading along the end zone."""
     c = b.c
-    x = line_x(b, 0) - 2.2 * 72 / 25.4 if side == "home" else line_x(b, 24) + 2.2 * 72 / 25.4
+    x = line_x(b, 0) - 2.2 * 72 / 25.4 if side == "home" \
+        else line_x(b, lines(b)) + 2.2 * 72 / 25.4
     c.saveState()
     c.translate(x, y0 + h / 2)
     c.rotate(90 if side == "home" else -90)
@@ -176,11 +203,13 @@ def _kickoff_dice(b: Board, side: str, y0: float) -> None:
     """Kickoff spots by die near `side`'s end zone (the ball is kicked towards this goal)."""
     size = b.L("field.die_size")
     y = y0 + 0.9 * 72 / 25.4
-    in_end_zone = [k for k in b.rules.kickoffs if k.where < 0]
-    for k in b.rules.kickoffs:
-        if k.where >= 0:
-            _die_with_stars(b, line_x(b, index_of(k.where, side)), y, size, k.die, k.bonus)
-    centre = line_x(b, index_of(in_end_zone[0].where, side)) if in_end_zone else 0
+    spots = b.rules.kickoff.spots
+    in_end_zone = [k for k in spots if k.yard_line < 0]
+    for k in spots:
+        if k.yard_line >= 0:
+            _die_with_stars(b, line_x(b, index_of(b, k.yard_line, side)), y, size, k.die,
+                            k.bonus)
+    centre = line_x(b, index_of(b, in_end_zone[0].yard_line, side)) if in_end_zone else 0
     gap = size * 1.25
     for i, k in enumerate(in_end_zone):
         x = centre + (i - (len(in_end_zone) - 1) / 2) * gap
@@ -191,16 +220,18 @@ def _onside_dice(b: Board, y0: float) -> None:
     """Onside spots by die near midfield, one row per kicking direction."""
     c = b.c
     size = b.L("field.die_size") * 0.85
-    kick_from = b.rules.section("kickoff")["from"]
+    kick_from = b.rules.kickoff.from_
     rows = (("home", 1), ("away", 0))
     base = y0 + b.L("field.kick_band") + 0.5 * 72 / 25.4
     for kicker, row in rows:
         y = base + row * size * 2.7
         by_spot: dict[int, list] = {}
-        for k in b.rules.onsides:
-            yard_from_kicker_goal = kick_from + k.where
-            idx = index_of(yard_from_kicker_goal, kicker) if yard_from_kicker_goal <= 50 \
-                else index_of(100 - yard_from_kicker_goal, "away" if kicker == "home" else "home")
+        for k in b.rules.onside.spots:
+            yard_from_kicker_goal = kick_from + k.distance
+            idx = index_of(b, yard_from_kicker_goal, kicker) \
+                if yard_from_kicker_goal <= FIELD // 2 \
+                else index_of(b, FIELD - yard_from_kicker_goal,
+                              "away" if kicker == "home" else "home")
             by_spot.setdefault(idx, []).append(k)
         for idx, spots in by_spot.items():
             x = line_x(b, idx)

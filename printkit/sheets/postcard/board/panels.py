@@ -1,4 +1,4 @@
-"""Each player's panel: score keeper with the four Team Skill arcs, Bonus Bar, Play Tracker."""
+"""Each player's panel: score keeper with the Team Skill arcs, Bonus Bar, Play Tracker."""
 
 from __future__ import annotations
 
@@ -8,8 +8,18 @@ from reportlab.lib.colors import white
 
 from printkit.sheets.postcard.board.context import Board
 
-# Team Skill arcs: (label, start angle, extent) around the score keeper, in rules order.
-ARCS = (("OFF RUSH", 95, 80), ("OFF PASS", 5, 80), ("DEF RUSH", 185, 80), ("DEF PASS", 275, 80))
+# Where the Team Skill arcs go around the score keeper, in the order of the rules' skills
+# (offense above, defense below; rushing left, passing right): (start angle, extent).
+QUADRANTS = ((95, 80), (5, 80), (185, 80), (275, 80))
+
+
+def arcs(labels: tuple[str, ...]) -> list[tuple[str, float, float]]:
+    """(label, start angle, extent) for each Team Skill: the four quadrants for four skills,
+    else equal arcs clockwise from the top."""
+    if len(labels) == len(QUADRANTS):
+        return [(label, *q) for label, q in zip(labels, QUADRANTS, strict=True)]
+    share = 360 / max(len(labels), 1)
+    return [(label, 90 - (k + 1) * share + 5, share - 10) for k, label in enumerate(labels)]
 
 
 def draw_panels(b: Board) -> None:
@@ -55,7 +65,7 @@ def _score_keeper(b: Board, cx: float, cy: float, colour) -> None:
     c.drawCentredString(cx, cy + r * 0.55, "SCORE")
     r1, r2 = r + gap, r + gap + width
     small = b.L("board.small_size")
-    for label, start, extent in ARCS:
+    for label, start, extent in arcs(tuple(s.label for s in b.rules.team_skill.skills)):
         p = c.beginPath()
         p.arc(cx - r2, cy - r2, cx + r2, cy + r2, start, extent)
         p.arcTo(cx - r1, cy - r1, cx + r1, cy + r1, start + extent, -extent)
@@ -74,10 +84,10 @@ def _score_keeper(b: Board, cx: float, cy: float, colour) -> None:
 
 
 def _bonus_bar(b: Board, x: float, y: float, width: float) -> None:
-    """Four places: "A player may NEVER have more than 4 stored bonus'"."""
+    """One place per bonus held: "A player may NEVER have more than 4 stored bonus'"."""
     c, lay = b.c, b.layout
     box = lay.length("panel.bonus_box")
-    count = b.rules.section("bonus")["max"]
+    count = b.rules.bonus.max
     c.setFont(b.bold, b.L("board.label_size"))
     c.setFillColor(b.ink)
     c.drawString(x, y + box + 1.5, f"BONUS BAR (max {count})")
@@ -97,14 +107,16 @@ def _bonus_bar(b: Board, x: float, y: float, width: float) -> None:
 def _play_tracker(b: Board, x: float, y: float, width: float) -> None:
     c, lay = b.c, b.layout
     d, pitch = lay.length("panel.play_diameter"), lay.length("panel.play_pitch")
-    count = b.rules.section("play_tracker")["circles"]
+    count = b.rules.play_tracker.circles
+    full = b.rules.time_tracker.play_tracker_full
+    circles = "a time circle" if full == 1 else f"{full} time circles"
     c.setFont(b.bold, b.L("board.label_size"))
     c.setFillColor(b.ink)
     c.drawString(x, y + d + 1.5, "PLAY TRACKER")
     c.setFont(b.font, b.L("board.small_size"))
     c.setFillColor(b.layout.colour("board.muted"))
     c.drawString(x, y - b.L("board.small_size") - 1,
-                 f"lose a pick: cross 1 · all {count}: a time circle, reset")
+                 f"lose a pick: cross 1 · all {count}: {circles}, reset")
     c.setStrokeColor(b.ink)
     c.setLineWidth(lay.length("panel.line_width"))
     for i in range(count):

@@ -1,4 +1,4 @@
-"""The Strategy Circle: numbers 1-6, an arrow from each to the numbers it beats, stars for
+"""The Strategy Circle: the numbers, an arrow from each to the numbers it beats, stars for
 the winner's bonus, passing numbers as squares and rushing numbers as circles."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from printkit.sheets.postcard.board.context import Board
 
 def node_centre(b: Board, n: int) -> tuple[float, float]:
     """Number 1 at the top, then clockwise."""
-    angle = math.radians(90 - (n - 1) * 60)
+    angle = math.radians(90 - (n - 1) * 360 // len(b.rules.strategy.numbers))
     r = b.L("strategy.radius")
     return b.x("strategy.cx") + r * math.cos(angle), b.y("strategy.cy") + r * math.sin(angle)
 
@@ -23,7 +23,7 @@ def draw_strategy(b: Board) -> None:
     node = lay.length("strategy.node")
     head = lay.length("strategy.arrow_head")
     c.saveState()
-    for winner, losers in sorted(rules.beats.items()):
+    for winner, losers in sorted(rules.strategy.beats.items()):
         x1, y1 = node_centre(b, winner)
         for loser in losers:
             x2, y2 = node_centre(b, loser)
@@ -34,7 +34,7 @@ def draw_strategy(b: Board) -> None:
                   x2 - ux * (node + 1.0), y2 - uy * (node + 1.0), head,
                   width=lay.length("strategy.arrow_width"),
                   colour=lay.colour("strategy.arrow_colour"))
-    for n in sorted(rules.beats):
+    for n in rules.strategy.numbers:
         _node(b, n, node)
     _legend(b)
     c.restoreState()
@@ -56,7 +56,7 @@ def _node(b: Board, n: int, r: float) -> None:
     c.setFillColor(colour)
     c.setFont(b.bold, size)
     c.drawCentredString(x, y - size * 0.12, str(n))
-    b.stars(x, y - r * 0.6, b.rules.stars[n], r * 0.2)
+    b.stars(x, y - r * 0.6, b.rules.strategy.stars[n], r * 0.2)
 
 
 def _legend(b: Board) -> None:
@@ -71,8 +71,8 @@ def _legend(b: Board) -> None:
     c.setFont(b.bold, label)
     c.drawString(left, top - label, "STRATEGY")
     c.drawString(left, top - 2 * label - 1, "CIRCLE")
-    passing = "·".join(map(str, b.rules.passing_strategies))
-    rushing = "·".join(map(str, b.rules.rushing_strategies))
+    passing = "·".join(map(str, b.rules.strategy.passing))
+    rushing = "·".join(map(str, b.rules.strategy.rushing))
     c.setFont(b.bold, small)
     c.setFillColor(lay.colour("strategy.pass_colour"))
     c.drawString(left, bottom + small * 1.3, f"■ PASS {passing}")
