@@ -1,9 +1,15 @@
-"""A player's own card values (--rules) reach the verifier, as they reach the board."""
+"""A player's own card values (--rules) reach the verifier, the board and the bots."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pdfplumber
+
+from engine.postcard.bots import play_game
+from engine.postcard.rules import load_rules
+from printkit.layout import load_layout
+from printkit.units import MM
 from tests.helpers import run_cli
 
 
@@ -33,3 +39,39 @@ def test_bad_rules_file_is_exit_2(workdir):
     Path("card.toml").write_text("[field_goal]\nwobble = 1\n")
     result = run_cli("verify", str(rec), "--rules", "card.toml")
     assert result.code == 2 and "card.toml:2" in result.stderr
+
+
+# A card with three Time Tracker circles and 10-yard steps (passes, catches, punt spots).
+OWN_CARD = "[field]\nyards_per_step = 10\n\n[time_tracker]\nstars = [1, 2, 3]\n"
+
+
+def _board(path: str) -> tuple[int, str]:
+    """Time Tracker circles on a rendered board, and its text."""
+    diameter = round(load_layout("postcard-board").length("time_tracker.diameter") / MM, 1)
+    with pdfplumber.open(path) as doc:
+        page = doc.pages[0]
+        circles = sum(1 for c in page.curves if round(c["width"] / MM, 1) == diameter)
+        return circles, page.extract_text()
+
+
+def test_own_circles_and_steps_reach_board_bots_and_verifier(workdir):
+    Path("card.toml").write_text(OWN_CARD)
+    assert run_cli("render", "postcard", "board", "--rules", "card.toml", "--out", "own.pdf"
+                   ).code == 0
+    assert run_cli("render", "postcard", "board", "--out", "ours.pdf").code == 0
+    circles, text = _board("own.pdf")
+    assert circles == 2 * 3                                   # three in each end zone
+    assert "10 yd" in text and "130 yd" in text and "× 10 yd" in text
+    assert "off target 10 yd a spot" in text
+    circles, text = _board("ours.pdf")
+    assert circles == 2 * 7 and "65 yd" in text and "130 yd" not in text
+
+    # the bots play by the card, and the verifier checks by it only when given it
+    card = load_rules(Path("card.toml"))
+    Path("own.rec").write_text(play_game("own-card", card).text())
+    own = run_cli("verify", "own.rec", "--rules", "card.toml")
+    assert own.code == 0, own.stdout
+    shipped = run_cli("verify", "own.rec")
+    assert shipped.code == 1
+    assert "PC-PASS-004" in shipped.stdout        # a catch run counted in 10-yard steps
+    assert "PC-TIME-005" in shipped.stdout        # the end of game came after 3 + 3 circles
