@@ -12,10 +12,12 @@ from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.cards import is_card
+from engine.cards import is_card, is_red
 from printkit.books.page import Block
-from printkit.draw.suits import draw_card
+from printkit.draw.suits import card_text
+from printkit.draw.texts import Texts
 from printkit.layout import Layout
+from printkit.pdfdoc import Document
 from printkit.units import MM
 
 
@@ -38,38 +40,51 @@ def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
     label_w = layout.length("cards.label_width")
     grid = grid_for(len(cards), width_hint - label_w, min_cell)
 
-    def draw(c: Canvas, x: float, top: float, width: float) -> None:
+    def frame(c: Canvas, width: float) -> None:
+        """What every block of this shape shares: label band, cells and their numbers."""
         cell_w = (width - label_w) / grid.per_row
         height = grid.rows * row_h
-        c.saveState()
         c.setFillColor(layout.fill("cards.block_fill"))
-        c.rect(x, top - height, label_w, height, stroke=0, fill=1)
-        c.setFillColor(layout.colour(colour_key))
-        c.setFont(layout.font("cards.label_font"), layout.length("cards.label_size"))
-        c.drawCentredString(x + label_w / 2, top - height / 2 - 1, cite)
-        c.setFont(layout.font("cards.index_font"), layout.length("cards.index_size") * 0.95)
-        c.setFillColor(layout.colour("header.muted"))
-        c.drawCentredString(x + label_w / 2, top - height / 2 - 3.2 * MM, label)
+        c.rect(0, 0, label_w, height, stroke=0, fill=1)
         c.setStrokeColor(layout.colour("cards.cell_line"))
         c.setLineWidth(layout.length("cards.cell_line_width"))
+        texts = Texts()
+        font, size = layout.font("cards.index_font"), layout.length("cards.index_size")
+        muted = layout.colour("header.muted")
+        for pos in range(len(cards)):
+            r, col = divmod(pos, grid.per_row)
+            cx = label_w + col * cell_w
+            cy = height - (r + 1) * row_h
+            c.rect(cx, cy, cell_w, row_h, stroke=1, fill=0)
+            texts.add(font, size, muted, cx + 0.6 * MM, cy + row_h - 1.9 * MM, str(pos + 1))
+        texts.draw(c)
+
+    def draw(doc: Document, x: float, top: float, width: float) -> None:
+        cell_w = (width - label_w) / grid.per_row
+        height = grid.rows * row_h
+        name = doc.form(f"cards{len(cards)}x{grid.per_row}w{width:.2f}", width, height,
+                        lambda c: frame(c, width))
+        doc.place(name, x, top - height)
+        texts = Texts()
+        texts.add(layout.font("cards.label_font"), layout.length("cards.label_size"),
+                  layout.colour(colour_key), x + label_w / 2, top - height / 2 - 1, cite,
+                  "centre")
+        texts.add(layout.font("cards.index_font"), layout.length("cards.index_size") * 0.95,
+                  layout.colour("header.muted"), x + label_w / 2, top - height / 2 - 3.2 * MM,
+                  label, "centre")
         red, black = layout.colour("cards.red"), layout.colour("cards.black")
+        font = layout.font("cards.card_font")
+        card_size, code_size = layout.length("cards.card_size"), layout.length("cards.code_size")
         for pos, card in enumerate(cards):
             r, col = divmod(pos, grid.per_row)
-            cx = x + label_w + col * cell_w
+            cx = x + label_w + col * cell_w + cell_w * 0.56
             cy = top - (r + 1) * row_h
-            c.rect(cx, cy, cell_w, row_h, stroke=1, fill=0)
-            c.setFillColor(layout.colour("header.muted"))
-            c.setFont(layout.font("cards.index_font"), layout.length("cards.index_size"))
-            c.drawString(cx + 0.6 * MM, cy + row_h - 1.9 * MM, str(pos + 1))
             if is_card(card):
-                draw_card(c, card, cx + cell_w * 0.56, cy + 1.3 * MM,
-                          layout.font("cards.card_font"), layout.length("cards.card_size"),
-                          red, black)
+                texts.add(font, card_size, red if is_red(card) else black, cx, cy + 1.3 * MM,
+                          card_text(card), "centre")
             else:
-                c.setFillColor(black)
-                c.setFont(layout.font("cards.card_font"), layout.length("cards.code_size"))
-                c.drawCentredString(cx + cell_w * 0.56, cy + 1.4 * MM, card)
-        c.restoreState()
+                texts.add(font, code_size, black, cx, cy + 1.4 * MM, card, "centre")
+        texts.draw(doc.canvas)
 
     return Block(grid.rows * row_h, draw)
 
@@ -77,7 +92,8 @@ def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
 def _title(layout: Layout, text: str, colour_key: str, new_page: bool) -> Block:
     size = layout.length("cards.title_size")
 
-    def draw(c: Canvas, x: float, top: float, width: float) -> None:
+    def draw(doc: Document, x: float, top: float, width: float) -> None:
+        c = doc.canvas
         c.saveState()
         c.setFillColor(layout.colour(colour_key))
         c.setFont(layout.font("header.bold_font"), size)

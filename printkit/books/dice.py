@@ -10,7 +10,9 @@ from reportlab.pdfgen.canvas import Canvas
 from engine.game import Section
 from engine.playbook import Book
 from printkit.books.page import Block
+from printkit.draw.texts import Texts
 from printkit.layout import Layout
+from printkit.pdfdoc import Document
 from printkit.units import MM
 
 
@@ -21,38 +23,51 @@ def _block(layout: Layout, section: Section, dice: list[int], first: int) -> Blo
     rows = -(-len(dice) // per_row)
     letter, side = section.cite, section.side
 
-    def draw(c: Canvas, x: float, top: float, width: float) -> None:
-        label_w = layout.length("dice.label_width")
+    label_w = layout.length("dice.label_width")
+    box = layout.length("dice.box_size")
+
+    def frame(c: Canvas, width: float) -> None:
+        """What every block of this shape shares: the band, the cells, the tick boxes."""
         cell_w = (width - label_w) / per_row
-        box = layout.length("dice.box_size")
-        c.saveState()
+        height = rows * row_h
         c.setFillColor(layout.fill("dice.block_fill"))
-        c.rect(x, top - rows * row_h, width, rows * row_h, stroke=0, fill=1)
+        c.rect(0, 0, width, height, stroke=0, fill=1)
         c.setStrokeColor(layout.colour("dice.cell_line"))
         c.setLineWidth(layout.length("dice.cell_line_width"))
+        c.setFillColorRGB(1, 1, 1)
+        for k in range(len(dice)):
+            r, i = divmod(k, per_row)
+            cx = label_w + i * cell_w
+            y = height - (r + 1) * row_h
+            c.rect(cx, y, cell_w, row_h, stroke=1, fill=1)
+            c.rect(cx + cell_w - box - 1 * MM, y + 1.2 * MM, box, box, stroke=1, fill=0)
+
+    def draw(doc: Document, x: float, top: float, width: float) -> None:
+        cell_w = (width - label_w) / per_row
+        height = rows * row_h
+        name = doc.form(f"dice{len(dice)}x{per_row}w{width:.2f}", width, height,
+                        lambda c: frame(c, width))
+        doc.place(name, x, top - height)
+        texts = Texts()
         ink = layout.colour("header.ink")
         muted = layout.colour("header.muted")
         side_colour = layout.colour(f"header.{side}_colour")
+        bold, label_size = layout.font("header.bold_font"), layout.length("dice.label_size")
+        index_font, index_size = layout.font("dice.index_font"), layout.length("dice.index_size")
+        value_font, value_size = layout.font("dice.value_font"), layout.length("dice.value_size")
         for r in range(rows):
             y = top - (r + 1) * row_h
             row = dice[r * per_row:(r + 1) * per_row]
             n0 = first + r * per_row
-            c.setFillColor(side_colour)
-            c.setFont(layout.font("header.bold_font"), layout.length("dice.label_size"))
-            c.drawString(x + 1.2 * MM, y + row_h / 2 - 2.5,
-                         f"{letter}{n0}\u2013{n0 + len(row) - 1}")
+            texts.add(bold, label_size, side_colour, x + 1.2 * MM, y + row_h / 2 - 2.5,
+                      f"{letter}{n0}\u2013{n0 + len(row) - 1}")
             for i, value in enumerate(row):
                 cx = x + label_w + i * cell_w
-                c.setFillColorRGB(1, 1, 1)
-                c.rect(cx, y, cell_w, row_h, stroke=1, fill=1)
-                c.setFillColor(muted)
-                c.setFont(layout.font("dice.index_font"), layout.length("dice.index_size"))
-                c.drawString(cx + 0.8 * MM, y + row_h - 2.3 * MM, f"{letter}{n0 + i}")
-                c.setFillColor(ink)
-                c.setFont(layout.font("dice.value_font"), layout.length("dice.value_size"))
-                c.drawCentredString(cx + cell_w * 0.42, y + 1.6 * MM, str(value))
-                c.rect(cx + cell_w - box - 1 * MM, y + 1.2 * MM, box, box, stroke=1, fill=0)
-        c.restoreState()
+                texts.add(index_font, index_size, muted, cx + 0.8 * MM, y + row_h - 2.3 * MM,
+                          f"{letter}{n0 + i}")
+                texts.add(value_font, value_size, ink, cx + cell_w * 0.42, y + 1.6 * MM,
+                          str(value), "centre")
+        texts.draw(doc.canvas)
 
     return Block(rows * row_h, draw)
 
@@ -61,7 +76,8 @@ def _title(layout: Layout, section: Section, count: int, continued: bool = False
     size = layout.length("dice.title_size")
     letter, side = section.cite, section.side
 
-    def draw(c: Canvas, x: float, top: float, width: float) -> None:
+    def draw(doc: Document, x: float, top: float, width: float) -> None:
+        c = doc.canvas
         c.saveState()
         c.setFillColor(layout.colour(f"header.{side}_colour"))
         c.setFont(layout.font("header.bold_font"), size)

@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.qr import draw_qr
 from printkit.layout import Layout, LayoutError
+from printkit.pdfdoc import Document
 from printkit.units import MM
 
 MIN_QR = 20 * MM
@@ -36,9 +37,9 @@ def fit_text(c: Canvas, text: str, font: str, size: float, width: float) -> str:
     return text + "\u2026"
 
 
-def draw_header(c: Canvas, layout: Layout, info: HeaderInfo, tag: str, page: int, pages: int,
-                page_w: float, page_h: float) -> float:
-    """Draw the header; returns the y where the body starts."""
+def _fixed(c: Canvas, layout: Layout, info: HeaderInfo, tag: str, widest_page: str,
+           page_w: float, page_h: float) -> None:
+    """Everything of the header but the page number: the same on every page of one tag."""
     margin = layout.length("page.margin")
     height = layout.length("header.height")
     qr = max(layout.length("header.qr_size"), MIN_QR)
@@ -47,23 +48,14 @@ def draw_header(c: Canvas, layout: Layout, info: HeaderInfo, tag: str, page: int
     ink, muted = layout.colour("header.ink"), layout.colour("header.muted")
     font, bold = layout.font("header.text_font"), layout.font("header.bold_font")
     size, small = layout.length("header.text_size"), layout.length("header.small_size")
-
-    level = layout.text("header.qr_level")
-    if level not in ("M", "Q", "H"):
-        files = " / ".join(str(src.path) for src in layout.sources)
-        raise LayoutError(f"{files}: key 'header.qr_level': use M, Q or H (error correction M "
-                          f"or better), not {level!r}")
-    draw_qr(c, info.payload, right - qr, top - qr, qr, level)
+    draw_qr(c, info.payload, right - qr, top - qr, qr, layout.text("header.qr_level"))
     text_w = page_w - 2 * margin - qr - 4 * MM
 
     c.saveState()
     c.setFillColor(ink)
     tsize = layout.length("header.title_size")
     y = top - tsize
-    c.setFont(bold, size)
-    page_text = f"page {page} of {pages}"
-    c.drawRightString(margin + text_w, y, page_text)
-    right_w = c.stringWidth(page_text, bold, size) + 4 * MM
+    right_w = c.stringWidth(widest_page, bold, size) + 4 * MM
     if tag:
         tsz = layout.length("header.tag_size")
         c.setFillColor(layout.colour(f"header.{tag.lower()}_colour"))
@@ -102,4 +94,33 @@ def draw_header(c: Canvas, layout: Layout, info: HeaderInfo, tag: str, page: int
     c.setLineWidth(0.8)
     c.line(margin, bottom, right, bottom)
     c.restoreState()
-    return bottom - BODY_GAP
+
+
+def check_header_layout(layout: Layout) -> None:
+    level = layout.text("header.qr_level")
+    if level not in ("M", "Q", "H"):
+        files = " / ".join(str(src.path) for src in layout.sources)
+        raise LayoutError(f"{files}: key 'header.qr_level': use M, Q or H (error correction M "
+                          f"or better), not {level!r}")
+
+
+def draw_header(doc: Document, layout: Layout, info: HeaderInfo, tag: str, page: int,
+                pages: int) -> float:
+    """Draw the header (its fixed part is one form per tag for the whole book); returns the
+    y where the body starts."""
+    check_header_layout(layout)
+    page_w, page_h = doc.width, doc.height
+    widest = f"page {pages} of {pages}"
+    name = doc.form(f"header{tag or 'all'}", page_w, page_h,
+                    lambda c: _fixed(c, layout, info, tag, widest, page_w, page_h))
+    doc.place(name, 0, 0)
+    margin = layout.length("page.margin")
+    qr = max(layout.length("header.qr_size"), MIN_QR)
+    text_w = page_w - 2 * margin - qr - 4 * MM
+    top = page_h - margin
+    c = doc.canvas
+    c.setFillColor(layout.colour("header.ink"))
+    c.setFont(layout.font("header.bold_font"), layout.length("header.text_size"))
+    c.drawRightString(margin + text_w, top - layout.length("header.title_size"),
+                      f"page {page} of {pages}")
+    return top - layout.length("header.height") - BODY_GAP

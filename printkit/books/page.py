@@ -16,7 +16,7 @@ from printkit.books.header import BODY_GAP, HeaderInfo, draw_header
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 
-DrawFn = Callable[[Canvas, float, float, float], None]   # (canvas, x, top, width)
+DrawFn = Callable[[Document, float, float, float], None]   # (document, x, top, width)
 
 
 @dataclass
@@ -79,10 +79,9 @@ def compose(doc: Document, layout: Layout, info: HeaderInfo, pages: list[Page],
     width = doc.width - 2 * margin
     for number, page in enumerate(progress(pages) if progress else pages, start=1):
         c = doc.canvas
-        top = draw_header(c, layout, info, page.tag, number, len(pages), doc.width, doc.height)
-        y = top
+        y = draw_header(doc, layout, info, page.tag, number, len(pages))
         for i, block in enumerate(page.blocks):
-            block.draw(c, margin, y, width)
+            block.draw(doc, margin, y, width)
             y -= block.height
             if block.line_after and i + 1 < len(page.blocks):
                 _separator(c, layout, block.line_after, margin, y - gap / 2, width)

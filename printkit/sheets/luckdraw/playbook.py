@@ -10,6 +10,7 @@ from engine.luckdraw.deal import Deal, deal_shape
 from printkit.books.header import fit_text
 from printkit.books.page import Block
 from printkit.layout import Layout
+from printkit.pdfdoc import Document
 from printkit.units import MM
 
 
@@ -37,7 +38,8 @@ def _slip(layout: Layout, deal: Deal) -> Block:
     fixed = set(load_cards().qb_fixed(deal.players))
     max_cards = max(shape.hand, shape.sidelines, 1)
 
-    def draw(c: Canvas, x: float, top: float, width: float) -> None:
+    def draw(doc: Document, x: float, top: float, width: float) -> None:
+        c = doc.canvas
         label_w = layout.length("deal.label_width")
         gap = layout.length("deal.chip_gap")
         chip_w = min(layout.length("deal.max_chip_width"),
@@ -99,7 +101,8 @@ def _legend(layout: Layout, players: int) -> Block:
     title_h = layout.length("deal.title_height")
     fixed = set(load_cards().qb_fixed(players))
 
-    def draw(c: Canvas, x: float, top: float, width: float) -> None:
+    def draw(doc: Document, x: float, top: float, width: float) -> None:
+        c = doc.canvas
         c.saveState()
         c.setFillColor(layout.colour("header.ink"))
         c.setFont(layout.font("header.bold_font"), layout.length("deal.title_size"))

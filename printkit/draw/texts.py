@@ -1,0 +1,42 @@
+"""Text set in batches: one PDF text object per font, size and colour, however many strings.
+
+reportlab's drawString opens and closes a text object and re-states font and colour for every
+string; a play-book page has hundreds of short strings (card codes, die numbers), so batching
+them is most of a page's bytes and time.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+
+class Texts:
+    def __init__(self) -> None:
+        self._runs: dict[tuple[str, float, str], list[tuple[float, float, str]]] = \
+            defaultdict(list)
+        self._colours: dict[str, Color] = {}
+
+    def add(self, font: str, size: float, colour: Color, x: float, y: float, text: str,
+            align: str = "left") -> None:
+        if align != "left":
+            width = stringWidth(text, font, size)
+            x -= width / 2 if align == "centre" else width
+        key = colour.hexval()
+        self._colours[key] = colour
+        self._runs[(font, size, key)].append((x, y, text))
+
+    def draw(self, c: Canvas) -> None:
+        """Emit every batch and start empty again."""
+        for (font, size, key), runs in self._runs.items():
+            t = c.beginText()
+            t.setFont(font, size)
+            t.setFillColor(self._colours[key])
+            for x, y, text in runs:
+                t.setTextOrigin(x, y)
+                t.textOut(text)
+            c.drawText(t)
+        self._runs.clear()
