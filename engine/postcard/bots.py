@@ -17,7 +17,7 @@ from engine.postcard.context import Ctx
 from engine.postcard.game import GAME
 from engine.postcard.notation import Cross, Line, Note, Roll
 from engine.postcard.plays import settle_result
-from engine.postcard.rules import Rules, load_rules
+from engine.postcard.rules import DIE, Rules, load_rules
 from engine.postcard.state import (
     DOWNS,
     OVER,
@@ -92,7 +92,7 @@ class Bots:
         elif verb == "kickoff":
             verb = "onside" if rng.random() < 0.05 else "kickoff"
             kicker = state.ball or rng.choice("HA")
-            extra = {"side": kicker, "picks": (rng.randint(1, 6), rng.randint(1, 6))}
+            extra = {"side": kicker, "picks": (rng.randint(1, DIE), rng.randint(1, DIE))}
         elif state.phase == SCRIMMAGE:
             verb, extra = self._scrimmage(state)
         elif verb == "try":
@@ -114,7 +114,7 @@ class Bots:
     def _picks(self, verb: str) -> tuple[int, int]:
         strategy = self.rules.strategy
         kinds = strategy.passing if verb == "pass" else strategy.rushing
-        return self.rng.choice(kinds), self.rng.randint(1, 6)
+        return self.rng.choice(kinds), self.rng.randint(1, DIE)
 
     def _scrimmage(self, state: State) -> tuple[str, dict[str, object]]:
         rng, side = self.rng, state.ball

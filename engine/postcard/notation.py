@@ -18,14 +18,14 @@ from functools import lru_cache
 
 from engine.errors import ReadError
 from engine.postcard.game import ID
-from engine.postcard.rules import Rules, load_rules
+from engine.postcard.rules import DIE, Rules, load_rules
 from engine.postcard.state import DOWNS, FIELD
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN = re.compile(r"\{[^}]*\}?|=|[^\s={]+")
 _ROLL = re.compile(r"^([HA])(\d)(?:/(\d))?(?:,(\d))?(?:\+(\d))?$", re.I)
 _CROSS = re.compile(r"^([HA])x([HA])$", re.I)
-_PICKS = re.compile(r"^([1-6])v([1-6])$", re.I)
+_PICKS = re.compile(rf"^([1-{DIE}])v([1-{DIE}])$", re.I)    # numbers chosen on a die
 _PLY = re.compile(r"^\d+\.$")
 _NUMBER = re.compile(r"^\d{1,3}$")
 _SIGNED = re.compile(r"^[+-]?\d{1,3}$")
