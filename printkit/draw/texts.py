@@ -35,8 +35,16 @@ class Texts:
             t = c.beginText()
             t.setFont(font, size)
             t.setFillColor(self._colours[key])
+            # positions in hundredths of a point, then relative moves (`Td`): short operators
+            # that compress well, with no drift since each step is exact in hundredths
+            px = py = None
             for x, y, text in runs:
-                t.setTextOrigin(x, y)
+                hx, hy = round(x * 100), round(y * 100)
+                if px is None:
+                    t.setTextOrigin(hx / 100, hy / 100)
+                else:
+                    t.moveCursor((hx - px) / 100, (py - hy) / 100)
+                px, py = hx, hy
                 t.textOut(text)
             c.drawText(t)
         self._runs.clear()

@@ -14,20 +14,28 @@ from printkit.pdfdoc import Document
 from printkit.units import MM
 
 
-def _chip(c: Canvas, layout: Layout, code: str, x: float, y: float, w: float, h: float,
+def _chip(doc: Document, layout: Layout, code: str, x: float, y: float, w: float, h: float,
           qb_card: bool) -> None:
-    card = load_cards().card(code)
-    fill = layout.fill("deal.qb_fill") if qb_card else layout.fill("deal.chip_fill")
-    c.setFillColor(fill)
-    c.setStrokeColor(layout.colour("deal.chip_line"))
-    c.roundRect(x, y, w, h, 1.2 * MM, stroke=1, fill=1)
-    c.setFillColor(layout.colour("header.ink"))
-    c.setFont(layout.font("deal.code_font"), layout.length("deal.code_size"))
-    c.drawCentredString(x + w / 2, y + h * 0.45, code)
-    c.setFillColor(layout.colour("header.muted"))
-    c.setFont(layout.font("deal.name_font"), layout.length("deal.name_size"))
-    font, size = layout.font("deal.name_font"), layout.length("deal.name_size")
-    c.drawCentredString(x + w / 2, y + h * 0.14, fit_text(c, card.name, font, size, w - 1 * MM))
+    """A game card as a chip: one form per card (and QB colouring) for the whole book."""
+
+    def draw(c: Canvas) -> None:
+        card = load_cards().card(code)
+        fill = layout.fill("deal.qb_fill") if qb_card else layout.fill("deal.chip_fill")
+        c.setFillColor(fill)
+        c.setStrokeColor(layout.colour("deal.chip_line"))
+        c.roundRect(0.5, 0.5, w, h, 1.2 * MM, stroke=1, fill=1)
+        c.setFillColor(layout.colour("header.ink"))
+        c.setFont(layout.font("deal.code_font"), layout.length("deal.code_size"))
+        c.drawCentredString(0.5 + w / 2, 0.5 + h * 0.45, code)
+        c.setFillColor(layout.colour("header.muted"))
+        font, size = layout.font("deal.name_font"), layout.length("deal.name_size")
+        c.setFont(font, size)
+        c.drawCentredString(0.5 + w / 2, 0.5 + h * 0.14, fit_text(c, card.name, font, size,
+                                                                  w - 1 * MM))
+
+    key = "".join(ch for ch in code if ch.isalnum())
+    name = doc.form(f"chip{key}{'qb' if qb_card else ''}w{w:.2f}", w + 1, h + 1, draw)
+    doc.place(name, x - 0.5, y - 0.5)
 
 
 def _slip(layout: Layout, deal: Deal) -> Block:
@@ -78,7 +86,7 @@ def _slip(layout: Layout, deal: Deal) -> Block:
                 c.drawString(x + label_w, y + row_h / 2 - 2, "none")
             for j, code in enumerate(cards):
                 qb_card = label.endswith("QB") and code in fixed
-                _chip(c, layout, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
+                _chip(doc, layout, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
                       chip_w, row_h - 1.6 * MM, qb_card)
         c.restoreState()
 
