@@ -1,0 +1,107 @@
+"""Benchmark: play-book pages per second and bytes per page, beside the naive way.
+
+The naive way draws every page from scratch in the same process: no form XObjects (the
+header, the card grids and the chips drawn again on every page) and one text object per
+string. Targets (issue #12): >= 300 pages/s, >= 6x the naive way, <= 5 KB per added page.
+
+Run: .venv/bin/python bench/bench_books.py   (prints figures; no pass/fail)
+"""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pypdfium2 as pdfium  # noqa: E402
+
+from engine.playbook import build, make_spec  # noqa: E402
+from printkit import pdfdoc  # noqa: E402
+from printkit.books import render_book  # noqa: E402
+from printkit.draw import texts  # noqa: E402
+
+BOOKS = (("postcard", {"plays": 1000}), ("cardbowl", {"plays": 500}),
+         ("cardgrid", {"plays": 300}), ("blowout", {"plays": 40}),
+         ("luckdraw", {"drives": 1000, "players": 8}))
+
+
+class Naive:
+    """Forms drawn in place every time, every string its own text object."""
+
+    def __enter__(self):
+        self.form, self.place, self.draw = (pdfdoc.Document.form, pdfdoc.Document.place,
+                                            texts.Texts.draw)
+
+        def form(doc, name, width, height, draw):
+            doc._naive = getattr(doc, "_naive", {})
+            doc._naive[name] = draw
+            return name
+
+        def place(doc, name, x, y, scale=1.0):
+            c = doc.canvas
+            c.saveState()
+            c.translate(x, y)
+            c.scale(scale, scale)
+            doc._naive[name](c)
+            c.restoreState()
+
+        def draw(self_, c):
+            for (font, size, key), runs in self_._runs.items():
+                for x, y, text in runs:
+                    c.setFont(font, size)
+                    c.setFillColor(self_._colours[key])
+                    c.drawString(x, y, text)
+            self_._runs.clear()
+
+        pdfdoc.Document.form, pdfdoc.Document.place, texts.Texts.draw = form, place, draw
+        return self
+
+    def __exit__(self, *exc):
+        pdfdoc.Document.form, pdfdoc.Document.place, texts.Texts.draw = (self.form, self.place,
+                                                                         self.draw)
+
+
+def _measure(book) -> tuple[float, int, int]:
+    start = time.process_time()
+    pdf = render_book(book, "letter")
+    seconds = time.process_time() - start
+    doc = pdfium.PdfDocument(pdf)
+    pages = len(doc)
+    doc.close()
+    return seconds, pages, len(pdf)
+
+
+def _memory(game: str, count: str, n: int) -> float:
+    """Peak RSS (MB) of a fresh process rendering one large book."""
+    root = str(Path(__file__).resolve().parent.parent)
+    code = (f"import sys, resource; sys.path.insert(0, {root!r}); from engine.playbook import "
+            "build, make_spec; from printkit.books import render_book; "
+            f"render_book(build(make_spec({game!r}, 'mem', **{{{count!r}: {n}}})), 'letter'); "
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    return float(out.stdout.strip() or "nan")
+
+
+def main() -> None:
+    print(f"{'book':22s} {'pages':>5s} {'pages/s':>8s} {'naive':>7s} {'x naive':>7s} "
+          f"{'KB/page':>7s} {'naive':>6s}   targets: >= 300 pages/s, >= 6x, <= 5 KB")
+    for game, kwargs in BOOKS:
+        book = build(make_spec(game, "bench", **kwargs))
+        secs, pages, size = _measure(book)
+        with Naive():
+            nsecs, npages, nsize = _measure(book)
+        label = f"{game} {next(iter(kwargs.values()))} {next(iter(kwargs))}"
+        print(f"{label:22s} {pages:5d} {pages / secs:8.0f} {npages / nsecs:7.0f} "
+              f"{nsecs / secs:7.1f} {size / pages / 1024:7.1f} {nsize / npages / 1024:6.1f}")
+    mb = _memory("luckdraw", "drives", 2000)
+    print(f"peak memory, the largest Luck of the Draw book (2000 drives): {mb:.0f} MB "
+          "(target: flat, < 150 MB)")
+    print(f"this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""Play books keep their artwork shared: the number of form XObjects does not grow with the
+book, and each added page costs a few KB, so a later change cannot quietly undo it."""
+
+from __future__ import annotations
+
+import io
+
+import pikepdf
+import pytest
+
+from engine.playbook import build, make_spec
+from printkit.books import render_book
+
+BOOKS = [("postcard", "plays", 40), ("cardbowl", "plays", 90), ("cardgrid", "plays", 60),
+         ("blowout", "plays", 12), ("luckdraw", "drives", 60)]
+MAX_KB_PER_PAGE = 5.0
+
+
+def _book(game: str, count_name: str, n: int) -> tuple[int, int, int]:
+    """(pages, form XObjects, bytes) of a book of `n` plays or drives."""
+    kwargs = {count_name: n}
+    if game == "luckdraw":
+        kwargs["players"] = 6
+    pdf = render_book(build(make_spec(game, "shared", **kwargs)), "letter")
+    doc = pikepdf.open(io.BytesIO(pdf))
+    forms = sum(1 for o in doc.objects if isinstance(o, pikepdf.Stream)
+                and o.get("/Subtype") == "/Form")
+    return len(doc.pages), forms, len(pdf)
+
+
+@pytest.mark.parametrize("game, count_name, n", BOOKS)
+def test_forms_do_not_grow_with_the_book_and_pages_stay_small(game, count_name, n):
+    pages1, forms1, bytes1 = _book(game, count_name, n)
+    pages2, forms2, bytes2 = _book(game, count_name, 2 * n)
+    assert pages2 > pages1 >= 2
+    assert forms1 >= 2, "the header and the blocks are forms"
+    assert forms2 - forms1 <= 2, (forms1, forms2)   # at most a last block's shape is new
+    per_page = (bytes2 - bytes1) / (pages2 - pages1) / 1024
+    assert per_page <= MAX_KB_PER_PAGE, f"{per_page:.1f} KB per added page"
