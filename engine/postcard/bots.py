@@ -1,6 +1,6 @@
 """Seeded bots that play whole games of PostCard Football and write them in the notation.
 
-Dice come from the play book streams (`home`, `away`; ../shared/spec/draws.md), so a simulated
+Dice come from the play book streams (`home`, `away`; docs/draws.md), so a simulated
 record with its Seed tag holds exactly the draws a printed play book for that seed shows.
 Decisions (strategies, kicks, bonuses...) come from a separate seeded generator: legal, varied,
 sometimes bold, sometimes timid.

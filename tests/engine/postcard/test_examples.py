@@ -1,4 +1,5 @@
-"""Every worked example in ../shared/rules/postcard.md, replayed through the engine.
+"""Every worked example in the PostCard Football Rules (docs/rules/postcard.md names the
+source), replayed through the engine.
 
 Each test quotes the example it replays. Where the text's example cannot happen on the chart
 (a 20-yard first movement of a rushing play) the decision that settles it is named (P-ids in
