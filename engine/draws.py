@@ -25,23 +25,46 @@ def stream_key(game: str, seed: str, label: str) -> bytes:
 
 def words(game: str, seed: str, label: str) -> Iterator[int]:
     """Endless 32-bit words: HMAC-SHA256(key, counter) blocks split big-endian."""
-    key = stream_key(game, seed, label)
-    counter = 0
+    stream = Stream(game, seed, label)
     while True:
-        block = hmac.new(key, counter.to_bytes(8, "big"), hashlib.sha256).digest()
-        yield from struct.unpack(">8I", block)
-        counter += 1
+        yield stream.word()
+
+
+BATCH = 32          # blocks computed at once (256 words)
+_UNPACK = struct.Struct(f">{8 * BATCH}I").unpack
 
 
 class Stream:
-    """One labelled stream of draws; every method consumes words exactly as the spec says."""
+    """One labelled stream of draws; every method consumes words exactly as the spec says.
+
+    Words are made a batch of blocks at a time from one keyed HMAC state copied per block
+    (the key is hashed into the state once, not per block), and handed out from a list.
+    """
 
     def __init__(self, game: str, seed: str, label: str) -> None:
         self.game, self.seed, self.label = game, seed, label
-        self._words = words(game, seed, label)
+        self._mac = hmac.new(stream_key(game, seed, label), digestmod=hashlib.sha256)
+        self._counter = 0
+        self._buffer: tuple[int, ...] = ()
+        self._next = 0
+
+    def _refill(self) -> None:
+        mac, start = self._mac, self._counter
+        blocks = []
+        for c in range(start, start + BATCH):
+            h = mac.copy()
+            h.update(c.to_bytes(8, "big"))
+            blocks.append(h.digest())
+        self._buffer = _UNPACK(b"".join(blocks))
+        self._counter = start + BATCH
+        self._next = 0
 
     def word(self) -> int:
-        return next(self._words)
+        if self._next == len(self._buffer):
+            self._refill()
+        w = self._buffer[self._next]
+        self._next += 1
+        return w
 
     def uniform(self, n: int) -> int:
         """Unbiased integer in [0, n) by rejection of the top partial range."""
@@ -57,7 +80,19 @@ class Stream:
         return self.uniform(sides) + 1
 
     def dice(self, count: int, sides: int = 6) -> list[int]:
-        return [self.die(sides) for _ in range(count)]
+        limit = 2**32 - (2**32 % sides)
+        out = []
+        append = out.append
+        while len(out) < count:
+            if self._next == len(self._buffer):
+                self._refill()
+            for u in self._buffer[self._next:]:
+                self._next += 1
+                if u < limit:
+                    append(u % sides + 1)
+                    if len(out) == count:
+                        break
+        return out
 
     def shuffle(self, items: Sequence[T]) -> list[T]:
         """Fisher-Yates from the end; returns a new list."""

@@ -60,7 +60,10 @@ class FixedStream(Stream):
 
     def __init__(self, feed: list[int]) -> None:
         super().__init__("postcard", "fixed", "test")
-        self._words = iter(feed)
+        self._buffer, self._next = tuple(feed), 0
+
+    def _refill(self) -> None:
+        raise AssertionError("the fixed words ran out")
 
 
 def test_uniform_rejects_the_partial_top_range():
@@ -106,3 +109,26 @@ def test_card_position_chi_square_over_20k_shuffles(card):
     counts = [positions[p] for p in range(len(deck))]
     assert sum(counts) == 20_000
     assert _chi2(counts) < CHI2_DF53
+
+
+@pytest.mark.parametrize("sides", [6, 2**31 + 1])      # the second rejects about half the words
+def test_batched_dice_are_die_by_die(sides):
+    batched = Stream("postcard", "batch", "home").dice(700, sides)
+    one_by_one = Stream("postcard", "batch", "home")
+    assert batched == [one_by_one.die(sides) for _ in range(700)]
+    mixed = Stream("postcard", "batch", "home")
+    assert [mixed.die(sides), *mixed.dice(300, sides), mixed.die(sides)] == batched[:302]
+
+
+def test_words_cross_batch_boundaries_in_order():
+    """Block c gives words 8c..8c+7, whatever the batching (docs/draws.md)."""
+    import hashlib
+    import hmac
+    import struct
+
+    s = Stream("postcard", "demo", "home")
+    got = [s.word() for _ in range(8 * 40)]
+    key = hashlib.sha256(b"printkit-draws/1|postcard|demo|home").digest()
+    want = [w for c in range(40) for w in struct.unpack(
+        ">8I", hmac.new(key, c.to_bytes(8, "big"), hashlib.sha256).digest())]
+    assert got == want
