@@ -55,6 +55,12 @@ def test_png_previews(workdir):
     r = run_cli("playbook", "blowout", "--seed", "x", "--plays", "1", "--out", "b.pdf", "--png")
     assert r.code == 0
     assert sorted(p.name for p in Path(".").glob("b*.png")) == ["b-p01.png", "b-p02.png"]
+    from PIL import Image
+
+    with Image.open("b-p01.png") as im:
+        # 150 dpi carried in the file: a Letter page of 8.5 x 11 in is 1275 x 1650 px
+        assert im.size[0] == 1275 and abs(im.size[1] - 1650) <= 1   # pdfium rounds up
+        assert tuple(round(v) for v in im.info["dpi"]) == (150, 150)
 
 
 @pytest.mark.parametrize("args, message", [
