@@ -8,10 +8,16 @@ them is most of a page's bytes and time.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, font: str, size: float) -> float:
+    return stringWidth(text, font, size)
 
 
 class Texts:
@@ -23,7 +29,7 @@ class Texts:
     def add(self, font: str, size: float, colour: Color, x: float, y: float, text: str,
             align: str = "left") -> None:
         if align != "left":
-            width = stringWidth(text, font, size)
+            width = _width(text, font, size)
             x -= width / 2 if align == "centre" else width
         key = colour.hexval()
         self._colours[key] = colour
@@ -45,6 +51,27 @@ class Texts:
                 else:
                     t.moveCursor((hx - px) / 100, (py - hy) / 100)
                 px, py = hx, hy
-                t.textOut(text)
+                _show(c, t, font, size, text)
             c.drawText(t)
         self._runs.clear()
+
+
+def _show(c: Canvas, t, font: str, size: float, text: str) -> None:
+    """`t.textOut(text)` with the PDF operators of a string remembered per document.
+
+    reportlab encodes each string anew (subset look-up, escaping) on every call; a play book
+    shows the same few hundred strings thousands of times. The operators depend on the text,
+    font, size and the text object's current font subset, so that is the key; the cursor is
+    placed by absolute and relative moves, never by the width textOut would add.
+    """
+    memo = c.__dict__.setdefault("_printkit_text_ops", {})
+    key = (font, size, text, t._curSubset)
+    hit = memo.get(key)
+    if hit is None:
+        before = len(t._code)
+        t.textOut(text)
+        hit = memo[key] = (t._code[before:], t._curSubset)
+        return
+    ops, subset = hit
+    t._code.extend(ops)
+    t._curSubset = subset
