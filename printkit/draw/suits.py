@@ -6,6 +6,8 @@ rather than drawn shapes; jokers print as a small 'JKR' marked B or R.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
@@ -15,6 +17,7 @@ SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 JOKER_TEXT = {"BJ": "B\u2605", "RJ": "R\u2605"}
 
 
+@lru_cache(maxsize=64)
 def card_text(card: str) -> str:
     """'10♠', 'A♥', 'B★' / 'R★' for the black and red jokers."""
     if card in JOKERS:

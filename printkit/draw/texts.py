@@ -11,6 +11,7 @@ from collections import defaultdict
 from functools import lru_cache
 
 from reportlab.lib.colors import Color
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -25,14 +26,19 @@ class Texts:
         self._runs: dict[tuple[str, float, str], list[tuple[float, float, str]]] = \
             defaultdict(list)
         self._colours: dict[str, Color] = {}
+        self._keys: dict[int, str] = {}
+        self._held: list[Color] = []
 
     def add(self, font: str, size: float, colour: Color, x: float, y: float, text: str,
             align: str = "left") -> None:
         if align != "left":
             width = _width(text, font, size)
             x -= width / 2 if align == "centre" else width
-        key = colour.hexval()
-        self._colours[key] = colour
+        key = self._keys.get(id(colour))
+        if key is None:
+            key = self._keys[id(colour)] = colour.hexval()
+            self._colours[key] = colour
+            self._held.append(colour)           # keeps id(colour) unique while it is a key
         self._runs[(font, size, key)].append((x, y, text))
 
     def draw(self, c: Canvas) -> None:
@@ -49,7 +55,7 @@ class Texts:
                 if px is None:
                     t.setTextOrigin(hx / 100, hy / 100)
                 else:
-                    t.moveCursor((hx - px) / 100, (py - hy) / 100)
+                    t._code.append(f"{fp_str((hx - px) / 100, (hy - py) / 100)} Td")
                 px, py = hx, hy
                 _show(c, t, font, size, text)
             c.drawText(t)
