@@ -483,12 +483,12 @@ def _walk(doc: DataFile, key: Key, shipped: Any, value: Any, check: Check | None
 
 def _walk_list(doc: DataFile, key: Key, shipped: list[Any], value: list[Any],
                check: Check | None) -> None:
+    if check is not None and (problem := check(pattern(key), shipped, value)):
+        raise doc.error(key, problem)
     if shipped and not value:
         raise doc.error(key, f"expected {_list_kind(shipped)}, found an empty list")
     if not shipped and value:
         raise doc.error(key, f"expected an empty list, found {found(value)}")
-    if check is not None and (problem := check(pattern(key), shipped, value)):
-        raise doc.error(key, problem)
     if not shipped:
         return
     if all(isinstance(s, dict) for s in shipped):

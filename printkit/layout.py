@@ -1,37 +1,82 @@
 """Layout files: geometry, fonts and colours of one printable, in real units, validated on load.
 
-The shipped file in layouts/ is both the default and the schema: a user's file (``--layout``)
-may only use keys the shipped file has, each with a value of the same kind. So a typo is an
-error naming the file and line, never a silently ignored setting.
+The shipped file in layouts/ is both the default and the schema (engine/datafile.py): a user's
+file (``--layout``) may only use keys the shipped file has, each with a value of the same kind
+inside the key's range (RANGES below). So a typo or an absurd value is one line naming the
+file, the line and the key, never a silently ignored setting, a crash or a broken page.
 """
 
 from __future__ import annotations
 
+import copy
 import re
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 
+from engine import datafile
+from engine.datafile import DataFile, Spec
+from engine.errors import ReadError
 from printkit.errors import UserError
-from printkit.units import UnitError, looks_like_length, parse_length
+from printkit.units import MM, PT, UnitError, looks_like_length, parse_length, show_length
 
 LAYOUT_DIR = next(d for d in (Path(__file__).resolve().parent / "layouts",    # installed
                          Path(__file__).resolve().parent.parent / "layouts")  # checkout
                   if d.is_dir())
 FONTS = ("DejaVuSans", "DejaVuSans-Bold")
+WHAT = "layout file"
 _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
-_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\-\" ]+?)\s*\]\s*(#.*)?$")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
 
 
 class LayoutError(UserError):
     """A layout value that is unknown, missing or malformed: names file, line and key."""
 
+    def __init__(self, message: str, file: str = "", line: int = 0) -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
+
+
+# -- ranges: every length, number and list of a layout has one --------------------------------
+# Lengths by the last part of their key, in points; a length not named here is geometry on a
+# page: more than nothing and at most the long side of A4.
+PAGE = (0.1 * MM, 300 * MM, "mm")
+FONT_SIZE = (4 * PT, 72 * PT, "pt")
+LINE = (0.1 * PT, 10 * PT, "pt")
+SIZES = {"title_size", "label_size", "small_size", "number_size", "cell_size", "text_size",
+         "tag_size", "value_size", "index_size", "code_size", "card_size", "name_size",
+         "legend_size", "endzone_size", "mark_size", "heading_size", "size"}
+LINES = {"line", "frame_line", "group_line", "hole_line", "goal_line", "warning_line",
+         "half_minute_line", "line_width", "ten_width", "five_width", "goal_width",
+         "sideline_width", "arrow_width", "cell_line_width", "fold_width"}
+LENGTHS: dict[str, tuple[float, float, str]] = {
+    **{k: FONT_SIZE for k in SIZES}, **{k: LINE for k in LINES},
+    "margin": (1 * MM, 40 * MM, "mm"),
+    "fold_dash": (0.5 * PT, 50 * PT, "pt"),
+    "crosshair": (0.0, 5 * MM, "mm"),                            # 0 mm: no centre mark
+    **{k: (0.0, 300 * MM, "mm") for k in ("x", "y", "cx", "cy", "home_x", "away_x", "top")},
+    "metric": (10 * MM, 200 * MM, "mm"), "imperial": (10 * MM, 200 * MM, "mm"),  # check bars
+}
+TEXTS = {"checkbar.label", "checkbar.label_metric", "checkbar.label_imperial"}  # not lengths
+# Numbers, lists and texts by their full key (list items as key[]).
+RANGES: dict[str, Spec] = {
+    "dice.per_row": Spec(1, 24), "dice.rows_per_block": Spec(1, 20),
+    "table.rows": Spec(1, 100),
+    "track.group": Spec(1, 30), "track.rows": Spec(1, 12), "track.rows_per_half": Spec(1, 12),
+    "track.style": Spec(choices=("continuous", "twice")),
+    "header.qr_level": Spec(choices=("M", "Q", "H")),
+    "field.width_yards": Spec(10, 100), "field.hash_from_sideline": Spec(0, 50),
+    "field.number_from_sideline": Spec(0, 50),
+    "charts.level_fills": Spec(items=(6, 6)),             # catch levels 0-5
+    "pegboard.strip_labels": Spec(items=(1, 12)), "pegboard.strip_labels[]": Spec(chars=20),
+    "example.lines": Spec(items=(1, 10)), "example.lines[]": Spec(chars=300),
+    "legend.lines": Spec(items=(1, 10)), "legend.lines[]": Spec(chars=300),
+}
+
 
 def _kind(value: Any, key: str) -> str:
+    """What a shipped value is: the user's value must be the same."""
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, int | float):
@@ -44,117 +89,46 @@ def _kind(value: Any, key: str) -> str:
         return "font"
     if isinstance(value, str) and _COLOUR.match(value):
         return "colour"
-    if isinstance(value, str) and looks_like_length(value):
+    if isinstance(value, str) and looks_like_length(value) and key not in TEXTS:
         return "length"
     return "text"
 
 
-def _key_lines(text: str) -> dict[str, int]:
-    """Line of each dotted key in a TOML text, for error messages (tomllib gives none)."""
-    lines: dict[str, int] = {}
-    table = ""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if m := _HEADER.match(line):
-            table = m.group(1).replace('"', "").replace(" ", "")
-            lines.setdefault(table, number)
-        elif m := _KEY.match(line):
-            lines[f"{table}.{m.group(1)}" if table else m.group(1)] = number
-    return lines
+def length_range(key: str) -> tuple[float, float, str]:
+    """Low..high in points of the length at `key` (`dice.row_height`), and the unit to name
+    them in."""
+    return LENGTHS.get(key.rsplit(".", 1)[-1].removesuffix("[]"), PAGE)
 
 
-@dataclass
-class _Source:
-    path: Path
-    lines: dict[str, int]
-
-    def where(self, key: str) -> str:
-        line = self.lines.get(key)
-        if line is None:
-            # fall back to the nearest enclosing table
-            parts = key.split(".")
-            while parts and line is None:
-                parts.pop()
-                line = self.lines.get(".".join(parts))
-        return f"{self.path}:{line}" if line else str(self.path)
-
-
-def _read(path: Path) -> tuple[dict[str, Any], _Source]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise LayoutError(f"{path}: cannot read layout file ({exc.strerror})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        where = f"{path}:{m.group(1)}:{m.group(2)}" if m else str(path)
-        reason = re.sub(r"\s*\(at line.*\)", "", str(exc))
-        raise LayoutError(f"{where}: not valid TOML: {reason}") from None
-    return data, _Source(path, _key_lines(text))
-
-
-def _check_value(key: str, kind: str, value: Any, src: _Source) -> None:
-    where = src.where(key)
-    if isinstance(value, str) and value.strip() == "" and kind != "text":
-        raise LayoutError(f"{where}: key '{key}': missing value")
+def _check(key: str, shipped: Any, value: Any) -> str | None:
+    """The layout's own kinds (length, colour, font) and ranges; datafile checked the rest."""
+    kind = _kind(shipped, key.removesuffix("[]"))
     if kind == "length":
-        if not isinstance(value, str):
-            raise LayoutError(f"{where}: key '{key}': expected a length such as '12 mm'")
-        try:
-            parse_length(value)
-        except UnitError as exc:
-            raise LayoutError(f"{where}: key '{key}': {exc}") from None
-    elif kind == "colour":
-        if not (isinstance(value, str) and _COLOUR.match(value)):
-            raise LayoutError(f"{where}: key '{key}': expected a colour '#RRGGBB', got {value!r}")
-    elif kind == "font":
-        if value not in FONTS:
-            raise LayoutError(f"{where}: key '{key}': unknown font {value!r} "
-                              f"(available: {', '.join(FONTS)})")
-    elif kind == "number":
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise LayoutError(f"{where}: key '{key}': expected a number, got {value!r}")
-    elif kind == "bool":
-        if not isinstance(value, bool):
-            raise LayoutError(f"{where}: key '{key}': expected true or false, got {value!r}")
-    elif kind == "list":
-        if not isinstance(value, list):
-            raise LayoutError(f"{where}: key '{key}': expected a list, got {value!r}")
-    elif kind == "text" and not isinstance(value, str):
-        raise LayoutError(f"{where}: key '{key}': expected text, got {value!r}")
+        return _check_length(key, value)
+    if kind == "colour" and not _COLOUR.match(value):
+        return f'expected a colour "#RRGGBB", found {datafile.found(value)}'
+    if kind == "font" and value not in FONTS:
+        return f"expected a font ({', '.join(FONTS)}), found {datafile.found(value)}"
+    return RANGES.get(key, datafile.FALLBACK).check(value)
 
 
-def _merge(default: dict, user: dict, src: _Source, prefix: str = "") -> dict:
-    merged = dict(default)
-    for key, value in user.items():
-        full = f"{prefix}{key}"
-        if key not in default:
-            raise LayoutError(f"{src.where(full)}: unknown key '{full}'")
-        kind = _kind(default[key], key)
-        if kind == "table":
-            if not isinstance(value, dict):
-                raise LayoutError(f"{src.where(full)}: key '{full}': expected a table")
-            merged[key] = _merge(default[key], value, src, f"{full}.")
-        else:
-            _check_value(full, kind, value, src)
-            merged[key] = value
-    return merged
-
-
-def _validate_all(data: dict, src: _Source, prefix: str = "") -> None:
-    for key, value in data.items():
-        full = f"{prefix}{key}"
-        kind = _kind(value, key)
-        if kind == "table":
-            _validate_all(value, src, f"{full}.")
-        else:
-            _check_value(full, kind, value, src)
+def _check_length(key: str, value: str) -> str | None:
+    try:
+        points = parse_length(value)
+    except UnitError:
+        return f'expected a length such as "12 mm" (mm, cm, in or pt), ' \
+               f"found {datafile.found(value)}"
+    low, high, unit = length_range(key)
+    if low <= points <= high:
+        return None
+    return f"expected a length from {show_length(low, unit)} to {show_length(high, unit)}, " \
+           f"found {datafile.found(value)}"
 
 
 class Layout:
     """Validated layout values with typed accessors; lengths come back in points."""
 
-    def __init__(self, name: str, data: dict[str, Any], sources: list[_Source],
+    def __init__(self, name: str, data: dict[str, Any], sources: list[DataFile],
                  ink_saver: bool = False) -> None:
         self.name = name
         self.data = data
@@ -166,7 +140,7 @@ class Layout:
         for part in key.split("."):
             if not isinstance(node, dict) or part not in node:
                 files = " / ".join(str(s.path) for s in self.sources)
-                raise LayoutError(f"{files}: key '{key}': missing value")
+                raise LayoutError(f"{files}: {key}: expected a value, found none")
             node = node[part]
         return node
 
@@ -215,13 +189,29 @@ def default_path(name: str) -> Path:
     return LAYOUT_DIR / f"{name}.toml"
 
 
-def load_layout(name: str, override: Path | None = None, ink_saver: bool = False) -> Layout:
+def _shipped(path: Path) -> DataFile:
+    """A shipped layout, read and checked once per run."""
+    doc = _SHIPPED.get(str(path))
+    if doc is None:
+        doc = datafile.read(path, WHAT)
+        datafile.check_shipped(doc, _check)
+        _SHIPPED[str(path)] = doc
+    return doc
+
+
+_SHIPPED: dict[str, DataFile] = {}
+
+
+def load_layout(name: str, user_file: Path | None = None, ink_saver: bool = False) -> Layout:
     """The shipped layout `name`, validated, with a user's file laid over it."""
-    data, src = _read(default_path(name))
-    _validate_all(data, src)
-    sources = [src]
-    if override is not None:
-        user, usrc = _read(Path(override))
-        data = _merge(data, user, usrc)
-        sources.append(usrc)
-    return Layout(name, data, sources, ink_saver=ink_saver)
+    try:
+        shipped = _shipped(default_path(name))
+        sources = [shipped]
+        data = shipped.data
+        if user_file is not None:
+            user = datafile.read(Path(user_file), WHAT)
+            data = datafile.overlay(shipped, user, _check)
+            sources.append(user)
+    except ReadError as exc:
+        raise LayoutError(str(exc), exc.file, exc.line) from None
+    return Layout(name, copy.deepcopy(data), sources, ink_saver=ink_saver)

@@ -9,6 +9,7 @@ _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*([a-z]+)\s*$")
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
+PT = POINTS_PER["pt"]
 
 
 class UnitError(ValueError):
@@ -27,4 +28,11 @@ def parse_length(text: str) -> float:
 
 
 def looks_like_length(text: str) -> bool:
-    return bool(_LENGTH.match(text))
+    """A number and a known unit ("12 mm"; not "1st")."""
+    m = _LENGTH.match(text)
+    return bool(m) and m.group(2) in POINTS_PER
+
+
+def show_length(points: float, unit: str = "mm") -> str:
+    """A length as a layout would write it: `show_length(4.0, "pt")` is "4 pt"."""
+    return f"{round(points / POINTS_PER[unit], 2):g} {unit}"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from printkit.layout import LayoutError, load_layout
-from printkit.units import INCH, MM, UnitError, parse_length
+from printkit.units import INCH, MM, UnitError, looks_like_length, parse_length, show_length
 from tests.helpers import run_cli
 
 
@@ -21,6 +21,16 @@ def test_lengths(text, points):
 def test_bad_lengths(text):
     with pytest.raises(UnitError):
         parse_length(text)
+
+
+@pytest.mark.parametrize("text,length", [("12 mm", True), ("0.5 in", True), ("1st", False),
+                                         ("4th", False), ("12", False)])
+def test_what_looks_like_a_length(text, length):
+    assert looks_like_length(text) is length
+
+
+def test_show_length():
+    assert show_length(4.0, "pt") == "4 pt" and show_length(300 * MM) == "300 mm"
 
 
 def test_inch_constant():
@@ -37,7 +47,8 @@ def _bad(tmp_path: Path, text: str) -> str:
 
 def test_unknown_key_names_file_line_and_key(tmp_path):
     msg = _bad(tmp_path, '[field]\nstep = "9 mm"\nstpe = "9 mm"\n')
-    assert msg == f"{tmp_path / 'bad.toml'}:3: unknown key 'field.stpe'"
+    assert msg == (f"{tmp_path / 'bad.toml'}:3: unknown key 'field.stpe' "
+                   "(did you mean 'field.step'?)")
 
 
 def test_unknown_table(tmp_path):
@@ -46,19 +57,23 @@ def test_unknown_table(tmp_path):
 
 def test_bad_unit(tmp_path):
     msg = _bad(tmp_path, '\n[field]\nstep = "9 furlongs"\n')
-    assert msg.startswith(f"{tmp_path / 'bad.toml'}:3: key 'field.step': bad unit 'furlongs'")
+    assert msg == (f"{tmp_path / 'bad.toml'}:3: field.step: expected a length such as "
+                   '"12 mm" (mm, cm, in or pt), found "9 furlongs"')
 
 
 def test_missing_value(tmp_path):
     msg = _bad(tmp_path, '[board]\nhome_colour = ""\n')
-    assert msg == f"{tmp_path / 'bad.toml'}:2: key 'board.home_colour': missing value"
+    assert msg == f'{tmp_path / "bad.toml"}:2: board.home_colour: expected a colour "#RRGGBB", ' \
+                  'found ""'
 
 
 def test_wrong_kinds(tmp_path):
-    assert "expected a colour" in _bad(tmp_path, '[board]\nink = "black"\n')
-    assert "unknown font 'Comic'" in _bad(tmp_path, '[board]\nlabel_font = "Comic"\n')
-    assert "expected a length" in _bad(tmp_path, '[field]\nstep = 9\n')
-    assert "expected a list" in _bad(tmp_path, '[charts]\nlevel_fills = "#FFFFFF"\n')
+    black = _bad(tmp_path, '[board]\nink = "black"\n')
+    assert black.endswith(': board.ink: expected a colour "#RRGGBB", found "black"')
+    assert 'found "Comic"' in _bad(tmp_path, '[board]\nlabel_font = "Comic"\n')
+    assert "expected text, found 9" in _bad(tmp_path, '[field]\nstep = 9\n')
+    assert "expected a list, found " in _bad(tmp_path, '[charts]\nlevel_fills = "#FFFFFF"\n')
+    assert "expected a table, found 3" in _bad(tmp_path, "field = 3\n")
 
 
 def test_toml_syntax_error_has_line_and_column(tmp_path):
@@ -71,7 +86,7 @@ def test_cli_bad_layout_is_one_line_exit_2(workdir):
     result = run_cli("render", "postcard", "board", "--layout", "bad.toml")
     assert result.code == 2
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    assert result.stderr.startswith("printkit: error: bad.toml:2: key 'field.step': bad unit")
+    assert result.stderr.startswith("printkit: error: bad.toml:2: field.step: expected a length")
     assert not Path("output/postcard-board-letter.pdf").exists()
 
 
