@@ -69,6 +69,27 @@ class DataFile:
         text = f"{show_key(key)}: {message}" if key else message
         return ReadError(text, self.path, self.line(key))
 
+    def get(self, key: Key, want: type, spec: Spec | None = None, default: Any = ...) -> Any:
+        """The value at `key`, of type `want` (int, str, bool, list, dict) and inside `spec`;
+        `default` when the key is absent (absent without a default is an error)."""
+        node: Any = self.data
+        for part in key:
+            if has(node, (part,)):
+                node = node[part]
+            elif default is not ...:
+                return default
+            else:
+                raise self.error(key, f"expected {_KINDS[want]}, found none")
+        if not isinstance(node, want) or (want is int and isinstance(node, bool)):
+            raise self.error(key, f"expected {_KINDS[want]}, found {found(node)}")
+        if spec is not None and (problem := spec.check(node)):
+            raise self.error(key, problem)
+        return node
+
+
+_KINDS = {int: "a whole number", float: "a number", str: "text", bool: "true or false",
+          list: "a list", dict: "a table"}
+
 
 def read(path: Path | str, what: str = "data file") -> DataFile:
     """Read and parse one TOML file; ReadError (file, line, column) if it cannot be."""
@@ -408,9 +429,10 @@ def shipped_values(doc: DataFile, key: str) -> tuple[Any, ...]:
 
 # -- relations between keys, checked on the merged data ---------------------------------------
 def has(data: Any, key: Key) -> bool:
+    """Whether `key` leads somewhere in `data`."""
     for part in key:
         if isinstance(part, int):
-            if not isinstance(data, list) or part >= len(data):
+            if not isinstance(data, list) or not 0 <= part < len(data):
                 return False
         elif not isinstance(data, dict) or part not in data:
             return False

@@ -8,17 +8,20 @@ than printing a deck the rules would not allow.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from engine import datafile
+from engine.datafile import DataFile, Key, Spec
+from engine.errors import ReadError
 
 DECKS_FILE = Path(__file__).resolve().parent / "decks.toml"
 DECK_NAMES = ("offense", "defense", "special")
 
 
-class DeckDataError(ValueError):
-    """decks.toml breaks its own schema or the rules' ranges (names the file and the card)."""
+class DeckDataError(ReadError):
+    """decks.toml breaks its own schema or the rules' ranges (names the file, line and key)."""
 
 
 @dataclass(frozen=True)
@@ -80,47 +83,81 @@ class Decks:
                              f"(decks: {', '.join(DECK_NAMES)})") from None
 
 
-def _card(raw: dict, deck: str, types: dict[str, CardType], where: str) -> Card:
-    code = raw.get("code")
-    if not isinstance(code, str) or not code:
-        raise DeckDataError(f"{where}: a card without a code")
-    ctype = types.get(raw.get("type", ""))
+TEXT = Spec(chars=400)
+COUNT = Spec(1, 20)            # copies of one card in a deck
+YARDS = Spec(-100, 100)
+
+
+def _type(doc: DataFile, key: str) -> CardType:
+    at: Key = ("types", key)
+    decks = doc.get(at + ("deck",), str, Spec(chars=100))
+    if not decks.split() or any(d not in DECK_NAMES for d in decks.split()):
+        raise doc.error(at + ("deck",), f"expected deck names out of {', '.join(DECK_NAMES)}, "
+                                        f"found {datafile.found(decks)}")
+    low = doc.get(at + ("min",), int, YARDS, default=None)
+    high = doc.get(at + ("max",), int, YARDS, default=None)
+    if (low is None) != (high is None) or (low is not None and low > high):
+        raise doc.error(at + ("min",), f"expected min and max with min <= max, "
+                                       f"found {low} and {high}")
+    return CardType(key, tuple(decks.split()), doc.get(at + ("title",), str, TEXT),
+                    doc.get(at + ("text",), str, TEXT, default=""),
+                    doc.get(at + ("value",), str, TEXT, default=""), low, high)
+
+
+def _card(doc: DataFile, at: Key, deck: str, types: dict[str, CardType]) -> Card:
+    code = doc.get(at + ("code",), str, Spec(chars=12))
+    if not code:
+        raise doc.error(at + ("code",), 'expected a card code, found ""')
+    kind = doc.get(at + ("type",), str)
+    ctype = types.get(kind)
     if ctype is None:
-        raise DeckDataError(f"{where}: card {code}: unknown type {raw.get('type')!r}")
+        raise doc.error(at + ("type",), f"expected a type of [types] ({', '.join(types)}), "
+                                        f"found {datafile.found(kind)} (unknown type)")
     if deck not in ctype.decks:
-        raise DeckDataError(f"{where}: card {code}: a {ctype.key} card cannot be in {deck}")
-    count = raw.get("count")
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise DeckDataError(f"{where}: card {code}: count must be a positive integer")
-    yards = raw.get("yards")
-    if ctype.min is not None:
-        if not isinstance(yards, int) or not ctype.min <= yards <= ctype.max:
-            raise DeckDataError(f"{where}: card {code}: yards {yards!r} outside the rules' "
-                                f"range {ctype.min}..{ctype.max}")
+        raise doc.error(at + ("type",), f"expected a type of the {deck} deck, found {kind} "
+                                        f"(a {kind} card cannot be in {deck})")
+    count = doc.get(at + ("count",), int, COUNT)
+    yards = doc.get(at + ("yards",), int, default=None)
+    if ctype.min is not None and ctype.max is not None:
+        if yards is None or not ctype.min <= yards <= ctype.max:
+            raise doc.error(at + ("yards",), f"expected yards from {ctype.min} to {ctype.max} "
+                                             f"(outside the rules' range for {kind}), "
+                                             f"found {datafile.found(yards)}")
     elif yards is not None:
-        raise DeckDataError(f"{where}: card {code}: a {ctype.key} card has no yards")
-    return Card(code, ctype, count, yards, raw.get("name", ""), raw.get("text", ""))
+        raise doc.error(at + ("yards",), f"expected no yards (a {kind} card has none), "
+                                         f"found {yards}")
+    return Card(code, ctype, count, yards, doc.get(at + ("name",), str, TEXT, default=""),
+                doc.get(at + ("text",), str, TEXT, default=""))
 
 
-def parse_decks(data: dict, where: str = str(DECKS_FILE)) -> Decks:
-    types = {key: CardType(key, tuple(t["deck"].split()), t["title"], t.get("text", ""),
-                           t.get("value", ""), t.get("min"), t.get("max"))
-             for key, t in data["types"].items()}
+def parse_decks(doc: DataFile) -> Decks:
+    """The decks of a parsed decks.toml; DeckDataError (file, line, key) for a bad one."""
+    try:
+        return _parse(doc)
+    except ReadError as err:
+        raise DeckDataError(err.message, err.file, err.line) from None
+
+
+def _parse(doc: DataFile) -> Decks:
+    types = {key: _type(doc, key) for key in doc.get(("types",), dict)}
     decks = {}
     for name in DECK_NAMES:
-        raw = data["decks"].get(name)
-        if raw is None:
-            raise DeckDataError(f"{where}: missing deck {name!r}")
-        cards = tuple(_card(c, name, types, f"{where}: decks.{name}") for c in raw["cards"])
-        codes = [c.code for c in cards]
-        if len(set(codes)) != len(codes):
-            raise DeckDataError(f"{where}: decks.{name}: duplicate card codes")
-        decks[name] = Deck(name, raw["title"], cards)
+        at: Key = ("decks", name)
+        doc.get(at, dict)
+        raw = doc.get(at + ("cards",), list, Spec(items=(1, 100)))
+        cards = tuple(_card(doc, at + ("cards", i), name, types) for i in range(len(raw)))
+        seen: set[str] = set()
+        for i, card in enumerate(cards):
+            if card.code in seen:
+                raise doc.error(at + ("cards", i, "code"), f"expected each code once in the "
+                                                           f"deck, found {card.code} twice "
+                                                           "(duplicate card codes)")
+            seen.add(card.code)
+        decks[name] = Deck(name, doc.get(at + ("title",), str, TEXT), cards)
     return Decks(types, decks)
 
 
 @cache
 def load_decks() -> Decks:
     """The shipped decks (read once)."""
-    with DECKS_FILE.open("rb") as fh:
-        return parse_decks(tomllib.load(fh))
+    return parse_decks(datafile.read(DECKS_FILE, "deck file"))

@@ -9,12 +9,13 @@ asks this module for its standard decks by (game, deck name).
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from engine import datafile
 from engine.cards import SUITS, part_deck
+from engine.datafile import DataFile, Spec
 
 DECKS_FILE = Path(__file__).resolve().parent / "decks.toml"
 
@@ -30,13 +31,20 @@ class StandardDeck:
 @cache
 def standard_decks() -> dict[tuple[str, str], StandardDeck]:
     """(game, deck name) -> deck, read from decks.toml and checked."""
-    data = tomllib.loads(DECKS_FILE.read_text(encoding="utf-8"))
+    return parse_decks(datafile.read(DECKS_FILE, "deck file"))
+
+
+def parse_decks(doc: DataFile) -> dict[tuple[str, str], StandardDeck]:
     decks = {}
-    for game, table in data.items():
-        for name, spec in table.items():
-            suits = spec["suits"]
-            if not suits or any(s not in SUITS for s in suits):
-                raise ValueError(f"{DECKS_FILE}: {game}.{name}: bad suits {suits!r}")
-            cards = tuple(part_deck(tuple(suits), jokers=bool(spec.get("jokers", False))))
-            decks[(game, name)] = StandardDeck(game, name, spec["title"], cards)
+    for game in doc.data:
+        for name in doc.get((game,), dict):
+            key = (game, name)
+            suits = doc.get(key + ("suits",), str, Spec(chars=len(SUITS)))
+            if not suits or any(s not in SUITS for s in suits) or len(set(suits)) < len(suits):
+                raise doc.error(key + ("suits",), f"expected suits out of {''.join(SUITS)} "
+                                                  f"once each, found {datafile.found(suits)}")
+            jokers = doc.get(key + ("jokers",), bool, default=False)
+            title = doc.get(key + ("title",), str, Spec(chars=100))
+            cards = tuple(part_deck(tuple(suits), jokers=jokers))
+            decks[(game, name)] = StandardDeck(game, name, title, cards)
     return decks

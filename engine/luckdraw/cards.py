@@ -6,10 +6,12 @@ the same list. The file order is the canonical deck order a drive's shuffle star
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from engine import datafile
+from engine.datafile import DataFile, Key, Spec
 
 CARDS_FILE = Path(__file__).resolve().parent / "cards.toml"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -60,22 +62,41 @@ class CardSet:
         return tuple(c.code for c in self.cards if c.qb_holds(players))
 
 
-def parse_cards(data: dict, where: str = str(CARDS_FILE)) -> CardSet:
-    cards = []
-    for raw in data["cards"]:
-        qb = raw.get("qb_players")
-        if qb is not None and not (len(qb) == 2 and MIN_PLAYERS <= qb[0] <= qb[1] <= MAX_PLAYERS):
-            raise ValueError(f"{where}: card {raw['code']}: bad qb_players {qb!r}")
-        cards.append(GameCard(raw["code"], raw["name"], raw["action"],
-                              tuple(Scoring(**s) for s in raw["scoring"]),
-                              tuple(qb) if qb is not None else None))
-    codes = [c.code for c in cards]
-    if len(set(codes)) != len(codes):
-        raise ValueError(f"{where}: duplicate card codes")
+PER = ("occurrence", "drive", "bonus")
+TEXT = Spec(chars=400)
+
+
+def _card(doc: DataFile, at: Key) -> GameCard:
+    qb = doc.get(at + ("qb_players",), list, Spec(items=(2, 2)), default=None)
+    if qb is not None:
+        players = Spec(MIN_PLAYERS, MAX_PLAYERS)
+        low, high = (doc.get(at + ("qb_players", i), int, players) for i in (0, 1))
+        if low > high:
+            raise doc.error(at + ("qb_players",), f"expected [low, high] with low <= high, "
+                                                  f"found [{low}, {high}]")
+    lines = doc.get(at + ("scoring",), list, Spec(items=(1, 10)))
+    scoring = tuple(Scoring(doc.get(at + ("scoring", i, "points"), int, Spec(0, 20)),
+                            doc.get(at + ("scoring", i, "per"), str, Spec(choices=PER)),
+                            doc.get(at + ("scoring", i, "event"), str, TEXT))
+                    for i in range(len(lines)))
+    return GameCard(doc.get(at + ("code",), str, Spec(chars=8)),
+                    doc.get(at + ("name",), str, TEXT), doc.get(at + ("action",), str, TEXT),
+                    scoring, tuple(qb) if qb is not None else None)
+
+
+def parse_cards(doc: DataFile) -> CardSet:
+    """The game cards of a parsed cards.toml; ReadError (file, line, key) for a bad one."""
+    raw = doc.get(("cards",), list, Spec(items=(1, 64)))
+    cards = [_card(doc, ("cards", i)) for i in range(len(raw))]
+    seen: set[str] = set()
+    for i, card in enumerate(cards):
+        if not card.code or card.code in seen:
+            raise doc.error(("cards", i, "code"), f"expected a code no other card has, "
+                                                  f"found {datafile.found(card.code)}")
+        seen.add(card.code)
     return CardSet(tuple(cards))
 
 
 @cache
 def load_cards() -> CardSet:
-    with CARDS_FILE.open("rb") as fh:
-        return parse_cards(tomllib.load(fh))
+    return parse_cards(datafile.read(CARDS_FILE, "card file"))

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import copy
-import tomllib
-
 import pytest
 
+from engine import datafile
 from engine.blowout.decks import DECKS_FILE, DeckDataError, load_decks, parse_decks
 from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardgrid.game import half_pack
 from engine.cards import FULL_DECK, is_red, suit
-from engine.luckdraw.cards import load_cards
+from engine.decks import DECKS_FILE as STANDARD_FILE
+from engine.decks import parse_decks as parse_standard
+from engine.errors import ReadError
+from engine.luckdraw.cards import CARDS_FILE, load_cards, parse_cards
 
 
 def cardgrid_half(side):
@@ -74,24 +75,83 @@ def test_blowout_values_inside_the_rules_ranges():
     assert offense.order[:3] == ("R45", "R50", "R55")
 
 
-def _raw() -> dict:
-    with DECKS_FILE.open("rb") as fh:
-        return tomllib.load(fh)
+def _edited(path, old: str, new: str) -> tuple[bytes, int]:
+    """The shipped file with one edit, and the edited line's number."""
+    text = path.read_text(encoding="utf-8")
+    at = text.index(old)
+    return text.replace(old, new, 1).encode(), text.count("\n", 0, at) + 1
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda d: d["decks"]["offense"]["cards"][0].update(yards=110), "outside the rules' range"),
-    (lambda d: d["decks"]["offense"]["cards"][0].update(type="laser"), "unknown type"),
-    (lambda d: d["decks"]["special"]["cards"].append(
-        {"code": "SACK", "type": "sack", "count": 1}), "cannot be in special"),
-    (lambda d: d["decks"]["offense"]["cards"][1].update(code="R45"), "duplicate"),
-    (lambda d: d["decks"]["defense"]["cards"][0].update(count=0), "count"),
+R45 = '{ code = "R45", type = "run", yards = 45, count = 1 }'
+D10 = '{ code = "D10", type = "defensive_play", yards = -10, count = 1 }'
+
+
+@pytest.mark.parametrize("old, new, message", [
+    (R45, R45.replace("45,", "110,"), "decks.offense.cards[1].yards: expected yards from 45 "
+     "to 100 (outside the rules' range for run), found 110"),
+    (R45, R45.replace('"run"', '"laser"'), 'decks.offense.cards[1].type: expected a type of '
+     '[types] (run, pass, defensive_penalty, defensive_play, offensive_penalty, turnover, '
+     'sack, challenge, kick), found "laser" (unknown type)'),
+    ('{ code = "K25"', '{ code = "SACK", type = "sack", count = 1 },\n    { code = "K25"',
+     "decks.special.cards[1].type: expected a type of the special deck, found sack (a sack "
+     "card cannot be in special)"),
+    ('code = "R50"', 'code = "R45"', "decks.offense.cards[2].code: expected each code once in "
+     "the deck, found R45 twice (duplicate card codes)"),
+    (D10, D10.replace("count = 1", "count = 0"), "decks.defense.cards[1].count: expected a "
+     "whole number from 1 to 20, found 0"),
+    (D10, D10.replace("count = 1", "count = nan"), "decks.defense.cards[1].count: expected "
+     "a finite number, found nan"),
+    (D10, D10.replace("count = 1", 'count = "1"'), "decks.defense.cards[1].count: expected "
+     'a whole number, found "1"'),
+    ("min = 45", "min = 145", "types.run.min: expected a whole number from -100 to 100, "
+     "found 145"),
 ])
-def test_blowout_loader_refuses_bad_data(change, message):
-    data = copy.deepcopy(_raw())
-    change(data)
-    with pytest.raises(DeckDataError, match=message):
-        parse_decks(data)
+def test_blowout_loader_refuses_bad_data(old, new, message):
+    raw, line = _edited(DECKS_FILE, old, new)
+    with pytest.raises(ReadError) as err:          # DeckDataError is a ReadError
+        parse_decks(datafile.parse(raw, "decks.toml"))
+    assert str(err.value) == f"decks.toml:{line}: {message}"
+    assert err.value.line == line and (isinstance(err.value, DeckDataError) or "nan" in new)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('suits = "CDHS"', 'suits = "CDXS"', 'cardbowl.deal.suits: expected suits out of CDHS once '
+     'each, found "CDXS"'),
+    ('suits = "CH"', 'suits = ""', 'cardgrid.home.suits: expected suits out of CDHS once each, '
+     'found ""'),
+    ("jokers = true", 'jokers = "yes"', 'cardbowl.deal.jokers: expected true or false, '
+     'found "yes"'),
+])
+def test_standard_deck_loader_refuses_bad_data(old, new, message):
+    raw, line = _edited(STANDARD_FILE, old, new)
+    with pytest.raises(ReadError) as err:
+        parse_standard(datafile.parse(raw, "decks.toml"))
+    assert str(err.value) == f"decks.toml:{line}: {message}"
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("qb_players = [2, 5]", "qb_players = [5, 2]", "cards[16].qb_players: expected [low, high] "
+     "with low <= high, found [5, 2]"),
+    ("qb_players = [2, 5]", "qb_players = [2, 9]", "cards[16].qb_players[2]: expected a whole "
+     "number from 2 to 8, found 9"),
+    ("qb_players = [2, 5]", "qb_players = [2]", "cards[16].qb_players: expected a list of 2 "
+     "items, found a list of 1"),
+    ('code = "FBL"', 'code = "DP"', 'cards[2].code: expected a code no other card has, '
+     'found "DP"'),
+    ('per = "drive", event = "made field goal"', 'per = "game", event = "made field goal"',
+     'cards[4].scoring[1].per: expected one of "occurrence", "drive", "bonus", found "game"'),
+])
+def test_luckdraw_loader_refuses_bad_data(old, new, message):
+    raw, line = _edited(CARDS_FILE, old, new)
+    with pytest.raises(ReadError) as err:
+        parse_cards(datafile.parse(raw, "cards.toml"))
+    assert str(err.value) == f"cards.toml:{line}: {message}"
+
+
+def test_deck_files_read_with_a_bom():
+    raw = b"\xef\xbb\xbf" + DECKS_FILE.read_bytes()
+    assert parse_decks(datafile.parse(raw, "decks.toml")).deck("special").order == \
+        load_decks().deck("special").order
 
 
 def test_luckdraw_cards_and_scoring():
