@@ -58,6 +58,18 @@ LENGTHS: dict[str, tuple[float, float, str]] = {
     **{k: (0.0, 300 * MM, "mm") for k in ("x", "y", "cx", "cy", "home_x", "away_x", "top")},
     "metric": (10 * MM, 200 * MM, "mm"), "imperial": (10 * MM, 200 * MM, "mm"),  # check bars
 }
+# Play-book blocks must fit under the header of the smallest page: these keys by full name.
+BOOKS: dict[str, tuple[float, float, str]] = {
+    "header.height": (20 * MM, 60 * MM, "mm"), "header.qr_size": (20 * MM, 60 * MM, "mm"),
+    "page.gap": (0.0, 30 * MM, "mm"),
+    "dice.row_height": (3 * MM, 20 * MM, "mm"), "dice.label_width": (0.0, 60 * MM, "mm"),
+    "cards.row_height": (3 * MM, 20 * MM, "mm"), "cards.label_width": (0.0, 60 * MM, "mm"),
+    "cards.min_cell_width": (3 * MM, 40 * MM, "mm"),
+    "cards.min_code_width": (3 * MM, 40 * MM, "mm"),
+    "deal.title_height": (3 * MM, 20 * MM, "mm"), "deal.row_height": (3 * MM, 15 * MM, "mm"),
+    "deal.legend_line": (2 * MM, 10 * MM, "mm"), "deal.label_width": (0.0, 60 * MM, "mm"),
+    "deal.max_chip_width": (3 * MM, 60 * MM, "mm"), "deal.chip_gap": (0.0, 10 * MM, "mm"),
+}
 TEXTS = {"checkbar.label", "checkbar.label_metric", "checkbar.label_imperial"}  # not lengths
 # Numbers, lists and texts by their full key (list items as key[]).
 RANGES: dict[str, Spec] = {
@@ -97,7 +109,7 @@ def _kind(value: Any, key: str) -> str:
 def length_range(key: str) -> tuple[float, float, str]:
     """Low..high in points of the length at `key` (`dice.row_height`), and the unit to name
     them in."""
-    return LENGTHS.get(key.rsplit(".", 1)[-1].removesuffix("[]"), PAGE)
+    return BOOKS.get(key) or LENGTHS.get(key.rsplit(".", 1)[-1].removesuffix("[]"), PAGE)
 
 
 def _check(key: str, shipped: Any, value: Any) -> str | None:
