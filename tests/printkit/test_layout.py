@@ -99,3 +99,20 @@ def test_every_shipped_layout_loads():
     for path in sorted(Path("layouts").glob("*.toml")) or sorted(
             (Path(__file__).parents[2] / "layouts").glob("*.toml")):
         assert load_layout(path.stem).data
+
+
+def test_docs_give_every_length_range():
+    """docs/layouts.md "Errors and ranges" names each kind of length and its range."""
+    from printkit import layout
+    from printkit.units import show_length
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "layouts.md").read_text()
+    section = docs.split("## Errors and ranges", 1)[1]
+    for name in sorted(layout.LINES):
+        assert f"`{name}`" in section, name
+    for low, high, unit in (layout.FONT_SIZE, layout.LINE, layout.PAGE, layout.LENGTHS["margin"],
+                            layout.LENGTHS["fold_dash"], layout.BOOKS["header.height"]):
+        assert f"{show_length(low, unit)} to {show_length(high, unit)}" in section
+    for key, spec in layout.RANGES.items():
+        if spec.low is not None:
+            assert f"`{key}`" in section and f"{spec.low:g}-{spec.high:g}" in section, key
