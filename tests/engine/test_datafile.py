@@ -3,10 +3,13 @@ every refusal is one line `FILE:LINE: key: expected ..., found ...`."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import datafile, rulesdata
 from engine.cardbowl.rules import RULES_FILE as CARDBOWL_RULES
@@ -15,6 +18,7 @@ from engine.datafile import Spec
 from engine.errors import ReadError
 from engine.postcard.rules import RULES_FILE as POSTCARD_RULES
 from engine.postcard.rules import load_rules as postcard_rules
+from tests.fuzzing import fuzz_settings
 
 SHIPPED = sorted(Path(__file__).resolve().parents[2].glob("layouts/*.toml")) + [
     POSTCARD_RULES, CARDBOWL_RULES]
@@ -300,3 +304,47 @@ def test_every_number_of_the_rules_files_has_a_range():
                 if isinstance(value, list) and all(isinstance(v, dict) for v in value):
                     continue            # a list of tables: its items' keys have the ranges
                 assert pattern in specs, f"{path.name}: {pattern} has no range"
+
+
+# -- the line scanner against random TOML -----------------------------------------------------
+
+_NAMES = st.from_regex(r"\A[a-z][a-z0-9_]{0,6}\Z") | st.text(
+    st.characters(codec="utf-8", blacklist_categories=("Cc", "Cs")), max_size=6)
+_SCALARS = st.one_of(st.integers(), st.floats(allow_nan=False, allow_infinity=False),
+                     st.booleans(), st.text(st.characters(codec="utf-8"), max_size=20))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=3)
+                       | st.dictionaries(_NAMES, inner, max_size=3), max_leaves=8)
+
+
+def _quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _toml(data: dict, prefix: tuple = ()) -> str:
+    def value(v) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, int | float):
+            return repr(v)
+        if isinstance(v, str):
+            return _quote(v)
+        if isinstance(v, list):
+            return "[\n  " + ",\n  ".join(value(x) for x in v) + "\n]"
+        return "{ " + ", ".join(f"{_quote(k)} = {value(x)}" for k, x in v.items()) + " }"
+
+    out = "".join(f"{_quote(k)} = {value(v)}\n" for k, v in data.items()
+                  if not (isinstance(v, dict) and v and prefix == ()))
+    for k, v in data.items():
+        if isinstance(v, dict) and v and prefix == ():
+            out += f"[{_quote(k)}]\n" + _toml(v, (k,))
+    return out
+
+
+@fuzz_settings(100)
+@given(data=st.dictionaries(_NAMES, _VALUES, max_size=5))
+def test_fuzz_every_key_of_random_toml_has_a_line(data):
+    text = _toml(data)
+    doc = datafile.parse(text, "r.toml")
+    assert doc.data == data
+    for key in _keys(doc.data):
+        assert key in doc.lines, (key, text)
