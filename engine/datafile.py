@@ -111,7 +111,7 @@ def parse(raw: bytes | str, name: str) -> DataFile:
         data = tomllib.loads(text, parse_float=lambda t: _float(t, odd))
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        line, col = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+        line, col = (int(m.group(1)), int(m.group(2))) if m else (text.count("\n") + 1, 0)
         reason = re.sub(r"\s*\(at (line|end of document).*\)", "", str(exc))
         raise ReadError(f"not valid TOML: {reason}", name, line, col) from None
     except RecursionError:

@@ -89,6 +89,7 @@ def test_non_finite_numbers_are_refused(value, shown):
 
 def test_toml_syntax_error_has_line_and_column():
     assert _err("[t]\nx = \n").startswith("f.toml:2:5: not valid TOML: ")
+    assert _err('[t]\nx = "open') == "f.toml:2: not valid TOML: Unterminated string"
 
 
 def test_deep_keys_and_nesting_are_refused_quickly():
