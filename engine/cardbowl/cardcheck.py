@@ -17,7 +17,7 @@ from engine.cardbowl.notation import Cards, Entry
 from engine.cards import JOKERS, value
 
 if TYPE_CHECKING:
-    from engine.cardbowl.verify import Game
+    from engine.cardbowl.state import Audit as Game
 
 FIELD = 100
 

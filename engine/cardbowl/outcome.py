@@ -1,6 +1,6 @@
 """What a play's written result leads to: the next spot, down and team, and any score.
 
-Each function takes the :class:`~engine.cardbowl.verify.Game` (already resynchronised to the
+Each function takes the :class:`~engine.cardbowl.state.Audit` (already resynchronised to the
 line as written), flags what the result itself gets wrong (a touchdown short of the goal, a
 field goal's distance, a return's arithmetic) and returns the :class:`Expect` for the next line.
 Decisions quoted in docs/rules/cardbowl.md (C2..C9).
@@ -8,35 +8,21 @@ Decisions quoted in docs/rules/cardbowl.md (C2..C9).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.cardbowl.notation import Entry, Result
-
-if TYPE_CHECKING:
-    from engine.cardbowl.verify import Game
-
-FIELD = 100
-
-
-def _yard(pos: int) -> int:
-    return pos if pos <= FIELD // 2 else FIELD - pos
-
-
-def _expect(**kw):
-    from engine.cardbowl.verify import Expect
-
-    return Expect(**kw)
+from engine.cardbowl.state import FIELD, Expect
+from engine.cardbowl.state import Audit as Game
+from engine.cardbowl.state import yard as _yard
 
 
 def _series(team: int, pos: int | None, change: bool, first: int):
     marker = None if pos is None else min(pos + first, FIELD)
-    return _expect(kind="scrimmage", offense=team, change=change, pos=pos, down=1,
+    return Expect(kind="scrimmage", offense=team, change=change, pos=pos, down=1,
                    marker=marker)
 
 
 def _touchdown(g: Game, team: int, change: bool):
     g.add_points(team, g.rules.points("touchdown"))
-    return _expect(kind="try", offense=team, change=change)
+    return Expect(kind="try", offense=team, change=change)
 
 
 def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) -> tuple[int, bool]:
@@ -73,7 +59,7 @@ def scrimmage_outcome(g: Game, entry: Entry, team: int):
     first = g.rules.get("field", "first_down")
     other = 1 - team
     if not res.written:
-        return _expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
+        return Expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
     if res.field_goal:
         return _field_goal(g, entry, team, pos)
     if res.punt_play:
@@ -93,7 +79,7 @@ def scrimmage_outcome(g: Game, entry: Entry, team: int):
             return _touchdown(g, team, False)
         if res.safety:
             return _safety(g, team)
-        return _expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
+        return Expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
     gain = gain or 0
     if res.fumble and res.recovered in ("D", "K"):
         spot = FIELD - (pos + gain) + (res.ret or 0)
@@ -123,15 +109,15 @@ def scrimmage_outcome(g: Game, entry: Entry, team: int):
     if auto or new >= marker:
         return _series(team, new, False, first)
     if replay:
-        return _expect(kind="scrimmage", offense=team, pos=new, down=down, marker=marker)
+        return Expect(kind="scrimmage", offense=team, pos=new, down=down, marker=marker)
     if down >= 4:
         return _series(other, FIELD - new, True, first)
-    return _expect(kind="scrimmage", offense=team, pos=new, down=down + 1, marker=marker)
+    return Expect(kind="scrimmage", offense=team, pos=new, down=down + 1, marker=marker)
 
 
 def _safety(g: Game, team: int):
     g.add_points(1 - team, g.rules.points("safety"))
-    return _expect(kind="kickoff", offense=1 - team, change=True, free_kick=True)
+    return Expect(kind="kickoff", offense=1 - team, change=True, free_kick=True)
 
 
 def _field_goal(g: Game, entry: Entry, team: int, pos: int):
@@ -142,7 +128,7 @@ def _field_goal(g: Game, entry: Entry, team: int, pos: int):
                f"{distance} yd", f"{res.fg_distance} yd")
     if res.good:
         g.add_points(team, g.rules.points("field_goal"))
-        return _expect(kind="kickoff", offense=1 - team, change=True)
+        return Expect(kind="kickoff", offense=1 - team, change=True)
     first = g.rules.get("field", "first_down")
     if res.good is None or res.blocked:
         return _series(1 - team, None, True, first)
@@ -184,7 +170,7 @@ def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
     res = entry.result
     first = g.rules.get("field", "first_down")
     if res.blocked or res.punt is None:
-        return _series(1 - team, None, True, first) if not res.blocked else _expect(
+        return _series(1 - team, None, True, first) if not res.blocked else Expect(
             kind="open", offense=None, change=True)
     received = FIELD - (pos + res.punt)
     spot = _return_spot(g, entry, received, "CB-PUNT-001")
@@ -245,4 +231,4 @@ def try_outcome(g: Game, entry: Entry, team: int):
             g.add_points(team, g.rules.points("try_conversion"))
     elif res.good:
         g.add_points(team, g.rules.points("try_kick"))
-    return _expect(kind="kickoff", offense=1 - team, change=True)
+    return Expect(kind="kickoff", offense=1 - team, change=True)

@@ -15,32 +15,14 @@ from dataclasses import dataclass, replace
 from engine.cardbowl import cardcheck
 from engine.cardbowl.game import ID
 from engine.cardbowl.notation import Entry, parse
+from engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
 from engine.cardbowl.rules import Rules, load_rules
+from engine.cardbowl.state import FIELD, Expect, yard
 from engine.findings import Finding, Report
-
-FIELD = 100
-
-
-def yard(pos: int) -> int:
-    """The written yard line of a position: counted from the nearer goal."""
-    return pos if pos <= FIELD // 2 else FIELD - pos
 
 
 def _norm(text: str) -> str:
     return " ".join(text.split())
-
-
-@dataclass(frozen=True)
-class Expect:
-    """What the next play line should show, from the last line's result (None = unknown)."""
-
-    kind: str = "start"           # start, scrimmage, open, try, kickoff
-    offense: int | None = None    # team index with the ball next (receiving team for kicks)
-    change: bool = False          # possession changed: a `---` line is due
-    pos: int | None = None
-    down: int | None = None
-    marker: int | None = None
-    free_kick: bool = False
 
 
 @dataclass
@@ -279,14 +261,10 @@ class Game:
             self.flag(entry, "CB-DIST-001", "wrong distance to the line to gain", want, found)
 
     def after_scrimmage(self, entry: Entry, team: int) -> Expect:
-        from engine.cardbowl.outcome import scrimmage_outcome
-
         return scrimmage_outcome(self, entry, team)
 
     # -- kicks and tries ------------------------------------------------------------------
     def kick(self, entry: Entry) -> None:
-        from engine.cardbowl.outcome import kick_outcome
-
         exp = self.expect
         allowed = exp.kind in ("start", "kickoff", "try") or self.half_start
         if not allowed:
@@ -304,8 +282,6 @@ class Game:
         self.expect = kick_outcome(self, entry, team, free=exp.free_kick)
 
     def try_line(self, entry: Entry) -> None:
-        from engine.cardbowl.outcome import try_outcome
-
         exp = self.expect
         scorer = exp.offense if exp.kind == "try" else None
         if exp.kind != "try":
