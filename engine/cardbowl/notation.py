@@ -84,9 +84,11 @@ _HALF_START = re.compile(r"q3|2nd half|second half|halftime|half time|end of (?:
                          r"end of (?:the )?(?:2nd|second) quarter|ot|overtime", re.I)
 _HEADING = re.compile(r"^#{0,6}\s*([A-Za-z0-9][A-Za-z0-9 .'&-]{0,40})$")
 _CARDS = re.compile(r"^cards?(?:\s+(?:deal\s*)?(\d+))?\s*:?\s*(.*)$", re.I)
-_SCORE = re.compile(r"^(\d{1,3})\s*[-\u2013]\s*(\d{1,3})(?:\s+(.*?))?\s*$")
-_SCORE_TEAM_FIRST = re.compile(r"^([A-Za-z][A-Za-z0-9 .'&]*?)\s+(\d{1,3})\s*[-\u2013]\s*"
-                               r"(\d{1,3})\s*$")
+# Both score shapes are matched on stripped text with no lazy group before a tail: linear time
+# on any line (a lazy group followed by `\s*$` is quadratic on a long run of spaces).
+_SCORE = re.compile(r"(\d{1,3})\s*[-\u2013]\s*(\d{1,3})(?:\s+(\S.*))?")
+_SCORE_TEAM_FIRST = re.compile(r"(.*\S)\s+(\d{1,3})\s*[-\u2013]\s*(\d{1,3})")
+_TEAM_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 .'&]*")
 _TIME = re.compile(r"^\d{1,2}:\d{2}$")
 _FIELDS = re.compile(r"[^\t]+?(?=\t| {2,}|$)")
 _HTML = re.compile(r"<[^>]{0,20}>")
@@ -234,12 +236,13 @@ class _Reader:
         return Cards(groups, int(m.group(1)) if m.group(1) else None, column)
 
     def score(self, text: str, column: int) -> Score | None:
-        if m := _SCORE.match(text):
+        text = text.strip()
+        if m := _SCORE.fullmatch(text):
             team = (m.group(3) or "").strip() or None
             if team and team.lower() in ("tie", "tied", "all"):
                 team = None
             return Score(int(m.group(1)), int(m.group(2)), team, column)
-        if m := _SCORE_TEAM_FIRST.match(text):
+        if (m := _SCORE_TEAM_FIRST.fullmatch(text)) and _TEAM_NAME.fullmatch(m.group(1)):
             return Score(int(m.group(2)), int(m.group(3)), m.group(1).strip(), column)
         return None
 
