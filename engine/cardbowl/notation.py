@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.cards import FULL_DECK
 from engine.errors import ReadError
+from engine.tags import TAG, unquote
 
 # -- vocabulary --------------------------------------------------------------------------
 
@@ -67,7 +68,6 @@ _TOKEN = re.compile(r"\{[^}]*\}|\([^)]*\)|\d+(?:st|pt)\b|[+-]?\d+|[=+\-]|[a-z][a
 
 # -- line shapes -------------------------------------------------------------------------
 
-_TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]$')
 _SEPARATOR = re.compile(r"^(-{3,}|_{3,}|={3,}|\*{3,})$")
 _STATE = re.compile(r"^([1-4])\s*(?:st|nd|rd|th)?\s*&\s*(goal|g|\d{1,3})\s*@\s*"
                     r"(?:(own|opp)\s*)?(\d{1,3})(?=\s|$)", re.I)
@@ -439,11 +439,12 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
         return None
     reader = _Reader(file, number)
     indent = len(text) - len(text.lstrip())
-    if m := _TAG.match(stripped):
+    if m := TAG.fullmatch(stripped):
         if in_plays:
             raise reader.error("tags go at the top of the record, before the play notes",
                                indent + 1)
-        return Entry(number, "tag", stripped, name=m.group(1), value=m.group(2))
+        return Entry(number, "tag", stripped, name=m.group(1),
+                     value=unquote(m.group(2)))
     if stripped.startswith("["):
         raise reader.error('a tag is written [Name "value"]', indent + 1)
     if _SEPARATOR.match(stripped):

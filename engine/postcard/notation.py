@@ -20,8 +20,8 @@ from engine.errors import ReadError
 from engine.postcard.game import ID
 from engine.postcard.rules import DIE, Rules, load_rules
 from engine.postcard.state import DOWNS, FIELD
+from engine.tags import TAG, unquote
 
-_TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN = re.compile(r"\{[^}]*\}?|=|[^\s={]+")
 _ROLL = re.compile(r"^([HA])(\d)(?:/(\d))?(?:,(\d))?(?:\+(\d))?$", re.I)
 _CROSS = re.compile(r"^([HA])x([HA])$", re.I)
@@ -374,14 +374,14 @@ def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Reco
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         if stripped.startswith("["):
-            m = _TAG.match(raw)
+            m = TAG.fullmatch(stripped)
             if not m:
                 raise ReadError('cannot read tag (write [Name "value"])', file, number,
                                 raw.index("[") + 1)
             if record.lines:
                 raise ReadError("tags come before the first action", file, number,
                                 raw.index("[") + 1)
-            name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            name, value = m.group(1), unquote(m.group(2))
             _check_tag(name, value, file, number, raw.index('"') + 1, rules)
             record.tags[name] = value
             record.tag_lines[name] = number

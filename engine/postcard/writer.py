@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.postcard.notation import Line
 from engine.postcard.state import SCRIMMAGE, TOSS, State, format_spot
 from engine.postcard.statenote import PHASE_WORDS, to_go_text
+from engine.tags import tag_line
 
 TAG_ORDER = ("Game", "Seed", "Home", "Away", "Date", "HomeSkill", "AwaySkill", "Result")
 
@@ -57,7 +58,7 @@ def format_line(line: Line, note: str | None = None) -> str:
 
 def format_tags(tags: dict[str, str]) -> list[str]:
     keys = [k for k in TAG_ORDER if k in tags] + [k for k in tags if k not in TAG_ORDER]
-    return [f'[{k} "{tags[k]}"]' for k in keys]
+    return [tag_line(k, tags[k]) for k in keys]
 
 
 def format_record(tags: dict[str, str], lines: list[str]) -> str:

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from engine import registry
+from engine.tags import check_value
 from printkit.completion import game_ids
 from printkit.errors import UserError
 from printkit.output import FileSet
@@ -46,6 +47,8 @@ def simulate(
                         f"{', '.join(g.id for g in registry.with_part('bots'))})")
     if not _SAFE_SEED.match(seed):
         raise UserError(f"seed {seed!r}: use letters, digits, '.', '_' or '-' (it names files)")
+    if date is not None and (why := check_value(date)):
+        raise UserError(f"--date: {why}")
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: not a directory")
     bots = found.bots

@@ -55,3 +55,30 @@ def test_bad_seed_and_count(workdir):
     assert result.code == 2 and "it names files" in result.stderr
     result = run_cli("simulate", "postcard", "--seed", "x", "--games", "0", "--out", "o")
     assert result.code == 2
+
+
+def test_date_with_quote_bracket_and_backslash_is_escaped_and_reads_back(workdir):
+    date = 'x"] \\ y'
+    result = run_cli("simulate", "postcard", "--seed", "q", "--out", "recs", "--date", date)
+    assert result.code == 0, result.stderr
+    text = (workdir / "recs" / "postcard-q-0001.rec").read_text()
+    assert '[Date "x\\"] \\\\ y"]\n' in text
+    assert parse(text).tags["Date"] == date
+    check = run_cli("verify", "recs/postcard-q-0001.rec")
+    assert check.code == 0, check.stdout + check.stderr
+
+
+def test_a_date_with_a_newline_cannot_inject_tags(workdir):
+    result = run_cli("simulate", "postcard", "--seed", "q", "--out", "recs", "--date",
+                     '1\n[Result "99-0"]')
+    assert result.code == 2
+    assert result.stderr == "printkit: error: --date: control character '\\n' (a tag value " \
+                            "is one line of text)\n"
+    assert not (workdir / "recs").exists()
+
+
+def test_cardbowl_tags_unescape_like_postcard(tmp_path):
+    from engine.cardbowl.notation import parse as parse_cardbowl
+
+    entries = parse_cardbowl('[Home "The \\"Aces\\" \\\\ co"]\n', "t.rec")
+    assert [(e.name, e.value) for e in entries] == [("Home", 'The "Aces" \\ co')]
