@@ -10,6 +10,7 @@ cover its results, every two strategy numbers are ranked once) are checked on th
 from __future__ import annotations
 
 import copy
+import keyword
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -91,7 +92,6 @@ POSTCARD: dict[str, Spec] = {
 }
 
 CARDBOWL: dict[str, Spec] = {
-    "field.length": Spec(choices=(100,)), "field.end_zone": Spec(choices=(10,)),
     "field.first_down": Spec(1, 99), "field.touchback": Spec(1, 50),
     "field.two_point_spot": Spec(1, 20),
     "field.penalty_yards": Spec(items=(1, 10), unique=True), "field.penalty_yards[]": Spec(1, 99),
@@ -129,6 +129,14 @@ CARDBOWL: dict[str, Spec] = {
 Problems = Iterator[list[tuple[Key, str]]]
 
 
+def attributes(section: dict[str, Any], **typed: Any) -> dict[str, Any]:
+    """A rules table's keys as dataclass attribute names (`from` -> `from_`), lists as tuples,
+    with the `typed` values (rows, nested tables) in place of the raw ones."""
+    out = {f"{k}_" if keyword.iskeyword(k) else k: tuple(v) if isinstance(v, list) else v
+           for k, v in section.items()}
+    return {**out, **typed}
+
+
 def _name(key: Key) -> str:
     return datafile.show_key(key)
 
@@ -156,8 +164,15 @@ def _covers(data: dict[str, Any], chart: str, high_key: str | None = "max") -> P
         r = row["result"]
         if r in seen or not low <= r <= high:
             twice = " twice" if r in seen else ""
-            yield [(rows + (i, "result"), f"expected each result from {low} to {high} once, "
-                                           f"found {r}{twice}")]
+            choices = [(rows + (i, "result"), f"expected each result from {low} to {high} "
+                                               f"once, found {r}{twice}")]
+            if r < low:     # the limit a user moved may be what is wrong, not the row
+                choices.append(((chart, "min"), f"expected at most {r} (a result "
+                                                f"{_name(rows)} has), found {low}"))
+            elif r > high and high_key:
+                choices.append(((chart, high_key), f"expected at least {r} (a result "
+                                                   f"{_name(rows)} has), found {high}"))
+            yield choices
         seen.add(r)
     if missing := sorted(set(range(low, high + 1)) - seen):
         message = f"expected a row for each result from {low} to {high}, found none for "

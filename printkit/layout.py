@@ -189,6 +189,14 @@ class Layout:
             return c
         return Color(1 - keep * (1 - c.red), 1 - keep * (1 - c.green), 1 - keep * (1 - c.blue))
 
+    def blame(self, keys: list[str], message: str) -> LayoutError:
+        """An error about values that clash, on the line of the last file that set one of
+        `keys` (most telling first); several keys are named after the message."""
+        if len(keys) > 1:
+            message += f" (from {', '.join(keys)})"
+        err = datafile.blame(self.sources, [(tuple(k.split(".")), message) for k in keys])
+        return LayoutError(str(err), err.file, err.line)
+
     def has(self, key: str) -> bool:
         try:
             self.raw(key)

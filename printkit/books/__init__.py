@@ -19,8 +19,8 @@ from engine import registry
 from engine.draws import SCHEME
 from engine.playbook import Book
 from printkit.books.header import HeaderInfo
-from printkit.books.page import Page, body_height, compose, paginate
-from printkit.layout import Layout, load_layout
+from printkit.books.page import BlockTooTall, Page, body_height, compose, paginate
+from printkit.layout import Layout, LayoutError, load_layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 
@@ -66,10 +66,21 @@ def render_book(book: Book, paper: str, layout: Layout | None = None,
                       payload=book.payload(), howto=_howto(layout, game))
     doc = Document(size, title=f"{title} (seed {book.spec.seed})",
                    subject=book.payload(), keywords=f"printkit play book {game}")
-    pages = paginate(module.blocks(book, layout), body_height(layout, size[1]),
-                     layout.length("page.gap"))
+    try:
+        pages = paginate(module.blocks(book, layout), body_height(layout, size[1]),
+                         layout.length("page.gap"))
+    except BlockTooTall as exc:
+        raise too_tall(layout, exc, paper) from None
     compose(doc, layout, info, pages, progress)
     return doc.finish()
+
+
+def too_tall(layout: Layout, exc: BlockTooTall, paper: str) -> LayoutError:
+    """The keys that made a block taller than a page, blamed on the line that set one."""
+    keys = [k.strip() for k in (exc.block.keys or "page.margin").split(",")]
+    mm = 72 / 25.4
+    return layout.blame(keys, f"expected a block that fits the {paper} page under the header "
+                              f"({exc.body / mm:.0f} mm), found {exc.height / mm:.0f} mm")
 
 
 SAFE_SEED = re.compile(r"[a-z0-9][a-z0-9_-]{0,59}")

@@ -100,7 +100,8 @@ def _title(layout: Layout, text: str, colour_key: str, new_page: bool) -> Block:
         c.drawString(x, top - size, text)
         c.restoreState()
 
-    return Block(size * 1.5, draw, new_page=new_page, keep_with_next=True, line_after="")
+    return Block(size * 1.5, draw, new_page=new_page, keep_with_next=True, line_after="",
+                 keys="cards.title_size")
 
 
 def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
@@ -119,13 +120,14 @@ def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
         section = section_of(label)
         tag = section.side.upper()
         colour = f"header.{section.side}_colour" if section.side else "header.ink"
-        min_cell = layout.length("cards.min_cell_width" if all(map(is_card, cards))
-                                 else "cards.min_code_width")
+        min_key = "cards.min_cell_width" if all(map(is_card, cards)) else "cards.min_code_width"
+        min_cell = layout.length(min_key)
         if section.heading != heading:
             new_page = bool(section.side) and (heading is None or not heading.startswith(tag))
             out.append((tag, _title(layout, section.heading, colour, new_page)))
             heading = section.heading
         block = _shuffle_block(layout, label, section.cite, cards, min_cell, width, colour)
+        block.keys = f"cards.row_height, {min_key}, cards.label_width"
         if section.side:
             block.continued = partial(_title, layout, f"{section.heading} (continued)", colour,
                                       False)

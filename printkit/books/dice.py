@@ -69,7 +69,7 @@ def _block(layout: Layout, section: Section, dice: list[int], first: int) -> Blo
                           str(value), "centre")
         texts.draw(doc.canvas)
 
-    return Block(rows * row_h, draw)
+    return Block(rows * row_h, draw, keys="dice.rows_per_block, dice.row_height")
 
 
 def _title(layout: Layout, section: Section, count: int, continued: bool = False) -> Block:
@@ -86,7 +86,8 @@ def _title(layout: Layout, section: Section, count: int, continued: bool = False
                                     f"{more}: use them in order, tick each one used")
         c.restoreState()
 
-    return Block(size * 1.5, draw, new_page=not continued, keep_with_next=True, line_after="")
+    return Block(size * 1.5, draw, new_page=not continued, keep_with_next=True, line_after="",
+                 keys="dice.title_size")
 
 
 def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:

@@ -27,6 +27,15 @@ class Block:
     keep_with_next: bool = False  # a heading: never the last thing on a page
     line_after: str = "fold"      # "fold", "cut" or "" (line drawn in the gap below)
     continued: Callable[[], Block] | None = None   # heading to repeat atop a new page
+    keys: str = ""                # the layout keys its height comes from (for errors)
+
+
+class BlockTooTall(ValueError):
+    """A block (with the heading repeated above it) that no page body can hold."""
+
+    def __init__(self, block: Block, height: float, body: float) -> None:
+        super().__init__(f"a block {height:.1f} pt tall, the body {body:.1f} pt")
+        self.block, self.height, self.body = block, height, body
 
 
 @dataclass
@@ -43,8 +52,11 @@ def paginate(blocks: list[tuple[str, Block]], body_height: float, gap: float) ->
         need = block.height
         if block.keep_with_next and i + 1 < len(blocks):
             need += blocks[i + 1][1].height
-        if block.height > body_height:
-            raise ValueError("a play-book block is taller than the page body")
+        alone = block.height
+        if block.continued is not None:
+            alone += block.continued().height + gap
+        if alone > body_height:
+            raise BlockTooTall(block, alone, body_height)
         if block.new_page or not pages or used + need > body_height or pages[-1].tag != tag:
             pages.append(Page(tag))
             used = 0.0

@@ -45,6 +45,8 @@ def _refused(command: tuple[str, ...], data: bytes | str, message: str) -> None:
 # -- rules files: the board and the verifier read the same file -------------------------------
 
 RULES_DEFECTS = [
+    ("[rushing]\nmin = 0\n", "f.toml:2: rushing.min: expected at most -6 (a result "
+                              "rushing.rows has), found 0"),
     ("[punt]\nsnap_back = 15\nwobble = 3\n", "f.toml:3: unknown key 'punt.wobble'"),
     ("[punt]\nsnap_bak = 15\n", "f.toml:2: unknown key 'punt.snap_bak' (did you mean "
                                 "'punt.snap_back'?)"),
@@ -168,6 +170,24 @@ def test_layout_file_with_a_bom_is_read(here):
      'f.toml:2: deal.legend_line: expected a length from 2 mm to 10 mm, found "90 mm"'),
     (("render", "cardbowl", "cribbage", "--layout"), '[track]\nstyle = "spiral"\n',
      'f.toml:2: track.style: expected one of "continuous", "twice", found "spiral"'),
+    (("playbook", "postcard", "--seed", "x", "--layout"),
+     '[dice]\nrows_per_block = 20\nrow_height = "20 mm"\n',
+     "f.toml:2: dice.rows_per_block: expected a block that fits the letter page under the "
+     "header (222 mm), found 410 mm (from dice.rows_per_block, dice.row_height)"),
+    (("playbook", "cardbowl", "--seed", "x", "--layout"),
+     '[cards]\nmin_cell_width = "40 mm"\nrow_height = "20 mm"\n',
+     "f.toml:3: cards.row_height: expected a block that fits the letter page under the "
+     "header (222 mm), found 280 mm (from cards.row_height, cards.min_cell_width, "
+     "cards.label_width)"),
+    (("render", "cardbowl", "field", "--layout"), '[field]\nyard = "5 mm"\n',
+     'f.toml:2: field.yard: expected a field that fits letter (at most 3.17 mm a yard with '
+     'these margins and titles), found "5 mm" a yard (from field.yard, page.margin, '
+     'field.overlap, page.title_size, page.label_size, field.width_yards)'),
+    (("render", "cardbowl", "field", "--layout"),
+     '[page]\nmargin = "40 mm"\ntitle_size = "40 pt"\n[field]\noverlap = "30 mm"\n',
+     'f.toml:2: page.margin: expected a field that fits letter (at most 1.82 mm a yard with '
+     'these margins and titles), found "2 mm" a yard (from field.yard, page.margin, '
+     'field.overlap, page.title_size, page.label_size, field.width_yards)'),
 ])
 def test_absurd_layout_values(here, command, data, message):
     _refused(command, data, message)
@@ -256,22 +276,28 @@ def _like(value: Any) -> st.SearchStrategy:
 
 @st.composite
 def _edits(draw) -> tuple[str, dict[str, Any], tuple]:
-    """One shipped file and a user file setting one random key (in a list item: the whole list
-    with that item's key changed) to a random value."""
+    """One shipped file and a user file setting one to three random keys (in a list item: the
+    whole list with that item's key changed) to random values: values fine alone can clash."""
     name = draw(st.sampled_from(sorted(LAYOUTS) + sorted(RULES)))
     data = _data(name)
-    key = draw(st.sampled_from(_keys(name)))
-    top = key[:next((i for i, k in enumerate(key) if isinstance(k, int)), len(key))]
+    keys = draw(st.lists(st.sampled_from(_keys(name)), min_size=1, max_size=3, unique=True))
     user: dict[str, Any] = {}
-    node, src = user, data
-    for part in top[:-1]:
-        node, src = node.setdefault(part, {}), src[part]
-    node[top[-1]] = json.loads(json.dumps(src[top[-1]]))
-    target: Any = node
-    for part in key[len(top) - 1:-1]:
-        target = target[part]
-    target[key[-1]] = draw(_like(target[key[-1]]))
-    return name, user, key
+    for key in keys:
+        top = key[:next((i for i, k in enumerate(key) if isinstance(k, int)), len(key))]
+        node, src = user, data
+        for part in top[:-1]:
+            node, src = node.setdefault(part, {}), src[part]
+        if top[-1] not in node:
+            node[top[-1]] = json.loads(json.dumps(src[top[-1]]))
+        target: Any = node
+        try:        # an earlier key may have replaced a list or table on this key's path
+            for part in key[len(top) - 1:-1]:
+                target = target[part]
+            old = target[key[-1]]
+        except (TypeError, IndexError, KeyError):
+            continue
+        target[key[-1]] = draw(_like(old))
+    return name, user, tuple(keys)
 
 
 def _toml(data: dict[str, Any]) -> str:

@@ -90,7 +90,8 @@ def _slip(layout: Layout, deal: Deal) -> Block:
                       chip_w, row_h - 1.6 * MM, qb_card)
         c.restoreState()
 
-    return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut")
+    return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut",
+                 keys="deal.title_height, deal.row_height")
 
 
 def scoring_line(code: str) -> str:
@@ -132,7 +133,8 @@ def _legend(layout: Layout, players: int) -> Block:
                                                   width - 18 * MM))
         c.restoreState()
 
-    return Block(title_h + len(codes) * line_h + 2 * MM, draw, line_after="cut")
+    return Block(title_h + len(codes) * line_h + 2 * MM, draw, line_after="cut",
+                 keys="deal.title_height, deal.legend_line")
 
 
 def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
