@@ -34,8 +34,9 @@ def is_red(card: str) -> bool:
     return card == "RJ" or suit(card) in RED_SUITS
 
 
-def value(card: str, joker_value: int = 15) -> int:
-    """Face value A=1..10, J=11, Q=12, K=13; a joker counts `joker_value`."""
+def value(card: str, joker_value: int) -> int:
+    """Face value A=1..10, J=11, Q=12, K=13; a joker counts `joker_value` (each game's rules
+    say what, so there is no default here)."""
     if card in JOKERS:
         return joker_value
     r = rank(card)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.cardbowl.game import DEAL, GAME
 from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardbowl.notation import Cards, Entry
-from engine.cards import JOKERS, value
+from engine.cards import JOKERS
 
 if TYPE_CHECKING:
     from engine.cardbowl.state import Audit as Game
@@ -46,11 +46,12 @@ def _return(g: Game, play: Entry, at: Entry, cards: Cards, section: str) -> None
     coverage, returns, run = _group(cards, 1), _group(cards, 2), _group(cards, 3) or []
     if coverage is None or returns is None or play.result.ret is None:
         return
-    data = g.rules.data[section]
-    ok = _count(g, at, coverage, 1, data["coverage_cards"], "the coverage draw")
-    ok = _count(g, at, returns, 1, data["return_cards"], "the return draws") and ok
+    kick = g.rules.kickoff if section == "kickoff" else g.rules.punt
+    ok = _count(g, at, coverage, 1, kick.coverage_cards, "the coverage draw")
+    ok = _count(g, at, returns, 1, kick.return_cards, "the return draws") and ok
     if not ok or g.rules.has_joker(coverage + returns + run):
         return
+    value = g.rules.value
     yards = sum(map(value, returns)) - value(coverage[0]) + sum(map(value, run))
     if yards != play.result.ret:
         g.flag(at, "CB-CARD-002", "return yards do not match the cards", f"{yards} yd return",
@@ -63,10 +64,11 @@ def _kickoff(g: Game, play: Entry, at: Entry, cards: Cards) -> None:
     if res.punt_play:
         _punt(g, play, at, cards, free=True)
         return
-    if _count(g, at, kick, 2, 2, "a kickoff") and not g.rules.has_joker(kick) \
+    n = g.rules.kickoff.cards
+    if _count(g, at, kick, n, n, "a kickoff") and not g.rules.has_joker(kick) \
             and res.received is not None:
         spot = g.rules.kickoff_received(kick, free_kick=free)
-        minus = g.rules.get("kickoff", "free_kick_subtract" if free else "subtract")
+        minus = g.rules.kickoff_subtract(free)
         if spot != res.received:
             g.flag(at, "CB-CARD-001", f"kick spot does not match the cards (value - {minus})",
                    f"to {spot}", f"to {res.received}")
@@ -75,14 +77,14 @@ def _kickoff(g: Game, play: Entry, at: Entry, cards: Cards) -> None:
 
 def _punt(g: Game, play: Entry, at: Entry, cards: Cards, free: bool = False) -> None:
     res, kick = play.result, cards.groups[0]
-    data = g.rules.data["punt"]
-    cap = data["max_cards"]
-    if _count(g, at, kick, cap if free else data["min_cards"], cap, "a punt") \
+    punt = g.rules.punt
+    cap = punt.max_cards
+    if _count(g, at, kick, cap if free else punt.min_cards, cap, "a punt") \
             and not g.rules.has_joker(kick) and res.punt is not None:
         yards = g.rules.punt_yards(kick, free_kick=free)
         if yards != res.punt:
             g.flag(at, "CB-CARD-003", "punt yards do not match the cards "
-                   f"(total + {data['free_kick_add' if free else 'add']})",
+                   f"(total + {g.rules.punt_add(free)})",
                    f"punt {yards}", f"punt {res.punt}")
     _return(g, play, at, cards, "punt")
 
@@ -90,8 +92,8 @@ def _punt(g: Game, play: Entry, at: Entry, cards: Cards, free: bool = False) -> 
 def _kick_at_goal(g: Game, play: Entry, at: Entry, cards: Cards, distance: int) -> None:
     kick = cards.groups[0]
     good = play.result.good
-    if not _count(g, at, kick, g.rules.get("field_goal", "cards"),
-                  g.rules.get("field_goal", "cards"), "a kick at goal"):
+    n = g.rules.field_goal.cards
+    if not _count(g, at, kick, n, n, "a kick at goal"):
         return
     if g.rules.has_joker(kick) or good is None:
         return
@@ -130,7 +132,7 @@ def check(g: Game, play: Entry, cards: Cards, number: int, line: Entry | None = 
     elif play.name == "scrimmage" and res.field_goal:
         _kick_at_goal(g, play, at, cards, g.rules.field_goal_distance(play.yard or 0))
     elif play.name == "try" and not res.conversion:
-        _kick_at_goal(g, play, at, cards, g.rules.get("field_goal", "extra_point_distance"))
+        _kick_at_goal(g, play, at, cards, g.rules.field_goal.extra_point_distance)
     else:
         g.flag(at, "CB-CARD-008", "cards are checked only for kickoffs, punts, field goals "
                "and extra points", "a kick", play.name.replace("_", " "))

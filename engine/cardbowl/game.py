@@ -1,9 +1,10 @@
-"""Card Bowl as one game object: one shuffled 54-card deck per play, play notes, verifier."""
+"""Card Bowl as one game object: one shuffled full deck per play, play notes, verifier."""
 
 from __future__ import annotations
 
 import re
 
+from engine.cards import FULL_DECK
 from engine.game import BookScheme, Game, Lazy, Section, Source
 
 ID = "cardbowl"
@@ -41,7 +42,7 @@ def detect(text: str) -> bool:
 GAME = Game(
     id=ID,
     title="Card Bowl",
-    blurb="54-card deck",
+    blurb=f"{len(FULL_DECK)}-card deck",
     source=Source("Card Bowl \u2014 Playing Card Football", "Scott Crawford",
                   "version 1.1.6, February 15, 2007", "www.cardbowl.org"),
     book=BookScheme(

@@ -30,7 +30,7 @@ def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) ->
 
     C4: half the distance to the goal when a penalty would move the ball more than that.
     """
-    allowed = g.rules.get("field", "penalty_yards")
+    allowed = g.rules.field.penalty_yards
     net, auto = 0, False
     for p in res.penalties:
         if p.yards is not None and p.yards not in allowed:
@@ -56,7 +56,7 @@ def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) ->
 def scrimmage_outcome(g: Game, entry: Entry, team: int):
     res, pos, down, marker = entry.result, g.pos, g.down, g.marker
     assert pos is not None and down is not None and marker is not None
-    first = g.rules.get("field", "first_down")
+    first = g.rules.field.first_down
     other = 1 - team
     if not res.written:
         return Expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
@@ -129,18 +129,18 @@ def _field_goal(g: Game, entry: Entry, team: int, pos: int):
     if res.good:
         g.add_points(team, g.rules.points("field_goal"))
         return Expect(kind="kickoff", offense=1 - team, change=True)
-    first = g.rules.get("field", "first_down")
+    first = g.rules.field.first_down
     if res.good is None or res.blocked:
         return _series(1 - team, None, True, first)
-    fg = g.rules.data["field_goal"]
-    spot = max(fg["miss_minimum"], FIELD - (pos - fg["spot_behind"]))
+    fg = g.rules.field_goal
+    spot = max(fg.miss_minimum, FIELD - (pos - fg.spot_behind))
     return _series(1 - team, spot, True, first)
 
 
 def _return_spot(g: Game, entry: Entry, received: int | None, rule: str) -> int | None:
     """Where a kick return ends (receiving team's view); checks 'N yd return to M'."""
     res = entry.result
-    touchback = g.rules.get("field", "touchback")
+    touchback = g.rules.field.touchback
     if res.touchback:
         if received is not None and received > 0:
             g.flag(entry, "CB-KICK-004", "touchback but the kick came down in the field of "
@@ -168,7 +168,7 @@ def _return_spot(g: Game, entry: Entry, received: int | None, rule: str) -> int 
 
 def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
     res = entry.result
-    first = g.rules.get("field", "first_down")
+    first = g.rules.field.first_down
     if res.blocked or res.punt is None:
         return _series(1 - team, None, True, first) if not res.blocked else Expect(
             kind="open", offense=None, change=True)
@@ -187,24 +187,24 @@ def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
 def kick_outcome(g: Game, entry: Entry, team: int, free: bool):
     """After a kickoff, free kick or onside kick written under the receiving team."""
     res = entry.result
-    first = g.rules.get("field", "first_down")
-    kick = g.rules.data["kickoff"]
+    first = g.rules.field.first_down
+    kick = g.rules.kickoff
     if entry.name == "onside":
         distance = res.gain
         if distance is None:
             return _series(team, None, False, first)
-        spot = kick["kick_spot"] + distance
+        spot = kick.kick_spot + distance
         if res.recovered in ("K", "D"):
             return _series(team, spot, False, first)
         return _series(team, FIELD - spot, False, first)
     if res.punt_play:                                  # free kick punted from the 20
         if res.punt is None:
             return _series(team, None, False, first)
-        received = FIELD - (g.rules.get("punt", "free_kick_spot") + res.punt)
+        received = FIELD - (g.rules.punt.free_kick_spot + res.punt)
     else:
         received = res.received
     if res.out_of_bounds and res.ret is None:
-        spot: int | None = FIELD - (kick["kick_spot"] + kick["out_of_bounds"])
+        spot: int | None = FIELD - (kick.kick_spot + kick.out_of_bounds)
     else:
         spot = _return_spot(g, entry, received, "CB-KICK-002")
     if spot is not None:
@@ -220,7 +220,7 @@ def try_outcome(g: Game, entry: Entry, team: int):
     res = entry.result
     if res.conversion:
         good = res.good
-        spot = g.rules.get("field", "two_point_spot")
+        spot = g.rules.field.two_point_spot
         if res.gain is not None:
             made = res.gain >= spot
             if good is not None and good != made:

@@ -13,6 +13,7 @@ from typing import Any
 from engine import rulesdata
 from engine.cards import JOKERS, value
 from engine.errors import ReadError
+from engine.rulesdata import attributes
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
 
@@ -31,48 +32,129 @@ class Erratum:
     arithmetic: str
 
 
+# -- sections (one per table of rules.toml, one attribute per key) ---------------------------
+@dataclass(frozen=True)
+class Field:
+    first_down: int
+    touchback: int
+    two_point_spot: int
+    penalty_yards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Scoring:
+    touchdown: int
+    field_goal: int
+    safety: int
+    try_kick: int
+    try_conversion: int
+
+
+@dataclass(frozen=True)
+class Kickoff:
+    cards: int
+    subtract: int
+    free_kick_subtract: int
+    kick_spot: int
+    out_of_bounds: int
+    coverage_cards: int
+    return_cards: int
+
+
+@dataclass(frozen=True)
+class Punt:
+    min_cards: int
+    max_cards: int
+    add: int
+    free_kick_add: int
+    free_kick_spot: int
+    coverage_cards: int
+    return_cards: int
+
+
+@dataclass(frozen=True)
+class FieldGoal:
+    cards: int
+    add: int
+    spot_behind: int
+    miss_minimum: int
+    extra_point_distance: int
+
+
+@dataclass(frozen=True)
+class CardValues:
+    joker_in_hand: int
+
+
+@dataclass(frozen=True)
+class Clock:
+    interval_seconds: int
+    intervals_per_quarter: int
+    grid_columns: int
+    grid_rows: int
+    quarters: int
+    two_minute_warning: int
+    timeouts_per_half: int
+    special_first_half: int
+    special_second_half: int
+    between_plays_min: int
+    between_plays_max: int
+    between_plays_default: int
+    extra_card_below: int
+    simple: tuple[ClockCost, ...]
+    complex: tuple[ClockCost, ...]
+
+    @property
+    def minutes_per_quarter(self) -> int:
+        return self.intervals_per_quarter * self.interval_seconds // 60
+
+
 @dataclass(frozen=True)
 class Rules:
-    data: Any
-    simple_timing: tuple[ClockCost, ...]
-    complex_timing: tuple[ClockCost, ...]
+    field: Field
+    scoring: Scoring
+    kickoff: Kickoff
+    punt: Punt
+    field_goal: FieldGoal
+    cards: CardValues
+    clock: Clock
     errata: tuple[Erratum, ...]
 
-    def get(self, section: str, key: str) -> Any:
-        return self.data[section][key]
+    def value(self, card: str) -> int:
+        """A card's value: A=1 .. K=13, a joker in hand 15 ("Joker in hand = 15")."""
+        return value(card, self.cards.joker_in_hand)
 
     # -- scoring ----------------------------------------------------------------------
     def points(self, what: str) -> int:
         """Points for 'touchdown', 'field_goal', 'safety', 'try_kick' or 'try_conversion'."""
-        return int(self.data["scoring"][what])
+        return int(getattr(self.scoring, what))
 
     # -- kicks ------------------------------------------------------------------------
     def field_goal_distance(self, yard_line: int) -> int:
         """"Field position + 18 = Field goal distance" (yard line from the goal defended)."""
-        return yard_line + int(self.data["field_goal"]["add"])
+        return yard_line + self.field_goal.add
+
+    def kickoff_subtract(self, free_kick: bool = False) -> int:
+        return self.kickoff.free_kick_subtract if free_kick else self.kickoff.subtract
 
     def kickoff_received(self, cards: list[str], free_kick: bool = False) -> int:
         """"Value - 11 = yard line received" (free kick after a safety: value - 1)."""
-        key = "free_kick_subtract" if free_kick else "subtract"
-        return sum(value(c) for c in cards) - int(self.data["kickoff"][key])
+        return sum(map(self.value, cards)) - self.kickoff_subtract(free_kick)
+
+    def punt_add(self, free_kick: bool = False) -> int:
+        return self.punt.free_kick_add if free_kick else self.punt.add
 
     def punt_yards(self, cards: list[str], free_kick: bool = False) -> int:
         """"Total value of drawn cards + 15 = punt yardage" (free kick after a safety: + 25)."""
-        key = "free_kick_add" if free_kick else "add"
-        return sum(value(c) for c in cards) + int(self.data["punt"][key])
+        return sum(map(self.value, cards)) + self.punt_add(free_kick)
 
     def kick_distance(self, cards: list[str]) -> int:
         """A field goal's six cards: "total value = kick distance"."""
-        return sum(value(c) for c in cards)
+        return sum(map(self.value, cards))
 
     @staticmethod
     def has_joker(cards: list[str]) -> bool:
         return any(c in JOKERS for c in cards)
-
-    # -- clock ------------------------------------------------------------------------
-    @property
-    def clock(self) -> dict[str, Any]:
-        return self.data["clock"]
 
 
 def _costs(items: list[dict[str, Any]]) -> tuple[ClockCost, ...]:
@@ -81,12 +163,17 @@ def _costs(items: list[dict[str, Any]]) -> tuple[ClockCost, ...]:
 
 def build(data: dict[str, Any], source: str = "rules") -> Rules:
     try:
+        clock = data["clock"]
         return Rules(
-            data=data,
-            simple_timing=_costs(data["clock"]["simple"]),
-            complex_timing=_costs(data["clock"]["complex"]),
-            errata=tuple(Erratum(e["team"], e["previous"], e["line"], e["arithmetic"])
-                         for e in data.get("errata", [])),
+            field=Field(**attributes(data["field"])),
+            scoring=Scoring(**attributes(data["scoring"])),
+            kickoff=Kickoff(**attributes(data["kickoff"])),
+            punt=Punt(**attributes(data["punt"])),
+            field_goal=FieldGoal(**attributes(data["field_goal"])),
+            cards=CardValues(**attributes(data["cards"])),
+            clock=Clock(**attributes(clock, simple=_costs(clock["simple"]),
+                                     complex=_costs(clock["complex"]))),
+            errata=tuple(Erratum(**e) for e in data.get("errata", [])),
         )
     except (KeyError, TypeError) as exc:
         raise ReadError(f"rules data incomplete or malformed near {exc}", source) from None

@@ -12,7 +12,9 @@ from typing import Protocol
 
 from engine.cardbowl.rules import Rules
 
-FIELD = 100
+FIELD = 100               # goal line to goal line, in yards
+END_ZONE = 10             # each end zone
+YARDS = FIELD + 2 * END_ZONE   # end line to end line: the printed field, the cribbage track
 
 
 def yard(pos: int) -> int:

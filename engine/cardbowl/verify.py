@@ -158,7 +158,7 @@ class Game:
         options = [nearest]
         if entry.side is None and entry.yard is not None:
             options.append(FIELD - nearest)
-        first = self.rules.get("field", "first_down")
+        first = self.rules.field.first_down
         outcomes = []
         for new in options:                  # C2: the side that makes the down add up
             if exp.marker is not None and new >= exp.marker:
@@ -232,14 +232,14 @@ class Game:
         slips, self.pending = self.pending, saved
         true_state = None
         if None not in (exp.pos, exp.down):
-            first = self.rules.get("field", "first_down")
+            first = self.rules.field.first_down
             marker = exp.marker if exp.marker is not None else min(exp.pos + first, FIELD)
             true_state = (exp.pos, exp.down, marker)
         return pos, slips, true_state
 
     def check_distance(self, entry: Entry, exp: Expect, pos: int, yard_ok: bool) -> None:
         """Distance from the expected spot, or (after a yard-line finding) the written one."""
-        first = self.rules.get("field", "first_down")
+        first = self.rules.field.first_down
         spots = [exp.pos if exp.pos is not None else pos] + ([] if yard_ok else [pos])
         wants = []
         for spot in spots:

@@ -33,7 +33,7 @@ def _describe(spec) -> str:
 GAME = Game(
     id=ID,
     title="Luck of the Draw",
-    blurb="2-8 players, 16 game cards",
+    blurb=f"{MIN_PLAYERS}-{MAX_PLAYERS} players, game cards",
     source=Source("\u201cLuck of the Draw\u201d Interactive Football Card Game Official Rules",
                   "not named in the text", "on-line version", "played along a televised "
                   "or radio football game"),

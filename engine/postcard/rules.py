@@ -9,13 +9,13 @@ questions the rules text asks of "the chart on the field".
 
 from __future__ import annotations
 
-import keyword
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine import rulesdata
 from engine.errors import ReadError
+from engine.rulesdata import attributes
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
 DIE = 6           # every roll is a d6 (a 2d6 roll is two of them)
@@ -318,44 +318,36 @@ class Rules:
         return self.steps(level.first), self.steps(level.last)
 
 
-def _keys(section: dict[str, Any], **typed: Any) -> dict[str, Any]:
-    """A section's keys as attribute names (`from` -> `from_`), lists as tuples, with the
-    `typed` values (rows, nested tables) in place of the raw ones."""
-    out = {f"{k}_" if keyword.iskeyword(k) else k: tuple(v) if isinstance(v, list) else v
-           for k, v in section.items()}
-    return {**out, **typed}
-
-
 def _chart(section: dict[str, Any], **typed: Any) -> dict[str, Any]:
-    return _keys(section, rows=tuple(Row(**r) for r in section["rows"]), **typed)
+    return attributes(section, rows=tuple(Row(**r) for r in section["rows"]), **typed)
 
 
 def build(data: dict[str, Any], source: str = "rules") -> Rules:
     try:
         s, p = data["strategy"], data["passing"]
         return Rules(
-            field=Field(**_keys(data["field"])),
-            strategy=Strategy(**_keys(
+            field=Field(**attributes(data["field"])),
+            strategy=Strategy(**attributes(
                 s, beats={int(k): tuple(v) for k, v in s["beats"].items()},
                 stars={int(k): v for k, v in s["stars"].items()})),
             rushing=Chart(**_chart(data["rushing"])),
             passing=Passing(**_chart(p, levels=tuple(Level(**lv) for lv in p["levels"]))),
             tackle=Tackle(**_chart(data["tackle"])),
-            fumble=Fumble(**_keys(data["fumble"])),
-            field_goal=FieldGoal(**_keys(data["field_goal"], ranges=tuple(
+            fumble=Fumble(**attributes(data["fumble"])),
+            field_goal=FieldGoal(**attributes(data["field_goal"], ranges=tuple(
                 FieldGoalRange(**r) for r in data["field_goal"]["ranges"]))),
-            punt=Punt(**_keys(data["punt"], targets=tuple(
+            punt=Punt(**attributes(data["punt"], targets=tuple(
                 PuntTarget(**t) for t in data["punt"]["targets"]))),
-            kickoff=Kickoff(**_keys(data["kickoff"], spots=tuple(
+            kickoff=Kickoff(**attributes(data["kickoff"], spots=tuple(
                 KickoffSpot(**k) for k in data["kickoff"]["spots"]))),
-            onside=Onside(**_keys(data["onside"], spots=tuple(
+            onside=Onside(**attributes(data["onside"], spots=tuple(
                 OnsideSpot(**k) for k in data["onside"]["spots"]))),
-            time_tracker=TimeTracker(**_keys(data["time_tracker"])),
-            play_tracker=PlayTracker(**_keys(data["play_tracker"])),
-            bonus=Bonus(**_keys(data["bonus"])),
-            fake=Fake(**_keys(data["fake"])),
-            scoring=Scoring(**_keys(data["scoring"])),
-            team_skill=TeamSkill(**_keys(data["team_skill"], skills=tuple(
+            time_tracker=TimeTracker(**attributes(data["time_tracker"])),
+            play_tracker=PlayTracker(**attributes(data["play_tracker"])),
+            bonus=Bonus(**attributes(data["bonus"])),
+            fake=Fake(**attributes(data["fake"])),
+            scoring=Scoring(**attributes(data["scoring"])),
+            team_skill=TeamSkill(**attributes(data["team_skill"], skills=tuple(
                 Skill(**k) for k in data["team_skill"]["skills"]))),
         )
     except (KeyError, TypeError) as exc:

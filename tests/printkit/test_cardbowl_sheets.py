@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 
 import pdfplumber
@@ -105,7 +106,8 @@ def test_larger_scale_spans_two_pages_with_alignment_marks(tmp_path):
 def test_too_large_a_scale_is_refused_with_the_largest_that_fits(tmp_path):
     huge = tmp_path / "huge.toml"
     huge.write_text('[field]\nyard = "5 mm"\n', encoding="utf-8")
-    with pytest.raises(UserError, match=r"too large for letter \(at most 3\.\d\d mm a yard\)"):
+    with pytest.raises(UserError, match=r"huge.toml:2: field.yard: expected a field that "
+                                        r"fits letter \(at most 3\.17 mm a yard"):
         _render("field", "letter", huge)
 
 
@@ -202,10 +204,17 @@ def test_clock_has_a_12_by_15_grid_per_quarter_and_the_rules_legend(paper):
     for quarter in ("1st quarter", "2nd quarter", "3rd quarter", "4th quarter"):
         assert quarter in text
     flat = " ".join(text.split())
-    for cost in rules.simple_timing:
+    for cost in rules.clock.simple:
         assert cost.plays.split(",")[0] in flat
     assert "Simple Timing 2" in text and "Complex Timing" in text
     assert "Timeouts (3 per half)" in text and "Steelers 1st half" in text
+    # the rules' numbers, written here by hand from the rules text
+    assert "Each box is 5 seconds, each line one minute, 180 boxes a quarter." in flat
+    assert ("2-8 Between plays while the clock runs (offense's choice, default 7); for each "
+            "interval under 6 the defense is dealt one extra card and discards its lowest") in flat
+    assert flat.count("15:00") == 4 and flat.count("1:00") >= 4
+    # a 2:00 row label per quarter, and the two-minute warning's label in each half
+    assert len(re.findall(r"(?<!\d)2:00", flat)) == 4 + 2
 
 
 # -- drive log ---------------------------------------------------------------------------

@@ -1,15 +1,16 @@
 """Card Bowl's printables."""
 
+from engine.cardbowl.state import YARDS
 from printkit.sheets import Printable
 
 PRINTABLES = (
     Printable("cardbowl", "field", "cardbowl-field", "field",
-              "The 120-yard field to scale: yard ticks, 5-yard lines, numbers, hash marks"),
+              f"The {YARDS}-yard field to scale: yard ticks, 5-yard lines, numbers, hash marks"),
     Printable("cardbowl", "cribbage", "cardbowl-cribbage", "cribbage board",
               "Overlay for a cribbage board (one hole a yard) and a peg board to punch"),
     Printable("cardbowl", "drivelog", "cardbowl-drivelog", "drive log",
               "Play notes: team, down & distance @ yard line, play and result, score, clock",
               rules=True),
     Printable("cardbowl", "clock", "cardbowl-clock", "game clock",
-              "A grid of 5-second intervals per quarter, timeouts, timing costs", rules=True),
+              "A grid of the clock's intervals per quarter, timeouts, timing costs", rules=True),
 )

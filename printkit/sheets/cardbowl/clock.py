@@ -1,9 +1,10 @@
 """`printkit render cardbowl clock`: the game-clock sheet from the rules' "Game Clock".
 
-"Make a 12 x 15 grid and mark off boxes to keep track - each line is 1 minute": one grid per
-quarter, the two-minute warning marked in each half, the rows under the special clock rules
-shaded, timeouts (3 per half) per team, and the Simple Timing 2 and Complex Timing costs
-printed from engine/cardbowl/rules.toml, the data the verifier also reads.
+The rules' grid ("mark off boxes to keep track - each line is 1 minute"): one grid per quarter,
+the two-minute warning marked in each half, the rows under the special clock rules shaded,
+timeouts per team and half, the time between plays with its extra defence cards, and the
+Simple Timing 2 and Complex Timing costs. Every number comes from engine/cardbowl/rules.toml,
+the data the verifier also reads.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.cardbowl.rules import ClockCost, Rules, load_rules
+from engine.cardbowl.rules import Clock, ClockCost, Rules, load_rules
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
@@ -22,21 +23,21 @@ ORDINAL = ("1st", "2nd", "3rd", "4th")
 
 
 def _grid(c: Canvas, layout: Layout, rules: Rules, quarter: int, x: float, top: float) -> None:
-    """One quarter: rows are minutes (15 at the top), columns 5-second intervals."""
+    """One quarter: rows are minutes (the first at the top), columns the clock's intervals."""
     clock = rules.clock
-    cols, rows = int(clock["grid_columns"]), int(clock["grid_rows"])
+    cols, rows = clock.grid_columns, clock.grid_rows
     cell = layout.length("grid.cell")
     size = layout.length("page.label_size")
     per_row = cols
     half_end = quarter in (2, 4)
-    special = clock["special_first_half"] if quarter == 2 else \
-        clock["special_second_half"] if quarter == 4 else 0
+    special = clock.special_first_half if quarter == 2 else \
+        clock.special_second_half if quarter == 4 else 0
     c.setFillColor(layout.colour("page.ink"))
     c.setFont(layout.font("page.bold_font"), size * 1.2)
     c.drawString(x, top + size * 1.9, f"{ORDINAL[quarter - 1]} quarter")
     c.setFont(layout.font("page.label_font"), size * 0.8)
     c.setFillColor(layout.colour("page.muted"))
-    seconds = int(clock["interval_seconds"])
+    seconds = clock.interval_seconds
     for col in range(cols):
         if (col + 1) % 3 == 0:
             c.drawCentredString(x + (col + 0.5) * cell, top + size * 0.4,
@@ -46,7 +47,8 @@ def _grid(c: Canvas, layout: Layout, rules: Rules, quarter: int, x: float, top: 
         y = top - (row + 1) * cell
         remaining = rows - row
         c.setFillColor(layout.colour("page.muted"))
-        c.drawRightString(x - size * 0.4, y + cell / 2 - size * 0.3, f"{remaining}:00")
+        c.drawRightString(x - size * 0.4, y + cell / 2 - size * 0.3,
+                          _mm_ss(remaining * cols * seconds))
         late = (rows - row) * per_row <= special
         c.setFillColor(layout.fill("grid.special_fill"))
         c.setStrokeColor(layout.colour("page.ink"))
@@ -57,22 +59,41 @@ def _grid(c: Canvas, layout: Layout, rules: Rules, quarter: int, x: float, top: 
     c.line(x + cols / 2 * cell, y0, x + cols / 2 * cell, top)
     c.rect(x, y0, cols * cell, rows * cell, stroke=1, fill=0)
     if half_end:
-        warn_row = rows - int(clock["two_minute_warning"]) // per_row
+        warn_row = rows - clock.two_minute_warning // per_row
         wy = top - warn_row * cell
         c.setStrokeColor(layout.colour("grid.warning"))
         c.setLineWidth(layout.length("grid.warning_line"))
         c.line(x - cell * 0.3, wy, x + cols * cell + cell * 0.3, wy)
         c.setFillColor(layout.colour("grid.warning"))
         c.setFont(layout.font("page.bold_font"), size * 0.85)
-        c.drawString(x + cols * cell + cell * 0.4, wy - size * 0.3, "2-min")
+        c.drawString(x + cols * cell + cell * 0.4, wy - size * 0.3,
+                     _mm_ss(clock.two_minute_warning * seconds))
         c.drawString(x + cols * cell + cell * 0.4, wy - size * 1.3, "warning")
+
+
+def _between(clock: Clock) -> ClockCost:
+    """Complex Timing's time between plays, with the extra defense cards a hurry-up costs."""
+    return ClockCost(f"{clock.between_plays_min}-{clock.between_plays_max}",
+                     f"Between plays while the clock runs (offense's choice, default "
+                     f"{clock.between_plays_default}); for each interval under "
+                     f"{clock.extra_card_below} the defense is dealt one extra card and discards "
+                     "its lowest")
+
+
+def _mm_ss(seconds: int) -> str:
+    """A clock reading: 15:00, 2:00, 0:40."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _duration(seconds: int) -> str:
+    return "one minute" if seconds == 60 else f"{seconds} seconds"
 
 
 def _timeouts(c: Canvas, layout: Layout, rules: Rules, x: float, y: float,
               teams: tuple[str, str]) -> float:
     box = layout.length("timeouts.box")
     size = layout.length("page.label_size")
-    count = int(rules.clock["timeouts_per_half"])
+    count = rules.clock.timeouts_per_half
     c.setFillColor(layout.colour("page.ink"))
     c.setFont(layout.font("page.bold_font"), size * 1.2)
     c.drawString(x, y, f"Timeouts ({count} per half)")
@@ -123,18 +144,19 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     label = layout.length("page.label_size")
     cell = layout.length("grid.cell")
     clock = rules.clock
-    grid_w = int(clock["grid_columns"]) * cell
-    grid_h = int(clock["grid_rows"]) * cell
+    grid_w = clock.grid_columns * cell
+    grid_h = clock.grid_rows * cell
     gap = layout.length("grid.gap")
     top = size[1] - margin - layout.length("page.title_size")
     title(c, layout, margin, top, f"{layout.text('page.title')}   {opts.home} v {opts.away}")
     c.setFont(layout.font("page.label_font"), label)
     c.setFillColor(layout.colour("page.muted"))
-    per_quarter = int(clock["intervals_per_quarter"])
     c.drawString(margin, top - label * 1.8,
-                 f"Each box is {clock['interval_seconds']} seconds, each line one minute, "
-                 f"{per_quarter} boxes a quarter. Mark a box for each interval used; shaded "
-                 "rows: special clock rules (late in each half).")
+                 f"Each box is {clock.interval_seconds} seconds, each line "
+                 f"{_duration(clock.grid_columns * clock.interval_seconds)}, "
+                 f"{clock.intervals_per_quarter} boxes a quarter. Mark a box for each interval "
+                 "used; shaded rows: special clock rules (late in each half).")
+
     left = (size[0] - 2 * grid_w - gap) / 2 + label
     y = top - label * 6.5
     for quarter in range(1, 5):
@@ -144,9 +166,9 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     y -= 2 * grid_h + label * 8.5
     y -= _timeouts(c, layout, rules, margin, y, (opts.home, opts.away)) + label * 2.5
     width = (size[0] - 2 * margin - gap / 2) / 2
-    _costs(c, layout, "Simple Timing 2 (intervals a play uses)", rules.simple_timing,
+    _costs(c, layout, "Simple Timing 2 (intervals a play uses)", clock.simple,
            margin, y, width)
-    _costs(c, layout, "Complex Timing (intervals)", rules.complex_timing,
+    _costs(c, layout, "Complex Timing (intervals)", clock.complex + (_between(clock),),
            margin + width + gap / 2, y, width)
     check_bars(doc, layout, margin, margin)
     doc.show_page()

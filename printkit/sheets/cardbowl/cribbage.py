@@ -1,11 +1,11 @@
-"""`printkit render cardbowl cribbage`: the field on a cribbage board's 120 holes.
+"""`printkit render cardbowl cribbage`: the field on a cribbage board's holes.
 
-Per the rules' "Using a Cribbage Board": 120 holes are the 120 yards including the end zones;
-the middle two holes are both the 50; each hole is labelled with its yard line from the nearer
-goal (end-zone holes -1 .. -9 deep, as the kickoff rule writes "-3 yards inside end zone", the
-goal line G). Page 1 is an overlay laid on a real board (its hole pitch, diameter, group gap,
-row spacing and rows are layout values, so a measured board lines up); page 2 is a stand-alone
-board to punch, with a strip for the down and first-down pegs.
+Per the rules' "Using a Cribbage Board": one hole a yard, end line to end line (engine state's
+YARDS); the middle two holes are both the 50; each hole is labelled with its yard line from the
+nearer goal (end-zone holes negative, yards deep, as the kickoff rule writes "-3 yards inside
+end zone"; the goal line G). Page 1 is an overlay laid on a real board (its hole pitch,
+diameter, group gap, row spacing and rows are layout values, so a measured board lines up);
+page 2 is a stand-alone board to punch, with a strip for the down and first-down pegs.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from engine.cardbowl.state import END_ZONE, YARDS
 from printkit.errors import UserError
 from printkit.layout import Layout
 from printkit.papers import page_size
@@ -21,21 +22,15 @@ from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardbowl.common import check_bars, title
 
-HOLES = 120
+HOLES = YARDS     # one hole a yard, end line to end line
 STYLES = ("continuous", "twice")
 
 
 def hole_label(hole: int) -> str:
-    """Yard line of hole 1..120 from the nearer goal: -9..-1, G, 1..50, 50..1, G, -1..-9."""
-    if hole <= 9:
-        return f"-{10 - hole}"
-    if hole in (10, 111):
-        return "G"
-    if hole <= 60:
-        return str(hole - 10)
-    if hole <= 110:
-        return str(111 - hole)
-    return f"-{hole - 111}"
+    """Yard line of a hole (1 = the home end line) from the nearer goal: negative in an end
+    zone, G on a goal line; the middle two holes are both the 50."""
+    yard = hole - END_ZONE if hole <= HOLES // 2 else HOLES + 1 - END_ZONE - hole
+    return "G" if yard == 0 else str(yard)
 
 
 @dataclass(frozen=True)
@@ -46,7 +41,7 @@ class Hole:
 
 
 class Track:
-    """Where each of the 120 holes sits, from the layout's measured board values."""
+    """Where each hole sits, from the layout's measured board values."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
@@ -185,8 +180,8 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
         title(c, layout, margin, top, f"{layout.text('page.title')}: {heading}   "
               f"{opts.home} v {opts.away}")
         _legend(c, layout, margin, top - label * 2,
-                f"120 holes = 120 yards, {style}. Labels: yard line from the nearer goal; "
-                "G = goal line, -1 to -9 = yards deep in the end zone.")
+                f"{HOLES} holes = {YARDS} yards, {style}. Labels: yard line from the nearer goal; "
+                f"G = goal line, -1 to -{END_ZONE - 1} = yards deep in the end zone.")
         _legend(c, layout, margin, top - label * 3.5,
                 "The middle two holes are both the 50: skip one when you pass it. Pegs: ball "
                 "(field position) and first-down marker.")

@@ -3,7 +3,7 @@
 "On a regular lined pad ... Draw a line to indicate a change of possession." The log has the
 example's columns (team per possession, down & distance @ yard line, play and result, score)
 plus a clock column, and boxes for the quarter, the game clock and each team's timeouts
-(3 per half, from engine/cardbowl/rules.toml). A log filled in this way is what
+(as many a half as engine/cardbowl/rules.toml says). A log filled in this way is what
 `printkit verify` reads.
 """
 
@@ -153,7 +153,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     c.drawRightString(margin + width, top, "sheet ____ of ____")
     y = top - label * 2
     y -= _header(c, layout, margin, y, width, (opts.home, opts.away),
-                 int(rules.clock["timeouts_per_half"])) + label
+                 rules.clock.timeouts_per_half) + label
     y -= _example(c, layout, margin, y, width) + label * 0.6
     bars = check_bars(doc, layout, margin, margin)
     _table(c, layout, margin, y, width, margin + bars + label)

@@ -1,7 +1,7 @@
-"""`printkit render cardbowl field`: the 120-yard field to a stated scale, landscape.
+"""`printkit render cardbowl field`: the whole field, end zones included, to scale, landscape.
 
 The scale is a layout value (`field.yard`, the length of one yard on paper). The field is drawn
-once as a form and shown through a window per page: at the default 2 mm a yard it fits one page
+once as a form and shown through a window per page: at the shipped scale it fits one page
 of either paper; a larger scale spans several pages, cut at 10-yard lines, each page repeating
 a strip of the last one with alignment marks to glue them together.
 """
@@ -12,16 +12,14 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.errors import UserError
-from printkit.layout import Layout
+from engine import datafile
+from engine.cardbowl.state import END_ZONE, YARDS
+from printkit.layout import Layout, LayoutError
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardbowl.common import check_bars, scale_text, title
 from printkit.units import MM
-
-YARDS = 120
-END_ZONE = 10
 
 
 class Field:
@@ -138,6 +136,15 @@ def _alignment_mark(c: Canvas, x: float, y: float, r: float) -> None:
     c.line(x, y - r * 1.6, x, y + r * 1.6)
 
 
+def _no_room(layout: Layout, paper: str, most: float) -> LayoutError:
+    """The field does not fit: blamed on the first of the keys deciding it that the user set."""
+    fits = f"at most {most / MM:.2f} mm a yard" if most > 0 else "no yard"
+    return layout.blame(["field.yard", "page.margin", "field.overlap", "page.title_size",
+                         "page.label_size", "field.width_yards"],
+                        f"expected a field that fits {paper} ({fits} with these margins and "
+                        f"titles), found {datafile.found(layout.raw('field.yard'))} a yard")
+
+
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     size = page_size(opts.paper, "landscape")
     doc.page_size(size)
@@ -154,9 +161,8 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     bottom = margin + bars + label_size * 2
     room = top - label_size * 3 - bottom
     if field.height > room or field.yd * 10 + overlap > usable:
-        most = min(room / layout.number("field.width_yards"), (usable - overlap) / 10)
-        raise UserError(f"{layout.sources[-1].path}: field.yard {layout.raw('field.yard')!r} "
-                        f"is too large for {opts.paper} (at most {most / MM:.2f} mm a yard)")
+        raise _no_room(layout, opts.paper, min(room / layout.number("field.width_yards"),
+                                               (usable - overlap) / 10))
     fy = bottom + (room - field.height) / 2
     c = doc.canvas
     for number, (start, end) in enumerate(pages, start=1):
