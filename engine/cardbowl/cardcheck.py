@@ -9,15 +9,13 @@ so they must be the first cards of ``deal/K`` (K = the play's number in the reco
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.cardbowl.game import DEAL, GAME
 from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardbowl.notation import Cards, Entry
+from engine.cardbowl.state import Notes as Game
+from engine.cardbowl.state import Situation
 from engine.cards import JOKERS
-
-if TYPE_CHECKING:
-    from engine.cardbowl.state import Audit as Game
+from engine.findings import Finding
 
 FIELD = 100
 
@@ -120,8 +118,15 @@ def _seeded(g: Game, at: Entry, cards: Cards, k: int) -> None:
                _text(top), _text(listed))
 
 
-def check(g: Game, play: Entry, cards: Cards, number: int, line: Entry | None = None) -> None:
-    """Check one cards list against its play (findings go on the cards' own line)."""
+def check(s: Situation, play: Entry, cards: Cards, number: int,
+          line: Entry | None = None) -> tuple[Finding, ...]:
+    """One cards list against its play; the findings are on the cards' own line."""
+    g = Game(s)
+    _check(g, play, cards, number, line)
+    return tuple(g.findings)
+
+
+def _check(g: Game, play: Entry, cards: Cards, number: int, line: Entry | None) -> None:
     at = line or play
     k = cards.deal or number
     res = play.result

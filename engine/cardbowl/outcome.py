@@ -9,8 +9,8 @@ Decisions quoted in docs/rules/cardbowl.md (C2..C9).
 from __future__ import annotations
 
 from engine.cardbowl.notation import Entry, Result
-from engine.cardbowl.state import FIELD, Expect
-from engine.cardbowl.state import Audit as Game
+from engine.cardbowl.state import FIELD, Expect, Situation, Step
+from engine.cardbowl.state import Notes as Game
 from engine.cardbowl.state import yard as _yard
 
 
@@ -53,7 +53,13 @@ def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) ->
     return net, auto
 
 
-def scrimmage_outcome(g: Game, entry: Entry, team: int):
+def scrimmage_outcome(s: Situation, entry: Entry, team: int) -> Step:
+    """A scrimmage line's result from the line as written (pos, down, marker of `s`)."""
+    g = Game(s)
+    return g.step(_scrimmage(g, entry, team))
+
+
+def _scrimmage(g: Game, entry: Entry, team: int) -> Expect:
     res, pos, down, marker = entry.result, g.pos, g.down, g.marker
     assert pos is not None and down is not None and marker is not None
     first = g.rules.field.first_down
@@ -184,7 +190,13 @@ def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
     return _series(1 - team, spot, not free, first)
 
 
-def kick_outcome(g: Game, entry: Entry, team: int, free: bool):
+def kick_outcome(s: Situation, entry: Entry, team: int, free: bool) -> Step:
+    """A kickoff, free kick or onside kick's result; `team` receives."""
+    g = Game(s)
+    return g.step(_kick(g, entry, team, free))
+
+
+def _kick(g: Game, entry: Entry, team: int, free: bool) -> Expect:
     """After a kickoff, free kick or onside kick written under the receiving team."""
     res = entry.result
     first = g.rules.field.first_down
@@ -215,7 +227,13 @@ def kick_outcome(g: Game, entry: Entry, team: int, free: bool):
     return _series(team, spot, False, first)
 
 
-def try_outcome(g: Game, entry: Entry, team: int):
+def try_outcome(s: Situation, entry: Entry, team: int) -> Step:
+    """A try's result; the kickoff that follows."""
+    g = Game(s)
+    return g.step(_try(g, entry, team))
+
+
+def _try(g: Game, entry: Entry, team: int) -> Expect:
     """A try after a touchdown: 1 for the kick, 2 for a conversion (C5)."""
     res = entry.result
     if res.conversion:

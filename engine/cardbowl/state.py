@@ -1,16 +1,18 @@
 """What the Card Bowl audit knows between lines, as the outcome and card checks see it.
 
 verify.py walks a record; outcome.py (what a result leads to) and cardcheck.py (what the
-cards say) only need this narrow view of the walk, so they depend on this module and the
-walker depends on them, never the other way round.
+cards say) are pure functions of a :class:`Situation` and a line, returning a :class:`Step`
+(or findings): they depend on this module, the walker depends on them, never the other way.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple
 
+from engine.cardbowl.notation import Entry
 from engine.cardbowl.rules import Rules
+from engine.findings import Finding
 
 FIELD = 100               # goal line to goal line, in yards
 END_ZONE = 10             # each end zone
@@ -35,16 +37,43 @@ class Expect:
     free_kick: bool = False
 
 
-class Audit(Protocol):
-    """The walk's state as a result or a card check reads and extends it."""
+@dataclass(frozen=True)
+class Situation:
+    """What a result or a card check reads of the walk: a snapshot, never changed by them."""
 
     rules: Rules
-    seed: str | None
-    pos: int | None
-    down: int | None
-    marker: int | None
+    seed: str | None = None
+    pos: int | None = None        # the line's spot, down and line to gain (as written)
+    down: int | None = None
+    marker: int | None = None
 
-    def flag(self, entry, rule: str, message: str, expected: object = "",
-             found: object = "") -> None: ...
 
-    def add_points(self, team: int, points: int) -> None: ...
+class Step(NamedTuple):
+    """What one result leads to: the next line's expectation, findings, points per team."""
+
+    expect: Expect
+    findings: tuple[Finding, ...]
+    points: tuple[int, int]
+
+
+class Notes:
+    """The findings and points one pure check collects before it returns them (local to one
+    call: outcome.py and cardcheck.py build one, fill it, and hand back what it holds)."""
+
+    def __init__(self, situation: Situation) -> None:
+        self.situation = situation
+        self.rules = situation.rules
+        self.seed, self.pos = situation.seed, situation.pos
+        self.down, self.marker = situation.down, situation.marker
+        self.findings: list[Finding] = []
+        self.points = [0, 0]
+
+    def flag(self, entry: Entry, rule: str, message: str, expected: object = "",
+             found: object = "") -> None:
+        self.findings.append(Finding(entry.line, rule, message, str(expected), str(found)))
+
+    def add_points(self, team: int, points: int) -> None:
+        self.points[team] += points
+
+    def step(self, expect: Expect) -> Step:
+        return Step(expect, tuple(self.findings), (self.points[0], self.points[1]))

@@ -17,7 +17,7 @@ from engine.cardbowl.game import ID
 from engine.cardbowl.notation import Entry, parse
 from engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
 from engine.cardbowl.rules import Rules, load_rules
-from engine.cardbowl.state import FIELD, Expect, yard
+from engine.cardbowl.state import FIELD, Expect, Situation, Step, yard
 from engine.findings import Finding, Report
 
 
@@ -204,15 +204,12 @@ class Game:
                 exp, team, pos, slips, true_state = alt
         self.pending.extend(slips)
         self.alternative = None
-        if slips and true_state is not None:
-            saved = (list(self.score), self.pending)
-            self.offense, self.pos, self.down, self.marker = team, *true_state
-            self.pending = []
-            self.alternative = self.after_scrimmage(entry, team)
-            self.score, self.pending = saved
+        if slips and true_state is not None:     # where the arithmetic's state leads
+            self.alternative = scrimmage_outcome(self.situation(*true_state), entry,
+                                                 team).expect
         self.offense, self.pos, self.down = team, pos, entry.down
         self.marker = FIELD if entry.goal else pos + (entry.distance or 0)
-        self.expect = self.after_scrimmage(entry, team)
+        self.expect = self.take(scrimmage_outcome(self.situation(), entry, team))
 
     def line_checks(self, entry: Entry, exp: Expect,
                     team: int) -> tuple[int, list[Finding], tuple[int, int, int] | None]:
@@ -260,8 +257,20 @@ class Game:
         else:
             self.flag(entry, "CB-DIST-001", "wrong distance to the line to gain", want, found)
 
-    def after_scrimmage(self, entry: Entry, team: int) -> Expect:
-        return scrimmage_outcome(self, entry, team)
+    def situation(self, pos: int | None = None, down: int | None = None,
+                  marker: int | None = None) -> Situation:
+        """The snapshot a pure check reads: the line as written, or the given state."""
+        if pos is None:
+            pos, down, marker = self.pos, self.down, self.marker
+        return Situation(self.rules, self.seed, pos, down, marker)
+
+    def take(self, step: Step) -> Expect:
+        """A pure check's findings and points, taken into the walk."""
+        self.pending.extend(step.findings)
+        for team, points in enumerate(step.points):
+            if points:
+                self.add_points(team, points)
+        return step.expect
 
     # -- kicks and tries ------------------------------------------------------------------
     def kick(self, entry: Entry) -> None:
@@ -279,7 +288,7 @@ class Game:
         change = allowed and exp.kind != "start" and not self.half_start
         self.possession(entry, team, receiving if allowed else None, change)
         self.offense, self.pos, self.down, self.marker = team, None, None, None
-        self.expect = kick_outcome(self, entry, team, free=exp.free_kick)
+        self.expect = self.take(kick_outcome(self.situation(), entry, team, free=exp.free_kick))
 
     def try_line(self, entry: Entry) -> None:
         exp = self.expect
@@ -290,7 +299,7 @@ class Game:
         team = self.current_team(scorer)
         self.possession(entry, team, scorer, exp.kind == "try" and exp.change)
         self.offense = team
-        self.expect = try_outcome(self, entry, team)
+        self.expect = self.take(try_outcome(self.situation(), entry, team))
 
     # -- the whole record -----------------------------------------------------------------
     def play(self, entry: Entry) -> None:
@@ -305,7 +314,8 @@ class Game:
         team = self.offense
         self.check_score(entry, team)
         if entry.cards is not None:
-            cardcheck.check(self, entry, entry.cards, self.plays)
+            self.pending.extend(cardcheck.check(self.situation(), entry, entry.cards,
+                                                self.plays))
         self.finish_line(entry, team)
         self.previous_text = _norm(entry.text)
         self.separator = False
@@ -345,7 +355,8 @@ class Game:
             self.flag(entry, "CB-CARD-008", "cards line before any play", "a play line",
                       "cards")
         else:
-            cardcheck.check(self, self.last_play, entry.cards, self.plays, line=entry)
+            self.pending.extend(cardcheck.check(self.situation(), self.last_play, entry.cards,
+                                                self.plays, line=entry))
         self.findings.extend(self.pending)
         self.pending = []
 

@@ -1,0 +1,46 @@
+"""Outcomes and card checks are pure: (situation, line) -> step. Expectations by hand from
+the rules ("Touchdown 6 points"; "Kicker draws six cards: total value = kick distance";
+"Field position + 18 = Field goal distance")."""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError
+
+import pytest
+
+from engine.cardbowl import cardcheck
+from engine.cardbowl.notation import parse
+from engine.cardbowl.outcome import scrimmage_outcome
+from engine.cardbowl.rules import load_rules
+from engine.cardbowl.state import Situation
+
+
+def _play(line: str):
+    return next(e for e in parse(f"Steelers\n{line}\n", "t.rec") if e.kind == "play")
+
+
+def test_a_touchdown_run_gives_six_points_and_a_try_without_touching_the_situation():
+    entry = _play("1 & 10 @ 43\tpass 43 TD")
+    here = Situation(load_rules(), None, pos=57, down=1, marker=67)   # the opponent's 43
+    step = scrimmage_outcome(here, entry, team=0)
+    assert step.points == (6, 0)
+    assert step.expect.kind == "try" and step.expect.offense == 0
+    assert step.findings == ()
+    assert scrimmage_outcome(here, entry, team=0) == step      # same input, same answer
+    with pytest.raises(FrozenInstanceError):
+        here.pos = 0  # type: ignore[misc]
+
+
+def test_a_touchdown_short_of_the_goal_is_a_finding_and_no_points():
+    entry = _play("1 & 10 @ 43\tpass 40 TD")
+    step = scrimmage_outcome(Situation(load_rules(), None, 57, 1, 67), entry, team=0)
+    assert [f.rule for f in step.findings] == ["CB-TD-001"]
+
+
+def test_a_field_goal_whose_cards_fall_short_is_one_finding_on_the_cards_line():
+    # the opponent's 20: 20 + 18 = 38 yards; cards 5+5+5+5+4+1 = 25 < 38, written good
+    entry = _play("4 & 5 @ 20\tFG good\tcards: 5C 5D 5H 5S 4C AD")
+    findings = cardcheck.check(Situation(load_rules()), entry, entry.cards, 1)
+    assert [(f.rule, f.expected, f.found) for f in findings] == [
+        ("CB-CARD-004", "no good", "good")]
+    assert findings[0].message == "the cards total 25 against a 38 yd kick"
