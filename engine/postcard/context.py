@@ -25,6 +25,7 @@ class Ctx:
     due: list[str] = field(default_factory=list)     # owners of Time Tracker circles due
     ended: bool = False          # a play ended on this line
     td: bool = False             # a touchdown was scored on this line
+    converted: bool = False      # a two-point try was good on this line (a TD mark may say so)
     safety: bool = False
     memo: dict[str, int] = field(default_factory=dict)   # values computed for apply()
 
@@ -44,12 +45,18 @@ class Ctx:
         return None
 
     def value(self, side: str, extra: int = 0) -> int:
-        """A single-die roll as it counts: die + Bonus Bar + `extra` - 1 after a sack."""
+        """A single-die roll as it counts: die + Bonus Bar + `extra` - 1 after a sack, while
+        the sacked side still has the ball (P2: a kick or turnover in the play ends it)."""
         r = self.roll(side)
         if r is None:
             return 0
-        minus = self.rules.passing.sack_penalty_per_roll
-        return r.total + r.bonus + extra - (minus if self.state.sack == side else 0)
+        minus = self.rules.passing.sack_penalty_per_roll if self.sacked(side) else 0
+        return r.total + r.bonus + extra - minus
+
+    def sacked(self, side: str) -> bool:
+        s = self.state
+        carrier = s.play.carrier if s.play is not None else s.ball
+        return s.sack == side and carrier == side
 
     def raw(self, side: str) -> int:
         r = self.roll(side)

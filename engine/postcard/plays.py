@@ -167,6 +167,8 @@ def expect_catch(ctx: Ctx) -> str:
     c = ctx.value(p.offense)
     if c < ctx.rules.passing.level(p.level).catch:
         return "miss"
+    if to_goal(p.offense, p.target) < 0:      # caught in the end zone: a touchdown, no run
+        return "+0"
     return f"+{ctx.rules.steps(max(0, c - p.pressure))}"
 
 
@@ -211,6 +213,10 @@ def apply_intercept(ctx: Ctx, outcome: str) -> None:
         ctx.set_play(spot=p.los)
         end_play(ctx)
     else:
+        if p.kind == "try2":                      # nothing else scores on a try (P17)
+            ctx.set_play(carrier=other(p.offense), spot=p.los)
+            end_play(ctx)
+            return
         defense = other(p.offense)
         spot = p.target if p.level else p.los
         if to_goal(p.offense, spot) < 0:              # picked off in its own end zone (P4)

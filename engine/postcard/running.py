@@ -64,6 +64,7 @@ def end_play(ctx: Ctx, first_down: bool = False) -> None:
     if p.kind == "try2":
         if carrier == p.offense and to_goal(carrier, spot) < 0:
             s = add_score(s, carrier, scoring.two_point)
+            ctx.converted = True
         ctx.state = kickoff_by(s, p.offense, kick_from)
         return
     if to_goal(carrier, spot) < 0:
@@ -207,6 +208,9 @@ def apply_fumble(ctx: Ctx, outcome: str) -> None:
     assert p is not None
     winner = outcome[0]
     ctx.set_play(carrier=winner, breakaway=False, first_return=False, unlimited=False)
+    if p.kind == "try2" and winner != p.offense:    # nothing else scores on a try (P17)
+        end_play(ctx)
+        return
     if "+" in outcome:
         ctx.set_play(spot=advance(winner, p.spot, int(outcome.split("+")[1])), step="run")
         touchdown_now(ctx)

@@ -103,8 +103,8 @@ def compare_note(state: State, note: Note, line: int, rules: Rules,
             find("PC-DOWN-002", "yards to go", to_go_text(state), note.to_go)
             if follow_written and isinstance(written_to_go, int):
                 state = replace(state, to_go=written_to_go)
-        written_sack = note.ball or state.ball if note.sack else ""
-        if (state.sack == state.ball) != bool(written_sack):
+        # every part of a state is optional: a missing `sack` states nothing (notation.md)
+        if note.sack and state.sack != state.ball:
             minus = rules.passing.sack_penalty_per_roll
             find("PC-SACK-001", f"sack penalty (rolls {minus} less for the rest of the "
                  "possession)",

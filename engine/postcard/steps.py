@@ -249,7 +249,7 @@ def _finish(ctx: Ctx, was_final: bool, expected: str | None, follow_written: boo
             skipped: bool = False) -> StepResult:
     line = ctx.line
     if not skipped:
-        if line.td and not ctx.td:
+        if line.td and not (ctx.td or ctx.converted):
             ctx.find("PC-SCORE-002", "no touchdown on this line", "no TD", "TD")
         if line.safety and not ctx.safety:
             ctx.find("PC-SCORE-003", "no safety on this line", "no safety", "safety")

@@ -28,7 +28,7 @@ def test_failed_catch_without_close_pressure_is_incomplete():
 
 def test_catch_in_the_end_zone_is_a_touchdown():
     state, results = play(scrimmage(spot=85), "pass 2v2 H6 A2", "pressure A1", "catch H3")
-    assert outcomes(results) == ["+4", "L2", "+10"]
+    assert outcomes(results) == ["+4", "L2", "+0"]        # P22: nobody runs after it
     assert results[-1].td and state.phase == TRY and state.score == (6, 0)
 
 
