@@ -25,6 +25,21 @@ def _touchdown(g: Game, team: int, change: bool):
     return Expect(kind="try", offense=team, change=change)
 
 
+def _returned(g: Game, entry: Entry, team: int, start: int | None, spot: int | None,
+              change: bool) -> Expect | None:
+    """A return by `team` from `start` to `spot` (its own view): past the goal line is a
+    touchdown; `TD` written short of it is flagged, and taken as written (one slip, one
+    finding). None: no score, the caller goes on."""
+    if spot is not None and spot >= FIELD:
+        return _touchdown(g, team, change)
+    if not entry.result.touchdown:
+        return None
+    if spot is not None and start is not None:
+        g.flag(entry, "CB-TD-001", "touchdown short of the goal line",
+               f"a return of {FIELD - start}", f"{spot - start}")
+    return _touchdown(g, team, change)
+
+
 def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) -> tuple[int, bool]:
     """Net yards the penalties move the ball (offence's view) and whether one gave a 1st down.
 
@@ -72,12 +87,14 @@ def _scrimmage(g: Game, entry: Entry, team: int) -> Expect:
         return _punt(g, entry, team, pos)
     gain = 0 if res.incomplete else res.gain
     if res.interception:
-        spot = None
+        start = spot = None
         if res.air is not None:
-            spot = FIELD - (pos + res.air) + (res.ret or 0)
-        if res.touchdown or (spot is not None and spot >= FIELD):
-            return _touchdown(g, other, True)
-        return _series(other, spot, True, first)
+            start = FIELD - (pos + res.air)
+            spot = start + (res.ret or 0)
+            if start <= 0 and (res.touchback or res.downed or not res.ret):
+                start = spot = g.rules.field.touchback     # C6: downed in the end zone
+        scored = _returned(g, entry, other, start, spot, True)
+        return scored or _series(other, spot, True, first)
     if gain is None and not res.penalties:
         if res.fumble and res.recovered in ("D", "K"):
             return _series(other, None, True, first)
@@ -88,10 +105,10 @@ def _scrimmage(g: Game, entry: Entry, team: int) -> Expect:
         return Expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
     gain = gain or 0
     if res.fumble and res.recovered in ("D", "K"):
-        spot = FIELD - (pos + gain) + (res.ret or 0)
-        if res.touchdown or spot >= FIELD:
-            return _touchdown(g, other, True)
-        return _series(other, spot, True, first)
+        start = FIELD - (pos + gain)
+        spot = start + (res.ret or 0)
+        scored = _returned(g, entry, other, start, spot, True)
+        return scored or _series(other, spot, True, first)
     if res.fumble and res.ret:
         gain += res.ret
     net, auto = _penalty_yards(g, entry, res, pos + gain, kick=False)
@@ -183,11 +200,12 @@ def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
     if spot is not None:
         net, _ = _penalty_yards(g, entry, res, spot, kick=True)
         spot += net
-    if res.touchdown or (spot is not None and spot >= FIELD):
-        return _touchdown(g, 1 - team, True)
     if res.fumble and res.recovered in ("K", "O"):
+        if res.touchdown:
+            return _touchdown(g, team, False)
         return _series(team, None, not free, first)
-    return _series(1 - team, spot, not free, first)
+    scored = _returned(g, entry, 1 - team, received if res.ret is not None else None, spot, True)
+    return scored or _series(1 - team, spot, not free, first)
 
 
 def kick_outcome(s: Situation, entry: Entry, team: int, free: bool) -> Step:
@@ -222,9 +240,8 @@ def _kick(g: Game, entry: Entry, team: int, free: bool) -> Expect:
     if spot is not None:
         net, _ = _penalty_yards(g, entry, res, spot, kick=True)
         spot += net
-    if res.touchdown or (spot is not None and spot >= FIELD):
-        return _touchdown(g, team, False)
-    return _series(team, spot, False, first)
+    start = received if res.ret is not None else None
+    return _returned(g, entry, team, start, spot, False) or _series(team, spot, False, first)
 
 
 def try_outcome(s: Situation, entry: Entry, team: int) -> Step:

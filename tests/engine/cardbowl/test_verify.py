@@ -122,3 +122,12 @@ def test_shuffled_and_renumbered_records_never_crash(items):
         assert err.line >= 1 and err.column >= 1
     else:
         assert all(f.rule.startswith("CB-") and f.line >= 1 for f in report.findings)
+
+
+CLEAN = sorted((RECORDS / "clean").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", CLEAN, ids=lambda p: p.stem)
+def test_clean_hand_written_record_verifies_clean(path: Path):
+    report = _report(path)
+    assert report.clean, [(f.line, f.rule, f.expected, f.found) for f in report.findings]
