@@ -200,10 +200,10 @@ def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
     if spot is not None:
         net, _ = _penalty_yards(g, entry, res, spot, kick=True)
         spot += net
-    if res.fumble and res.recovered in ("K", "O"):
+    if res.fumble and res.recovered in ("K", "O"):     # a muffed punt: the kickers keep it
         if res.touchdown:
             return _touchdown(g, team, False)
-        return _series(team, None, not free, first)
+        return _series(team, None, False, first)
     scored = _returned(g, entry, 1 - team, received if res.ret is not None else None, spot, True)
     return scored or _series(1 - team, spot, not free, first)
 

@@ -281,11 +281,12 @@ class Game:
                       "a scrimmage line", entry.name.replace("_", " "))
         receiving = exp.offense if exp.kind == "kickoff" else (
             None if exp.offense is None else 1 - exp.offense) if exp.kind == "try" else None
-        if entry.name == "onside" and entry.result.recovered in ("K", "D") \
-                and receiving is not None:
+        kept = entry.name == "onside" and entry.result.recovered in ("K", "D")
+        if kept and receiving is not None:
             receiving = 1 - receiving
         team = self.current_team(receiving)
-        change = allowed and exp.kind != "start" and not self.half_start
+        # the kicking team recovering its own onside kick keeps the ball: no line (---) due
+        change = allowed and exp.kind != "start" and not self.half_start and not kept
         self.possession(entry, team, receiving if allowed else None, change)
         self.offense, self.pos, self.down, self.marker = team, None, None, None
         self.expect = self.take(kick_outcome(self.situation(), entry, team, free=exp.free_kick))
