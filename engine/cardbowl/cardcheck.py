@@ -45,9 +45,19 @@ def _return(g: Game, play: Entry, at: Entry, cards: Cards, section: str) -> None
     if coverage is None or returns is None or play.result.ret is None:
         return
     kick = g.rules.kickoff if section == "kickoff" else g.rules.punt
+    # all the return draws, unless a Red Joker fumble or a touchback declared in the end zone
+    # stopped them ("the receiver draws 4 Return cards"; "can still accept a touchback")
+    stopped = "RJ" in returns or play.result.touchback
     ok = _count(g, at, coverage, 1, kick.coverage_cards, "the coverage draw")
-    ok = _count(g, at, returns, 1, kick.return_cards, "the return draws") and ok
+    ok = _count(g, at, returns, 1 if stopped else kick.return_cards, kick.return_cards,
+                "the return draws") and ok
     if not ok or g.rules.has_joker(coverage + returns + run):
+        return
+    allowed = g.rules.open_field_run.draws(returns[-1], coverage[0])
+    if run and allowed <= 0:
+        g.flag(at, "CB-CARD-009", "open-field run cards, but final return draw - coverage "
+               f"draw allows none ({returns[-1]} - {coverage[0]})", "no open-field run",
+               f"run {_text(run)}")
         return
     value = g.rules.value
     yards = sum(map(value, returns)) - value(coverage[0]) + sum(map(value, run))
@@ -84,6 +94,12 @@ def _punt(g: Game, play: Entry, at: Entry, cards: Cards, free: bool = False) -> 
             g.flag(at, "CB-CARD-003", "punt yards do not match the cards "
                    f"(total + {g.rules.punt_add(free)})",
                    f"punt {yards}", f"punt {res.punt}")
+    drawn = [c for c in kick if c not in JOKERS]
+    returned = res.ret is not None or len(cards.groups) > 2
+    if not free and len(drawn) <= punt.fair_catch_max_cards and returned:
+        g.flag(at, "CB-CARD-010", f"a punt of {len(drawn)} draws is an automatic fair catch "
+               f"(1 to {punt.fair_catch_max_cards} draws)", "fair catch", "a return")
+        return
     _return(g, play, at, cards, "punt")
 
 
@@ -93,9 +109,11 @@ def _kick_at_goal(g: Game, play: Entry, at: Entry, cards: Cards, distance: int) 
     n = g.rules.field_goal.cards
     if not _count(g, at, kick, n, n, "a kick at goal"):
         return
-    if g.rules.has_joker(kick) or good is None:
-        return
-    total = g.rules.kick_distance(kick)
+    fg = g.rules.field_goal
+    if "RJ" in kick[:fg.block_draws(distance)] or good is None:
+        return                                  # a Red Joker in the first draws: blocked
+    # a Black Joker, or a Red Joker after the block draws, is discarded and replaced
+    total = g.rules.kick_distance([c for c in kick if c not in JOKERS])
     made = total >= distance
     if made != good:
         g.flag(at, "CB-CARD-004", f"the cards total {total} against a {distance} yd kick",

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import rulesdata
-from engine.cards import JOKERS, value
+from engine.cards import JOKERS, rank, value
 from engine.errors import ReadError
 from engine.rulesdata import attributes
 
@@ -70,6 +70,7 @@ class Punt:
     free_kick_spot: int
     coverage_cards: int
     return_cards: int
+    fair_catch_max_cards: int
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,20 @@ class FieldGoal:
     spot_behind: int
     miss_minimum: int
     extra_point_distance: int
+    block_band: int
+
+    def block_draws(self, distance: int) -> int:
+        """How many first draws a Red Joker blocks in ("< 20 = first card ... >= 60 = any")."""
+        return min(self.cards, max(1, distance // self.block_band))
+
+
+@dataclass(frozen=True)
+class OpenFieldRun:
+    face_draws: dict[str, int]
+
+    def draws(self, final_return: str, coverage: str) -> int:
+        """"Final return draw - coverage draw = number of initial OFR draws" (faces only)."""
+        return self.face_draws.get(rank(final_return), 0) - self.face_draws.get(rank(coverage), 0)
 
 
 @dataclass(frozen=True)
@@ -117,6 +132,7 @@ class Rules:
     punt: Punt
     field_goal: FieldGoal
     cards: CardValues
+    open_field_run: OpenFieldRun
     clock: Clock
     errata: tuple[Erratum, ...]
 
@@ -171,6 +187,7 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
             punt=Punt(**attributes(data["punt"])),
             field_goal=FieldGoal(**attributes(data["field_goal"])),
             cards=CardValues(**attributes(data["cards"])),
+            open_field_run=OpenFieldRun(dict(data["open_field_run"]["face_draws"])),
             clock=Clock(**attributes(clock, simple=_costs(clock["simple"]),
                                      complex=_costs(clock["complex"]))),
             errata=tuple(Erratum(**e) for e in data.get("errata", [])),
