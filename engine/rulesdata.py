@@ -119,6 +119,7 @@ CARDBOWL: dict[str, Spec] = {
     "clock.between_plays_min": Spec(0, 20), "clock.between_plays_max": Spec(0, 20),
     "clock.between_plays_default": Spec(0, 20), "clock.extra_card_below": Spec(0, 20),
     "clock.simple": Spec(items=(1, 20)), "clock.complex": Spec(items=(1, 20)),
+    "clock.stops": Spec(items=(0, 20)), "clock.stops[]": Spec(chars=200),
     "clock.simple[].intervals": Spec(chars=20), "clock.complex[].intervals": Spec(chars=20),
     "clock.simple[].plays": Spec(chars=200), "clock.complex[].plays": Spec(chars=200),
     "errata": Spec(items=(1, 50)),

@@ -116,6 +116,7 @@ class Clock:
     between_plays_max: int
     between_plays_default: int
     extra_card_below: int
+    stops: tuple[str, ...]
     simple: tuple[ClockCost, ...]
     complex: tuple[ClockCost, ...]
 

@@ -213,6 +213,8 @@ def test_clock_has_a_12_by_15_grid_per_quarter_and_the_rules_legend(paper):
     assert ("2-8 Between plays while the clock runs (offense's choice, default 7); for each "
             "interval under 6 the defense is dealt one extra card and discards its lowest") in flat
     assert flat.count("15:00") == 4 and flat.count("1:00") >= 4
+    assert "The clock stops" in flat and "A penalty (not declined)" in flat
+    assert "Open-field run at the end of the play, including after a fumble recovery" in flat
     # a 2:00 row label per quarter, and the two-minute warning's label in each half
     assert len(re.findall(r"(?<!\d)2:00", flat)) == 4 + 2
 

@@ -71,6 +71,25 @@ def _grid(c: Canvas, layout: Layout, rules: Rules, quarter: int, x: float, top: 
         c.drawString(x + cols * cell + cell * 0.4, wy - size * 1.3, "warning")
 
 
+def _stops(c: Canvas, layout: Layout, stops: tuple[str, ...], x: float, y: float,
+           width: float) -> None:
+    """What stops the clock, as a bulleted list under its heading."""
+    size = layout.length("legend.size")
+    font = layout.font("page.label_font")
+    c.setFillColor(layout.colour("page.ink"))
+    c.setFont(layout.font("page.bold_font"), layout.length("legend.heading_size"))
+    c.drawString(x, y, "The clock stops")
+    cy = y - layout.length("legend.heading_size") * 1.4
+    c.setFont(font, size)
+    indent = size * 1.2
+    for stop in stops:
+        c.drawString(x, cy, "\u2022")
+        for line in simpleSplit(stop, font, size, width - indent):
+            c.drawString(x + indent, cy, line)
+            cy -= size * 1.2
+        cy -= layout.length("legend.row_gap")
+
+
 def _between(clock: Clock) -> ClockCost:
     """Complex Timing's time between plays, with the extra defense cards a hurry-up costs."""
     return ClockCost(f"{clock.between_plays_min}-{clock.between_plays_max}",
@@ -166,8 +185,10 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     y -= 2 * grid_h + label * 8.5
     y -= _timeouts(c, layout, rules, margin, y, (opts.home, opts.away)) + label * 2.5
     width = (size[0] - 2 * margin - gap / 2) / 2
-    _costs(c, layout, "Simple Timing 2 (intervals a play uses)", clock.simple,
-           margin, y, width)
+    used = _costs(c, layout, "Simple Timing 2 (intervals a play uses)", clock.simple,
+                  margin, y, width)
+    _stops(c, layout, clock.stops, margin, y - used - layout.length("legend.heading_size"),
+           width)
     _costs(c, layout, "Complex Timing (intervals)", clock.complex + (_between(clock),),
            margin + width + gap / 2, y, width)
     check_bars(doc, layout, margin, margin)
