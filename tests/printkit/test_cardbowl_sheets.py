@@ -191,6 +191,8 @@ def test_clock_has_a_12_by_15_grid_per_quarter_and_the_rules_legend(paper):
         text = page.extract_text()
         warnings = [ln for ln in page.lines if abs(ln["linewidth"] - layout.length(
             "grid.warning_line")) < 0.01]
+        right = " ".join(page.crop((page.width / 2, 0, page.width, page.height))
+                         .extract_text().split())
     assert len(cells) == 4 * 180
     # four blocks of 12 columns x 15 rows, a quarter each
     xs = sorted({round(r["x0"], 2) for r in cells})
@@ -211,10 +213,10 @@ def test_clock_has_a_12_by_15_grid_per_quarter_and_the_rules_legend(paper):
     # the rules' numbers, written here by hand from the rules text
     assert "Each box is 5 seconds, each line one minute, 180 boxes a quarter." in flat
     assert ("2-8 Between plays while the clock runs (offense's choice, default 7); for each "
-            "interval under 6 the defense is dealt one extra card and discards its lowest") in flat
+            "interval under 6 the defense is dealt one extra card and discards its lowest") in right
     assert flat.count("15:00") == 4 and flat.count("1:00") >= 4
     assert "The clock stops" in flat and "A penalty (not declined)" in flat
-    assert "Open-field run at the end of the play, including after a fumble recovery" in flat
+    assert "Open-field run at the end of the play, including after a fumble recovery" in right
     # a 2:00 row label per quarter, and the two-minute warning's label in each half
     assert len(re.findall(r"(?<!\d)2:00", flat)) == 4 + 2
 
