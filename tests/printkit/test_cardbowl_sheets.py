@@ -233,14 +233,31 @@ def test_drivelog_has_the_example_columns_and_game_boxes(paper):
         box = layout.length("header.box")
         boxes = [r for r in page.rects if abs(r["width"] - box) < 0.01
                  and abs(r["height"] - box) < 0.01]
-        hints = Counter(w["text"] for w in page.extract_words())
-    for label in ("Team", "Down & dist. @ yd", "Play and result", "Score", "Clock", "Quarter",
-                  "Steelers timeouts", "Cowboys timeouts", "Steelers v Cowboys"):
+        words = page.extract_words()
+        hints = Counter(w["text"] for w in words)
+        seed_box = next(r for r in page.rects
+                        if abs(r["height"] - box) < 0.01 and r["width"] > 40 * 72 / 25.4)
+    for label in ("Team", "Down & dist. @ yd", "Play and result", "Cards", "Score", "Clock",
+                  "Quarter", "Seed", "Steelers timeouts", "Cowboys timeouts",
+                  "Steelers v Cowboys"):
         assert label in text
+    # the columns in the rules' order, cards between the result and the score
+    heads = {w["text"]: w["x0"] for w in words if w["text"] in ("Play", "Cards", "Score")}
+    assert heads["Play"] < heads["Cards"] < heads["Score"]
+    assert abs(seed_box["width"] - layout.length("header.seed_width")) < 0.01
     assert len(boxes) == 5 + 2 * 2 * 3          # quarters 1-4 and OT, 3 timeouts per half
     assert "to 3, 21 yd return to 24" in text   # the rules' example, in grey
     rows = hints["@"] - 2                       # one '@' per row, two in the example
     assert 25 <= rows <= int(layout.number("table.rows"))
+
+
+def test_drivelog_carries_the_seed_it_is_given():
+    from printkit.sheets import RenderOptions
+
+    pdf = render_sheet("cardbowl", "drivelog", RenderOptions(extra={"seed": "week-3-game-2"}))
+    doc, pages = _pages(pdf)
+    with doc:
+        assert "week-3-game-2" in pages[0].extract_text()
 
 
 def test_render_command_writes_each_sheet(workdir):

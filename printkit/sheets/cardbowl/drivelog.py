@@ -12,13 +12,14 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.cardbowl.rules import load_rules
+from printkit.books.header import fit_text
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardbowl.common import check_bars, title
 
-HEADINGS = ("Team", "Down & dist. @ yd", "Play and result", "Score", "Clock")
+HEADINGS = ("Team", "Down & dist. @ yd", "Play and result", "Cards", "Score", "Clock")
 
 
 def _boxes(c: Canvas, layout: Layout, x: float, y: float, labels: list[str]) -> float:
@@ -36,7 +37,7 @@ def _boxes(c: Canvas, layout: Layout, x: float, y: float, labels: list[str]) -> 
 
 
 def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
-            teams: tuple[str, str], timeouts: int) -> float:
+            teams: tuple[str, str], timeouts: int, seed: str) -> float:
     """Quarter, clock and timeout boxes under the title; returns the height used."""
     size = layout.length("page.label_size")
     box = layout.length("header.box")
@@ -58,6 +59,18 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
     c.drawCentredString(cx + layout.length("header.clock_width") / 2,
                         row + box / 2 - size * 0.35, ":")
     c.setFillColor(layout.colour("page.ink"))
+    # the play book's seed: with it `printkit verify` checks every card line against the book
+    sx = cx + layout.length("header.clock_width") + size * 2
+    c.setFont(bold, size)
+    c.drawString(sx, row + box / 2 - size * 0.35, "Seed")
+    sx += c.stringWidth("Seed", bold, size) + size
+    seed_width = min(layout.length("header.seed_width"), x + width - sx)
+    c.rect(sx, row, seed_width, box, stroke=1, fill=0)
+    if seed:
+        c.setFont(layout.font("page.label_font"), size)
+        c.drawString(sx + size * 0.5, row + box / 2 - size * 0.35,
+                     fit_text(c, seed, layout.font("page.label_font"), size,
+                              seed_width - size))
     row -= box * 1.8
     for team in teams:
         c.setFont(bold, size)
@@ -77,7 +90,7 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
 
 def _columns(layout: Layout, width: float) -> list[float]:
     fixed = [layout.length(f"table.{k}_width") for k in ("team", "state")]
-    tail = [layout.length(f"table.{k}_width") for k in ("score", "clock")]
+    tail = [layout.length(f"table.{k}_width") for k in ("cards", "score", "clock")]
     return fixed + [width - sum(fixed) - sum(tail)] + tail
 
 
@@ -128,7 +141,8 @@ def _example(c: Canvas, layout: Layout, x: float, y: float, width: float) -> flo
     widths = _columns(layout, width)
     c.setFillColor(layout.colour("page.hint"))
     c.setFont(layout.font("page.label_font"), size)
-    c.drawString(x, y, "As in the rules' example (draw a line between possessions):")
+    c.drawString(x, y, "As in the rules' example (draw a line between possessions; cards: the "
+                       "groups drawn, split by /):")
     lines = layout.list("example.lines")
     for n, line in enumerate(lines, start=1):
         cx = x + widths[0]
@@ -153,7 +167,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     c.drawRightString(margin + width, top, "sheet ____ of ____")
     y = top - label * 2
     y -= _header(c, layout, margin, y, width, (opts.home, opts.away),
-                 rules.clock.timeouts_per_half) + label
+                 rules.clock.timeouts_per_half, str(opts.extra.get("seed") or "")) + label
     y -= _example(c, layout, margin, y, width) + label * 0.6
     bars = check_bars(doc, layout, margin, margin)
     _table(c, layout, margin, y, width, margin + bars + label)
