@@ -127,6 +127,7 @@ class Game:
         if expected is not None and team != expected:
             self.flag(entry, "CB-POSS-003", "wrong team in possession", self.name(expected),
                       self.name(team))
+            return           # the missing or extra --- follows from the same slip
         if self.last_play is None or self.half_start:
             return
         if change and not self.separator:
@@ -207,9 +208,19 @@ class Game:
         if slips and true_state is not None:     # where the arithmetic's state leads
             self.alternative = scrimmage_outcome(self.situation(*true_state), entry,
                                                  team).expect
+        if exp.offense is not None and team != exp.offense and exp.pos is not None:
+            self.alternative = self.written_side(entry, team, FIELD - exp.pos)
         self.offense, self.pos, self.down = team, pos, entry.down
         self.marker = FIELD if entry.goal else pos + (entry.distance or 0)
         self.expect = self.take(scrimmage_outcome(self.situation(), entry, team))
+
+    def written_side(self, entry: Entry, team: int, near: int) -> Expect:
+        """Where the line leads if the written team really had the ball where the verifier
+        saw the other one (a turnover the writer missed): its yard line read from its own
+        side of the field, down and distance as written. The next line may follow this."""
+        pos = self.place(entry, near)
+        marker = FIELD if entry.goal else pos + (entry.distance or 0)
+        return scrimmage_outcome(self.situation(pos, entry.down, marker), entry, team).expect
 
     def line_checks(self, entry: Entry, exp: Expect,
                     team: int) -> tuple[int, list[Finding], tuple[int, int, int] | None]:
