@@ -1,9 +1,10 @@
 """What a play's written result leads to: the next spot, down and team, and any score.
 
-Each function takes the :class:`~engine.cardbowl.state.Audit` (already resynchronised to the
-line as written), flags what the result itself gets wrong (a touchdown short of the goal, a
-field goal's distance, a return's arithmetic) and returns the :class:`Expect` for the next line.
-Decisions quoted in docs/rules/cardbowl.md (C2..C9).
+Each public function is pure: it takes a :class:`~engine.cardbowl.state.Situation` (the spot,
+down and line to gain as written) and the line, and returns a :class:`~engine.cardbowl.state.Step`:
+the :class:`Expect` for the next line, what the result itself gets wrong (a touchdown short of
+the goal, a field goal's distance, a return's arithmetic) and the points scored. Decisions
+quoted in docs/rules/cardbowl.md (C2..C10).
 """
 
 from __future__ import annotations

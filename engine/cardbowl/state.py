@@ -56,6 +56,12 @@ class Step(NamedTuple):
     points: tuple[int, int]
 
 
+def finding(entry: Entry, rule: str, message: str, expected: object = "",
+            found: object = "") -> Finding:
+    """A finding on `entry`'s line, expected and found as text."""
+    return Finding(entry.line, rule, message, str(expected), str(found))
+
+
 class Notes:
     """The findings and points one pure check collects before it returns them (local to one
     call: outcome.py and cardcheck.py build one, fill it, and hand back what it holds)."""
@@ -70,7 +76,7 @@ class Notes:
 
     def flag(self, entry: Entry, rule: str, message: str, expected: object = "",
              found: object = "") -> None:
-        self.findings.append(Finding(entry.line, rule, message, str(expected), str(found)))
+        self.findings.append(finding(entry, rule, message, expected, found))
 
     def add_points(self, team: int, points: int) -> None:
         self.points[team] += points

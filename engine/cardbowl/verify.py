@@ -17,7 +17,7 @@ from engine.cardbowl.game import ID
 from engine.cardbowl.notation import Entry, parse
 from engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
 from engine.cardbowl.rules import Rules, load_rules
-from engine.cardbowl.state import FIELD, Expect, Situation, Step, yard
+from engine.cardbowl.state import FIELD, Expect, Situation, Step, finding, yard
 from engine.findings import Finding, Report
 
 
@@ -55,7 +55,7 @@ class Game:
     # -- bookkeeping ----------------------------------------------------------------------
     def flag(self, entry: Entry, rule: str, message: str, expected: object = "",
              found: object = "") -> None:
-        self.pending.append(Finding(entry.line, rule, message, str(expected), str(found)))
+        self.pending.append(finding(entry, rule, message, expected, found))
 
     def team_index(self, name: str, entry: Entry) -> int:
         key = name.strip().lower()
