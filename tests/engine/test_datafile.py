@@ -3,6 +3,7 @@ every refusal is one line `FILE:LINE: key: expected ..., found ...`."""
 
 from __future__ import annotations
 
+import gc
 import json
 import time
 from pathlib import Path
@@ -119,15 +120,22 @@ def test_linear_in_the_input(make):
     def cost(n: int) -> float:
         text = make(n)
         best = 10.0
-        for _ in range(2):
-            started = time.perf_counter()
-            doc = datafile.parse(text, "f.toml")
-            doc.line(("zz",))
-            best = min(best, time.perf_counter() - started)
+        gc.collect()
+        gc.disable()                      # a collection inside one run is noise, not cost
+        try:
+            for _ in range(3):
+                started = time.perf_counter()
+                doc = datafile.parse(text, "f.toml")
+                doc.line(("zz",))
+                best = min(best, time.perf_counter() - started)
+        finally:
+            gc.enable()
         return best
 
     small, large = cost(25_000), cost(200_000)
-    assert large < 8 * small * 2 + 0.05      # 8x the input: at most ~16x the time
+    # 8x the input: linear is ~8x the time, quadratic ~64x. The bound sits between the two
+    # (on a loaded 2-core CI machine linear runs were seen at up to 20x).
+    assert large < 8 * small * 4 + 0.05
 
 
 def test_a_full_size_file_is_answered_in_seconds():
