@@ -150,6 +150,7 @@ class Game:
     verify: Callable[[str, str, Any], Report] | None = None    # verify_text(text, file, rules)
     detect: Callable[[str], bool] | None = None     # an untagged record in this game's notation?
     bots: Bots | None = None
+    odds: Callable[[Any], list] | None = None       # tables(rules) -> list[engine.odds.OddsTable]
 
     def __post_init__(self) -> None:
         if self.book.game != self.id:
