@@ -9,8 +9,9 @@ sometimes bold, sometimes timid.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from engine.frozen import evolve
 from engine.game import SIDES as STREAMS
 from engine.postcard import tracker
 from engine.postcard.context import Ctx
@@ -194,15 +195,15 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None) ->
         line = bots.choose(state)
         rolls = tuple(bots.roll(state, line.verb, side, pair)
                       for side, pair in roll_spec(_started(state, line, rules, skills), line.verb))
-        line = replace(line, rolls=rolls)
+        line = evolve(line, rolls=rolls)
         first = step(state, line, rules, skills, follow_written=False)
         if line.verb == "pass" and first.state.play is not None:
             bots.again = bots.wants_again(first.state)
             if not bots.again:
                 line, first = _settled_pass(state, line, first, rules, skills)
-        line = replace(line, outcome=first.outcome, crosses=bots.zones(state, first.due))
+        line = evolve(line, outcome=first.outcome, crosses=bots.zones(state, first.due))
         result = step(state, line, rules, skills, follow_written=False)
-        line = replace(line, td=result.td, safety=result.safety)
+        line = evolve(line, td=result.td, safety=result.safety)
         note = None
         if result.state.play is None and result.state.phase != TOSS:
             note = format_note(result.state)
@@ -232,9 +233,9 @@ def _settled_pass(state: State, line: Line, result: StepResult, rules: Rules,
                   skills: dict[str, str | None]) -> tuple[Line, StepResult]:
     """No second roll: if the throw is already over (out of the back of the end zone), the
     pass line itself ends the play and carries the state."""
-    probe = step(state, replace(line, note=Note(down=1)), rules, skills, follow_written=False)
+    probe = step(state, evolve(line, note=Note(down=1)), rules, skills, follow_written=False)
     if probe.state.play is None:
-        line = replace(line, note=Note(down=1))
+        line = evolve(line, note=Note(down=1))
         return line, probe
     return line, result
 

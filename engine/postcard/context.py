@@ -7,9 +7,10 @@ the die, strategy / kick / fake bonuses the caller passes, and the sack's minus 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from engine.findings import Finding
+from engine.frozen import evolve
 from engine.postcard.notation import Line, Roll
 from engine.postcard.rules import Rules
 from engine.postcard.state import State
@@ -67,7 +68,7 @@ class Ctx:
         return r.total if r else 0
 
     def set(self, **changes: object) -> None:
-        self.state = replace(self.state, **changes)
+        self.state = evolve(self.state, **changes)
 
     def set_play(self, **changes: object) -> None:
         self.state = self.state.with_play(**changes)

@@ -4,8 +4,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.frozen import evolve
 from engine.postcard.context import Ctx
 from engine.postcard.running import add_score, end_play, kickoff_by, new_series
 from engine.postcard.state import (
@@ -73,7 +72,7 @@ def apply_fair(ctx: Ctx) -> None:
     assert p is not None
     if p.receive != "fair":
         ctx.find("PC-KICK-006", "no fair catch here", p.receive or "run", "fair")
-    ctx.state = new_series(replace(ctx.state, sack=""), p.carrier, p.spot)
+    ctx.state = new_series(evolve(ctx.state, sack=""), p.carrier, p.spot)
     ctx.ended = True
 
 
@@ -83,7 +82,7 @@ def apply_touchback(ctx: Ctx) -> None:
     if p.receive != "touchback":
         ctx.find("PC-KICK-006", "no touchback here", p.receive or "run", "touchback")
     spot = at_own(p.carrier, ctx.rules.kickoff.touchback)
-    ctx.state = new_series(replace(ctx.state, sack=""), p.carrier, spot)
+    ctx.state = new_series(evolve(ctx.state, sack=""), p.carrier, spot)
     ctx.ended = True
 
 

@@ -13,10 +13,11 @@ an error message) comes from the rules object the reader is given (the shipped r
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.errors import ReadError
+from engine.frozen import evolve
 from engine.postcard.game import ID
 from engine.postcard.rules import DIE, Rules, load_rules
 from engine.postcard.state import DOWNS, FIELD
@@ -199,7 +200,7 @@ def parse_note(text: str, file: str, line: int, column: int) -> Note:
         raise ReadError("state not closed: '}' missing", file, line, column)
     values: dict[str, object] = {}
     body = text[1:-1]
-    for m in re.finditer(r"\S+", body):
+    for m in _NOTE_WORD.finditer(body):
         tok, col = m.group(0), column + 1 + m.start()
         key, value = _note_part(tok)
         if key is None:
@@ -211,7 +212,19 @@ def parse_note(text: str, file: str, line: int, column: int) -> Note:
     return Note(column=column, **values)  # type: ignore[arg-type]
 
 
+_NOTE_WORD = re.compile(r"\S+")
+_NOTE_DOWN = re.compile(rf"([1-{DOWNS}])&(\d{{1,3}}|G)")
+_NOTE_SPOT = re.compile(r"([HA])(-?\d{1,3})")
+_NOTE_SCORE = re.compile(r"(\d{1,3})-(\d{1,3})")
+_NOTE_TRACK = re.compile(r"([TPB])(\d{1,2})/(\d{1,2})")
+_NOTE_FINAL = re.compile(r"F(\d{1,2})")
+_TRACKS = {"T": "time", "P": "plays", "B": "bonus"}
+
+
+@lru_cache(maxsize=4096)
 def _note_part(tok: str) -> tuple[str | None, object]:
+    """One word of a written state. A pure function of the word, so remembered: a record
+    writes the same few dozen words (`1&10`, `H25`, `7-3`) hundreds of times."""
     if tok.lower() == "sack":
         return "sack", True
     tok = tok.upper()
@@ -219,20 +232,19 @@ def _note_part(tok: str) -> tuple[str | None, object]:
         return "ball", tok
     if tok in ("KO", "TRY", "SK", "END"):
         return "phase", tok
-    if m := re.fullmatch(rf"([1-{DOWNS}])&(\d{{1,3}}|[Gg])", tok):
-        to_go = "G" if m.group(2) in "Gg" else int(m.group(2))
+    if m := _NOTE_DOWN.fullmatch(tok):
+        to_go = "G" if m.group(2) == "G" else int(m.group(2))
         return "down", (int(m.group(1)), to_go)
-    if m := re.fullmatch(r"([HA])(-?\d{1,3})", tok):
+    if m := _NOTE_SPOT.fullmatch(tok):
         n = int(m.group(2))
         return "spot", n if m.group(1) == "H" else FIELD - n
     if tok == str(FIELD // 2):
         return "spot", FIELD // 2
-    if m := re.fullmatch(r"(\d{1,3})-(\d{1,3})", tok):
+    if m := _NOTE_SCORE.fullmatch(tok):
         return "score", (int(m.group(1)), int(m.group(2)))
-    if m := re.fullmatch(r"([TPB])(\d{1,2})/(\d{1,2})", tok):
-        key = {"T": "time", "P": "plays", "B": "bonus"}[m.group(1)]
-        return key, (int(m.group(2)), int(m.group(3)))
-    if m := re.fullmatch(r"F(\d{1,2})", tok):
+    if m := _NOTE_TRACK.fullmatch(tok):
+        return _TRACKS[m.group(1)], (int(m.group(2)), int(m.group(3)))
+    if m := _NOTE_FINAL.fullmatch(tok):
         return "final", int(m.group(1))
     return None, None
 
@@ -241,7 +253,7 @@ def _fix_down(note: Note) -> Note:
     """Split the `down` pair the reader collects into down and to-go."""
     pair = note.down
     if isinstance(pair, tuple):
-        return replace(note, down=pair[0], to_go=pair[1])
+        return evolve(note, down=pair[0], to_go=pair[1])
     return note
 
 

@@ -5,8 +5,7 @@ Touchdowns, Safety; decisions C5, C6, P2-P6 in docs/rules/postcard.md.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.frozen import evolve
 from engine.postcard.context import Ctx
 from engine.postcard.state import (
     DOWNS,
@@ -29,18 +28,18 @@ KICK_KINDS = ("kickoff", "onside", "punt", "safety_kick", "fg")
 
 
 def add_score(state: State, side: str, points: int) -> State:
-    return replace(state, score=pair(state.score, side, state.score[index(side)] + points))
+    return evolve(state, score=pair(state.score, side, state.score[index(side)] + points))
 
 
 def new_series(state: State, side: str, spot: int) -> State:
     """First and ten (or goal) for `side` at `spot`; a new possession clears the sack."""
     sack = state.sack if state.sack == side and state.ball == side else ""
-    return replace(state, phase=SCRIMMAGE, ball=side, spot=spot, down=1,
+    return evolve(state, phase=SCRIMMAGE, ball=side, spot=spot, down=1,
                    to_go=min(TO_GAIN, max(0, to_goal(side, spot))), sack=sack, play=None)
 
 
 def kickoff_by(state: State, side: str, rules_from: int) -> State:
-    return replace(state, phase=KICKOFF, ball=side, spot=at_own(side, rules_from), down=1,
+    return evolve(state, phase=KICKOFF, ball=side, spot=at_own(side, rules_from), down=1,
                    to_go=TO_GAIN, sack="", play=None)
 
 
@@ -73,7 +72,7 @@ def end_play(ctx: Ctx, first_down: bool = False) -> None:
         if carrier != p.holder:
             lose_ball(ctx, p.holder)
         ctx.due.extend([other(carrier)] * ctx.rules.time_tracker.touchdown)
-        ctx.state = replace(s, phase=TRY, ball=carrier, spot=at_own(other(carrier), 0),
+        ctx.state = evolve(s, phase=TRY, ball=carrier, spot=at_own(other(carrier), 0),
                             sack="", play=None)
         return
     if from_own(carrier, spot) < 0:
@@ -81,19 +80,19 @@ def end_play(ctx: Ctx, first_down: bool = False) -> None:
         s = add_score(s, other(carrier), scoring.safety)
         if carrier != p.holder:
             lose_ball(ctx, p.holder)
-        ctx.state = replace(s, phase=SAFETY_KICK, ball=carrier,
+        ctx.state = evolve(s, phase=SAFETY_KICK, ball=carrier,
                             spot=at_own(carrier, scoring.safety_kick_spot),
                             sack="", play=None)
         return
     if carrier != p.holder:
         lose_ball(ctx, p.holder)
-        ctx.state = new_series(replace(s, sack=""), carrier, spot)
+        ctx.state = new_series(evolve(s, sack=""), carrier, spot)
         return
     if p.holder != p.offense:           # the receiving team ends a kick return
-        ctx.state = new_series(replace(s, sack=""), carrier, spot)
+        ctx.state = new_series(evolve(s, sack=""), carrier, spot)
         return
     sack = p.offense if p.sacked else s.sack
-    s = replace(s, sack=sack)
+    s = evolve(s, sack=sack)
     line = advance(p.offense, p.los, s.to_go)
     moved = to_goal(p.offense, spot) < to_goal(p.offense, p.los)
     if first_down or (moved and to_goal(p.offense, spot) <= to_goal(p.offense, line)):
@@ -101,9 +100,9 @@ def end_play(ctx: Ctx, first_down: bool = False) -> None:
         return
     if s.down >= DOWNS:
         lose_ball(ctx, p.offense)
-        ctx.state = new_series(replace(s, sack=""), other(p.offense), spot)
+        ctx.state = new_series(evolve(s, sack=""), other(p.offense), spot)
         return
-    ctx.state = replace(s, phase=SCRIMMAGE, spot=spot, down=s.down + 1,
+    ctx.state = evolve(s, phase=SCRIMMAGE, spot=spot, down=s.down + 1,
                         to_go=to_goal(p.offense, spot) - to_goal(p.offense, line), play=None)
 
 

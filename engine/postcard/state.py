@@ -12,7 +12,9 @@ rules.toml.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from engine.frozen import evolve
 
 SIDES = ("H", "A")
 FIELD = 100        # yards between the goal lines
@@ -115,4 +117,4 @@ class State:
 
     def with_play(self, **changes: object) -> State:
         assert self.play is not None
-        return replace(self, play=replace(self.play, **changes))
+        return evolve(self, play=evolve(self.play, **changes))

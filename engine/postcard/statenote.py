@@ -5,9 +5,8 @@ Only what is written is checked.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.findings import Finding
+from engine.frozen import evolve
 from engine.postcard.notation import Note
 from engine.postcard.rules import Rules
 from engine.postcard.state import (
@@ -73,36 +72,36 @@ def compare_note(state: State, note: Note, line: int, rules: Rules,
         if ours != theirs:
             find("PC-PHASE-001", "what comes next is not that", phase_word(state), written)
             if follow_written:
-                state = replace(state, phase=theirs, play=None)
+                state = evolve(state, phase=theirs, play=None)
                 if note.ball:
-                    state = replace(state, ball=note.ball)
+                    state = evolve(state, ball=note.ball)
                 if theirs == KICKOFF and state.ball:
-                    state = replace(state, spot=at_own(state.ball, rules.kickoff.from_))
+                    state = evolve(state, spot=at_own(state.ball, rules.kickoff.from_))
                 if theirs == SAFETY_KICK:
-                    state = replace(state, spot=at_own(state.ball,
+                    state = evolve(state, spot=at_own(state.ball,
                                                        rules.scoring.safety_kick_spot))
     carrier = state.play.carrier if state.play is not None else state.ball
     if note.ball and carrier and note.ball != carrier:
         find("PC-POSS-001", "the wrong side has the ball", carrier, note.ball)
         if follow_written:
-            state = replace(state, ball=note.ball) if state.play is None else \
+            state = evolve(state, ball=note.ball) if state.play is None else \
                 state.with_play(carrier=note.ball)
     spot = expected_spot(state, rules)
     if note.spot is not None and spot is not None and note.spot != spot:
         find("PC-SPOT-001", "ball spot", format_spot(spot), format_spot(note.spot))
         if follow_written:
-            state = replace(state, spot=note.spot) if state.play is None else \
+            state = evolve(state, spot=note.spot) if state.play is None else \
                 state.with_play(spot=note.spot)
     if note.down is not None and state.play is None and state.phase == SCRIMMAGE:
         if note.down != state.down:
             find("PC-DOWN-001", "down", state.down, note.down)
             if follow_written:
-                state = replace(state, down=note.down)
+                state = evolve(state, down=note.down)
         written_to_go = to_goal(state.ball, state.spot) if note.to_go == "G" else note.to_go
         if written_to_go != state.to_go:
             find("PC-DOWN-002", "yards to go", to_go_text(state), note.to_go)
             if follow_written and isinstance(written_to_go, int):
-                state = replace(state, to_go=written_to_go)
+                state = evolve(state, to_go=written_to_go)
         # every part of a state is optional: a missing `sack` states nothing (notation.md)
         if note.sack and state.sack != state.ball:
             minus = rules.passing.sack_penalty_per_roll
@@ -111,29 +110,29 @@ def compare_note(state: State, note: Note, line: int, rules: Rules,
                  "sack" if state.sack == state.ball else "none",
                  "sack" if note.sack else "none")
             if follow_written:
-                state = replace(state, sack=state.ball if note.sack else "")
+                state = evolve(state, sack=state.ball if note.sack else "")
     if note.score is not None and note.score != state.score:
         find("PC-SCORE-001", "score", f"{state.score[0]}-{state.score[1]}",
              f"{note.score[0]}-{note.score[1]}")
         if follow_written:
-            state = replace(state, score=note.score)
+            state = evolve(state, score=note.score)
     if note.time is not None and note.time != state.time:
         find("PC-TIME-001", "Time Tracker circles crossed out", _pair(state.time, "T"),
              _pair(note.time, "T"))
         if follow_written:
-            state = replace(state, time=(min(circles, note.time[0]),
+            state = evolve(state, time=(min(circles, note.time[0]),
                                          min(circles, note.time[1])))
     if note.final is not None and note.final != state.final:
         find("PC-TIME-005", "end of game circles crossed out",
              f"F{state.final}" if state.final >= 0 else "no F (not the end of game yet)",
              f"F{note.final}")
         if follow_written:
-            state = replace(state, final=min(circles, note.final))
+            state = evolve(state, final=min(circles, note.final))
     if note.plays is not None and note.plays != state.plays:
         find("PC-PLAY-001", "Play Tracker circles crossed out", _pair(state.plays, "P"),
              _pair(note.plays, "P"))
         if follow_written:
-            state = replace(state, plays=note.plays)
+            state = evolve(state, plays=note.plays)
     if note.bonus is not None and note.bonus != state.bonus:
         if max(note.bonus) > limit:
             find("PC-BONUS-004", f"a player never holds more than {limit} bonuses",
@@ -142,5 +141,5 @@ def compare_note(state: State, note: Note, line: int, rules: Rules,
             find("PC-BONUS-003", "bonuses held", _pair(state.bonus, "B"),
                  _pair(note.bonus, "B"))
         if follow_written:
-            state = replace(state, bonus=(min(limit, note.bonus[0]), min(limit, note.bonus[1])))
+            state = evolve(state, bonus=(min(limit, note.bonus[0]), min(limit, note.bonus[1])))
     return state, findings

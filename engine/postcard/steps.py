@@ -9,9 +9,10 @@ bots' way) it continues from what the dice say.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.findings import Finding
+from engine.frozen import evolve
 from engine.postcard import kicks, plays, running, tracker
 from engine.postcard.context import Ctx
 from engine.postcard.notation import Line
@@ -259,7 +260,7 @@ def _finish(ctx: Ctx, was_final: bool, expected: str | None, follow_written: boo
         if was_final and ctx.ended:
             ctx.state = tracker.final_tick(ctx.state, ctx.td, ctx.rules)
             if tracker.game_over(ctx.state, ctx.rules):
-                ctx.state = replace(ctx.state, phase=OVER, play=None)
+                ctx.state = evolve(ctx.state, phase=OVER, play=None)
     elif line.crosses:
         ctx.find("PC-TIME-003", "no Time Tracker circle is due here", "nothing",
                  " ".join(f"{c.owner}x{c.zone}" for c in line.crosses))

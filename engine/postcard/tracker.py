@@ -7,9 +7,8 @@ made a choice the rules do not allow.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.findings import Finding
+from engine.frozen import evolve
 from engine.postcard.notation import Cross
 from engine.postcard.rules import Rules
 from engine.postcard.state import SIDES, State, index, other, pair
@@ -21,12 +20,12 @@ def gain_bonus(state: State, side: str, amount: int, rules: Rules) -> State:
     if amount <= 0:
         return state
     held = state.bonus[index(side)]
-    return replace(state, bonus=pair(state.bonus, side, min(rules.bonus.max, held + amount)))
+    return evolve(state, bonus=pair(state.bonus, side, min(rules.bonus.max, held + amount)))
 
 
 def spend_bonus(state: State, side: str, amount: int) -> State:
     held = state.bonus[index(side)]
-    return replace(state, bonus=pair(state.bonus, side, max(0, held - amount)))
+    return evolve(state, bonus=pair(state.bonus, side, max(0, held - amount)))
 
 
 def in_final(state: State) -> bool:
@@ -41,8 +40,8 @@ def mark_play(state: State, loser: str, rules: Rules) -> tuple[State, list[str]]
     count = state.plays[index(loser)] + 1
     if count >= rules.play_tracker.circles:
         due = [loser] * rules.time_tracker.play_tracker_full
-        return replace(state, plays=pair(state.plays, loser, 0)), due
-    return replace(state, plays=pair(state.plays, loser, count)), []
+        return evolve(state, plays=pair(state.plays, loser, 0)), due
+    return evolve(state, plays=pair(state.plays, loser, count)), []
 
 
 def default_zone(state: State, owner: str, rules: Rules) -> str:
@@ -89,14 +88,14 @@ def cross_out(state: State, due: list[str], written: tuple[Cross, ...], line: in
         findings.append(Finding(line, "PC-TIME-003", "no Time Tracker circle is due here",
                                 "nothing", f"{extra.owner}x{extra.zone}"))
     if sum(state.time) >= len(SIDES) * circles:
-        state = replace(state, final=0)
+        state = evolve(state, final=0)
     return state, findings
 
 
 def _cross(state: State, owner: str, zone: str, rules: Rules) -> State:
     crossed = state.time[index(zone)]
     stars = rules.time_tracker.stars[crossed]
-    state = replace(state, time=pair(state.time, zone, crossed + 1))
+    state = evolve(state, time=pair(state.time, zone, crossed + 1))
     return gain_bonus(state, owner, stars, rules)
 
 
@@ -108,7 +107,7 @@ def final_tick(state: State, touchdown: bool, rules: Rules) -> State:
     if not in_final(state) or circles <= 0:
         return state
     done = min(t.circles, state.final + circles)
-    return replace(state, final=done)
+    return evolve(state, final=done)
 
 
 def game_over(state: State, rules: Rules) -> bool:

@@ -10,10 +10,11 @@ the play book's dice, so what follows from the right dice is not reported again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from engine.errors import ReadError
 from engine.findings import Finding, Report
+from engine.frozen import evolve
 from engine.game import SIDES
 from engine.postcard.game import GAME
 from engine.postcard.notation import Cross, Line, Record, Roll, parse
@@ -63,15 +64,26 @@ class DrawBook:
         for side in ("H", "A"):
             rolls = [((line.number, i), roll.dice) for line in record.lines
                      for i, roll in enumerate(line.rolls) if roll.side == side]
-            flat = tuple(d for _, dice in rolls for d in dice)
-            if tuple(self._upto(side, len(flat))[:len(flat)]) == flat:
-                continue                                   # every die in order: no slips
-            out.update(self._align(side, rolls))
+            first, used = self._in_order(side, rolls)
+            if first < len(rolls):
+                out.update(self._align(side, rolls[first:], used))
         return out
 
+    def _in_order(self, side: str, rolls: list[tuple[tuple[int, int], tuple[int, ...]]],
+                  ) -> tuple[int, int]:
+        """How many rolls from the top are exactly the next draws, and the draws they use:
+        the alignment starts at the first roll that is not (nothing before it is a slip)."""
+        used = 0
+        for k, (_, dice) in enumerate(rolls):
+            n = len(dice)
+            if tuple(self._upto(side, used + n)[used:used + n]) != dice:
+                return k, used
+            used += n
+        return len(rolls), used
+
     def _align(self, side: str, rolls: list[tuple[tuple[int, int], tuple[int, ...]]],
-               ) -> dict[tuple[int, int], tuple[int, ...]]:
-        beam: dict[Key, Step] = {(0, frozenset()): Step(0, None, None)}
+               start: int = 0) -> dict[tuple[int, int], tuple[int, ...]]:
+        beam: dict[Key, Step] = {(start, frozenset()): Step(0, None, None)}
         layers: list[dict[Key, Step]] = []
         for _, values in rolls:
             n = len(values)
@@ -130,9 +142,9 @@ def check_draws(slips: dict[tuple[int, int], tuple[int, ...]], line: Line,
                                 f"not the play book's next {label} draw",
                                 f"{roll.side}{want}", f"{roll.side}{found}"))
         if len(expected) == len(roll.dice):
-            rolls[i] = replace(roll, dice=expected)
+            rolls[i] = evolve(roll, dice=expected)
             changed = True
-    return findings, (replace(line, rolls=tuple(rolls)) if changed else None)
+    return findings, (evolve(line, rolls=tuple(rolls)) if changed else None)
 
 
 def _misread_dice(state: State, line: Line, rules: Rules,
@@ -146,8 +158,8 @@ def _misread_dice(state: State, line: Line, rules: Rules,
                 if value == die:
                     continue
                 dice = roll.dice[:j] + (value,) + roll.dice[j + 1:]
-                rolls = line.rolls[:i] + (replace(roll, dice=dice),) + line.rolls[i + 1:]
-                result = step(state, replace(line, rolls=rolls), rules, skills)
+                rolls = line.rolls[:i] + (evolve(roll, dice=dice),) + line.rolls[i + 1:]
+                result = step(state, evolve(line, rolls=rolls), rules, skills)
                 if not result.findings and result.state not in out:
                     out.append(result.state)
     return out
@@ -163,7 +175,7 @@ def _unwritten_marks(state: State, line: Line, found: list[Finding], rules: Rule
         options = [(*o, Cross(owner, zone)) for o in options for zone in ("H", "A")]
     if not owners:
         return []
-    return [step(state, replace(line, crosses=line.crosses + extra), rules, skills).state
+    return [step(state, evolve(line, crosses=line.crosses + extra), rules, skills).state
             for extra in options]
 
 
@@ -171,8 +183,8 @@ def _held_bonuses(line: Line, state: State) -> Line:
     """The line without bonuses claimed beyond what the roller holds."""
     def fix(roll: Roll) -> Roll:
         held = state.bonus[0 if roll.side == "H" else 1]
-        return replace(roll, bonus=0) if roll.bonus > held else roll
-    return replace(line, rolls=tuple(fix(r) for r in line.rolls))
+        return evolve(roll, bonus=0) if roll.bonus > held else roll
+    return evolve(line, rolls=tuple(fix(r) for r in line.rolls))
 
 
 def _unique(states: list[State]) -> list[State]:

@@ -12,6 +12,7 @@ import re
 import sys
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -61,6 +62,11 @@ def verify_text(text: str, file: str, rules_file: Path | None = None) -> Report:
 
 def read_record(path: Path) -> str:
     return read_text(path, "record")
+
+
+def check_file(path: Path, rules_file: Path | None = None) -> Report:
+    """One record file read and verified (what a worker of a pool runs)."""
+    return verify_text(read_record(path), str(path), rules_file)
 
 
 RECORD_SUFFIXES = (".rec", ".txt")
@@ -129,14 +135,16 @@ def verify(
         report = verify_text(read_record(files[0]), str(files[0]), rules)
         typer.echo(report.to_json() if format is Format.json else _safe(report.to_text()))
         sys.exit(0 if report.clean else 1)
+    from printkit import batch
+
     totals, reports = Totals(), []
-    for path in files:
-        try:
-            report = verify_text(read_record(path), str(path), rules)
-        except ReadError as exc:
+    for outcome in batch.run(partial(check_file, rules_file=rules), files):
+        path, report = outcome.path, outcome.report
+        if report is None:
+            assert outcome.error is not None
             totals.unreadable += 1
-            typer.echo(f"printkit: error: {one_line(str(exc))}", err=True)
-            reports.append({"file": str(path), "unreadable": one_line(exc.message)})
+            typer.echo(f"printkit: error: {one_line(str(outcome.error))}", err=True)
+            reports.append({"file": str(path), "unreadable": one_line(outcome.error.message)})
             continue
         totals.add(report)
         if format is Format.json:
