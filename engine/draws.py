@@ -10,6 +10,7 @@ import hashlib
 import hmac
 import struct
 from collections.abc import Iterator, Sequence
+from functools import cache
 from typing import TypeVar
 
 SCHEME = "printkit-draws/1"
@@ -31,7 +32,11 @@ def words(game: str, seed: str, label: str) -> Iterator[int]:
 
 
 BATCH = 32          # blocks computed at once (256 words)
-_UNPACK = struct.Struct(f">{8 * BATCH}I").unpack
+
+
+@cache
+def _unpack(blocks: int):
+    return struct.Struct(f">{8 * blocks}I").unpack
 
 
 class Stream:
@@ -48,16 +53,28 @@ class Stream:
         self._buffer: tuple[int, ...] = ()
         self._next = 0
 
-    def _refill(self) -> None:
+    def _blocks(self, count: int) -> tuple[int, ...]:
+        """The words of the next `count` blocks."""
         mac, start = self._mac, self._counter
         blocks = []
-        for c in range(start, start + BATCH):
+        for c in range(start, start + count):
             h = mac.copy()
             h.update(c.to_bytes(8, "big"))
             blocks.append(h.digest())
-        self._buffer = _UNPACK(b"".join(blocks))
-        self._counter = start + BATCH
+        self._counter = start + count
+        return _unpack(count)(b"".join(blocks))
+
+    def _refill(self) -> None:
+        self._buffer = self._blocks(BATCH)
         self._next = 0
+
+    def _reserve(self, n: int) -> None:
+        """At least `n` words ready, making only the blocks they need: a stream that is one
+        54-card shuffle needs 7 blocks, not a batch of 32 (words stay in stream order)."""
+        left = len(self._buffer) - self._next
+        if left < n:
+            self._buffer = self._buffer[self._next:] + self._blocks(-(-(n - left) // 8))
+            self._next = 0
 
     def word(self) -> int:
         if self._next == len(self._buffer):
@@ -97,6 +114,7 @@ class Stream:
     def shuffle(self, items: Sequence[T]) -> list[T]:
         """Fisher-Yates from the end; returns a new list."""
         a = list(items)
+        self._reserve(len(a) - 1)               # one word a swap, bar a rare rejection
         for i in range(len(a) - 1, 0, -1):
             j = self.uniform(i + 1)
             a[i], a[j] = a[j], a[i]

@@ -190,6 +190,11 @@ class Entry:
         return self.kind == "marker" and bool(_HALF_START.fullmatch(self.name.lower().rstrip(".")))
 
 
+_CARD_WORD = re.compile(r"/|[^\s/,]+")
+_CLAUSE_SPLIT = re.compile(r"[,;]")
+_INTEGER = re.compile(r"[+-]?\d+")
+
+
 def _clean(text: str) -> str:
     """Drops HTML tags (the rules' `1 <sup>st</sup>`) and no-break spaces."""
     text = text.replace("\u00a0", " ").rstrip("\r\n")
@@ -222,7 +227,7 @@ class _Reader:
             raise self.error("expected 'cards: QH 5C ...'", column)
         groups: list[list[str]] = [[]]
         offset = column + m.start(2)
-        for tok in re.finditer(r"/|[^\s/,]+", m.group(2)):
+        for tok in _CARD_WORD.finditer(m.group(2)):
             word = tok.group(0).upper()
             if word == "/":
                 groups.append([])
@@ -269,7 +274,7 @@ class _Reader:
         lowered = text.lower()
         lowered = _PHRASE.sub(lambda m: PHRASES[m.group(1)].ljust(len(m.group(0))), lowered)
         start = 0
-        for part in re.split(r"[,;]", lowered):
+        for part in _CLAUSE_SPLIT.split(lowered):
             self.clause(res, part, column + start, kick)
             start += len(part) + 1
         return res
@@ -280,7 +285,7 @@ class _Reader:
             tok, col = m.group(0), column + m.start()
             if tok[0] in "{(":
                 continue                                   # a free-text comment
-            if re.fullmatch(r"[+-]?\d+", tok):
+            if _INTEGER.fullmatch(tok):
                 atoms.append(("num", tok, col))
             elif tok in "=+-":
                 atoms.append(("op", tok, col))

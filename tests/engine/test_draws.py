@@ -132,3 +132,35 @@ def test_words_cross_batch_boundaries_in_order():
     want = [w for c in range(40) for w in struct.unpack(
         ">8I", hmac.new(key, c.to_bytes(8, "big"), hashlib.sha256).digest())]
     assert got == want
+
+
+def test_shuffles_between_words_keep_the_stream_in_order():
+    """A shuffle makes only the blocks it needs; the words around it stay the spec's words."""
+    import hashlib
+    import hmac
+    import struct
+
+    key = hashlib.sha256(b"printkit-draws/1|cardbowl|demo|mixed").digest()
+    raw = iter([w for c in range(200) for w in struct.unpack(
+        ">8I", hmac.new(key, c.to_bytes(8, "big"), hashlib.sha256).digest())])
+
+    def uniform(n: int) -> int:                      # docs/draws.md, written out again
+        limit = 2**32 - (2**32 % n)
+        while (u := next(raw)) >= limit:
+            pass
+        return u % n
+
+    def shuffle(items: list[str]) -> list[str]:
+        a = list(items)
+        for i in range(len(a) - 1, 0, -1):
+            j = uniform(i + 1)
+            a[i], a[j] = a[j], a[i]
+        return a
+
+    deck = cardbowl_deck()
+    s = Stream("cardbowl", "demo", "mixed")
+    got = [s.word() for _ in range(5)], s.shuffle(deck), [s.word() for _ in range(300)], \
+        s.shuffle(deck[:10]), s.shuffle(deck)
+    want = [next(raw) for _ in range(5)], shuffle(deck), [next(raw) for _ in range(300)], \
+        shuffle(deck[:10]), shuffle(deck)
+    assert got == want
