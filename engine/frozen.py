@@ -10,25 +10,28 @@ Unknown field names are still refused, as `replace` refuses them.
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 
-@cache
+_NAMES: dict[type, frozenset[str]] = {}
+
+
 def _names(cls: type) -> frozenset[str]:
     if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
         raise TypeError(f"evolve() copies plain frozen dataclasses; {cls.__name__} is not one")
-    return frozenset(f.name for f in fields(cls))
+    names = _NAMES[cls] = frozenset(f.name for f in fields(cls))
+    return names
 
 
 def evolve(obj: T, **changes: Any) -> T:
     """`obj` with `changes` applied: equal to `dataclasses.replace(obj, **changes)`."""
-    cls = type(obj)
-    unknown = changes.keys() - _names(cls)
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    cls = obj.__class__
+    names = _NAMES.get(cls) or _names(cls)
+    if not names.issuperset(changes):
+        unknown = sorted(set(changes) - names)
+        raise TypeError(f"{cls.__name__} has no field {', '.join(unknown)}")
     new = object.__new__(cls)
     state = new.__dict__
     state.update(obj.__dict__)

@@ -1,4 +1,4 @@
-"""Verifying many records at once, on every core where that pays.
+"""Verifying (or simulating) many records at once, on every core where that pays.
 
 `printkit verify` over a folder and `printkit audit` read and verify each file on its own,
 so the files can go to a pool of worker processes. Results come back in the order of the
@@ -14,9 +14,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
+from typing import TypeVar
 
 from engine.errors import ReadError
 from engine.findings import Report
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 POOL_FROM = 24          # files; measured: a forked pool of 2 pays from about 20 records
 CHUNK = 8               # files a worker takes at a time (fewer round trips)
@@ -47,14 +51,20 @@ def _check(job: tuple[Callable[[Path], Report], Path]) -> Outcome:
         return Outcome(path, error=exc)
 
 
-def run(check: Callable[[Path], Report], paths: Sequence[Path]) -> Iterator[Outcome]:
-    """`check(path)` for every path, in order; in a process pool when there are enough files
-    and more than one core. `check` must be a module-level function (it is pickled)."""
-    jobs = [(check, p) for p in paths]
+def ordered_map(fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    """`fn(item)` for every item, in order; on a forked process pool when there are enough
+    items and more than one core. `fn` must be picklable (a module-level function or a
+    functools.partial of one)."""
     cores = workers()
-    if cores < 2 or len(paths) < POOL_FROM:
-        yield from map(_check, jobs)
+    if cores < 2 or len(items) < POOL_FROM:
+        yield from map(fn, items)
         return
-    with ProcessPoolExecutor(max_workers=min(cores, len(paths)),
+    with ProcessPoolExecutor(max_workers=min(cores, len(items)),
                              mp_context=get_context("fork")) as pool:
-        yield from pool.map(_check, jobs, chunksize=CHUNK)
+        yield from pool.map(fn, items, chunksize=CHUNK)
+
+
+def run(check: Callable[[Path], Report], paths: Sequence[Path]) -> Iterator[Outcome]:
+    """`check(path)` for every path, in order, each as an Outcome (a ReadError is the file's
+    outcome, not the end of the batch)."""
+    return ordered_map(_check, [(check, p) for p in paths])

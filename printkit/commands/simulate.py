@@ -8,6 +8,7 @@ streams of docs/draws.md) and written to DIR/GAME-S-000k.rec in the game's recor
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -15,12 +16,18 @@ import typer
 
 from engine import registry
 from engine.tags import check_value
+from printkit import batch
 from printkit.completion import game_ids
 from printkit.errors import UserError
 from printkit.output import FileSet
 from printkit.progress import track
 
 _SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+def _play(game: str, rules: object, date: str | None, seed: str) -> str:
+    """One game's record text (what a worker of the pool runs)."""
+    return registry.get(game).bots.play(seed, rules, date=date).text()
 
 
 def record_path(out: Path, game: str, seed: str) -> Path:
@@ -57,8 +64,10 @@ def simulate(
     with FileSet(force) as files:
         for s in seeds:
             files.check(record_path(out, game, s))
-        for s in track(seeds, description=f"Simulating {game}", total=len(seeds)):
-            files.add(record_path(out, game, s), bots.play(s, rules, date=date).text())
+        texts = batch.ordered_map(partial(_play, game, rules, date), seeds)
+        for s, text in zip(track(seeds, description=f"Simulating {game}", total=len(seeds)),
+                           texts, strict=True):
+            files.add(record_path(out, game, s), text)
     typer.echo(f"wrote {len(seeds)} record{'s' if len(seeds) != 1 else ''} to {out}")
 
 
