@@ -1,32 +1,62 @@
-"""Render the PostCard board N times and print milliseconds per page.
+"""Benchmark: the PostCard board, milliseconds per page warm, beside the naive way.
 
-    .venv/bin/python bench/bench_board.py [N]
+The naive way is the same board drawn by reportlab's pure-Python number formatting (the C
+accelerator rl_accel blocked), in a second process of the same run. Target (issue #12):
+<= 12 ms/page warm.
+
+    .venv/bin/python bench/bench_board.py [N]      (prints figures; no pass/fail)
 """
 
 from __future__ import annotations
 
-import statistics
+import json
+import subprocess
 import sys
-import time
+from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_MS = 12
+
+TIMING = """
+import json, statistics, sys, time
+if sys.argv[1] == "naive":
+    class _Block:
+        def find_spec(self, name, path=None, target=None):
+            if name == "_rl_accel":
+                raise ImportError("blocked: the naive way")
+    sys.meta_path.insert(0, _Block())
+from printkit import sheets
 from printkit.layout import load_layout
-from printkit.sheets import RenderOptions
-from printkit.sheets.postcard.board import render
+printable = sheets.get("postcard", "board")
+layout = load_layout(printable.layout)
+out = {}
+for paper in ("letter", "a4"):
+    opts = sheets.RenderOptions(paper=paper)
+    sheets.render(printable, opts, layout)               # warm: fonts, rules, layout
+    times = []
+    for _ in range(int(sys.argv[2])):
+        start = time.process_time()
+        pdf = sheets.render(printable, opts, layout)
+        times.append((time.process_time() - start) * 1000)
+    out[paper] = [statistics.median(times), min(times), max(times), len(pdf)]
+print(json.dumps(out))
+"""
 
 
-def main(n: int = 20) -> None:
-    layout = load_layout("postcard-board")
-    render(RenderOptions(), layout)                      # warm-up: fonts, rules cache
+def _measure(mode: str, n: int) -> dict[str, list[float]]:
+    done = subprocess.run([sys.executable, "-c", TIMING, mode, str(n)], capture_output=True,
+                          text=True, check=True, cwd=ROOT)
+    return json.loads(done.stdout)
+
+
+def main(n: int = 30) -> None:
+    ours, naive = _measure("ours", n), _measure("naive", n)
     for paper in ("letter", "a4"):
-        times = []
-        for _ in range(n):
-            start = time.perf_counter()
-            pdf = render(RenderOptions(paper=paper), layout)
-            times.append((time.perf_counter() - start) * 1000)
-        print(f"postcard board {paper}: {statistics.mean(times):.1f} ms/page "
-              f"(median {statistics.median(times):.1f}, min {min(times):.1f}, n={n}, "
-              f"{len(pdf) / 1024:.0f} KiB)")
+        med, low, high, size = ours[paper]
+        print(f"postcard board {paper}: {med:.1f} ms/page CPU (min {low:.1f}, max {high:.1f}, "
+              f"n={n}, {size / 1024:.0f} KiB); naive (no rl_accel) {naive[paper][0]:.1f} "
+              f"ms/page = {naive[paper][0] / med:.1f}x slower; target <= {TARGET_MS} ms")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 30)
