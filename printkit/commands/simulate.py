@@ -16,7 +16,6 @@ import typer
 
 from engine import registry
 from engine.tags import check_value
-from printkit import batch
 from printkit.completion import game_ids
 from printkit.errors import UserError
 from printkit.output import FileSet
@@ -64,6 +63,8 @@ def simulate(
     with FileSet(force) as files:
         for s in seeds:
             files.check(record_path(out, game, s))
+        from printkit import batch        # a process pool: loaded only when it is used
+
         texts = batch.ordered_map(partial(_play, game, rules, date), seeds)
         for s, text in zip(track(seeds, description=f"Simulating {game}", total=len(seeds)),
                            texts, strict=True):
