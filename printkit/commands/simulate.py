@@ -63,7 +63,7 @@ def simulate(
     with FileSet(force) as files:
         for s in seeds:
             files.check(record_path(out, game, s))
-        from printkit import batch        # a process pool: loaded only when it is used
+        from printkit import batch  # a process pool: loaded only when it is used
 
         texts = batch.ordered_map(partial(_play, game, rules, date), seeds)
         for s, text in zip(track(seeds, description=f"Simulating {game}", total=len(seeds)),
