@@ -1,0 +1,126 @@
+"""Benchmark: the command line's speed, each figure beside its target and the naive way
+measured in the same run (issue #12).
+
+- `printkit --help` start-up; naive: the same CLI with every heavy library imported up front.
+- a one-page render from the CLI (`render postcard board`), whole process.
+- `printkit verify DIR` over 1,000 PostCard records and 1,000 Card Bowl play notes, one call
+  (a process pool on the cores it may use); naive: the same files verified one after another
+  in one process.
+- `printkit simulate postcard --games 1000`, one call; naive: the same games played one after
+  another in one process.
+
+    .venv/bin/python bench/bench_speed.py [RECORDS]      (prints figures; no pass/fail)
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.cardbowl.verify import verify_text as cardbowl_verify  # noqa: E402
+from engine.postcard.bots import game_seed, play_game  # noqa: E402
+from engine.postcard.rules import load_rules  # noqa: E402
+from engine.postcard.verify import verify_text as postcard_verify  # noqa: E402
+
+PRINTKIT = str(Path(sys.executable).with_name("printkit"))
+EAGER = ("import reportlab.pdfgen.canvas, PIL.Image, pypdfium2, qrcode, zxingcpp, pdfplumber, "
+         "rich.progress; import printkit.cli, sys; sys.argv = ['printkit', '--help']; "
+         "printkit.cli.main()")
+
+
+def wall(cmd: list[str], runs: int = 7) -> float:
+    """Median wall seconds of a whole process (one warm-up run first)."""
+    times = []
+    for k in range(runs + 1):
+        start = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, check=False, cwd=ROOT)
+        if k:
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def start_up() -> None:
+    ours = wall([PRINTKIT, "--help"])
+    naive = wall([sys.executable, "-c", EAGER])
+    print(f"printkit --help: {ours * 1000:.0f} ms (target <= 120 ms); naive, every library "
+          f"imported up front: {naive * 1000:.0f} ms = {naive / ours:.1f}x")
+
+
+def one_page(tmp: Path) -> None:
+    out = tmp / "board.pdf"
+    ours = wall([PRINTKIT, "render", "postcard", "board", "--out", str(out), "--force"], 5)
+    print(f"render postcard board from the CLI: {ours:.2f} s for one page (target <= 0.4 s)")
+
+
+def _folder(tmp: Path, name: str, texts: list[str], suffix: str) -> Path:
+    folder = tmp / name
+    folder.mkdir()
+    for k, text in enumerate(texts):
+        (folder / f"{name}-{k:04d}{suffix}").write_text(text, encoding="utf-8")
+    return folder
+
+
+def _cardbowl_corpus(n: int) -> list[str]:
+    """Play notes written by hand (the rules' example and the test corpus), repeated to n."""
+    files = [ROOT / "examples" / "notes.txt",
+             *sorted((ROOT / "tests" / "engine" / "cardbowl" / "records").glob("*.txt")),
+             *sorted((ROOT / "tests" / "engine" / "cardbowl" / "records" / "clean").glob("*"))]
+    texts = [f.read_text(encoding="utf-8") for f in files if f.is_file()]
+    return [texts[k % len(texts)] for k in range(n)]
+
+
+def verify(tmp: Path, n: int) -> None:
+    rules = load_rules()
+    postcard = [play_game(game_seed("bench", k), rules).text() for k in range(1, n + 1)]
+    for name, texts, check, target in (
+            ("postcard", postcard, lambda t: postcard_verify(t, "b.rec"), 300),
+            ("cardbowl", _cardbowl_corpus(n), lambda t: cardbowl_verify(t, "b.txt"), 1000)):
+        folder = _folder(tmp, name, texts, ".rec" if name == "postcard" else ".txt")
+        start = time.perf_counter()
+        subprocess.run([PRINTKIT, "verify", str(folder)], capture_output=True, check=False)
+        ours = time.perf_counter() - start
+        start = time.perf_counter()
+        for text in texts:
+            check(text)
+        naive = time.perf_counter() - start
+        print(f"verify {n} {name} records, one CLI call: {n / ours:.0f} records/s "
+              f"(target >= {target}); naive, one process one by one: {n / naive:.0f} "
+              f"records/s = {naive / ours:.1f}x")
+
+
+def simulate(tmp: Path, n: int) -> None:
+    out = tmp / "sim"
+    start = time.perf_counter()
+    subprocess.run([PRINTKIT, "simulate", "postcard", "--seed", "bench", "--games", str(n),
+                    "--out", str(out)], capture_output=True, check=True)
+    ours = time.perf_counter() - start
+    rules = load_rules()
+    start = time.perf_counter()
+    for k in range(1, n + 1):
+        play_game(game_seed("bench", k), rules).text()
+    naive = time.perf_counter() - start
+    print(f"simulate {n} postcard games, one CLI call: {n / ours:.0f} games/s (target >= 150); "
+          f"naive, one process one by one: {n / naive:.0f} games/s = {naive / ours:.1f}x")
+
+
+def main(n: int = 1000) -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="printkit-bench-"))
+    try:
+        start_up()
+        one_page(tmp)
+        verify(tmp, n)
+        simulate(tmp, n)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
