@@ -140,10 +140,10 @@ def test_linear_in_the_input(make):
 
 def test_a_full_size_file_is_answered_in_seconds():
     text = "a = [\n" + "{x=1},\n" * (datafile.MAX_BYTES // 8) + "]\nb = 1\n"
-    started = time.perf_counter()
+    started = time.process_time()          # CPU seconds: a busy machine's waits don't count
     doc = datafile.parse(text, "f.toml")
     assert doc.line(("b",)) > 100_000
-    assert time.perf_counter() - started < 6
+    assert time.process_time() - started < 6
 
 
 # -- the overlay: the shipped file is the schema ----------------------------------------------
