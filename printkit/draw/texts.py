@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 
@@ -62,6 +62,25 @@ class Texts:
         self._runs.clear()
 
 
+def _assigned(c: Canvas, font: str, subset: int, text: str) -> str | None:
+    """The operator reportlab's textOut writes for `text`, when every character already has
+    its code in the text object's current subset of the embedded font (then textOut is just
+    `(codes) Tj`); None otherwise, and reportlab does the work (assigning new codes, switching
+    subsets). Unique strings such as play numbers are most of a book's misses."""
+    ttf = getFont(font)
+    state = getattr(ttf, "state", {}).get(c._doc) if ttf._dynamicFont else None
+    if state is None or not text or getattr(ttf, "shapable", False):
+        return None
+    assignments = state.assignments
+    codes = []
+    for ch in text:
+        n = assignments.get(32 if ch == "\xa0" else ord(ch))
+        if n is None or n >> 8 != subset:
+            return None
+        codes.append(n & 0xFF)
+    return f"({c._escape(bytes(codes))}) Tj"
+
+
 def _show(c: Canvas, t, font: str, size: float, text: str) -> None:
     """`t.textOut(text)` with the PDF operators of a string remembered per document.
 
@@ -73,6 +92,9 @@ def _show(c: Canvas, t, font: str, size: float, text: str) -> None:
     memo = c.__dict__.setdefault("_printkit_text_ops", {})
     key = (font, size, text, t._curSubset)
     hit = memo.get(key)
+    if hit is None and (op := _assigned(c, font, t._curSubset, text)) is not None:
+        t._code.append(op)            # a string never seen, of characters already in use
+        return
     if hit is None:
         before = len(t._code)
         t.textOut(text)
