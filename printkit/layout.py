@@ -47,7 +47,8 @@ LINE = (0.1 * PT, 10 * PT, "pt")
 SIZES = {"title_size", "label_size", "small_size", "number_size", "cell_size", "text_size",
          "tag_size", "value_size", "index_size", "code_size", "card_size", "name_size",
          "legend_size", "endzone_size", "mark_size", "heading_size", "size",
-         "caption_size"}
+         "caption_size", "deck_size", "team_size", "type_size", "letter_size", "symbol_size",
+         "points_size"}
 LINES = {"line", "frame_line", "group_line", "hole_line", "goal_line", "warning_line",
          "half_minute_line", "line_width", "ten_width", "five_width", "goal_width",
          "sideline_width", "arrow_width", "cell_line_width", "fold_width", "mark_line"}
@@ -88,6 +89,7 @@ RANGES: dict[str, Spec] = {
     "pegboard.strip_labels": Spec(items=(1, 12)), "pegboard.strip_labels[]": Spec(chars=20),
     "example.lines": Spec(items=(1, 10)), "example.lines[]": Spec(chars=300),
     "legend.lines": Spec(items=(1, 10)), "legend.lines[]": Spec(chars=300),
+    "face.tint": Spec(0, 1),
 }
 
 

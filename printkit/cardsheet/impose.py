@@ -91,7 +91,7 @@ def _caption(c: Canvas, grid: Grid, slots: list[Slot], text: str, style: SheetSt
     bottom = min(s.y for s in slots) - grid.bleed
     room = slot.width - 4 * style.mark_gap
     size = style.caption_size
-    while c.stringWidth(text, style.font, size) > room and size > 4:
+    while c.stringWidth(text, style.font, size) > room and size > 6:
         size -= 0.25
     y = max(bottom / 2 - size / 3, 2)
     c.setFont(style.font, size)
@@ -118,8 +118,8 @@ def impose(doc: Document, cards: Sequence[SheetCard], card: CardSize, options: S
         for k, (sc, slot) in enumerate(zip(batch, fronts, strict=True)):
             draw_side(doc, slot, sc.face, CardFrame(card.width, card.height, bleed,
                                                     options.ink_saver, n * per + k, "front"))
-        _caption(c, grid, fronts, f"{title}: fronts, sheet {n + 1} of {sheets}. "
-                                  f"Cut on the crop marks.", style)
+        _caption(c, grid, fronts, f"{title} \u00b7 fronts {n + 1}/{sheets} \u00b7 cut on the "
+                                  f"marks", style)
         doc.show_page()
         if not options.backs or all(sc.back is None for sc in batch):
             continue
@@ -130,8 +130,8 @@ def impose(doc: Document, cards: Sequence[SheetCard], card: CardSize, options: S
             if sc.back is not None:
                 draw_side(doc, slot, sc.back, CardFrame(card.width, card.height, bleed,
                                                         options.ink_saver, n * per + k, "back"))
-        _caption(c, grid, backs, f"{title}: backs of sheet {n + 1}. Print double-sided, "
-                                 f"flip on long edge.", style)
+        _caption(c, grid, backs, f"{title} \u00b7 backs {n + 1}/{sheets} \u00b7 duplex, flip on "
+                                 f"long edge", style)
         doc.show_page()
     c.setTrimBox(None)
     c.setBleedBox(None)
