@@ -48,7 +48,7 @@ SIZES = {"title_size", "label_size", "small_size", "number_size", "cell_size", "
          "tag_size", "value_size", "index_size", "code_size", "card_size", "name_size",
          "legend_size", "endzone_size", "mark_size", "heading_size", "size",
          "caption_size", "deck_size", "team_size", "type_size", "letter_size", "symbol_size",
-         "points_size"}
+         "points_size", "subtitle_size"}
 LINES = {"line", "frame_line", "group_line", "hole_line", "goal_line", "warning_line",
          "half_minute_line", "line_width", "ten_width", "five_width", "goal_width",
          "sideline_width", "arrow_width", "cell_line_width", "fold_width", "mark_line"}
