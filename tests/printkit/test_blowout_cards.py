@@ -170,3 +170,22 @@ def test_cli_renders_and_refuses_card_options_elsewhere(tmp_path):
     result = run_cli("render", "blowout", "cards", "--calibration", "--out",
                      str(tmp_path / "cal.pdf"))
     assert result.code == 0 and len(pikepdf.open(tmp_path / "cal.pdf").pages) == 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (("render", "cardbowl", "field", "--bleed"),
+     "--bleed is only for card sheets, not the cardbowl field sheet"),
+    (("render", "postcard", "board", "--per-page", "2"),
+     "--per-page is only for card sheets, not the postcard board sheet"),
+    (("render", "blowout", "cards", "--back-offset", "1;2"),
+     "--back-offset: expected X,Y in mm such as 0.5,-1, found '1;2'"),
+    (("render", "blowout", "cards", "--back-offset", "25,0"),
+     "--back-offset: expected X and Y from -20 to 20 mm, found '25,0'"),
+])
+def test_card_options_refused_in_one_line(args, message, tmp_path):
+    from tests.helpers import run_cli
+
+    result = run_cli(*args, "--out", str(tmp_path / "x.pdf"))
+    assert result.code == 2
+    assert result.stderr == f"printkit: error: {message}\n"
+    assert not (tmp_path / "x.pdf").exists()

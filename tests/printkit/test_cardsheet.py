@@ -80,7 +80,7 @@ def _outlines(page, rgb):
     h = page.height
     found = []
     for obj in page.rects + page.curves:
-        if _close(_rgb(obj.get("stroking_color")), rgb):
+        if obj.get("stroke") and _close(_rgb(obj.get("stroking_color")), rgb):
             found.append((obj["x0"], h - obj["bottom"], obj["x1"], h - obj["top"]))
     return sorted(found, key=lambda r: (-round(r[3]), round(r[0])))
 
@@ -246,3 +246,49 @@ def test_calibration_back_scales_sit_behind_the_front_crosses():
                 mx = w - x + offset[0]
                 assert any(abs(zx - mx) < 0.3 * MM and y + offset[1] - 20 * MM < zy
                            < y + offset[1] for zx, zy in zeros), (x, y)
+
+
+TOP = (1.0, 0.0, 1.0)       # a marker each side draws just under its own top edge
+
+
+def _marked(rgb):
+    """A test side that also fills a small square under the middle of the card's top edge."""
+    outline = _side(rgb)
+
+    def draw(doc, frame):
+        outline(doc, frame)
+        c = doc.canvas
+        c.setFillColorRGB(*TOP)
+        c.rect(frame.width / 2 - 2 * MM, frame.height - 6 * MM, 4 * MM, 4 * MM, stroke=0, fill=1)
+    return draw
+
+
+def _markers(page):
+    h = page.height
+    return [((r["x0"] + r["x1"]) / 2, h - (r["top"] + r["bottom"]) / 2) for r in page.rects
+            if _close(_rgb(r.get("non_stroking_color")), TOP)]
+
+
+@pytest.mark.parametrize("paper,size,bleed", [("letter", POKER, False), ("letter", POKER, True),
+                                              ("a4", A6, False)])
+def test_back_reads_upright_when_the_card_turns_over_its_long_edge(paper, size, bleed):
+    """Seen through the paper (the back page mirrored), each back's top marker sits at the
+    same edge of the card as its front's: turn the cut card over its long edge and the back
+    is the right way up."""
+    doc = Document(PAPERS[paper], "t", "t")
+    n = 2 if size is A6 else 4                   # one page of cards
+    impose(doc, [SheetCard(_marked(FRONT), _marked(BACK)) for _ in range(n)], size,
+           SheetOptions(paper=paper, bleed=bleed), STYLE, "t")
+    with pdfplumber.open(io.BytesIO(doc.finish())) as pdf:
+        front, back = pdf.pages
+        width = front.width
+        fronts, backs = _outlines(front, FRONT), _outlines(back, BACK)
+        seen = [(width - x, y) for x, y in _markers(back)]
+        assert len(fronts) == len(_markers(front)) == len(seen) == n
+        for box in fronts:
+            mark = next(m for m in _markers(front) if _in(m, box))
+            through = next(m for m in seen if _in(m, box))
+            # the front's marker and the back's, seen through the paper, are at the same
+            # edge: the long-edge turn keeps the card's top where it was
+            assert abs(mark[0] - through[0]) < 0.5 * MM and abs(mark[1] - through[1]) < 0.5 * MM
+        assert len(backs) == n
