@@ -50,9 +50,13 @@ def fit(text: str, font: str, size: float, floor: float, width: float, height: f
                 and block.width() <= width + 1e-6):
             return block
         s -= STEP
-    raise TextFitError(f"card text {text[:60]!r} does not fit {width / 2.8346:.1f} x "
-                       f"{height / 2.8346:.1f} mm at {floor:g} pt (shorten it or change the "
-                       f"layout)")
+    raise too_small(repr(text[:40] + ("..." if len(text) > 40 else "")), "the text", floor)
+
+
+def too_small(card: str, what: str, floor: float) -> TextFitError:
+    """The one-line error for card text that cannot fit at its floor size."""
+    return TextFitError(f"card {card}: {what} cannot fit on the card at {floor:g} pt "
+                        f"(make the layout's [card] bigger or its text sizes smaller)")
 
 
 def fit_line(text: str, font: str, size: float, floor: float, width: float) -> Block:

@@ -189,3 +189,16 @@ def test_card_options_refused_in_one_line(args, message, tmp_path):
     assert result.code == 2
     assert result.stderr == f"printkit: error: {message}\n"
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_card_too_small_for_its_text_is_one_line_naming_the_card(tmp_path):
+    from tests.helpers import run_cli
+
+    small = tmp_path / "small.toml"
+    small.write_text('[card]\nwidth = "40 mm"\nheight = "50 mm"\n')
+    result = run_cli("render", "blowout", "cards", "--layout", str(small), "--out",
+                     str(tmp_path / "x.pdf"))
+    assert result.code == 2
+    assert result.stderr == ("printkit: error: card R45: WHEN and EFFECT cannot fit on the card "
+                             "at 6 pt (make the layout's [card] bigger or its text sizes "
+                             "smaller)\n")

@@ -159,12 +159,14 @@ def _rules_text(c: Canvas, style: Style, card: Card, x: float, top: float, width
     room = top - bottom - len(parts) * (heading * 1.25 + gap)
     size = style.length("face.text_size")
     while True:
-        blocks = [cardtext.fit(t, style.font(), size, size, width, room) for _, t in parts]
-        if sum(b.height for b in blocks) <= room:
-            break
+        try:
+            blocks = [cardtext.fit(t, style.font(), size, size, width, 1e6) for _, t in parts]
+            if sum(b.height for b in blocks) <= room:
+                break
+        except cardtext.TextFitError:            # a word wider than the card at this size
+            pass
         if size - cardtext.STEP < TEXT_FLOOR - 1e-9:
-            raise cardtext.TextFitError(f"{card.code}: WHEN and EFFECT do not fit at "
-                                        f"{TEXT_FLOOR:g} pt")
+            raise cardtext.too_small(card.code, "WHEN and EFFECT", TEXT_FLOOR)
         size -= cardtext.STEP
     spare = room - sum(b.height for b in blocks)
     y = top - spare / 3                  # short text sits a little above the middle

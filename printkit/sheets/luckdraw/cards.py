@@ -169,13 +169,15 @@ def face(style: Style, card: GameCard, doc: Document, frame: CardFrame) -> None:
     room = y - foot - 2 * heading * 1.25 - 2.4 * MM
     size = min(style.length("text_size"), style.length("points_size"))
     while True:                                   # action and points shrink together
-        action = cardtext.fit(card.action, style.font(), size, size, width, 1e6)
-        used = action.height + _points_height(c, style, card, width, size)
-        if used <= room:
-            break
+        try:
+            action = cardtext.fit(card.action, style.font(), size, size, width, 1e6)
+            used = action.height + _points_height(c, style, card, width, size)
+            if used <= room:
+                break
+        except cardtext.TextFitError:            # a word wider than the card at this size
+            pass
         if size - cardtext.STEP < TEXT_FLOOR - 1e-9:
-            raise cardtext.TextFitError(f"{card.code}: action and points do not fit at "
-                                        f"{TEXT_FLOOR:g} pt")
+            raise cardtext.too_small(card.code, "the action and the points", TEXT_FLOOR)
         size -= cardtext.STEP
     y -= (room - used) / 3
     for title, draw_part in (("ACTION", lambda y0: cardtext.draw(c, action, x, y0)),
