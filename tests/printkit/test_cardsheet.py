@@ -292,3 +292,18 @@ def test_back_reads_upright_when_the_card_turns_over_its_long_edge(paper, size, 
             # edge: the long-edge turn keeps the card's top where it was
             assert abs(mark[0] - through[0]) < 0.5 * MM and abs(mark[1] - through[1]) < 0.5 * MM
         assert len(backs) == n
+
+
+def test_render_cards_default_per_page_and_the_option_over_it():
+    from printkit.cardsheet import render_cards
+    from printkit.layout import load_layout
+    from printkit.sheets import RenderOptions
+
+    layout = load_layout("luckdraw-cards")
+    cards = [SheetCard(_side(FRONT), _side(BACK)) for _ in range(4)]
+    for extra, want in (({}, 2), ({"per_page": 4}, 4)):
+        doc = Document(PAPERS["letter"], "t", "t")
+        grid = render_cards(doc, RenderOptions(paper="letter", extra=extra), layout, cards,
+                            "t", size=INDEX_4X6 if want == 2 else POKER, per_page=2)
+        with pdfplumber.open(io.BytesIO(doc.finish())) as pdf:
+            assert len(_outlines(pdf.pages[0], FRONT)) == want == grid.count
