@@ -90,11 +90,12 @@ def calibration_pages(doc: Document, options: SheetOptions, style: SheetStyle,
     c.setFillColor(style.ink)
     for x, y in targets(page):
         _scales(c, w - x + dx, y + dy, style)
-    now = f"{dx / MM:+.1f},{dy / MM:+.1f}" if (dx, dy) != (0, 0) else "0,0"
+    now = f"{dx / MM:g},{dy / MM:g}"
+    example = f"{dx / MM + 1.5:g},{dy / MM - 0.5:g}"
     _text(c, [f"{title}: duplex calibration, BACK",
               "Read where the cross lines meet the X and Y scales (mm, seen from this side).",
-              f"This sheet was printed with --back-offset {now}: add your readings to it,",
-              "e.g. X reads +1.5 and Y reads -0.5: print the cards with --back-offset 1.5,-0.5",
-              "(from 0,0). All five crosses should agree; if not, the printer scales the page."],
+              f"This sheet was printed with --back-offset {now}: add your readings to it.",
+              f"E.g. X reads +1.5, Y reads -0.5: print the cards with --back-offset {example}.",
+              "All five crosses should agree; if not, the printer scales the page."],
           w / 2, h / 2 + 50 * MM, style)
     doc.show_page()

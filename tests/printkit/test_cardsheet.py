@@ -307,3 +307,13 @@ def test_render_cards_default_per_page_and_the_option_over_it():
                             "t", size=INDEX_4X6 if want == 2 else POKER, per_page=2)
         with pdfplumber.open(io.BytesIO(doc.finish())) as pdf:
             assert len(_outlines(pdf.pages[0], FRONT)) == want == grid.count
+
+
+def test_calibration_back_says_the_offset_and_a_worked_example():
+    doc = Document(PAPERS["a4"], "t", "t")
+    calibration_pages(doc, SheetOptions(paper="a4", back_offset=(1 * MM, -0.5 * MM)), STYLE,
+                      "T")
+    with pdfplumber.open(io.BytesIO(doc.finish())) as pdf:
+        text = pdf.pages[1].extract_text()
+    assert "printed with --back-offset 1,-0.5: add your readings" in text
+    assert "print the cards with --back-offset 2.5,-1." in text
