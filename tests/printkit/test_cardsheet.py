@@ -108,14 +108,15 @@ def test_nine_poker_cards_a_page_at_true_size(paper):
         assert abs((right - left) / MM - 189) <= 0.2           # 3 x 63 mm, cards touching
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_crop_marks_in_the_margin_on_every_edge(paper):
-    with pdfplumber.open(io.BytesIO(_pdf(paper, bleed=True))) as pdf:
+@pytest.mark.parametrize("paper,bleed_mm", [("letter", 3), ("a4", 3), ("letter", 0),
+                                            ("a4", 0)])
+def test_crop_marks_in_the_margin_on_every_edge(paper, bleed_mm):
+    with pdfplumber.open(io.BytesIO(_pdf(paper, bleed=bool(bleed_mm)))) as pdf:
         page = pdf.pages[0]
         h = page.height
         cards = _outlines(page, FRONT)
-        bleed = [(x0 - 3 * MM, y0 - 3 * MM, x1 + 3 * MM, y1 + 3 * MM)
-                 for x0, y0, x1, y1 in cards]
+        b = bleed_mm * MM
+        bleed = [(x0 - b, y0 - b, x1 + b, y1 + b) for x0, y0, x1, y1 in cards]
         marks = [(ln["x0"], h - ln["bottom"], ln["x1"], h - ln["top"]) for ln in page.lines
                  if _close(_rgb(ln["stroking_color"]), MARK)]
         assert marks
