@@ -46,10 +46,12 @@ FONT_SIZE = (4 * PT, 72 * PT, "pt")
 LINE = (0.1 * PT, 10 * PT, "pt")
 SIZES = {"title_size", "label_size", "small_size", "number_size", "cell_size", "text_size",
          "tag_size", "value_size", "index_size", "code_size", "card_size", "name_size",
-         "legend_size", "endzone_size", "mark_size", "heading_size", "size"}
+         "legend_size", "endzone_size", "mark_size", "heading_size", "size",
+         "caption_size", "deck_size", "team_size", "type_size", "letter_size", "symbol_size",
+         "points_size", "subtitle_size"}
 LINES = {"line", "frame_line", "group_line", "hole_line", "goal_line", "warning_line",
          "half_minute_line", "line_width", "ten_width", "five_width", "goal_width",
-         "sideline_width", "arrow_width", "cell_line_width", "fold_width"}
+         "sideline_width", "arrow_width", "cell_line_width", "fold_width", "mark_line"}
 LENGTHS: dict[str, tuple[float, float, str]] = {
     **{k: FONT_SIZE for k in SIZES}, **{k: LINE for k in LINES},
     "margin": (1 * MM, 40 * MM, "mm"),
@@ -57,6 +59,9 @@ LENGTHS: dict[str, tuple[float, float, str]] = {
     "crosshair": (0.0, 5 * MM, "mm"),                            # 0 mm: no centre mark
     **{k: (0.0, 300 * MM, "mm") for k in ("x", "y", "cx", "cy", "home_x", "away_x", "top")},
     "metric": (10 * MM, 200 * MM, "mm"), "imperial": (10 * MM, 200 * MM, "mm"),  # check bars
+    # card sheets (printkit/cardsheet): bleed, gutter between cards, crop marks
+    "bleed": (0.5 * MM, 10 * MM, "mm"), "gutter": (0.0, 20 * MM, "mm"),
+    "mark_gap": (0.0, 10 * MM, "mm"), "mark_length": (1 * MM, 15 * MM, "mm"),
 }
 # Play-book blocks must fit under the header of the smallest page: these keys by full name.
 BOOKS: dict[str, tuple[float, float, str]] = {
@@ -84,6 +89,7 @@ RANGES: dict[str, Spec] = {
     "pegboard.strip_labels": Spec(items=(1, 12)), "pegboard.strip_labels[]": Spec(chars=20),
     "example.lines": Spec(items=(1, 10)), "example.lines[]": Spec(chars=300),
     "legend.lines": Spec(items=(1, 10)), "legend.lines[]": Spec(chars=300),
+    "face.tint": Spec(0, 1),
 }
 
 

@@ -33,6 +33,7 @@ class CardType:
     value: str = ""            # what `yards` means on the card ("YARDS GAINED", ...)
     min: int | None = None
     max: int | None = None
+    when: str = ""             # when a card of this type may be played (the rules' words)
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,18 @@ class Card:
     yards: int | None = None
     name: str = ""
     text: str = ""
+    when: str = ""
+
+    @property
+    def effect(self) -> str:
+        """What the card does: its own text, else its type's."""
+        return self.text or self.type.text
+
+    @property
+    def timing(self) -> str:
+        """When it may be played: its own `when`, else its type's (the loader makes sure
+        every card has one)."""
+        return self.when or self.type.when
 
     @property
     def label(self) -> str:
@@ -101,7 +114,8 @@ def _type(doc: DataFile, key: str) -> CardType:
                                        f"found {low} and {high}")
     return CardType(key, tuple(decks.split()), doc.get(at + ("title",), str, TEXT),
                     doc.get(at + ("text",), str, TEXT, default=""),
-                    doc.get(at + ("value",), str, TEXT, default=""), low, high)
+                    doc.get(at + ("value",), str, TEXT, default=""), low, high,
+                    doc.get(at + ("when",), str, TEXT, default=""))
 
 
 def _card(doc: DataFile, at: Key, deck: str, types: dict[str, CardType]) -> Card:
@@ -126,8 +140,13 @@ def _card(doc: DataFile, at: Key, deck: str, types: dict[str, CardType]) -> Card
     elif yards is not None:
         raise doc.error(at + ("yards",), f"expected no yards (a {kind} card has none), "
                                          f"found {yards}")
-    return Card(code, ctype, count, yards, doc.get(at + ("name",), str, TEXT, default=""),
-                doc.get(at + ("text",), str, TEXT, default=""))
+    card = Card(code, ctype, count, yards, doc.get(at + ("name",), str, TEXT, default=""),
+                doc.get(at + ("text",), str, TEXT, default=""),
+                doc.get(at + ("when",), str, TEXT, default=""))
+    if not card.timing:
+        raise doc.error(at + ("code",), f"expected a `when` on the card or its type {kind} "
+                                        f"(when {code} may be played), found none")
+    return card
 
 
 def parse_decks(doc: DataFile) -> Decks:

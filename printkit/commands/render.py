@@ -19,6 +19,19 @@ class Paper(StrEnum):
     a4 = "a4"
 
 
+# Card-sheet options (printkit/cardsheet) as RenderOptions.extra keys, and their flags.
+CARD_OPTIONS = {"bleed": "--bleed", "per_page": "--per-page", "back_offset": "--back-offset",
+                "calibration": "--calibration"}
+
+
+def card_extra(bleed: bool, per_page: int | None, back_offset: str | None,
+               calibration: bool) -> dict[str, object]:
+    """The card options given, as RenderOptions.extra (absent when not given)."""
+    given = {"bleed": bleed or None, "per_page": per_page, "back_offset": back_offset,
+             "calibration": calibration or None}
+    return {k: v for k, v in given.items() if v is not None}
+
+
 def default_out(game: str, sheet: str, paper: str) -> Path:
     return OUTPUT_DIR / f"{game}-{sheet}-{paper}.pdf"
 
@@ -30,6 +43,10 @@ def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path 
     from printkit.preview import write_pdf
 
     printable = sheets.get(game, sheet)
+    card_opts = sorted(k for k in opts.extra if k in CARD_OPTIONS)
+    if card_opts and not printable.cards:
+        raise UserError(f"{CARD_OPTIONS[card_opts[0]]} is only for card sheets, not the "
+                        f"{game} {sheet} sheet")
     if opts.rules_file is not None and not printable.rules:
         raise UserError(f"{opts.rules_file}: --rules is not used by the {game} {sheet} sheet")
     out = pdf_target(out) if out else default_out(game, sheet, opts.paper)
@@ -56,10 +73,27 @@ def render(
     away: Annotated[str, typer.Option(help="Away team name.")] = "AWAY",
     ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Pale fills to save "
                                                                 "toner.")] = False,
+    bleed: Annotated[bool, typer.Option("--bleed", help="Card sheets: artwork runs 3 mm past "
+                                                        "each card's trim.")] = False,
+    per_page: Annotated[int | None, typer.Option("--per-page", min=1, max=64,
+                                                 help="Card sheets: cards per page (default: "
+                                                      "as many as fit).")] = None,
+    back_offset: Annotated[str | None, typer.Option("--back-offset", metavar="X,Y",
+                                                    help="Card sheets: move the backs by X,Y "
+                                                         "mm (from the calibration sheet).")
+                           ] = None,
+    calibration: Annotated[bool, typer.Option("--calibration", help="Card sheets: only the "
+                                                                    "duplex calibration "
+                                                                    "sheet.")] = False,
 ) -> None:
     """Render one printable to PDF."""
+    if back_offset is not None:
+        from printkit.cardsheet.style import parse_offset
+
+        parse_offset(back_offset)               # a bad value fails before any work
     opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
-                                layout_file=layout, rules_file=rules)
+                                layout_file=layout, rules_file=rules,
+                                extra=card_extra(bleed, per_page, back_offset, calibration))
     for path in render_to_file(game, sheet, opts, out, png, force):
         typer.echo(str(path))
 

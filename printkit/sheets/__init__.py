@@ -48,6 +48,7 @@ class Printable:
     name: str             # what it is, after the game's title: "board", "drive log"
     description: str
     rules: bool = False   # True: follows a player's own chart values given with --rules
+    cards: bool = False   # True: a card sheet (printkit.cardsheet): --bleed, --per-page, ...
 
     @property
     def title(self) -> str:

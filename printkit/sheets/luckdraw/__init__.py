@@ -1,3 +1,9 @@
 """Luck of the Draw's printables (its play book's deal slips are in playbook.py)."""
 
-PRINTABLES = ()
+from printkit.sheets import Printable
+
+PRINTABLES = (
+    Printable("luckdraw", "cards", "luckdraw-cards", "game cards",
+              "The 16 game cards: symbol (QB cards in yellow), action, points; backs for duplex",
+              cards=True),
+)
