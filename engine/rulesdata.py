@@ -100,6 +100,9 @@ CARDBOWL: dict[str, Spec] = {
     "kickoff.cards": Spec(1, 6), "kickoff.subtract": Spec(0, 50),
     "kickoff.free_kick_subtract": Spec(0, 50), "kickoff.kick_spot": Spec(1, 50),
     "kickoff.out_of_bounds": Spec(0, 99), "kickoff.coverage_cards": Spec(0, 6),
+    "kickoff.offside_max": Spec(0, 13),
+    "pass_rush.sack_loss": Spec(0, 20), "pass_rush.automatic_over": Spec(0, 30),
+    "pass_rush.pressure_below": Spec(0, 30),
     "kickoff.return_cards": Spec(0, 10),
     "punt.min_cards": Spec(1, 6), "punt.max_cards": Spec(1, 6), "punt.add": Spec(0, 50),
     "punt.free_kick_add": Spec(0, 50), "punt.free_kick_spot": Spec(1, 50),
@@ -110,7 +113,7 @@ CARDBOWL: dict[str, Spec] = {
     "punt.fair_catch_max_cards": Spec(0, 6),
     "open_field_run.face_draws.J": Spec(0, 10), "open_field_run.face_draws.Q": Spec(0, 10),
     "open_field_run.face_draws.K": Spec(0, 10),
-    "cards.joker_in_hand": Spec(0, 30),
+    "cards.joker_in_hand": Spec(0, 30), "cards.hand": Spec(1, 26),
     "clock.interval_seconds": Spec(1, 60), "clock.intervals_per_quarter": Spec(1, 400),
     "clock.grid_columns": Spec(1, 20), "clock.grid_rows": Spec(1, 20),
     "clock.quarters": Spec(choices=(4,)),          # the clock sheet prints four grids

@@ -36,4 +36,5 @@ GAME = Game(
     verify=Lazy("engine.postcard.verify:verify_text"),
     bots=Bots(play=Lazy("engine.postcard.bots:play_game"),
               seed_of=Lazy("engine.postcard.bots:game_seed")),
+    odds=Lazy("engine.postcard.odds:tables"),
 )
