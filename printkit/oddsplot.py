@@ -27,7 +27,9 @@ SUFFIXES = (".pdf", ".png")
 
 def series(t: OddsTable) -> tuple[list[str], list[tuple[str, list[Figure]]]]:
     """Row labels and the figure columns to draw: the chances when the table has any."""
-    labels = [" ".join(v for v in row if isinstance(v, str)) for row in t.rows]
+    first = [next((v for v in row if isinstance(v, str)), "") for row in t.rows]
+    labels = first if len(set(first)) == len(first) else [
+        " ".join(v for v in row if isinstance(v, str)) for row in t.rows]
     cols = [(i, name) for i, name in enumerate(t.columns)
             if t.rows and all(isinstance(row[i], Figure) for row in t.rows)]
     lines = [(name, [row[i] for row in t.rows]) for i, name in cols]
