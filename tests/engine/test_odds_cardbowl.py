@@ -96,7 +96,8 @@ def test_field_goal_hand_figures():
         ["1", "2", "2", "3", "4", "5", "6", "6"]
     # Red Joker first: 1/54; or a card then the Red Joker second (52/54 * 1/53); or BJ,
     # a black card, then the Red Joker (1/54 * 26/53 * 1/52): 1/54 + 52/2862 + 1/5724
-    assert rows["20"][4].exact == Fraction(1, 54) + Fraction(52, 54 * 53) + Fraction(26, 54 * 53 * 52)
+    assert rows["20"][4].exact == (Fraction(1, 54) + Fraction(52, 54 * 53)
+                                   + Fraction(26, 54 * 53 * 52))
     # stopped: Black Joker first and a red card or the Red Joker next: 1/54 * 27/53
     assert rows["42"][5].exact == Fraction(27, 54 * 53)
     # 52 cards, six drawn: totals are symmetric about 42, so P(>= 42) = (1 + P(42)) / 2 > 1/2
