@@ -37,14 +37,77 @@ def series(t: OddsTable) -> tuple[list[str], list[tuple[str, list[Figure]]]]:
     return labels, (chances or lines)  # type: ignore[return-value]
 
 
+def stacked(lines: list[tuple[str, list[Figure]]]) -> int:
+    """How many leading columns are one outcome distribution (each row sums to 1): those are
+    drawn as stacked bars, the rest as lines over them. 0 when none are."""
+    if not lines or any(f.method != "exact" for _, fs in lines for f in fs):
+        return 0
+    rows = len(lines[0][1])
+    for k in range(2, len(lines) + 1):
+        if all(abs(sum(lines[j][1][i].value for j in range(k)) - 1) < 1e-9
+               for i in range(rows)):
+            return k
+    return 0
+
+
+def _estimates_page(doc: Document, game: str, t: OddsTable) -> None:
+    """Figures of different units (plays, points, a share): one row each, on its own scale
+    from 0, the estimate as a dot and its 95% interval as a bar, the numbers beside it."""
+    c = doc.canvas
+    w, h = doc.width, doc.height
+    labels, lines = series(t)
+    figs = lines[0][1]
+    c.setFont(BOLD, 14)
+    c.drawString(MARGIN, h - MARGIN, f"{game}: {t.title}")
+    x0, x1 = MARGIN + 200, w - MARGIN - 170
+    band = min(90.0, (h - 2 * MARGIN - 80) / max(1, len(figs)))
+    for i, (label, f) in enumerate(zip(labels, figs, strict=True)):
+        y = h - MARGIN - 60 - band * (i + 0.5)
+        low, high = f.interval or (f.value, f.value)
+        top = (1.0 if high <= 1 else high * 1.15) or 1.0
+        c.setFont(FONT, 10)
+        c.setFillGray(0)
+        c.drawString(MARGIN, y - 3, label)
+        c.setStrokeGray(0.6)
+        c.line(x0, y, x1, y)
+        c.setFont(FONT, 7)
+        for k in range(6):
+            x = x0 + (x1 - x0) * k / 5
+            c.line(x, y - 3, x, y + 3)
+            c.drawCentredString(x, y - 12, f"{top * k / 5:.3g}")
+        r, g, b = COLOURS[0]
+        c.setStrokeColorRGB(r, g, b)
+        c.setFillColorRGB(r, g, b)
+        c.setLineWidth(3)
+        c.line(x0 + (x1 - x0) * low / top, y, x0 + (x1 - x0) * high / top, y)
+        c.setLineWidth(1)
+        c.circle(x0 + (x1 - x0) * f.value / top, y, 4, stroke=0, fill=1)
+        c.setFillGray(0)
+        c.setFont(FONT, 9)
+        c.drawString(x1 + 12, y - 3, f"{f.value:.3f}  [{low:.3f}, {high:.3f}]")
+    c.setFont(FONT, 8)
+    n = figs[0].samples if figs else 0
+    c.drawString(MARGIN, MARGIN - 10, f"printkit odds {game} {t.key} \u00b7 Monte Carlo, "
+                                      f"95% intervals (n={n} for the means)")
+    doc.show_page()
+
+
 def _page(doc: Document, game: str, t: OddsTable) -> None:
     c = doc.canvas
     w, h = doc.width, doc.height
     labels, lines = series(t)
+    if len(lines) == 1 and any(f.method != "exact" for f in lines[0][1]):
+        _estimates_page(doc, game, t)
+        return
+    bars = stacked(lines)
     top = max((f.interval[1] if f.interval else f.value) for _, fs in lines for f in fs)
     scale_top = 1.0 if top <= 1 else top * 1.1
+    n = len(labels)
+    rotate = n > 12 or max(c.stringWidth(x, FONT, 8) for x in labels) * n > 560
+    shown = [x[:24] for x in labels]
+    drop = (max(c.stringWidth(x, FONT, 8) for x in shown) * 0.72 + 12) if rotate else 14
     legend_w = 190.0
-    x0, y0, x1, y1 = MARGIN + 30, MARGIN + 40, w - MARGIN - legend_w, h - MARGIN - 40
+    x0, y0, x1, y1 = MARGIN + 30, MARGIN + 22 + drop, w - MARGIN - legend_w, h - MARGIN - 40
     c.setFont(BOLD, 14)
     c.drawString(MARGIN, h - MARGIN, f"{game}: {t.title}")
     c.setFont(FONT, 8)
@@ -55,50 +118,68 @@ def _page(doc: Document, game: str, t: OddsTable) -> None:
         c.drawRightString(x0 - 4, y - 3, f"{scale_top * k / 10:.2f}".rstrip("0").rstrip(".")
                           or "0")
     c.setStrokeGray(0)
-    c.line(x0, y0, x0, y1)
-    c.line(x0, y0, x1, y0)
-    n = len(labels)
     step = (x1 - x0) / max(1, n)
-    every = max(1, round(n / 24))
-    for i, label in enumerate(labels):
+    every = max(1, round(n / 48))
+    for i, label in enumerate(shown):
         if i % every == 0:
             c.saveState()
-            c.translate(x0 + step * (i + 0.5), y0 - 6)
-            c.rotate(45 if n > 12 else 0)
-            c.drawRightString(0, -6, label[:18]) if n > 12 else c.drawCentredString(0, -6, label)
+            c.translate(x0 + step * (i + 0.5), y0 - 4)
+            if rotate:
+                c.rotate(45)
+                c.drawRightString(0, -8, label)
+            else:
+                c.drawCentredString(0, -10, label)
             c.restoreState()
-    c.drawString(x0, MARGIN - 6, t.columns[0])
+    c.drawString(x0, MARGIN + 4, f"across: {t.columns[0]}")
 
     def at(f: float) -> float:
         return y0 + (y1 - y0) * f / scale_top
 
+    for i in range(n):
+        base = 0.0
+        for k in range(bars):
+            r, g, b = COLOURS[k % len(COLOURS)]
+            c.setFillColorRGB(r, g, b)
+            v = lines[k][1][i].value
+            c.rect(x0 + step * (i + 0.12), at(base), step * 0.76, at(base + v) - at(base),
+                   stroke=0, fill=1)
+            base += v
     for k, (name, figs) in enumerate(lines):
         r, g, b = COLOURS[k % len(COLOURS)]
         c.setStrokeColorRGB(r, g, b)
         c.setFillColorRGB(r, g, b)
-        c.setLineWidth(1.5)
-        pts = [(x0 + step * (i + 0.5), at(f.value)) for i, f in enumerate(figs)]
-        if len(pts) > 1:
-            path = c.beginPath()
-            path.moveTo(*pts[0])
-            for p in pts[1:]:
-                path.lineTo(*p)
-            c.drawPath(path, stroke=1, fill=0)
-        for (x, y), f in zip(pts, figs, strict=True):
-            c.circle(x, y, 1.8, stroke=0, fill=1)
-            if f.interval:
-                c.line(x, at(f.interval[0]), x, at(f.interval[1]))
         ly = y1 - 14 * k
-        c.rect(x1 + 16, ly - 2, 10, 6, stroke=0, fill=1)
+        if k < bars:
+            c.rect(x1 + 16, ly - 2, 10, 8, stroke=0, fill=1)
+        else:
+            c.setLineWidth(1.5)
+            pts = [(x0 + step * (i + 0.5), at(f.value)) for i, f in enumerate(figs)]
+            if len(pts) > 1:
+                path = c.beginPath()
+                path.moveTo(*pts[0])
+                for p in pts[1:]:
+                    path.lineTo(*p)
+                c.drawPath(path, stroke=1, fill=0)
+            for (x, y), f in zip(pts, figs, strict=True):
+                c.circle(x, y, 1.8, stroke=0, fill=1)
+                if f.interval:
+                    c.line(x, at(f.interval[0]), x, at(f.interval[1]))
+                    c.line(x - 3, at(f.interval[0]), x + 3, at(f.interval[0]))
+                    c.line(x - 3, at(f.interval[1]), x + 3, at(f.interval[1]))
+            c.line(x1 + 14, ly + 2, x1 + 28, ly + 2)
         c.setFillGray(0)
         c.setFont(FONT, 8)
-        c.drawString(x1 + 30, ly - 2, name[:32])
+        c.drawString(x1 + 32, ly - 1, name[:32])
     c.setLineWidth(1)
+    c.setStrokeGray(0)
+    c.line(x0, y0, x0, y1)
+    c.line(x0, y0, x1, y0)
     c.setFillGray(0)
     method = "exact" if all(f.method == "exact" for _, fs in lines for f in fs) else \
         "Monte Carlo, 95% intervals shown"
+    shape = " \u00b7 bars: one outcome distribution per row" if bars else ""
     c.setFont(FONT, 8)
-    c.drawString(MARGIN, MARGIN - 24, f"printkit odds {game} {t.key} \u00b7 {method}")
+    c.drawString(MARGIN, MARGIN - 10, f"printkit odds {game} {t.key} \u00b7 {method}{shape}")
     doc.show_page()
 
 
