@@ -101,6 +101,7 @@ CARDBOWL: dict[str, Spec] = {
     "kickoff.free_kick_subtract": Spec(0, 50), "kickoff.kick_spot": Spec(1, 50),
     "kickoff.out_of_bounds": Spec(0, 99), "kickoff.coverage_cards": Spec(0, 6),
     "kickoff.offside_max": Spec(0, 13),
+    "snap.regular_fumble_max": Spec(0, 13), "snap.shotgun_fumble_max": Spec(0, 13),
     "pass_rush.sack_loss": Spec(0, 20), "pass_rush.automatic_over": Spec(0, 30),
     "pass_rush.pressure_below": Spec(0, 30),
     "kickoff.return_cards": Spec(0, 10),

@@ -19,7 +19,7 @@ from fractions import Fraction
 from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardbowl.rules import Rules
 from engine.cards import JOKERS, RANKS, is_red, suit
-from engine.odds import OddsTable
+from engine.odds import Figure, OddsTable
 from engine.oddsmath import Dist, chance, exact, mixture, sum_dist
 
 RED, BLACK = "RJ", "BJ"
@@ -246,7 +246,157 @@ def sack_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
                  "not worth it", "5"),))
 
 
+# -- the snap ---------------------------------------------------------------------------------
+def snap_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
+    """The snap draw: a joker, then the next card decides (rules: "Snap")."""
+    std = standard(cards)
+    n_all = len(cards)
+    first = Fraction(1, n_all)
+    rest = n_all - 1
+    blacks = len([c for c in std if not is_red(c)])
+    offside = first * Fraction(blacks, rest)                     # BJ, then a black card
+    bj_offense = first * Fraction(rest - blacks, rest)           # BJ, then red or the RJ
+    rows = []
+    for formation, top in (("regular", rules.snap.regular_fumble_max),
+                           ("shotgun", rules.snap.shotgun_fumble_max)):
+        low = len([c for c in std if rules.value(c) <= top])
+        fumble = first * Fraction(low, rest)                      # RJ, then a low card
+        rj_offense = first * Fraction(rest - low, rest)
+        rows.append((formation, exact(fumble), exact(bj_offense + rj_offense), exact(offside),
+                     exact(1 - 2 * first)))
+    return OddsTable(
+        key="snap", title="The snap draw: fumble and penalties",
+        columns=("formation", "fumble", "penalty on the offense", "offside (defence)",
+                 "clean snap"),
+        rows=tuple(rows),
+        note=(f"Red Joker, then A-{rules.snap.regular_fumble_max} (regular) or "
+              f"A-{rules.snap.shotgun_fumble_max} (shotgun): fumble, any other card a penalty "
+              "on the offense; Black Joker, then a red card or the Red Joker: penalty on the "
+              "offense, a black card: offside on the defence."),
+        claims=(("This is to reflect the low likelihood of a fumble from snap when in regular "
+                 "formation; shotgun formation has a slightly higher risk of fumble", "shotgun"),
+                ))
+
+
+# -- card values -------------------------------------------------------------------------------
+def draw_values_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
+    values = [rules.value(c) for c in standard(cards)]
+    mean = Fraction(sum(values), len(values))
+    rows = [(f"{k} card{'s' if k > 1 else ''}", exact(k * mean))
+            for k in (1, 2, rules.field_goal.cards)]
+    return OddsTable(
+        key="draw-values", title="Average total of drawn cards (jokers replaced)",
+        columns=("draws", "average total"), rows=tuple(rows),
+        note="A drawn joker has no value and another card is drawn in its place.",
+        claims=(("A 42-yard attempt has a 50% chance (average draw of 7 x 6).",
+                 f"{rules.field_goal.cards} cards"),
+                ("the value of two defensive draws expected to average 14", "2 cards")))
+
+
+# -- punt bounce -------------------------------------------------------------------------------
+def bounce_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
+    """A punt's bounce: the first bounce card against the punt's last card (a different suit:
+    the way the kick went, then a second card: a different suit again carries on, the same suit
+    comes back), every ordered choice of the three standard cards counted (no Red Joker)."""
+    std = standard(cards)
+    forward = back = 0
+    fwd_yards = back_yards = 0
+    for p in std:
+        for b in std:
+            if b == p:
+                continue
+            vb = rules.value(b)
+            if suit(b) == suit(p):
+                back += len(std) - 2
+                back_yards += vb * (len(std) - 2)
+                continue
+            for c in std:
+                if c in (p, b):
+                    continue
+                forward += 1
+                fwd_yards += vb + (rules.value(c) if suit(c) != suit(b) else -rules.value(c))
+    total = forward + back
+    rows = (("forward (the way the kick went)", exact(Fraction(forward, total)),
+             exact(Fraction(fwd_yards, forward))),
+            ("back (toward the kicking team)", exact(Fraction(back, total)),
+             exact(Fraction(back_yards, back))))
+    return OddsTable(
+        key="bounce", title="Punt bounce: direction and average distance",
+        columns=("direction", "chance", "average yards"), rows=rows,
+        note=("Cards of the freshly shuffled deck other than the punt's last card; a Black "
+              "Joker is replaced, a Red Joker (touching the receiver) is left out. Forward "
+              "yards are the net of both bounce cards, before any coverage card."),
+        claims=(("Ball is more likely to bounce in direction of kick, and more likely to travel "
+                 "further on a forward bounce than a backwards bounce.",
+                 "forward (the way the kick went)"),))
+
+
+# -- open-field run (seeded Monte Carlo) ----------------------------------------------------------
+OFR_SEED = "cardbowl-odds-open-field-run"
+OFR_TRIALS = 20000
+
+
+def open_field_run(rng, cards: Sequence[str], value: Callable[[str], int],
+                   face_draws: dict[str, int]) -> tuple[int, bool]:
+    """One open-field run from a freshly shuffled deck, no defender applied: each face card
+    adds its draws ("J = 1 card, Q = 2 cards, K = 3 cards"), a Red Joker is a fumble where the
+    run stands, a Black Joker (penalty) is replaced. Returns (yards, fumbled)."""
+    from engine.cards import rank
+
+    deck = list(cards)
+    pending, yards = 1, 0
+    while pending and deck:
+        card = deck.pop(rng.randrange(len(deck)))
+        if card == RED:
+            return yards, True
+        if card == BLACK:
+            continue
+        pending -= 1
+        yards += value(card)
+        pending += face_draws.get(rank(card), 0)
+    return yards, False
+
+
+def ofr_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
+    import random
+
+    from engine.oddsmath import estimate, mean_interval, wilson
+
+    rng = random.Random(OFR_SEED)
+    runs = [open_field_run(rng, cards, rules.value, rules.open_field_run.face_draws)
+            for _ in range(OFR_TRIALS)]
+    rows: list[tuple[str | Figure, ...]] = []
+    for label, test in (("less than 10 yards", lambda y: y < 10),
+                        ("10 yards or more", lambda y: y >= 10),
+                        ("20 yards or more", lambda y: y >= 20),
+                        ("50 yards or more", lambda y: y >= 50)):
+        share, interval = wilson(sum(test(y) for y, _ in runs), OFR_TRIALS)
+        rows.append((label, estimate(share, interval, OFR_TRIALS)))
+    share, interval = wilson(sum(f for _, f in runs), OFR_TRIALS)
+    rows.append(("fumble (Red Joker)", estimate(share, interval, OFR_TRIALS)))
+    mean, interval = mean_interval([y for y, _ in runs])
+    rows.append(("average yards", estimate(mean, interval, OFR_TRIALS)))
+    return OddsTable(
+        key="open-field-run", title="Open-field run from the cards alone",
+        columns=("run", "estimate"), rows=tuple(rows),
+        note=(f"Seeded Monte Carlo: {OFR_TRIALS} runs, Python random.Random({OFR_SEED!r}), "
+              "each from a freshly shuffled deck; no defender subtracted (they only shorten "
+              "runs). 95% intervals: Wilson for shares, normal for the average."),
+        claims=(("An open field run will typically go less than 10 yards before being tackled",
+                 "less than 10 yards"),))
+
+
+_CACHE: dict[object, list[OddsTable]] = {}
+
+
 def tables(rules: Rules) -> list[OddsTable]:
-    cards = cardbowl_deck()
-    return [field_goal_table(rules, cards), kickoff_table(rules, cards),
-            pass_suit_table(rules, cards, rules.cards.hand), sack_table(rules, cards)]
+    """Every Card Bowl table (computed once per rules object in a process)."""
+    key = id(rules)
+    if key not in _CACHE:
+        cards = cardbowl_deck()
+        _CACHE[key] = [field_goal_table(rules, cards), kickoff_table(rules, cards),
+                       pass_suit_table(rules, cards, rules.cards.hand),
+                       sack_table(rules, cards), snap_table(rules, cards),
+                       bounce_table(rules, cards), draw_values_table(rules, cards),
+                       ofr_table(rules, cards)]
+    return _CACHE[key]

@@ -89,6 +89,12 @@ class FieldGoal:
 
 
 @dataclass(frozen=True)
+class Snap:
+    regular_fumble_max: int   # Red Joker on the snap, next card up to this: fumble (regular)
+    shotgun_fumble_max: int   # ... in shotgun formation
+
+
+@dataclass(frozen=True)
 class PassRush:
     sack_loss: int            # yards lost = pass rush - (protection + sack draw) + sack_loss
     automatic_over: int       # pass rush > protection + this: automatic sack
@@ -141,6 +147,7 @@ class Rules:
     kickoff: Kickoff
     punt: Punt
     field_goal: FieldGoal
+    snap: Snap
     pass_rush: PassRush
     cards: CardValues
     open_field_run: OpenFieldRun
@@ -197,6 +204,7 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
             kickoff=Kickoff(**attributes(data["kickoff"])),
             punt=Punt(**attributes(data["punt"])),
             field_goal=FieldGoal(**attributes(data["field_goal"])),
+            snap=Snap(**attributes(data["snap"])),
             pass_rush=PassRush(**attributes(data["pass_rush"])),
             cards=CardValues(**attributes(data["cards"])),
             open_field_run=OpenFieldRun(dict(data["open_field_run"]["face_draws"])),

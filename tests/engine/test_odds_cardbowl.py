@@ -206,8 +206,48 @@ def test_sack_figures_by_hand():
 
 def test_every_table_has_a_unique_key_and_whole_rows():
     tables = odds.tables(RULES)
-    assert [t.key for t in tables] == ["field-goal", "kickoff", "pass-suit", "sack"]
+    assert [t.key for t in tables] == ["field-goal", "kickoff", "pass-suit", "sack", "snap",
+                                       "bounce", "draw-values", "open-field-run"]
     for t in tables:
         assert all(len(row) == len(t.columns) for row in t.rows)
         labels = {row[0] for row in t.rows}
         assert all(label in labels for _, label in t.claims)
+
+
+def test_snap_by_hand():
+    rows = {row[0]: row for row in odds.snap_table(RULES, FULL_DECK).rows}
+    # Red Joker (1/54) then "an A or a 2" (8 of 53): regular; "A to 5" (20 of 53): shotgun
+    assert rows["regular"][1].exact == Fraction(8, 54 * 53)
+    assert rows["shotgun"][1].exact == Fraction(20, 54 * 53)
+    # Black Joker then a black card (26 of 53): offside on the defence
+    assert rows["regular"][3].exact == Fraction(26, 54 * 53)
+    for row in rows.values():
+        assert sum(f.exact for f in row[1:]) == 1
+
+
+def test_bounce_by_hand():
+    rows = {row[0][:4]: row for row in odds.bounce_table(RULES, FULL_DECK).rows}
+    # a different suit from the punt card: 39 of the 51 other cards
+    assert rows["forw"][1].exact == Fraction(39, 51)
+    # back: one card of the punt card's suit, its value; by symmetry 7 on average
+    assert rows["back"][2].exact == 7
+
+
+def test_draw_values_by_hand():
+    rows = {row[0]: row for row in odds.draw_values_table(RULES, FULL_DECK).rows}
+    assert rows["1 card"][1].exact == Fraction(4 * 91, 52)      # 4 x (1 + ... + 13) / 52
+    assert rows["6 cards"][1].exact == 42
+
+
+def test_open_field_run_monte_carlo_contains_the_exact_share():
+    """Under 10 yards exactly when the first card that counts is A-9 (36 cards) or the run
+    is fumbled on the very first draw (the Red Joker): 37 of the 53 cards that are not the
+    (replaced) Black Joker. A face card alone is 11+ yards."""
+    rows = {row[0]: row[1] for row in odds.ofr_table(RULES, FULL_DECK).rows}
+    low, high = rows["less than 10 yards"].interval
+    assert low <= 37 / 53 <= high
+    assert rows["less than 10 yards"].samples == odds.OFR_TRIALS
+    assert rows["less than 10 yards"].method == "monte carlo"
+    # the same seed, the same figures
+    again = {row[0]: row[1] for row in odds.ofr_table(RULES, FULL_DECK).rows}
+    assert again == rows
