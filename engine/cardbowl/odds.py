@@ -274,8 +274,8 @@ def snap_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
               "on the offense; Black Joker, then a red card or the Red Joker: penalty on the "
               "offense, a black card: offside on the defence."),
         claims=(("This is to reflect the low likelihood of a fumble from snap when in regular "
-                 "formation; shotgun formation has a slightly higher risk of fumble", "shotgun"),
-                ))
+                 "formation", "regular"),
+                ("shotgun formation has a slightly higher risk of fumble", "shotgun")))
 
 
 # -- card values -------------------------------------------------------------------------------
@@ -326,9 +326,10 @@ def bounce_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
         note=("Cards of the freshly shuffled deck other than the punt's last card; a Black "
               "Joker is replaced, a Red Joker (touching the receiver) is left out. Forward "
               "yards are the net of both bounce cards, before any coverage card."),
-        claims=(("Ball is more likely to bounce in direction of kick, and more likely to travel "
-                 "further on a forward bounce than a backwards bounce.",
-                 "forward (the way the kick went)"),))
+        claims=(("Ball is more likely to bounce in direction of kick",
+                 "forward (the way the kick went)"),
+                ("... and more likely to travel further on a forward bounce than a backwards "
+                 "bounce.", "forward (the way the kick went)")))
 
 
 # -- open-field run (seeded Monte Carlo) ----------------------------------------------------------
