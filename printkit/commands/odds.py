@@ -36,10 +36,19 @@ def _game(game_id: str):
     return found
 
 
-def tables_for(game_id: str, question: str | None = None) -> list:
+def _rules(found, rules_file: Path | None):
+    if found.load_rules is None:
+        if rules_file is not None:
+            raise UserError(f"--rules: {found.id} has no rules data file to lay values over")
+        return None
+    return found.rules(rules_file)
+
+
+def tables_for(game_id: str, question: str | None = None,
+               rules_file: Path | None = None) -> list:
     """The game's odds tables, or the one a QUESTION key names."""
     found = _game(game_id)
-    rules = found.rules() if found.load_rules is not None else None
+    rules = _rules(found, rules_file)
     tables = found.odds(rules)
     if question is None:
         return tables
@@ -50,7 +59,8 @@ def tables_for(game_id: str, question: str | None = None) -> list:
     return chosen
 
 
-def season_tables(game_id: str, games: int, seed: str) -> list:
+def season_tables(game_id: str, games: int, seed: str, rules_file: Path | None = None
+                  ) -> list:
     from engine.odds import GameStats  # noqa: F401 - the type the stats hook returns
     from printkit.progress import track
     from printkit.season import season_table
@@ -61,7 +71,7 @@ def season_tables(game_id: str, games: int, seed: str) -> list:
         have = ", ".join(g.id for g in registry.with_part("bots")
                          if g.bots is not None and g.bots.stats is not None)
         raise UserError(f"--simulate: {game_id} has no bots to simulate with (games: {have})")
-    rules = found.rules()
+    rules = _rules(found, rules_file)
     seeds = [bots.seed_of(seed, k) for k in range(1, games + 1)]
     stats = [bots.stats(bots.play(s, rules).text())
              for s in track(seeds, description=f"Simulating {game_id}", total=games)]
@@ -82,6 +92,9 @@ def odds(
                                                      "SEED-000k).")] = SEED,
     plot: Annotated[Path | None, typer.Option(
         "--plot", metavar="FILE", help="Also draw the tables as a chart (.pdf or .png).")] = None,
+    rules: Annotated[Path | None, typer.Option(
+        "--rules", metavar="FILE.toml",
+        help="Rules TOML with your own chart values (as render and verify take).")] = None,
     out: Annotated[Path | None, typer.Option("--out", metavar="FILE",
                                              help="Write to FILE instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite --out / --plot "
@@ -95,9 +108,9 @@ def odds(
     if simulate is not None:
         if question is not None:
             raise UserError("--simulate prints season figures; leave out QUESTION")
-        tables = season_tables(game, simulate, seed)
+        tables = season_tables(game, simulate, seed, rules)
     else:
-        tables = tables_for(game, question)
+        tables = tables_for(game, question, rules)
     text = oddsformat.FORMATS[fmt.value](game, tables)
     if out is not None:
         from printkit.output import FileSet

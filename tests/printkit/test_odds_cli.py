@@ -135,3 +135,21 @@ def test_answers_well_under_two_seconds(game):
     assert done.returncode == 0
     used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     assert used < 1.5, f"{game}: {used:.2f} s"
+
+
+def test_rules_file_changes_the_figures(workdir):
+    """A player's card with a wider range at the 10: 2-12 is every roll of 2d6."""
+    (workdir / "card.toml").write_text(
+        "[field_goal]\nranges = [\n" + "".join(
+            f"  {{ spot = {spot}, low = {low}, high = {high} }},\n" for spot, low, high in (
+                (10, 2, 12), (15, 3, 11), (20, 4, 10), (25, 5, 10), (30, 5, 9), (35, 6, 9),
+                (40, 6, 8), (45, 7, 8), (50, 7, 7))) + "]\n")
+    data = json.loads(run_cli("odds", "postcard", "field-goal", "--rules", "card.toml",
+                              "--format", "json").stdout)
+    ten = data["tables"][0]["rows"][0]
+    assert ten[:2] == ["10", "2-12"] and ten[2]["value"] == 1.0 and ten[4]["exact"] == "35/36"
+    bad = run_cli("odds", "blowout", "--rules", "card.toml")
+    assert bad.code == 2 and "--rules" in bad.stderr
+    (workdir / "bad.toml").write_text("[field_goal]\nblock = 3\n")
+    bad = run_cli("odds", "postcard", "--rules", "bad.toml")
+    assert bad.code == 2 and "bad.toml:2" in bad.stderr
