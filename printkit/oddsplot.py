@@ -38,10 +38,12 @@ def series(t: OddsTable) -> tuple[list[str], list[tuple[str, list[Figure]]]]:
 
 
 def stacked(lines: list[tuple[str, list[Figure]]]) -> int:
-    """How many leading columns are one outcome distribution (each row sums to 1): those are
-    drawn as stacked bars, the rest as lines over them. 0 when none are."""
+    """How many leading columns are one outcome distribution (each row sums to 1, or a single
+    column over the rows): those are drawn as (stacked) bars, the rest as lines over them."""
     if not lines or any(f.method != "exact" for _, fs in lines for f in fs):
         return 0
+    if len(lines) <= 2 and abs(sum(f.value for f in lines[0][1]) - 1) < 1e-9:
+        return 1                  # one distribution over the rows (a kickoff's landing spot)
     rows = len(lines[0][1])
     for k in range(2, len(lines) + 1):
         if all(abs(sum(lines[j][1][i].value for j in range(k)) - 1) < 1e-9
@@ -177,7 +179,8 @@ def _page(doc: Document, game: str, t: OddsTable) -> None:
     c.setFillGray(0)
     method = "exact" if all(f.method == "exact" for _, fs in lines for f in fs) else \
         "Monte Carlo, 95% intervals shown"
-    shape = " \u00b7 bars: one outcome distribution per row" if bars else ""
+    shape = (" \u00b7 bars: one outcome distribution per row" if bars > 1 else
+             " \u00b7 bars: the distribution over the rows" if bars else "")
     c.setFont(FONT, 8)
     c.drawString(MARGIN, MARGIN - 10, f"printkit odds {game} {t.key} \u00b7 {method}{shape}")
     doc.show_page()
