@@ -387,17 +387,19 @@ def ofr_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
                  "less than 10 yards"),))
 
 
-_CACHE: dict[object, list[OddsTable]] = {}
+_CACHE: dict[int, tuple[Rules, list[OddsTable]]] = {}
 
 
 def tables(rules: Rules) -> list[OddsTable]:
-    """Every Card Bowl table (computed once per rules object in a process)."""
-    key = id(rules)
-    if key not in _CACHE:
+    """Every Card Bowl table, computed once per rules object in a process (the object is
+    kept with its tables, so its id cannot be reused by another)."""
+    cached = _CACHE.get(id(rules))
+    if cached is None or cached[0] is not rules:
         cards = cardbowl_deck()
-        _CACHE[key] = [field_goal_table(rules, cards), kickoff_table(rules, cards),
-                       pass_suit_table(rules, cards, rules.cards.hand),
-                       sack_table(rules, cards), snap_table(rules, cards),
-                       bounce_table(rules, cards), draw_values_table(rules, cards),
-                       ofr_table(rules, cards)]
-    return _CACHE[key]
+        cached = (rules, [field_goal_table(rules, cards), kickoff_table(rules, cards),
+                          pass_suit_table(rules, cards, rules.cards.hand),
+                          sack_table(rules, cards), snap_table(rules, cards),
+                          bounce_table(rules, cards), draw_values_table(rules, cards),
+                          ofr_table(rules, cards)])
+        _CACHE[id(rules)] = cached
+    return cached[1]

@@ -8,6 +8,7 @@ read back from their records (`GAME.bots.stats`) with 95% intervals.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -19,6 +20,7 @@ from printkit.completion import game_ids
 from printkit.errors import UserError
 
 SEED = "odds"          # default seed of --simulate: game k is played with seed odds-000k
+_SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
 class Format(StrEnum):
@@ -61,7 +63,6 @@ def tables_for(game_id: str, question: str | None = None,
 
 def season_tables(game_id: str, games: int, seed: str, rules_file: Path | None = None
                   ) -> list:
-    from engine.odds import GameStats  # noqa: F401 - the type the stats hook returns
     from printkit.progress import track
     from printkit.season import season_table
 
@@ -103,6 +104,8 @@ def odds(
     """Print the odds of a game: exact where possible, the method beside each figure."""
     from printkit import oddsformat
 
+    if not _SAFE_SEED.match(seed):
+        raise UserError(f"--seed {seed!r}: use letters, digits, '.', '_' or '-'")
     if plot is not None and plot.suffix.lower() not in (".pdf", ".png"):
         raise UserError(f"--plot {plot}: expected a .pdf or .png file name")
     if simulate is not None:
