@@ -106,6 +106,49 @@ def rushing_table(rules: Rules) -> OddsTable:
               "the run; 'chart yards' is the average first movement before running on."))
 
 
+# -- running with the ball, fumbles ------------------------------------------------------------
+TACKLE_OUTCOMES = (("gain", "gain"), ("tackle", "tackle"), ("fumble", "fumble"),
+                   ("penalty_defense", "penalty on the defence"),
+                   ("penalty_offense", "penalty on the offense"))
+
+
+def tackle_table(rules: Rules) -> OddsTable:
+    chart = rules.tackle
+    rows = []
+    for b in bonuses(rules):
+        per = {key: Fraction(0) for key, _ in TACKLE_OUTCOMES}
+        yards = Fraction(0)
+        for r, p in challenge(b).items():
+            row = chart.row(r)
+            per[row.outcome] += p
+            if row.outcome == "gain":
+                yards += p * row.yards
+        rows.append((_bonus_label(b), *(exact(per[key]) for key, _ in TACKLE_OUTCOMES),
+                     exact(yards)))
+    return OddsTable(
+        key="tackle", title="Running with the ball: one tackle attempt by bonus",
+        columns=("bonus", *(label for _, label in TACKLE_OUTCOMES), "average gain"),
+        rows=tuple(rows),
+        note=("The tackle chart's row for the Challenge (set at the chart's limits); a bonus "
+              "here is a breakaway's kept strategy bonus. 'average gain' counts tackles as 0."))
+
+
+def fumble_table(rules: Rules) -> OddsTable:
+    f = rules.fumble
+    pairs = convolve(D6, D6, lambda fumbler, other: fumbler - other)
+    keeps = chance(pairs, lambda d: d >= 0)           # "If the dice values match ... fumbled"
+    rows = (("fumbling team", exact(keeps),
+             exact(chance(pairs, lambda d: d >= f.advance_difference))),
+            ("other team", exact(1 - keeps),
+             exact(chance(pairs, lambda d: -d >= f.advance_difference))))
+    return OddsTable(
+        key="fumble", title="Fumble recovery",
+        columns=("recovered by", "chance", "and advanced"), rows=rows,
+        note=(f"Both roll a d6: a tie stays with the fumbling team, else the higher roll "
+              f"recovers; a difference of {f.advance_difference}+ advances "
+              f"{f.advance_yards} yards and the runner carries on."))
+
+
 # -- passing -----------------------------------------------------------------------------------
 OUTCOMES = ("sack", "sack fumble", "grounding", "intercepted", "incomplete", "caught")
 
@@ -260,5 +303,5 @@ def punt_table(rules: Rules) -> OddsTable:
 
 def tables(rules: Rules) -> list[OddsTable]:
     return [challenge_table(rules), strategy_table(rules), rushing_table(rules),
-            passing_table(rules), catch_table(rules), field_goal_table(rules),
-            punt_table(rules)]
+            passing_table(rules), catch_table(rules), tackle_table(rules),
+            fumble_table(rules), field_goal_table(rules), punt_table(rules)]

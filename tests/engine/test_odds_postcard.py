@@ -171,3 +171,17 @@ def test_strategy_circle_by_hand():
     # "1 will beat strategies 2, 4 and 5": wins 3 of 6, ties 1, loses 2
     assert (table["1"][2].exact, table["1"][3].exact, table["1"][4].exact) == \
         (Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))
+
+
+def test_tackle_and_fumble_by_hand():
+    tackle = rows("tackle")
+    # "If the result of a Challenge is negative or 0, the Defense has made a successful
+    # tackle"; "-5 or -6, the ball is fumbled": with no bonus 1 v 6 is the only -5
+    assert tackle["none"][1].exact == Fraction(15, 36)          # results 1..5: 5+4+3+2+1
+    assert tackle["none"][3].exact == Fraction(1, 36)
+    assert tackle["none"][2].exact == Fraction(20, 36)
+    fumble = rows("fumble")
+    # ties (6) stay with the fumbling team, higher rolls (15 each way) recover
+    assert fumble["fumbling team"][1].exact == Fraction(21, 36)
+    # "difference ... 4 or higher": 5-1, 6-1, 6-2 for each side
+    assert fumble["other team"][2].exact == Fraction(3, 36)

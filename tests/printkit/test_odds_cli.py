@@ -120,7 +120,7 @@ def test_plot_png_one_per_table(workdir):
     r = run_cli("odds", "postcard", "--plot", "pc.png")
     assert r.code == 0, r.stderr
     pngs = sorted(p.name for p in workdir.glob("pc*.png"))
-    assert len(pngs) == 7 and pngs[0] == "pc-p01.png"
+    assert len(pngs) == 9 and pngs[0] == "pc-p01.png"
     bad = run_cli("odds", "postcard", "--plot", "pc.svg")
     assert bad.code == 2 and "--plot" in bad.stderr
 
