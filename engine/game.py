@@ -131,10 +131,12 @@ class BookScheme:
 @dataclass(frozen=True)
 class Bots:
     """Seeded players: `play(seed, rules, date)` returns a record whose `.text()` is written;
-    `seed_of(seed, k)` names game k of a run (it is that game's play-book seed)."""
+    `seed_of(seed, k)` names game k of a run (it is that game's play-book seed). `stats(text)`
+    reads a written record back into an engine.odds.GameStats (`printkit odds --simulate`)."""
 
     play: Callable[..., Any]
     seed_of: Callable[[str, int], str]
+    stats: Callable[[str], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -52,3 +52,15 @@ class OddsTable:
     rows: tuple[tuple[str | Figure, ...], ...]
     note: str = ""
     claims: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """What one simulated game's record says about its season figures (`printkit odds GAME
+    --simulate N` averages these over N games): plays run, points scored by both teams, and
+    drives (possessions) and how many of them ended in a score for the team with the ball."""
+
+    plays: int
+    points: int
+    drives: int
+    scoring_drives: int

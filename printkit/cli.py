@@ -27,6 +27,7 @@ COMMANDS = (
     "playbook",
     "scan",
     "simulate",
+    "odds",
 )
 EXIT_BUG = 70
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.game import SIDES, BookScheme, Game, Section, Source
+from engine.game import SIDES, BookScheme, Game, Lazy, Section, Source
 
 ID = "blowout"
 
@@ -38,4 +38,5 @@ GAME = Game(
         items=lambda spec, label: _decks().deck(label.split("/")[1]).order,
         section=_section, describe=lambda spec: f"{spec.plays} shuffles of each deck per side",
         default_count=5, count_help="shuffles of each deck per side"),
+    odds=Lazy("engine.blowout.odds:tables"),
 )

@@ -52,4 +52,5 @@ GAME = Game(
     load_rules=Lazy("engine.cardbowl.rules:load_rules"),
     verify=Lazy("engine.cardbowl.verify:verify_text"),
     detect=detect,
+    odds=Lazy("engine.cardbowl.odds:tables"),
 )

@@ -57,6 +57,7 @@ class Kickoff:
     free_kick_subtract: int
     kick_spot: int
     out_of_bounds: int
+    offside_max: int          # BJ on the first kick card: next card up to this = offside
     coverage_cards: int
     return_cards: int
 
@@ -88,6 +89,19 @@ class FieldGoal:
 
 
 @dataclass(frozen=True)
+class Snap:
+    regular_fumble_max: int   # Red Joker on the snap, next card up to this: fumble (regular)
+    shotgun_fumble_max: int   # ... in shotgun formation
+
+
+@dataclass(frozen=True)
+class PassRush:
+    sack_loss: int            # yards lost = pass rush - (protection + sack draw) + sack_loss
+    automatic_over: int       # pass rush > protection + this: automatic sack
+    pressure_below: int       # no sack, but protection + draw - rush below this: pressure
+
+
+@dataclass(frozen=True)
 class OpenFieldRun:
     face_draws: dict[str, int]
 
@@ -99,6 +113,7 @@ class OpenFieldRun:
 @dataclass(frozen=True)
 class CardValues:
     joker_in_hand: int
+    hand: int                 # cards dealt to each team for a scrimmage play
 
 
 @dataclass(frozen=True)
@@ -132,6 +147,8 @@ class Rules:
     kickoff: Kickoff
     punt: Punt
     field_goal: FieldGoal
+    snap: Snap
+    pass_rush: PassRush
     cards: CardValues
     open_field_run: OpenFieldRun
     clock: Clock
@@ -187,6 +204,8 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
             kickoff=Kickoff(**attributes(data["kickoff"])),
             punt=Punt(**attributes(data["punt"])),
             field_goal=FieldGoal(**attributes(data["field_goal"])),
+            snap=Snap(**attributes(data["snap"])),
+            pass_rush=PassRush(**attributes(data["pass_rush"])),
             cards=CardValues(**attributes(data["cards"])),
             open_field_run=OpenFieldRun(dict(data["open_field_run"]["face_draws"])),
             clock=Clock(**attributes(clock, simple=_costs(clock["simple"]),

@@ -35,5 +35,7 @@ GAME = Game(
     load_rules=Lazy("engine.postcard.rules:load_rules"),
     verify=Lazy("engine.postcard.verify:verify_text"),
     bots=Bots(play=Lazy("engine.postcard.bots:play_game"),
-              seed_of=Lazy("engine.postcard.bots:game_seed")),
+              seed_of=Lazy("engine.postcard.bots:game_seed"),
+              stats=Lazy("engine.postcard.season:game_stats")),
+    odds=Lazy("engine.postcard.odds:tables"),
 )

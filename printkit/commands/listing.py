@@ -10,7 +10,7 @@ from printkit import sheets
 
 def list_printables() -> None:
     """Show each game, its sheets (what `printkit render GAME SHEET` can make) and what else
-    it offers: play book, verifier, bots."""
+    it offers: play book, verifier, bots, odds."""
     from rich.console import Console
     from rich.table import Table
 
@@ -22,7 +22,8 @@ def list_printables() -> None:
     for game in registry.GAMES.values():
         names = [p.sheet for p in sheets.printables(game.id)]
         also = ["playbook"] + [part for part, have in (("verify", game.verify),
-                                                       ("simulate", game.bots)) if have]
+                                                       ("simulate", game.bots),
+                                                       ("odds", game.odds)) if have]
         table.add_row(game.id, game.title, ", ".join(names) or "-", ", ".join(also))
     Console().print(table)
 
