@@ -44,6 +44,15 @@ class Match:
 
 
 @dataclass(frozen=True)
+class Slot:
+    """One line of a bracket: who stands there (None: an empty slot, the other side's bye)
+    and the match it plays in (None for a bye or the champion's line)."""
+
+    name: str | None
+    match: int | None = None
+
+
+@dataclass(frozen=True)
 class Schedule:
     """A whole tournament: its format, teams, the matches round by round, and byes."""
 
@@ -51,6 +60,8 @@ class Schedule:
     teams: tuple[str, ...]
     matches: tuple[Match, ...]
     byes: dict[int, tuple[str, ...]] = field(default_factory=dict)    # round -> teams resting
+    # knock-out only: the bracket's slots round by round, the last round the champion's
+    bracket: tuple[tuple[Slot, ...], ...] = ()
 
     @property
     def rounds(self) -> int:
@@ -146,29 +157,37 @@ def knockout(teams: Sequence[str]) -> Schedule:
     byes: dict[int, tuple[str, ...]] = {}
     # what stands in each slot of the current round: a team name or a match number
     current: list[str | int | None] = list(slots)
+    rounds: list[tuple[Slot, ...]] = []
     round_no = 1
     while len(current) > 1:
         nxt: list[str | int | None] = []
         resting: list[str] = []
+        shown: list[Slot] = []
         for a, b in zip(current[::2], current[1::2], strict=True):
             if a is None or b is None:
                 through = a if b is None else b
                 if isinstance(through, str):
                     resting.append(through)
                 nxt.append(through)
+                shown += [Slot(_slot_name(a)), Slot(_slot_name(b))]
                 continue
             number = len(matches) + 1
             feeds = (a, b) if isinstance(a, int) and isinstance(b, int) else None
             matches.append(Match(number, round_no, _slot_name(a), _slot_name(b), feeds))
             nxt.append(number)
+            shown += [Slot(_slot_name(a), number), Slot(_slot_name(b), number)]
         if resting:
             byes[round_no] = tuple(resting)
+        rounds.append(tuple(shown))
         current = nxt
         round_no += 1
-    return Schedule("knockout", names, tuple(matches), byes)
+    rounds.append((Slot(_slot_name(current[0])),))
+    return Schedule("knockout", names, tuple(matches), byes, tuple(rounds))
 
 
-def _slot_name(slot: str | int) -> str:
+def _slot_name(slot: str | int | None) -> str | None:
+    if slot is None:
+        return None
     return f"Winner M{slot}" if isinstance(slot, int) else slot
 
 

@@ -117,3 +117,13 @@ def test_standings_by_hand():
                     ("B", 2, 1, 0, 1, 10, 21, 2),
                     ("C", 2, 0, 1, 1, 14, 17, 1),
                     ("D", 0, 0, 0, 0, 0, 0, 0)]
+
+
+def test_bracket_slots_by_hand():
+    s = knockout(["S1", "S2", "S3"])
+    # bracket of 4: 1-bye, 2-3; final: S1 v Winner M1
+    assert [[(x.name, x.match) for x in r] for r in s.bracket] == [
+        [("S1", None), (None, None), ("S2", 1), ("S3", 1)],
+        [("S1", 2), ("Winner M1", 2)],
+        [("Winner M2", None)],
+    ]
