@@ -27,6 +27,8 @@ COMMANDS = (
     "playbook",
     "scan",
     "simulate",
+    "classroom",
+    "audit",
 )
 EXIT_BUG = 70
 
