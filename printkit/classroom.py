@@ -20,7 +20,6 @@ import importlib
 import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from engine import registry
 from engine.classkey import ClassKey
