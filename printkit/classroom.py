@@ -140,6 +140,7 @@ class PackRenderer:
                                  ink_saver=opts.ink_saver) for p in self.printables}
         self.static = {p.sheet for p in self.printables if self._is_static(p)}
         self._forms: dict[tuple[int, str], list[tuple[str, tuple[float, float]]]] = {}
+        self._book: tuple[str, object] = ("", None)
 
     def match_opts(self, mp: MatchPlan) -> sheets.RenderOptions:
         return replace(self.opts, home=mp.match.home, away=mp.match.away,
@@ -183,8 +184,9 @@ class PackRenderer:
                 p.draw(stamped, opts, self.layouts[p.sheet])   # type: ignore[arg-type]
         from printkit.books import draw_book
 
-        spec = make_spec(self.plan.game, mp.seed, None, None, None)
-        draw_book(stamped, build(spec), self.opts.paper)       # type: ignore[arg-type]
+        if self._book[0] != mp.seed:        # the same book goes in the pack and its own PDF
+            self._book = (mp.seed, build(make_spec(self.plan.game, mp.seed, None, None, None)))
+        draw_book(stamped, self._book[1], self.opts.paper)     # type: ignore[arg-type]
         return doc.pages - start
 
     def forget(self, doc: Document) -> None:
@@ -203,26 +205,80 @@ def blank_page(doc: Document, paper: str) -> None:
     doc.show_page()
 
 
+def single_pdf(pack: PackRenderer, mp: MatchPlan) -> bytes:
+    """One match as its own PDF."""
+    title = registry.get(pack.plan.game).title
+    one = Document(page_size(pack.plan.paper), title=f"{title} {mp.match.id}: "
+                   f"{mp.match.home} v {mp.match.away}", subject=pack.stamp(mp),
+                   keywords=f"printkit classroom {pack.plan.game} {mp.match.id}")
+    pack.draw_match(one, mp)
+    pack.forget(one)
+    return one.finish()
+
+
+_WORKER: PackRenderer | None = None
+
+
+def _worker_init(plan: Plan, opts: sheets.RenderOptions) -> None:
+    global _WORKER
+    _WORKER = PackRenderer(plan, opts)
+
+
+def _worker_singles(numbers: list[int]) -> list[tuple[str, bytes]]:
+    assert _WORKER is not None
+    plans = [_WORKER.plan.matches[n] for n in numbers]
+    return [(mp.stem, single_pdf(_WORKER, mp)) for mp in plans]
+
+
+SINGLES_CHUNK = 8       # matches a worker renders per task
+
+
 def render_pack(plan: Plan, opts: sheets.RenderOptions,
                 progress: Callable[[list[MatchPlan]], Iterator[MatchPlan]] | None = None,
+                sink: Callable[[str, bytes], None] | None = None,
+                workers: int | None = None, singles_too: bool = True,
                 ) -> tuple[bytes, dict[str, bytes], int]:
-    """(combined PDF, {file stem: that match's PDF}, pages in the combined PDF)."""
+    """(combined PDF, {file stem: that match's PDF}, pages in the combined PDF).
+
+    With `sink`, each match's own PDF is handed to it as soon as it is made (and the dict
+    comes back empty), so the singles never pile up in memory. With two cores the singles are
+    drawn in a second process while this one draws the combined pack."""
+    import os
+
     title = registry.get(plan.game).title
     pack = PackRenderer(plan, opts)
     combined = Document(page_size(plan.paper), title=f"{title} classroom pack (class "
                         f"{plan.class_id})", subject=f"{len(plan.matches)} matches",
                         keywords=f"printkit classroom {plan.game}")
     singles: dict[str, bytes] = {}
-    for mp in (progress(list(plan.matches)) if progress else plan.matches):
-        if combined.pages % 2:
-            blank_page(combined, plan.paper)
-        pack.draw_match(combined, mp)
-        one = Document(page_size(plan.paper), title=f"{title} {mp.match.id}: "
-                       f"{mp.match.home} v {mp.match.away}", subject=pack.stamp(mp),
-                       keywords=f"printkit classroom {plan.game} {mp.match.id}")
-        pack.draw_match(one, mp)
-        pack.forget(one)
-        singles[mp.stem] = one.finish()
+    put = sink or singles.__setitem__
+    workers = workers if workers is not None else min(2, os.cpu_count() or 1)
+    pending = []
+    pool = None
+    if singles_too and workers > 1 and len(plan.matches) > SINGLES_CHUNK:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=workers - 1, initializer=_worker_init,
+                                   initargs=(plan, opts))
+        numbers = list(range(len(plan.matches)))
+        pending = [pool.submit(_worker_singles, numbers[i:i + SINGLES_CHUNK])
+                   for i in range(0, len(numbers), SINGLES_CHUNK)]
+    try:
+        for mp in (progress(list(plan.matches)) if progress else plan.matches):
+            if combined.pages % 2:
+                blank_page(combined, plan.paper)
+            pack.draw_match(combined, mp)
+            if singles_too and pool is None:
+                put(mp.stem, single_pdf(pack, mp))
+            while pending and pending[0].done():
+                for stem, data in pending.pop(0).result():
+                    put(stem, data)
+        for fut in pending:
+            for stem, data in fut.result():
+                put(stem, data)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     pages = combined.pages
     return combined.finish(), singles, pages
 
