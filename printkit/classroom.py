@@ -297,6 +297,7 @@ def schedule_pdf(plan: Plan, opts: sheets.RenderOptions) -> bytes:
 def teacher_pdf(plan: Plan, paper: str) -> bytes:
     """The teacher's list: each match, its seed and verification code, a box for the result."""
     from printkit.books.header import fit_text
+    from printkit.draw.text import wrap
     from printkit.pdfdoc import register_fonts
 
     register_fonts()
@@ -316,19 +317,21 @@ def teacher_pdf(plan: Plan, paper: str) -> bytes:
         c = doc.canvas
         doc.page_size(size)
         y = size[1] - margin - 13
-        c.setFillColorRGB(0.1, 0.1, 0.1)
+        c.setFillColorRGB(0.1, 0.1, 0.1)  # title, then the intro wrapped to the page
         c.setFont("DejaVuSans-Bold", 13)
         c.drawString(margin, y, f"{registry.get(plan.game).title} \u2014 teacher sheet, class "
                                 f"{plan.class_id}")
         c.setFont("DejaVuSans", 8.5)
-        y -= 16
-        c.drawString(margin, y, f"{plan.schedule.format}, {len(plan.schedule.teams)} teams, "
-                                f"{len(plan.matches)} matches. Keep this sheet and the class "
-                                f"key file. A book belongs to this class when its code is the "
-                                f"one listed here.")
+        intro = (f"{plan.schedule.format}, {len(plan.schedule.teams)} teams, "
+                 f"{len(plan.matches)} matches. Keep this sheet and the class key file (never "
+                 f"hand them out). A book or record belongs to this class when its code and "
+                 f"seed are the ones listed here; printkit audit --class-key checks records.")
+        for text in wrap(intro, "DejaVuSans", 8.5, width):
+            y -= 12
+            c.drawString(margin, y, text)
         y -= 20
         c.setFillColorRGB(0.91, 0.93, 0.96)
-        c.rect(margin, y - row + 5, width, row, stroke=0, fill=1)
+        c.rect(margin, y - 5, width, row, stroke=0, fill=1)
         c.setFillColorRGB(0.1, 0.1, 0.1)
         c.setFont("DejaVuSans-Bold", 8.5)
         x = margin

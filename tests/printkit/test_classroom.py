@@ -182,3 +182,35 @@ def test_parallel_matches_serial(cls, tmp_path):
     one = [e.as_dict() for e in audit_files(files, key, workers=1)]
     two = [e.as_dict() for e in audit_files(files, key, workers=2)]
     assert one == two and len(one) == 60
+
+
+def test_knockout_from_a_roster_for_a_game_without_its_own_sheets(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,team\nAnn,Falcons\nBo,Falcons\nCy,Owls\nDee,\nEd,Bears\n")
+    r = run_cli("classroom", "cardgrid", "--roster", roster, "--format", "knockout",
+                "--class-key", tmp_path / "k", "--out", tmp_path / "ko", "--paper", "a4")
+    assert r.code == 0, r.stderr
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "ko" / "results.csv").read_text())))
+    # 4 teams (Falcons, Owls, Dee, Bears), a bracket of 4: 1 v 4, 2 v 3, then the final
+    assert [(x["match"], x["home"], x["away"]) for x in rows] == [
+        ("M1", "Falcons", "Bears"), ("M2", "Owls", "Dee"), ("M3", "Winner M1", "Winner M2")]
+    import pdfplumber
+
+    with pdfplumber.open(tmp_path / "ko" / "teacher.pdf") as doc:
+        text = doc.pages[0].extract_text()
+    assert "Falcons (Ann, Bo)" in text and rows[2]["code"] in text
+    with pdfplumber.open(tmp_path / "ko" / "schedule.pdf") as doc:
+        assert "knock-out bracket" in doc.pages[0].extract_text()
+        assert all("round robin" not in p.extract_text() for p in doc.pages)
+
+
+def test_classroom_bad_input(tmp_path):
+    r = run_cli("classroom", "postcard", "--out", tmp_path / "x")
+    assert r.code == 2 and "--teams N or --roster" in r.stderr
+    r = run_cli("classroom", "chess", "--teams", "4", "--out", tmp_path / "x")
+    assert r.code == 2 and "unknown game 'chess'" in r.stderr
+    (tmp_path / "key").write_text("not a key\n")
+    r = run_cli("classroom", "postcard", "--teams", "4", "--class-key", tmp_path / "key",
+                "--out", tmp_path / "x")
+    assert r.code == 2 and "key:1: not a printkit class key" in r.stderr
+    assert not (tmp_path / "x").exists()
