@@ -214,3 +214,18 @@ def test_classroom_bad_input(tmp_path):
                 "--out", tmp_path / "x")
     assert r.code == 2 and "key:1: not a printkit class key" in r.stderr
     assert not (tmp_path / "x").exists()
+
+
+def test_singles_drawn_in_a_second_process_are_the_same_bytes():
+    from engine.tournament import numbered, round_robin
+    from printkit.classroom import make_plan, render_pack
+    from printkit.sheets import RenderOptions
+
+    plan = make_plan("blowout", round_robin(numbered(5)), ClassKey(bytes(32)), "a4")
+    one = render_pack(plan, RenderOptions(paper="a4"), workers=1)
+    got: dict[str, bytes] = {}
+    two = render_pack(plan, RenderOptions(paper="a4"), workers=2, sink=got.__setitem__)
+    assert len(got) == 10 and two[1] == {}
+    assert one[0] == two[0] and one[1] == got and one[2] == two[2]
+    pdf = pikepdf.open(io.BytesIO(one[0]))
+    assert len(pdf.pages) == one[2]
