@@ -33,7 +33,7 @@ from printkit.pdfdoc import Document
 
 DEFAULT_PACK = ("board", "field", "drivelog", "scoresheet", "refcard")
 STAMP_SIZE = 7.0
-STAMP_FROM_EDGE = 13.0          # points from the bottom edge of the page to the stamp's baseline
+STAMP_FROM_EDGE = 16.0          # points from the bottom edge to the stamp's baseline
 RESULTS_COLUMNS = ("match", "round", "home", "away", "seed", "code", "home_points",
                    "away_points")
 
