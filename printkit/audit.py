@@ -46,10 +46,16 @@ READER: Callable[[Path], tuple[str | None, str]] = record_text
 SUFFIXES = (".rec", ".txt")         # the files of a directory the reader is given
 
 
+def natural(path: Path) -> list:
+    """Sort key: numbers by value, so M2.rec comes before M10.rec."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", str(path))]
+
+
 def files_in(folder: Path) -> list[Path]:
-    """The record files under `folder` (sorted; hidden files and the pack's CSV skipped)."""
-    return sorted(p for p in folder.rglob("*") if p.suffix in SUFFIXES and p.is_file()
-                  and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+    """The record files under `folder` (natural order; hidden files skipped)."""
+    return sorted((p for p in folder.rglob("*") if p.suffix in SUFFIXES and p.is_file()
+                   and not any(part.startswith(".") for part in p.relative_to(folder).parts)),
+                  key=natural)
 
 
 # --- one record ------------------------------------------------------------------------------
