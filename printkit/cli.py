@@ -28,6 +28,8 @@ COMMANDS = (
     "scan",
     "simulate",
     "odds",
+    "classroom",
+    "audit",
 )
 EXIT_BUG = 70
 

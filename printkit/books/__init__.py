@@ -66,13 +66,29 @@ def render_book(book: Book, paper: str, layout: Layout | None = None,
                       payload=book.payload(), howto=_howto(layout, game))
     doc = Document(size, title=f"{title} (seed {book.spec.seed})",
                    subject=book.payload(), keywords=f"printkit play book {game}")
+    draw_book(doc, book, paper, layout, progress, info=info, module=module)
+    return doc.finish()
+
+
+def draw_book(doc: Document, book: Book, paper: str, layout: Layout | None = None,
+              progress: Callable[[Iterable[Page]], Iterator[Page]] | None = None,
+              info: HeaderInfo | None = None, module: ModuleType | None = None) -> None:
+    """Draw the book's pages into a document it is handed (a classroom pack holds many)."""
+    layout = layout or load_layout(layout_name(book.spec.scheme.kind))
+    module = module or renderer(book)
+    size = page_size(paper)
+    if info is None:
+        title = f"{registry.get(book.spec.game).title} \u2014 play book"
+        info = HeaderInfo(title=title, seed=book.spec.seed, scheme=SCHEME,
+                          summary=summary(book), check=book.checksum,
+                          payload=book.payload(), howto=_howto(layout, book.spec.game))
+    doc.page_size(size)
     try:
         pages = paginate(module.blocks(book, layout), body_height(layout, size[1]),
                          layout.length("page.gap"))
     except BlockTooTall as exc:
         raise too_tall(layout, exc, paper) from None
     compose(doc, layout, info, pages, progress)
-    return doc.finish()
 
 
 def too_tall(layout: Layout, exc: BlockTooTall, paper: str) -> LayoutError:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from engine.tournament import MAX_TEAMS
 from printkit import sheets
 from printkit.completion import game_ids, sheet_names
 from printkit.errors import UserError
@@ -30,6 +31,12 @@ def card_extra(bleed: bool, per_page: int | None, back_offset: str | None,
     given = {"bleed": bleed or None, "per_page": per_page, "back_offset": back_offset,
              "calibration": calibration or None}
     return {k: v for k, v in given.items() if v is not None}
+def read_roster(path: Path):
+    """The roster CSV at `path` (engine.roster.Roster); errors name file and line."""
+    from engine.roster import parse_roster
+    from engine.textfile import read_text
+
+    return parse_roster(read_text(path, "roster"), str(path))
 
 
 def default_out(game: str, sheet: str, paper: str) -> Path:
@@ -85,6 +92,11 @@ def render(
     calibration: Annotated[bool, typer.Option("--calibration", help="Card sheets: only the "
                                                                     "duplex calibration "
                                                                     "sheet.")] = False,
+    players: Annotated[int | None, typer.Option(
+        "--players", min=2, max=MAX_TEAMS,
+        help=f"tournament: how many teams (2-{MAX_TEAMS}, default 8).")] = None,
+    roster: Annotated[Path | None, typer.Option(
+        help="tournament: a CSV of team or student names (header: team, student).")] = None,
 ) -> None:
     """Render one printable to PDF."""
     if back_offset is not None:
@@ -94,6 +106,14 @@ def render(
     opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
                                 layout_file=layout, rules_file=rules,
                                 extra=card_extra(bleed, per_page, back_offset, calibration))
+    if players is not None:
+        opts.extra["players"] = players
+    if roster is not None:
+        if players is not None:
+            raise UserError("--roster and --players: give one (the roster counts the teams)")
+        if sheet != "tournament":
+            raise UserError(f"{roster}: --roster is used by the tournament sheet only")
+        opts.extra["teams"] = read_roster(roster).teams
     for path in render_to_file(game, sheet, opts, out, png, force):
         typer.echo(str(path))
 

@@ -7,6 +7,8 @@ folded page readable.
 
 from __future__ import annotations
 
+import functools
+
 import qrcode
 from qrcode.constants import ERROR_CORRECT_H, ERROR_CORRECT_L, ERROR_CORRECT_M, ERROR_CORRECT_Q
 from reportlab.lib.colors import Color, black, white
@@ -16,14 +18,17 @@ LEVELS = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M, "Q": ERROR_CORRECT_Q, "H":
 QUIET = 4   # modules of white border the QR standard asks for
 
 
-def qr_matrix(payload: str, level: str = "M") -> list[list[bool]]:
-    """The module matrix without border (True = dark)."""
+@functools.lru_cache(maxsize=64)
+def qr_matrix(payload: str, level: str = "M") -> tuple[tuple[bool, ...], ...]:
+    """The module matrix without border (True = dark). Cached: a classroom pack draws each
+    match's book twice (the combined pack and the match's own PDF), and the mask search is
+    most of a book page's time."""
     if level not in ("M", "Q", "H"):
         raise ValueError(f"error correction {level!r}: use M, Q or H")
     qr = qrcode.QRCode(error_correction=LEVELS[level], border=0, box_size=1)
     qr.add_data(payload.encode("utf-8"))
     qr.make(fit=True)
-    return qr.get_matrix()
+    return tuple(tuple(row) for row in qr.get_matrix())
 
 
 def draw_qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str = "M",

@@ -10,7 +10,7 @@ each form XObject across all of them; :func:`render` is the thin one-printable w
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -49,6 +49,7 @@ class Printable:
     description: str
     rules: bool = False   # True: follows a player's own chart values given with --rules
     cards: bool = False   # True: a card sheet (printkit.cardsheet): --bleed, --per-page, ...
+    source: str = ""      # module drawing it when not printkit.sheets.<game>.<sheet>
 
     @property
     def title(self) -> str:
@@ -56,24 +57,40 @@ class Printable:
 
     @property
     def module(self) -> ModuleType:
-        return importlib.import_module(f"printkit.sheets.{self.game}.{self.sheet}")
+        return importlib.import_module(self.source or f"printkit.sheets.{self.game}.{self.sheet}")
 
     def draw(self, doc: Document, opts: RenderOptions, layout: Layout) -> None:
-        """Draw this printable's pages into `doc` (each page shown when finished)."""
+        """Draw this printable's pages into `doc` (each page shown when finished). A generic
+        printable learns the game it is drawn for from ``opts.extra["game"]``."""
+        if self.source and opts.extra.get("game") != self.game:
+            opts = replace(opts, extra={**opts.extra, "game": self.game})
         self.module.draw(doc, opts, layout)
+
+
+def generic(game_id: str) -> tuple[Printable, ...]:
+    """The printables every game offers from one module (no per-game copy): the tournament
+    sheet. A game's own printable of the same sheet name takes precedence."""
+    return (
+        Printable(game_id, "tournament", "tournament", "tournament sheet",
+                  "Round-robin table and rounds (circle method) and a knock-out bracket; "
+                  "--players N or --roster CSV", source="printkit.sheets.common.tournament"),
+    )
 
 
 @cache
 def printables(game_id: str) -> tuple[Printable, ...]:
-    """The sheets a registered game has (none when it has no sheet package yet)."""
+    """The sheets a registered game has: its own package's, then the generic ones."""
     name = f"printkit.sheets.{game_id}"
     try:
-        package = importlib.import_module(name)
+        own = tuple(getattr(importlib.import_module(name), "PRINTABLES", ()))
     except ModuleNotFoundError as exc:
         if exc.name != name:
             raise
-        return ()
-    return tuple(getattr(package, "PRINTABLES", ()))
+        own = ()
+    if game_id not in registry.GAMES:
+        return own
+    have = {p.sheet for p in own}
+    return own + tuple(p for p in generic(game_id) if p.sheet not in have)
 
 
 def available() -> list[tuple[str, str]]:

@@ -14,3 +14,7 @@ PRINTABLES = (
     Printable("cardbowl", "clock", "cardbowl-clock", "game clock",
               "A grid of the clock's intervals per quarter, timeouts, timing costs", rules=True),
 )
+
+# A classroom match's printables in print order (printkit/classroom.py); names the game does
+# not have yet are skipped, so a sheet joins the pack once it exists.
+PACK = ("field", "drivelog", "clock", "scoresheet", "refcard")

@@ -9,3 +9,7 @@ PRINTABLES = (
     Printable("postcard", "drivelog", "postcard-drivelog", "drive log",
               "Blank log in the record notation: action, picks, dice, outcome, marks, state"),
 )
+
+# A classroom match's printables in print order (printkit/classroom.py); names the game does
+# not have yet are skipped, so a sheet joins the pack once it exists.
+PACK = ("board", "drivelog", "scoresheet", "refcard")

@@ -78,6 +78,9 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
         c.setFillColor(layout.colour("page.ink"))
         lw = _text(c, layout, fx, row + box_h / 2 - size * 0.35, label, bold=True)
         c.rect(fx + lw + size * 0.5, row, w - lw - size * 0.5, box_h, stroke=1, fill=0)
+        filled = str(opts.extra.get("seed") or "") if label.startswith("Seed") else ""
+        if filled:      # a classroom pack fills in the match's play-book seed
+            _text(c, layout, fx + lw + size, row + box_h / 2 - size * 0.35, filled)
         fx += w + size
     return y - row + layout.length("header.gap")
 

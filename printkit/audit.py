@@ -1,0 +1,230 @@
+"""Auditing a class's records in one batch: verify each, check it belongs to the class, build
+the standings from the clean ones. The CLI (printkit/commands/audit.py) and the HTML report
+(printkit/audit_html.py) are on top of this.
+
+Each record is checked on its own (a worker process may take it): a file that cannot be read
+is an "unreadable" entry, never the end of the batch.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import registry
+from engine.classkey import ClassKey
+from engine.errors import ReadError
+from engine.tags import TAG, unquote
+from engine.tournament import Result, standings
+
+PARALLEL_FROM = 48          # records; below this a pool costs more than it saves
+WORKERS = 2
+CLASS_MATCHES = 2016        # seeds looked up for a record without [Match]: a 64-team round robin
+TEXT_KEPT = 200_000         # characters of a record kept for the HTML report
+_POINTS = re.compile(r"\s*(\d{1,4})\s*[-:]\s*(\d{1,4})\s*")
+_FINAL = re.compile(r"final score (\d{1,4})-(\d{1,4})")
+
+
+# --- the reader hook -------------------------------------------------------------------------
+
+def record_text(path: Path) -> tuple[str | None, str]:
+    """The hook every record passes through: a path to (game id, or None to tell it from the
+    record; the record's text). Readers of other inputs (a photo of a bubble sheet, a filled
+    PDF) plug in here; a ReadError means the file is reported unreadable and skipped."""
+    from printkit.commands.verify import read_record
+
+    return None, read_record(path)
+
+
+READER: Callable[[Path], tuple[str | None, str]] = record_text
+SUFFIXES = (".rec", ".txt")         # the files of a directory the reader is given
+
+
+def natural(path: Path) -> list:
+    """Sort key: numbers by value, so M2.rec comes before M10.rec."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", str(path))]
+
+
+def files_in(folder: Path) -> list[Path]:
+    """The record files under `folder` (natural order; hidden files skipped)."""
+    return sorted((p for p in folder.rglob("*") if p.suffix in SUFFIXES and p.is_file()
+                   and not any(part.startswith(".") for part in p.relative_to(folder).parts)),
+                  key=natural)
+
+
+# --- one record ------------------------------------------------------------------------------
+
+@dataclass
+class Entry:
+    file: str
+    status: str                        # "clean", "findings" or "unreadable"
+    game: str = ""
+    match: str = ""
+    home: str = ""
+    away: str = ""
+    points: tuple[int, int] | None = None
+    findings: list[dict] = field(default_factory=list)
+    error: str = ""
+    belongs: bool | None = None        # None: no class key given
+    lines: list[str] = field(default_factory=list)
+
+    def as_dict(self, with_text: bool = False) -> dict:
+        d = {k: v for k, v in self.__dict__.items() if k != "lines"}
+        d["points"] = list(self.points) if self.points else None
+        if with_text:
+            d["lines"] = self.lines
+        return d
+
+
+def tags_of(text: str) -> dict[str, tuple[str, int]]:
+    """The record's `[Name "value"]` tags with their line numbers (first of each kept)."""
+    tags: dict[str, tuple[str, int]] = {}
+    for n, line in enumerate(text.splitlines()[:200], start=1):
+        if m := TAG.fullmatch(line.strip()):
+            tags.setdefault(m.group(1), (unquote(m.group(2)), n))
+    return tags
+
+
+def class_findings(key: ClassKey, game: str, tags: dict[str, tuple[str, int]],
+                   known: dict[str, str]) -> tuple[list[dict], str]:
+    """Does a record belong to the class? Its seed must be the one the key makes for its
+    match ([Match] tag, else any match of the class). Returns (findings, match id)."""
+    seed, seed_line = tags.get("Seed", ("", 1))
+    match, match_line = tags.get("Match", ("", 0))
+    if not seed:
+        return [{"line": 1, "rule": "CLASS-001", "message": "no [Seed] tag: cannot tell "
+                 "whether the record is from this class", "expected": "the seed printed on "
+                 "the match's play book", "found": "none"}], match
+    if match:
+        if not re.fullmatch(r"M[1-9][0-9]{0,3}", match):
+            return [{"line": match_line, "rule": "CLASS-003", "message": "the [Match] tag "
+                     "names no match", "expected": "M1, M2, ...", "found": match}], match
+        if key.seed(game, match) != seed:
+            return [{"line": seed_line, "rule": "CLASS-002", "message": "not from this "
+                     f"class: the seed is not the one this class's key makes for {match}",
+                     "expected": f"the seed of {match} (teacher sheet)", "found": seed}], match
+        return [], match
+    if seed in known:
+        return [], known[seed]
+    return [{"line": seed_line, "rule": "CLASS-002", "message": "not from this class: no "
+             "match of this class has this seed", "expected": "a seed on the teacher sheet",
+             "found": seed}], ""
+
+
+def _points(tags: dict[str, tuple[str, int]], summary: str) -> tuple[int, int] | None:
+    if m := _POINTS.fullmatch(tags.get("Result", ("", 0))[0]):
+        return int(m.group(1)), int(m.group(2))
+    if m := _FINAL.search(summary):
+        return int(m.group(1)), int(m.group(2))
+    return None
+
+
+def audit_one(path: str, secret: bytes | None = None, keep_text: bool = False) -> Entry:
+    """Verify one record file (and its class membership with a key). Never raises."""
+    from printkit.commands.verify import detect_game
+    from printkit.text import one_line
+
+    try:
+        game_id, text = READER(Path(path))
+        game = registry.get(game_id) if game_id else detect_game(text, path)
+        if game.verify is None:
+            raise ReadError(f"no verifier for game {game.id!r}", path, 1)
+        report = game.verify(text, path, None)
+    except ReadError as exc:
+        return Entry(path, "unreadable", error=one_line(str(exc)))
+    except Exception as exc:   # noqa: BLE001 - one bad file never stops the batch
+        return Entry(path, "unreadable", error=f"{path}: could not be checked "
+                                               f"({type(exc).__name__}: {one_line(str(exc))})")
+    tags = tags_of(text)
+    findings = [f.__dict__.copy() for f in report.sorted_findings()]
+    entry = Entry(path, "clean", game=game.id, home=tags.get("Home", ("", 0))[0],
+                  away=tags.get("Away", ("", 0))[0], match=tags.get("Match", ("", 0))[0],
+                  points=_points(tags, report.summary_extra))
+    if secret is not None:
+        key = ClassKey(secret)
+        known = _known(secret, game.id)
+        extra, entry.match = class_findings(key, game.id, tags, known)
+        entry.belongs = not extra
+        findings = sorted(findings + extra, key=lambda f: (f["line"], f["rule"]))
+    entry.findings = findings
+    entry.status = "findings" if findings else "clean"
+    if keep_text:
+        entry.lines = text[:TEXT_KEPT].splitlines()
+    return entry
+
+
+_KNOWN: dict[tuple[bytes, str], dict[str, str]] = {}
+
+
+def _known(secret: bytes, game: str) -> dict[str, str]:
+    """Seed -> match id of every match a class can have (made once per process)."""
+    if (secret, game) not in _KNOWN:
+        key = ClassKey(secret)
+        _KNOWN[(secret, game)] = {key.seed(game, f"M{n}"): f"M{n}"
+                                  for n in range(1, CLASS_MATCHES + 1)}
+    return _KNOWN[(secret, game)]
+
+
+def _one(args: tuple[str, bytes | None, bool]) -> Entry:
+    return audit_one(*args)
+
+
+def audit_files(files: list[Path], key: ClassKey | None = None, keep_text: bool = False,
+                workers: int | None = None) -> list[Entry]:
+    """Every file's entry, in the files' order; on both cores when the batch is big enough."""
+    jobs = [(str(f), key.secret if key else None, keep_text) for f in files]
+    workers = workers if workers is not None else min(WORKERS, os.cpu_count() or 1)
+    if workers <= 1 or len(jobs) < PARALLEL_FROM:
+        return [_one(j) for j in jobs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
+
+
+# --- the class's results ---------------------------------------------------------------------
+
+def read_results(path: Path) -> tuple[list[str], list[Result]]:
+    """The pack's results.csv: the teams (in schedule order) and any results typed in."""
+    from engine.textfile import read_text
+
+    text = read_text(path, "results CSV")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    teams: list[str] = []
+    results: list[Result] = []
+    for n, row in enumerate(rows, start=2):
+        home, away = (row.get("home") or "").strip(), (row.get("away") or "").strip()
+        if not home or not away:
+            raise ReadError("expected home and away team names", str(path), n)
+        for t in (home, away):
+            if t not in teams and not t.startswith("Winner M"):
+                teams.append(t)
+        hp, ap = (row.get("home_points") or "").strip(), (row.get("away_points") or "").strip()
+        if hp or ap:
+            if not (hp.isdigit() and ap.isdigit()):
+                raise ReadError(f"expected points as whole numbers, found {hp!r} and {ap!r}",
+                                str(path), n)
+            results.append(Result(home, away, int(hp), int(ap)))
+    return teams, results
+
+
+def table(entries: list[Entry], teams: list[str], typed: list[Result] = ()) -> list:
+    """Standings from the clean records (one per match), plus results typed into the CSV
+    for matches no clean record covers."""
+    seen: set[tuple[str, str, str]] = set()
+    results: list[Result] = []
+    for e in entries:
+        if e.status != "clean" or e.points is None or not e.home or not e.away:
+            continue
+        key = (e.match or e.file, e.home, e.away)
+        if key in seen:
+            continue
+        seen.add(key)
+        results.append(Result(e.home, e.away, *e.points))
+    covered = {frozenset((r.home, r.away)) for r in results}
+    results += [r for r in typed if frozenset((r.home, r.away)) not in covered]
+    return standings(results, teams)

@@ -1,0 +1,374 @@
+"""A classroom pack: every match's sheets and play book for one class, and the teacher's
+papers, made in one run.
+
+What a match gets is the game's pack recipe: ``PACK`` (names of its printables) in
+``printkit/sheets/<game>/__init__.py``, else :data:`DEFAULT_PACK`; only printables the game
+has are used, so a sheet added later joins the pack by existing. The play book always ends a
+match. Every page carries a stamp (class, match, teams, verification code).
+
+One :class:`~printkit.pdfdoc.Document` holds the whole combined pack, so shared artwork is one
+form XObject in it: a printable that draws the same whatever the match (a board, a field) is
+drawn once per document as forms and placed on each match's pages (found out by drawing it
+with two different matches and comparing). Each match starts on an odd page (a blank page
+fills in), so a duplex print never puts two matches on one sheet.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+
+from engine import registry
+from engine.classkey import ClassKey
+from engine.playbook import build, make_spec
+from engine.roster import Roster
+from engine.tournament import Match, Schedule
+from printkit import sheets
+from printkit.layout import Layout, load_layout
+from printkit.papers import page_size
+from printkit.pdfdoc import Document
+
+DEFAULT_PACK = ("board", "field", "drivelog", "scoresheet", "refcard")
+STAMP_SIZE = 7.0
+STAMP_FROM_EDGE = 16.0          # points from the bottom edge to the stamp's baseline
+RESULTS_COLUMNS = ("match", "round", "home", "away", "seed", "code", "home_points",
+                   "away_points")
+
+
+def recipe(game: str) -> tuple[sheets.Printable, ...]:
+    """The printables of one match, in print order (the play book follows them)."""
+    try:
+        names = tuple(getattr(importlib.import_module(f"printkit.sheets.{game}"), "PACK",
+                              DEFAULT_PACK))
+    except ModuleNotFoundError:
+        names = DEFAULT_PACK
+    have = {p.sheet: p for p in sheets.printables(game)}
+    return tuple(have[n] for n in names if n in have)
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    match: Match
+    seed: str
+    code: str
+
+    @property
+    def stem(self) -> str:
+        return f"match-{self.match.number:03d}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    game: str
+    paper: str
+    class_id: str
+    schedule: Schedule
+    matches: tuple[MatchPlan, ...]
+    roster: Roster | None = None
+
+
+def make_plan(game: str, schedule: Schedule, key: ClassKey, paper: str,
+              roster: Roster | None = None) -> Plan:
+    plans = tuple(MatchPlan(m, key.seed(game, m.id), key.code(game, m.id))
+                  for m in schedule.matches)
+    return Plan(game, paper, key.class_id, schedule, plans, roster)
+
+
+class _Stamped:
+    """A document stand-in that stamps each page before showing it (delegates the rest)."""
+
+    def __init__(self, doc: Document, stamp: str) -> None:
+        self._doc, self._stamp = doc, stamp
+
+    def __getattr__(self, name: str):
+        return getattr(self._doc, name)
+
+    def show_page(self) -> None:
+        c = self._doc.canvas
+        c.saveState()
+        c.setFont("DejaVuSans", STAMP_SIZE)
+        c.setFillColorRGB(0.35, 0.35, 0.35)
+        c.drawRightString(self._doc.width - 28, STAMP_FROM_EDGE, self._stamp)
+        c.restoreState()
+        self._doc.show_page()
+
+
+class _Capture:
+    """A document stand-in whose pages become form XObjects instead of pages."""
+
+    def __init__(self, doc: Document, prefix: str) -> None:
+        self._doc, self._prefix = doc, prefix
+        self.pages: list[tuple[str, tuple[float, float]]] = []
+        self._open = False
+
+    def __getattr__(self, name: str):
+        return getattr(self._doc, name)
+
+    @property
+    def width(self) -> float:
+        return self._doc.pagesize[0]
+
+    @property
+    def height(self) -> float:
+        return self._doc.pagesize[1]
+
+    def page_size(self, size: tuple[float, float]) -> None:
+        self._doc.pagesize = size
+        if not self._open:
+            name = f"{self._prefix}p{len(self.pages) + 1}"
+            self._doc.canvas.beginForm(name, 0, 0, size[0], size[1])
+            self.pages.append((name, size))
+            self._open = True
+
+    def show_page(self) -> None:
+        self._doc.canvas.endForm()
+        self._open = False
+
+
+class PackRenderer:
+    """Draws matches into documents, sharing what does not change between matches."""
+
+    def __init__(self, plan: Plan, opts: sheets.RenderOptions) -> None:
+        self.plan = plan
+        self.opts = opts
+        self.printables = recipe(plan.game)
+        self.layouts: dict[str, Layout] = {
+            p.sheet: load_layout(p.layout, opts.layout_file if p.sheet == "board" else None,
+                                 ink_saver=opts.ink_saver) for p in self.printables}
+        self.static = {p.sheet for p in self.printables if self._is_static(p)}
+        self._forms: dict[tuple[int, str], list[tuple[str, tuple[float, float]]]] = {}
+        self._book: tuple[str, object] = ("", None)
+
+    def match_opts(self, mp: MatchPlan) -> sheets.RenderOptions:
+        return replace(self.opts, home=mp.match.home, away=mp.match.away,
+                       extra={**self.opts.extra, "seed": mp.seed, "match": mp.match.id,
+                              "code": mp.code, "class_id": self.plan.class_id,
+                              "game": self.plan.game})
+
+    def _is_static(self, p: sheets.Printable) -> bool:
+        """Does the printable draw the same page whoever plays? (drawn twice, compared)"""
+        outs = []
+        for home, seed in (("Home A", "aaaaa-aaaaa"), ("Other B", "bbbbb-bbbbb")):
+            doc = Document(page_size(self.opts.paper), title="probe", subject="probe")
+            o = replace(self.opts, home=home, away=home + " 2",
+                        extra={**self.opts.extra, "seed": seed, "match": "M1", "code": "M1-0000"})
+            p.draw(doc, o, self.layouts[p.sheet])
+            outs.append(doc.finish())
+        return outs[0] == outs[1]
+
+    def stamp(self, mp: MatchPlan) -> str:
+        m = mp.match
+        return (f"class {self.plan.class_id} \u00b7 {m.id} (round {m.round}): {m.home} v "
+                f"{m.away} \u00b7 seed {mp.seed} \u00b7 code {mp.code}")
+
+    def draw_match(self, doc: Document, mp: MatchPlan) -> int:
+        """Draw one match's pages into `doc`; returns how many pages it took."""
+        start = doc.pages
+        stamped = _Stamped(doc, self.stamp(mp))
+        opts = self.match_opts(mp)
+        for p in self.printables:
+            if p.sheet in self.static:
+                key = (id(doc), p.sheet)
+                if key not in self._forms:
+                    cap = _Capture(doc, f"pack{p.sheet}")
+                    p.draw(cap, opts, self.layouts[p.sheet])   # type: ignore[arg-type]
+                    self._forms[key] = cap.pages
+                for name, size in self._forms[key]:
+                    doc.page_size(size)
+                    doc.place(name, 0, 0)
+                    stamped.show_page()
+            else:
+                p.draw(stamped, opts, self.layouts[p.sheet])   # type: ignore[arg-type]
+        from printkit.books import draw_book
+
+        if self._book[0] != mp.seed:        # the same book goes in the pack and its own PDF
+            self._book = (mp.seed, build(make_spec(self.plan.game, mp.seed, None, None, None)))
+        draw_book(stamped, self._book[1], self.opts.paper)     # type: ignore[arg-type]
+        return doc.pages - start
+
+    def forget(self, doc: Document) -> None:
+        for key in [k for k in self._forms if k[0] == id(doc)]:
+            del self._forms[key]
+
+
+def blank_page(doc: Document, paper: str) -> None:
+    """A filler so the next match starts on a front side when printed duplex."""
+    doc.page_size(page_size(paper))
+    c = doc.canvas
+    c.setFont("DejaVuSans", STAMP_SIZE)
+    c.setFillColorRGB(0.6, 0.6, 0.6)
+    c.drawCentredString(doc.width / 2, doc.height / 2, "(this page is blank on purpose: the "
+                        "next match starts on a new sheet)")
+    doc.show_page()
+
+
+def single_pdf(pack: PackRenderer, mp: MatchPlan) -> bytes:
+    """One match as its own PDF."""
+    title = registry.get(pack.plan.game).title
+    one = Document(page_size(pack.plan.paper), title=f"{title} {mp.match.id}: "
+                   f"{mp.match.home} v {mp.match.away}", subject=pack.stamp(mp),
+                   keywords=f"printkit classroom {pack.plan.game} {mp.match.id}")
+    pack.draw_match(one, mp)
+    pack.forget(one)
+    return one.finish()
+
+
+_WORKER: PackRenderer | None = None
+
+
+def _worker_init(plan: Plan, opts: sheets.RenderOptions) -> None:
+    global _WORKER
+    _WORKER = PackRenderer(plan, opts)
+
+
+def _worker_singles(numbers: list[int]) -> list[tuple[str, bytes]]:
+    assert _WORKER is not None
+    plans = [_WORKER.plan.matches[n] for n in numbers]
+    return [(mp.stem, single_pdf(_WORKER, mp)) for mp in plans]
+
+
+SINGLES_CHUNK = 8       # matches a worker renders per task
+
+
+def render_pack(plan: Plan, opts: sheets.RenderOptions,
+                progress: Callable[[list[MatchPlan]], Iterator[MatchPlan]] | None = None,
+                sink: Callable[[str, bytes], None] | None = None,
+                workers: int | None = None, singles_too: bool = True,
+                ) -> tuple[bytes, dict[str, bytes], int]:
+    """(combined PDF, {file stem: that match's PDF}, pages in the combined PDF).
+
+    With `sink`, each match's own PDF is handed to it as soon as it is made (and the dict
+    comes back empty), so the singles never pile up in memory. With two cores the singles are
+    drawn in a second process while this one draws the combined pack."""
+    import os
+
+    title = registry.get(plan.game).title
+    pack = PackRenderer(plan, opts)
+    combined = Document(page_size(plan.paper), title=f"{title} classroom pack (class "
+                        f"{plan.class_id})", subject=f"{len(plan.matches)} matches",
+                        keywords=f"printkit classroom {plan.game}")
+    singles: dict[str, bytes] = {}
+    put = sink or singles.__setitem__
+    workers = workers if workers is not None else min(2, os.cpu_count() or 1)
+    pending = []
+    pool = None
+    if singles_too and workers > 1 and len(plan.matches) > SINGLES_CHUNK:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=workers - 1, initializer=_worker_init,
+                                   initargs=(plan, opts))
+        numbers = list(range(len(plan.matches)))
+        pending = [pool.submit(_worker_singles, numbers[i:i + SINGLES_CHUNK])
+                   for i in range(0, len(numbers), SINGLES_CHUNK)]
+    try:
+        for mp in (progress(list(plan.matches)) if progress else plan.matches):
+            if combined.pages % 2:
+                blank_page(combined, plan.paper)
+            pack.draw_match(combined, mp)
+            if singles_too and pool is None:
+                put(mp.stem, single_pdf(pack, mp))
+            while pending and pending[0].done():
+                for stem, data in pending.pop(0).result():
+                    put(stem, data)
+        for fut in pending:
+            for stem, data in fut.result():
+                put(stem, data)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    pages = combined.pages
+    return combined.finish(), singles, pages
+
+
+def schedule_pdf(plan: Plan, opts: sheets.RenderOptions) -> bytes:
+    """The schedule: the game's tournament sheet for these teams and this format."""
+    p = sheets.get(plan.game, "tournament")
+    o = replace(opts, extra={**opts.extra, "teams": plan.schedule.teams,
+                             "format": plan.schedule.format,
+                             "subtitle": f"Class {plan.class_id}"})
+    doc = Document.for_sheet(page_size(plan.paper), p, o)
+    p.draw(doc, o, load_layout(p.layout))
+    return doc.finish()
+
+
+def teacher_pdf(plan: Plan, paper: str) -> bytes:
+    """The teacher's list: each match, its seed and verification code, a box for the result."""
+    from printkit.books.header import fit_text
+    from printkit.draw.text import wrap
+    from printkit.pdfdoc import register_fonts
+
+    register_fonts()
+    size = page_size(paper)
+    doc = Document(size, title=f"Teacher sheet, class {plan.class_id}",
+                   subject=f"{registry.get(plan.game).title}: {len(plan.matches)} matches",
+                   keywords=f"printkit classroom {plan.game} teacher")
+    margin = 34.0
+    row = 17.0
+    heads = (("Match", 0.08), ("Rd", 0.05), ("Home", 0.22), ("Away", 0.22), ("Seed", 0.15),
+             ("Code", 0.12), ("Result", 0.16))
+    width = size[0] - 2 * margin
+    lines = list(plan.matches)
+    n_page = 0
+    while lines or n_page == 0:
+        n_page += 1
+        c = doc.canvas
+        doc.page_size(size)
+        y = size[1] - margin - 13
+        c.setFillColorRGB(0.1, 0.1, 0.1)  # title, then the intro wrapped to the page
+        c.setFont("DejaVuSans-Bold", 13)
+        c.drawString(margin, y, f"{registry.get(plan.game).title} \u2014 teacher sheet, class "
+                                f"{plan.class_id}")
+        c.setFont("DejaVuSans", 8.5)
+        intro = (f"{plan.schedule.format}, {len(plan.schedule.teams)} teams, "
+                 f"{len(plan.matches)} matches. Keep this sheet and the class key file (never "
+                 f"hand them out). A book or record belongs to this class when its code and "
+                 f"seed are the ones listed here; printkit audit --class-key checks records.")
+        for text in wrap(intro, "DejaVuSans", 8.5, width):
+            y -= 12
+            c.drawString(margin, y, text)
+        y -= 20
+        c.setFillColorRGB(0.91, 0.93, 0.96)
+        c.rect(margin, y - 5, width, row, stroke=0, fill=1)
+        c.setFillColorRGB(0.1, 0.1, 0.1)
+        c.setFont("DejaVuSans-Bold", 8.5)
+        x = margin
+        for head, share in heads:
+            c.drawString(x + 3, y, head)
+            x += width * share
+        y -= row
+        c.setFont("DejaVuSans", 8.5)
+        c.setLineWidth(0.4)
+        while lines and y > margin + row:
+            mp = lines.pop(0)
+            m = mp.match
+            home = plan.roster.label(m.home) if plan.roster else m.home
+            away = plan.roster.label(m.away) if plan.roster else m.away
+            cells = (m.id, str(m.round), home, away, mp.seed, mp.code, "____ : ____")
+            x = margin
+            for (_, share), text in zip(heads, cells, strict=True):
+                font = "DejaVuSans-Bold" if text is mp.code else "DejaVuSans"
+                c.setFont(font, 8.5)
+                c.drawString(x + 3, y, fit_text(c, text, font, 8.5, width * share - 6))
+                x += width * share
+            c.setStrokeColorRGB(0.75, 0.75, 0.75)
+            c.line(margin, y - 5, margin + width, y - 5)
+            y -= row
+        c.setFont("DejaVuSans", 7)
+        c.setFillColorRGB(0.4, 0.4, 0.4)
+        c.drawRightString(margin + width, margin - 14, f"page {n_page}")
+        doc.show_page()
+    return doc.finish()
+
+
+def results_csv(plan: Plan) -> str:
+    """The results template `printkit audit` reads back: a row per match, points blank."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(RESULTS_COLUMNS)
+    for mp in plan.matches:
+        m = mp.match
+        w.writerow((m.id, m.round, m.home, m.away, mp.seed, mp.code, "", ""))
+    return out.getvalue()

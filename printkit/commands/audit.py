@@ -1,0 +1,139 @@
+"""`printkit audit DIR`: every record of a class checked in one run (printkit/audit.py).
+
+Each record: clean, findings (rule breaks, or not from this class when --class-key is given)
+or unreadable (reported, skipped). Then the standings from the clean results. Exit 0 all
+clean, 1 any record with findings, 2 none with findings but one could not be read.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from printkit.errors import UserError
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+    html = "html"
+
+
+def _text(entries, table) -> str:
+    from printkit.text import printable
+
+    out = []
+    for e in entries:
+        if e.status == "unreadable":
+            out.append(f"{e.error} [unreadable, skipped]")
+            continue
+        for f in e.findings:
+            line = f"{e.file}:{f['line']}: {f['rule']}: {f['message']}"
+            if f.get("expected") or f.get("found"):
+                line += f" (expected {f['expected']}, found {f['found']})"
+            out.append(printable(line, 2000))
+        what = "clean" if e.status == "clean" else f"{len(e.findings)} finding" + \
+            ("s" if len(e.findings) != 1 else "")
+        teams = f" {e.home} v {e.away}" if e.home else ""
+        score = f" {e.points[0]}-{e.points[1]}" if e.points else ""
+        out.append(printable(f"{e.file}: {e.game}{' ' + e.match if e.match else ''}:{teams}"
+                             f"{score}: {what}", 2000))
+    if table:
+        out.append("")
+        out.append(f"{'#':>3}  {'team':<24} {'P':>3} {'W':>3} {'D':>3} {'L':>3} {'PF':>5} "
+                   f"{'PA':>5} {'Pts':>4}")
+        for n, s in enumerate(table, start=1):
+            out.append(f"{n:>3}  {printable(s.team, 24)[:24]:<24} {s.played:>3} {s.won:>3} "
+                       f"{s.drawn:>3} {s.lost:>3} {s.points_for:>5} {s.points_against:>5} "
+                       f"{s.table_points:>4}")
+    return "\n".join(out)
+
+
+def _csv(entries) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(("file", "game", "match", "status", "line", "rule", "message", "expected",
+                "found"))
+    for e in entries:
+        if e.status == "unreadable":
+            w.writerow((e.file, "", "", "unreadable", "", "", e.error, "", ""))
+        elif not e.findings:
+            w.writerow((e.file, e.game, e.match, "clean", "", "", "", "", ""))
+        for f in e.findings:
+            w.writerow((e.file, e.game, e.match, "findings", f["line"], f["rule"],
+                        f["message"], f["expected"], f["found"]))
+    return buf.getvalue()
+
+
+def summary(entries) -> str:
+    clean = sum(e.status == "clean" for e in entries)
+    bad = sum(e.status == "findings" for e in entries)
+    unread = sum(e.status == "unreadable" for e in entries)
+    foreign = sum(e.belongs is False for e in entries)
+    tail = f", {foreign} not from this class" if foreign else ""
+    return (f"audit: {len(entries)} records: {clean} clean, {bad} with findings, {unread} "
+            f"unreadable{tail}")
+
+
+def audit(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="A folder of records (*.rec, "
+                                                                "*.txt, any game, any mix).")],
+    class_key: Annotated[Path | None, typer.Option(
+        "--class-key", help="The class key: check each record's seed belongs to this class "
+                            "and its match.")] = None,
+    format: Annotated[Format, typer.Option("--format", help="text, json, csv or html.")]
+    = Format.text,
+    out: Annotated[Path | None, typer.Option(help="Write the report to this file (default "
+                                                  "stdout).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the report file.")] = False,
+) -> None:
+    """Audit every record of a class: findings, class membership, standings."""
+    from printkit import audit as engine_audit
+    from printkit.classkey import read_key
+    from printkit.output import write_atomic
+
+    if not folder.is_dir():
+        raise UserError(f"{folder}: not a directory (audit takes the folder of a class's "
+                        "records)")
+    key = read_key(class_key) if class_key is not None else None
+    files = engine_audit.files_in(folder)
+    if not files:
+        raise UserError(f"{folder}: no record files (*.rec, *.txt)")
+    results = folder / "results.csv"
+    teams, typed = engine_audit.read_results(results) if results.is_file() else ([], [])
+    entries = engine_audit.audit_files(files, key, keep_text=format is Format.html)
+    table = engine_audit.table(entries, teams, typed)
+    line = summary(entries)
+    if format is Format.json:
+        report = json.dumps({"records": [e.as_dict() for e in entries],
+                             "standings": [{**s.__dict__, "points": s.table_points}
+                                           for s in table], "summary": line}, indent=2)
+    elif format is Format.csv:
+        report = _csv(entries)
+    elif format is Format.html:
+        from printkit.audit_html import html_report
+
+        report = html_report(entries, table, line, key.class_id if key else "")
+    else:
+        report = _text(entries, table) + "\n" + line
+    if out is not None:
+        write_atomic(out, report, force)
+        typer.echo(line)
+    else:
+        typer.echo(report)
+    if format is not Format.text and out is None:
+        typer.echo(line, err=True)
+    sys.exit(1 if any(e.status == "findings" for e in entries)
+             else 2 if any(e.status == "unreadable" for e in entries) else 0)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("audit")(audit)

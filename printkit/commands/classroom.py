@@ -1,0 +1,106 @@
+"""`printkit classroom GAME`: a whole class's materials in one run (printkit/classroom.py).
+
+Writes into --out DIR, all or nothing: pack.pdf (every match in print order, each starting on
+a front side), matches/match-NNN.pdf (one per match), schedule.pdf (the tournament sheet),
+teacher.pdf (each match's seed and verification code) and results.csv (what `printkit audit`
+reads back). Seeds come from the class key (--class-key, created on first use).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from engine import registry
+from engine.tournament import MAX_TEAMS, TournamentError, numbered, schedule
+from printkit.completion import game_ids
+from printkit.errors import UserError
+
+
+class Paper(StrEnum):
+    letter = "letter"
+    a4 = "a4"
+
+
+class Format(StrEnum):
+    round_robin = "round-robin"
+    knockout = "knockout"
+
+
+DEFAULT_KEY = Path("class.key")
+
+
+def classroom(
+    game: Annotated[str, typer.Argument(help="Game id (printkit list shows them).",
+                                        autocompletion=game_ids)],
+    teams: Annotated[int | None, typer.Option(
+        "--teams", min=2, max=MAX_TEAMS, help=f"How many teams (2-{MAX_TEAMS}), named Team 1 "
+                                              "... Team N.")] = None,
+    roster: Annotated[Path | None, typer.Option(
+        help="CSV of team or student names (header: team, student; students sharing a team "
+             "name play together).")] = None,
+    format: Annotated[Format, typer.Option("--format", help="round-robin (everyone meets "
+                                                            "everyone) or knockout.")]
+    = Format.round_robin,
+    class_key: Annotated[Path, typer.Option(
+        "--class-key", help="The class key file: created on first use (keep it private; "
+                            "audit needs it).")] = DEFAULT_KEY,
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    out: Annotated[Path, typer.Option(help="Output directory.")] = Path("output/classroom"),
+    force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
+) -> None:
+    """Make a class's packs: every match's sheets and play book, schedule, teacher sheet."""
+    from printkit.classkey import load_or_create
+    from printkit.classroom import make_plan, render_pack, results_csv, schedule_pdf, teacher_pdf
+    from printkit.commands.render import read_roster
+    from printkit.output import FileSet
+    from printkit.progress import track
+    from printkit.sheets import RenderOptions
+
+    if game not in registry.GAMES:
+        raise UserError(f"unknown game {game!r} (games: {', '.join(registry.GAMES)})")
+    if (teams is None) == (roster is None):
+        raise UserError("classroom needs --teams N or --roster FILE.csv (one of them)")
+    the_roster = read_roster(roster) if roster is not None else None
+    names = the_roster.teams if the_roster else numbered(teams or 0)
+    try:
+        sched = schedule(format.value, names)
+    except TournamentError as exc:
+        raise UserError(f"{roster or '--teams'}: {exc}") from None
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out}: not a directory")
+    started = time.perf_counter()
+    with FileSet(force) as files:
+        targets = [out / n for n in ("pack.pdf", "schedule.pdf", "teacher.pdf", "results.csv")]
+        for t in targets:
+            files.check(t)
+        key, created = load_or_create(class_key)
+        plan = make_plan(game, sched, key, paper.value, the_roster)
+        for mp in plan.matches:
+            files.check(out / "matches" / f"{mp.stem}.pdf")
+        opts = RenderOptions(paper=paper.value)
+        pack, _, pages = render_pack(
+            plan, opts, lambda ms: track(ms, f"Rendering {len(ms)} matches", total=len(ms)),
+            sink=lambda stem, data: files.add(out / "matches" / f"{stem}.pdf", data))
+        files.add(out / "pack.pdf", pack)
+        files.add(out / "schedule.pdf", schedule_pdf(plan, opts))
+        files.add(out / "teacher.pdf", teacher_pdf(plan, paper.value))
+        files.add(out / "results.csv", results_csv(plan))
+    seconds = time.perf_counter() - started
+    if created:
+        typer.echo(f"created class key {class_key} (class {key.class_id}): keep it private; "
+                   "audit needs it, and without it no seed of this class can be made again",
+                   err=True)
+    typer.echo(f"{registry.get(game).title}: class {key.class_id}, {len(names)} teams, "
+               f"{len(plan.matches)} matches, {pages} pages in {out / 'pack.pdf'} "
+               f"({pages / max(seconds, 1e-9):.0f} pages/s)")
+    sys.stdout.flush()
+
+
+def register(app: typer.Typer) -> None:
+    app.command("classroom")(classroom)

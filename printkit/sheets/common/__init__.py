@@ -1,0 +1,1 @@
+"""Printables every game offers from one module (printkit.sheets.generic lists them)."""

@@ -1,0 +1,231 @@
+"""`printkit classroom` and `printkit audit`: a small class made, played by bots, slips
+planted, audited; the expectations are typed from the records' own text."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from engine import registry
+from engine.classkey import ClassKey, decode_code
+from engine.tags import tag_line
+from printkit.classkey import read_key
+from printkit.classroom import recipe
+from tests.helpers import run_cli
+
+
+@pytest.fixture(scope="module")
+def cls(tmp_path_factory) -> Path:
+    where = tmp_path_factory.mktemp("class")
+    r = run_cli("classroom", "postcard", "--teams", "3", "--class-key", where / "class.key",
+                "--out", where / "pack")
+    assert r.code == 0, r.stderr
+    assert "created class key" in r.stderr
+    assert re.search(r"PostCard Football: class [0-9A-Z]{6}, 3 teams, 3 matches, \d+ pages",
+                     r.stdout)
+    return where
+
+
+def _rows(cls: Path) -> list[dict]:
+    return list(csv.DictReader(io.StringIO((cls / "pack" / "results.csv").read_text())))
+
+
+def test_pack_files_and_results_template(cls):
+    pack = cls / "pack"
+    assert sorted(p.name for p in (pack / "matches").iterdir()) == [
+        "match-001.pdf", "match-002.pdf", "match-003.pdf"]
+    rows = _rows(cls)
+    # 3 teams by the circle method: Team 1 rests first, then Team 2, then Team 3
+    assert [(r["match"], r["round"], {r["home"], r["away"]}) for r in rows] == [
+        ("M1", "1", {"Team 2", "Team 3"}), ("M2", "2", {"Team 1", "Team 3"}),
+        ("M3", "3", {"Team 1", "Team 2"})]
+    key = read_key(cls / "class.key")
+    for r in rows:
+        assert r["seed"] == key.seed("postcard", r["match"])
+        assert decode_code(r["code"])[0] == r["match"]
+        assert key.check_code("postcard", r["code"])
+        assert r["home_points"] == r["away_points"] == ""
+    assert (cls / "class.key").read_text().count(key.secret.hex()) == 1
+
+
+def test_pack_is_duplex_safe_and_stamped(cls):
+    import pdfplumber
+
+    pdf = pikepdf.open(cls / "pack" / "pack.pdf")
+    singles = [len(pikepdf.open(p).pages) for p in sorted((cls / "pack" / "matches").iterdir())]
+    # each match starts on an odd page: a match of an odd page count is followed by a filler
+    starts, page = [], 1
+    for n in singles:
+        starts.append(page)
+        page += n + (n % 2)
+    assert all(s % 2 == 1 for s in starts)
+    assert len(pdf.pages) in (page - 1, page - 1 - singles[-1] % 2)
+    rows = _rows(cls)
+    with pdfplumber.open(cls / "pack" / "pack.pdf") as doc:
+        for row, start in zip(rows, starts, strict=True):
+            text = doc.pages[start - 1].extract_text()
+            assert f"seed {row['seed']}" in text and f"code {row['code']}" in text
+            assert f"{row['home']} v {row['away']}" in text
+        # the drive log (second printable) has the seed filled in its Seed box
+        assert row["seed"] in doc.pages[starts[-1]].extract_text()
+
+
+def test_recipe_keeps_only_what_exists():
+    assert [p.sheet for p in recipe("postcard")][:2] == ["board", "drivelog"]
+    for game in registry.GAMES:
+        names = {p.sheet for p in recipe(game)}
+        assert names <= {p.sheet for p in __import__("printkit.sheets").sheets.printables(game)}
+
+
+def test_never_overwrites_without_force(cls):
+    r = run_cli("classroom", "postcard", "--teams", "3", "--class-key", cls / "class.key",
+                "--out", cls / "pack")
+    assert r.code == 2 and "file exists (use --force to overwrite)" in r.stderr
+
+
+def _records(cls: Path, where: Path) -> None:
+    """Bots play each match with its seed; the records carry [Match] and the teams."""
+    g = registry.get("postcard")
+    rules = g.rules()
+    where.mkdir()
+    for row in _rows(cls):
+        text = g.bots.play(row["seed"], rules, date=None).text()
+        text = re.sub(r'\[Home "[^"]*"\]', tag_line("Home", row["home"]), text)
+        text = re.sub(r'\[Away "[^"]*"\]', tag_line("Away", row["away"]), text)
+        text = text.replace("[Seed", tag_line("Match", row["match"]) + "\n[Seed", 1)
+        (where / f"{row['match']}.rec").write_text(text)
+
+
+def test_audit_clean_class_and_standings(cls, tmp_path):
+    _records(cls, tmp_path / "recs")
+    r = run_cli("audit", tmp_path / "recs", "--class-key", cls / "class.key", "--format",
+                "json")
+    assert r.code == 0, r.stdout + r.stderr
+    data = json.loads(r.stdout)
+    assert [e["status"] for e in data["records"]] == ["clean"] * 3
+    assert all(e["belongs"] for e in data["records"])
+    # standings computed by hand from the records' own Result tags
+    played: dict[str, list[int]] = {}
+    for path in sorted((tmp_path / "recs").iterdir()):
+        text = path.read_text()
+        home = re.search(r'\[Home "(.*)"\]', text).group(1)
+        away = re.search(r'\[Away "(.*)"\]', text).group(1)
+        h, a = map(int, re.search(r'\[Result "(\d+)-(\d+)"\]', text).groups())
+        for team, mine, theirs in ((home, h, a), (away, a, h)):
+            played.setdefault(team, []).append(2 if mine > theirs else 1 if mine == theirs
+                                               else 0)
+    got = {s["team"]: s["points"] for s in data["standings"]}
+    assert got == {t: sum(p) for t, p in played.items()}
+
+
+def test_audit_planted_slips_foreign_key_and_a_bad_file(cls, tmp_path):
+    recs = tmp_path / "recs"
+    _records(cls, recs)
+    m1 = (recs / "M1.rec").read_text()
+    score = re.search(r'\[Result "(\d+)-(\d+)"\]', m1)
+    wrong = f"{score.group(1)}-{int(score.group(2)) + 1}"
+    (recs / "M1.rec").write_text(m1.replace(score.group(0), f'[Result "{wrong}"]'))
+    # a record made with another class's key: a clean game, but not of this class
+    other = ClassKey(bytes(range(32)))
+    seed = other.seed("postcard", "M2")
+    g = registry.get("postcard")
+    text = g.bots.play(seed, g.rules(), date=None).text()
+    (recs / "M2.rec").write_text(text.replace("[Seed", '[Match "M2"]\n[Seed', 1))
+    (recs / "junk.rec").write_bytes(b"\xff\xfe not a record")
+    r = run_cli("audit", recs, "--class-key", cls / "class.key")
+    assert r.code == 1
+    lines = r.stdout.splitlines()
+    result_line = next(n for n, t in enumerate(m1.splitlines(), 1) if t.startswith("[Result"))
+    assert any(re.fullmatch(rf".*M1\.rec:{result_line}: PC-END-001: .*\(expected "
+                            rf"{score.group(1)}-{score.group(2)}, found {wrong}\)", t)
+               for t in lines)
+    foreign = [t for t in lines if "M2.rec:" in t and "CLASS-002" in t]
+    assert len(foreign) == 1 and f"found {seed})" in foreign[0]
+    assert not [t for t in lines if "M2.rec:" in t and "PC-" in t]   # its draws are fine
+    assert any("junk.rec" in t and "[unreadable, skipped]" in t for t in lines)
+    assert lines[-1] == ("audit: 4 records: 1 clean, 2 with findings, 1 unreadable, 1 not "
+                         "from this class")
+
+
+def test_audit_csv_and_without_key(cls, tmp_path):
+    _records(cls, tmp_path / "recs")
+    r = run_cli("audit", tmp_path / "recs", "--format", "csv")
+    assert r.code == 0
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert [x["status"] for x in rows] == ["clean"] * 3
+
+
+def test_audit_bad_input(tmp_path):
+    r = run_cli("audit", tmp_path / "nope")
+    assert r.code == 2 and "not a directory" in r.stderr
+    r = run_cli("audit", tmp_path)
+    assert r.code == 2 and "no record files" in r.stderr
+    (tmp_path / "k").write_text("hello\n")
+    (tmp_path / "a.rec").write_text('[Game "postcard"]\n')
+    r = run_cli("audit", tmp_path, "--class-key", tmp_path / "k")
+    assert r.code == 2 and r.stderr.strip().endswith("k:1: not a printkit class key (expected "
+                                                     "a line 'printkit-class-key 1')")
+
+
+def test_parallel_matches_serial(cls, tmp_path):
+    from printkit.audit import audit_files
+
+    _records(cls, tmp_path / "recs")
+    files = sorted((tmp_path / "recs").iterdir()) * 20
+    key = read_key(cls / "class.key")
+    one = [e.as_dict() for e in audit_files(files, key, workers=1)]
+    two = [e.as_dict() for e in audit_files(files, key, workers=2)]
+    assert one == two and len(one) == 60
+
+
+def test_knockout_from_a_roster_for_a_game_without_its_own_sheets(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,team\nAnn,Falcons\nBo,Falcons\nCy,Owls\nDee,\nEd,Bears\n")
+    r = run_cli("classroom", "cardgrid", "--roster", roster, "--format", "knockout",
+                "--class-key", tmp_path / "k", "--out", tmp_path / "ko", "--paper", "a4")
+    assert r.code == 0, r.stderr
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "ko" / "results.csv").read_text())))
+    # 4 teams (Falcons, Owls, Dee, Bears), a bracket of 4: 1 v 4, 2 v 3, then the final
+    assert [(x["match"], x["home"], x["away"]) for x in rows] == [
+        ("M1", "Falcons", "Bears"), ("M2", "Owls", "Dee"), ("M3", "Winner M1", "Winner M2")]
+    import pdfplumber
+
+    with pdfplumber.open(tmp_path / "ko" / "teacher.pdf") as doc:
+        text = doc.pages[0].extract_text()
+    assert "Falcons (Ann, Bo)" in text and rows[2]["code"] in text
+    with pdfplumber.open(tmp_path / "ko" / "schedule.pdf") as doc:
+        assert "knock-out bracket" in doc.pages[0].extract_text()
+        assert all("round robin" not in p.extract_text() for p in doc.pages)
+
+
+def test_classroom_bad_input(tmp_path):
+    r = run_cli("classroom", "postcard", "--out", tmp_path / "x")
+    assert r.code == 2 and "--teams N or --roster" in r.stderr
+    r = run_cli("classroom", "chess", "--teams", "4", "--out", tmp_path / "x")
+    assert r.code == 2 and "unknown game 'chess'" in r.stderr
+    (tmp_path / "key").write_text("not a key\n")
+    r = run_cli("classroom", "postcard", "--teams", "4", "--class-key", tmp_path / "key",
+                "--out", tmp_path / "x")
+    assert r.code == 2 and "key:1: not a printkit class key" in r.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_singles_drawn_in_a_second_process_are_the_same_bytes():
+    from engine.tournament import numbered, round_robin
+    from printkit.classroom import make_plan, render_pack
+    from printkit.sheets import RenderOptions
+
+    plan = make_plan("blowout", round_robin(numbered(5)), ClassKey(bytes(32)), "a4")
+    one = render_pack(plan, RenderOptions(paper="a4"), workers=1)
+    got: dict[str, bytes] = {}
+    two = render_pack(plan, RenderOptions(paper="a4"), workers=2, sink=got.__setitem__)
+    assert len(got) == 10 and two[1] == {}
+    assert one[0] == two[0] and one[1] == got and one[2] == two[2]
+    pdf = pikepdf.open(io.BytesIO(one[0]))
+    assert len(pdf.pages) == one[2]
