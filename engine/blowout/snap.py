@@ -56,6 +56,14 @@ def _penalty(rules: Rules, name: str, gain: bool, to_goal: int) -> Snap:
     return Snap(y if gain else -y, REPEAT, how, "BO-PEN-001", name)
 
 
+def _allowed(rules: Rules, line: Line) -> tuple[str, ...]:
+    """The response cards the side that wrote one may play."""
+    c = rules.cards
+    if line.response is not None and line.response[0] == line.side:
+        return (c.pass_interference, c.holding, c.challenge)
+    return (c.challenge,)
+
+
 def legality(rules: Rules, down: int, line: Line) -> list[Slip]:
     """Each card played where the rules do not allow it (one slip per card)."""
     c = rules.cards
@@ -81,7 +89,7 @@ def legality(rules: Rules, down: int, line: Line) -> list[Slip]:
         return out
     side, code = line.response
     offense_side = side == line.side
-    allowed = (c.pass_interference, c.holding, c.challenge) if offense_side else (c.challenge,)
+    allowed = _allowed(rules, line)
     if code not in allowed:
         who = "OFFENSE" if offense_side else "DEFENSE"
         out.append(Slip("BO-CARD-003", f"the {who} cannot play {code} in response",
@@ -94,7 +102,7 @@ def legality(rules: Rules, down: int, line: Line) -> list[Slip]:
     elif penalty is not None:
         out.append(Slip("BO-PEN-004", f"{code} is played after the DEFENSE's play, not after a "
                         "penalty", "no response card", f"{side}:{code} after {penalty}"))
-    elif code == c.pass_interference and kind != "pass":
+    elif code == c.pass_interference and kind != "pass" and not out:
         out.append(Slip("BO-PEN-002", "PASS INTERFERENCE only if OFFENSE plays a PASS play",
                         "a PASS play", f"{line.offense}"))
     return out
@@ -111,6 +119,8 @@ def _outcome(rules: Rules, to_goal: int, line: Line) -> Snap:
     c = rules.cards
     off, de = line.offense, line.defense
     resp = line.response[1] if line.response else None
+    if resp is not None and resp not in _allowed(rules, line):
+        resp = None                        # a card that side cannot play (BO-CARD-003)
     if resp == c.challenge:
         return Snap(0, REPEAT, "CHALLENGE: the play is negated, repeat the down", "BO-CHAL-002",
                     "CHALLENGE")

@@ -16,7 +16,7 @@ from engine.blowout import hands as handsmod
 from engine.blowout.consequence import After, after, restart
 from engine.blowout.notation import Line, Written
 from engine.blowout.rules import Length, Rules
-from engine.blowout.snap import resolve
+from engine.blowout.snap import PLAY, REPEAT, resolve
 from engine.blowout.state import State, index, other, own_line
 from engine.findings import Finding
 
@@ -24,6 +24,9 @@ from engine.findings import Finding
 EVENT_RULE = {"td": "BO-TD-001", "safety": "BO-SAFE-001", "fg": "BO-FG-001",
               "nogood": "BO-FG-001", "punt": "BO-PUNT-001", "touchback": "BO-PUNT-001",
               "turnover": "BO-TO-001", "downs": "BO-4TH-002"}
+
+
+UNPLAYABLE = ("BO-CARD-001", "BO-CARD-002")     # snap cards that cannot lead a snap
 
 
 @dataclass(frozen=True)
@@ -224,6 +227,8 @@ def step(state: State, line: Line, ctx: Context) -> Step:
                     line.text()[:40])
         return Step(state, state, (f,))
     state, found = _period(state, line, ctx)
+    if any(f.rule == "BO-OT-001" for f in found):       # regulation had ended: stop here
+        return Step(replace(state, over=True), replace(state, over=True), tuple(found))
     if line.side != state.ball:
         found.append(Finding(line.number, "BO-POSS-001", "the side on offense is the side with "
                              "the ball", state.ball, line.side))
@@ -233,7 +238,11 @@ def step(state: State, line: Line, ctx: Context) -> Step:
     found += [Finding(line.number, s.rule, s.message, s.expected, s.found) for s in snap.slips]
     want = after(rules, state, snap.kind, snap.yards)
     alt = None
-    if line.yards != snap.yards:
+    if any(s.rule in UNPLAYABLE for s in snap.slips):
+        # a card that cannot lead has no effect the rules give: take the written yards
+        want = after(rules, state, PLAY, line.yards)
+        alt = after(rules, state, REPEAT, line.yards)
+    elif line.yards != snap.yards:
         found.append(Finding(line.number, snap.rule, snap.arithmetic, f"{snap.yards:+d}",
                              f"{line.yards:+d}"))
         alt = after(rules, state, snap.kind, line.yards)

@@ -42,9 +42,9 @@ def verify_record(record: Record, file: str, rules: Rules) -> Report:
             continue
         primary = steps[0]
         findings.extend(primary.findings)
-        after_end = any(f.rule == "BO-SEQ-001" for f in primary.findings)
+        after_end = any(f.rule in ("BO-SEQ-001", "BO-OT-001") for f in primary.findings)
         candidates = _unique([primary.state, primary.expected, *(s.state for s in steps[1:])])
-    final = candidates[0]
+    final = next((c for c in candidates if _over(c, ctx)), candidates[0])
     findings += _check_end(record, final, ctx)
     score = score_text(final.score)
     extra = f"final score {score}" if _over(final, ctx) else f"score {score}, game not over"
