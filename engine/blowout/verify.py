@@ -35,7 +35,12 @@ def verify_record(record: Record, file: str, rules: Rules) -> Report:
     for line in record.lines:
         if after_end:
             continue
-        steps = [step(c, line, ctx) for c in candidates]
+        try:
+            steps = [step(c, line, ctx) for c in candidates]
+        except (ValueError, KeyError, IndexError, AssertionError, TypeError) as exc:
+            # a line the engine cannot follow at all: say where, never a traceback
+            raise ReadError(f"cannot follow this line ({exc.__class__.__name__}: {exc})",
+                            file, line.number, line.column) from None
         clean = [s.state for s in steps if not s.findings]
         if clean:
             candidates = _unique(clean)
