@@ -71,6 +71,12 @@ class Length:
     periods: int
     halftime: int          # 0: no halftime
 
+    def period_name(self, k: int) -> str:
+        """How a record and the sheets name period k: Q1-Q4, 1H 2H, then OT1, OT2..."""
+        if k > self.periods:
+            return f"OT{k - self.periods}"
+        return f"{k}H" if self.name == "halves" else f"Q{k}"
+
 
 @dataclass(frozen=True)
 class Rules:

@@ -38,10 +38,7 @@ class Context:
     seed: str | None = None
 
     def period_name(self, k: int) -> str:
-        n = self.length.periods
-        if k > n:
-            return f"OT{k - n}"
-        return f"{k}H" if self.length.name == "halves" else f"Q{k}"
+        return self.length.period_name(k)
 
 
 @dataclass(frozen=True)

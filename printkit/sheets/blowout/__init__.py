@@ -1,0 +1,10 @@
+"""BLOWOUT!!!'s printables."""
+
+from printkit.sheets import Printable
+
+PRINTABLES = (
+    Printable("blowout", "field", "blowout-field", "field",
+              "The 100-yard field to scale with the red FIELD GOAL range lines; DOWN, YARDS "
+              "TO GO, SCORE and period counters; LINE OF SCRIMMAGE and FIRST DOWN markers to "
+              "cut out", rules=True),
+)
