@@ -103,9 +103,11 @@ def _period(state: State, line: Line, ctx: Context) -> tuple[State, list[Finding
     if line.period == nxt:
         found = []
         if ctx.seed is not None and not over:
-            found.append(Finding(line.number, "BO-QTR-001", "the period goes on while both "
-                                 "sides hold a card to lead with (B7)", now, line.period))
-        elif k == ctx.length.periods and state.score[0] != state.score[1]:
+            # the cards still come from this period's hands: stay in it
+            return state, [Finding(line.number, "BO-QTR-001", "the period goes on while "
+                                   "both sides hold a card to lead with (B7)", now,
+                                   line.period)]
+        if k == ctx.length.periods and state.score[0] != state.score[1]:
             found.append(Finding(line.number, "BO-OT-001", "OVERTIME only if at the end of "
                                  "regulation the scores are tied", "no overtime",
                                  f"{line.period} at {state.score[0]}-{state.score[1]}"))

@@ -123,3 +123,20 @@ def test_one_changed_yards_figure_is_found_on_its_line():
         mutated = "\n".join(lines[:number - 1] + [wrong] + lines[number:])
         report = verify_text(mutated, "m.rec")
         assert report.findings and report.sorted_findings()[0].line == number, wrong
+
+
+def test_seeded_period_ends_exactly_when_the_cards_run_out():
+    """With the Seed the verifier knows when a period is over: the first snap of Q2 written
+    as Q1 is one BO-QTR-001 on that line (expected Q2, found Q1)."""
+    text = records()[2]
+    lines = text.splitlines()
+    number = next(i for i, line in enumerate(lines, start=1) if line.startswith("Q2 "))
+    assert lines[number - 2].startswith("Q1 ")
+    wrong = lines[:number - 1] + ["Q1 " + lines[number - 1][3:]] + lines[number:]
+    findings = verify_text("\n".join(wrong), "q.rec").sorted_findings()
+    assert (findings[0].line, findings[0].rule, findings[0].expected, findings[0].found) == (
+        number, "BO-QTR-001", "Q2", "Q1")
+    early = lines[:number - 2] + ["Q2 " + lines[number - 2][3:]] + lines[number - 1:]
+    findings = verify_text("\n".join(early), "q.rec").sorted_findings()
+    assert (findings[0].line, findings[0].rule, findings[0].expected, findings[0].found) == (
+        number - 1, "BO-QTR-001", "Q1", "Q2")
