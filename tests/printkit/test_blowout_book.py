@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from functools import cache
 
 import pdfplumber
 import pytest
@@ -17,6 +18,7 @@ CODE = re.compile(r"^(?:[RPDK]\d{2,3}|DP-[A-Z]+|OP-[A-Z]+|INT|FUM|SACK|CHAL)$")
 LABEL = re.compile(r"\b([HA])([ODS])(\d+)\b")
 
 
+@cache
 def _pages(plays: int, paper: str) -> list[str]:
     pdf = render_book(build(make_spec("blowout", "legend", plays=plays)), paper)
     with pdfplumber.open(io.BytesIO(pdf)) as doc:

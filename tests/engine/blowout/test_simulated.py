@@ -140,3 +140,22 @@ def test_seeded_period_ends_exactly_when_the_cards_run_out():
     findings = verify_text("\n".join(early), "q.rec").sorted_findings()
     assert (findings[0].line, findings[0].rule, findings[0].expected, findings[0].found) == (
         number - 1, "BO-QTR-001", "Q1", "Q2")
+
+
+@pytest.mark.parametrize("what", ["yards", "to go", "score", "down"])
+def test_one_slip_in_a_simulated_record_is_one_finding_on_its_line(what):
+    """Ten lines of each of three records, each changed alone (yards +5, to go +1, HOME's
+    score +1, the down moved on): exactly one finding, on the changed line."""
+    for text in records()[3:6]:
+        lines = text.splitlines()
+        snaps = [i for i, line in enumerate(lines) if LINE.match(line)]
+        for i in snaps[7::max(1, len(snaps) // 10)][:10]:
+            m = LINE.match(lines[i])
+            start, end = {"yards": m.span(7), "to go": m.span(10), "score": m.span(12),
+                          "down": m.span(9)}[what]
+            old = lines[i][start:end]
+            new = {"yards": f"{int(old) + 5:+d}", "to go": str(int(old) + 1),
+                   "score": str(int(old) + 1), "down": str(int(old) % 4 + 1)}[what]
+            changed = lines[:i] + [lines[i][:start] + new + lines[i][end:]] + lines[i + 1:]
+            findings = verify_text("\n".join(changed), "m.rec").findings
+            assert [f.line for f in findings] == [i + 1], (lines[i], findings)
