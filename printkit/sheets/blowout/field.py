@@ -288,8 +288,11 @@ def _markers(c: Canvas, layout: Layout, field: Field, x: float, top: float,
         c.circle(cx, y - token / 2, token / 2, stroke=1, fill=1)
         c.setDash()
         c.setFillColor(layout.colour("page.ink"))
-        for j, part in enumerate(name.split(" ")):
-            c.drawCentredString(cx, y - token / 2 + text * 0.1 - j * text * 0.85, part)
+        parts = name.split(" ")
+        step = text * 0.85
+        first = y - token / 2 + (len(parts) - 1) * step / 2 - text * 0.3
+        for j, part in enumerate(parts):
+            c.drawCentredString(cx, first - j * step, part)
     c.setFont(layout.font("page.label_font"), text)
     c.setFillColor(layout.colour("page.muted"))
     c.drawString(x, y - token - text * 1.5, "Cut out along the dashed lines. Lay the markers "
