@@ -16,7 +16,7 @@ from engine.blowout import hands as handsmod
 from engine.blowout.consequence import After, after, restart
 from engine.blowout.notation import Line, Written
 from engine.blowout.rules import Length, Rules
-from engine.blowout.snap import PLAY, REPEAT, resolve
+from engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, resolve
 from engine.blowout.state import State, index, other, own_line
 from engine.findings import Finding
 
@@ -158,11 +158,19 @@ def _cards(state: State, line: Line, ctx: Context) -> tuple[State, list[Finding]
     return replace(state, played=tuple(sorted(played.items())), hands=hands), found
 
 
-def _compare(w: Written, want: After, alt: After | None, line: Line, state: State,
+def _kinds(rules: Rules, state: State, line: Line) -> list[str]:
+    """The kinds of snap the line's cards could be read as (a play or a repeated down; a
+    kick or a repeated down)."""
+    if rules.kind("special", line.offense) == "kick":
+        return [FIELD_GOAL if rules.in_range(state.to_goal) else PUNT, REPEAT]
+    return [PLAY, REPEAT]
+
+
+def _compare(w: Written, want: After, alts: list[After], line: Line, state: State,
              rules: Rules) -> list[Finding]:
     """One finding for a written state that is neither the rules' nor what the written yards
     give."""
-    if w == want.state or (alt is not None and w == alt.state):
+    if w == want.state or any(w == a.state for a in alts):
         return []
     e = want.state
     rule = EVENT_RULE.get(want.event)
@@ -236,16 +244,19 @@ def step(state: State, line: Line, ctx: Context) -> Step:
     snap = resolve(rules, state.down, state.to_goal, line)
     found += [Finding(line.number, s.rule, s.message, s.expected, s.found) for s in snap.slips]
     want = after(rules, state, snap.kind, snap.yards)
-    alt = None
+    alts: list[After] = []
     if any(s.rule in UNPLAYABLE for s in snap.slips):
         # a card that cannot lead has no effect the rules give: take the written yards
         want = after(rules, state, PLAY, line.yards)
-        alt = after(rules, state, REPEAT, line.yards)
+        alts = [after(rules, state, REPEAT, line.yards)]
     elif line.yards != snap.yards:
         found.append(Finding(line.number, snap.rule, snap.arithmetic, f"{snap.yards:+d}",
                              f"{line.yards:+d}"))
-        alt = after(rules, state, snap.kind, line.yards)
-    found += _compare(line.state, want, alt, line, state, rules)
+        # the written state may follow the written yards read as any kind of snap (a kick
+        # taken through a penalty, a penalty read as a play): the slip is the yards
+        kinds = dict.fromkeys([snap.kind, *_kinds(rules, state, line)])
+        alts = [after(rules, state, kind, line.yards) for kind in kinds]
+    found += _compare(line.state, want, alts, line, state, rules)
     followed = _finish(state, line.state, ctx)
     expected = _finish(state, want.state, ctx)
     return Step(followed, expected, tuple(found))

@@ -344,3 +344,16 @@ def test_seeded_card_not_in_hand():
     assert check(SEEDED, lines) == [
         (7, "BO-END-002", "the game played to its end", "no more snaps"),
         (7, "BO-HAND-001", "one of DP-OFS P25 P35 R45 R60", "R70")]
+
+
+def test_penalty_on_a_kick_moves_the_line_and_the_down_is_replayed():
+    # "If a PENALTY card is played ... LINE of SCRIMMAGE is moved according to the penalty,
+    # and OFFENSE pulls another SPECIAL TEAMS card, if necessary. Replay DOWN." (B12)
+    head = KICKS[:3]                                         # 4&10 on the H20
+    lines = head + ["Q1 H K45 OP-DOG -5 {H 4&15 H15 0-0}",   # DELAY OF GAME: -5, 4th again
+                    "Q1 H K40 D50 +40 {A 1&10 A45 0-0}",     # punt from the H15: the A45
+                    "Q1 A R100 D10 +90 {H 1&10 H20 0-7}"]
+    assert check(QUARTER, lines) == []
+    slipped = head + ["Q1 H K45 OP-DOG +45 {A 1&10 A35 0-0}",
+                      "Q1 A R100 D10 +90 {H 1&10 H20 0-7}"]
+    assert check(QUARTER, slipped) == [(6, "BO-PEN-001", "-5", "+45")]
