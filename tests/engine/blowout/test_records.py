@@ -357,3 +357,27 @@ def test_penalty_on_a_kick_moves_the_line_and_the_down_is_replayed():
     slipped = head + ["Q1 H K45 OP-DOG +45 {A 1&10 A35 0-0}",
                       "Q1 A R100 D10 +90 {H 1&10 H20 0-7}"]
     assert check(QUARTER, slipped) == [(6, "BO-PEN-001", "-5", "+45")]
+
+
+def test_overtime_without_a_first_score_is_sudden_death():
+    lines = ["Q1 H R70 D65 +5 {H 2&5 H25 0-0}",
+             "OT1 A R70 D65 +5 {A 2&5 A25 0-0}",      # A wins the toss: its own 20, +5
+             "OT1 A R55 D65 -10 {A 3&15 A15 0-0}",
+             "OT1 A R60 D65 -5 {A 4&20 A10 0-0}",
+             "OT1 A R65 D70 -5 {H 1&5 A5 0-0}",        # no score: the first to score wins
+             "OT1 H R70 D60 +10 {A 1&10 A20 7-0}"]
+    assert check(QUARTER, lines) == []
+    assert check(QUARTER + '[Result "7-0"]\n', lines + [
+        "OT1 A R75 D60 +15 {A 1&10 A35 7-0}"]) == [
+        (10, "BO-SEQ-001", "no more snaps", "OT1 A R75 D60 +15 {A 1&10 A35 7-0}")]
+
+
+def test_overtime_answer_that_ties_plays_on():
+    lines = ["Q1 H R100 D10 +90 {A 1&10 A20 7-0}",
+             "Q1 A R100 D10 +90 {H 1&10 H20 7-7}",
+             "OT1 H R100 D10 +90 {A 1&10 A20 14-7}",    # H scores: A gets one possession
+             "OT1 A R90 D10 +80 {H 1&10 H20 14-14}",    # A ties: play continues
+             "OT1 H R45 D100 -55 {A 1&10 A20 14-16}"]   # a safety is a score: A wins
+    assert check(QUARTER + '[Result "14-16"]\n', lines) == []
+    assert check(QUARTER, lines[:4]) == [
+        (6, "BO-END-002", "the game played to its end", "no more snaps")]
