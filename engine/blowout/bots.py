@@ -19,7 +19,7 @@ from engine.blowout.game import GAME as BLOWOUT
 from engine.blowout.notation import Line, format_record
 from engine.blowout.rules import Rules, load_rules
 from engine.blowout.snap import REPEAT, TURNOVER, resolve
-from engine.blowout.state import SIDES, State, other
+from engine.blowout.state import SIDES, State
 from engine.blowout.steps import Context, begin_period, start, step, with_written
 
 MAX_LINES = 4000
@@ -139,7 +139,7 @@ class Coach:
         return None
 
 
-def _snap_state(state: State, ctx: Context, rng: random.Random, first: str) -> State:
+def _snap_state(state: State, ctx: Context, rng: random.Random) -> State:
     """The state the next snap is played from (a new period begins when one is over)."""
     if not state.ball:
         return state
@@ -162,7 +162,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
     state = start(ctx)
     lines: list[str] = []
     while not state.over and len(lines) < MAX_LINES:
-        now = _snap_state(state, ctx, rng, first)
+        now = _snap_state(state, ctx, rng)
         if not now.ball:                      # the coin toss: `first` starts on offense
             now = with_written(now, restart(rules, first, now.score))
         od, oc = coach.offense(now)
@@ -194,4 +194,4 @@ def game_seed(seed: str, number: int) -> str:
     return f"{seed}-{number:04d}"
 
 
-__all__ = ["Game", "game_seed", "other", "play_game", "simulate"]
+__all__ = ["Game", "game_seed", "play_game", "simulate"]

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from engine.blowout.rules import FIELD, Rules
-from engine.blowout.state import AWAY, HOME, ball_on, score_text
+from engine.blowout.state import HOME, ball_on, score_text
 from engine.errors import ReadError
 from engine.tags import TAG, tag_line, unquote
 
@@ -216,4 +216,4 @@ def format_record(tags: dict[str, str], lines: list[str]) -> str:
     return "\n".join(head + [""] + lines) + "\n"
 
 
-__all__ = ["AWAY", "HOME", "Line", "Record", "Written", "detect", "format_record", "parse"]
+__all__ = ["Line", "Record", "Written", "detect", "format_record", "parse"]

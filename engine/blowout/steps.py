@@ -17,7 +17,7 @@ from engine.blowout.consequence import After, after, restart
 from engine.blowout.notation import Line, Written
 from engine.blowout.rules import Length, Rules
 from engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, resolve
-from engine.blowout.state import State, index, other, own_line
+from engine.blowout.state import State, index, other
 from engine.findings import Finding
 
 # the rule a wrong state breaks, by what the snap did (else by the field that is wrong)
@@ -51,10 +51,6 @@ class Step:
 def start(ctx: Context) -> State:
     hands = handsmod.deal(ctx.seed, 1, ctx.rules) if ctx.seed is not None else None
     return State(hands=hands)
-
-
-def _state_text(w: Written) -> str:
-    return w.text()
 
 
 def begin_period(state: State, k: int, side: str, ctx: Context) -> State:
@@ -166,8 +162,7 @@ def _kinds(rules: Rules, state: State, line: Line) -> list[str]:
     return [PLAY, REPEAT]
 
 
-def _compare(w: Written, want: After, alts: list[After], line: Line, state: State,
-             rules: Rules) -> list[Finding]:
+def _compare(w: Written, want: After, alts: list[After], line: Line) -> list[Finding]:
     """One finding for a written state that is neither the rules' nor what the written yards
     give."""
     if w == want.state or any(w == a.state for a in alts):
@@ -185,7 +180,7 @@ def _compare(w: Written, want: After, alts: list[After], line: Line, state: Stat
             rule = "BO-DOWN-002"
         else:
             rule = "BO-SPOT-001"
-    return [Finding(line.number, rule, want.why, _state_text(e), _state_text(w))]
+    return [Finding(line.number, rule, want.why, e.text(), w.text())]
 
 
 def _overtime(prev: State, new: State, rules: Rules) -> State:
@@ -256,7 +251,7 @@ def step(state: State, line: Line, ctx: Context) -> Step:
         # taken through a penalty, a penalty read as a play): the slip is the yards
         kinds = dict.fromkeys([snap.kind, *_kinds(rules, state, line)])
         alts = [after(rules, state, kind, line.yards) for kind in kinds]
-    found += _compare(line.state, want, alts, line, state, rules)
+    found += _compare(line.state, want, alts, line)
     followed = _finish(state, line.state, ctx)
     expected = _finish(state, want.state, ctx)
     return Step(followed, expected, tuple(found))
@@ -267,4 +262,4 @@ def _finish(prev: State, w: Written, ctx: Context) -> State:
     return _ended(_overtime(prev, new, ctx.rules), ctx)
 
 
-__all__ = ["Context", "Step", "own_line", "start", "step"]
+__all__ = ["Context", "Step", "begin_period", "start", "step", "with_written"]
