@@ -162,13 +162,28 @@ def _kinds(rules: Rules, state: State, line: Line) -> list[str]:
     return [PLAY, REPEAT]
 
 
-def _compare(w: Written, want: After, alts: list[After], line: Line) -> list[Finding]:
+def _claimed(w: Written, state: State, rules: Rules) -> str | None:
+    """The rule of a score the written state claims (its points say which)."""
+    gained = [w.score[i] - state.score[i] for i in (0, 1)]
+    mine = gained[index(state.ball)] if state.ball else 0
+    theirs = gained[1 - index(state.ball)] if state.ball else 0
+    if mine == rules.scoring.touchdown:
+        return "BO-TD-001"
+    if mine == rules.scoring.field_goal:
+        return "BO-FG-001"
+    if theirs == rules.scoring.safety:
+        return "BO-SAFE-001"
+    return None
+
+
+def _compare(w: Written, want: After, alts: list[After], line: Line, state: State,
+             rules: Rules) -> list[Finding]:
     """One finding for a written state that is neither the rules' nor what the written yards
-    give."""
+    give. The rule is the one of what the snap did, or of the score the record claims."""
     if w == want.state or any(w == a.state for a in alts):
         return []
     e = want.state
-    rule = EVENT_RULE.get(want.event)
+    rule = EVENT_RULE.get(want.event) or _claimed(w, state, rules)
     if rule is None:
         if w.ball != e.ball:
             rule = "BO-POSS-002"
@@ -251,7 +266,7 @@ def step(state: State, line: Line, ctx: Context) -> Step:
         # taken through a penalty, a penalty read as a play): the slip is the yards
         kinds = dict.fromkeys([snap.kind, *_kinds(rules, state, line)])
         alts = [after(rules, state, kind, line.yards) for kind in kinds]
-    found += _compare(line.state, want, alts, line)
+    found += _compare(line.state, want, alts, line, state, rules)
     followed = _finish(state, line.state, ctx)
     expected = _finish(state, want.state, ctx)
     return Step(followed, expected, tuple(found))
