@@ -114,6 +114,8 @@ class BookScheme:
     dice_per_play: int | None = None
     players: Players | None = None
     deal: Callable[..., Any] | None = None              # kind "deal": cut a stream into hands
+    # what the codes a book prints mean: () -> [(codes, meaning)], printed with each side
+    legend: Callable[[], Sequence[tuple[str, str]]] | None = None
 
     def stream(self, seed: str, label: str) -> Stream:
         """The labelled draw stream of a seed (seed NFC-normalised)."""

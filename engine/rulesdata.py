@@ -131,6 +131,22 @@ CARDBOWL: dict[str, Spec] = {
 }
 
 
+BLOWOUT: dict[str, Spec] = {
+    "field.start": Spec(1, 49), "field.first_down": Spec(1, 50), "field.end_zone": Spec(1, 20),
+    "field.red_line": Spec(1, 99), "field.downs": Spec(choices=(4,)),
+    **{f"scoring.{k}": POINTS for k in ("touchdown", "field_goal", "safety")},
+    "yards.penalty": Spec(0, 50), "yards.sack": Spec(0, 50),
+    "hands.offense": Spec(1, 20), "hands.special": Spec(0, 6), "hands.defense": Spec(1, 20),
+    **{f"cards.{k}": SHIPPED for k in (
+        "offsides_on_defense", "pass_interference", "holding", "delay_of_game",
+        "offsides_on_offense", "interception", "fumble", "sack", "challenge")},
+    **{f"lengths.{k}.periods": Spec(choices=(n,)) for k, n in (
+        ("quarter", 1), ("halves", 2), ("full", 4))},
+    **{f"lengths.{k}.halftime": Spec(choices=(n,)) for k, n in (
+        ("quarter", 0), ("halves", 1), ("full", 2))},
+}
+
+
 # -- relations between keys -------------------------------------------------------------------
 # A problem is a list of (key, message): the same problem told from each key involved, so the
 # message names the key the player's file set.
@@ -293,6 +309,7 @@ def cardbowl_relations(data: dict[str, Any]) -> Problems:
 GAMES: dict[str, tuple[dict[str, Spec], Callable[[dict[str, Any]], Problems]]] = {
     "postcard": (POSTCARD, postcard_relations),
     "cardbowl": (CARDBOWL, cardbowl_relations),
+    "blowout": (BLOWOUT, lambda data: iter(())),
 }
 
 

@@ -1,8 +1,9 @@
-"""BLOWOUT!!! as one game object: each side's OFFENSE, DEFENSE and SPECIAL TEAMS shuffles."""
+"""BLOWOUT!!! as one game object: each side's OFFENSE, DEFENSE and SPECIAL TEAMS shuffles,
+the rules data, the record notation and verifier, and the bots (all in engine/blowout/)."""
 
 from __future__ import annotations
 
-from engine.game import SIDES, BookScheme, Game, Lazy, Section, Source
+from engine.game import SIDES, BookScheme, Bots, Game, Lazy, Section, Source
 
 ID = "blowout"
 
@@ -37,6 +38,12 @@ GAME = Game(
         game=ID, kind="cards", labels=_labels,
         items=lambda spec, label: _decks().deck(label.split("/")[1]).order,
         section=_section, describe=lambda spec: f"{spec.plays} shuffles of each deck per side",
-        default_count=5, count_help="shuffles of each deck per side"),
+        default_count=5, count_help="shuffles of each deck per side",
+        legend=Lazy("engine.blowout.legend:entries")),
+    load_rules=Lazy("engine.blowout.rules:load_rules"),
+    verify=Lazy("engine.blowout.verify:verify_text"),
+    detect=Lazy("engine.blowout.notation:detect"),
+    bots=Bots(play=Lazy("engine.blowout.bots:play_game"),
+              seed_of=Lazy("engine.blowout.bots:game_seed")),
     odds=Lazy("engine.blowout.odds:tables"),
 )

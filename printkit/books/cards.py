@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.cards import is_card, is_red
@@ -17,7 +18,7 @@ from printkit.books.page import Block
 from printkit.draw.suits import card_text
 from printkit.draw.texts import Texts
 from printkit.layout import Layout
-from printkit.pdfdoc import Document
+from printkit.pdfdoc import Document, register_fonts
 from printkit.units import MM
 
 
@@ -122,6 +123,8 @@ def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
         colour = f"header.{section.side}_colour" if section.side else "header.ink"
         min_key = "cards.min_cell_width" if all(map(is_card, cards)) else "cards.min_code_width"
         min_cell = layout.length(min_key)
+        if min_key == "cards.min_code_width":
+            min_cell = min(min_cell, _code_cell(layout, cards))
         if section.heading != heading:
             new_page = bool(section.side) and (heading is None or not heading.startswith(tag))
             out.append((tag, _title(layout, section.heading, colour, new_page)))
@@ -132,4 +135,80 @@ def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
             block.continued = partial(_title, layout, f"{section.heading} (continued)", colour,
                                       False)
         out.append((tag, block))
+    legend = book.spec.scheme.legend
+    if legend is not None:
+        out = _with_legends(out, layout, list(legend()))
     return out
+
+
+def _code_cell(layout: Layout, cards: list[str]) -> float:
+    """How wide a cell the stream's longest code needs (its text, the position number's room
+    on the left, a margin on the right)."""
+    register_fonts()
+    font, size = layout.font("cards.card_font"), layout.length("cards.code_size")
+    widest = max((stringWidth(card, font, size) for card in cards), default=0.0)
+    return widest / 0.88 + 3 * MM
+
+
+def _with_legends(blocks: list[tuple[str, Block]], layout: Layout,
+                  entries: list[tuple[str, str]]) -> list[tuple[str, Block]]:
+    """The legend of the codes after each side's last block (once, at the end, for a book
+    of no sides): every player's own pages say what the codes mean."""
+    out: list[tuple[str, Block]] = []
+    for i, (tag, block) in enumerate(blocks):
+        out.append((tag, block))
+        if i + 1 == len(blocks) or blocks[i + 1][0] != tag:
+            out.append((tag, legend_block(layout, entries)))
+    return out
+
+
+def _legend_lines(layout: Layout, entries: list[tuple[str, str]], width: float
+                  ) -> list[list[tuple[str, str]]]:
+    """Entries flowed into lines `width` wide, never split inside an entry."""
+    register_fonts()
+    size = layout.length("legend.size")
+    bold, text = layout.font("cards.card_font"), layout.font("header.text_font")
+    sep = size * 1.6
+    lines: list[list[tuple[str, str]]] = [[]]
+    used = 0.0
+    for code, meaning in entries:
+        w = stringWidth(code, bold, size) + stringWidth(f" {meaning}", text, size)
+        if lines[-1] and used + sep + w > width:
+            lines.append([])
+            used = 0.0
+        used += (sep if lines[-1] else 0.0) + w
+        lines[-1].append((code, meaning))
+    return lines
+
+
+def legend_block(layout: Layout, entries: list[tuple[str, str]]) -> Block:
+    """A heading, then each code in bold with its meaning, flowed across the page."""
+    from printkit.papers import page_size
+
+    size = layout.length("legend.size")
+    line = size * 1.4
+    width = page_size("a4")[0] - 2 * layout.length("page.margin")   # narrower paper decides
+    lines = _legend_lines(layout, entries, width)
+    height = size * 1.5 + len(lines) * line
+
+    def draw(doc: Document, x: float, top: float, width: float) -> None:
+        c = doc.canvas
+        bold, text = layout.font("cards.card_font"), layout.font("header.text_font")
+        c.saveState()
+        c.setFillColor(layout.colour("header.ink"))
+        c.setFont(layout.font("header.bold_font"), size)
+        c.drawString(x, top - size, layout.text("legend.title"))
+        for n, row in enumerate(lines):
+            cx, cy = x, top - size * 1.5 - (n + 1) * line + line * 0.3
+            for code, meaning in row:
+                c.setFont(bold, size)
+                c.setFillColor(layout.colour("header.ink"))
+                c.drawString(cx, cy, code)
+                cx += stringWidth(code, bold, size)
+                c.setFont(text, size)
+                c.setFillColor(layout.colour("header.muted"))
+                c.drawString(cx, cy, f" {meaning}")
+                cx += stringWidth(f" {meaning}", text, size) + size * 1.6
+        c.restoreState()
+
+    return Block(height, draw, line_after="", keys="legend.size")

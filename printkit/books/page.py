@@ -66,6 +66,29 @@ def paginate(blocks: list[tuple[str, Block]], body_height: float, gap: float) ->
                 used += heading.height + gap
         pages[-1].blocks.append(block)
         used += block.height + gap
+    return _no_widows(pages, body_height, gap)
+
+
+def _no_widows(pages: list[Page], body_height: float, gap: float) -> list[Page]:
+    """No page left holding a single block after its headings (a lonely strip or legend at
+    the end of a side): the section that started last on the page before moves over to
+    join it, heading and all, when it fits."""
+    for i in range(1, len(pages)):
+        page, before = pages[i], pages[i - 1]
+        last_of_tag = i + 1 == len(pages) or pages[i + 1].tag != page.tag
+        content = [b for b in page.blocks if not b.keep_with_next]
+        if not last_of_tag or before.tag != page.tag or len(content) != 1:
+            continue
+        starts = [k for k, b in enumerate(before.blocks) if b.keep_with_next]
+        if not starts or starts[-1] == 0:
+            continue
+        moved = before.blocks[starts[-1]:]
+        rest = page.blocks[1:] if page.blocks[0].keep_with_next else page.blocks
+        blocks = moved + rest
+        if sum(b.height for b in blocks) + gap * len(blocks) > body_height:
+            continue
+        before.blocks = before.blocks[:starts[-1]]
+        page.blocks = blocks
     return pages
 
 

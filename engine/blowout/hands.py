@@ -1,0 +1,100 @@
+"""Hands dealt from the play book's shuffles (decision B6, docs/rules/blowout.md).
+
+Period k (quarter, half or overtime period: one pass through the decks) uses shuffle k of
+every deck: labels `home/offense/k`, `home/special/k`, `home/defense/k` and the same for
+`away`. Each side holds an offense hand (the first 5 OFFENSE cards and the first SPECIAL TEAMS
+card of its shuffles) and a defense hand (the first 6 DEFENSE cards) from the start of the
+period; a card played is replaced at once by the next card of the deck it came from, while
+that deck lasts. Bots, the verifier and the printed book all read the shuffles this way.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.blowout.game import GAME
+from engine.blowout.rules import Rules
+from engine.blowout.state import SIDES, STREAM_SIDE, Hand, State
+
+DECKS = ("offense", "special", "defense")
+OFFENSE_DECKS = ("offense", "special")       # the offense hand holds both
+
+
+def label(side: str, deck: str, period: int) -> str:
+    return f"{STREAM_SIDE[side]}/{deck}/{period}"
+
+
+@lru_cache(maxsize=256)
+def shuffle(seed: str, side: str, deck: str, period: int) -> tuple[str, ...]:
+    """Shuffle `period` of one side's deck, exactly as the play book prints it."""
+    from engine.blowout.decks import load_decks
+
+    order = load_decks().deck(deck).order
+    return tuple(GAME.book.stream(seed, label(side, deck, period)).shuffle(order))
+
+
+def deal(seed: str, period: int, rules: Rules) -> tuple[tuple[tuple[str, str], Hand], ...]:
+    """Every hand at the start of `period`."""
+    size = {"offense": rules.hands.offense, "special": rules.hands.special,
+            "defense": rules.hands.defense}
+    out = []
+    for side in SIDES:
+        for deck in DECKS:
+            cards = shuffle(seed, side, deck, period)
+            n = min(size[deck], len(cards))
+            out.append(((side, deck), Hand(cards[:n], n)))
+    return tuple(out)
+
+
+def play(hands: tuple[tuple[tuple[str, str], Hand], ...], seed: str, period: int, side: str,
+         deck: str, code: str) -> tuple[tuple[tuple[str, str], Hand], ...] | None:
+    """The hands after `side` plays `code` from its `deck` hand and draws its replacement;
+    None if the hand does not hold that card."""
+    held = dict(hands)
+    hand = held[(side, deck)]
+    if code not in hand.cards:
+        return None
+    cards = list(hand.cards)
+    cards.remove(code)
+    order = shuffle(seed, side, deck, period)
+    nxt = hand.next
+    if nxt < len(order):
+        cards.append(order[nxt])
+        nxt += 1
+    held[(side, deck)] = Hand(tuple(cards), nxt)
+    return tuple(held.items())
+
+
+def leads(state: State, rules: Rules, side: str, role: str) -> list[tuple[str, str]]:
+    """(deck, code) of every card `side` holds that may lead a snap in `role`
+    (offense: RUN, PASS, OFFSIDES, and on fourth down SPECIAL TEAMS; defense: any DEFENSE
+    card but CHALLENGE). Needs the hands (a Seed)."""
+    out = []
+    if role == "offense":
+        for code in state.hand(side, "offense").cards:
+            if may_lead_offense(rules, code):
+                out.append(("offense", code))
+        if state.down == rules.field.downs:
+            out += [("special", c) for c in state.hand(side, "special").cards]
+    else:
+        out = [("defense", c) for c in state.hand(side, "defense").cards
+               if may_lead_defense(rules, c)]
+    return out
+
+
+def may_lead_offense(rules: Rules, code: str) -> bool:
+    return rules.kind("offense", code) in ("run", "pass") or \
+        code == rules.cards.offsides_on_defense
+
+
+def may_lead_defense(rules: Rules, code: str) -> bool:
+    return rules.card("defense", code) is not None and code != rules.cards.challenge
+
+
+def period_over(state: State, rules: Rules) -> bool:
+    """"After all OFFENSE cards have been played" (B7): a period ends when the side due to
+    lead a snap holds no card it may lead with. Needs the hands."""
+    if state.hands is None or not state.ball:
+        return False
+    return not leads(state, rules, state.ball, "offense") or \
+        not leads(state, rules, state.defense, "defense")

@@ -1,0 +1,219 @@
+"""Reading and writing the BLOWOUT!!! record notation (docs/notation.md).
+
+A record is tag pairs (`[Game "blowout"]`, `[Seed "..."]`, `[Length "full"]`) and one line
+per snap:
+
+    Q1 H R70 D65 +5 {H 2&5 H25 0-0}        ; optional comment
+    Q1 H P55 INT H:DP-PI +55 {H 1&10 A25 0-0}
+
+period, the side on offense, the OFFENSE (or SPECIAL TEAMS) card, the DEFENSE card, an
+optional response card with the side that played it, the yards the play moved the ball, and
+the state after the snap: side with the ball, down & to go, ball on, score HOME-AWAY.
+
+The reader only checks that the text can be read; whether it follows the rules is the
+verifier's business. Anything unreadable raises ReadError with line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.blowout.rules import FIELD, Rules
+from engine.blowout.state import HOME, ball_on, score_text
+from engine.errors import ReadError
+from engine.tags import TAG, tag_line, unquote
+
+MAX_LINES = 20000
+LENGTH_TAG = "Length"
+DEFAULT_LENGTH = "full"
+
+_PERIOD = re.compile(r"^(?:Q([1-9])|([12])H|OT([1-9]\d?))$", re.I)
+_SIDE = re.compile(r"^[HA]$", re.I)
+_CODE = re.compile(r"^[A-Z][A-Z0-9-]{0,11}$", re.I)
+_RESPONSE = re.compile(r"^([HA]):([A-Z][A-Z0-9-]{0,11})$", re.I)
+_YARDS = re.compile(r"^[+-]?\d{1,3}$")
+_DOWN = re.compile(r"^([1-4])&(\d{1,3})$")
+_SPOT = re.compile(r"^(?:([HA])(\d{1,2})|50)$", re.I)
+_SCORE = re.compile(r"^(\d{1,3})-(\d{1,3})$")
+_TOKEN = re.compile(r"\{[^{}]*\}?|[^\s{]+")
+# How an untagged record is known: a snap line's opening (period, side, two card codes).
+_SNAP_START = re.compile(r"[ \t]*(?:Q[1-9]|[12]H|OT[1-9]\d?)[ \t]+[HA][ \t]+[A-Z][A-Z0-9-]{0,11}"
+                         r"[ \t]+[A-Z][A-Z0-9-]{0,11}[ \t]", re.I)
+
+
+@dataclass(frozen=True)
+class Written:
+    """The state a line writes after its snap."""
+
+    ball: str
+    down: int
+    to_go: int
+    x: int
+    score: tuple[int, int]
+
+    def text(self) -> str:
+        spot, score = ball_on(self.x), score_text(self.score)
+        return f"{{{self.ball} {self.down}&{self.to_go} {spot} {score}}}"
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int
+    period: str                 # as written, upper case: Q1, 1H, OT1
+    side: str                   # on offense
+    offense: str                # card code (OFFENSE or SPECIAL TEAMS deck)
+    defense: str
+    response: tuple[str, str] | None     # (side, code)
+    yards: int
+    state: Written
+    column: int = 1
+
+    def text(self) -> str:
+        parts = [self.period, self.side, self.offense, self.defense]
+        if self.response:
+            parts.append(f"{self.response[0]}:{self.response[1]}")
+        parts += [f"{self.yards:+d}", self.state.text()]
+        return " ".join(parts)
+
+
+@dataclass
+class Record:
+    tags: dict[str, str] = field(default_factory=dict)
+    tag_lines: dict[str, int] = field(default_factory=dict)
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def seed(self) -> str | None:
+        return self.tags.get("Seed")
+
+    @property
+    def length(self) -> str:
+        return self.tags.get(LENGTH_TAG, DEFAULT_LENGTH).strip().lower()
+
+
+def detect(text: str) -> bool:
+    """True for an untagged record whose lines read as BLOWOUT!!! snaps."""
+    return any(_SNAP_START.match(line) for line in text.splitlines()[:MAX_LINES])
+
+
+def _error(message: str, file: str, number: int, column: int) -> ReadError:
+    return ReadError(message, file, number, column)
+
+
+def parse_state(text: str, file: str, number: int, column: int) -> Written:
+    inner = text[1:-1] if text.endswith("}") else None
+    if inner is None:
+        raise _error("state not closed: write it as {H 1&10 H20 0-0}", file, number, column)
+    parts = inner.split()
+    if len(parts) != 4:
+        raise _error(f"expected the state as {{SIDE DOWN&TOGO BALL-ON SCORE}}, e.g. "
+                     f"{{H 1&10 H20 0-0}}, found {{{inner.strip()[:40]}}}", file, number, column)
+    side, down, spot, score = parts
+    if not _SIDE.match(side):
+        raise _error(f"expected H or A for the side with the ball, found {side[:20]!r}",
+                     file, number, column)
+    d = _DOWN.match(down)
+    if not d or not 1 <= int(d.group(2)) <= FIELD:
+        raise _error(f"expected down & to go such as 1&10, found {down[:20]!r}", file, number,
+                     column)
+    s = _SPOT.match(spot)
+    if not s:
+        raise _error(f"expected the ball on a yard line such as H25, A40 or 50, found "
+                     f"{spot[:20]!r}", file, number, column)
+    yard = int(s.group(2)) if s.group(2) else FIELD // 2
+    if not 1 <= yard <= FIELD // 2:
+        raise _error(f"expected a yard line from 1 to 50, found {spot[:20]!r}", file, number,
+                     column)
+    x = yard if (s.group(1) or HOME).upper() == HOME else FIELD - yard
+    sc = _SCORE.match(score)
+    if not sc:
+        raise _error(f"expected the score as HOME-AWAY such as 7-3, found {score[:20]!r}",
+                     file, number, column)
+    return Written(side.upper(), int(d.group(1)), int(d.group(2)), x,
+                   (int(sc.group(1)), int(sc.group(2))))
+
+
+def parse_line(raw: str, number: int, file: str) -> Line | None:
+    text = raw.split(";", 1)[0]
+    if not text.strip():
+        return None
+    tokens = [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(text)]
+    if len(tokens) > 8:
+        col = tokens[8][1]
+        raise _error(f"too many fields: a snap line is PERIOD SIDE CARD CARD [SIDE:CARD] "
+                     f"YARDS {{STATE}}, found {tokens[8][0][:20]!r}", file, number, col)
+    want = "PERIOD SIDE OFFENSE-CARD DEFENSE-CARD [SIDE:RESPONSE] YARDS {STATE}"
+    if len(tokens) < 6:
+        raise _error(f"expected a snap line: {want}", file, number, tokens[0][1])
+    (period, c0), (side, c1), (off, c2), (de, c3) = tokens[:4]
+    if not _PERIOD.match(period):
+        raise _error(f"expected a period such as Q1, 1H or OT1, found {period[:20]!r}", file,
+                     number, c0)
+    if not _SIDE.match(side):
+        raise _error(f"expected H or A for the side on offense, found {side[:20]!r}", file,
+                     number, c1)
+    for code, col in ((off, c2), (de, c3)):
+        if not _CODE.match(code):
+            raise _error(f"expected a card code such as R70, D65 or K45, found {code[:20]!r}",
+                         file, number, col)
+    rest = tokens[4:]
+    response = None
+    if len(rest) == 3:
+        m = _RESPONSE.match(rest[0][0])
+        if not m:
+            raise _error(f"expected a response card as SIDE:CODE such as H:CHAL, found "
+                         f"{rest[0][0][:20]!r}", file, number, rest[0][1])
+        response = (m.group(1).upper(), m.group(2).upper())
+        rest = rest[1:]
+    if len(rest) != 2:
+        raise _error(f"expected {want}", file, number, rest[0][1] if rest else c3)
+    (yards, cy), (state, cs) = rest
+    if not _YARDS.match(yards):
+        raise _error(f"expected the yards such as +5, -10 or 0, found {yards[:20]!r}", file,
+                     number, cy)
+    if not state.startswith("{"):
+        raise _error(f"expected the state such as {{H 1&10 H20 0-0}}, found {state[:20]!r}",
+                     file, number, cs)
+    return Line(number, period.upper(), side.upper(), off.upper(), de.upper(), response,
+                int(yards), parse_state(state, file, number, cs), c0)
+
+
+def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record:
+    """Read a record; ReadError (file, line, column) for anything unreadable."""
+    record = Record()
+    rows = text.splitlines()
+    if len(rows) > MAX_LINES:
+        raise ReadError(f"more than {MAX_LINES} lines", file, MAX_LINES + 1)
+    for number, raw in enumerate(rows, start=1):
+        stripped = raw.strip()
+        if stripped.startswith("["):
+            m = TAG.fullmatch(stripped)
+            if not m:
+                raise _error('expected a tag such as [Seed "x"]', file, number, 1)
+            name, value = m.group(1), unquote(m.group(2))
+            if record.lines:
+                raise _error(f"tag {name} after the first snap: tags come first", file,
+                             number, 1)
+            record.tags[name] = value
+            record.tag_lines[name] = number
+            continue
+        line = parse_line(raw, number, file)
+        if line is not None:
+            record.lines.append(line)
+    if rules is not None and record.length not in rules.lengths:
+        raise ReadError(f"expected a {LENGTH_TAG} of {', '.join(rules.lengths)}, found "
+                        f"{record.length[:30]!r}", file, record.tag_lines.get(LENGTH_TAG, 1))
+    game = record.tags.get("Game")
+    if game is not None and game.strip().lower() != "blowout":
+        raise ReadError(f'expected [Game "blowout"], found {game[:30]!r}', file,
+                        record.tag_lines["Game"])
+    return record
+
+
+def format_record(tags: dict[str, str], lines: list[str]) -> str:
+    head = [tag_line(k, v) for k, v in tags.items()]
+    return "\n".join(head + [""] + lines) + "\n"
+
+
+__all__ = ["Line", "Record", "Written", "detect", "format_record", "parse"]

@@ -1,0 +1,146 @@
+"""BLOWOUT!!! rules as one object: the field, the play log, the verifier and the bots read it.
+
+`load_rules()` reads engine/blowout/rules.toml (plus a player's own file laid over it, say a
+red line at the 40) into a frozen :class:`Rules`, which also carries the decks
+(engine/blowout/decks.toml) so that one object answers every question a snap asks: what a
+card is, what it may do, how far it moves the ball.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import rulesdata
+from engine.blowout.decks import Card, Decks, load_decks
+from engine.errors import ReadError
+from engine.rulesdata import attributes
+
+RULES_FILE = Path(__file__).with_name("rules.toml")
+FIELD = 100                      # goal line to goal line: geometry, not a rule
+
+
+@dataclass(frozen=True)
+class Field:
+    start: int
+    first_down: int
+    end_zone: int
+    red_line: int
+    downs: int
+
+
+@dataclass(frozen=True)
+class Scoring:
+    touchdown: int
+    field_goal: int
+    safety: int
+
+
+@dataclass(frozen=True)
+class Yards:
+    penalty: int
+    sack: int
+
+
+@dataclass(frozen=True)
+class Hands:
+    offense: int
+    special: int
+    defense: int
+
+
+@dataclass(frozen=True)
+class Cards:
+    """The code of each card with a named effect."""
+
+    offsides_on_defense: str
+    pass_interference: str
+    holding: str
+    delay_of_game: str
+    offsides_on_offense: str
+    interception: str
+    fumble: str
+    sack: str
+    challenge: str
+
+
+@dataclass(frozen=True)
+class Length:
+    name: str
+    periods: int
+    halftime: int          # 0: no halftime
+
+    def period_name(self, k: int) -> str:
+        """How a record and the sheets name period k: Q1-Q4, 1H 2H, then OT1, OT2..."""
+        if k > self.periods:
+            return f"OT{k - self.periods}"
+        return f"{k}H" if self.name == "halves" else f"Q{k}"
+
+
+@dataclass(frozen=True)
+class Rules:
+    field: Field
+    scoring: Scoring
+    yards: Yards
+    hands: Hands
+    cards: Cards
+    lengths: dict[str, Length]
+    decks: Decks
+
+    def card(self, deck: str, code: str) -> Card | None:
+        """The card `code` of `deck` (offense, defense, special), None if the deck has none."""
+        for c in self.decks.deck(deck).cards:
+            if c.code == code:
+                return c
+        return None
+
+    def kind(self, deck: str, code: str) -> str | None:
+        """The card's type key (run, pass, defensive_play, kick...) or None."""
+        card = self.card(deck, code)
+        return None if card is None else card.type.key
+
+    def yards_of(self, deck: str, code: str) -> int:
+        card = self.card(deck, code)
+        return 0 if card is None or card.yards is None else abs(card.yards)
+
+    @property
+    def penalties(self) -> tuple[str, ...]:
+        c = self.cards
+        return (c.offsides_on_defense, c.pass_interference, c.holding, c.delay_of_game,
+                c.offsides_on_offense)
+
+    def in_range(self, to_goal: int) -> bool:
+        """FIELD GOAL range: "after the red line on the field" (B8: on it or inside it)."""
+        return to_goal <= self.field.red_line
+
+    def to_back_of_end_zone(self, to_goal: int) -> int:
+        """"the distance to the back of the END ZONE (GOAL LINE plus 10 yards)"."""
+        return to_goal + self.field.end_zone
+
+    def length(self, name: str) -> Length:
+        try:
+            return self.lengths[name]
+        except KeyError:
+            raise ValueError(f"unknown game length {name!r} "
+                             f"(lengths: {', '.join(self.lengths)})") from None
+
+
+def build(data: dict[str, Any], source: str = "rules") -> Rules:
+    try:
+        return Rules(
+            field=Field(**attributes(data["field"])),
+            scoring=Scoring(**attributes(data["scoring"])),
+            yards=Yards(**attributes(data["yards"])),
+            hands=Hands(**attributes(data["hands"])),
+            cards=Cards(**attributes(data["cards"])),
+            lengths={name: Length(name, **attributes(v))
+                     for name, v in data["lengths"].items()},
+            decks=load_decks(),
+        )
+    except (KeyError, TypeError) as exc:
+        raise ReadError(f"rules data incomplete or malformed near {exc}", source) from None
+
+
+load_rules = rulesdata.loader(RULES_FILE, build)
+"""The shipped rules, or the shipped rules with a player's own file laid over them."""

@@ -1,0 +1,186 @@
+"""One snap's cards: are they legal, and how far do they move the ball? Pure functions.
+
+`resolve(rules, down, to_goal, line)` answers with a :class:`Snap`: the yards the rules give
+(with the arithmetic shown as a player would check it), what kind of result it is (a play that
+uses a down, a repeated down, a turnover, a punt, a field goal), and a finding for each card
+played where the rules do not allow it. The yards are worked out as if every card were legal,
+so an illegal card is one finding, not also a wrong-yards finding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.blowout.notation import Line
+from engine.blowout.rules import FIELD, Rules
+
+# result kinds
+PLAY = "play"            # uses a down (RUN, PASS, PASS INTERFERENCE)
+SACKED = "sack"          # loses yards and a down
+REPEAT = "repeat"        # penalty, CHALLENGE, a card that does not apply: repeat the down
+TURNOVER = "turnover"    # INTERCEPTION, FUMBLE: the DEFENSE gets the ball
+PUNT = "punt"
+FIELD_GOAL = "fg"
+
+
+@dataclass(frozen=True)
+class Slip:
+    rule: str
+    message: str
+    expected: str
+    found: str
+
+
+@dataclass(frozen=True)
+class Snap:
+    yards: int
+    kind: str
+    arithmetic: str          # how the yards come out, for a finding
+    rule: str                # the rule a wrong yards figure breaks
+    why: str = ""            # what happened, in words (PENALTY..., INTERCEPTION...)
+    slips: tuple[Slip, ...] = ()
+
+
+def half_distance(pen: int, room: int) -> int:
+    """A penalty's yards, or half the distance to the goal line when they would reach it
+    (B11)."""
+    return pen if pen < room else room // 2
+
+
+def _penalty(rules: Rules, name: str, gain: bool, to_goal: int) -> Snap:
+    pen = rules.yards.penalty
+    room = to_goal if gain else FIELD - to_goal
+    y = half_distance(pen, room)
+    how = f"{name}: {'+' if gain else '-'}{pen}" if y == pen else \
+        f"{name}: {pen} yards would reach the goal line, half the distance ({room} / 2) = {y}"
+    return Snap(y if gain else -y, REPEAT, how, "BO-PEN-001", name)
+
+
+def _allowed(rules: Rules, line: Line) -> tuple[str, ...]:
+    """The response cards the side that wrote one may play."""
+    c = rules.cards
+    if line.response is not None and line.response[0] == line.side:
+        return (c.pass_interference, c.holding, c.challenge)
+    return (c.challenge,)
+
+
+def legality(rules: Rules, down: int, line: Line) -> list[Slip]:
+    """Each card played where the rules do not allow it (one slip per card)."""
+    c = rules.cards
+    out: list[Slip] = []
+    kind = rules.kind("offense", line.offense)
+    kick = rules.kind("special", line.offense) == "kick"
+    if kick and down < rules.field.downs:
+        out.append(Slip("BO-4TH-001", "a SPECIAL TEAMS card is played only on FOURTH DOWN",
+                        "a RUN, PASS or OFFSIDES card", f"{line.offense} on down {down}"))
+    elif not kick and kind not in ("run", "pass") and line.offense != c.offsides_on_defense:
+        why = "is played only in response to a play" if kind is not None else \
+            "is no card of the OFFENSE deck"
+        out.append(Slip("BO-CARD-001", f"the OFFENSE's snap card {why}",
+                        "a RUN, PASS or OFFSIDES card (SPECIAL TEAMS on fourth down)",
+                        line.offense))
+    if rules.card("defense", line.defense) is None or line.defense == c.challenge:
+        why = "is played only in response to a play" if line.defense == c.challenge else \
+            "is no card of the DEFENSE deck"
+        out.append(Slip("BO-CARD-002", f"the DEFENSE's snap card {why}",
+                        "a DEFENSIVE PLAY, OFFENSIVE PENALTY, TURNOVER or SACK! card",
+                        line.defense))
+    if line.response is None:
+        return out
+    side, code = line.response
+    offense_side = side == line.side
+    allowed = _allowed(rules, line)
+    if code not in allowed:
+        who = "OFFENSE" if offense_side else "DEFENSE"
+        out.append(Slip("BO-CARD-003", f"the {who} cannot play {code} in response",
+                        " or ".join(allowed), f"{side}:{code}"))
+        return out
+    penalty = next((p for p in (line.offense, line.defense) if p in rules.penalties), None)
+    if penalty is not None and code == c.challenge:
+        out.append(Slip("BO-CHAL-001", "CHALLENGE cards cannot be played in response to "
+                        "PENALTIES", "no CHALLENGE", f"{side}:{code} against {penalty}"))
+    elif penalty is not None:
+        out.append(Slip("BO-PEN-004", f"{code} is played after the DEFENSE's play, not after a "
+                        "penalty", "no response card", f"{side}:{code} after {penalty}"))
+    elif code == c.pass_interference and kind != "pass" and not out:
+        out.append(Slip("BO-PEN-002", "PASS INTERFERENCE only if OFFENSE plays a PASS play",
+                        "a PASS play", f"{line.offense}"))
+    return out
+
+
+def resolve(rules: Rules, down: int, to_goal: int, line: Line) -> Snap:
+    """The snap's yards and kind, its illegal cards as slips."""
+    slips = tuple(legality(rules, down, line))
+    snap = _outcome(rules, to_goal, line)
+    return Snap(snap.yards, snap.kind, snap.arithmetic, snap.rule, snap.why, slips)
+
+
+def _outcome(rules: Rules, to_goal: int, line: Line) -> Snap:
+    c = rules.cards
+    off, de = line.offense, line.defense
+    resp = line.response[1] if line.response else None
+    if resp is not None and resp not in _allowed(rules, line):
+        resp = None                        # a card that side cannot play (BO-CARD-003)
+    if resp == c.challenge:
+        return Snap(0, REPEAT, "CHALLENGE: the play is negated, repeat the down", "BO-CHAL-002",
+                    "CHALLENGE")
+    if rules.kind("special", off) == "kick" and rules.kind("offense", off) is None:
+        return _kick(rules, to_goal, line)
+    off_pen = off == c.offsides_on_defense
+    def_pen = de in (c.delay_of_game, c.offsides_on_offense)
+    if off_pen and def_pen:
+        return Snap(0, REPEAT, f"{off} against {de}: the penalties offset, repeat the down",
+                    "BO-PEN-001", "offsetting penalties")
+    if off_pen:
+        return _penalty(rules, "OFFSIDES (DEFENSE)", True, to_goal)
+    if def_pen:
+        return _penalty(rules, f"{rules.decks.deck('defense').card(de).name}", False, to_goal)
+    if resp == c.holding:
+        return _penalty(rules, "HOLDING", True, to_goal)
+    gained = rules.yards_of("offense", off)
+    kind = rules.kind("offense", off)
+    if resp == c.pass_interference:
+        if gained < to_goal:
+            return Snap(gained, PLAY, f"PASS INTERFERENCE: full YARDS GAINED {gained}",
+                        "BO-PEN-003", "PASS INTERFERENCE")
+        y = to_goal // 2
+        return Snap(y, PLAY, f"PASS INTERFERENCE: {gained} yards would reach the goal line, "
+                             f"half the distance ({to_goal} / 2) = {y}", "BO-PEN-003",
+                    "PASS INTERFERENCE")
+    against = {c.sack: "pass", c.interception: "pass", c.fumble: "run"}
+    if de in against:
+        name = rules.decks.deck("defense").card(de).name
+        if kind != against[de]:
+            return Snap(0, REPEAT, f"{name} against a {str(kind).upper()} play does not apply "
+                                   f"(B10): no play, repeat the down", "BO-TO-002", name)
+        if de == c.sack:
+            return Snap(-rules.yards.sack, SACKED, f"SACK!: -{rules.yards.sack} and a down",
+                        "BO-SACK-001", "SACK!")
+        return Snap(0, TURNOVER, f"{name}: the DEFENSE gets the ball at the line of "
+                                 "scrimmage", "BO-TO-001", name)
+    lost = rules.yards_of("defense", de)
+    diff = gained - lost
+    sums = f"{off} against {de}: {gained} - {lost} = {diff:+d}"
+    if kind == "pass" and diff < 0:
+        return Snap(0, PLAY, f"{sums}, but PASS plays do not lose yards: +0", "BO-YDS-002",
+                    "PASS")
+    back = rules.to_back_of_end_zone(to_goal)
+    if kind == "pass" and diff > back:
+        return Snap(0, PLAY, f"{sums}, past the back of the END ZONE ({to_goal} + "
+                             f"{rules.field.end_zone} = {back}): incomplete (B9), +0",
+                    "BO-TD-002", "PASS")
+    return Snap(diff, PLAY, sums, "BO-YDS-001", str(kind).upper())
+
+
+def _kick(rules: Rules, to_goal: int, line: Line) -> Snap:
+    c = rules.cards
+    if line.defense in (c.delay_of_game, c.offsides_on_offense):
+        name = rules.decks.deck("defense").card(line.defense).name
+        return _penalty(rules, name, False, to_goal)
+    if line.response and line.response[1] == c.holding:
+        return _penalty(rules, "HOLDING", True, to_goal)
+    kick = rules.yards_of("special", line.offense)
+    if rules.in_range(to_goal):
+        return Snap(kick, FIELD_GOAL, f"FIELD GOAL: KICK YARDS {kick}", "BO-FG-001",
+                    "FIELD GOAL")
+    return Snap(kick, PUNT, f"punt: KICK DISTANCE {kick}", "BO-PUNT-001", "punt")

@@ -1,0 +1,280 @@
+"""The BLOWOUT!!! step: ``step(state, line, ctx) -> Step`` (state after, findings). Pure.
+
+A step checks one snap line against the state before it: the period, who has the ball, that
+each card was in the hand the play book dealt (with a Seed) or that no deck gave more copies
+than it holds (without), that each card may be played there, the yards, and the state the
+line writes after the snap. It follows what the record wrote (so one slip is one finding) and
+also returns the state the rules give, which the verifier keeps as a second reading.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from engine.blowout import hands as handsmod
+from engine.blowout.consequence import After, after, restart
+from engine.blowout.notation import Line, Written
+from engine.blowout.rules import Length, Rules
+from engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, resolve
+from engine.blowout.state import State, index, other
+from engine.findings import Finding
+
+# the rule a wrong state breaks, by what the snap did (else by the field that is wrong)
+EVENT_RULE = {"td": "BO-TD-001", "safety": "BO-SAFE-001", "fg": "BO-FG-001",
+              "nogood": "BO-FG-001", "punt": "BO-PUNT-001", "touchback": "BO-PUNT-001",
+              "turnover": "BO-TO-001", "downs": "BO-4TH-002"}
+
+
+UNPLAYABLE = ("BO-CARD-001", "BO-CARD-002")     # snap cards that cannot lead a snap
+
+
+@dataclass(frozen=True)
+class Context:
+    """What is fixed for a whole record."""
+
+    rules: Rules
+    length: Length
+    seed: str | None = None
+
+    def period_name(self, k: int) -> str:
+        return self.length.period_name(k)
+
+
+@dataclass(frozen=True)
+class Step:
+    state: State                 # following the record
+    expected: State              # the rules' reading
+    findings: tuple[Finding, ...]
+
+
+def start(ctx: Context) -> State:
+    hands = handsmod.deal(ctx.seed, 1, ctx.rules) if ctx.seed is not None else None
+    return State(hands=hands)
+
+
+def begin_period(state: State, k: int, side: str, ctx: Context) -> State:
+    """The state at the first snap of period k (k > 1), `side` being the line's offense
+    (the coin toss of overtime)."""
+    rules = ctx.rules
+    hands = handsmod.deal(ctx.seed, k, rules) if ctx.seed is not None else None
+    state = replace(state, period=k, played=(), hands=hands)
+    if ctx.length.halftime and k == ctx.length.halftime + 1:
+        # "Whoever started the game on OFFENSE will now be on DEFENSE. Play begins on 20"
+        return with_written(state, restart(rules, other(state.first), state.score))
+    if k == ctx.length.periods + 1 and not state.ot:
+        # "flip a coin to see who will go first in OVERTIME" (B14: from its own 20)
+        return replace(with_written(state, restart(rules, side, state.score)), ot="first",
+                       ot_first=side)
+    return state
+
+
+def with_written(state: State, w: Written) -> State:
+    return replace(state, ball=w.ball, down=w.down, to_go=w.to_go, x=w.x, score=w.score)
+
+
+def _written(state: State) -> Written:
+    return Written(state.ball, state.down, state.to_go, state.x, state.score)
+
+
+def _period(state: State, line: Line, ctx: Context) -> tuple[State, list[Finding]]:
+    """The state the line's snap is played from, and a finding for a wrong period."""
+    rules = ctx.rules
+    if not state.ball:                     # first snap: the coin toss winner's own 20
+        first = with_written(replace(state, first=line.side),
+                             restart(rules, line.side, state.score))
+        if line.period != ctx.period_name(1):
+            return first, [Finding(line.number, "BO-QTR-001", "the game starts in the first "
+                                   "period", ctx.period_name(1), line.period)]
+        return first, []
+    k = state.period
+    now, nxt = ctx.period_name(k), ctx.period_name(k + 1)
+    over = handsmod.period_over(state, rules)
+    if line.period == now:
+        if over:
+            return begin_period(state, k + 1, line.side, ctx), [Finding(
+                line.number, "BO-QTR-001", "every card the side due to lead could play has "
+                "been played: the period is over (B7), reshuffle", nxt, line.period)]
+        return state, []
+    if line.period == nxt:
+        found = []
+        if ctx.seed is not None and not over:
+            # the cards still come from this period's hands: stay in it
+            return state, [Finding(line.number, "BO-QTR-001", "the period goes on while "
+                                   "both sides hold a card to lead with (B7)", now,
+                                   line.period)]
+        if k == ctx.length.periods and state.score[0] != state.score[1]:
+            found.append(Finding(line.number, "BO-OT-001", "OVERTIME only if at the end of "
+                                 "regulation the scores are tied", "no overtime",
+                                 f"{line.period} at {state.score[0]}-{state.score[1]}"))
+        return begin_period(state, k + 1, line.side, ctx), found
+    if ctx.seed is not None and over:
+        return begin_period(state, k + 1, line.side, ctx), [Finding(
+            line.number, "BO-QTR-001", "the period after this one", nxt, line.period)]
+    return state, [Finding(line.number, "BO-QTR-001", "periods follow each other",
+                           f"{now} or {nxt}", line.period)]
+
+
+def _cards(state: State, line: Line, ctx: Context) -> tuple[State, list[Finding]]:
+    """Each card the line plays out of its side's hand (Seed) or deck count (no Seed)."""
+    rules = ctx.rules
+    plays = []
+    deck = "special" if rules.card("special", line.offense) and \
+        not rules.card("offense", line.offense) else "offense"
+    if rules.card(deck, line.offense):
+        plays.append((line.side, deck, line.offense))
+    if rules.card("defense", line.defense):
+        plays.append((other(line.side), "defense", line.defense))
+    if line.response:
+        side, code = line.response
+        rdeck = "offense" if side == line.side else "defense"
+        if rules.card(rdeck, code):
+            plays.append((side, rdeck, code))
+    found: list[Finding] = []
+    played = Counter(dict(state.played))
+    hands = state.hands
+    for side, deck, code in plays:
+        played[f"{side}/{deck}/{code}"] += 1
+        if hands is not None:
+            assert ctx.seed is not None
+            new = handsmod.play(hands, ctx.seed, state.period, side, deck, code)
+            if new is None:
+                held = " ".join(sorted(dict(hands)[(side, deck)].cards)) or "no card"
+                found.append(Finding(line.number, "BO-HAND-001", f"{code} is not in the "
+                                     f"{deck.upper()} hand the play book dealt {side}",
+                                     f"one of {held}", code))
+            else:
+                hands = new
+            continue
+        have = rules.decks.deck(deck).card(code).count
+        if played[f"{side}/{deck}/{code}"] > have:
+            found.append(Finding(line.number, "BO-HAND-002", f"{side} has played more {code} "
+                                 f"cards this period than its {deck.upper()} deck holds",
+                                 f"at most {have}", str(played[f"{side}/{deck}/{code}"])))
+    return replace(state, played=tuple(sorted(played.items())), hands=hands), found
+
+
+def _kinds(rules: Rules, state: State, line: Line) -> list[str]:
+    """The kinds of snap the line's cards could be read as (a play or a repeated down; a
+    kick or a repeated down)."""
+    if rules.kind("special", line.offense) == "kick":
+        return [FIELD_GOAL if rules.in_range(state.to_goal) else PUNT, REPEAT]
+    return [PLAY, REPEAT]
+
+
+def _claimed(w: Written, state: State, rules: Rules) -> str | None:
+    """The rule of a score the written state claims (its points say which)."""
+    gained = [w.score[i] - state.score[i] for i in (0, 1)]
+    mine = gained[index(state.ball)] if state.ball else 0
+    theirs = gained[1 - index(state.ball)] if state.ball else 0
+    if mine == rules.scoring.touchdown:
+        return "BO-TD-001"
+    if mine == rules.scoring.field_goal:
+        return "BO-FG-001"
+    if theirs == rules.scoring.safety:
+        return "BO-SAFE-001"
+    return None
+
+
+def _compare(w: Written, want: After, alts: list[After], line: Line, state: State,
+             rules: Rules) -> list[Finding]:
+    """One finding for a written state that is neither the rules' nor what the written yards
+    give. The rule is the one of what the snap did, or of the score the record claims."""
+    if w == want.state or any(w == a.state for a in alts):
+        return []
+    e = want.state
+    rule = EVENT_RULE.get(want.event) or _claimed(w, state, rules)
+    if rule is None:
+        if w.ball != e.ball:
+            rule = "BO-POSS-002"
+        elif w.score != e.score:
+            rule = "BO-SCORE-001"
+        elif w.down != e.down:
+            rule = "BO-DOWN-001"
+        elif w.to_go != e.to_go:
+            rule = "BO-DOWN-002"
+        else:
+            rule = "BO-SPOT-001"
+    return [Finding(line.number, rule, want.why, e.text(), w.text())]
+
+
+def _overtime(prev: State, new: State, rules: Rules) -> State:
+    """Overtime after a snap: "If OFFENSE scores on their first possession, DEFENSE gets 1
+    possession to tie or take the lead ... The first to score wins." (B14)"""
+    if not prev.ot or new.over:
+        return new
+    f = prev.ot_first
+    o = other(f)
+    scored = [s for s in (f, o) if new.score[index(s)] > prev.score[index(s)]]
+    changed = new.ball != prev.ball
+    phase, over = prev.ot, False
+    if phase == "first":
+        if o in scored:
+            over = True
+        elif f in scored:
+            phase = "answer"
+        elif changed:
+            phase = "sudden"
+    elif phase == "answer":
+        lead = new.score[index(o)] - new.score[index(f)]
+        if f in scored or lead > 0 or (changed and lead < 0):
+            over = True
+        elif changed:
+            phase = "sudden"
+    elif scored:
+        over = True
+    return replace(new, ot=phase, over=over)
+
+
+def _ended(state: State, ctx: Context) -> State:
+    """Regulation ends when its last period is over and the score is not tied."""
+    if state.over or state.period != ctx.length.periods or state.ot:
+        return state
+    if handsmod.period_over(state, ctx.rules) and state.score[0] != state.score[1]:
+        return replace(state, over=True)
+    return state
+
+
+def step(state: State, line: Line, ctx: Context) -> Step:
+    """One snap line from `state`: the state after (following the record), the rules' state
+    after, and the findings (one per slip)."""
+    rules = ctx.rules
+    if state.over:
+        f = Finding(line.number, "BO-SEQ-001", "the game is over", "no more snaps",
+                    line.text()[:40])
+        return Step(state, state, (f,))
+    state, found = _period(state, line, ctx)
+    if any(f.rule == "BO-OT-001" for f in found):       # regulation had ended: stop here
+        return Step(replace(state, over=True), replace(state, over=True), tuple(found))
+    if line.side != state.ball:
+        found.append(Finding(line.number, "BO-POSS-001", "the side on offense is the side with "
+                             "the ball", state.ball, line.side))
+    state, more = _cards(state, line, ctx)
+    found += more
+    snap = resolve(rules, state.down, state.to_goal, line)
+    found += [Finding(line.number, s.rule, s.message, s.expected, s.found) for s in snap.slips]
+    want = after(rules, state, snap.kind, snap.yards)
+    alts: list[After] = []
+    if any(s.rule in UNPLAYABLE for s in snap.slips):
+        # a card that cannot lead has no effect the rules give: take the written yards
+        want = after(rules, state, PLAY, line.yards)
+        alts = [after(rules, state, REPEAT, line.yards)]
+    elif line.yards != snap.yards:
+        found.append(Finding(line.number, snap.rule, snap.arithmetic, f"{snap.yards:+d}",
+                             f"{line.yards:+d}"))
+        # the written state may follow the written yards read as any kind of snap (a kick
+        # taken through a penalty, a penalty read as a play): the slip is the yards
+        kinds = dict.fromkeys([snap.kind, *_kinds(rules, state, line)])
+        alts = [after(rules, state, kind, line.yards) for kind in kinds]
+    found += _compare(line.state, want, alts, line, state, rules)
+    followed = _finish(state, line.state, ctx)
+    expected = _finish(state, want.state, ctx)
+    return Step(followed, expected, tuple(found))
+
+
+def _finish(prev: State, w: Written, ctx: Context) -> State:
+    new = with_written(prev, w)
+    return _ended(_overtime(prev, new, ctx.rules), ctx)
+
+
+__all__ = ["Context", "Step", "begin_period", "start", "step", "with_written"]
