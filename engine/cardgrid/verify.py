@@ -1,0 +1,220 @@
+"""Auditing a grid-game record: the score sheet's codes, running totals and restarts, and,
+with a passage log, every passage against its cards (and against the play book with a Seed).
+
+Each line is a pure step, ``step(state, entry, ctx) -> (state, findings)``; the walker only
+threads the state through. Where a line is wrong, the next line is read from what was written
+(the running score, the next start), so one slip is one finding. Rule ids: docs/notation.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from engine.cardgrid import deal as decks_
+from engine.cardgrid.notation import Entry, Spot, Written, outcome_text, parse, score_text
+from engine.cardgrid.passage import Outcome, dealer, fg_option, other, start
+from engine.cardgrid.passage import step as play
+from engine.cardgrid.rules import Rules, load_rules
+from engine.findings import Finding, Report
+
+ID = "cardgrid"
+_TIME = re.compile(r"([01]?\d|2[0-3])[:.][0-5]\d")
+_SIDE_TAG = {"h": "H", "home": "H", "a": "A", "away": "A"}
+PACKS = {"H": "home card (clubs or hearts)", "A": "away card (diamonds or spades)"}
+
+
+@dataclass(frozen=True)
+class Ctx:
+    rules: Rules
+    shuffles: decks_.Shuffles | None = None     # set by a Seed tag
+
+
+@dataclass(frozen=True)
+class State:
+    score: tuple[int, int] = (0, 0)         # as written (the next line is read from it)
+    alt: tuple[int, int] | None = None      # the true score, where the written one differs
+    at: Spot | None = None                  # where the next passage starts (None: kick-off)
+    kickoff: str = ""                       # the KickOff tag's side
+    shuffle_ok: bool = False                # the last passage changed possession
+    decks: decks_.Decks | None = None       # with a Seed: each side's place in the play book
+    last: tuple[str, str] | None = None     # the last score (side, code)
+
+
+def _f(entry: Entry, rule: str, message: str, expected: object, found: object) -> Finding:
+    return Finding(entry.line, rule, message, str(expected), str(found))
+
+
+def _add(score: tuple[int, int], side: str, points: int) -> tuple[int, int]:
+    return (score[0] + points, score[1]) if side == "H" else (score[0], score[1] + points)
+
+
+def _scored(state: State, entry: Entry, side: str, code: str, written: tuple[int, int],
+            rules: Rules) -> tuple[State, list[Finding]]:
+    """One score: the running total (CG-SCORE-001), read on from what was written."""
+    points = rules.points(code)
+    want = _add(state.score, side, points)
+    true = _add(state.alt, side, points) if state.alt else None
+    findings = []
+    if written not in (want, true):
+        findings.append(_f(entry, "CG-SCORE-001", f"wrong running score after {side} {code}",
+                           f"{score_text(want)} ({score_text(state.score)} + {code} {points} "
+                           f"to {side})", score_text(written)))
+    alt = None if written == want else (true or want)
+    return replace(state, score=written, alt=alt, last=(side, code)), findings
+
+
+# -- score sheet lines ----------------------------------------------------------------------------
+def score_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
+    rules, findings = ctx.rules, []
+    if entry.code == "C" and state.last != (entry.side, "T"):
+        before = f"{state.last[0]} {state.last[1]}" if state.last else "nothing"
+        findings.append(_f(entry, "CG-CONV-001", "a conversion only right after its side's try",
+                           f"{entry.side} T on the score line before", before))
+    state, more = _scored(state, entry, entry.side, entry.code, entry.score, rules)
+    findings += more
+    want = Spot(other(entry.side), rules.restart(entry.code))
+    if entry.next != want:
+        findings.append(_f(entry, "CG-RESTART-001", f"restart after {rules.score_name(entry.code)}",
+                           want.text(), entry.next.text() if entry.next else "none"))
+    return replace(state, at=entry.next, shuffle_ok=False), findings
+
+
+# -- shuffles -------------------------------------------------------------------------------------
+def shuffle_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
+    findings = []
+    if not state.shuffle_ok:
+        findings.append(_f(entry, "CG-SHUF-001", "a half pack is shuffled only after a passage "
+                           "in which possession changed", "no shuffle here",
+                           "shuffle " + " ".join(entry.sides)))
+    decks = state.decks
+    for side in entry.sides:
+        decks = decks and decks_.reshuffle(decks, side)
+    return replace(state, decks=decks), findings
+
+
+# -- passages -------------------------------------------------------------------------------------
+def _expected_start(state: State, entry: Entry, rules: Rules) -> Spot:
+    if state.at is not None:
+        return state.at
+    return Spot(state.kickoff or entry.side, rules.field.kickoff)
+
+
+def written(outcome: Outcome, score: tuple[int, int], rules: Rules) -> Written:
+    """An engine outcome as it is written, running totals counted on from `score`."""
+    scores = []
+    for side, code in outcome.scores:
+        score = _add(score, side, rules.points(code))
+        scores.append((code, *score))
+    return Written(outcome.event, tuple(scores), outcome.converted, outcome.offender,
+                   outcome.penalty)
+
+
+def _scorer(entry: Entry, code: str) -> str:
+    w = entry.outcome
+    return other(w.offender) if code == "P" and w is not None else entry.side
+
+
+def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
+    rules, findings = ctx.rules, []
+    want = _expected_start(state, entry, rules)
+    if (entry.side, entry.grid) != (want.side, want.grid):
+        findings.append(_f(entry, "CG-START-001", "the passage starts where the last one left "
+                           "the ball", f"{want.side}{want.grid}", f"{entry.side}{entry.grid}"))
+    p = start(entry.side, entry.grid, scrum=bool(state.at and state.at.scrum))
+    decks, extra = state.decks, 0
+    for card, marked in zip(entry.cards, entry.fg, strict=True):
+        if p.over:
+            extra += 1
+        else:
+            deals = dealer(p)
+            if decks_.owner(card) != deals:
+                findings.append(_f(entry, "CG-DEAL-001", f"{card} is not from the dealer's half "
+                                   "pack", f"a {PACKS[deals]}", card))
+            if marked and not fg_option(p, card, rules):
+                findings.append(_f(entry, "CG-FG-001", "a field goal only on a picture card "
+                                   f"dealt on grid {' or '.join(map(str, rules.field_goal.grids))}",
+                                   "no field goal", f"{card}* on grid {p.grid}"))
+            p = play(p, card, rules, fg=marked)
+        if decks is not None and ctx.shuffles is not None:
+            side = decks_.owner(card)
+            k, pos = decks.at(side)
+            want_card, decks = decks_.deal(decks, side, ctx.shuffles)
+            if want_card != card:
+                findings.append(_f(entry, "CG-CARD-001", f"not the next card of the play book's "
+                                   f"{decks_.LABELS[side]} shuffle {k} (card {pos % 26 + 1})",
+                                   want_card, card))
+    w = entry.outcome
+    settled = p.outcome is not None and not extra
+    if extra:
+        findings.append(_f(entry, "CG-PASS-002", "cards after the passage was over",
+                           f"the passage to end at {entry.cards[-extra - 1]}",
+                           f"{extra} more card{'s' if extra > 1 else ''}"))
+    elif p.outcome is None:
+        findings.append(_f(entry, "CG-PASS-002", "the passage is not over after its last card",
+                           f"another card from {'home' if dealer(p) == 'H' else 'away'}",
+                           f"= {outcome_text(w)}"))
+    elif (mine := written(p.outcome, state.score, rules)).shape() != w.shape():
+        findings.append(_f(entry, "CG-PASS-001", "the cards give another outcome",
+                           outcome_text(mine), outcome_text(w)))
+        settled = False
+    for code, h, a in w.scores:
+        state, more = _scored(state, entry, _scorer(entry, code), code, (h, a), rules)
+        findings += more
+    if settled and entry.next != p.outcome.next:
+        findings.append(_f(entry, "CG-NEXT-001", f"where play goes on after '{outcome_text(w)}'",
+                           p.outcome.next.text(), entry.next.text()))
+    return replace(state, at=entry.next, decks=decks, shuffle_ok=entry.next.side != entry.side,
+                   last=state.last if w.scores else None), findings
+
+
+_STEPS = {"score": score_step, "shuffle": shuffle_step, "passage": passage_step}
+
+
+def step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
+    return _STEPS[entry.kind](state, entry, ctx)
+
+
+# -- the record -----------------------------------------------------------------------------------
+def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
+    """Audit a grid-game record; raises ReadError (file and line) if a line is unreadable."""
+    from engine.errors import ReadError
+
+    rules = rules or load_rules()
+    entries = parse(text, file, rules.codes)
+    state, ctx, findings = State(), Ctx(rules), []
+    tags: dict[str, Entry] = {}
+    checked = 0
+    for entry in entries:
+        if entry.kind == "tag":
+            tags.setdefault(entry.name, entry)
+            if entry.name == "Seed" and entry.value:
+                ctx = replace(ctx, shuffles=decks_.shuffles(entry.value))
+                state = replace(state, decks=decks_.Decks())
+            elif entry.name == "KickOff":
+                side = _SIDE_TAG.get(entry.value.strip().lower())
+                if side is None:
+                    raise ReadError("KickOff: expected H or A", file, entry.line)
+                state = replace(state, kickoff=side)
+            continue
+        checked += 1
+        state, more = step(state, entry, ctx)
+        findings += more
+    findings += _tags(tags, state)
+    return Report(file, ID, findings, checked)
+
+
+def _tags(tags: dict[str, Entry], state: State) -> list[Finding]:
+    findings = []
+    finish = tags.get("Finish")
+    if finish is None or not _TIME.fullmatch(finish.value.strip()):
+        where = finish or Entry(1, "tag")
+        findings.append(_f(where, "CG-TAG-001", "the agreed finishing time is noted at kick-off",
+                           '[Finish "HH:MM"]', f'"{finish.value[:20]}"' if finish else "none"))
+    result = tags.get("Result")
+    if result is not None and result.value.strip() != "*":
+        final = {score_text(state.score)} | ({score_text(state.alt)} if state.alt else set())
+        if result.value.strip() not in final:
+            findings.append(_f(result, "CG-RESULT-001", "the result is the final score",
+                               score_text(state.score), result.value[:20]))
+    return findings
