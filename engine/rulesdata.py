@@ -312,9 +312,11 @@ def cardgrid_relations(data: dict[str, Any]) -> Problems:
     if len(set(codes)) != len(codes):
         yield [(("scoring",), f"expected each code once, found {', '.join(codes)}")]
     for k in ("tackles", "penalty"):
-        if data[k]["kick_limit"] >= data["field"]["grids"]:
-            yield [((k, "kick_limit"), f"expected a grid short of the in-goal "
-                                       f"({data['field']['grids']}), found {data[k]['kick_limit']}")]
+        grids, limit = data["field"]["grids"], data[k]["kick_limit"]
+        if limit >= grids:
+            yield [((k, "kick_limit"), f"expected a grid short of the in-goal ({grids}), "
+                                       f"found {limit}")]
+
 
 # Per game (the folder of its rules file): the range table and the relations.
 GAMES: dict[str, tuple[dict[str, Spec], Callable[[dict[str, Any]], Problems]]] = {
