@@ -35,6 +35,7 @@ class State:
     score: tuple[int, int] = (0, 0)         # as written (the next line is read from it)
     alt: tuple[int, int] | None = None      # the true score, where the written one differs
     at: Spot | None = None                  # where the next passage starts (None: kick-off)
+    at_alt: Spot | None = None              # where the cards put it, where `at` differs
     kickoff: str = ""                       # the KickOff tag's side
     shuffle_ok: bool = False                # the last passage changed possession
     decks: decks_.Decks | None = None       # with a Seed: each side's place in the play book
@@ -77,7 +78,7 @@ def score_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Findin
     if entry.next != want:
         findings.append(_f(entry, "CG-RESTART-001", f"restart after {rules.score_name(entry.code)}",
                            want.text(), entry.next.text() if entry.next else "none"))
-    return replace(state, at=entry.next, shuffle_ok=False), findings
+    return replace(state, at=entry.next, at_alt=None, shuffle_ok=False), findings
 
 
 # -- shuffles -------------------------------------------------------------------------------------
@@ -118,10 +119,12 @@ def _scorer(entry: Entry, code: str) -> str:
 def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
     rules, findings = ctx.rules, []
     want = _expected_start(state, entry, rules)
-    if (entry.side, entry.grid) != (want.side, want.grid):
+    alt = state.at_alt or want
+    if (entry.side, entry.grid) not in ((want.side, want.grid), (alt.side, alt.grid)):
         findings.append(_f(entry, "CG-START-001", "the passage starts where the last one left "
                            "the ball", f"{want.side}{want.grid}", f"{entry.side}{entry.grid}"))
-    p = start(entry.side, entry.grid, scrum=bool(state.at and state.at.scrum))
+    origin = alt if (entry.side, entry.grid) == (alt.side, alt.grid) else want
+    p = start(entry.side, entry.grid, scrum=state.at is not None and origin.scrum)
     decks, extra = state.decks, 0
     for card, marked in zip(entry.cards, entry.fg, strict=True):
         if p.over:
@@ -158,13 +161,23 @@ def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Find
         findings.append(_f(entry, "CG-PASS-001", "the cards give another outcome",
                            outcome_text(mine), outcome_text(w)))
         settled = False
+    true = state.alt or state.score
+    if p.outcome is not None:
+        for side, code in p.outcome.scores:
+            true = _add(true, side, rules.points(code))
     for code, h, a in w.scores:
         state, more = _scored(state, entry, _scorer(entry, code), code, (h, a), rules)
         findings += more
-    if settled and entry.next != p.outcome.next:
-        findings.append(_f(entry, "CG-NEXT-001", f"where play goes on after '{outcome_text(w)}'",
-                           p.outcome.next.text(), entry.next.text()))
-    return replace(state, at=entry.next, decks=decks, shuffle_ok=entry.next.side != entry.side,
+    if true != state.score:          # a score left out or made up: later lines may count it
+        state = replace(state, alt=true)
+    at_alt = None
+    if p.outcome is not None and entry.next != p.outcome.next:
+        at_alt = p.outcome.next
+        if settled:
+            findings.append(_f(entry, "CG-NEXT-001", "where play goes on after "
+                               f"'{outcome_text(w)}'", p.outcome.next.text(), entry.next.text()))
+    return replace(state, at=entry.next, at_alt=at_alt, decks=decks,
+                   shuffle_ok=entry.next.side != entry.side,
                    last=state.last if w.scores else None), findings
 
 
