@@ -44,4 +44,5 @@ GAME = Game(
     verify=Lazy("engine.cardgrid.verify:verify_text"),
     detect=Lazy("engine.cardgrid.notation:detect"),
     bots=Bots(play=Lazy("engine.cardgrid.bots:play"), seed_of=Lazy("engine.cardgrid.bots:seed_of")),
+    odds=Lazy("engine.cardgrid.odds:tables"),
 )

@@ -13,7 +13,7 @@ it attacks); the other side sees grid g as grid 13 - g (``rules.field.mirror``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.cardgrid.rules import Rules
 from engine.cards import is_red, rank
@@ -82,6 +82,15 @@ class Passage:
     @property
     def over(self) -> bool:
         return self.outcome is not None
+
+
+def replace(p: Passage, **changes) -> Passage:
+    """`dataclasses.replace` without re-running __init__: a passage is copied at every card,
+    and the odds tables deal hundreds of thousands of them."""
+    new = object.__new__(Passage)
+    new.__dict__.update(p.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def start(side: str, grid: int, scrum: bool = False) -> Passage:
