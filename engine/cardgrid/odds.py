@@ -19,7 +19,7 @@ from fractions import Fraction
 from engine.cardgrid.game import half_pack
 from engine.cardgrid.passage import dealer, start, step
 from engine.cardgrid.rules import Rules
-from engine.cards import RANKS, is_red, rank
+from engine.cards import RANKS
 from engine.odds import MONTE_CARLO, Figure, OddsTable
 
 SAMPLES = 1200                  # passages per start grid
@@ -50,8 +50,7 @@ def cards_table(rules: Rules) -> OddsTable:
     rows = [
         ("red card: the ball moves on", Fraction(1, 2)),
         ("black card: a tackle", Fraction(1, 2)),
-        ("defender's card pairs the black card: possession lost",
-         _share(("x",))),
+        ("defender's card pairs the black card: possession lost", Fraction(PER_RANK, PACK)),
         ("a side's next card pairs its last one: penalty", Fraction(PER_RANK - 1, PACK - 1)),
         ("picture card on grid 10 or 11: field-goal option", _share(rules.field_goal.ranks)),
         ("card after the last tackle finds touch", _share(rules.tackles.touch)),
