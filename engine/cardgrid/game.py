@@ -45,4 +45,5 @@ GAME = Game(
     detect=Lazy("engine.cardgrid.notation:detect"),
     bots=Bots(play=Lazy("engine.cardgrid.bots:play"), seed_of=Lazy("engine.cardgrid.bots:seed_of")),
     odds=Lazy("engine.cardgrid.odds:tables"),
+    answers=Lazy("engine.cardgrid.answers:answers"),
 )
