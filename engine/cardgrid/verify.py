@@ -116,6 +116,29 @@ def _scorer(entry: Entry, code: str) -> str:
     return other(w.offender) if code == "P" and w is not None else entry.side
 
 
+def _book_card(decks: decks_.Decks, card: str, entry: Entry, get: decks_.Shuffles
+               ) -> tuple[decks_.Decks, list[Finding]]:
+    """The card against its side's play book (CG-CARD-001). After a wrong card the book is
+    read on from where the written card is, if it is the card after the expected one (one
+    skipped) or the first of the next shuffle (a shuffle not written), so such a slip is one
+    finding, not one per card after it."""
+    side = decks_.owner(card)
+    k, pos = decks.at(side)
+    want, after = decks_.deal(decks, side, get)
+    if want == card:
+        return after, []
+    where = f"the play book's {decks_.LABELS[side]} shuffle {k} (card {pos % 26 + 1})"
+    why = ""
+    skipped, beyond = decks_.deal(after, side, get)
+    fresh = decks_.reshuffle(decks, side)
+    if skipped == card:
+        after, why = beyond, f"; {want} left out?"
+    elif decks_.peek(fresh, side, get) == card:
+        after = decks_.deal(fresh, side, get)[1]
+        why = f"; it opens shuffle {k + 1}: a shuffle not written?"
+    return after, [_f(entry, "CG-CARD-001", f"not the next card of {where}{why}", want, card)]
+
+
 def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
     rules, findings = ctx.rules, []
     want = _expected_start(state, entry, rules)
@@ -140,13 +163,8 @@ def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Find
                                    "no field goal", f"{card}* on grid {p.grid}"))
             p = play(p, card, rules, fg=marked)
         if decks is not None and ctx.shuffles is not None:
-            side = decks_.owner(card)
-            k, pos = decks.at(side)
-            want_card, decks = decks_.deal(decks, side, ctx.shuffles)
-            if want_card != card:
-                findings.append(_f(entry, "CG-CARD-001", f"not the next card of the play book's "
-                                   f"{decks_.LABELS[side]} shuffle {k} (card {pos % 26 + 1})",
-                                   want_card, card))
+            decks, finding = _book_card(decks, card, entry, ctx.shuffles)
+            findings += finding
     w = entry.outcome
     settled = p.outcome is not None and not extra
     if extra:
