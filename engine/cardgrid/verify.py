@@ -40,6 +40,8 @@ class State:
     shuffle_ok: bool = False                # the last passage changed possession
     decks: decks_.Decks | None = None       # with a Seed: each side's place in the play book
     last: tuple[str, str] | None = None     # the last score (side, code)
+    copies: tuple[tuple[str, str, tuple[int, int]], ...] = ()   # the last passage's scores,
+                                            # which score lines may copy onto the sheet
 
 
 def _f(entry: Entry, rule: str, message: str, expected: object, found: object) -> Finding:
@@ -67,6 +69,8 @@ def _scored(state: State, entry: Entry, side: str, code: str, written: tuple[int
 
 # -- score sheet lines ----------------------------------------------------------------------------
 def score_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
+    if state.copies and state.copies[0][:2] == (entry.side, entry.code):
+        return copy_step(state, entry, ctx)
     rules, findings = ctx.rules, []
     if entry.code == "C" and state.last != (entry.side, "T"):
         before = f"{state.last[0]} {state.last[1]}" if state.last else "nothing"
@@ -81,6 +85,21 @@ def score_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Findin
     return replace(state, at=entry.next, at_alt=None, shuffle_ok=False), findings
 
 
+def copy_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
+    """A score line after the passage that scored it: the score sheet kept beside the passage
+    log. It adds nothing; its total and restart must agree with the passage."""
+    side, code, total = state.copies[0]
+    findings = []
+    if entry.score != total:
+        findings.append(_f(entry, "CG-SCORE-001", f"the score sheet's {side} {code} disagrees "
+                           "with the passage before", score_text(total), score_text(entry.score)))
+    want = Spot(other(side), ctx.rules.restart(code))
+    if entry.next != want:
+        findings.append(_f(entry, "CG-RESTART-001", f"restart after "
+                           f"{ctx.rules.score_name(code)}", want.text(), entry.next.text()))
+    return replace(state, copies=state.copies[1:]), findings
+
+
 # -- shuffles -------------------------------------------------------------------------------------
 def shuffle_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
     findings = []
@@ -91,7 +110,7 @@ def shuffle_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Find
     decks = state.decks
     for side in entry.sides:
         decks = decks and decks_.reshuffle(decks, side)
-    return replace(state, decks=decks), findings
+    return replace(state, decks=decks, copies=()), findings
 
 
 # -- passages -------------------------------------------------------------------------------------
@@ -194,9 +213,10 @@ def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Find
         if settled:
             findings.append(_f(entry, "CG-NEXT-001", "where play goes on after "
                                f"'{outcome_text(w)}'", p.outcome.next.text(), entry.next.text()))
+    copies = tuple((_scorer(entry, code), code, (h, a)) for code, h, a in w.scores)
     return replace(state, at=entry.next, at_alt=at_alt, decks=decks,
                    shuffle_ok=entry.next.side != entry.side,
-                   last=state.last if w.scores else None), findings
+                   last=state.last if w.scores else None, copies=copies), findings
 
 
 _STEPS = {"score": score_step, "shuffle": shuffle_step, "passage": passage_step}

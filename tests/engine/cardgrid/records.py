@@ -73,6 +73,14 @@ H2: 6C JD 8C 3D 7H 4H 9H 7C 9D 3C 4S 5C 8S AC 9S = kick > A4
 """
 
 
+# The passage log with its score sheet kept beside it: each score line copies a score of the
+# passage just before it (docs/notation.md).
+BOTH = (LOG.replace("JH* = F 1-0 > A3\n", "JH* = F 1-0 > A3\nH F 1-0 > A3\n")
+        .replace("C 7-0 > A2\n", "C 7-0 > A2\nH T 5-0 > A2\nH C 7-0 > A2\n")
+        .replace("P 9-0 > A3\n", "P 9-0 > A3\nH P 9-0 > A3\n")
+        .replace("C- > H2\n", "C- > H2\nA T 9-4 > H2\n"))
+
+
 def slip(text: str, old: str, new: str) -> str:
     """The record with one slip: `old` (which must occur once) written as `new`."""
     assert text.count(old) == 1, old

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cardgrid.verify import verify_text
-from tests.engine.cardgrid.records import LOG, SEEDED, SHEET, slip
+from tests.engine.cardgrid.records import BOTH, LOG, SEEDED, SHEET, slip
 
 
 def findings(text: str) -> list[tuple[int, str, str, str]]:
@@ -14,7 +14,8 @@ def findings(text: str) -> list[tuple[int, str, str, str]]:
     return [(f.line, f.rule, f.expected, f.found) for f in report.sorted_findings()]
 
 
-@pytest.mark.parametrize("text", [SHEET, LOG, SEEDED], ids=["sheet", "log", "seeded"])
+@pytest.mark.parametrize("text", [SHEET, LOG, SEEDED, BOTH],
+                         ids=["sheet", "log", "seeded", "both"])
 def test_hand_written_records_are_clean(text):
     assert findings(text) == []
 
@@ -48,6 +49,9 @@ SLIPS = [
     (LOG, "shuffle A\n", "", 0, "", "", ""),       # leaving a shuffle out is no slip
     (LOG, "\n# six tackles, 4 reds", "\nshuffle H\n# six tackles, 4 reds", 8, "CG-SHUF-001",
      "no shuffle here", "shuffle H"),
+    # the score sheet kept beside the passage log
+    (BOTH, "\nH C 7-0 > A2\n", "\nH C 8-0 > A2\n", 23, "CG-SCORE-001", "7-0", "8-0"),
+    (BOTH, "A T 9-4 > H2", "A T 9-4 > H3", 38, "CG-RESTART-001", "H2", "H3"),
     # against the play book
     (SEEDED, "10D 5S 10S =", "10D 5S 9S =", 10, "CG-CARD-001", "10S", "9S"),
     (SEEDED, "shuffle H\n", "", 12, "CG-CARD-001", "QH", "6C"),
