@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from engine.cardgrid import deal as decks_
 from engine.cardgrid.notation import Entry, Spot, Written, outcome_text, parse, score_text
-from engine.cardgrid.passage import Outcome, dealer, fg_option, other, start
+from engine.cardgrid.passage import Outcome, Passage, dealer, fg_option, other, start
 from engine.cardgrid.passage import step as play
 from engine.cardgrid.rules import Rules, load_rules
 from engine.findings import Finding, Report
@@ -158,16 +158,24 @@ def _book_card(decks: decks_.Decks, card: str, entry: Entry, get: decks_.Shuffle
     return after, [_f(entry, "CG-CARD-001", f"not the next card of {where}{why}", want, card)]
 
 
-def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
-    rules, findings = ctx.rules, []
+def _start(state: State, entry: Entry, rules: Rules) -> tuple[Passage, list[Finding]]:
+    """The passage as written to start (CG-START-001 when that is not where the last passage
+    left the ball, as written or as its cards gave)."""
     want = _expected_start(state, entry, rules)
     alt = state.at_alt or want
+    findings = []
     if (entry.side, entry.grid) not in ((want.side, want.grid), (alt.side, alt.grid)):
         findings.append(_f(entry, "CG-START-001", "the passage starts where the last one left "
                            "the ball", f"{want.side}{want.grid}", f"{entry.side}{entry.grid}"))
     origin = alt if (entry.side, entry.grid) == (alt.side, alt.grid) else want
-    p = start(entry.side, entry.grid, scrum=state.at is not None and origin.scrum)
-    decks, extra = state.decks, 0
+    return start(entry.side, entry.grid, scrum=state.at is not None and origin.scrum), findings
+
+
+def _deal(p: Passage, state: State, entry: Entry, ctx: Ctx
+          ) -> tuple[Passage, decks_.Decks | None, int, list[Finding]]:
+    """Every written card through the engine: who deals it (CG-DEAL-001), a field-goal mark
+    (CG-FG-001), the play book (CG-CARD-001); cards after the end are counted."""
+    rules, decks, extra, findings = ctx.rules, state.decks, 0, []
     for card, marked in zip(entry.cards, entry.fg, strict=True):
         if p.over:
             extra += 1
@@ -184,20 +192,36 @@ def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Find
         if decks is not None and ctx.shuffles is not None:
             decks, finding = _book_card(decks, card, entry, ctx.shuffles)
             findings += finding
+    return p, decks, extra, findings
+
+
+def _ending(p: Passage, extra: int, state: State, entry: Entry, rules: Rules
+            ) -> list[Finding]:
+    """The written outcome against the cards' (CG-PASS-001, CG-PASS-002)."""
     w = entry.outcome
-    settled = p.outcome is not None and not extra
     if extra:
-        findings.append(_f(entry, "CG-PASS-002", "cards after the passage was over",
-                           f"the passage to end at {entry.cards[-extra - 1]}",
-                           f"{extra} more card{'s' if extra > 1 else ''}"))
-    elif p.outcome is None:
-        findings.append(_f(entry, "CG-PASS-002", "the passage is not over after its last card",
-                           f"another card from {'home' if dealer(p) == 'H' else 'away'}",
-                           f"= {outcome_text(w)}"))
-    elif (mine := written(p.outcome, state.score, rules)).shape() != w.shape():
-        findings.append(_f(entry, "CG-PASS-001", "the cards give another outcome",
-                           outcome_text(mine), outcome_text(w)))
-        settled = False
+        return [_f(entry, "CG-PASS-002", "cards after the passage was over",
+                   f"the passage to end at {entry.cards[-extra - 1]}",
+                   f"{extra} more card{'s' if extra > 1 else ''}")]
+    if p.outcome is None:
+        return [_f(entry, "CG-PASS-002", "the passage is not over after its last card",
+                   f"another card from {'home' if dealer(p) == 'H' else 'away'}",
+                   f"= {outcome_text(w)}")]
+    mine = written(p.outcome, state.score, rules)
+    if mine.shape() != w.shape():
+        return [_f(entry, "CG-PASS-001", "the cards give another outcome", outcome_text(mine),
+                   outcome_text(w))]
+    return []
+
+
+def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
+    rules = ctx.rules
+    p, findings = _start(state, entry, rules)
+    p, decks, extra, more = _deal(p, state, entry, ctx)
+    findings += more
+    ending = _ending(p, extra, state, entry, rules)
+    findings += ending
+    w = entry.outcome
     true = state.alt or state.score
     if p.outcome is not None:
         for side, code in p.outcome.scores:
@@ -210,7 +234,7 @@ def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Find
     at_alt = None
     if p.outcome is not None and entry.next != p.outcome.next:
         at_alt = p.outcome.next
-        if settled:
+        if not ending:
             findings.append(_f(entry, "CG-NEXT-001", "where play goes on after "
                                f"'{outcome_text(w)}'", p.outcome.next.text(), entry.next.text()))
     copies = tuple((_scorer(entry, code), code, (h, a)) for code, h, a in w.scores)
