@@ -135,73 +135,100 @@ def _scorer(entry: Entry, code: str) -> str:
     return other(w.offender) if code == "P" and w is not None else entry.side
 
 
+@dataclass(frozen=True)
+class Book:
+    """The written cards against the play book: the decks after them, CG-CARD-001 findings,
+    and the cards the book says were dealt (a wrong card read as the book's, a card left out
+    put back), with their field-goal marks."""
+
+    decks: decks_.Decks | None
+    findings: tuple[Finding, ...] = ()
+    cards: tuple[str, ...] = ()
+    marks: tuple[bool, ...] = ()
+
+
 def _book_card(decks: decks_.Decks, card: str, entry: Entry, get: decks_.Shuffles
-               ) -> tuple[decks_.Decks, list[Finding]]:
-    """The card against its side's play book (CG-CARD-001). After a wrong card the book is
+               ) -> tuple[decks_.Decks, list[Finding], list[str]]:
+    """One card against its side's play book (CG-CARD-001). After a wrong card the book is
     read on from where the written card is, if it is the card after the expected one (one
-    skipped) or the first of the next shuffle (a shuffle not written), so such a slip is one
+    left out) or the first of the next shuffle (a shuffle not written), so such a slip is one
     finding, not one per card after it."""
     side = decks_.owner(card)
     k, pos = decks.at(side)
     want, after = decks_.deal(decks, side, get)
     if want == card:
-        return after, []
+        return after, [], [card]
     where = f"the play book's {decks_.LABELS[side]} shuffle {k} (card {pos % 26 + 1})"
-    why = ""
     skipped, beyond = decks_.deal(after, side, get)
     fresh = decks_.reshuffle(decks, side)
     if skipped == card:
-        after, why = beyond, f"; {want} left out?"
+        after, why, meant = beyond, f"; {want} left out?", [want, card]
     elif decks_.peek(fresh, side, get) == card:
-        after = decks_.deal(fresh, side, get)[1]
+        after, meant = decks_.deal(fresh, side, get)[1], [card]
         why = f"; it opens shuffle {k + 1}: a shuffle not written?"
-    return after, [_f(entry, "CG-CARD-001", f"not the next card of {where}{why}", want, card)]
+    else:
+        why, meant = "", [want]
+    return after, [_f(entry, "CG-CARD-001", f"not the next card of {where}{why}", want, card)], \
+        meant
 
 
-def _start(state: State, entry: Entry, rules: Rules) -> tuple[Passage, list[Finding]]:
-    """The passage as written to start (CG-START-001 when that is not where the last passage
-    left the ball, as written or as its cards gave)."""
+def _book(state: State, entry: Entry, ctx: Ctx) -> Book:
+    if state.decks is None or ctx.shuffles is None:
+        return Book(state.decks, (), entry.cards, entry.fg)
+    decks, findings, cards, marks = state.decks, [], [], []
+    for card, marked in zip(entry.cards, entry.fg, strict=True):
+        decks, found, meant = _book_card(decks, card, entry, ctx.shuffles)
+        findings += found
+        cards += meant
+        marks += [False] * (len(meant) - 1) + [marked]
+    return Book(decks, tuple(findings), tuple(cards), tuple(marks))
+
+
+def _starts(state: State, entry: Entry, rules: Rules) -> tuple[list[Passage], list[Finding]]:
+    """The passage as written to start, and where the last passage left the ball if that is
+    elsewhere (CG-START-001): the cards are then read from either."""
     want = _expected_start(state, entry, rules)
     alt = state.at_alt or want
-    findings = []
-    if (entry.side, entry.grid) not in ((want.side, want.grid), (alt.side, alt.grid)):
-        findings.append(_f(entry, "CG-START-001", "the passage starts where the last one left "
-                           "the ball", f"{want.side}{want.grid}", f"{entry.side}{entry.grid}"))
-    origin = alt if (entry.side, entry.grid) == (alt.side, alt.grid) else want
-    return start(entry.side, entry.grid, scrum=state.at is not None and origin.scrum), findings
+    scrum = state.at is not None
+    if (entry.side, entry.grid) == (alt.side, alt.grid):
+        return [start(entry.side, entry.grid, scrum and alt.scrum)], []
+    if (entry.side, entry.grid) == (want.side, want.grid):
+        return [start(entry.side, entry.grid, scrum and want.scrum)], []
+    finding = _f(entry, "CG-START-001", "the passage starts where the last one left the ball",
+                 f"{want.side}{want.grid}", f"{entry.side}{entry.grid}")
+    return [start(entry.side, entry.grid, scrum and want.scrum),
+            start(want.side, want.grid, scrum and want.scrum)], [finding]
 
 
-def _deal(p: Passage, state: State, entry: Entry, ctx: Ctx
-          ) -> tuple[Passage, decks_.Decks | None, int, list[Finding]]:
-    """Every written card through the engine: who deals it (CG-DEAL-001), a field-goal mark
-    (CG-FG-001), the play book (CG-CARD-001); cards after the end are counted."""
-    rules, decks, extra, findings = ctx.rules, state.decks, 0, []
-    for card, marked in zip(entry.cards, entry.fg, strict=True):
+def _replay(p: Passage, cards: tuple[str, ...], marks: tuple[bool, ...], entry: Entry,
+            rules: Rules) -> tuple[Passage, int, list[Finding]]:
+    """Cards through the engine: who deals each (CG-DEAL-001), a field-goal mark
+    (CG-FG-001); cards after the end are counted."""
+    extra, findings = 0, []
+    for card, marked in zip(cards, marks, strict=True):
         if p.over:
             extra += 1
-        else:
-            deals = dealer(p)
-            if decks_.owner(card) != deals:
-                findings.append(_f(entry, "CG-DEAL-001", f"{card} is not from the dealer's half "
-                                   "pack", f"a {PACKS[deals]}", card))
-            if marked and not fg_option(p, card, rules):
-                findings.append(_f(entry, "CG-FG-001", "a field goal only on a picture card "
-                                   f"dealt on grid {' or '.join(map(str, rules.field_goal.grids))}",
-                                   "no field goal", f"{card}* on grid {p.grid}"))
-            p = play(p, card, rules, fg=marked)
-        if decks is not None and ctx.shuffles is not None:
-            decks, finding = _book_card(decks, card, entry, ctx.shuffles)
-            findings += finding
-    return p, decks, extra, findings
+            continue
+        deals = dealer(p)
+        if decks_.owner(card) != deals:
+            findings.append(_f(entry, "CG-DEAL-001", f"{card} is not from the dealer's half "
+                               "pack", f"a {PACKS[deals]}", card))
+        if marked and not fg_option(p, card, rules):
+            findings.append(_f(entry, "CG-FG-001", "a field goal only on a picture card "
+                               f"dealt on grid {' or '.join(map(str, rules.field_goal.grids))}",
+                               "no field goal", f"{card}* on grid {p.grid}"))
+        p = play(p, card, rules, fg=marked)
+    return p, extra, findings
 
 
 def _ending(p: Passage, extra: int, state: State, entry: Entry, rules: Rules
             ) -> list[Finding]:
-    """The written outcome against the cards' (CG-PASS-001, CG-PASS-002)."""
+    """The written outcome against the cards' (CG-PASS-001, CG-PASS-002), then the written
+    next spot against the outcome's (CG-NEXT-001)."""
     w = entry.outcome
     if extra:
         return [_f(entry, "CG-PASS-002", "cards after the passage was over",
-                   f"the passage to end at {entry.cards[-extra - 1]}",
+                   f"the passage to end at {p.cards[-1]}",
                    f"{extra} more card{'s' if extra > 1 else ''}")]
     if p.outcome is None:
         return [_f(entry, "CG-PASS-002", "the passage is not over after its last card",
@@ -211,16 +238,37 @@ def _ending(p: Passage, extra: int, state: State, entry: Entry, rules: Rules
     if mine.shape() != w.shape():
         return [_f(entry, "CG-PASS-001", "the cards give another outcome", outcome_text(mine),
                    outcome_text(w))]
+    if entry.next != p.outcome.next:
+        return [_f(entry, "CG-NEXT-001", f"where play goes on after '{outcome_text(w)}'",
+                   p.outcome.next.text(), entry.next.text())]
     return []
+
+
+def _reading(state: State, entry: Entry, ctx: Ctx, book: Book, starts: list[Passage]
+             ) -> tuple[Passage, list[Finding]]:
+    """The passage as the written line most likely means it: from the written start or where
+    the ball was, with the written cards or the book's, whichever leaves the fewest findings
+    (the written reading first on a tie), so one slip is one finding."""
+    readings = [(entry.cards, entry.fg)]
+    if book.cards != entry.cards:
+        readings.append((book.cards, book.marks))
+    best: tuple[Passage, list[Finding]] | None = None
+    for first in starts:
+        for cards, marks in readings:
+            p, extra, findings = _replay(first, cards, marks, entry, ctx.rules)
+            findings += _ending(p, extra, state, entry, ctx.rules)
+            if best is None or len(findings) < len(best[1]):
+                best = (p, findings)
+    assert best is not None
+    return best
 
 
 def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
     rules = ctx.rules
-    p, findings = _start(state, entry, rules)
-    p, decks, extra, more = _deal(p, state, entry, ctx)
-    findings += more
-    ending = _ending(p, extra, state, entry, rules)
-    findings += ending
+    starts, findings = _starts(state, entry, rules)
+    book = _book(state, entry, ctx)
+    p, more = _reading(state, entry, ctx, book, starts)
+    findings += list(book.findings) + more
     w = entry.outcome
     true = state.alt or state.score
     if p.outcome is not None:
@@ -231,14 +279,9 @@ def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Find
         findings += more
     if true != state.score:          # a score left out or made up: later lines may count it
         state = replace(state, alt=true)
-    at_alt = None
-    if p.outcome is not None and entry.next != p.outcome.next:
-        at_alt = p.outcome.next
-        if not ending:
-            findings.append(_f(entry, "CG-NEXT-001", "where play goes on after "
-                               f"'{outcome_text(w)}'", p.outcome.next.text(), entry.next.text()))
+    at_alt = p.outcome.next if p.outcome is not None and entry.next != p.outcome.next else None
     copies = tuple((_scorer(entry, code), code, (h, a)) for code, h, a in w.scores)
-    return replace(state, at=entry.next, at_alt=at_alt, decks=decks,
+    return replace(state, at=entry.next, at_alt=at_alt, decks=book.decks,
                    shuffle_ok=entry.next.side != entry.side,
                    last=state.last if w.scores else None, copies=copies), findings
 

@@ -66,32 +66,20 @@ def test_book_slip_messages_say_what_probably_happened():
 
 
 def test_a_card_left_out_is_read_past_in_the_book():
-    # 5S left out: the book check reads on past it (later cards match again); the passage as
-    # written is then not over (10S would be the grounding card, the conversion is missing)
-    got = findings(slip(SEEDED, "10D 5S 10S =", "10D 10S ="))
-    assert got == [(10, "CG-CARD-001", "5S", "10S"),
-                   (10, "CG-PASS-002", "another card from away", "= T 0-4 C 0-6")]
+    # 5S left out: the book check reads on past it, and the passage is read with it put back
+    # (10S then grounds nothing: 5S grounded the try and 10S converted it), so one finding
+    report = verify_text(slip(SEEDED, "10D 5S 10S =", "10D 10S ="), "r.rec")
+    assert [(f.line, f.rule, f.expected, f.found) for f in report.findings] == [
+        (10, "CG-CARD-001", "5S", "10S")]
+    assert report.findings[0].message.endswith("5S left out?")
 
 
-@pytest.mark.parametrize("text,old,new,line,rule,expected,found", SLIPS,
-                         ids=[f"{s[4] or 'none'}-{i}" for i, s in enumerate(SLIPS)])
-def test_one_slip_one_finding(text, old, new, line, rule, expected, found):
-    got = findings(slip(text, old, new))
-    if not rule:
-        assert got == []
-        return
-    assert got == [(line, rule, expected, found)]
-
-
-def test_every_rule_id_is_exercised():
-    documented = {"CG-SCORE-001", "CG-CONV-001", "CG-RESTART-001", "CG-RESULT-001",
-                  "CG-TAG-001", "CG-START-001", "CG-NEXT-001", "CG-PASS-001", "CG-PASS-002",
-                  "CG-DEAL-001", "CG-CARD-001", "CG-FG-001", "CG-SHUF-001"}
-    assert {s[4] for s in SLIPS if s[4]} == documented
-
-
-def test_message_format():
-    text = slip(SHEET, "H C 6-0 > A2", "H C 7-0 > A2")
-    assert verify_text(text, "r.rec").to_text().splitlines()[0] == (
-        "r.rec:8: CG-SCORE-001: wrong running score after H C (expected 6-0 (4-0 + C 2 to H), "
-        "found 7-0)")
+def test_a_wrong_card_is_read_as_the_books_when_the_line_follows_it():
+    # 7S written for 5S: both black and 10S converts either (10 >= 7, 10 >= 5); the written
+    # outcome agrees with either reading, so the one finding is the card
+    got = findings(slip(SEEDED, "10D 5S 10S =", "10D 7S 10S ="))
+    assert got == [(10, "CG-CARD-001", "5S", "7S")]
+    # JS written for 5S: read as written the conversion 10S would fail (10 < 11); the line
+    # says C 0-6, as the book's 5S gives, so still one finding
+    got = findings(slip(SEEDED, "10D 5S 10S =", "10D JS 10S ="))
+    assert got == [(10, "CG-CARD-001", "5S", "JS")]
