@@ -21,6 +21,7 @@ from engine.findings import Finding, Report
 ID = "cardgrid"
 _TIME = re.compile(r"([01]?\d|2[0-3])[:.][0-5]\d")
 _SIDE_TAG = {"h": "H", "home": "H", "a": "A", "away": "A"}
+MAX_MISSING = 3        # cards a line may leave out at its end and still be read on the book
 PACKS = {"H": "home card (clubs or hearts)", "A": "away card (diamonds or spades)"}
 
 
@@ -145,26 +146,42 @@ class Book:
     findings: tuple[Finding, ...] = ()
     cards: tuple[str, ...] = ()
     marks: tuple[bool, ...] = ()
+    missing: tuple[str, ...] = ()            # the book's cards that end a line stopping short
+    decks_on: decks_.Decks | None = None     # the decks after those
 
 
-def _book_card(decks: decks_.Decks, card: str, entry: Entry, get: decks_.Shuffles
+def _fits(decks: decks_.Decks, later: str | None, get: decks_.Shuffles) -> bool:
+    """A reading of the book fits the line if the next card the line shows from the same half
+    pack is the book's next card there (or the line shows none)."""
+    return later is None or decks_.peek(decks, decks_.owner(later), get) == later
+
+
+def _book_card(decks: decks_.Decks, card: str, deals: str, entry: Entry,
+               get: decks_.Shuffles, later: str | None = None
                ) -> tuple[decks_.Decks, list[Finding], list[str]]:
-    """One card against its side's play book (CG-CARD-001). After a wrong card the book is
-    read on from where the written card is, if it is the card after the expected one (one
-    left out) or the first of the next shuffle (a shuffle not written), so such a slip is one
-    finding, not one per card after it."""
-    side = decks_.owner(card)
-    k, pos = decks.at(side)
-    want, after = decks_.deal(decks, side, get)
+    """One card against the dealer's play book (CG-CARD-001): the decks after it and the
+    cards the book says were dealt. After a wrong card the book is read on from where the
+    written card is: the card after the expected one (one left out), the other side's next
+    card (the dealer's card left out), the first of the next shuffle (a shuffle not written);
+    else the book's card stands for the written one. So one slip is one finding."""
+    k, pos = decks.at(deals)
+    want, after = decks_.deal(decks, deals, get)
     if want == card:
         return after, [], [card]
-    where = f"the play book's {decks_.LABELS[side]} shuffle {k} (card {pos % 26 + 1})"
-    skipped, beyond = decks_.deal(after, side, get)
-    fresh = decks_.reshuffle(decks, side)
-    if skipped == card:
-        after, why, meant = beyond, f"; {want} left out?", [want, card]
-    elif decks_.peek(fresh, side, get) == card:
-        after, meant = decks_.deal(fresh, side, get)[1], [card]
+    where = f"the play book's {decks_.LABELS[deals]} shuffle {k} (card {pos % 26 + 1})"
+    owner = decks_.owner(card)
+    fresh = decks_.reshuffle(decks, deals)
+    other_side = decks_.deal(after, owner, get)[1] if owner != deals else None
+    skipped = decks_.deal(after, deals, get)[1]
+    reshuffled = decks_.deal(fresh, deals, get)[1]
+    if other_side and decks_.peek(after, owner, get) == card and _fits(other_side, later, get):
+        after, why, meant = other_side, f"; {want} left out?", [want, card]
+    elif owner != deals:
+        why, meant = "", [want]
+    elif decks_.peek(after, deals, get) == card and _fits(skipped, later, get):
+        after, why, meant = skipped, f"; {want} left out?", [want, card]
+    elif decks_.peek(fresh, deals, get) == card and _fits(reshuffled, later, get):
+        after, meant = reshuffled, [card]
         why = f"; it opens shuffle {k + 1}: a shuffle not written?"
     else:
         why, meant = "", [want]
@@ -172,16 +189,30 @@ def _book_card(decks: decks_.Decks, card: str, entry: Entry, get: decks_.Shuffle
         meant
 
 
-def _book(state: State, entry: Entry, ctx: Ctx) -> Book:
+def _book(state: State, entry: Entry, ctx: Ctx, first: Passage) -> Book:
+    """The written cards against the play book, each against the deck of the side whose deal
+    it is (the engine says, reading the book's cards from `first`)."""
     if state.decks is None or ctx.shuffles is None:
         return Book(state.decks, (), entry.cards, entry.fg)
-    decks, findings, cards, marks = state.decks, [], [], []
-    for card, marked in zip(entry.cards, entry.fg, strict=True):
-        decks, found, meant = _book_card(decks, card, entry, ctx.shuffles)
+    decks, findings, cards, marks, p = state.decks, [], [], [], first
+    written = entry.cards
+    for i, (card, marked) in enumerate(zip(written, entry.fg, strict=True)):
+        deals = decks_.owner(card) if p.over else dealer(p)
+        later = next((c for c in written[i + 1:] if decks_.owner(c) == deals), None)
+        decks, found, meant = _book_card(decks, card, deals, entry, ctx.shuffles, later)
         findings += found
-        cards += meant
-        marks += [False] * (len(meant) - 1) + [marked]
-    return Book(decks, tuple(findings), tuple(cards), tuple(marks))
+        for n, c in enumerate(meant, start=1):
+            mark = marked if n == len(meant) else False
+            cards.append(c)
+            marks.append(mark)
+            if not p.over:
+                p = play(p, c, ctx.rules, fg=mark)
+    missing, decks_on = [], decks
+    while not p.over and len(missing) < MAX_MISSING:   # the line stops short: does the book end it?
+        card, decks_on = decks_.deal(decks_on, dealer(p), ctx.shuffles)
+        missing.append(card)
+        p = play(p, card, ctx.rules)
+    return Book(decks, tuple(findings), tuple(cards), tuple(marks), tuple(missing), decks_on)
 
 
 def _starts(state: State, entry: Entry, rules: Rules) -> tuple[list[Passage], list[Finding]]:
@@ -245,20 +276,26 @@ def _ending(p: Passage, extra: int, state: State, entry: Entry, rules: Rules
 
 
 def _reading(state: State, entry: Entry, ctx: Ctx, book: Book, starts: list[Passage]
-             ) -> tuple[Passage, list[Finding]]:
+             ) -> tuple[Passage, list[Finding], bool]:
     """The passage as the written line most likely means it: from the written start or where
     the ball was, with the written cards or the book's, whichever leaves the fewest findings
-    (the written reading first on a tie), so one slip is one finding."""
-    readings = [(entry.cards, entry.fg)]
-    if book.cards != entry.cards:
-        readings.append((book.cards, book.marks))
-    best: tuple[Passage, list[Finding]] | None = None
+    (the book's reading first on a tie), so one slip is one finding. Also says whether the
+    book's reading ended a line that stopped short."""
+    readings = [(entry.cards, entry.fg, ())]
+    if book.cards != entry.cards or book.missing:      # the book's reading first: on a tie it
+        readings.insert(0, (book.cards + book.missing,   # keeps the decks where the book is
+                            book.marks + (False,) * len(book.missing), book.missing))
+    best: tuple[Passage, list[Finding], bool] | None = None
     for first in starts:
-        for cards, marks in readings:
+        for cards, marks, missing in readings:
             p, extra, findings = _replay(first, cards, marks, entry, ctx.rules)
             findings += _ending(p, extra, state, entry, ctx.rules)
+            if missing:
+                findings.append(_f(entry, "CG-PASS-002", "the passage is not over after its "
+                                   "last card", f"{' '.join(missing)} (the play book's next)",
+                                   f"= {outcome_text(entry.outcome)}"))
             if best is None or len(findings) < len(best[1]):
-                best = (p, findings)
+                best = (p, findings, bool(missing))
     assert best is not None
     return best
 
@@ -266,8 +303,8 @@ def _reading(state: State, entry: Entry, ctx: Ctx, book: Book, starts: list[Pass
 def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Finding]]:
     rules = ctx.rules
     starts, findings = _starts(state, entry, rules)
-    book = _book(state, entry, ctx)
-    p, more = _reading(state, entry, ctx, book, starts)
+    book = _book(state, entry, ctx, starts[-1])
+    p, more, completed = _reading(state, entry, ctx, book, starts)
     findings += list(book.findings) + more
     w = entry.outcome
     true = state.alt or state.score
@@ -281,7 +318,8 @@ def passage_step(state: State, entry: Entry, ctx: Ctx) -> tuple[State, list[Find
         state = replace(state, alt=true)
     at_alt = p.outcome.next if p.outcome is not None and entry.next != p.outcome.next else None
     copies = tuple((_scorer(entry, code), code, (h, a)) for code, h, a in w.scores)
-    return replace(state, at=entry.next, at_alt=at_alt, decks=book.decks,
+    decks = book.decks_on if completed else book.decks
+    return replace(state, at=entry.next, at_alt=at_alt, decks=decks,
                    shuffle_ok=entry.next.side != entry.side,
                    last=state.last if w.scores else None, copies=copies), findings
 

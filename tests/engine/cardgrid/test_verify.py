@@ -55,6 +55,9 @@ SLIPS = [
     # against the play book
     (SEEDED, "10D 5S 10S =", "10D 5S 9S =", 10, "CG-CARD-001", "10S", "9S"),
     (SEEDED, "shuffle H\n", "", 12, "CG-CARD-001", "QH", "6C"),
+    (SEEDED, "AS 2C = pen H kick", "AS = pen H kick", 8, "CG-PASS-002",
+     "2C (the play book's next)", "= pen H kick"),
+    (SEEDED, "10H 10C AS 2C =", "10H 10C 2C =", 8, "CG-CARD-001", "AS", "2C"),
 ]
 
 
