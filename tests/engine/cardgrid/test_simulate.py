@@ -75,3 +75,14 @@ def test_simulate_command_writes_records_that_verify(tmp_path):
     assert [f.name for f in files] == [f"cardgrid-cg-000{k}.rec" for k in (1, 2, 3)]
     v = run_cli("verify", *map(str, files))
     assert v.code == 0, v.stdout
+
+
+def test_same_seed_same_record_and_shuffles_stay_in_the_default_book():
+    assert play("same-0001").text() == play("same-0001").text()
+    for text in games():
+        per_side = {"H": 1, "A": 1}
+        for line in text.splitlines():
+            if line.startswith("shuffle"):
+                for side in line.split()[1:]:
+                    per_side[side] += 1
+        assert max(per_side.values()) <= 20          # the play book's default count
