@@ -155,6 +155,7 @@ class Game:
     detect: Callable[[str], bool] | None = None     # an untagged record in this game's notation?
     bots: Bots | None = None
     odds: Callable[[Any], list] | None = None       # tables(rules) -> list[engine.odds.OddsTable]
+    answers: Callable[[BookSpec], list[str]] | None = None  # a book's "what happens" lines
 
     def __post_init__(self) -> None:
         if self.book.game != self.id:

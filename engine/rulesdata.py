@@ -147,6 +147,27 @@ BLOWOUT: dict[str, Spec] = {
 }
 
 
+RANK = Spec(choices=("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))
+RANKS = Spec(items=(0, 13), unique=True)
+GRID = Spec(1, 12)
+CARDGRID: dict[str, Spec] = {
+    "field.grids": Spec(12, 12),         # the printed field and the docs' lines are 12 grids
+    "field.kickoff": GRID, "field.restart": GRID, "field.red_advance": Spec(1, 3),
+    "field.lines": Spec(items=(1, 12)), "field.lines[].grid": GRID,
+    "field.lines[].name": Spec(chars=12),
+    "tackles.count": Spec(1, 13), "tackles.kick_ahead": Spec(0, 11),
+    "tackles.kick_limit": GRID, "penalty.goal_within": Spec(0, 11),
+    "penalty.kick_ahead": Spec(0, 11), "penalty.kick_limit": GRID,
+    "field_goal.grids": Spec(items=(0, 11), unique=True), "field_goal.grids[]": Spec(1, 11),
+    **{f"restarts.{k}": GRID for k in ("F", "P", "T", "C", "dead")},
+    "scoring": Spec(items=(4, 4)), "scoring[].code": SHIPPED,
+    "scoring[].name": Spec(chars=40), "scoring[].points": POINTS,
+    **{k: RANKS for k in ("tackles.touch", "scrum.against_feed", "penalty.no_touch",
+                          "penalty.goal", "field_goal.ranks", "try.fail")},
+    **{f"{k}[]": RANK for k in ("tackles.touch", "scrum.against_feed", "penalty.no_touch",
+                                "penalty.goal", "field_goal.ranks", "try.fail")},
+}
+
 # -- relations between keys -------------------------------------------------------------------
 # A problem is a list of (key, message): the same problem told from each key involved, so the
 # message names the key the player's file set.
@@ -305,11 +326,24 @@ def cardbowl_relations(data: dict[str, Any]) -> Problems:
         yield from _at_most(data, clock + (k,), clock + ("intervals_per_quarter",))
 
 
+
+def cardgrid_relations(data: dict[str, Any]) -> Problems:
+    codes = [s["code"] for s in data["scoring"]]
+    if len(set(codes)) != len(codes):
+        yield [(("scoring",), f"expected each code once, found {', '.join(codes)}")]
+    for k in ("tackles", "penalty"):
+        grids, limit = data["field"]["grids"], data[k]["kick_limit"]
+        if limit >= grids:
+            yield [((k, "kick_limit"), f"expected a grid short of the in-goal ({grids}), "
+                                       f"found {limit}")]
+
+
 # Per game (the folder of its rules file): the range table and the relations.
 GAMES: dict[str, tuple[dict[str, Spec], Callable[[dict[str, Any]], Problems]]] = {
     "postcard": (POSTCARD, postcard_relations),
     "cardbowl": (CARDBOWL, cardbowl_relations),
     "blowout": (BLOWOUT, lambda data: iter(())),
+    "cardgrid": (CARDGRID, cardgrid_relations),
 }
 
 

@@ -1,8 +1,9 @@
-"""The playing-card 'Football' grid game as one game object: each side's half-pack shuffles."""
+"""The playing-card 'Football' grid game as one game object: each side's half-pack shuffles,
+the rules data, the record notation and its verifier, the bots and the odds."""
 
 from __future__ import annotations
 
-from engine.game import SIDES, BookScheme, Game, Section, Source
+from engine.game import SIDES, BookScheme, Bots, Game, Lazy, Section, Source
 
 ID = "cardgrid"
 
@@ -39,4 +40,10 @@ GAME = Game(
         items=lambda spec, label: half_pack(label.split("/")[0]).cards,
         section=_section, describe=lambda spec: f"{spec.plays} shuffles per half pack",
         default_count=20, count_help="shuffles per side's half pack"),
+    load_rules=Lazy("engine.cardgrid.rules:load_rules"),
+    verify=Lazy("engine.cardgrid.verify:verify_text"),
+    detect=Lazy("engine.cardgrid.notation:detect"),
+    bots=Bots(play=Lazy("engine.cardgrid.bots:play"), seed_of=Lazy("engine.cardgrid.bots:seed_of")),
+    odds=Lazy("engine.cardgrid.odds:tables"),
+    answers=Lazy("engine.cardgrid.answers:answers"),
 )

@@ -54,8 +54,10 @@ def summary(book: Book) -> str:
 
 
 def render_book(book: Book, paper: str, layout: Layout | None = None,
-                progress: Callable[[Iterable[Page]], Iterator[Page]] | None = None) -> bytes:
-    """The book as PDF bytes (deterministic: same book and paper, same bytes)."""
+                progress: Callable[[Iterable[Page]], Iterator[Page]] | None = None,
+                answers: list[str] | None = None) -> bytes:
+    """The book as PDF bytes (deterministic: same book and paper, same bytes); `answers`,
+    a game's "what happens" lines (Game.answers), are set after the draws."""
     game = book.spec.game
     layout = layout or load_layout(layout_name(book.spec.scheme.kind))
     module = renderer(book)
@@ -66,13 +68,14 @@ def render_book(book: Book, paper: str, layout: Layout | None = None,
                       payload=book.payload(), howto=_howto(layout, game))
     doc = Document(size, title=f"{title} (seed {book.spec.seed})",
                    subject=book.payload(), keywords=f"printkit play book {game}")
-    draw_book(doc, book, paper, layout, progress, info=info, module=module)
+    draw_book(doc, book, paper, layout, progress, info=info, module=module, answers=answers)
     return doc.finish()
 
 
 def draw_book(doc: Document, book: Book, paper: str, layout: Layout | None = None,
               progress: Callable[[Iterable[Page]], Iterator[Page]] | None = None,
-              info: HeaderInfo | None = None, module: ModuleType | None = None) -> None:
+              info: HeaderInfo | None = None, module: ModuleType | None = None,
+              answers: list[str] | None = None) -> None:
     """Draw the book's pages into a document it is handed (a classroom pack holds many)."""
     layout = layout or load_layout(layout_name(book.spec.scheme.kind))
     module = module or renderer(book)
@@ -84,8 +87,12 @@ def draw_book(doc: Document, book: Book, paper: str, layout: Layout | None = Non
                           payload=book.payload(), howto=_howto(layout, book.spec.game))
     doc.page_size(size)
     try:
-        pages = paginate(module.blocks(book, layout), body_height(layout, size[1]),
-                         layout.length("page.gap"))
+        blocks = module.blocks(book, layout)
+        if answers:
+            from printkit.books.answers import blocks as answer_blocks
+
+            blocks = blocks + answer_blocks(answers, layout)
+        pages = paginate(blocks, body_height(layout, size[1]), layout.length("page.gap"))
     except BlockTooTall as exc:
         raise too_tall(layout, exc, paper) from None
     compose(doc, layout, info, pages, progress)

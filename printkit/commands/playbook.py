@@ -76,6 +76,9 @@ def playbook(
                                                     "(PDF only).")] = False,
     layout: Annotated[Path | None, typer.Option(help="Your layout TOML laid over the shipped "
                                                      "playbook-*.toml.")] = None,
+    answers: Annotated[bool, typer.Option("--answers", help="Add what the cards give, for the "
+                                                            "teacher (games that have it; PDF "
+                                                            "only).")] = False,
 ) -> None:
     """Print a seeded play book of dice rolls, card orders or deals."""
     from engine.playbook import BookError, build, make_spec, to_json
@@ -90,6 +93,15 @@ def playbook(
         spec = make_spec(game, seed, plays, drives, players)
     except BookError as exc:
         raise UserError(str(exc)) from None
+    lines = None
+    if answers:
+        found = registry.get(spec.game)
+        if found.answers is None:
+            have = ", ".join(g.id for g in registry.with_part("answers"))
+            raise UserError(f"--answers: {spec.game} has none (games that have: {have})")
+        if fmt is Format.json:
+            raise UserError("--answers needs --format pdf")
+        lines = found.answers(spec)
     if fmt is Format.json:
         if png:
             raise UserError("--png needs --format pdf")
@@ -102,7 +114,7 @@ def playbook(
     out = pdf_target(out) if out else default_name(spec.game, spec.seed, paper.value)
     check_writable(out, force)
     lay = load_layout(layout_name(spec.scheme.kind), layout)
-    pdf = render_book(build(spec, _wrap), paper.value, lay, progress=_page_wrap)
+    pdf = render_book(build(spec, _wrap), paper.value, lay, progress=_page_wrap, answers=lines)
     for path in write_pdf(out, pdf, png, force):
         typer.echo(str(path))
 

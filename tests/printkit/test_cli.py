@@ -30,7 +30,8 @@ def test_list_shows_games_by_sheets(monkeypatch):
     postcard = next(line for line in result.stdout.splitlines() if "postcard" in line)
     assert "board, drivelog" in postcard and "verify, simulate" in postcard
     cardgrid = next(line for line in result.stdout.splitlines() if "cardgrid" in line)
-    assert "board" not in cardgrid and "verify" not in cardgrid
+    assert "board" not in cardgrid and "field, scoresheet" in cardgrid
+    assert "verify, simulate" in cardgrid
 
 
 def test_list_fits_80_columns(monkeypatch):

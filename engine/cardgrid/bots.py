@@ -1,0 +1,93 @@
+"""Seeded players of the grid game: the cards come from the play book, the bot makes the
+only choices the rules leave (G11): who kicks off (the coin toss), whether to take a picture
+card on grid 10 or 11 as a field goal, and whether to shuffle a half pack after a change of
+possession.
+
+Decisions come from their own generator seeded by the game's seed, so a record is the same
+every time and its cards are exactly those of the play book for its Seed tag.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.cardgrid import deal as decks_
+from engine.cardgrid.notation import passage_line, record_text
+from engine.cardgrid.passage import Passage, dealer, fg_option, start, step
+from engine.cardgrid.rules import Rules, load_rules
+from engine.cardgrid.verify import ID, written
+
+PLAYERS = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Ivy")
+PASSAGES = (30, 60)             # a classroom game's length, in passages
+FG_TAKE = {10: 0.4, 11: 0.6}    # how often a bot takes the field goal, by grid
+SHUFFLE = 0.1                   # how often a bot shuffles its half pack when it may
+MAX_SHUFFLE = 20                # the play book's default number of shuffles per side
+MAX_CARDS = 200                 # a passage can never be this long (guard, not a rule)
+
+
+@dataclass
+class Record:
+    seed: str
+    tags: dict[str, str]
+    lines: list[str]
+    score: tuple[int, int]
+
+    def text(self) -> str:
+        return record_text(self.tags, self.lines)
+
+
+def play_passage(p: Passage, decks: decks_.Decks, get: decks_.Shuffles, rules: Rules,
+                 choose) -> tuple[Passage, decks_.Decks, tuple[bool, ...]]:
+    """Deal a passage to its end from the play book; `choose(passage, card)` is asked
+    whether to take each field-goal option."""
+    marks: list[bool] = []
+    while not p.over:
+        if len(p.cards) >= MAX_CARDS:
+            raise RuntimeError("a passage that never ends")
+        card, decks = decks_.deal(decks, dealer(p), get)
+        fg = fg_option(p, card, rules) and choose(p, card)
+        marks.append(fg)
+        p = step(p, card, rules, fg=fg)
+    return p, decks, tuple(marks)
+
+
+def play(seed: str, rules: Rules | None = None, date: str | None = None) -> Record:
+    """One whole game for play-book seed `seed`."""
+    rules = rules or load_rules()
+    rng = random.Random(f"{ID}-bots|{seed}")
+    get = decks_.shuffles(seed)
+    decks = decks_.Decks()
+    home, away = rng.sample(PLAYERS, 2)
+    kickoff = rng.choice("HA")
+    finish = f"{rng.randint(9, 15):02d}:{rng.choice((0, 15, 30, 45)):02d}"
+    at, score, lines = (kickoff, rules.field.kickoff, False), (0, 0), []
+
+    def choose(p: Passage, card: str) -> bool:
+        return rng.random() < FG_TAKE.get(p.grid, 0.5)
+
+    for _ in range(rng.randint(*PASSAGES)):
+        side, grid, scrum = at
+        p, decks, marks = play_passage(start(side, grid, scrum), decks, get, rules, choose)
+        out = p.outcome
+        assert out is not None
+        w = written(out, score, rules)
+        if w.scores:
+            score = w.scores[-1][1:]
+        lines.append(passage_line(side, grid, p.cards, marks, w, out.next))
+        at = (out.next.side, out.next.grid, out.next.scrum)
+        if out.next.side != side:
+            shuffled = [s for s in "HA" if decks.at(s)[0] < MAX_SHUFFLE and rng.random() < SHUFFLE]
+            for s in shuffled:
+                decks = decks_.reshuffle(decks, s)
+            if shuffled:
+                lines.append("shuffle " + " ".join(shuffled))
+    tags = {"Game": ID, "Seed": seed, "Home": home, "Away": away}
+    if date:
+        tags["Date"] = date
+    tags |= {"KickOff": kickoff, "Finish": finish, "Result": f"{score[0]}-{score[1]}"}
+    return Record(seed, tags, lines, score)
+
+
+def seed_of(seed: str, k: int) -> str:
+    return f"{seed}-{k:04d}"

@@ -1,0 +1,14 @@
+"""The grid game's printables: the Field Grid Layout and the score sheet the rules call for
+("the correct form is attached to these instructions"; the forms were not included)."""
+
+from printkit.sheets import Printable
+
+PRINTABLES = (
+    Printable("cardgrid", "field", "cardgrid-field", "field grid",
+              "The 12-grid Field Grid Layout: a marker track for each direction of play with "
+              "its 5, 10 and 22 metre lines and in-goal, the tackle count, the card legend",
+              rules=True),
+    Printable("cardgrid", "scoresheet", "cardgrid-scoresheet", "score sheet",
+              "Progressive scoring per player (F, P, T, C), restarts, the agreed finishing time",
+              rules=True),
+)
