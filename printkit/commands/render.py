@@ -23,6 +23,25 @@ def default_out(game: str, sheet: str, paper: str) -> Path:
     return OUTPUT_DIR / f"{game}-{sheet}-{paper}.pdf"
 
 
+def check_players(game: str, sheet: str, players: int | None) -> int | None:
+    """The player count for a sheet drawn per player count (a game whose play book counts
+    players): the book's default when not given, a one-line error outside its range or for
+    a sheet that has no players option."""
+    from engine import registry
+
+    printable = sheets.get(game, sheet)
+    scheme = registry.get(game).book.players
+    if scheme is None or not printable.players:
+        if players is not None:
+            raise UserError(f"--players is not an option of the {game} {sheet} sheet")
+        return None
+    players = scheme.default if players is None else players
+    if not scheme.low <= players <= scheme.high:
+        raise UserError(f"--players: {registry.get(game).title} is for {scheme.low}-"
+                        f"{scheme.high} players, not {players}")
+    return players
+
+
 def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path | None,
                    png: bool, force: bool) -> list[Path]:
     """Render one printable and write it; returns the files written (PDF first)."""
@@ -56,10 +75,14 @@ def render(
     away: Annotated[str, typer.Option(help="Away team name.")] = "AWAY",
     ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Pale fills to save "
                                                                 "toner.")] = False,
+    players: Annotated[int | None, typer.Option("--players", help="Players at the table "
+                                                "(sheets of games with a player count).")
+                       ] = None,
 ) -> None:
     """Render one printable to PDF."""
     opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
-                                layout_file=layout, rules_file=rules)
+                                layout_file=layout, rules_file=rules,
+                                players=check_players(game, sheet, players))
     for path in render_to_file(game, sheet, opts, out, png, force):
         typer.echo(str(path))
 

@@ -39,6 +39,9 @@ def simulate(
                                                             "(default: none).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing "
                                                         "records.")] = False,
+    players: Annotated[int | None, typer.Option("--players", help="Players at the table "
+                                                "(games whose play book has a player count; "
+                                                "default: the book's).")] = None,
 ) -> None:
     """Play complete games with seeded bots and write their records."""
     found = registry.GAMES.get(game)
@@ -51,6 +54,7 @@ def simulate(
         raise UserError(f"--date: {why}")
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: not a directory")
+    extra = _players(found, players)
     bots = found.bots
     seeds = [bots.seed_of(seed, k) for k in range(1, games + 1)]
     rules = found.rules()
@@ -58,8 +62,24 @@ def simulate(
         for s in seeds:
             files.check(record_path(out, game, s))
         for s in track(seeds, description=f"Simulating {game}", total=len(seeds)):
-            files.add(record_path(out, game, s), bots.play(s, rules, date=date).text())
+            files.add(record_path(out, game, s), bots.play(s, rules, date=date,
+                                                                **extra).text())
     typer.echo(f"wrote {len(seeds)} record{'s' if len(seeds) != 1 else ''} to {out}")
+
+
+def _players(game, players: int | None) -> dict[str, int]:
+    """`players=N` for the bots of a game whose play book counts players (checked against the
+    book's range), nothing otherwise."""
+    scheme = game.book.players
+    if scheme is None:
+        if players is not None:
+            raise UserError(f"--players is not an option of {game.id}")
+        return {}
+    players = scheme.default if players is None else players
+    if not scheme.low <= players <= scheme.high:
+        raise UserError(f"--players: {game.title} is for {scheme.low}-{scheme.high} players, "
+                        f"not {players}")
+    return {"players": players}
 
 
 def register(app: typer.Typer) -> None:

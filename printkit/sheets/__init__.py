@@ -36,6 +36,7 @@ class RenderOptions:
     layout_file: Path | None = None
     rules_file: Path | None = None
     extra: dict[str, object] = field(default_factory=dict)
+    players: int | None = None      # sheets drawn per player count (`Printable.players`)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Printable:
     name: str             # what it is, after the game's title: "board", "drive log"
     description: str
     rules: bool = False   # True: follows a player's own chart values given with --rules
+    players: bool = False  # True: drawn for a player count (--players, the game's book range)
 
     @property
     def title(self) -> str:

@@ -1,3 +1,10 @@
 """Luck of the Draw's printables (its play book's deal slips are in playbook.py)."""
 
-PRINTABLES = ()
+from printkit.sheets import Printable
+
+PRINTABLES = (
+    Printable("luckdraw", "scoresheet", "luckdraw-scoresheet", "score sheet",
+              "Per drive: QB, each seat's cards, scoring events ticked per card, audible calls, "
+              "penalties, trades, running totals; game length and tie-breakers",
+              rules=True, players=True),
+)
