@@ -61,7 +61,7 @@ def _book_deal(state: State, drive: DriveState) -> tuple[DriveState, list[Findin
     return replace(drive, hands=tuple(sorted(book.hands))), out
 
 
-def _shape(state: State, drive: DriveState, rules: Rules) -> list[Finding]:
+def _shape(state: State, drive: DriveState, rules: Rules, told: bool) -> list[Finding]:
     shape = deal_shape(state.players)
     fixed = rules.cards.qb_fixed(state.players)
     seen: dict[str, int] = {}
@@ -82,7 +82,7 @@ def _shape(state: State, drive: DriveState, rules: Rules) -> list[Finding]:
             out.append(Finding(line, "LD-DEAL-002", "the QB automatically holds "
                                f"{cards_text(fixed)}", cards_text(fixed), cards_text(hand)))
         seen.update({c: s for c in hand if c not in seen})
-    if not out and drive.sidelines is not None:
+    if not out and not told and drive.sidelines is not None:
         left = [c for c in rules.cards.codes if c not in seen]
         if sorted(left) != sorted(drive.sidelines):
             out.append(Finding(drive.sidelines_line, "LD-DEAL-006", "the sidelines are the "
@@ -105,7 +105,7 @@ def complete_deal(state: State, rules: Rules) -> Result:
         drive, book = _book_deal(state, drive)
         out += book
     else:
-        out += _shape(state, drive, rules)
+        out += _shape(state, drive, rules, bool(out))
     return replace(state, drive=replace(drive, dealt=True)), out
 
 
@@ -157,18 +157,18 @@ def step_period(state: State, entry: n.Period, rules: Rules) -> Result:
 
 def step_drive(state: State, entry: n.Drive, rules: Rules) -> Result:
     state, out = close_drive(state, rules)
-    if entry.number != state.drives + 1:
+    number = state.drives + 1           # a misnumbered drive is still the next one
+    if entry.number != number:
         out.append(Finding(entry.line, "LD-DRIVE-001", "drives are numbered in order",
-                           f"drive {state.drives + 1}", f"drive {entry.number}"))
+                           f"drive {number}", f"drive {entry.number}"))
     state, late = _past_end(state, entry.line, new_drive=True)
     out += late + _bad_seats(state, entry.line, [entry.qb])
     pending = state.pending
-    expected = qb_seat(entry.number, state.players)
-    if not out and entry.qb != expected:
-        pending += (Pending(entry.qb, entry.number, entry.line),)
+    if not out and entry.qb != qb_seat(number, state.players):
+        pending += (Pending(entry.qb, number, entry.line),)
     previous = state.drive.qb if state.drive else None
-    drive = DriveState(entry.number, entry.qb, entry.line, points=(0,) * state.players)
-    return replace(state, drive=drive, drives=entry.number, previous_qb=previous,
+    drive = DriveState(number, entry.qb, entry.line, points=(0,) * state.players)
+    return replace(state, drive=drive, drives=number, previous_qb=previous,
                    pending=pending), out
 
 
@@ -351,7 +351,12 @@ def step_score(state: State, entry: n.Score, rules: Rules) -> Result:
     if drive is None:
         return state, out
     if bad := _bad_seats(state, entry.line, [entry.holder]):
-        return state, out + bad
+        events = [rules.event(entry.card, w) for w in entry.words]
+        due = sum(e.points for e in events if e is not None)
+        holder = drive.holder(entry.card)
+        return replace(state, rules_totals=_credit(state.rules_totals, holder, due),
+                       drive=replace(drive, points=_credit(drive.points, holder, due))), \
+            out + bad
     if bad_word := _event_words(entry, rules):
         return replace(state, written_totals=_credit(state.written_totals, entry.holder,
                                                      entry.points)), out + [bad_word]
@@ -359,10 +364,11 @@ def step_score(state: State, entry: n.Score, rules: Rules) -> Result:
     base = events[0]
     assert base is not None
     once = drive.once
+    again = base.per == "drive" and (entry.card, base.word) in once
+    if again:
+        out.append(Finding(entry.line, "LD-EVENT-003", f"{entry.card} {base.word} scores "
+                           "once per drive", "once", "twice"))
     if base.per == "drive":
-        if (entry.card, base.word) in once:
-            out.append(Finding(entry.line, "LD-EVENT-003", f"{entry.card} {base.word} scores "
-                               "once per drive", "once", "twice"))
         once = once | {(entry.card, base.word)}
     holder = drive.holder(entry.card)
     if entry.holder != holder and (entry.card, entry.holder) not in drive.disputed:
@@ -378,6 +384,7 @@ def step_score(state: State, entry: n.Score, rules: Rules) -> Result:
             f"{entry.card} {'+'.join(entry.words)}: {sums}"
         out.append(Finding(entry.line, "LD-EVENT-001", f"points for {what}", str(want),
                            str(entry.points)))
+    due = 0 if again else due               # a once-a-drive event scores once
     points = drive.points if holder is None else add(drive.points, holder, due)
     drive = replace(drive, once=once, points=points)
     return replace(state, drive=drive,
@@ -400,13 +407,16 @@ def step_penalty(state: State, entry: n.PenaltyLine, rules: Rules) -> Result:
     penalty = rules.penalty(entry.kind)
     assert penalty is not None
     pending = state.pending
+    valid = True
     if entry.seat not in (drive.qb, state.previous_qb):
+        valid = False
         qbs = f"P{drive.qb}" + (f" or P{state.previous_qb}" if state.previous_qb else "")
         out.append(Finding(entry.line, "LD-PEN-002", "penalties are against the QB of this "
                            "drive or the one before", qbs, f"P{entry.seat}"))
     elif entry.kind == "procedure":
         owed = next((p for p in pending if p.seat == entry.seat), None)
         if owed is None:
+            valid = False
             out.append(Finding(entry.line, "LD-PEN-003", f"{penalty.name} is for "
                                f"{penalty.infraction}", "a QB who served out of turn",
                                f"P{entry.seat} served in turn"))
@@ -415,9 +425,10 @@ def step_penalty(state: State, entry: n.PenaltyLine, rules: Rules) -> Result:
     if entry.points != penalty.points:
         out.append(Finding(entry.line, "LD-PEN-001", f"{penalty.name} costs {penalty.points} "
                            "points", str(penalty.points), str(entry.points)))
-    drive = replace(drive, points=add(drive.points, entry.seat, -penalty.points))
+    cost = penalty.points if valid else 0  # a penalty on the wrong player is not owed
+    drive = replace(drive, points=add(drive.points, entry.seat, -cost))
     return replace(state, drive=drive, pending=pending,
-                   rules_totals=add(state.rules_totals, entry.seat, -penalty.points),
+                   rules_totals=add(state.rules_totals, entry.seat, -cost),
                    written_totals=add(state.written_totals, entry.seat, -entry.points)), out
 
 
