@@ -10,7 +10,7 @@ from engine.luckdraw.deal import Deal, deal_shape
 from engine.playbook import BookSpec, slip_check, slip_payload
 from printkit.books.header import fit_text
 from printkit.books.page import Block
-from printkit.draw.qr import draw_qr
+from printkit.draw.qr import QUIET, qr_matrix
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
@@ -38,6 +38,33 @@ def _chip(doc: Document, layout: Layout, code: str, x: float, y: float, w: float
     key = "".join(ch for ch in code if ch.isalnum())
     name = doc.form(f"chip{key}{'qb' if qb_card else ''}w{w:.2f}", w + 1, h + 1, draw)
     doc.place(name, x - 0.5, y - 0.5)
+
+
+def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) -> None:
+    """A slip's QR as vector runs in whole-module coordinates (a scaled frame): every slip's
+    code is different, so it costs page bytes, and small integers keep that to about 1 KB."""
+    matrix = qr_matrix(payload, level)
+    n = len(matrix)
+    module = size / (n + 2 * QUIET)
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(x, y, size, size, stroke=0, fill=1)
+    c.translate(x + QUIET * module, y + QUIET * module)
+    c.scale(module, module)
+    path = c.beginPath()
+    for r, row in enumerate(matrix):
+        col = 0
+        while col < n:
+            if not row[col]:
+                col += 1
+                continue
+            start = col
+            while col < n and row[col]:
+                col += 1
+            path.rect(start, n - r - 1, col - start, 1)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
 
 
 def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
@@ -98,8 +125,8 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
                 _chip(doc, layout, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
                       chip_w, row_h - 1.6 * MM, qb_card)
         rows_h = rows * row_h
-        draw_qr(c, payload, x + width - qr - 1 * MM,
-                top - title_h - rows_h / 2 - qr / 2, qr, layout.text("header.qr_level"))
+        _qr(c, payload, x + width - qr - 1 * MM, top - title_h - rows_h / 2 - qr / 2, qr,
+            layout.text("header.qr_level"))
         c.restoreState()
 
     return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut",
