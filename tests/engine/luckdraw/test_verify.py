@@ -152,3 +152,33 @@ def test_findings_format_with_file_and_line():
     report = verify_text(_slipped("seeded4.rec", 40, "penalty P2 delay 3"), "game.rec")
     assert report.to_text().splitlines()[0] == (
         "game.rec:40: LD-PEN-001: Delay of Game costs 2 points (expected 2, found 3)")
+
+
+def test_a_new_drive_after_the_agreed_end():
+    lines = _text("three.rec").split("\n")
+    extra = ["drive 3 QB P3", "deal P1 DP FBL FDN IR/TO MFG", "deal P2 OP P XP/S SACK STTD",
+             "deal P3 PTD INT TOD FG RTD", "side TE"]
+    text = "\n".join(lines[:32] + extra + lines[32:])
+    found = [(f.line, f.rule, f.expected, f.found) for f in verify_text(text, "t").findings]
+    assert found == [(33, "LD-LEN-001", "nothing after Q1", "a drive")]
+
+
+def test_steps_are_pure():
+    """The same state and line always give the same result, and no state is changed."""
+    import dataclasses
+
+    from engine.luckdraw import notation
+    from engine.luckdraw.rules import load_rules
+    from engine.luckdraw.steps import step
+    from engine.luckdraw.verify import start
+
+    rules = load_rules()
+    record = notation.read(_text("seeded4.rec"), "s", rules)
+    state = start(record, "s", rules)
+    for entry in record.entries:
+        before = state
+        first = step(state, entry, rules)
+        assert step(state, entry, rules) == first and state == before
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            state.period = 9  # type: ignore[misc]
+        state = first[0]
