@@ -25,7 +25,7 @@ from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.units import MM
 
-TAIL = (("call", "Call", "R  P"), ("audible", "Aud.", "pts"), ("penalty", "Pen.", "pts"),
+TAIL = (("call", "Call", ""), ("audible", "Aud.", "pts"), ("penalty", "Pen.", "pts"),
         ("points", "Drive", "pts"), ("total", "Total", ""))
 
 
@@ -175,7 +175,8 @@ def _headings(c: Canvas, layout: Layout, x: float, top: float, width: float, rul
     size = layout.length("page.label_size")
     labels = {"drive": ("Drive / QB", "quarter, play"), "seat": ("Seat", ""),
               "trades": ("Trades", "P_ card \u2194 P_ card"),
-              **{k: (a, b) for k, a, b in TAIL}}
+              **{k: (a, b) for k, a, b in TAIL},
+              "call": ("Call", "  ".join(c[0].upper() for c in rules.audible.calls))}
     cx = x
     for i, (name, w) in enumerate(cols):
         if name.startswith("card"):
