@@ -161,7 +161,7 @@ def to_json_obj(book: Book) -> dict:
         obj["deals"] = [{"drive": d.drive, "qb": f"P{d.qb}",
                          "hands": {f"P{seat}": list(cards) for seat, cards in sorted(d.hands)},
                          "sidelines": list(d.sidelines),
-                         "check": slip_check(book.streams[label], label)}
+                         "check": slip_check(book.streams[label], label, book.spec.players)}
                         for d, label in zip(book.deals(), book.streams, strict=True)]
     return obj
 
@@ -194,9 +194,14 @@ def make_payload(spec: BookSpec, draws: int, check: str) -> str:
     return ";".join(parts)
 
 
-def slip_check(draws: list, label: str) -> str:
-    """The short code of one stream (a cut-out slip): SHA-256 of its canonical line."""
-    return checksum({label: draws})[:SLIP_HEX]
+def slip_check(draws: list, label: str, players: int | None = None) -> str:
+    """The short code of one stream (a cut-out slip): SHA-256 of its canonical line, then
+    `players=P` and a newline for a book dealt per player count (the same shuffle cuts into
+    different hands for another count, so the code names the slip, not just the shuffle)."""
+    text = canonical_text({label: draws})
+    if players is not None:
+        text += f"players={players}\n"
+    return hashlib.sha256(text.encode()).hexdigest()[:SLIP_HEX]
 
 
 def slip_payload(spec: BookSpec, label: str) -> str:
@@ -206,7 +211,8 @@ def slip_payload(spec: BookSpec, label: str) -> str:
     parts = [SCHEME, f"game={spec.game}", f"seed={quote(spec.seed, safe='')}"]
     if spec.players is not None:
         parts.append(f"players={spec.players}")
-    parts += [f"stream={label}", f"draws={len(draws)}", f"check={slip_check(draws, label)}"]
+    check = slip_check(draws, label, spec.players)
+    parts += [f"stream={label}", f"draws={len(draws)}", f"check={check}"]
     return ";".join(parts)
 
 
@@ -266,6 +272,7 @@ def verify_payload(text: str,
     payload = parse_payload(text)
     if payload.stream is not None:
         draws = draw_stream(payload.spec, payload.stream)
-        return Verdict(payload, slip_check(draws, payload.stream), len(draws))
+        check = slip_check(draws, payload.stream, payload.spec.players)
+        return Verdict(payload, check, len(draws))
     book = build(payload.spec, wrap)
     return Verdict(payload, book.checksum, book.draws)

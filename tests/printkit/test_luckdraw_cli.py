@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "engine" / "luckdraw" / "records"
 # drive 3 of seed demo, 4 players, as its slip prints it: the QB's extra card, then P4, P1, P2
 DRIVE3 = "FG IR/TO STTD FDN OP P XP/S TE SACK MFG DP RTD FBL"
-CHECK3 = hashlib.sha256(f"drive/3:{DRIVE3}\n".encode()).hexdigest()[:8]
+CHECK3 = hashlib.sha256(f"drive/3:{DRIVE3}\nplayers=4\n".encode()).hexdigest()[:8]
 SLIP3 = ("printkit-draws/1;game=luckdraw;seed=demo;players=4;stream=drive/3;draws=13;"
          f"check={CHECK3}")
 
@@ -107,6 +107,8 @@ def test_slip_payload_reads_back_and_re_derives():
     assert verify_payload(SLIP3).match
     tampered = SLIP3.replace("seed=demo", "seed=demo2")
     assert not verify_payload(tampered).match
+    # the same shuffle cut for 2 players is another slip: its code differs
+    assert not verify_payload(SLIP3.replace("players=4", "players=2")).match
     with pytest.raises(BookError, match="names no stream"):
         parse_payload(SLIP3.replace("stream=drive/3", "stream=home"))
 

@@ -73,7 +73,7 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
     shape = deal_shape(deal.players)
     stream = f"drive/{deal.drive}"
     payload = slip_payload(spec, stream)
-    check = slip_check(list(deal.shuffled), stream)
+    check = slip_check(list(deal.shuffled), stream, deal.players)
     title_h = layout.length("deal.title_height")
     row_h = layout.length("deal.row_height")
     rows = deal.players + 1
