@@ -117,12 +117,21 @@ def step_hand(state: State, entry: n.Hand, rules: Rules) -> Result:
                                "began", "deal lines right after the drive line", "deal")]
     if out := _bad_seats(state, entry.line, [entry.seat]):
         return state, out
-    if any(s == entry.seat for s, _ in drive.hand_lines):
-        return state, [Finding(entry.line, "LD-DEAL-005", "one deal line per seat",
-                               f"one hand for P{entry.seat}", "a second")]
-    drive = replace(drive, hands=drive.hands + ((entry.seat, entry.cards),),
-                    hand_lines=drive.hand_lines + ((entry.seat, entry.line),))
-    return replace(state, drive=drive), []
+    seat, out = entry.seat, []
+    dealt = {s for s, _ in drive.hand_lines}
+    if seat in dealt:
+        # most likely the next seat's hand with a mistyped seat: read it as the first seat
+        # still without a hand, so its cards are not lost for the rest of the drive
+        free = [s for s in range(1, state.players + 1) if s not in dealt]
+        out.append(Finding(entry.line, "LD-DEAL-005", "one deal line per seat",
+                           f"one hand for P{seat}" + (f" (read as P{free[0]}'s)" if free
+                                                      else ""), "a second"))
+        if not free:
+            return state, out
+        seat = free[0]
+    drive = replace(drive, hands=drive.hands + ((seat, entry.cards),),
+                    hand_lines=drive.hand_lines + ((seat, entry.line),))
+    return replace(state, drive=drive), out
 
 
 def step_sidelines(state: State, entry: n.Sidelines, rules: Rules) -> Result:

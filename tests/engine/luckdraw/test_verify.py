@@ -62,6 +62,8 @@ SLIPS = [
      "IR/TO XP/S P FG"),
     ("six-untagged.txt", 9, "; (P4's deal line lost)", "LD-DEAL-005", "a deal line for P4",
      "none"),
+    ("seeded4.rec", 11, "deal P2 IR/TO XP/S P OP", "LD-DEAL-005", "one hand for P2 (read as "
+     "P3's)", "a second"),
     ("six-untagged.txt", 12, "side SACK STTD TE", "LD-DEAL-006", "SACK STTD TE TOD",
      "SACK STTD TE"),
     ("seeded4.rec", 21, "trade P2 TE for P3 OP XP/S", "LD-TRADE-001", "1 for 1", "1 for 2"),
