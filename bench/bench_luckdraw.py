@@ -47,8 +47,33 @@ def main(games: int = 100) -> None:
         rows[at] = f"{head} {int(points) + 1}"
         found = [(f.line, f.rule) for f in verify_text("\n".join(rows), "m", rules).findings]
         wrong += found != [(at + 1, "LD-EVENT-001")]
-    print(f"luckdraw one-slip pass: {len(corpus) - wrong} of {len(corpus)} records give exactly "
-          "the one finding")
+    print(f"luckdraw one-slip pass (points + 1): {len(corpus) - wrong} of {len(corpus)} records "
+          "give exactly the one finding")
+    for name, slip in (("holder", _other_holder), ("event left out", _left_out)):
+        counts = [len(verify_text(slip(text), "m", rules).findings) for text in corpus]
+        print(f"luckdraw one-slip pass ({name}): {counts.count(1)} of {len(corpus)} records give "
+              "exactly one finding")
+
+
+def _first_event(rows: list[str]) -> int:
+    return next(i for i, row in enumerate(rows) if EVENT.match(row))
+
+
+def _other_holder(text: str) -> str:
+    """The first event credited to the next seat."""
+    rows = text.split("\n")
+    at = _first_event(rows)
+    players = int(re.search(r'\[Players "(\d)"\]', text).group(1))  # type: ignore[union-attr]
+    card, word, seat, points = rows[at].split()
+    rows[at] = f"{card} {word} P{int(seat[1:]) % players + 1} {points}"
+    return "\n".join(rows)
+
+
+def _left_out(text: str) -> str:
+    """The first event not written (the running totals still count it)."""
+    rows = text.split("\n")
+    rows[_first_event(rows)] = "; (not written)"
+    return "\n".join(rows)
 
 
 if __name__ == "__main__":

@@ -385,12 +385,14 @@ def step_totals(state: State, entry: n.Totals, rules: Rules) -> Result:
     return replace(state, written_totals=mine), out
 
 
-def ranking(state: State, rules: Rules) -> tuple[list[int], str]:
-    """The winning seats by total, then each tie-breaker in turn; and what decided."""
+def ranking(state: State, rules: Rules, written: bool = False) -> tuple[list[int], str]:
+    """The winning seats by total, then each tie-breaker in turn; and what decided. With
+    `written`, by the totals as the transcript kept them (after a slip it already reported)."""
     columns = {"audible": state.audible_totals, "best_drive": state.best_drive}
+    totals = state.written_totals if written else state.rules_totals
     seats = list(range(1, state.players + 1))
-    top = max(state.rules_totals)
-    seats = [s for s in seats if state.rules_totals[s - 1] == top]
+    top = max(totals)
+    seats = [s for s in seats if totals[s - 1] == top]
     decided = f"most points ({top})"
     for breaker in rules.tiebreakers:
         if len(seats) == 1:
@@ -408,7 +410,8 @@ def step_winner(state: State, entry: n.Winner, rules: Rules) -> Result:
     if bad := _bad_seats(state, entry.line, list(entry.seats)):
         return replace(state, finished=True), out + bad
     seats, decided = ranking(state, rules)
-    if sorted(set(entry.seats)) != seats:
+    written = sorted(set(entry.seats))
+    if written not in (seats, ranking(state, rules, written=True)[0]):
         out.append(Finding(entry.line, "LD-END-001", f"the winner: {decided}",
                            " ".join(f"P{s}" for s in seats),
                            " ".join(f"P{s}" for s in entry.seats)))

@@ -184,3 +184,11 @@ def test_steps_are_pure():
         with pytest.raises(dataclasses.FrozenInstanceError):
             state.period = 9  # type: ignore[misc]
         state = first[0]
+
+
+def test_an_event_left_out_is_one_finding_on_the_next_total():
+    # P4's sack is not written but the scoreboard's totals include it: the totals line is the
+    # one finding (the winner is judged by the rules' totals or the transcript's own)
+    text = _slipped("seeded4.rec", 17, "; (the sack was not written)")
+    found = [(f.line, f.rule, f.expected, f.found) for f in verify_text(text, "t").findings]
+    assert found == [(25, "LD-TOTAL-001", "P4 3", "P4 5")]
