@@ -21,6 +21,7 @@ from engine.game import Game, nfc
 MAX_COUNT = 2000
 COUNT_FIELDS = ("plays", "drives", "players")
 CHECK_HEX = 16             # hex digits of SHA-256 carried in the QR (64 bits)
+SLIP_HEX = 8               # a single stream's code (a cut-out slip): 32 bits, short to copy
 MAX_SEED_ENCODED = 96      # keeps the payload within a QR version 9 (53 modules) at level M
 
 
@@ -159,7 +160,9 @@ def to_json_obj(book: Book) -> dict:
     if book.spec.scheme.deal is not None:
         obj["deals"] = [{"drive": d.drive, "qb": f"P{d.qb}",
                          "hands": {f"P{seat}": list(cards) for seat, cards in sorted(d.hands)},
-                         "sidelines": list(d.sidelines)} for d in book.deals()]
+                         "sidelines": list(d.sidelines),
+                         "check": slip_check(book.streams[label], label, book.spec.players)}
+                        for d, label in zip(book.deals(), book.streams, strict=True)]
     return obj
 
 
@@ -191,11 +194,34 @@ def make_payload(spec: BookSpec, draws: int, check: str) -> str:
     return ";".join(parts)
 
 
+def slip_check(draws: list, label: str, players: int | None = None) -> str:
+    """The short code of one stream (a cut-out slip): SHA-256 of its canonical line, then
+    `players=P` and a newline for a book dealt per player count (the same shuffle cuts into
+    different hands for another count, so the code names the slip, not just the shuffle)."""
+    text = canonical_text({label: draws})
+    if players is not None:
+        text += f"players={players}\n"
+    return hashlib.sha256(text.encode()).hexdigest()[:SLIP_HEX]
+
+
+def slip_payload(spec: BookSpec, label: str) -> str:
+    """`printkit-draws/1;game=G;seed=S;players=P;stream=LABEL;draws=D;check=HEX8`: one stream
+    of a book, so a single slip cut from it can be scanned and re-derived on its own."""
+    draws = draw_stream(spec, label)
+    parts = [SCHEME, f"game={spec.game}", f"seed={quote(spec.seed, safe='')}"]
+    if spec.players is not None:
+        parts.append(f"players={spec.players}")
+    check = slip_check(draws, label, spec.players)
+    parts += [f"stream={label}", f"draws={len(draws)}", f"check={check}"]
+    return ";".join(parts)
+
+
 @dataclass(frozen=True)
 class Payload:
     spec: BookSpec
     draws: int
     check: str
+    stream: str | None = None      # a single stream's payload (slip_payload)
 
 
 def parse_payload(text: str) -> Payload:
@@ -209,7 +235,7 @@ def parse_payload(text: str) -> Payload:
         if not sep or key in fields:
             raise BookError(f"bad payload field {part[:30]!r}")
         fields[key] = value
-    unknown = set(fields) - {"game", "seed", "draws", "check", *COUNT_FIELDS}
+    unknown = set(fields) - {"game", "seed", "draws", "check", "stream", *COUNT_FIELDS}
     if unknown:
         raise BookError(f"payload has unknown field {sorted(unknown)[0][:30]!r}")
     try:
@@ -221,7 +247,11 @@ def parse_payload(text: str) -> Payload:
     except (ValueError, UnicodeDecodeError):
         raise BookError("payload has a malformed number or seed") from None
     spec = make_spec(game, seed, count.get("plays"), count.get("drives"), count.get("players"))
-    return Payload(spec, draws, check)
+    stream = fields.get("stream")
+    if stream is not None and stream not in labels(BookSpec(spec.game, spec.seed, MAX_COUNT,
+                                                            spec.players)):
+        raise BookError(f"payload names no stream of a {game} book: {stream[:30]!r}")
+    return Payload(spec, draws, check, stream)
 
 
 @dataclass(frozen=True)
@@ -240,5 +270,9 @@ def verify_payload(text: str,
                    wrap: Callable[[Iterable[str]], Iterator[str]] | None = None) -> Verdict:
     """Re-derive the book a payload names and compare draw count and checksum."""
     payload = parse_payload(text)
+    if payload.stream is not None:
+        draws = draw_stream(payload.spec, payload.stream)
+        check = slip_check(draws, payload.stream, payload.spec.players)
+        return Verdict(payload, check, len(draws))
     book = build(payload.spec, wrap)
     return Verdict(payload, book.checksum, book.draws)

@@ -336,6 +336,39 @@ def cardgrid_relations(data: dict[str, Any]) -> Problems:
         if limit >= grids:
             yield [((k, "kick_limit"), f"expected a grid short of the in-goal ({grids}), "
                                        f"found {limit}")]
+LUCKDRAW: dict[str, Spec] = {
+    "audible.points": POINTS, "audible.loner_bonus": POINTS,
+    "audible.loner_min_players": Spec(2, 9),          # 9: never (2-8 players)
+    "audible.per_drive": Spec(0, 4),
+    "audible.calls": Spec(items=(2, 2), unique=True), "audible.calls[]": SHIPPED,
+    "penalties": Spec(items=(3, 3)), "penalties[].key": SHIPPED,
+    "penalties[].name": Spec(chars=40), "penalties[].infraction": Spec(chars=80),
+    "penalties[].points": Spec(0, 20),
+    "game.periods": Spec(items=(5, 5), unique=True), "game.periods[]": SHIPPED,
+    "lengths": Spec(items=(5, 5)), "lengths[].key": SHIPPED, "lengths[].name": Spec(chars=60),
+    "lengths[].last": SHIPPED, "lengths[].no_trades_from": SHIPPED,
+    "tiebreakers": Spec(items=(2, 2)), "tiebreakers[].key": SHIPPED,
+    "tiebreakers[].name": Spec(chars=60),
+}
+
+
+def luckdraw_relations(data: dict[str, Any]) -> Problems:
+    periods = data["game"]["periods"]
+    for key in ("penalties", "lengths", "tiebreakers"):
+        yield from _unique_list(data, key)
+    for i, length in enumerate(data["lengths"]):
+        if periods.index(length["no_trades_from"]) > periods.index(length["last"]):
+            yield [(("lengths", i, "no_trades_from"),
+                    f"expected a period up to {length['last']} (the last one played), "
+                    f"found {length['no_trades_from']}")]
+
+
+def _unique_list(data: dict[str, Any], key: str) -> Problems:
+    seen: set[Any] = set()
+    for i, item in enumerate(data[key]):
+        if item["key"] in seen:
+            yield [((key, i, "key"), f"expected each key once, found {item['key']} twice")]
+        seen.add(item["key"])
 
 
 # Per game (the folder of its rules file): the range table and the relations.
@@ -344,6 +377,7 @@ GAMES: dict[str, tuple[dict[str, Spec], Callable[[dict[str, Any]], Problems]]] =
     "cardbowl": (CARDBOWL, cardbowl_relations),
     "blowout": (BLOWOUT, lambda data: iter(())),
     "cardgrid": (CARDGRID, cardgrid_relations),
+    "luckdraw": (LUCKDRAW, luckdraw_relations),
 }
 
 

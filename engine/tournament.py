@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+DEFAULT_TEAMS = 8        # a tournament sheet without --players or --roster
 MAX_TEAMS = 64          # a sheet, a pack and a bracket stay printable and quick
 
 

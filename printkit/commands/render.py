@@ -43,6 +43,29 @@ def default_out(game: str, sheet: str, paper: str) -> Path:
     return OUTPUT_DIR / f"{game}-{sheet}-{paper}.pdf"
 
 
+def check_players(game: str, sheet: str, players: int | None) -> int | None:
+    """The player count for a sheet drawn per player count (a game whose play book counts
+    players): the book's default when not given, a one-line error outside its range or for
+    a sheet that has no players option."""
+    from engine import registry
+
+    printable = sheets.get(game, sheet)
+    scheme = registry.get(game).book.players
+    if printable.player_range is not None:
+        (low, high, default), what = printable.player_range, f"the {sheet} sheet"
+    elif scheme is not None and printable.players:
+        (low, high, default), what = (scheme.low, scheme.high, scheme.default), \
+            registry.get(game).title
+    else:
+        if players is not None:
+            raise UserError(f"--players is not an option of the {game} {sheet} sheet")
+        return None
+    players = default if players is None else players
+    if not low <= players <= high:
+        raise UserError(f"--players: {what} is for {low}-{high} players, not {players}")
+    return players
+
+
 def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path | None,
                    png: bool, force: bool) -> list[Path]:
     """Render one printable and write it; returns the files written (PDF first)."""
@@ -93,8 +116,9 @@ def render(
                                                                     "duplex calibration "
                                                                     "sheet.")] = False,
     players: Annotated[int | None, typer.Option(
-        "--players", min=2, max=MAX_TEAMS,
-        help=f"tournament: how many teams (2-{MAX_TEAMS}, default 8).")] = None,
+        "--players", help="Sheets drawn for a number of players or teams: Luck of the Draw's "
+                          "score sheet (the game's player count), the tournament sheet (2-"
+                          f"{MAX_TEAMS} teams, default 8).")] = None,
     roster: Annotated[Path | None, typer.Option(
         help="tournament: a CSV of team or student names (header: team, student).")] = None,
 ) -> None:
@@ -105,9 +129,8 @@ def render(
         parse_offset(back_offset)               # a bad value fails before any work
     opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
                                 layout_file=layout, rules_file=rules,
-                                extra=card_extra(bleed, per_page, back_offset, calibration))
-    if players is not None:
-        opts.extra["players"] = players
+                                extra=card_extra(bleed, per_page, back_offset, calibration),
+                                players=check_players(game, sheet, players))
     if roster is not None:
         if players is not None:
             raise UserError("--roster and --players: give one (the roster counts the teams)")

@@ -118,10 +118,11 @@ def find_payload(path: Path) -> str:
 
     other = None
     for image in _images(path):
-        for text in _decode(image):
-            if text.startswith(SCHEME + ";"):
-                return text
-            other = other or text
+        texts = _decode(image)
+        ours = [t for t in texts if t.startswith(SCHEME + ";")]
+        if ours:     # a whole book's code before a single slip's (a page shows both)
+            return min(ours, key=lambda t: ";stream=" in t)
+        other = other or next(iter(texts), None)
     if other is not None:
         raise UserError(f"{path}: the QR code found is not a printkit play book "
                         f"({printable(other, 40)!r})")
@@ -163,6 +164,9 @@ def scan(
     counts = f"{spec.count_name} {spec.plays}"
     if spec.players is not None:
         counts += f", players {spec.players}"
+    if verdict.payload.stream is not None:
+        counts = f"stream {verdict.payload.stream}" + (
+            f", players {spec.players}" if spec.players is not None else "")
     typer.echo(f"game: {spec.game}")
     typer.echo(f"seed: {printable(spec.seed)}")
     typer.echo(f"count: {counts}, {verdict.payload.draws} draws")
@@ -179,6 +183,11 @@ def scan(
         typer.echo("verdict: MISMATCH \u2014 this book was altered; do not trust it")
         sys.exit(1)
     typer.echo("QR payload re-derived: MATCH")
+    if verdict.payload.stream is not None:
+        typer.echo(f"stream: {verdict.payload.stream} (one slip of the book)")
+        typer.echo(f"verdict: SLIP MATCH: this is {verdict.payload.stream} of the book the "
+                   "seed makes")
+        return
     if _kind(file) != "pdf":
         typer.echo("printed draws: not checked (a photo or scan: only its QR code is read; "
                    "compare the page with a fresh print of the same seed)")

@@ -24,9 +24,10 @@ from printkit.progress import track
 _SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
-def _play(game: str, rules: object, date: str | None, seed: str) -> str:
+def _play(game: str, rules: object, date: str | None, extra: dict[str, int],
+          seed: str) -> str:
     """One game's record text (what a worker of the pool runs)."""
-    return registry.get(game).bots.play(seed, rules, date=date).text()
+    return registry.get(game).bots.play(seed, rules, date=date, **extra).text()
 
 
 def record_path(out: Path, game: str, seed: str) -> Path:
@@ -45,6 +46,9 @@ def simulate(
                                                             "(default: none).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing "
                                                         "records.")] = False,
+    players: Annotated[int | None, typer.Option("--players", help="Players at the table "
+                                                "(games whose play book has a player count; "
+                                                "default: the book's).")] = None,
 ) -> None:
     """Play complete games with seeded bots and write their records."""
     found = registry.GAMES.get(game)
@@ -57,6 +61,7 @@ def simulate(
         raise UserError(f"--date: {why}")
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: not a directory")
+    extra = _players(found, players)
     bots = found.bots
     seeds = [bots.seed_of(seed, k) for k in range(1, games + 1)]
     rules = found.rules()
@@ -65,11 +70,26 @@ def simulate(
             files.check(record_path(out, game, s))
         from printkit import batch  # a process pool: loaded only when it is used
 
-        texts = batch.ordered_map(partial(_play, game, rules, date), seeds)
+        texts = batch.ordered_map(partial(_play, game, rules, date, extra), seeds)
         for s, text in zip(track(seeds, description=f"Simulating {game}", total=len(seeds)),
                            texts, strict=True):
             files.add(record_path(out, game, s), text)
     typer.echo(f"wrote {len(seeds)} record{'s' if len(seeds) != 1 else ''} to {out}")
+
+
+def _players(game, players: int | None) -> dict[str, int]:
+    """`players=N` for the bots of a game whose play book counts players (checked against the
+    book's range), nothing otherwise."""
+    scheme = game.book.players
+    if scheme is None:
+        if players is not None:
+            raise UserError(f"--players is not an option of {game.id}")
+        return {}
+    players = scheme.default if players is None else players
+    if not scheme.low <= players <= scheme.high:
+        raise UserError(f"--players: {game.title} is for {scheme.low}-{scheme.high} players, "
+                        f"not {players}")
+    return {"players": players}
 
 
 def register(app: typer.Typer) -> None:

@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from engine import registry
+from engine.tournament import DEFAULT_TEAMS, MAX_TEAMS
 from printkit.errors import UserError
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ class RenderOptions:
     layout_file: Path | None = None
     rules_file: Path | None = None
     extra: dict[str, object] = field(default_factory=dict)
+    players: int | None = None      # sheets drawn per player count (`Printable.players`)
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,8 @@ class Printable:
     rules: bool = False   # True: follows a player's own chart values given with --rules
     cards: bool = False   # True: a card sheet (printkit.cardsheet): --bleed, --per-page, ...
     source: str = ""      # module drawing it when not printkit.sheets.<game>.<sheet>
+    players: bool = False  # True: drawn for a player count (--players, the game's book range)
+    player_range: tuple[int, int, int] | None = None   # its own --players range and default
 
     @property
     def title(self) -> str:
@@ -73,7 +77,8 @@ def generic(game_id: str) -> tuple[Printable, ...]:
     return (
         Printable(game_id, "tournament", "tournament", "tournament sheet",
                   "Round-robin table and rounds (circle method) and a knock-out bracket; "
-                  "--players N or --roster CSV", source="printkit.sheets.common.tournament"),
+                  "--players N or --roster CSV", source="printkit.sheets.common.tournament",
+                  player_range=(2, MAX_TEAMS, DEFAULT_TEAMS)),
     )
 
 

@@ -1,4 +1,4 @@
-"""BLOWOUT!!! deck data: every card says when it may be played (B20), once, in the data."""
+"""BLOWOUT!!! deck data: every card says when it may be played (B15), once, in the data."""
 
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ def test_other_games_are_refused_in_one_line(workdir):
     result = run_cli("simulate", "cardbowl", "--seed", "x", "--out", "o")
     assert result.code == 2 and result.stdout == ""
     assert result.stderr == ("printkit: error: cannot simulate 'cardbowl' (games that can be "
-                             "simulated: postcard, blowout, cardgrid)\n")
+                             "simulated: postcard, blowout, luckdraw, cardgrid)\n")
 
 
 def test_bad_seed_and_count(workdir):

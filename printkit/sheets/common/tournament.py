@@ -7,7 +7,7 @@ prints, from engine/tournament.py's schedules:
     id (M1, M2, ...) that its sheets, records and the teacher sheet carry;
   * a knock-out bracket to the next power of two, the top seeds' byes already moved on.
 
-Options (RenderOptions.extra): ``players`` (a count of numbered teams) or ``teams`` (names,
+Options: ``RenderOptions.players`` (a count of numbered teams) or ``extra["teams"]`` (names,
 from --roster), ``format`` ("both", "round-robin" or "knockout"), ``subtitle``.
 """
 
@@ -16,14 +16,13 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from engine import registry
-from engine.tournament import Schedule, knockout, numbered, round_robin
+from engine.tournament import DEFAULT_TEAMS, Schedule, knockout, numbered, round_robin
 from printkit.books.header import fit_text
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 
-DEFAULT_PLAYERS = 8
 STATS = ("W", "D", "L", "PF", "PA", "Pts")
 
 
@@ -32,7 +31,7 @@ def teams_of(opts: RenderOptions) -> tuple[str, ...]:
     teams = opts.extra.get("teams")
     if teams:
         return tuple(teams)  # type: ignore[arg-type]
-    return numbered(int(opts.extra.get("players") or DEFAULT_PLAYERS))  # type: ignore[arg-type]
+    return numbered(opts.players or DEFAULT_TEAMS)
 
 
 class Pages:

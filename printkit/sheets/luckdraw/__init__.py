@@ -6,4 +6,8 @@ PRINTABLES = (
     Printable("luckdraw", "cards", "luckdraw-cards", "game cards",
               "The 16 game cards: symbol (QB cards in yellow), action, points; backs for duplex",
               cards=True),
+    Printable("luckdraw", "scoresheet", "luckdraw-scoresheet", "score sheet",
+              "Per drive: QB, each seat's cards, scoring events ticked per card, audible calls, "
+              "penalties, trades, running totals; game length and tie-breakers",
+              rules=True, players=True),
 )

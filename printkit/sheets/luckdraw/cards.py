@@ -3,7 +3,7 @@
 Each card shows its symbol (the cheat sheet's code), its name, the game action that scores and
 its points, all from engine/luckdraw/cards.toml (the rules' "Game Card Scoring Cheat Sheet",
 decisions in docs/rules/luckdraw.md). The Quarterback's default cards carry yellow symbols, as
-the rules print them (L20). Imposed by printkit/cardsheet; the back is one form XObject.
+the rules print them (L15). Imposed by printkit/cardsheet; the back is one form XObject.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Style:
 
 
 def yellow(card: GameCard) -> bool:
-    """L20: the symbol is yellow on the QB's default cards, the ones the QB holds whatever
+    """L15: the symbol is yellow on the QB's default cards, the ones the QB holds whatever
     the number of players ("these 2 QB default cards": PTD and INT)."""
     return card.qb_players == (MIN_PLAYERS, MAX_PLAYERS)
 

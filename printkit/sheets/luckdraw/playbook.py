@@ -7,8 +7,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engine.luckdraw.cards import load_cards
 from engine.luckdraw.deal import Deal, deal_shape
+from engine.playbook import BookSpec, slip_check, slip_payload
 from printkit.books.header import fit_text
 from printkit.books.page import Block
+from printkit.draw.qr import QUIET, qr_matrix
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
@@ -38,8 +40,40 @@ def _chip(doc: Document, layout: Layout, code: str, x: float, y: float, w: float
     doc.place(name, x - 0.5, y - 0.5)
 
 
-def _slip(layout: Layout, deal: Deal) -> Block:
+def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) -> None:
+    """A slip's QR as vector runs in whole-module coordinates (a scaled frame): every slip's
+    code is different, so it costs page bytes, and small integers keep that to about 1 KB."""
+    matrix = qr_matrix(payload, level)
+    n = len(matrix)
+    module = size / (n + 2 * QUIET)
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(x, y, size, size, stroke=0, fill=1)
+    c.translate(x + QUIET * module, y + QUIET * module)
+    c.scale(module, module)
+    path = c.beginPath()
+    for r, row in enumerate(matrix):
+        col = 0
+        while col < n:
+            if not row[col]:
+                col += 1
+                continue
+            start = col
+            while col < n and row[col]:
+                col += 1
+            path.rect(start, n - r - 1, col - start, 1)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
+    """One drive's slip, with a QR of its own stream (and the same check code in words), so
+    a slip cut from the book can be scanned (`printkit scan`) or checked on its own."""
     shape = deal_shape(deal.players)
+    stream = f"drive/{deal.drive}"
+    payload = slip_payload(spec, stream)
+    check = slip_check(list(deal.shuffled), stream, deal.players)
     title_h = layout.length("deal.title_height")
     row_h = layout.length("deal.row_height")
     rows = deal.players + 1
@@ -50,8 +84,9 @@ def _slip(layout: Layout, deal: Deal) -> Block:
         c = doc.canvas
         label_w = layout.length("deal.label_width")
         gap = layout.length("deal.chip_gap")
+        qr = layout.length("deal.qr_size")
         chip_w = min(layout.length("deal.max_chip_width"),
-                     (width - label_w) / max_cards - gap)
+                     (width - label_w - qr - 2 * MM) / max_cards - gap)
         ink = layout.colour("header.ink")
         c.saveState()
         c.setStrokeColor(layout.colour("deal.slip_line"))
@@ -64,7 +99,8 @@ def _slip(layout: Layout, deal: Deal) -> Block:
         c.setFont(layout.font("header.text_font"), layout.length("deal.label_size"))
         c.drawRightString(x + width - 2 * MM, top - title_h + 2 * MM,
                           f"{deal.players} players \u00b7 {shape.hand} cards each \u00b7 "
-                          f"{shape.sidelines} on the sidelines \u00b7 stream drive/{deal.drive}")
+                          f"{shape.sidelines} on the sidelines \u00b7 stream {stream} \u00b7 "
+                          f"check {check}")
         entries = [(f"P{seat}" + (" QB" if seat == deal.qb else ""), cards)
                    for seat, cards in sorted(deal.hands)]
         entries.append(("Sidelines", deal.sidelines))
@@ -88,6 +124,9 @@ def _slip(layout: Layout, deal: Deal) -> Block:
                 qb_card = label.endswith("QB") and code in fixed
                 _chip(doc, layout, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
                       chip_w, row_h - 1.6 * MM, qb_card)
+        rows_h = rows * row_h
+        _qr(c, payload, x + width - qr - 1 * MM, top - title_h - rows_h / 2 - qr / 2, qr,
+            layout.text("header.qr_level"))
         c.restoreState()
 
     return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut",
@@ -138,5 +177,5 @@ def _legend(layout: Layout, players: int) -> Block:
 
 
 def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
-    slips = [("", _slip(layout, deal)) for deal in book.deals()]
+    slips = [("", _slip(layout, deal, book.spec)) for deal in book.deals()]
     return slips + [("", _legend(layout, book.spec.players))]

@@ -1,0 +1,305 @@
+"""Seeded bots: a table of Luck of the Draw players following a simulated football broadcast.
+
+Everything random comes from the game's own draw streams (docs/draws.md; decision L11 in
+docs/rules/luckdraw.md): the deal of drive K is the play book's `drive/K`, the broadcast's
+events in drive K come from `broadcast/K`, the players' choices in drive K (audible calls,
+trades, a late deal) from `table/K`, and the agreed game length from `table/0`. The broadcast
+frequencies below are plausible round figures for a professional game, not measurements;
+they make every kind of scoring event, bonus, trade and penalty turn up in a few hundred
+games. A record written here verifies clean with its `Seed` tag (tests/engine/luckdraw).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.draws import Stream
+from engine.luckdraw.deal import Deal
+from engine.luckdraw.game import GAME, deal
+from engine.luckdraw.rules import SIDELINES, Length, Rules, load_rules
+from engine.tags import tag_line
+
+# -- the broadcast: chances per play or per drive ending (per 1000) -------------------------
+PASS = 570                 # a play is a pass (a sack counts as one)
+SACK = 60                  # of passes
+FIRST_DOWN = 190           # per play, without a penalty
+MARKERS = 60               # of first downs: the chains come out
+SHORT = 25                 # per play: the chains come out and the ball is short
+OFFENSIVE_PENALTY = 50     # per play, accepted
+DEFENSIVE_PENALTY = 40
+TIMEOUT = 30               # per play: a timeout or the 2 minute warning
+REVIEW = 15                # per play: an instant replay review ...
+OVERTURNED = 400           # ... that changes the call
+RESET = 8                  # per play: the referee resets the game clock
+PLAYS = (3, 11)            # plays in a drive
+KICK_START = 450           # a drive starts with a kickoff (after a score, a half)
+TOUCHBACK = 600            # of kickoffs
+KICK_RETURN_TD = 15        # of kickoffs
+# how a drive ends: (what, per 1000), the rest ends in a punt
+ENDINGS = (("ptd", 130), ("rtd", 90), ("fg", 150), ("mfg", 30), ("int", 90), ("fbl", 50),
+           ("tod", 50), ("safety", 5))
+PUNT_BLOCKED, PUNT_BLOCKED_TD, PUNT_INSIDE, FAIR_CATCH = 10, 300, 300, 250
+FG_BLOCKED, FG_BLOCKED_TD = 100, 200
+RETURN_TD = 80             # of interceptions and lost fumbles
+TWO_POINT, TWO_POINT_GOOD, XP_GOOD = 60, 500, 940
+NO_FIRST_DOWN = 300        # of punts and turnovers on downs: no 1st down all drive
+DRIVES_PER_QUARTER = (5, 7)
+OVERTIME = 60              # a full game goes to overtime
+# the table (per 1000)
+AUDIBLE = 700              # the QB calls an audible in a drive
+CALL = 900                 # a player makes a call
+TRADE = 150                # per drive outside the final quarter
+LATE_DEAL = 30             # the QB turns the slip over after the first snap
+
+
+@dataclass
+class Game:
+    seed: str
+    tags: dict[str, str]
+    lines: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        head = [tag_line(k, v) for k, v in self.tags.items()]
+        return "\n".join(head) + "\n\n" + "\n".join(self.lines) + "\n"
+
+
+class Draws:
+    """Chances and picks from one stream."""
+
+    def __init__(self, stream: Stream) -> None:
+        self.stream = stream
+
+    def chance(self, per_mille: int) -> bool:
+        return self.stream.uniform(1000) < per_mille
+
+    def between(self, low: int, high: int) -> int:
+        return low + self.stream.uniform(high - low + 1)
+
+    def pick(self, items):
+        return items[self.stream.uniform(len(items))]
+
+
+@dataclass
+class Table:
+    """The scoreboard as the bots keep it: hands, running totals, audible points, drives."""
+
+    rules: Rules
+    players: int
+    length: Length
+    totals: list[int]
+    audible: list[int]
+    best: list[int]
+    lines: list[str] = field(default_factory=list)
+    hands: dict[int, list[str]] = field(default_factory=dict)
+    drive_points: list[int] = field(default_factory=list)
+
+    def holder(self, card: str) -> int | None:
+        return next((s for s, cards in self.hands.items() if card in cards), None)
+
+    def credit(self, seat: int, points: int, audible: bool = False) -> None:
+        self.totals[seat - 1] += points
+        self.drive_points[seat - 1] += points
+        if audible:
+            self.audible[seat - 1] += points
+
+    def score(self, card: str, *words: str) -> None:
+        """Tick an event against its card: the holder (or the sidelines) and the points."""
+        holder = self.holder(card)
+        points = sum(self.rules.event(card, w).points for w in words)  # type: ignore[union-attr]
+        if holder is None:
+            self.lines.append(f"{card} {'+'.join(words)} {SIDELINES} 0")
+            return
+        self.credit(holder, points)
+        self.lines.append(f"{card} {'+'.join(words)} P{holder} {points}")
+
+
+def _deal_lines(d: Deal) -> list[str]:
+    lines = [f"deal P{s} {' '.join(cards)}" for s, cards in sorted(d.hands)]
+    if d.sidelines:
+        lines.append(f"{SIDELINES} {' '.join(d.sidelines)}")
+    return lines
+
+
+def _trade(table: Table, qb: int, draws: Draws) -> None:
+    others = [s for s in range(1, table.players + 1) if s != qb]
+    if len(others) < 2 or not draws.chance(TRADE):
+        return
+    a = draws.pick(others)
+    b = draws.pick([s for s in others if s != a])
+    give, take = draws.pick(table.hands[a]), draws.pick(table.hands[b])
+    table.hands[a].remove(give)
+    table.hands[b].remove(take)
+    table.hands[a].append(take)
+    table.hands[b].append(give)
+    table.lines.append(f"trade P{a} {give} for P{b} {take}")
+
+
+def _audible(table: Table, play: str, choices: Draws) -> None:
+    calls = [(s, choices.pick(table.rules.audible.calls)) for s in range(1, table.players + 1)
+             if choices.chance(CALL)]
+    table.lines.append("call " + " ".join(f"P{s} {c}" for s, c in calls))
+    right = [s for s, c in calls if c == play]
+    each = table.rules.audible.points
+    if len(right) == 1 and table.players >= table.rules.audible.loner_min_players:
+        each += table.rules.audible.loner_bonus
+    for s in right:
+        table.credit(s, each, audible=True)
+    table.lines.append(f"audible {play}" + "".join(f" P{s} {each}" for s in right))
+
+
+def _plays(table: Table, events: Draws, choices: Draws, audible_at: int | None) -> int:
+    """The drive's plays up to its end; returns the number of first downs."""
+    firsts = 0
+    for n in range(events.between(*PLAYS)):
+        play = "pass" if events.chance(PASS) else "run"
+        if n == audible_at:
+            _audible(table, play, choices)
+        if play == "pass" and events.chance(SACK):
+            table.score("SACK", "sack")
+        if events.chance(OFFENSIVE_PENALTY):
+            table.score("OP", "penalty")
+        elif events.chance(DEFENSIVE_PENALTY):
+            table.score("DP", "penalty")
+        elif events.chance(FIRST_DOWN):
+            firsts += 1
+            table.score("FDN", *(("first", "markers") if events.chance(MARKERS) else ("first",)))
+        elif events.chance(SHORT):
+            table.score("TOD", "short")
+        if events.chance(TIMEOUT):
+            table.score("IR/TO", "timeout")
+        if events.chance(REVIEW):
+            table.score("IR/TO", *(("review", "overturned") if events.chance(OVERTURNED)
+                                   else ("review",)))
+        if events.chance(RESET):
+            table.score("TE", "reset")
+    return firsts
+
+
+def _ending(events: Draws) -> str:
+    roll = events.stream.uniform(1000)
+    for what, per_mille in ENDINGS:
+        if roll < per_mille:
+            return what
+        roll -= per_mille
+    return "punt"
+
+
+def _try(table: Table, events: Draws) -> None:
+    if events.chance(TWO_POINT):
+        if events.chance(TWO_POINT_GOOD):
+            table.score("XP/S", "2pt")
+    elif events.chance(XP_GOOD):
+        table.score("XP/S", "xp")
+
+
+def _end_drive(table: Table, events: Draws, firsts: int) -> None:
+    what = _ending(events)
+    if what in ("ptd", "rtd"):
+        table.score(what.upper(), "td")
+        _try(table, events)
+    elif what == "fg":
+        table.score("FG", "made")
+    elif what == "mfg":
+        words = ["missed"]
+        if events.chance(FG_BLOCKED):
+            words += ["blocked"] + (["td"] if events.chance(FG_BLOCKED_TD) else [])
+        table.score("MFG", *words)
+    elif what in ("int", "fbl"):
+        first = "int" if what == "int" else "fumble"
+        table.score(what.upper(), *((first, "td") if events.chance(RETURN_TD) else (first,)))
+    elif what == "safety":
+        table.score("XP/S", "safety")
+    else:
+        if what == "tod":
+            table.score("TOD", "fourth")
+        else:
+            _punt(table, events)
+        if firsts == 0 and events.chance(NO_FIRST_DOWN):
+            table.score("TOD", "none")
+
+
+def _punt(table: Table, events: Draws) -> None:
+    words = ["punt"]
+    if events.chance(PUNT_BLOCKED):
+        words += ["blocked"] + (["td"] if events.chance(PUNT_BLOCKED_TD) else [])
+    elif events.chance(PUNT_INSIDE):
+        words.append("inside")
+    elif events.chance(FAIR_CATCH):
+        table.score("P", *words)
+        table.score("STTD", "touchback")
+        return
+    table.score("P", *words)
+
+
+def _drive(table: Table, seed: str, number: int, quarter_ends: bool) -> None:
+    d = deal(seed, number, table.players)
+    events = Draws(GAME.book.stream(seed, f"broadcast/{number}"))
+    choices = Draws(GAME.book.stream(seed, f"table/{number}"))
+    table.hands = {s: list(cards) for s, cards in d.hands}
+    table.drive_points = [0] * table.players
+    table.lines += ["", f"drive {number} QB P{d.qb}", *_deal_lines(d)]
+    rules = table.rules
+    if rules.period(_period(table)) < rules.period(table.length.no_trades_from):
+        _trade(table, d.qb, choices)
+    if events.chance(KICK_START):
+        if events.chance(KICK_RETURN_TD):
+            table.score("STTD", "td")
+        elif events.chance(TOUCHBACK):
+            table.score("STTD", "touchback")
+    audible_at = choices.between(0, PLAYS[0] - 1) if choices.chance(AUDIBLE) else None
+    firsts = _plays(table, events, choices, audible_at)
+    _end_drive(table, events, firsts)
+    if quarter_ends:
+        table.score("TE", "expires")
+    if choices.chance(LATE_DEAL):
+        penalty = rules.penalty("delay")
+        assert penalty is not None
+        table.credit(d.qb, -penalty.points)
+        table.lines.append(f"penalty P{d.qb} {penalty.key} {penalty.points}")
+    for s in range(table.players):
+        table.best[s] = max(table.best[s], table.drive_points[s])
+    table.lines.append("total " + " ".join(f"P{s + 1} {t}" for s, t in enumerate(table.totals)))
+
+
+def _period(table: Table) -> str:
+    marks = [line for line in table.lines if line in table.rules.periods]
+    return marks[-1] if marks else table.rules.periods[0]
+
+
+def _winners(table: Table) -> list[int]:
+    """Most points, then most audible points, then the best single drive."""
+    keys = {s: (table.totals[s - 1], table.audible[s - 1], table.best[s - 1])
+            for s in range(1, table.players + 1)}
+    top = max(keys.values())
+    return [s for s, k in keys.items() if k == top]
+
+
+def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
+              players: int | None = None) -> Game:
+    """One game: as many drives as the agreed length holds, written in the notation."""
+    rules = rules or load_rules()
+    scheme = GAME.book.players
+    assert scheme is not None
+    players = scheme.default if players is None else players
+    setup = Draws(GAME.book.stream(seed, "table/0"))
+    length = setup.pick(rules.lengths)
+    table = Table(rules, players, length, [0] * players, [0] * players, [-10_000] * players)
+    last = rules.period(length.last)
+    number = 0
+    for index, period in enumerate(rules.periods[:last + 1]):
+        if period == rules.periods[-1] and not setup.chance(OVERTIME):
+            break
+        table.lines.append(period)
+        count = 1 if index == len(rules.periods) - 1 else setup.between(*DRIVES_PER_QUARTER)
+        for k in range(count):
+            number += 1
+            _drive(table, seed, number, quarter_ends=k == count - 1)
+    table.lines.append("winner " + " ".join(f"P{s}" for s in _winners(table)))
+    tags = {"Game": GAME.id, "Seed": seed, "Players": str(players), "Length": length.key}
+    if date:
+        tags["Date"] = date
+    return Game(seed, tags, table.lines)
+
+
+def game_seed(seed: str, number: int) -> str:
+    return f"{seed}-{number:04d}"
