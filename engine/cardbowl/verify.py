@@ -103,10 +103,31 @@ class Game:
         elif key in ("home", "away", "white", "black") and entry.value.strip():
             self.team_index(entry.value, entry)
 
-    def heading(self, entry: Entry) -> None:
+    def heading(self, entry: Entry, later: list[Entry] | None = None) -> None:
+        key = entry.name.strip().lower()
+        third = None not in self.names and all(
+            (n or "").lower() != key for n in self.names)
         self.section = self.team_index(entry.name, entry)
+        if third:
+            # a third team's name (CB-POSS-004, once): the section is whoever the notes say
+            # has the ball: the arithmetic's team, or at the start the one the next heading
+            # after a --- does not name
+            self.section = None if self.last_play is not None else self.first_team(later or [])
         self.findings.extend(self.pending)
         self.pending = []
+
+    def first_team(self, later: list[Entry]) -> int | None:
+        separated = False
+        for entry in later:
+            if entry.kind == "separator":
+                separated = True
+            elif entry.kind == "heading" and separated:
+                key = entry.name.strip().lower()
+                for i, known in enumerate(self.names):
+                    if (known or "").lower() == key:
+                        return 1 - i
+                return None
+        return None
 
     def separator_line(self) -> None:
         self.separator = True
@@ -193,8 +214,17 @@ class Game:
         saved, self.pending = self.pending, []
         self.possession(entry, team, exp.offense, exp.change)
         owned, self.pending = self.pending, saved
+        if self.mislabelled(team, exp.offense, exp.change):
+            team = exp.offense
         pos, slips, true_state = self.line_checks(entry, exp, team)
         return exp, team, pos, owned + slips, true_state
+
+    def mislabelled(self, team: int, expected: int | None, change: bool) -> bool:
+        """A heading right after a `---` naming the team that just lost the ball, where the
+        notes (the `---`) and the arithmetic agree it changed hands: the name is the slip
+        (CB-POSS-003, once); the section is the other team's, its drive and score too."""
+        return (expected is not None and team != expected and change and self.separator
+                and self.section == team)
 
     def scrimmage(self, entry: Entry) -> None:
         exp, team, pos, slips, true_state = self.judge(entry, self.expect)
@@ -203,6 +233,8 @@ class Game:
             alt = self.judge(entry, self.alternative)
             if not alt[3]:
                 exp, team, pos, slips, true_state = alt
+        if self.section is not None and team != self.section:
+            self.section = team
         self.pending.extend(slips)
         self.alternative = None
         if slips and true_state is not None:     # where the arithmetic's state leads
@@ -299,6 +331,9 @@ class Game:
         # the kicking team recovering its own onside kick keeps the ball: no line (---) due
         change = allowed and exp.kind != "start" and not self.half_start and not kept
         self.possession(entry, team, receiving if allowed else None, change)
+        if allowed and self.mislabelled(team, receiving, change):
+            assert receiving is not None
+            team = self.section = receiving
         self.offense, self.pos, self.down, self.marker = team, None, None, None
         self.expect = self.take(kick_outcome(self.situation(), entry, team, free=exp.free_kick))
 
@@ -309,7 +344,11 @@ class Game:
             self.flag(entry, "CB-TRY-001", "a try without a touchdown before it",
                       "a touchdown", "try")
         team = self.current_team(scorer)
-        self.possession(entry, team, scorer, exp.kind == "try" and exp.change)
+        change = exp.kind == "try" and exp.change
+        self.possession(entry, team, scorer, change)
+        if self.mislabelled(team, scorer, change):
+            assert scorer is not None
+            team = self.section = scorer
         self.offense = team
         self.expect = self.take(try_outcome(self.situation(), entry, team))
 
@@ -377,11 +416,12 @@ def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
     """Audit a Card Bowl record; raises ReadError (with line and column) if unreadable."""
     game = Game(rules or load_rules(), file, [])
     checked = 0
-    for entry in parse(text, file):
+    entries = list(parse(text, file))
+    for at, entry in enumerate(entries):
         if entry.kind == "tag":
             game.tag(entry)
         elif entry.kind == "heading":
-            game.heading(entry)
+            game.heading(entry, entries[at + 1:])
         elif entry.kind == "separator":
             game.separator_line()
         elif entry.kind == "marker":

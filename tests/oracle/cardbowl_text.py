@@ -159,14 +159,21 @@ class Checker:
         self.separated, self.ending, self.last = True, False, None
 
     def heading(self, number: int, team: str) -> None:
+        """After a slip here the section is read as the team the notes say has the ball (the
+        name was the slip), so one slip is one slip."""
         self.know(team)
-        if self.team is not None:
+        section: str | None = team
+        if team not in self.teams:
+            self.slip(number, "team", f"{team} is neither {' nor '.join(self.teams)}")
+            section = self.other(self.team) if self.team and self.separated else None
+        elif self.team is not None:
             if team != self.team and not self.separated:
                 self.slip(number, "possession", f"{team} has the ball after {self.team} "
                           "with no --- line between")
             elif team == self.team and self.separated and not self.half_break:
                 self.slip(number, "possession", f"a --- line, then {team} again")
-        self.team, self.separated, self.half_break = team, False, False
+                section = self.other(team)
+        self.team, self.separated, self.half_break = section, False, False
 
     # -- plays -------------------------------------------------------------------------------
     def play(self, number: int, m: re.Match[str], rest: list[str]) -> None:
@@ -284,7 +291,7 @@ class Checker:
         self.scores(number, fields)
 
     def score(self, team: str | None, points: int) -> None:
-        team = team or "(the team with the ball)"
+        team = team or OTHER
         for totals in (self.totals, self.before):
             if totals is not None:
                 totals[team] = totals.get(team, 0) + points
@@ -306,6 +313,9 @@ class Checker:
             written = {team: a, self.other(team): b}
         else:
             written = None
+        self.totals = self._assigned(written, a, b, self.totals)
+        if self.before is not None:
+            self.before = self._assigned(written, a, b, self.before)
         if not self._matches(written, a, b, self.totals) and not (
                 self.before is not None and self._matches(written, a, b, self.before)):
             have = ", ".join(f"{t} {n}" for t, n in self.totals.items() if n)
@@ -318,6 +328,19 @@ class Checker:
         if written:
             self.totals.update(written)
         return True
+
+    def _assigned(self, written: dict[str, int] | None, a: int, b: int,
+                  totals: dict[str, int]) -> dict[str, int]:
+        """Points scored under a heading naming no known team go to whichever team makes
+        the written score add up (the first that does)."""
+        if OTHER not in totals or len(self.teams) < 2:
+            return totals
+        for team in self.teams:
+            moved = {t: n for t, n in totals.items() if t != OTHER}
+            moved[team] = moved.get(team, 0) + totals[OTHER]
+            if self._matches(written, a, b, moved):
+                return moved
+        return totals
 
     @staticmethod
     def _matches(written: dict[str, int] | None, a: int, b: int,

@@ -42,6 +42,9 @@ SLIPPED = {
     "down.txt": [(5, "downs")],
     "extra_separator.txt": [(4, "possession")],   # a --- after a 4-yard run
     "goal_as_number.txt": [(4, "downs")],
+    "heading_after_punt.txt": [(9, "possession")],   # a punt, ---, Steelers again
+    "third_team.txt": [(8, "team")],              # Colts: neither tag's team
+    "third_team_first.txt": [(6, "team")],
     "goal_short.txt": [(4, "downs")],
     "kick_return.txt": [(3, "spot")],             # to 3, 21 yd return to 25
     "no_separator.txt": [(4, "possession")],      # Cowboys after a lost fumble, no ---
