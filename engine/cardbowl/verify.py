@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.cardbowl import cardcheck
-from engine.cardbowl.game import ID
-from engine.cardbowl.notation import Entry, parse
+from engine.cardbowl.game import DEAL, ID
+from engine.cardbowl.notation import Cards, Entry, parse
 from engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
 from engine.cardbowl.rules import Rules, load_rules
 from engine.cardbowl.state import FIELD, Expect, Situation, Step, finding, yard
@@ -51,6 +51,8 @@ class Game:
         self.pending: list[Finding] = []
         self.alternative: Expect | None = None
         self.score_alt: list[int] | None = None   # the arithmetic's score after a slip
+        self.deal_shift = 0       # play lines left out (-) or written twice (+) before
+        self.cards_seen = 0       # findings when the last cards were checked
 
     # -- bookkeeping ----------------------------------------------------------------------
     def flag(self, entry: Entry, rule: str, message: str, expected: object = "",
@@ -103,7 +105,7 @@ class Game:
         elif key in ("home", "away", "white", "black") and entry.value.strip():
             self.team_index(entry.value, entry)
 
-    def heading(self, entry: Entry, later: list[Entry] | None = None) -> None:
+    def heading(self, entry: Entry, entries: list[Entry] | None = None, at: int = 0) -> None:
         key = entry.name.strip().lower()
         third = None not in self.names and all(
             (n or "").lower() != key for n in self.names)
@@ -112,13 +114,14 @@ class Game:
             # a third team's name (CB-POSS-004, once): the section is whoever the notes say
             # has the ball: the arithmetic's team, or at the start the one the next heading
             # after a --- does not name
-            self.section = None if self.last_play is not None else self.first_team(later or [])
+            self.section = None if self.last_play is not None else \
+                self.first_team(entries or [], at + 1)
         self.findings.extend(self.pending)
         self.pending = []
 
-    def first_team(self, later: list[Entry]) -> int | None:
+    def first_team(self, entries: list[Entry], start: int) -> int | None:
         separated = False
-        for entry in later:
+        for entry in entries[start:]:
             if entry.kind == "separator":
                 separated = True
             elif entry.kind == "heading" and separated:
@@ -350,11 +353,35 @@ class Game:
             assert scorer is not None
             team = self.section = scorer
         self.offense = team
+        if exp.kind != "try":
+            # the likely slip is the touchdown line left out: a score column on this try may
+            # count its points (one slip, one finding)
+            self.score_alt = list(self.score_alt or self.score)
+            self.score_alt[team] += self.rules.points("touchdown")
         self.expect = self.take(try_outcome(self.situation(), entry, team))
 
     # -- the whole record -----------------------------------------------------------------
     def play(self, entry: Entry) -> None:
         self.plays += 1
+        repeated = entry.name in ("scrimmage", "try") and self.last_play is not None \
+            and _norm(entry.text) == self.previous_text
+        if repeated:
+            # a line written twice: its first finding is the slip; the walk goes on from
+            # before it (the line's own consequences are not found again)
+            saved = {k: (list(v) if isinstance(v, list) and k not in ("findings", "pending")
+                         else v) for k, v in vars(self).items()}
+            before = len(self.findings)
+            self.play_once(entry)
+            found = self.findings[before:]
+            del self.findings[before:]
+            for key, value in saved.items():
+                if key not in ("findings", "pending", "plays", "deal_shift", "cards_seen"):
+                    setattr(self, key, value)
+            self.findings.extend(found[:1])
+            return
+        self.play_once(entry)
+
+    def play_once(self, entry: Entry) -> None:
         for added in entry.result.sums:
             if sum(added.terms) != added.total:
                 terms = " + ".join(map(str, added.terms)).replace("+ -", "- ")
@@ -365,8 +392,7 @@ class Game:
         team = self.offense
         self.check_score(entry, team)
         if entry.cards is not None:
-            self.pending.extend(cardcheck.check(self.situation(), entry, entry.cards,
-                                                self.plays))
+            self.pending.extend(self.card_findings(entry, entry.cards))
         self.finish_line(entry, team)
         self.previous_text = _norm(entry.text)
         self.separator = False
@@ -401,13 +427,39 @@ class Game:
         if i is not None or score.first == score.second:
             self.score = written
 
+    def card_findings(self, play: Entry, cards: Cards, line: Entry | None = None,
+                      ) -> list[Finding]:
+        """The card checks, with the play book's deal numbers lined up like a diff: cards
+        that are the top of deal K+1 or K-1 (K+2, K-2) after a play line written twice or
+        left out are found once (on the line that shows it, or not again if a finding
+        since the last cards line already did), and the deals after follow the shift."""
+        k = self.plays + self.deal_shift
+        found = list(cardcheck.check(self.situation(), play, cards, k, line=line))
+        if self.seed is None or cards.deal is not None or \
+                not any(f.rule == "CB-CARD-006" for f in found):
+            self.cards_seen = len(self.findings) + len(self.pending)
+            return found
+        for d in (-1, 1, -2, 2):
+            again = list(cardcheck.check(self.situation(), play, cards, k + d, line=line))
+            if any(f.rule == "CB-CARD-006" for f in again):
+                continue
+            explained = len(self.findings) + len(self.pending) > self.cards_seen
+            self.deal_shift += d
+            self.cards_seen = len(self.findings) + len(self.pending) + 1
+            if not explained:
+                again.append(finding(line or play, "CB-CARD-006", "cards are the top of "
+                                     "another deal: a play line left out or written twice "
+                                     "before", f"{DEAL}/{k}", f"{DEAL}/{k + d}"))
+            return again
+        self.cards_seen = len(self.findings) + len(self.pending) + len(found)
+        return found
+
     def cards_line(self, entry: Entry) -> None:
         if self.last_play is None or entry.cards is None:
             self.flag(entry, "CB-CARD-008", "cards line before any play", "a play line",
                       "cards")
         else:
-            self.pending.extend(cardcheck.check(self.situation(), self.last_play, entry.cards,
-                                                self.plays, line=entry))
+            self.pending.extend(self.card_findings(self.last_play, entry.cards, entry))
         self.findings.extend(self.pending)
         self.pending = []
 
@@ -421,7 +473,7 @@ def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
         if entry.kind == "tag":
             game.tag(entry)
         elif entry.kind == "heading":
-            game.heading(entry, entries[at + 1:])
+            game.heading(entry, entries, at)
         elif entry.kind == "separator":
             game.separator_line()
         elif entry.kind == "marker":

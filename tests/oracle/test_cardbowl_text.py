@@ -47,9 +47,11 @@ SLIPPED = {
     "third_team_first.txt": [(6, "team")],
     "goal_short.txt": [(4, "downs")],
     "kick_return.txt": [(3, "spot")],             # to 3, 21 yd return to 25
+    "repeated_line.txt": [(6, "downs")],          # 2 & 7 @ 23 again after run 2
     "no_separator.txt": [(4, "possession")],      # Cowboys after a lost fumble, no ---
     "score.txt": [(3, "score")],                  # 7-0 after one TD
     "score_slip_then_td.txt": [(6, "score"), (7, "downs")],
+    "td_line_left_out.txt": [(5, "score")],      # 7-0 after only a try
     "turnover_on_downs_missed.txt": [(12, "possession")],   # 4 & 4, run 2, 1 & 10 again
     "wrong_team.txt": [(5, "possession")],        # a punt, ---, then Steelers again
     "yard.txt": [(4, "downs")],                   # @ 24, pass 16, then @ 41
