@@ -52,6 +52,7 @@ class Game:
         self.alternative: Expect | None = None
         self.score_alt: list[int] | None = None   # the arithmetic's score after a slip
         self.deal_shift = 0       # play lines left out (-) or written twice (+) before
+        self.strangers: set[str] = set()   # third teams' names found already
         self.cards_seen = 0       # findings when the last cards were checked
 
     # -- bookkeeping ----------------------------------------------------------------------
@@ -69,8 +70,10 @@ class Game:
                 self.names[i] = name.strip()
                 return i
         guess = self.expect.offense if self.expect.offense is not None else self.offense
-        self.flag(entry, "CB-POSS-004", "not one of the game's two teams",
-                  " or ".join(str(n) for n in self.names), name)
+        if key not in self.strangers:     # a third name is one slip, however often written
+            self.strangers.add(key)
+            self.flag(entry, "CB-POSS-004", "not one of the game's two teams",
+                      " or ".join(str(n) for n in self.names), name)
         return guess
 
     def name(self, index: int | None) -> str:
