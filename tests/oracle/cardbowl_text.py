@@ -95,6 +95,7 @@ class Checker:
     def __init__(self) -> None:
         self.slips: list[Slip] = []
         self.teams: list[str] = []
+        self.strangers: set[str] = set()  # third teams' names, seen once
         self.team: str | None = None
         self.separated = True             # a `---` since the last heading (or none yet)
         self.half_break = False           # an end of half since the last heading
@@ -164,7 +165,9 @@ class Checker:
         self.know(team)
         section: str | None = team
         if team not in self.teams:
-            self.slip(number, "team", f"{team} is neither {' nor '.join(self.teams)}")
+            if team not in self.strangers:
+                self.strangers.add(team)
+                self.slip(number, "team", f"{team} is neither {' nor '.join(self.teams)}")
             section = self.other(self.team) if self.team and self.separated else None
         elif self.team is not None:
             if team != self.team and not self.separated:

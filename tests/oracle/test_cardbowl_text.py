@@ -45,6 +45,7 @@ SLIPPED = {
     "heading_after_punt.txt": [(9, "possession")],   # a punt, ---, Steelers again
     "third_team.txt": [(8, "team")],              # Colts: neither tag's team
     "third_team_first.txt": [(6, "team")],
+    "third_team_twice.txt": [(8, "team")],
     "goal_short.txt": [(4, "downs")],
     "kick_return.txt": [(3, "spot")],             # to 3, 21 yd return to 25
     "repeated_line.txt": [(6, "downs")],          # 2 & 7 @ 23 again after run 2
