@@ -16,9 +16,13 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from engine.cardbowl.verify import verify_text
 from engine.errors import ReadError
-from tests.engine.cardbowl.mutate import structural_mutations
+from tests.engine.cardbowl.mutate import mutations, structural_mutations
+from tests.fuzzing import fuzz_settings
 
 RECORDS = Path(__file__).parent / "records"
 NAMES = ["full_game.txt", "turnovers.txt", "rules_example.txt",
@@ -67,3 +71,24 @@ def test_structural_mutations_are_found_near_their_line():
     assert sum(sum(c.values()) for c in counts.values()) > 150
     worst = {k: max(c) for k, c in counts.items()}
     assert all(worst[k] <= MOST[k] for k in worst), worst
+
+
+_TEXTS = [(RECORDS / name).read_text(encoding="utf-8") for name in NAMES]
+
+
+@fuzz_settings(30)
+@given(st.sampled_from(_TEXTS), st.lists(st.integers(0, 10_000), min_size=1, max_size=4))
+def test_fuzz_stacked_structural_mutations_never_crash(text, picks):
+    """Up to four structural or number mutations stacked on one record (PRINTKIT_FUZZ scales
+    the run): a Report or a ReadError naming a line, never a traceback."""
+    for pick in picks:
+        options = [m[0] for m in structural_mutations(text)] + [m[0] for m in mutations(text)]
+        if not options:
+            break
+        text = options[pick % len(options)]
+    try:
+        report = verify_text(text, "f.txt")
+    except ReadError as err:
+        assert err.line >= 1
+    else:
+        assert all(f.rule.startswith("CB-") and f.line >= 1 for f in report.findings)
