@@ -336,6 +336,14 @@ class Game:
         team = self.current_team(receiving)
         # the kicking team recovering its own onside kick keeps the ball: no line (---) due
         change = allowed and exp.kind != "start" and not self.half_start and not kept
+        if not allowed and self.separator:
+            # a kick after a --- where the notes show no score: the score line is the likely
+            # slip (left out); the ball changes hands as the --- says, and a free kick's
+            # score column may count the safety (one slip, one finding)
+            change = True
+            if entry.name == "free_kick":
+                self.score_alt = list(self.score_alt or self.score)
+                self.score_alt[team] += self.rules.points("safety")
         self.possession(entry, team, receiving if allowed else None, change)
         if allowed and self.mislabelled(team, receiving, change):
             assert receiving is not None
@@ -351,6 +359,8 @@ class Game:
                       "a touchdown", "try")
         team = self.current_team(scorer)
         change = exp.kind == "try" and exp.change
+        if exp.kind != "try" and self.separator:
+            change = True     # the touchdown left out was the other team's, as the --- says
         self.possession(entry, team, scorer, change)
         if self.mislabelled(team, scorer, change):
             assert scorer is not None

@@ -103,6 +103,8 @@ class Checker:
         self.ending_line = 0
         self.last: Play | None = None     # the last play line of this possession
         self.spot: tuple[int, int] | None = None   # (line, N) of a `return to N`
+        self.loose: int | None = None     # a --- line not (yet) explained
+        self.scored: str | None = None    # "touchdown" or "safety" not yet followed up
         self.totals: dict[str, int] = {}
         self.before: dict[str, int] | None = None  # the totals before a score slip
 
@@ -154,10 +156,25 @@ class Checker:
             return self.heading(number, text)
 
     def separator(self, number: int) -> None:
-        if not self.ending:
-            self.slip(number, "possession", "a --- line with no score, kick, turnover, 4th "
-                      "down or end of half since the last one")
+        # a --- with nothing before it that can end a possession: a slip, unless a try or a
+        # kick comes next (then the score line before it is the one left out: one slip)
+        self.loose = None if self.ending else number
         self.separated, self.ending, self.last = True, False, None
+
+    def settle(self) -> None:
+        if self.loose is not None:
+            self.slip(self.loose, "possession", "a --- line with no score, kick, turnover, "
+                      "4th down or end of half since the last one")
+            self.loose = None
+
+    def after_score(self, number: int, wanted: str, what: str, team: str | None) -> None:
+        """A try needs a touchdown written before it, a free kick a safety: if none was,
+        that is the slip, and its points count from here."""
+        if self.scored != wanted:
+            self.slip(number, "score", f"{what} with no {wanted} written before it")
+            if self.loose is not None or self.scored is None:
+                self.score(team, POINTS["td" if wanted == "touchdown" else "safety"])
+        self.loose, self.scored = None, None
 
     def heading(self, number: int, team: str) -> None:
         """After a slip here the section is read as the team the notes say has the ball (the
@@ -180,6 +197,7 @@ class Checker:
 
     # -- plays -------------------------------------------------------------------------------
     def play(self, number: int, m: re.Match[str], rest: list[str]) -> None:
+        self.settle()
         down, dist, side, yard = int(m[1]), m[2].lower(), (m[3] or "").lower(), int(m[4])
         goal = dist in ("goal", "g")
         result = " ".join(f for f in rest if not self.score_field(number, f, "")).lower()
@@ -261,6 +279,12 @@ class Checker:
 
     def kick(self, number: int, head: str, rest: list[str]) -> None:
         result = " ".join(f for f in rest if not self.score_field(number, f, "")).lower()
+        if head.startswith("free kick"):
+            self.after_score(number, "safety", "a free kick", self.team)
+        elif self.loose is not None:
+            self.slip(number, "score", "a kickoff after a --- with no score or end of half")
+            self.loose = None
+        self.scored = None
         if m := _KICK_SUM.search(result):
             received, run, spot = map(int, m.groups())
             if received + run != spot:
@@ -273,6 +297,7 @@ class Checker:
             self.ending, self.ending_line = True, number
 
     def try_(self, number: int, head: str, rest: list[str]) -> None:
+        self.after_score(number, "touchdown", "a try", self.team)
         result = " ".join([head] + rest).lower()
         good = re.search(r"\bgood\b", result) and not re.search(r"no good|not good", result)
         if good:
@@ -286,8 +311,10 @@ class Checker:
         if _TD.search(result):
             defence = bool(_DEFENCE_BALL.search(result))
             self.score(self.other(self.team) if defence else self.team, POINTS["td"])
+            self.scored = "touchdown"
         if re.search(r"\bsafety\b", result):
             self.score(self.other(self.team), POINTS["safety"])
+            self.scored = "safety"
         if re.search(r"\bfg\b", result) and re.search(r"\bgood\b", result) and not \
                 re.search(r"no good", result):
             self.score(self.team, POINTS["fg"])
@@ -360,4 +387,5 @@ def check(text: str) -> list[Slip]:
     checker = Checker()
     for number, raw in enumerate(text.splitlines(), start=1):
         checker.read(number, raw)
-    return checker.slips
+    checker.settle()
+    return sorted(checker.slips, key=lambda s: s.line)

@@ -50,9 +50,12 @@ SLIPPED = {
     "kick_return.txt": [(3, "spot")],             # to 3, 21 yd return to 25
     "repeated_line.txt": [(6, "downs")],          # 2 & 7 @ 23 again after run 2
     "no_separator.txt": [(4, "possession")],      # Cowboys after a lost fumble, no ---
+    "other_td_left_out.txt": [(7, "score")],      # a try, no touchdown written before
+    "safety_line_left_out.txt": [(8, "score")],   # a free kick, no safety written before
     "score.txt": [(3, "score")],                  # 7-0 after one TD
     "score_slip_then_td.txt": [(6, "score"), (7, "downs")],
     "td_line_left_out.txt": [(5, "score")],      # 7-0 after only a try
+    "try_without_td.txt": [(4, "score")],
     "turnover_on_downs_missed.txt": [(12, "possession")],   # 4 & 4, run 2, 1 & 10 again
     "wrong_team.txt": [(5, "possession")],        # a punt, ---, then Steelers again
     "yard.txt": [(4, "downs")],                   # @ 24, pass 16, then @ 41
