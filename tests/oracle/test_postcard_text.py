@@ -14,6 +14,7 @@ from engine.postcard.game import GAME
 from engine.postcard.verify import verify_text
 from tests.engine.postcard import test_verify
 from tests.engine.postcard.mutations import MUTATIONS
+from tests.engine.postcard.test_rule_coverage import TABLE, slipped
 from tests.oracle.postcard_text import check
 
 ROOT = Path(__file__).parents[2]
@@ -120,3 +121,24 @@ def test_what_the_text_oracle_sees_the_verifier_finds(name):
         flagged += bool(oracle)
     assert flagged or name in ("die_changed", "draw_order", "bonus_overused",
                                "play_mark_missing", "fifth_bonus", "yards_off")
+
+
+# The PostCard rule-id slips (tests/engine/postcard/test_rule_coverage.py) as the oracle reads
+# them, typed by hand: the slips the text alone can see, on the state that shows them (a TD
+# or safety marker on line 12 shows in the score written on line 15). The rest need the dice.
+ORACLE_ON_SLIPS = {
+    "PC-BONUS-004": [(13, "bonus")], "PC-DOWN-001": [(19, "downs")],
+    "PC-DOWN-002": [(19, "downs")], "PC-POSS-001": [(13, "possession")],
+    "PC-SCORE-001": [(25, "score")], "PC-SCORE-002": [(15, "score")],
+    "PC-SCORE-003": [(15, "score")], "PC-TIME-001": [(49, "time")],
+    "PC-TIME-002": [(49, "time")], "PC-TIME-003": [(16, "time")],
+    "PC-TIME-004": [(83, "time")],
+}
+
+
+def test_rule_id_slips_as_the_oracle_reads_them():
+    for rule, (_, source, edit, (line, _, _)) in TABLE.items():
+        text = slipped(source, edit)
+        got = [(s.line, s.invariant) for s in check(text)]
+        assert got == ORACLE_ON_SLIPS.get(rule, []), rule
+        assert all(at >= line for at, _ in got), rule
