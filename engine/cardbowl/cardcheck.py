@@ -33,9 +33,12 @@ def _count(g: Game, at: Entry, group: list[str], low: int, high: int, what: str)
     drawn = [c for c in group if c not in JOKERS]
     if low <= len(drawn) <= high:
         return True
-    want = str(low) if low == high else f"{low} to {high}"
-    g.flag(at, "CB-CARD-005", f"wrong number of cards for {what}", f"{want} cards",
-           f"{len(drawn)} cards")
+    # one count finding per card line: a card written in the wrong group makes two groups
+    # miscounted (and every group after it shifted), one slip
+    if not any(f.rule == "CB-CARD-005" for f in g.findings):
+        want = str(low) if low == high else f"{low} to {high}"
+        g.flag(at, "CB-CARD-005", f"wrong number of cards for {what}", f"{want} cards",
+               f"{len(drawn)} cards")
     return False
 
 
@@ -141,7 +144,15 @@ def check(s: Situation, play: Entry, cards: Cards, number: int,
     """One cards list against its play; the findings are on the cards' own line."""
     g = Game(s)
     _check(g, play, cards, number, line)
+    if any(f.rule == "CB-CARD-005" for f in g.findings):
+        # groups miscounted: the formulas read the wrong cards (a card written in the next
+        # group is one slip, not a count and a total)
+        return tuple(f for f in g.findings if f.rule not in _FORMULAS)
     return tuple(g.findings)
+
+
+_FORMULAS = {"CB-CARD-001", "CB-CARD-002", "CB-CARD-003", "CB-CARD-004", "CB-CARD-009",
+             "CB-CARD-010"}
 
 
 def _check(g: Game, play: Entry, cards: Cards, number: int, line: Entry | None) -> None:

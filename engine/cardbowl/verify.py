@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.cardbowl import cardcheck
-from engine.cardbowl.game import ID
-from engine.cardbowl.notation import Entry, parse
+from engine.cardbowl.game import DEAL, ID
+from engine.cardbowl.notation import Cards, Entry, parse
 from engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
 from engine.cardbowl.rules import Rules, load_rules
 from engine.cardbowl.state import FIELD, Expect, Situation, Step, finding, yard
@@ -51,6 +51,9 @@ class Game:
         self.pending: list[Finding] = []
         self.alternative: Expect | None = None
         self.score_alt: list[int] | None = None   # the arithmetic's score after a slip
+        self.deal_shift = 0       # play lines left out (-) or written twice (+) before
+        self.strangers: set[str] = set()   # third teams' names found already
+        self.cards_seen = 0       # findings when the last cards were checked
 
     # -- bookkeeping ----------------------------------------------------------------------
     def flag(self, entry: Entry, rule: str, message: str, expected: object = "",
@@ -67,8 +70,10 @@ class Game:
                 self.names[i] = name.strip()
                 return i
         guess = self.expect.offense if self.expect.offense is not None else self.offense
-        self.flag(entry, "CB-POSS-004", "not one of the game's two teams",
-                  " or ".join(str(n) for n in self.names), name)
+        if key not in self.strangers:     # a third name is one slip, however often written
+            self.strangers.add(key)
+            self.flag(entry, "CB-POSS-004", "not one of the game's two teams",
+                      " or ".join(str(n) for n in self.names), name)
         return guess
 
     def name(self, index: int | None) -> str:
@@ -103,10 +108,32 @@ class Game:
         elif key in ("home", "away", "white", "black") and entry.value.strip():
             self.team_index(entry.value, entry)
 
-    def heading(self, entry: Entry) -> None:
+    def heading(self, entry: Entry, entries: list[Entry] | None = None, at: int = 0) -> None:
+        key = entry.name.strip().lower()
+        third = None not in self.names and all(
+            (n or "").lower() != key for n in self.names)
         self.section = self.team_index(entry.name, entry)
+        if third:
+            # a third team's name (CB-POSS-004, once): the section is whoever the notes say
+            # has the ball: the arithmetic's team, or at the start the one the next heading
+            # after a --- does not name
+            self.section = None if self.last_play is not None else \
+                self.first_team(entries or [], at + 1)
         self.findings.extend(self.pending)
         self.pending = []
+
+    def first_team(self, entries: list[Entry], start: int) -> int | None:
+        separated = False
+        for entry in entries[start:]:
+            if entry.kind == "separator":
+                separated = True
+            elif entry.kind == "heading" and separated:
+                key = entry.name.strip().lower()
+                for i, known in enumerate(self.names):
+                    if (known or "").lower() == key:
+                        return 1 - i
+                return None
+        return None
 
     def separator_line(self) -> None:
         self.separator = True
@@ -193,8 +220,17 @@ class Game:
         saved, self.pending = self.pending, []
         self.possession(entry, team, exp.offense, exp.change)
         owned, self.pending = self.pending, saved
+        if self.mislabelled(team, exp.offense, exp.change):
+            team = exp.offense
         pos, slips, true_state = self.line_checks(entry, exp, team)
         return exp, team, pos, owned + slips, true_state
+
+    def mislabelled(self, team: int, expected: int | None, change: bool) -> bool:
+        """A heading right after a `---` naming the team that just lost the ball, where the
+        notes (the `---`) and the arithmetic agree it changed hands: the name is the slip
+        (CB-POSS-003, once); the section is the other team's, its drive and score too."""
+        return (expected is not None and team != expected and change and self.separator
+                and self.section == team)
 
     def scrimmage(self, entry: Entry) -> None:
         exp, team, pos, slips, true_state = self.judge(entry, self.expect)
@@ -203,6 +239,8 @@ class Game:
             alt = self.judge(entry, self.alternative)
             if not alt[3]:
                 exp, team, pos, slips, true_state = alt
+        if self.section is not None and team != self.section:
+            self.section = team
         self.pending.extend(slips)
         self.alternative = None
         if slips and true_state is not None:     # where the arithmetic's state leads
@@ -298,7 +336,18 @@ class Game:
         team = self.current_team(receiving)
         # the kicking team recovering its own onside kick keeps the ball: no line (---) due
         change = allowed and exp.kind != "start" and not self.half_start and not kept
+        if not allowed and self.separator:
+            # a kick after a --- where the notes show no score: the score line is the likely
+            # slip (left out); the ball changes hands as the --- says, and a free kick's
+            # score column may count the safety (one slip, one finding)
+            change = True
+            if entry.name == "free_kick":
+                self.score_alt = list(self.score_alt or self.score)
+                self.score_alt[team] += self.rules.points("safety")
         self.possession(entry, team, receiving if allowed else None, change)
+        if allowed and self.mislabelled(team, receiving, change):
+            assert receiving is not None
+            team = self.section = receiving
         self.offense, self.pos, self.down, self.marker = team, None, None, None
         self.expect = self.take(kick_outcome(self.situation(), entry, team, free=exp.free_kick))
 
@@ -309,13 +358,43 @@ class Game:
             self.flag(entry, "CB-TRY-001", "a try without a touchdown before it",
                       "a touchdown", "try")
         team = self.current_team(scorer)
-        self.possession(entry, team, scorer, exp.kind == "try" and exp.change)
+        change = exp.kind == "try" and exp.change
+        if exp.kind != "try" and self.separator:
+            change = True     # the touchdown left out was the other team's, as the --- says
+        self.possession(entry, team, scorer, change)
+        if self.mislabelled(team, scorer, change):
+            assert scorer is not None
+            team = self.section = scorer
         self.offense = team
+        if exp.kind != "try":
+            # the likely slip is the touchdown line left out: a score column on this try may
+            # count its points (one slip, one finding)
+            self.score_alt = list(self.score_alt or self.score)
+            self.score_alt[team] += self.rules.points("touchdown")
         self.expect = self.take(try_outcome(self.situation(), entry, team))
 
     # -- the whole record -----------------------------------------------------------------
     def play(self, entry: Entry) -> None:
         self.plays += 1
+        repeated = entry.name in ("scrimmage", "try") and self.last_play is not None \
+            and _norm(entry.text) == self.previous_text
+        if repeated:
+            # a line written twice: its first finding is the slip; the walk goes on from
+            # before it (the line's own consequences are not found again)
+            saved = {k: (list(v) if isinstance(v, list) and k not in ("findings", "pending")
+                         else v) for k, v in vars(self).items()}
+            before = len(self.findings)
+            self.play_once(entry)
+            found = self.findings[before:]
+            del self.findings[before:]
+            for key, value in saved.items():
+                if key not in ("findings", "pending", "plays", "deal_shift", "cards_seen"):
+                    setattr(self, key, value)
+            self.findings.extend(found[:1])
+            return
+        self.play_once(entry)
+
+    def play_once(self, entry: Entry) -> None:
         for added in entry.result.sums:
             if sum(added.terms) != added.total:
                 terms = " + ".join(map(str, added.terms)).replace("+ -", "- ")
@@ -326,8 +405,7 @@ class Game:
         team = self.offense
         self.check_score(entry, team)
         if entry.cards is not None:
-            self.pending.extend(cardcheck.check(self.situation(), entry, entry.cards,
-                                                self.plays))
+            self.pending.extend(self.card_findings(entry, entry.cards))
         self.finish_line(entry, team)
         self.previous_text = _norm(entry.text)
         self.separator = False
@@ -362,13 +440,39 @@ class Game:
         if i is not None or score.first == score.second:
             self.score = written
 
+    def card_findings(self, play: Entry, cards: Cards, line: Entry | None = None,
+                      ) -> list[Finding]:
+        """The card checks, with the play book's deal numbers lined up like a diff: cards
+        that are the top of deal K+1 or K-1 (K+2, K-2) after a play line written twice or
+        left out are found once (on the line that shows it, or not again if a finding
+        since the last cards line already did), and the deals after follow the shift."""
+        k = self.plays + self.deal_shift
+        found = list(cardcheck.check(self.situation(), play, cards, k, line=line))
+        if self.seed is None or cards.deal is not None or \
+                not any(f.rule == "CB-CARD-006" for f in found):
+            self.cards_seen = len(self.findings) + len(self.pending)
+            return found
+        for d in (-1, 1, -2, 2):
+            again = list(cardcheck.check(self.situation(), play, cards, k + d, line=line))
+            if any(f.rule == "CB-CARD-006" for f in again):
+                continue
+            explained = len(self.findings) + len(self.pending) > self.cards_seen
+            self.deal_shift += d
+            self.cards_seen = len(self.findings) + len(self.pending) + 1
+            if not explained:
+                again.append(finding(line or play, "CB-CARD-006", "cards are the top of "
+                                     "another deal: a play line left out or written twice "
+                                     "before", f"{DEAL}/{k}", f"{DEAL}/{k + d}"))
+            return again
+        self.cards_seen = len(self.findings) + len(self.pending) + len(found)
+        return found
+
     def cards_line(self, entry: Entry) -> None:
         if self.last_play is None or entry.cards is None:
             self.flag(entry, "CB-CARD-008", "cards line before any play", "a play line",
                       "cards")
         else:
-            self.pending.extend(cardcheck.check(self.situation(), self.last_play, entry.cards,
-                                                self.plays, line=entry))
+            self.pending.extend(self.card_findings(self.last_play, entry.cards, entry))
         self.findings.extend(self.pending)
         self.pending = []
 
@@ -377,11 +481,12 @@ def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
     """Audit a Card Bowl record; raises ReadError (with line and column) if unreadable."""
     game = Game(rules or load_rules(), file, [])
     checked = 0
-    for entry in parse(text, file):
+    entries = list(parse(text, file))
+    for at, entry in enumerate(entries):
         if entry.kind == "tag":
             game.tag(entry)
         elif entry.kind == "heading":
-            game.heading(entry)
+            game.heading(entry, entries, at)
         elif entry.kind == "separator":
             game.separator_line()
         elif entry.kind == "marker":

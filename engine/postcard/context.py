@@ -29,6 +29,8 @@ class Ctx:
     converted: bool = False      # a two-point try was good on this line (a TD mark may say so)
     safety: bool = False
     memo: dict[str, int] = field(default_factory=dict)   # values computed for apply()
+    other_due: list[str] | None = None   # circles due on the dice's reading, when the
+    #                                      record's outcome was followed instead
 
     def find(self, rule: str, message: str, expected: object = "", found: object = "",
              ) -> None:

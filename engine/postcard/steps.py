@@ -122,29 +122,54 @@ def _describe(spec: list[tuple[str, bool]]) -> str:
     return " ".join(f"{s}d,d" if two else f"{s}d" for s, two in spec) or "no dice"
 
 
-def _check_rolls(ctx: Ctx, spec: list[tuple[str, bool]]) -> bool:
+def _check_rolls(ctx: Ctx, spec: list[tuple[str, bool]]) -> str:
+    """"ok"; "wrong" (not the dice this action rolls); "relabeled" (the right dice written
+    under the wrong sides' letters, read as the right sides'); "unreadable" (a die off 1-6).
+
+    Bonuses that may not be used are neither counted nor spent: a bonus written on a kick
+    stays on the Bonus Bar, and of bonuses claimed beyond those held only the held ones
+    count, so the outcome and the state written after the slip are not found again.
+    """
     line = ctx.line
     found = sorted((r.side, r.pair) for r in line.rolls)
+    status = "ok"
     if found != sorted(spec):
         ctx.find("PC-ROLL-001", f"wrong dice for {line.verb}", _describe(spec),
                  " ".join(r.text() for r in line.rolls) or "no dice")
-        return False
-    for r in line.rolls:
+        if len(line.rolls) != len(spec) or any(
+                r.pair != pair for r, (_, pair) in zip(line.rolls, spec, strict=False)):
+            return "wrong"
+        # the dice are there, under the wrong side's letter: read them as the sides that
+        # roll here (in the order rolled), so what follows is checked from them
+        line = evolve(line, rolls=tuple(evolve(r, side=side) for r, (side, _) in
+                                        zip(line.rolls, spec, strict=True)))
+        ctx.line = line
+        status = "relabeled"
+    rolls = list(line.rolls)
+    for i, r in enumerate(line.rolls):
         for d in r.dice:
             if not 1 <= d <= DIE:
                 ctx.find("PC-ROLL-002", f"a die shows 1 to {DIE}", f"1-{DIE}", r.text())
+                status = "unreadable"
         if r.reroll:
             _check_reroll(ctx, r.side)
         if r.bonus:
             held = ctx.state.bonus[0 if r.side == "H" else 1]
+            used = r.bonus
             if line.verb in KICK_ROLLS or r.pair:
                 ctx.find("PC-BONUS-002", "no bonuses on kicks or two-dice rolls", "no bonus",
                          f"+{r.bonus}")
+                used = 0
             elif r.bonus > held:
                 ctx.find("PC-BONUS-001", "more bonuses used than held", f"at most {held}",
                          f"+{r.bonus}")
-            ctx.state = tracker.spend_bonus(ctx.state, r.side, r.bonus)
-    return True
+                used = held
+            if used != r.bonus:
+                rolls[i] = evolve(r, bonus=used)
+            ctx.state = tracker.spend_bonus(ctx.state, r.side, used)
+    if rolls != list(line.rolls):
+        ctx.line = evolve(line, rolls=tuple(rolls))
+    return status
 
 
 def _check_reroll(ctx: Ctx, side: str) -> None:
@@ -210,17 +235,30 @@ def step(state: State, line: Line, rules: Rules, skills: dict[str, str | None],
     if verb in START:
         START[verb](ctx)
     spec = roll_spec(ctx.state, verb)
-    if not _check_rolls(ctx, spec):
+    dice = _check_rolls(ctx, spec)
+    has_outcome = verb in OUTCOME and not (verb == "punt" and not spec)
+    if dice == "wrong" and not (follow_written and has_outcome and line.outcome is not None
+                                and _fits(ctx.state, verb, line.outcome)):
         return _finish(ctx, was_final, None, follow_written, skipped=True)
     expected: str | None = None
-    if verb in OUTCOME and not (verb == "punt" and not spec):
+    if has_outcome:
         expect, apply, rule, what = OUTCOME[verb]
+        before, memo = ctx.state, dict(ctx.memo)
         expected = expect(ctx)
         chosen = expected
-        if line.outcome is not None and line.outcome != expected:
+        if dice != "ok" and follow_written and line.outcome is not None \
+                and _fits(ctx.state, verb, line.outcome):
+            # the dice cannot be read for this action: the outcome is taken as written, the
+            # line goes on (the dice were the slip, found once)
+            chosen = expected = line.outcome
+        elif line.outcome is not None and line.outcome != expected:
             ctx.find(rule, f"{what} does not follow from the dice", expected, line.outcome)
             if follow_written and _fits(ctx.state, verb, line.outcome):
                 chosen = line.outcome
+                twin = Ctx(before, ctx.line, rules, skills, memo=memo)
+                expect(twin)
+                apply(twin, expected)
+                ctx.other_due = twin.due       # the circles the dice's reading owes
         apply(ctx, chosen)
         if verb == "pass" and _ends_here(line) and ctx.state.play is not None:
             plays.settle_result(ctx)        # no second roll and the play is over already
@@ -254,8 +292,12 @@ def _finish(ctx: Ctx, was_final: bool, expected: str | None, follow_written: boo
             ctx.find("PC-SCORE-002", "no touchdown on this line", "no TD", "TD")
         if line.safety and not ctx.safety:
             ctx.find("PC-SCORE-003", "no safety on this line", "no safety", "safety")
+        before = ctx.state
         ctx.state, found = tracker.cross_out(ctx.state, ctx.due, line.crosses, line.number,
                                              ctx.rules)
+        if found and ctx.other_due is not None and not tracker.cross_out(
+                before, ctx.other_due, line.crosses, line.number, ctx.rules)[1]:
+            found = []      # the marks fit the dice's reading: the outcome was the one slip
         ctx.findings.extend(found)
         if was_final and ctx.ended:
             ctx.state = tracker.final_tick(ctx.state, ctx.td, ctx.rules)
