@@ -6,4 +6,7 @@ PRINTABLES = (
     Printable("luckdraw", "cards", "luckdraw-cards", "game cards",
               "The 16 game cards: symbol (QB cards in yellow), action, points; backs for duplex",
               cards=True),
+    Printable("luckdraw", "refcard", "luckdraw-refcard", "reference card",
+              "Two-sided quick reference: the scoring cheat sheet, the QB's automatic cards, "
+              "deal odds", cards=True),
 )
