@@ -8,4 +8,7 @@ PRINTABLES = (
               rules=True),
     Printable("postcard", "drivelog", "postcard-drivelog", "drive log",
               "Blank log in the record notation: action, picks, dice, outcome, marks, state"),
+    Printable("postcard", "refcard", "postcard-refcard", "reference card",
+              "Two-sided quick reference: strategy circle, catch by level, rushing, field "
+              "goal, punt and fumble odds", rules=True, cards=True),
 )
