@@ -84,4 +84,4 @@ def back(decks: Decks, tables: list[OddsTable]) -> Side:
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     decks = load_decks()
     refcard.render(doc, opts, layout, front(decks), back(decks, GAME.odds(None)),
-                   f"{GAME.title} reference card")
+                   GAME.title)

@@ -146,4 +146,4 @@ def back(rules: Rules, tables: list[OddsTable]) -> Side:
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     rules = rules_for(opts)
     refcard.render(doc, opts, layout, front(rules), back(rules, GAME.odds(rules)),
-                   f"{GAME.title} reference card")
+                   GAME.title)

@@ -64,4 +64,4 @@ def back(cards: CardSet, tables: list[OddsTable]) -> Side:
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     cards = load_cards()
     refcard.render(doc, opts, layout, front(cards), back(cards, GAME.odds(None)),
-                   f"{GAME.title} reference card")
+                   GAME.title)

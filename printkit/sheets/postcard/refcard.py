@@ -63,4 +63,4 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     rules = GAME.load_rules(opts.rules_file)
     tables = GAME.odds(rules)
     refcard.render(doc, opts, layout, front(tables), back(tables),
-                   f"{GAME.title} reference card")
+                   GAME.title)

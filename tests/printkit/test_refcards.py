@@ -1,0 +1,214 @@
+"""`printkit render GAME refcard`: one two-sided quick-reference card per game.
+
+Geometry, sizes and content are read back from the PDF (pdfplumber); expected values are typed
+from the rules texts (docs/rules/GAME.md quotes them) or taken from the game's OddsTable
+objects, never recomputed here.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from engine import registry
+from engine.odds import Figure
+from printkit.errors import UserError
+from printkit.layout import load_layout
+from printkit.sheets import RenderOptions, get, render
+
+GAMES = ("cardbowl", "postcard", "blowout", "luckdraw")
+PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
+CARD_MM = {"letter": (101.6, 152.4), "a4": (105.0, 148.0)}
+MM = 72 / 25.4
+
+
+def _render(game: str, paper: str = "letter", rules_file: Path | None = None,
+            **extra) -> bytes:
+    p = get(game, "refcard")
+    opts = RenderOptions(paper=paper, rules_file=rules_file, extra=extra)
+    return render(p, opts, load_layout(p.layout))
+
+
+_CACHE: dict[tuple[str, str], bytes] = {}
+
+
+def _pdf(game: str, paper: str) -> bytes:
+    if (game, paper) not in _CACHE:
+        _CACHE[game, paper] = _render(game, paper)
+    return _CACHE[game, paper]
+
+
+def _words(page) -> str:
+    return " ".join(w["text"] for w in page.extract_words(keep_blank_chars=False))
+
+
+def _font_size(ch) -> float:
+    """A character's font size, also when a card is drawn turned a quarter (A6 on A4): the
+    extent across the baseline (pdfminer gives a turned character's advance as its size)."""
+    return ch["size"] if ch["upright"] else ch["x1"] - ch["x0"]
+
+
+def _card_boxes(page) -> list[tuple[float, float]]:
+    """Sizes (mm) of the white card backgrounds: filled rects as big as a card."""
+    out = []
+    for r in page.rects:
+        w, h = r["width"] / MM, r["height"] / MM
+        if min(w, h) > 90 and max(w, h) > 140:
+            out.append((round(min(w, h), 1), round(max(w, h), 1)))
+    return out
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("game", GAMES)
+def test_two_up_two_sided_true_size_and_nothing_under_8pt(game, paper):
+    with pdfplumber.open(io.BytesIO(_pdf(game, paper))) as pdf:
+        assert len(pdf.pages) == 2                           # fronts, then backs
+        for page in pdf.pages:
+            assert (round(page.width, 1), round(page.height, 1)) == \
+                tuple(round(v, 1) for v in PAPERS[paper])
+            boxes = _card_boxes(page)
+            assert boxes.count(CARD_MM[paper]) == 2          # 2-up, true size
+            sizes = {round(_font_size(ch), 2) for ch in page.chars}
+            assert min(sizes) >= 8.0, f"text under 8 pt: {sorted(sizes)[:3]}"
+    if paper == "letter":                   # a4's cards are turned: text read in the a4 test
+        front, back = _front_back(game, paper)
+        assert "quick reference 1/2" in front and "quick reference 2/2" in back
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a4_card_says_what_the_letter_card_says(game):
+    """A6 is laid out on its own (wider, shorter, turned on the page); the characters printed
+    are the same (wrapping and order aside)."""
+    def chars(paper):
+        with pdfplumber.open(io.BytesIO(_pdf(game, paper))) as pdf:
+            return [sorted(c["text"] for c in p.chars if c["text"].strip()) for p in pdf.pages]
+    assert chars("letter") == chars("a4")
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_backs_are_mirrored_for_long_edge_duplex(paper):
+    """Each card's back sits where its front is, mirrored about the page's vertical centre."""
+    with pdfplumber.open(io.BytesIO(_pdf("cardbowl", paper))) as pdf:
+        fronts, backs = ([r for r in p.rects if min(r["width"], r["height"]) > 90 * MM]
+                         for p in pdf.pages)
+        width = pdf.pages[0].width
+        f = sorted((round(r["x0"], 1), round(r["top"], 1)) for r in fronts)
+        b = sorted((round(width - r["x1"], 1), round(r["top"], 1)) for r in backs)
+        assert f == b and len(f) == 2
+
+
+def test_four_up_is_refused_with_one_line_reason():
+    with pytest.raises(UserError, match="at most 2 to a page.*under 8 pt"):
+        _render("cardbowl", per_page=4)
+
+
+def test_one_up_on_request():
+    with pdfplumber.open(io.BytesIO(_render("luckdraw", "a4", per_page=1))) as pdf:
+        assert _card_boxes(pdf.pages[0]).count(CARD_MM["a4"]) == 1
+
+
+def _front_back(game: str, paper: str = "letter") -> tuple[str, str]:
+    with pdfplumber.open(io.BytesIO(_pdf(game, paper))) as pdf:
+        return _words(pdf.pages[0]), _words(pdf.pages[1])
+
+
+def _pct(f: Figure) -> str:
+    return f"{f.value * 100:.0f}%"
+
+
+# -- Card Bowl ----------------------------------------------------------------------------------
+
+def test_cardbowl_field_goal_row_42_from_the_odds_table():
+    """The 42-yard row shows the probability `printkit odds cardbowl field-goal` gives."""
+    rules = registry.get("cardbowl").load_rules(None)
+    table = next(t for t in registry.get("cardbowl").odds(rules) if t.key == "field-goal")
+    row = next(r for r in table.rows if r[0] == "42")
+    made = row[table.columns.index("made")]
+    assert abs(made.value - 0.479) < 0.001                  # the odds engine's exact figure
+    _, back = _front_back("cardbowl")
+    assert f"42 {_pct(made)} " in back
+    assert "42 48% 7%" in back                               # made, blocked (typed)
+
+
+def test_cardbowl_values_and_formulas_typed_from_the_rules():
+    front, back = _front_back("cardbowl")
+    # "J = 11 Q = 12 K = 13 Joker in hand = 15"
+    assert "value 1 10 11 12 13 15" in front
+    # "Draw two cards. Value - 11 = yard line received."
+    assert "2 cards - 11 = yard line received" in front
+    # "Total value of drawn cards + 15 = punt yardage"
+    assert "+ 15 = yards" in front
+    # "Field position + 18 = Field goal distance"; "Kicker draws six cards"
+    assert "yard line + 18; 6 cards" in front
+    # "20-29 = first two cards ... 50-59 = first five cards; >= 60 = any card"
+    assert "20-29 30-39 40-49 50-59 60+" in front and "1st 2 1st 3 1st 4 1st 5 any card" in front
+
+
+def test_cardbowl_penalty_and_bounce_tables():
+    _, back = _front_back("cardbowl")
+    # Punt coverage: "A-5 = 5-yard penalty ...; 6-10 = 10 yard penalty; face card ... 15"
+    assert "Punt coverage kicking 5 10 15" in back
+    # FG second draw: "A-10 = ... 5 yd penalty; face card ... 15 yd ... automatic first down"
+    assert "FG 2nd card defense 5 5 15 +1st" in back
+    # Fumble bounce, decision C13: "A = 4 yards ... 5-9 = 0 ... K = 4"
+    assert "yards 4 3 2 1 0 1 2 3 4" in back
+    assert "towards O O O O - D D D D" in back
+
+
+def test_cardbowl_card_follows_a_rules_file(tmp_path):
+    """Never retyped: a house rule file (field goal = yard line + 17, kickoff - 10, a Red
+    Joker blocks in the first distance // 20 cards) changes the card's formulas, its block
+    windows and its odds."""
+    house = tmp_path / "house.toml"
+    house.write_text("[field_goal]\nadd = 17\nblock_band = 20\n\n[kickoff]\nsubtract = 10\n")
+    with pdfplumber.open(io.BytesIO(_render("cardbowl", rules_file=house))) as pdf:
+        front, back = (_words(p) for p in pdf.pages)
+    assert "yard line + 17; 6 cards" in front
+    assert "2 cards - 10 = yard line received" in front
+    assert "RJ blocks <40 40-59 60-79" in front
+    game = registry.get("cardbowl")
+    table = next(t for t in game.odds(game.load_rules(house)) if t.key == "field-goal")
+    row = next(r for r in table.rows if r[0] == "42")
+    blocked = _pct(row[table.columns.index("blocked")])
+    assert blocked != "7%" and f"42 {_pct(row[table.columns.index('made')])} {blocked}" in back
+
+
+# -- PostCard ------------------------------------------------------------------------------------
+
+def test_postcard_catch_by_level_from_the_odds_table():
+    rules = registry.get("postcard").load_rules(None)
+    table = next(t for t in registry.get("postcard").odds(rules) if t.key == "catch")
+    front, _ = _front_back("postcard")
+    for row in table.rows:
+        level, yards, catch = row[0], row[1], row[2]
+        assert f"{level} {yards} {_pct(catch)} " in front
+    # typed from the rules' pass levels: level 1 is 5-15 yards and caught on a 2+ (5/6)
+    assert "1 5-15 83% 17%" in front and "4 50-65 33% 33%" in front
+
+
+# -- BLOWOUT!!! and Luck of the Draw -------------------------------------------------------------
+
+def test_blowout_card_types_and_when():
+    front, back = _front_back("blowout")
+    assert "SACK!" in front and "In response to a PASS play." in front
+    assert "On FOURTH DOWN, instead of an OFFENSE card." in front
+    assert re.search(r"INT INTERCEPTION: In response to a PASS play\.", back)
+
+
+def test_luckdraw_cheat_sheet():
+    front, back = _front_back("luckdraw")
+    # the cheat sheet: "Lost Fumble 4 pts ... +3 if returned for a TD"
+    assert "FBL Lost Fumble: 4 each (lost fumble); +3 fumble returned for a TD" in front
+    assert "PTD Passing TD: 6 per drive" in front
+    assert "2 INT, PTD, TOD" in back
+
+
+def test_ink_saver_renders_every_card():
+    for game in GAMES:
+        p = get(game, "refcard")
+        opts = RenderOptions(paper="a4", ink_saver=True)
+        assert render(p, opts, load_layout(p.layout, ink_saver=True)).startswith(b"%PDF")
