@@ -79,7 +79,15 @@ class Columns:
     columns: tuple[tuple[Block, ...], ...]
 
 
-Block = Heading | Lines | Note | Chart | Columns
+@dataclass(frozen=True)
+class Box:
+    """Blocks framed together (PostCard's hidden modifiers: one box to look in)."""
+
+    blocks: tuple[Block, ...]
+
+
+Block = Heading | Lines | Note | Chart | Columns | Box
+BOX_PAD = 1.4 * MM
 
 
 @dataclass(frozen=True)
@@ -218,6 +226,8 @@ def height(style: Style, block: Block, width: float) -> float:
         head = max((len(h) for h in _header_lines(style, block, cell_w)), default=1)
         header_h = max(style.row_height, head * style.chart_size * 1.1 + 3)
         return header_h + len(block.rows) * style.row_height
+    if isinstance(block, Box):
+        return stack_height(style, block.blocks, width - 2 * BOX_PAD) + 2 * BOX_PAD
     gap = style.length("column_gap")
     w = (width - gap * (len(block.columns) - 1)) / len(block.columns)
     return max(stack_height(style, col, w) for col in block.columns)
@@ -312,6 +322,13 @@ def draw_block(c: Canvas, style: Style, block: Block, x: float, top: float,
         return y
     if isinstance(block, Chart):
         return _draw_chart(c, style, block, x, top, width)
+    if isinstance(block, Box):
+        h = height(style, block, width)
+        c.setStrokeColor(style.colour("accent"))
+        c.setLineWidth(1.0)
+        c.roundRect(x, top - h, width, h, 1.5 * MM, stroke=1, fill=0)
+        draw_stack(c, style, block.blocks, x + BOX_PAD, top - BOX_PAD, width - 2 * BOX_PAD)
+        return top - h
     gap = style.length("column_gap")
     w = (width - gap * (len(block.columns) - 1)) / len(block.columns)
     bottom = top

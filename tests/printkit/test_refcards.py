@@ -182,12 +182,32 @@ def test_cardbowl_card_follows_a_rules_file(tmp_path):
 def test_postcard_catch_by_level_from_the_odds_table():
     rules = registry.get("postcard").load_rules(None)
     table = next(t for t in registry.get("postcard").odds(rules) if t.key == "catch")
+    col = table.columns.index("catch overall")
     front, _ = _front_back("postcard")
     for row in table.rows:
-        level, yards, catch = row[0], row[1], row[2]
-        assert f"{level} {yards} {_pct(catch)} " in front
-    # typed from the rules' pass levels: level 1 is 5-15 yards and caught on a 2+ (5/6)
-    assert "1 5-15 83% 17%" in front and "4 50-65 33% 33%" in front
+        assert re.search(rf"L{row[0]} [-0-9]+ {row[1]} \S+ \S+ {_pct(row[col])}", front)
+    # typed from the rules' pass levels: results 1-3 throw 5-15 yards, caught on 2-6,
+    # pressured on a 6; level 4 is 10-13, 50-65 yards, caught on 5-6, pressured on 5-6
+    assert "L1 1-3 5-15 2-6 6 81%" in front
+    assert "L4 10-13 50-65 5-6 5-6 28%" in front
+    # the strategy circle: "1 beats 2,4,5 (one star) ... 6 beats 1,4 (two stars)"
+    assert "beats 2 4 5 3 6 1 4 6 2 5 2 3 6 1 4" in front
+
+
+def test_postcard_card_follows_a_rules_file(tmp_path):
+    """A player's own card values: a field goal from the 50 needs 6-8, blocks at -4."""
+    own = tmp_path / "own.toml"
+    base = registry.get("postcard").load_rules(None)
+    ranges = ", ".join(f"{{ spot = {r.spot}, low = {r.low}, high = {r.high} }}"
+                       if r.spot != 50 else "{ spot = 50, low = 6, high = 8 }"
+                       for r in base.field_goal.ranges)
+    own.write_text(f"[field_goal]\nblock = -4\nranges = [{ranges}]\n")
+    with pdfplumber.open(io.BytesIO(_render("postcard", rules_file=own))) as pdf:
+        back = _words(pdf.pages[1])
+    assert "blocked at Challenge -4" in back
+    assert "6-9 6-8 7-8 6-8" in back                         # spots 35, 40, 45, 50
+    _, shipped = _front_back("postcard")
+    assert "blocked at Challenge -5" in shipped and "7-8 7 made" in shipped
 
 
 # -- BLOWOUT!!! and Luck of the Draw -------------------------------------------------------------
