@@ -232,3 +232,67 @@ def test_ink_saver_renders_every_card():
         p = get(game, "refcard")
         opts = RenderOptions(paper="a4", ink_saver=True)
         assert render(p, opts, load_layout(p.layout, ink_saver=True)).startswith(b"%PDF")
+
+
+def _side_text(side) -> str:
+    """Every string a Side's blocks would print."""
+    from printkit.refcard import Box, Chart, Columns, Heading, Lines, Note
+
+    def walk(block):
+        if isinstance(block, Heading | Note):
+            yield block.text
+        elif isinstance(block, Lines):
+            for term, text in block.items:
+                yield f"{term} {text}"
+        elif isinstance(block, Chart):
+            yield " ".join(block.header)
+            for row in block.rows:
+                yield " ".join(row)
+        elif isinstance(block, Columns):
+            for col in block.columns:
+                for b in col:
+                    yield from walk(b)
+        elif isinstance(block, Box):
+            for b in block.blocks:
+                yield from walk(b)
+    return "\n".join(t for b in side.blocks for t in walk(b))
+
+
+def test_blowout_card_is_built_from_the_deck_data():
+    """Never retyped: a changed `when` in the deck data shows on the card."""
+    from dataclasses import replace
+
+    from engine.blowout.decks import load_decks
+    from printkit.sheets.blowout import refcard as bo
+
+    decks = load_decks()
+    sack = decks.types["sack"]
+    changed = replace(decks, types={**decks.types,
+                                    "sack": replace(sack, when="Only on third down.")})
+    assert "SACK! [DEFENSE] When: Only on third down." in _side_text(bo.front(changed))
+    assert "Only on third down." not in _side_text(bo.front(decks))
+
+
+def test_luckdraw_card_is_built_from_the_card_data():
+    """Never retyped: changed points and a changed QB card show on the card."""
+    from dataclasses import replace
+
+    from engine.luckdraw.cards import load_cards
+    from printkit.sheets.luckdraw import refcard as ld
+
+    cards = load_cards()
+    tables = registry.get("luckdraw").odds(None)
+
+    def changed(c):
+        if c.code == "TOD":
+            return replace(c, qb_players=None)
+        if c.code == "PTD":
+            return replace(c, scoring=(replace(c.scoring[0], points=7),))
+        return c
+
+    other = replace(cards, cards=tuple(map(changed, cards.cards)))
+    assert "PTD Passing TD: 6 per drive" in _side_text(ld.front(cards))
+    assert "PTD Passing TD: 7 per drive" in _side_text(ld.front(other))
+    assert "2 INT, PTD, TOD" in _side_text(ld.back(cards, tables))
+    back = _side_text(ld.back(other, tables))
+    assert "2 INT, PTD\n" in back and "2 INT, PTD, TOD" not in back

@@ -17,11 +17,11 @@ from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.refcard import Chart, Columns, Heading, Lines, Note, Side
 from printkit.sheets import RenderOptions
-from printkit.sheets.luckdraw.playbook import scoring_line
+from printkit.sheets.luckdraw.playbook import card_scoring
 
 
 def cheat_sheet(cards: CardSet) -> Lines:
-    return Lines(tuple((c.code, scoring_line(c.code)) for c in cards.cards))
+    return Lines(tuple((c.code, card_scoring(c)) for c in cards.cards))
 
 
 def qb_chart(cards: CardSet) -> Chart:
