@@ -102,9 +102,9 @@ class Side:
 
 # -- odds as chart cells ----------------------------------------------------------------------
 
-def percent(f: str | Figure) -> str:
-    """A probability as a whole percent; '<1%' and '>99%' rather than 0% or 100% for a chance
-    that is not nil; '-' for nil."""
+def percent(f: str | Figure, digits: int = 0) -> str:
+    """A probability as a percent with `digits` decimals; '<1%' and '>99%' (or '<0.1%', ...)
+    rather than 0% or 100% for a chance that is not nil; '-' for nil."""
     if isinstance(f, str):
         return f
     v = f.value
@@ -112,11 +112,12 @@ def percent(f: str | Figure) -> str:
         return "-"
     if v >= 1:
         return "100%"
-    if v < 0.005:
-        return "<1%"
-    if v > 0.995:
-        return ">99%"
-    return f"{v * 100:.0f}%"
+    least = 10.0 ** -digits
+    if v * 100 < least / 2:
+        return f"<{least:g}%"
+    if v * 100 > 100 - least / 2:
+        return f">{100 - least:g}%"
+    return f"{v * 100:.{digits}f}%"
 
 
 def odds_table(tables: Sequence[OddsTable], key: str) -> OddsTable:
@@ -128,11 +129,12 @@ def odds_table(tables: Sequence[OddsTable], key: str) -> OddsTable:
 
 
 def odds_chart(table: OddsTable, columns: Sequence[str], header: Sequence[str] | None = None,
-               rows: Sequence[int] | None = None) -> Chart:
-    """Chart of `table`'s `columns` (by name; labels as text, figures as percents)."""
+               rows: Sequence[int] | None = None, digits: int = 0) -> Chart:
+    """Chart of `table`'s `columns` (by name; labels as text, figures as percents with
+    `digits` decimals)."""
     index = [table.columns.index(c) for c in columns]
     picked = [table.rows[i] for i in rows] if rows is not None else list(table.rows)
-    body = tuple(tuple(percent(row[i]) if isinstance(row[i], Figure) else str(row[i])
+    body = tuple(tuple(percent(row[i], digits) if isinstance(row[i], Figure) else str(row[i])
                        for i in index) for row in picked)
     return Chart(tuple(header or columns), body)
 

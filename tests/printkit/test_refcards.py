@@ -296,3 +296,15 @@ def test_luckdraw_card_is_built_from_the_card_data():
     assert "2 INT, PTD, TOD" in _side_text(ld.back(cards, tables))
     back = _side_text(ld.back(other, tables))
     assert "2 INT, PTD\n" in back and "2 INT, PTD, TOD" not in back
+
+
+def test_cardbowl_snap_odds_from_the_odds_table():
+    game = registry.get("cardbowl")
+    table = next(t for t in game.odds(game.load_rules(None)) if t.key == "snap")
+    front, _ = _front_back("cardbowl")
+    for row in table.rows:
+        fumble = row[table.columns.index("fumble")]
+        assert f"{row[0]} {fumble.value * 100:.1f}%" in front
+    # "If in regular formation ... A or a 2, snap is fumbled": 2 cards of 54 after the Red
+    # Joker, i.e. 1/54 * 8/53 = 0.28%
+    assert "regular 0.3%" in front

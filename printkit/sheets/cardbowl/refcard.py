@@ -53,7 +53,7 @@ def block_windows(rules: Rules) -> list[tuple[str, str]]:
     return out
 
 
-def front(rules: Rules) -> Side:
+def front(rules: Rules, tables: list[OddsTable]) -> Side:
     k, p, fg, ofr = rules.kickoff, rules.punt, rules.field_goal, rules.open_field_run
     faces = ", ".join(f"{f}={n}" for f, n in ofr.face_draws.items())
     windows = block_windows(rules)
@@ -84,7 +84,7 @@ def front(rules: Rules) -> Side:
                ("Try", f"extra point = a {fg.extra_point_distance}-yard kick"))),
         Chart(("RJ blocks", *(span for span, _ in windows)),
               (("drawn in", *(when.replace("first ", "1st ") for _, when in windows)),)),
-        Heading("Snap, sack, scoring"),
+        Heading("Snap, sack, scoring (O: offense, D: defense)"),
         Lines((("Snap", f"RJ, then A-{rules.snap.regular_fumble_max} (shotgun "
                         f"A-{rules.snap.shotgun_fumble_max}): fumbled snap"),
                ("Sack", f"rush >= protection + draw; lost = difference + "
@@ -94,6 +94,10 @@ def front(rules: Rules) -> Side:
                           f"safety {rules.scoring.safety}, try {rules.scoring.try_kick} "
                           f"(kick) / {rules.scoring.try_conversion} (from the "
                           f"{rules.field.two_point_spot})"))),
+        refcard.odds_chart(refcard.odds_table(tables, "snap"),
+                           ("formation", "fumble", "penalty on the offense",
+                            "offside (defence)", "clean snap"),
+                           ("snap", "fumble", "pen. O", "offside D", "clean"), digits=1),
     ))
 
 
@@ -145,5 +149,6 @@ def back(rules: Rules, tables: list[OddsTable]) -> Side:
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     rules = rules_for(opts)
-    refcard.render(doc, opts, layout, front(rules), back(rules, GAME.odds(rules)),
+    tables = GAME.odds(rules)
+    refcard.render(doc, opts, layout, front(rules, tables), back(rules, tables),
                    GAME.title)
