@@ -217,6 +217,9 @@ def test_blowout_card_types_and_when():
     assert "SACK!" in front and "In response to a PASS play." in front
     assert "On FOURTH DOWN, instead of an OFFENSE card." in front
     assert re.search(r"INT INTERCEPTION: In response to a PASS play\.", back)
+    # field goal from the 15-19: kick yards needed 26-30 (yard line + 11), made by 11 of the
+    # 12 SPECIAL TEAMS cards (all but the 25) = 92%
+    assert "15-19 26-30 92%" in back
 
 
 def test_luckdraw_cheat_sheet():

@@ -14,7 +14,7 @@ from engine.odds import OddsTable
 from printkit import refcard
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
-from printkit.refcard import Heading, Lines, Note, Side
+from printkit.refcard import Chart, Columns, Heading, Lines, Note, Side
 from printkit.sheets import RenderOptions
 
 
@@ -69,6 +69,24 @@ def front(decks: Decks) -> Side:
     ))
 
 
+def field_goal_chart(table: OddsTable) -> Columns:
+    """The `field-goal` odds table with neighbouring yard lines of equal odds merged."""
+    line, need, good = (table.columns.index(c) for c in ("yard line", "kick yards needed",
+                                                         "good"))
+    runs: list[list] = []
+    for row in table.rows:
+        if runs and runs[-1][2].value == row[good].value:
+            runs[-1][1] = row
+        else:
+            runs.append([row, row, row[good]])
+    cells = [(_yards(int(a[line]), int(b[line])) if a is not b else str(a[line]),
+              _yards(int(a[need]), int(b[need])) if a is not b else str(a[need]),
+              refcard.percent(f)) for a, b, f in runs]
+    half = (len(cells) + 1) // 2
+    head = ("yd line", "KICK YDS", "good")
+    return Columns(((Chart(head, tuple(cells[:half])),), (Chart(head, tuple(cells[half:])),)))
+
+
 def back(decks: Decks, tables: list[OddsTable]) -> Side:
     yards = refcard.odds_table(tables, "yards")
     return Side(GAME.title, "quick reference 2/2", (
@@ -78,6 +96,8 @@ def back(decks: Decks, tables: list[OddsTable]) -> Side:
         refcard.odds_chart(yards, ("play", "gain", "no gain", "loss", "10+ yards"),
                            ("play", "gain", "no gain", "loss", "10+ yds")),
         Note("A random RUN or PASS card against a random DEFENSIVE PLAY (exact)."),
+        Heading("Field goal: good with a random SPECIAL TEAMS card"),
+        field_goal_chart(refcard.odds_table(tables, "field-goal")),
     ))
 
 
