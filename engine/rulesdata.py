@@ -126,6 +126,13 @@ CARDBOWL: dict[str, Spec] = {
     "clock.stops": Spec(items=(0, 20)), "clock.stops[]": Spec(chars=200),
     "clock.simple[].intervals": Spec(chars=20), "clock.complex[].intervals": Spec(chars=20),
     "clock.simple[].plays": Spec(chars=200), "clock.complex[].plays": Spec(chars=200),
+    **{f"fumble.bounce_towards_offense.{c}": Spec(0, 20) for c in ("A", "2", "3", "4")},
+    **{f"fumble.bounce_towards_defense.{c}": Spec(0, 20) for c in ("10", "J", "Q", "K")},
+    "fumble.penalty_cards": Spec(items=(3, 3)), "fumble.penalty_cards[]": Spec(chars=20),
+    "penalty_draws": Spec(items=(1, 20)),
+    "penalty_draws[].play": Spec(chars=30), "penalty_draws[].against": Spec(chars=20),
+    "penalty_draws[].yards": Spec(items=(3, 3)), "penalty_draws[].yards[]": Spec(0, 50),
+    "penalty_draws[].first_down": SHIPPED,
     "errata": Spec(items=(1, 50)),
     **{f"errata[].{k}": Spec(chars=100) for k in ("team", "previous", "line", "arithmetic")},
 }

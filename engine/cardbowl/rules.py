@@ -111,6 +111,32 @@ class OpenFieldRun:
 
 
 @dataclass(frozen=True)
+class Fumble:
+    """The fumble-recovery bounce (decision C13) and the penalty card's column heads."""
+
+    bounce_towards_offense: dict[str, int]
+    bounce_towards_defense: dict[str, int]
+    penalty_cards: tuple[str, ...]
+
+    def bounce(self, card: str) -> int:
+        """Yards a tie's bounce card moves the ball: + towards the defense's goal (the
+        offense gains), - towards the offense's; 0 for 5-9."""
+        r = rank(card)
+        return self.bounce_towards_defense.get(r, 0) - self.bounce_towards_offense.get(r, 0)
+
+
+@dataclass(frozen=True)
+class PenaltyDraw:
+    """The card after a Black Joker on one kind of play: yards for each column of
+    `Fumble.penalty_cards`; `first_down` for the last column's automatic first down."""
+
+    play: str
+    against: str
+    yards: tuple[int, ...]
+    first_down: bool
+
+
+@dataclass(frozen=True)
 class CardValues:
     joker_in_hand: int
     hand: int                 # cards dealt to each team for a scrimmage play
@@ -153,6 +179,8 @@ class Rules:
     open_field_run: OpenFieldRun
     clock: Clock
     errata: tuple[Erratum, ...]
+    fumble: Fumble
+    penalty_draws: tuple[PenaltyDraw, ...]
 
     def value(self, card: str) -> int:
         """A card's value: A=1 .. K=13, a joker in hand 15 ("Joker in hand = 15")."""
@@ -211,6 +239,12 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
             clock=Clock(**attributes(clock, simple=_costs(clock["simple"]),
                                      complex=_costs(clock["complex"]))),
             errata=tuple(Erratum(**e) for e in data.get("errata", [])),
+            fumble=Fumble(dict(data["fumble"]["bounce_towards_offense"]),
+                          dict(data["fumble"]["bounce_towards_defense"]),
+                          tuple(data["fumble"]["penalty_cards"])),
+            penalty_draws=tuple(PenaltyDraw(p["play"], p["against"], tuple(p["yards"]),
+                                            bool(p["first_down"]))
+                                for p in data["penalty_draws"]),
         )
     except (KeyError, TypeError) as exc:
         raise ReadError(f"rules data incomplete or malformed near {exc}", source) from None

@@ -13,4 +13,7 @@ PRINTABLES = (
     Printable("blowout", "drivelog", "blowout-drivelog", "play log",
               "One row per snap: both cards, yards, down & to go, ball on, score, period; "
               "Seed box and the card code legend"),
+    Printable("blowout", "refcard", "blowout-refcard", "reference card",
+              "Two-sided quick reference: card types, when each may be played, named cards, "
+              "yards per play", cards=True),
 )

@@ -13,6 +13,9 @@ PRINTABLES = (
               rules=True),
     Printable("cardbowl", "clock", "cardbowl-clock", "game clock",
               "A grid of the clock's intervals per quarter, timeouts, timing costs", rules=True),
+    Printable("cardbowl", "refcard", "cardbowl-refcard", "reference card",
+              "Two-sided quick reference: card values, kicks, field goal odds by distance, "
+              "penalty cards, fumble bounce", rules=True, cards=True),
 )
 
 # A classroom match's printables in print order (printkit/classroom.py); names the game does

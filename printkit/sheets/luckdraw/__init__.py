@@ -10,4 +10,7 @@ PRINTABLES = (
               "Per drive: QB, each seat's cards, scoring events ticked per card, audible calls, "
               "penalties, trades, running totals; game length and tie-breakers",
               rules=True, players=True),
+    Printable("luckdraw", "refcard", "luckdraw-refcard", "reference card",
+              "Two-sided quick reference: the scoring cheat sheet, the QB's automatic cards, "
+              "deal odds", cards=True),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.luckdraw.cards import load_cards
+from engine.luckdraw.cards import GameCard, load_cards
 from engine.luckdraw.deal import Deal, deal_shape
 from engine.playbook import BookSpec, slip_check, slip_payload
 from printkit.books.header import fit_text
@@ -135,7 +135,11 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
 
 def scoring_line(code: str) -> str:
     """'P Punt: 2 per occurrence; +3 punt blocked; ...' from the cheat-sheet data."""
-    card = load_cards().card(code)
+    return card_scoring(load_cards().card(code))
+
+
+def card_scoring(card: GameCard) -> str:
+    """One card's cheat-sheet line (the deal sheets and the reference card print it)."""
     per = {"occurrence": "each", "drive": "per drive"}
     parts = [f"+{s.points} {s.event}" if s.per == "bonus" else
              f"{s.points} {per.get(s.per, s.per)} ({s.event})" for s in card.scoring]

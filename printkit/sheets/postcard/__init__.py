@@ -8,6 +8,9 @@ PRINTABLES = (
               rules=True),
     Printable("postcard", "drivelog", "postcard-drivelog", "drive log",
               "Blank log in the record notation: action, picks, dice, outcome, marks, state"),
+    Printable("postcard", "refcard", "postcard-refcard", "reference card",
+              "Two-sided quick reference: strategy circle, catch by level, rushing, field "
+              "goal, punt and fumble odds", rules=True, cards=True),
 )
 
 # A classroom match's printables in print order (printkit/classroom.py); names the game does

@@ -1,0 +1,313 @@
+"""`printkit render GAME refcard`: one two-sided quick-reference card per game.
+
+Geometry, sizes and content are read back from the PDF (pdfplumber); expected values are typed
+from the rules texts (docs/rules/GAME.md quotes them) or taken from the game's OddsTable
+objects, never recomputed here.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from engine import registry
+from engine.odds import Figure
+from printkit.errors import UserError
+from printkit.layout import load_layout
+from printkit.sheets import RenderOptions, get, render
+
+GAMES = ("cardbowl", "postcard", "blowout", "luckdraw")
+PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
+CARD_MM = {"letter": (101.6, 152.4), "a4": (105.0, 148.0)}
+MM = 72 / 25.4
+
+
+def _render(game: str, paper: str = "letter", rules_file: Path | None = None,
+            **extra) -> bytes:
+    p = get(game, "refcard")
+    opts = RenderOptions(paper=paper, rules_file=rules_file, extra=extra)
+    return render(p, opts, load_layout(p.layout))
+
+
+_CACHE: dict[tuple[str, str], bytes] = {}
+
+
+def _pdf(game: str, paper: str) -> bytes:
+    if (game, paper) not in _CACHE:
+        _CACHE[game, paper] = _render(game, paper)
+    return _CACHE[game, paper]
+
+
+def _words(page) -> str:
+    return " ".join(w["text"] for w in page.extract_words(keep_blank_chars=False))
+
+
+def _font_size(ch) -> float:
+    """A character's font size, also when a card is drawn turned a quarter (A6 on A4): the
+    extent across the baseline (pdfminer gives a turned character's advance as its size)."""
+    return ch["size"] if ch["upright"] else ch["x1"] - ch["x0"]
+
+
+def _card_boxes(page) -> list[tuple[float, float]]:
+    """Sizes (mm) of the white card backgrounds: filled rects as big as a card."""
+    out = []
+    for r in page.rects:
+        w, h = r["width"] / MM, r["height"] / MM
+        if min(w, h) > 90 and max(w, h) > 140:
+            out.append((round(min(w, h), 1), round(max(w, h), 1)))
+    return out
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("game", GAMES)
+def test_two_up_two_sided_true_size_and_nothing_under_8pt(game, paper):
+    with pdfplumber.open(io.BytesIO(_pdf(game, paper))) as pdf:
+        assert len(pdf.pages) == 2                           # fronts, then backs
+        for page in pdf.pages:
+            assert (round(page.width, 1), round(page.height, 1)) == \
+                tuple(round(v, 1) for v in PAPERS[paper])
+            boxes = _card_boxes(page)
+            assert boxes.count(CARD_MM[paper]) == 2          # 2-up, true size
+            sizes = {round(_font_size(ch), 2) for ch in page.chars}
+            assert min(sizes) >= 8.0, f"text under 8 pt: {sorted(sizes)[:3]}"
+    if paper == "letter":                   # a4's cards are turned: text read in the a4 test
+        front, back = _front_back(game, paper)
+        assert "quick reference 1/2" in front and "quick reference 2/2" in back
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a4_card_says_what_the_letter_card_says(game):
+    """A6 is laid out on its own (wider, shorter, turned on the page); the characters printed
+    are the same (wrapping and order aside)."""
+    def chars(paper):
+        with pdfplumber.open(io.BytesIO(_pdf(game, paper))) as pdf:
+            return [sorted(c["text"] for c in p.chars if c["text"].strip()) for p in pdf.pages]
+    assert chars("letter") == chars("a4")
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_backs_are_mirrored_for_long_edge_duplex(paper):
+    """Each card's back sits where its front is, mirrored about the page's vertical centre."""
+    with pdfplumber.open(io.BytesIO(_pdf("cardbowl", paper))) as pdf:
+        fronts, backs = ([r for r in p.rects if min(r["width"], r["height"]) > 90 * MM]
+                         for p in pdf.pages)
+        width = pdf.pages[0].width
+        f = sorted((round(r["x0"], 1), round(r["top"], 1)) for r in fronts)
+        b = sorted((round(width - r["x1"], 1), round(r["top"], 1)) for r in backs)
+        assert f == b and len(f) == 2
+
+
+def test_four_up_is_refused_with_one_line_reason():
+    with pytest.raises(UserError, match="at most 2 to a page.*under 8 pt"):
+        _render("cardbowl", per_page=4)
+
+
+def test_one_up_on_request():
+    with pdfplumber.open(io.BytesIO(_render("luckdraw", "a4", per_page=1))) as pdf:
+        assert _card_boxes(pdf.pages[0]).count(CARD_MM["a4"]) == 1
+
+
+def _front_back(game: str, paper: str = "letter") -> tuple[str, str]:
+    with pdfplumber.open(io.BytesIO(_pdf(game, paper))) as pdf:
+        return _words(pdf.pages[0]), _words(pdf.pages[1])
+
+
+def _pct(f: Figure) -> str:
+    return f"{f.value * 100:.0f}%"
+
+
+# -- Card Bowl ----------------------------------------------------------------------------------
+
+def test_cardbowl_field_goal_row_42_from_the_odds_table():
+    """The 42-yard row shows the probability `printkit odds cardbowl field-goal` gives."""
+    rules = registry.get("cardbowl").load_rules(None)
+    table = next(t for t in registry.get("cardbowl").odds(rules) if t.key == "field-goal")
+    row = next(r for r in table.rows if r[0] == "42")
+    made = row[table.columns.index("made")]
+    assert abs(made.value - 0.479) < 0.001                  # the odds engine's exact figure
+    _, back = _front_back("cardbowl")
+    assert f"42 {_pct(made)} " in back
+    assert "42 48% 7%" in back                               # made, blocked (typed)
+
+
+def test_cardbowl_values_and_formulas_typed_from_the_rules():
+    front, back = _front_back("cardbowl")
+    # "J = 11 Q = 12 K = 13 Joker in hand = 15"
+    assert "value 1 10 11 12 13 15" in front
+    # "Draw two cards. Value - 11 = yard line received."
+    assert "2 cards - 11 = yard line received" in front
+    # "Total value of drawn cards + 15 = punt yardage"
+    assert "+ 15 = yards" in front
+    # "Field position + 18 = Field goal distance"; "Kicker draws six cards"
+    assert "yard line + 18; 6 cards" in front
+    # "20-29 = first two cards ... 50-59 = first five cards; >= 60 = any card"
+    assert "20-29 30-39 40-49 50-59 60+" in front and "1st 2 1st 3 1st 4 1st 5 any card" in front
+
+
+def test_cardbowl_penalty_and_bounce_tables():
+    _, back = _front_back("cardbowl")
+    # Punt coverage: "A-5 = 5-yard penalty ...; 6-10 = 10 yard penalty; face card ... 15"
+    assert "Punt coverage kicking 5 10 15" in back
+    # FG second draw: "A-10 = ... 5 yd penalty; face card ... 15 yd ... automatic first down"
+    assert "FG 2nd card defense 5 5 15 +1st" in back
+    # Fumble bounce, decision C13: "A = 4 yards ... 5-9 = 0 ... K = 4"
+    assert "yards 4 3 2 1 0 1 2 3 4" in back
+    assert "towards O O O O - D D D D" in back
+
+
+def test_cardbowl_card_follows_a_rules_file(tmp_path):
+    """Never retyped: a house rule file (field goal = yard line + 17, kickoff - 10, a Red
+    Joker blocks in the first distance // 20 cards) changes the card's formulas, its block
+    windows and its odds."""
+    house = tmp_path / "house.toml"
+    house.write_text("[field_goal]\nadd = 17\nblock_band = 20\n\n[kickoff]\nsubtract = 10\n")
+    with pdfplumber.open(io.BytesIO(_render("cardbowl", rules_file=house))) as pdf:
+        front, back = (_words(p) for p in pdf.pages)
+    assert "yard line + 17; 6 cards" in front
+    assert "2 cards - 10 = yard line received" in front
+    assert "RJ blocks <40 40-59 60-79" in front
+    game = registry.get("cardbowl")
+    table = next(t for t in game.odds(game.load_rules(house)) if t.key == "field-goal")
+    row = next(r for r in table.rows if r[0] == "42")
+    blocked = _pct(row[table.columns.index("blocked")])
+    assert blocked != "7%" and f"42 {_pct(row[table.columns.index('made')])} {blocked}" in back
+
+
+# -- PostCard ------------------------------------------------------------------------------------
+
+def test_postcard_catch_by_level_from_the_odds_table():
+    rules = registry.get("postcard").load_rules(None)
+    table = next(t for t in registry.get("postcard").odds(rules) if t.key == "catch")
+    col = table.columns.index("catch overall")
+    front, _ = _front_back("postcard")
+    for row in table.rows:
+        assert re.search(rf"L{row[0]} [-0-9]+ {row[1]} \S+ \S+ {_pct(row[col])}", front)
+    # typed from the rules' pass levels: results 1-3 throw 5-15 yards, caught on 2-6,
+    # pressured on a 6; level 4 is 10-13, 50-65 yards, caught on 5-6, pressured on 5-6
+    assert "L1 1-3 5-15 2-6 6 81%" in front
+    assert "L4 10-13 50-65 5-6 5-6 28%" in front
+    # the strategy circle: "1 beats 2,4,5 (one star) ... 6 beats 1,4 (two stars)"
+    assert "beats 2 4 5 3 6 1 4 6 2 5 2 3 6 1 4" in front
+
+
+def test_postcard_card_follows_a_rules_file(tmp_path):
+    """A player's own card values: a field goal from the 50 needs 6-8, blocks at -4."""
+    own = tmp_path / "own.toml"
+    base = registry.get("postcard").load_rules(None)
+    ranges = ", ".join(f"{{ spot = {r.spot}, low = {r.low}, high = {r.high} }}"
+                       if r.spot != 50 else "{ spot = 50, low = 6, high = 8 }"
+                       for r in base.field_goal.ranges)
+    own.write_text(f"[field_goal]\nblock = -4\nranges = [{ranges}]\n")
+    with pdfplumber.open(io.BytesIO(_render("postcard", rules_file=own))) as pdf:
+        back = _words(pdf.pages[1])
+    assert "blocked at Challenge -4" in back
+    assert "6-9 6-8 7-8 6-8" in back                         # spots 35, 40, 45, 50
+    _, shipped = _front_back("postcard")
+    assert "blocked at Challenge -5" in shipped and "7-8 7 made" in shipped
+
+
+# -- BLOWOUT!!! and Luck of the Draw -------------------------------------------------------------
+
+def test_blowout_card_types_and_when():
+    front, back = _front_back("blowout")
+    assert "SACK!" in front and "In response to a PASS play." in front
+    assert "On FOURTH DOWN, instead of an OFFENSE card." in front
+    assert re.search(r"INT INTERCEPTION: In response to a PASS play\.", back)
+    # field goal from the 15-19: kick yards needed 26-30 (yard line + 11), made by 11 of the
+    # 12 SPECIAL TEAMS cards (all but the 25) = 92%
+    assert "15-19 26-30 92%" in back
+
+
+def test_luckdraw_cheat_sheet():
+    front, back = _front_back("luckdraw")
+    # the cheat sheet: "Lost Fumble 4 pts ... +3 if returned for a TD"
+    assert "FBL Lost Fumble: 4 each (lost fumble); +3 fumble returned for a TD" in front
+    assert "PTD Passing TD: 6 per drive" in front
+    assert "2 INT, PTD, TOD" in back
+
+
+def test_ink_saver_renders_every_card():
+    for game in GAMES:
+        p = get(game, "refcard")
+        opts = RenderOptions(paper="a4", ink_saver=True)
+        assert render(p, opts, load_layout(p.layout, ink_saver=True)).startswith(b"%PDF")
+
+
+def _side_text(side) -> str:
+    """Every string a Side's blocks would print."""
+    from printkit.refcard import Box, Chart, Columns, Heading, Lines, Note
+
+    def walk(block):
+        if isinstance(block, Heading | Note):
+            yield block.text
+        elif isinstance(block, Lines):
+            for term, text in block.items:
+                yield f"{term} {text}"
+        elif isinstance(block, Chart):
+            yield " ".join(block.header)
+            for row in block.rows:
+                yield " ".join(row)
+        elif isinstance(block, Columns):
+            for col in block.columns:
+                for b in col:
+                    yield from walk(b)
+        elif isinstance(block, Box):
+            for b in block.blocks:
+                yield from walk(b)
+    return "\n".join(t for b in side.blocks for t in walk(b))
+
+
+def test_blowout_card_is_built_from_the_deck_data():
+    """Never retyped: a changed `when` in the deck data shows on the card."""
+    from dataclasses import replace
+
+    from engine.blowout.decks import load_decks
+    from printkit.sheets.blowout import refcard as bo
+
+    decks = load_decks()
+    sack = decks.types["sack"]
+    changed = replace(decks, types={**decks.types,
+                                    "sack": replace(sack, when="Only on third down.")})
+    assert "SACK! [DEFENSE] When: Only on third down." in _side_text(bo.front(changed))
+    assert "Only on third down." not in _side_text(bo.front(decks))
+
+
+def test_luckdraw_card_is_built_from_the_card_data():
+    """Never retyped: changed points and a changed QB card show on the card."""
+    from dataclasses import replace
+
+    from engine.luckdraw.cards import load_cards
+    from printkit.sheets.luckdraw import refcard as ld
+
+    cards = load_cards()
+    tables = registry.get("luckdraw").odds(None)
+
+    def changed(c):
+        if c.code == "TOD":
+            return replace(c, qb_players=None)
+        if c.code == "PTD":
+            return replace(c, scoring=(replace(c.scoring[0], points=7),))
+        return c
+
+    other = replace(cards, cards=tuple(map(changed, cards.cards)))
+    assert "PTD Passing TD: 6 per drive" in _side_text(ld.front(cards))
+    assert "PTD Passing TD: 7 per drive" in _side_text(ld.front(other))
+    assert "2 INT, PTD, TOD" in _side_text(ld.back(cards, tables))
+    back = _side_text(ld.back(other, tables))
+    assert "2 INT, PTD\n" in back and "2 INT, PTD, TOD" not in back
+
+
+def test_cardbowl_snap_odds_from_the_odds_table():
+    game = registry.get("cardbowl")
+    table = next(t for t in game.odds(game.load_rules(None)) if t.key == "snap")
+    front, _ = _front_back("cardbowl")
+    for row in table.rows:
+        fumble = row[table.columns.index("fumble")]
+        assert f"{row[0]} {fumble.value * 100:.1f}%" in front
+    # "If in regular formation ... A or a 2, snap is fumbled": 2 cards of 54 after the Red
+    # Joker, i.e. 1/54 * 8/53 = 0.28%
+    assert "regular 0.3%" in front
