@@ -1,7 +1,8 @@
 """A class drill: records for every match of a `printkit classroom` pack, slips planted, then
 `printkit audit` over them, and a check that it reports exactly the planted slips.
 
-PostCard Football matches are played by the bots with the match's seed; Card Bowl matches get
+PostCard Football, BLOWOUT!!!, Luck of the Draw and grid-game matches are played by the bots
+with the match's seed (slip: the written result one point off); Card Bowl matches get
 a clean hand-written game (no card lines) tagged with the match. Every fifth record gets one
 slip (PostCard: the Result tag one point off, PC-END-001; Card Bowl: a first down written
 as a second down, a down finding), and one extra record made with another class's key must be
@@ -61,7 +62,25 @@ def cardbowl(row: dict, slip: bool) -> str:
     return text
 
 
-MAKERS = {"postcard": postcard, "cardbowl": cardbowl}
+def bots(game: str):
+    """A maker for a game whose bots play the match's seed; the slip is one point off the
+    written result (a Result tag, or Luck of the Draw's first running total)."""
+    def make(row: dict, slip: bool) -> str:
+        g = registry.get(game)
+        text = tagged(g.bots.play(row["seed"], g.rules(), date=None).text(), row, game)
+        if slip:
+            if m := re.search(r'\[Result "(\d+)-(\d+)"\]', text):
+                text = text.replace(m.group(0), f'[Result "{m.group(1)}-'
+                                                f'{int(m.group(2)) + 1}"]')
+            else:
+                m = re.search(r"^total P1 (\d+)", text, flags=re.M)
+                text = text.replace(m.group(0), f"total P1 {int(m.group(1)) + 1}", 1)
+        return text
+    return make
+
+
+MAKERS = {"postcard": postcard, "cardbowl": cardbowl,
+          **{g: bots(g) for g in ("blowout", "luckdraw", "cardgrid")}}
 
 
 def main() -> None:

@@ -157,7 +157,20 @@ class PackRenderer:
                         extra={**self.opts.extra, "seed": seed, "match": "M1", "code": "M1-0000"})
             p.draw(doc, o, self.layouts[p.sheet])
             outs.append(doc.finish())
-        return outs[0] == outs[1]
+        return outs[0] == outs[1] and self._capturable(p)
+
+    def _capturable(self, p: sheets.Printable) -> bool:
+        """Can its pages be captured as forms? A sheet that starts a page without setting its
+        size, or defines a form of its own inside a page, cannot: it is drawn per match."""
+        doc = Document(page_size(self.opts.paper), title="probe", subject="probe")
+        cap = _Capture(doc, "probe")
+        o = replace(self.opts, extra={**self.opts.extra, "seed": "aaaaa-aaaaa", "match": "M1",
+                                      "code": "M1-0000"})
+        try:
+            p.draw(cap, o, self.layouts[p.sheet])      # type: ignore[arg-type]
+        except (TypeError, AttributeError, ValueError):
+            return False
+        return not cap._open and bool(cap.pages)
 
     def stamp(self, mp: MatchPlan) -> str:
         m = mp.match
