@@ -229,3 +229,32 @@ def test_singles_drawn_in_a_second_process_are_the_same_bytes():
     assert one[0] == two[0] and one[1] == got and one[2] == two[2]
     pdf = pikepdf.open(io.BytesIO(one[0]))
     assert len(pdf.pages) == one[2]
+
+
+@pytest.mark.parametrize("game", list(registry.GAMES))
+def test_every_game_packs_its_sheets_and_book(game, tmp_path):
+    """Two teams, one match: the match's PDF holds every page of each sheet of the game's
+    recipe (rendered alone for the count) and of its play book, each page stamped; a sheet
+    that cannot be shared as forms (Luck of the Draw's score sheet) still goes in."""
+    r = run_cli("classroom", game, "--teams", "2", "--class-key", tmp_path / "k",
+                "--out", tmp_path / "pack")
+    assert r.code == 0, r.stderr
+    import pypdfium2
+
+    def pages(path: Path) -> list[str]:
+        doc = pypdfium2.PdfDocument(path)
+        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+
+    match = pages(tmp_path / "pack" / "matches" / "match-001.pdf")
+    row = list(csv.DictReader(io.StringIO((tmp_path / "pack" / "results.csv").read_text())))[0]
+    alone = 0
+    for p in recipe(game):
+        out = tmp_path / f"{p.sheet}.pdf"
+        assert run_cli("render", game, p.sheet, "--out", out).code == 0
+        alone += len(pages(out))
+    book = tmp_path / "book.pdf"
+    assert run_cli("playbook", game, "--seed", row["seed"], "--out", book).code == 0
+    assert len(match) == alone + len(pages(book))
+    assert all(f"code {row['code']}" in t for t in match)
+    n = len(pages(book))
+    assert all(t.startswith(f"{registry.get(game).title} \u2014 play book") for t in match[-n:])
