@@ -258,3 +258,15 @@ def test_every_game_packs_its_sheets_and_book(game, tmp_path):
     assert all(f"code {row['code']}" in t for t in match)
     n = len(pages(book))
     assert all(t.startswith(f"{registry.get(game).title} \u2014 play book") for t in match[-n:])
+
+
+def test_luckdraw_score_sheet_carries_the_match_seed(tmp_path):
+    r = run_cli("classroom", "luckdraw", "--teams", "2", "--class-key", tmp_path / "k",
+                "--out", tmp_path / "pack")
+    assert r.code == 0, r.stderr
+    seed = list(csv.DictReader(io.StringIO((tmp_path / "pack" / "results.csv").read_text())))[0][
+        "seed"]
+    import pdfplumber
+
+    with pdfplumber.open(tmp_path / "pack" / "pack.pdf") as doc:
+        assert f"Seed {seed}" in doc.pages[0].extract_text()

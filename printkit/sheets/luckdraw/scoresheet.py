@@ -71,8 +71,9 @@ def _box(c: Canvas, layout: Layout, x: float, y: float) -> float:
 
 # -- the header: who, the game length, the rules in force ---------------------------------
 def _info(c: Canvas, layout: Layout, x: float, y: float, width: float, players: int,
-          rules: Rules) -> float:
-    """Title, seed/date boxes and the deal's shape; returns the height used."""
+          rules: Rules, seed: str = "") -> float:
+    """Title, seed/date boxes (the seed filled in when known: a class pack's match) and the
+    deal's shape; returns the height used."""
     shape = deal_shape(players)
     _say(c, layout, x, y, f"{layout.text('page.title')} \u2014 {players} players",
          "title_size", bold=True)
@@ -85,6 +86,11 @@ def _info(c: Canvas, layout: Layout, x: float, y: float, width: float, players: 
         if w:
             c.setStrokeColor(layout.colour("page.ink"))
             c.rect(right - w, y - size * 0.3, w, box, stroke=1, fill=0)
+            if label == "Seed" and seed:
+                c.setFillColor(layout.colour("page.ink"))
+                c.setFont(layout.font("page.label_font"), size)
+                c.drawString(right - w + size * 0.4, y, fit_text(
+                    c, seed, layout.font("page.label_font"), size, w - size * 0.8))
         right -= w + size * 0.4
         label_w = c.stringWidth(label, layout.font("page.bold_font"), size)
         _say(c, layout, right - label_w, y, label, bold=True)
@@ -362,12 +368,12 @@ def _blocks(doc: Document, layout: Layout, x: float, top: float, bottom: float,
 
 
 def _first_page(doc: Document, layout: Layout, width: float, rules: Rules,
-                players: int) -> None:
+                players: int, seed: str = "") -> None:
     c = doc.canvas
     margin = layout.length("page.margin")
     gap = layout.length("header.line_gap")
     y = doc.height - margin - layout.length("page.title_size")
-    y -= _info(c, layout, margin, y, width, players, rules) + gap
+    y -= _info(c, layout, margin, y, width, players, rules, seed) + gap
     y -= _lengths(c, layout, margin, y, width, rules) + gap
     y -= _rules(c, layout, margin, y, width, rules, players)
     final_h = (len(FINAL_ROWS) + 1) * layout.length("final.row_height")
@@ -401,5 +407,5 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     players = _players(opts)
     doc.page_size(page_size(opts.paper, "landscape"))
     width = doc.width - 2 * layout.length("page.margin")
-    _first_page(doc, layout, width, rules, players)
+    _first_page(doc, layout, width, rules, players, str(opts.extra.get("seed") or ""))
     _next_page(doc, layout, width, rules, players)
