@@ -444,3 +444,26 @@ def test_cardgrid_card_is_built_from_the_rules_object():
     assert "black = try (5)" in after.replace("\n", " ")
     assert "next card 10, J, Q or K finds" in before.replace("\n", " ")
     assert "next card K finds touch" in after.replace("\n", " ")
+
+
+def test_percent_never_rounds_a_real_chance_to_nil():
+    """6 in 1200 is 0.5%: printed '<1%', not '0%' (half-to-even rounding would give 0)."""
+    from printkit.refcard import percent
+
+    assert percent(Figure(6 / 1200)) == "<1%"
+    assert percent(Figure(0.0058)) == "1%"
+    assert percent(Figure(0.0)) == "-"
+    assert percent(Figure(0.9951)) == ">99%"
+    assert percent(Figure(0.005), 1) == "0.5%"
+
+
+def test_cardgrid_field_sheet_prints_the_same_card_rules():
+    """The field sheet's legend and the reference card share one text (common.card_rules)."""
+    p = get("cardgrid", "field")
+    pdf = render(p, RenderOptions(paper="letter"), load_layout(p.layout))
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        text = doc.pages[0].extract_text()
+    assert "Tackle 6: the last: kick 4 grids on (grid 11 at most), possession changes" in text
+    assert "Red: the ball moves 1 grid on. Black: a tackle" in text
+    assert "Conversion: the next card, of at least the try card's value (aces one), never a " \
+           "King (2)." in text
