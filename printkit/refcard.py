@@ -113,11 +113,12 @@ def percent(f: str | Figure, digits: int = 0) -> str:
     if v >= 1:
         return "100%"
     least = 10.0 ** -digits
-    if v * 100 < least / 2:
+    text = f"{v * 100:.{digits}f}"        # rounds half to even: 0.5% reads "0" at 0 digits
+    if float(text) < least / 2:
         return f"<{least:g}%"
-    if v * 100 > 100 - least / 2:
+    if float(text) > 100 - least / 2:
         return f">{100 - least:g}%"
-    return f"{v * 100:.{digits}f}%"
+    return f"{text}%"
 
 
 def odds_table(tables: Sequence[OddsTable], key: str) -> OddsTable:

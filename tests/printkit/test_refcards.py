@@ -20,7 +20,7 @@ from printkit.errors import UserError
 from printkit.layout import load_layout
 from printkit.sheets import RenderOptions, get, render
 
-GAMES = ("cardbowl", "postcard", "blowout", "luckdraw")
+GAMES = ("cardbowl", "postcard", "blowout", "luckdraw", "cardgrid")
 PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 CARD_MM = {"letter": (101.6, 152.4), "a4": (105.0, 148.0)}
 MM = 72 / 25.4
@@ -311,3 +311,159 @@ def test_cardbowl_snap_odds_from_the_odds_table():
     # "If in regular formation ... A or a 2, snap is fumbled": 2 cards of 54 after the Red
     # Joker, i.e. 1/54 * 8/53 = 0.28%
     assert "regular 0.3%" in front
+
+
+# -- the grid game -------------------------------------------------------------------------------
+
+def _grid_pct(f: Figure) -> str:
+    """How the card shows a chance: '-' for nil, '<1%' for one that rounds to 0%."""
+    whole = f"{f.value * 100:.0f}"
+    return "-" if f.value == 0 else "<1%" if whole == "0" else f"{whole}%"
+
+
+def _cardgrid_tables(rules_file: Path | None = None) -> dict:
+    game = registry.get("cardgrid")
+    return {t.key: t for t in game.odds(game.load_rules(rules_file))}
+
+
+def test_cardgrid_scoring_and_restarts_typed_from_the_rules():
+    """G12: "F field goal 1, P penalty conversion 2, T try 4, C try conversion 2"; the side
+    that did not score restarts "after F and P at grid 3, after T and C at grid 2"; G10: after
+    dead-in-goal "play resumes from grid 3"."""
+    front, _ = _front_back("cardgrid")
+    for row in ("field goal F 1 grid 3", "penalty conversion P 2 grid 3", "try T 4 grid 2",
+                "try conversion C 2 grid 2", "dead-in-goal - - grid 3"):
+        assert row in front
+
+
+def test_cardgrid_field_grid_landmarks():
+    """G3: kick-off on grid 2 (10 m), restarts from grid 3 (22 m), the opposition 22, 10 and
+    5 metre lines on grids 7, 10, 11, in-goal 12; field goals from grids 10 and 11 (G11), a
+    penalty goal from the offender's grids 1-3 = the taker's 12-10 (G7), a try on 12."""
+    front, _ = _front_back("cardgrid")
+    assert "grid 2 3 7 10 11 12 " in front
+    assert "line 10 m 22 m 22 m 10 m 5 m in-goal " in front
+    assert "start kick-off restart - - - - " in front
+    assert "scores - - - F P F P P T " in front
+
+
+def test_cardgrid_card_rules_on_the_front():
+    """What each card does, typed from the rules text (G4-G11), on the card built from the
+    shipped rules."""
+    from printkit.sheets.cardgrid import refcard as cg
+
+    text = _side_text(cg.front(registry.get("cardgrid").load_rules(None))).replace("\n", " ")
+    # "Each red card that he deals progresses play by one grid position."
+    assert "Red the ball moves 1 grid on." in text
+    # "The sixth black card ... kicked-ahead by four (4) grid positions or to grid 11"; "a ten
+    # (10) or a picture card ... found touch"
+    assert "Tackle 6 the last: kick 4 grids on (grid 11 at most)" in text
+    assert "next card 10, J, Q or K finds touch: a scrum" in text
+    # "this card is either a Queen or a King possession is deemed to have gone against the feed"
+    assert "a first card Q or K goes against the feed" in text
+    # penalty: "on or within grids 1, 2 or 3 ... successful when either a 10 or a picture card
+    # is dealt" (2 points); "if this card is a King the penalty failed to find touch"
+    assert "offender's grid 1-3: goal card 10, J, Q or K (2)" in text
+    assert "touch card K: no touch" in text
+    # "grid 10 ... or grid 11 ... on dealing a picture card ... field goal (value 1 point)"
+    assert "J Q K on grid 10 or 11: a field goal (1) if you choose" in text
+    assert "next card black = try (4), red = dead-in-goal" in text
+    with pdfplumber.open(io.BytesIO(_pdf("cardgrid", "letter"))) as pdf:
+        printed = pdf.pages[0].extract_text()
+    assert "Tackle 6 the last: kick 4 grids on (grid 11 at most), possession" in printed
+
+
+def test_cardgrid_passage_rows_from_the_odds_table():
+    """Every start grid's row shows the `passage` table's figures, and the method is the
+    table's: Monte Carlo with its sample size."""
+    table = _cardgrid_tables()["passage"]
+    cols = [table.columns.index(c) for c in ("try", "converted", "field goal", "penalty goal",
+                                             "penalty", "lost", "kick", "dead-in-goal")]
+    _, back = _front_back("cardgrid")
+    assert [r[0] for r in table.rows] == [str(g) for g in range(2, 12)]   # kick-off grid to 11
+    for row in table.rows:
+        assert f"{row[0]} " + " ".join(_grid_pct(row[i]) for i in cols) + " " in back
+    assert row[1].method == "monte carlo" and f"Monte Carlo: {row[1].samples} passages" in back
+    assert "start try conv FG P goal pen lost kick dead" in back
+
+
+def test_cardgrid_conversion_and_single_cards_exact():
+    """A half pack holds each rank twice. Conversion (G10): of the other 25 cards, those of at
+    least the try card's value and no King: try card A -> 23/25 = 92%, 7 -> 11/25 = 44%,
+    Q -> 1/25 = 4%, K -> none. Single cards: red 13/26, the defender pairing the black card
+    2/26 = 8%, a side's own pair 1/25 = 4%, touch after the last tackle 8/26 = 31%, a scrum
+    against the feed 4/26 = 15%."""
+    _, back = _front_back("cardgrid")
+    assert "try card A 2 3 4 5 6 7 " in back and "converted 92% 84% 76% 68% 60% 52% 44% " in back
+    assert "try card 8 9 10 J Q K any " in back and "converted 36% 28% 20% 12% 4% - " in back
+    for line in ("50% red card", "8% defender's card pairs the black card", "4% a side's next "
+                 "card pairs", "31% card after the last tackle finds touch",
+                 "15% scrum feed goes against the feed"):
+        assert line in back
+    tables = _cardgrid_tables()
+    conv = tables["conversion"]
+    for row in conv.rows:
+        assert _grid_pct(row[conv.columns.index("converted")]) in back
+    cards = tables["cards"]
+    for label, chance in cards.rows:
+        assert f"{_grid_pct(chance)} {label}" in back
+
+
+def test_cardgrid_card_follows_a_rules_file(tmp_path):
+    """Never retyped: a house rule of 5 tackles, a 3-grid kick and field goals restarting on
+    grid 4 changes the scoring chart, the grid chart, the card rules and the passage odds."""
+    house = tmp_path / "house.toml"
+    house.write_text("[tackles]\ncount = 5\nkick_ahead = 3\n\n[restarts]\nF = 4\n")
+    with pdfplumber.open(io.BytesIO(_render("cardgrid", "a4", rules_file=house))) as pdf:
+        assert len(pdf.pages) == 2                         # the extra grid column fits A6
+    with pdfplumber.open(io.BytesIO(_render("cardgrid", rules_file=house))) as pdf:
+        front, back = (_words(p) for p in pdf.pages)
+    assert "field goal F 1 grid 4" in front and "penalty conversion P 2 grid 3" in front
+    assert "grid 2 3 4 7 10 11 12 " in front and "start kick-off restart restart -" in front
+    assert "Tackle 5 the last: kick 3 grids on (grid 11 at most)" in front
+    table = _cardgrid_tables(house)["passage"]
+    shipped = _cardgrid_tables()["passage"]
+    kick = table.columns.index("kick")
+    assert table.rows[0][kick].value != shipped.rows[0][kick].value
+    first = table.rows[0]
+    assert "2 " + " ".join(_grid_pct(f) for f in first[1:]) + " " in back
+
+
+def test_cardgrid_card_is_built_from_the_rules_object():
+    """A changed rules object (a try worth 5, touch only on a King) changes the card."""
+    from dataclasses import replace
+
+    from printkit.sheets.cardgrid import refcard as cg
+
+    rules = registry.get("cardgrid").load_rules(None)
+    other = replace(rules, scoring=tuple(replace(s, points=5) if s.code == "T" else s
+                                         for s in rules.scoring),
+                    tackles=replace(rules.tackles, touch=("K",)))
+    before, after = _side_text(cg.front(rules)), _side_text(cg.front(other))
+    assert "try T 4 grid 2" in before and "try T 5 grid 2" in after
+    assert "black = try (5)" in after.replace("\n", " ")
+    assert "next card 10, J, Q or K finds" in before.replace("\n", " ")
+    assert "next card K finds touch" in after.replace("\n", " ")
+
+
+def test_percent_never_rounds_a_real_chance_to_nil():
+    """6 in 1200 is 0.5%: printed '<1%', not '0%' (half-to-even rounding would give 0)."""
+    from printkit.refcard import percent
+
+    assert percent(Figure(6 / 1200)) == "<1%"
+    assert percent(Figure(0.0058)) == "1%"
+    assert percent(Figure(0.0)) == "-"
+    assert percent(Figure(0.9951)) == ">99%"
+    assert percent(Figure(0.005), 1) == "0.5%"
+
+
+def test_cardgrid_field_sheet_prints_the_same_card_rules():
+    """The field sheet's legend and the reference card share one text (common.card_rules)."""
+    p = get("cardgrid", "field")
+    pdf = render(p, RenderOptions(paper="letter"), load_layout(p.layout))
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        text = doc.pages[0].extract_text()
+    assert "Tackle 6: the last: kick 4 grids on (grid 11 at most), possession changes" in text
+    assert "Red: the ball moves 1 grid on. Black: a tackle" in text
+    assert "Conversion: the next card, of at least the try card's value (aces one), never a " \
+           "King (2)." in text

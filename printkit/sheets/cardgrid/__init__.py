@@ -11,4 +11,8 @@ PRINTABLES = (
     Printable("cardgrid", "scoresheet", "cardgrid-scoresheet", "score sheet",
               "Progressive scoring per player (F, P, T, C), restarts, the agreed finishing time",
               rules=True),
+    Printable("cardgrid", "refcard", "cardgrid-refcard", "reference card",
+              "Two-sided quick reference: scoring codes and restarts, field grid landmarks, what "
+              "each card does; passage odds by start grid, conversion and single-card odds",
+              rules=True, cards=True),
 )
