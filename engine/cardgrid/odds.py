@@ -52,7 +52,9 @@ def cards_table(rules: Rules) -> OddsTable:
         ("black card: a tackle", Fraction(1, 2)),
         ("defender's card pairs the black card: possession lost", Fraction(PER_RANK, PACK)),
         ("a side's next card pairs its last one: penalty", Fraction(PER_RANK - 1, PACK - 1)),
-        ("picture card on grid 10 or 11: field-goal option", _share(rules.field_goal.ranks)),
+        (f"{' '.join(rules.field_goal.ranks)} card on grid "
+         f"{' or '.join(map(str, rules.field_goal.grids))}: field-goal option",
+         _share(rules.field_goal.ranks)),
         ("card after the last tackle finds touch", _share(rules.tackles.touch)),
         ("scrum feed goes against the feed", _share(rules.scrum.against_feed)),
         ("penalty goal card is good", _share(rules.penalty.goal)),
