@@ -151,8 +151,8 @@ def _field_page(doc: Document, layout: Layout, opts: RenderOptions, field: Field
     c.setFillColor(layout.colour("page.muted"))
     c.drawString(fx, fy + field.height + label * 0.8,
                  f"Red lines: FIELD GOAL range starts on the opponent's {red} (B8). "
-                 f"A SPECIAL TEAMS card on FOURTH DOWN there is a FIELD GOAL try, elsewhere "
-                 f"a punt.")
+                 f"A SPECIAL TEAMS card on FOURTH DOWN is a FIELD GOAL try in FIELD GOAL "
+                 f"range, elsewhere a punt.")
     check_bars(doc, layout, margin, margin)
     doc.show_page()
 
