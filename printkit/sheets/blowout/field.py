@@ -151,8 +151,8 @@ def _field_page(doc: Document, layout: Layout, opts: RenderOptions, field: Field
     c.setFillColor(layout.colour("page.muted"))
     c.drawString(fx, fy + field.height + label * 0.8,
                  f"Red lines: FIELD GOAL range starts on the opponent's {red} (B8). "
-                 f"A SPECIAL TEAMS card on FOURTH DOWN there is a FIELD GOAL try, elsewhere "
-                 f"a punt.")
+                 f"A SPECIAL TEAMS card on FOURTH DOWN is a FIELD GOAL try in FIELD GOAL "
+                 f"range, elsewhere a punt.")
     check_bars(doc, layout, margin, margin)
     doc.show_page()
 
@@ -278,7 +278,7 @@ def _markers(c: Canvas, layout: Layout, field: Field, x: float, top: float,
     token = layout.length("markers.token")
     names = ["DOWN", "TO GO 10", "TO GO 1", "HOME 10", "HOME 1", "AWAY 10", "AWAY 1", "PERIOD",
              "BALL"]
-    c.setFont(bold, text * 0.8)
+    c.setFont(bold, text * 0.9)
     for i, name in enumerate(names):
         cx = x + i * token * 1.25 + token / 2
         c.setFillColor(layout.fill("markers.token_fill"))
@@ -289,7 +289,7 @@ def _markers(c: Canvas, layout: Layout, field: Field, x: float, top: float,
         c.setDash()
         c.setFillColor(layout.colour("page.ink"))
         parts = name.split(" ")
-        step = text * 0.85
+        step = text * 0.95
         first = y - token / 2 + (len(parts) - 1) * step / 2 - text * 0.3
         for j, part in enumerate(parts):
             c.drawCentredString(cx, first - j * step, part)

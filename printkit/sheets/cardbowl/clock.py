@@ -35,7 +35,7 @@ def _grid(c: Canvas, layout: Layout, rules: Rules, quarter: int, x: float, top: 
     c.setFillColor(layout.colour("page.ink"))
     c.setFont(layout.font("page.bold_font"), size * 1.2)
     c.drawString(x, top + size * 1.9, f"{ORDINAL[quarter - 1]} quarter")
-    c.setFont(layout.font("page.label_font"), size * 0.8)
+    c.setFont(layout.font("page.label_font"), size)
     c.setFillColor(layout.colour("page.muted"))
     seconds = clock.interval_seconds
     for col in range(cols):
@@ -65,7 +65,7 @@ def _grid(c: Canvas, layout: Layout, rules: Rules, quarter: int, x: float, top: 
         c.setLineWidth(layout.length("grid.warning_line"))
         c.line(x - cell * 0.3, wy, x + cols * cell + cell * 0.3, wy)
         c.setFillColor(layout.colour("grid.warning"))
-        c.setFont(layout.font("page.bold_font"), size * 0.85)
+        c.setFont(layout.font("page.bold_font"), size)
         c.drawString(x + cols * cell + cell * 0.4, wy - size * 0.3,
                      _mm_ss(clock.two_minute_warning * seconds))
         c.drawString(x + cols * cell + cell * 0.4, wy - size * 1.3, "warning")

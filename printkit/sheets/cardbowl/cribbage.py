@@ -104,9 +104,10 @@ def _draw_track(c: Canvas, layout: Layout, track: Track, x0: float, y0: float,
                    r * 2 + size * 3.4, stroke=0, fill=1)
         first = members[0] if span.start == 1 else members[-1]
         c.setFillColor(lay.colour("page.ink"))
-        c.setFont(lay.font("page.label_font"), size)
+        # Smaller than the hole numbers: the next row's numbers sit just below it.
+        c.setFont(lay.font("page.label_font"), size * 0.85)
         xs = [h.x for h in members if h.y == first.y]
-        c.drawCentredString(x0 + (min(xs) + max(xs)) / 2, y0 + first.y - r - size * 1.3,
+        c.drawCentredString(x0 + (min(xs) + max(xs)) / 2, y0 + first.y - r - size * 1.0,
                             f"{team.upper()} END ZONE")
     c.setFillColor(lay.fill("track.fifty"))
     for h in holes:

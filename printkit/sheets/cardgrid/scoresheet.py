@@ -11,6 +11,7 @@ scoring table prints from the rules data. A filled sheet is what `printkit verif
 
 from __future__ import annotations
 
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.cardgrid.rules import Rules, load_rules
@@ -111,13 +112,12 @@ def _notes(c: Canvas, layout: Layout, rules: Rules, x: float, y: float, width: f
     size = layout.length("page.label_size")
     c.setFont(layout.font("page.label_font"), size)
     c.setFillColor(layout.colour("page.muted"))
-    lines = [
-        "Write each score on its own row, in the scorer's column:",
-        "the code and that player's running total. A conversion (C)",
-        "only on the row after its try (T). Restart: the side that",
-        f"did not score ({restarts(rules)}),",
-        "written as side and grid, e.g. A2.",
-    ]
+    text = ("Write each score on its own row, in the scorer's column: the code and that "
+            "player's running total. A conversion (C) only on the row after its try (T). "
+            f"Restart: the side that did not score ({restarts(rules)}), written as side and "
+            "grid, e.g. A2.")
+    # wrapped to the room beside the code table (the restart list comes from the rules data)
+    lines = simpleSplit(text, layout.font("page.label_font"), size, width)
     for n, line in enumerate(lines):
         c.drawString(x, y - size - n * size * 1.35, line)
 

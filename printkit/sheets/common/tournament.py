@@ -173,9 +173,14 @@ def _rounds(pages: Pages, s: Schedule, top: float, heading: str) -> None:
     floor = pages.margin
     col, y = 0, top
     c = pages.doc.canvas
+    current = 0
     for kind, item in _round_lines(s):
-        need = h + (gap if kind == "round" else 0)
-        if y - need < floor:
+        if kind == "round":
+            current = item  # type: ignore[assignment]
+        # a round's heading never ends a column: it goes on with at least its first match
+        need = h * 2 + gap if kind == "round" else h
+        broke = y - need < floor
+        if broke:
             col += 1
             y = top
             if col == columns:
@@ -184,14 +189,17 @@ def _rounds(pages: Pages, s: Schedule, top: float, heading: str) -> None:
                 col = 0
         x = pages.margin + col * (col_w + col_gap)
         c = pages.doc.canvas
-        if kind == "round":
-            if y < top:
+        if kind == "round" or broke:
+            if kind == "round" and y < top:
                 y -= gap
-            _text(c, lay, x, y - h * 0.7, f"Round {item}", bold=True)
+            label = f"Round {current}" + ("" if kind == "round" else " (continued)")
+            _text(c, lay, x, y - h * 0.7, label, bold=True)
             c.setStrokeColor(lay.colour("page.muted"))
             c.setLineWidth(lay.length("table.line"))
             c.line(x, y - h * 0.95, x + col_w, y - h * 0.95)
-        elif kind == "match":
+            if kind != "round":
+                y -= h
+        if kind == "match":
             m = item
             _text(c, lay, x, y - h * 0.7, m.id, colour="page.muted")   # type: ignore[union-attr]
             _text(c, lay, x + id_w, y - h * 0.7, m.home, width=name_w)  # type: ignore[union-attr]
@@ -205,7 +213,7 @@ def _rounds(pages: Pages, s: Schedule, top: float, heading: str) -> None:
             c.line(sx + score_w * 0.58, y - h * 0.8, sx + score_w, y - h * 0.8)
             _text(c, lay, sx + score_w / 2, y - h * 0.7, ":", align="centre",
                   colour="page.muted")
-        else:
+        elif kind == "bye":
             _text(c, lay, x + id_w, y - h * 0.7, "rests: " + ", ".join(item),  # type: ignore
                   colour="page.muted", size=lay.length("page.small_size"),
                   width=col_w - id_w)

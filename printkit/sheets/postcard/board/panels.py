@@ -77,8 +77,8 @@ def _score_keeper(b: Board, cx: float, cy: float, colour) -> None:
         lx, ly = cx + (r2 + 1.2) * math.cos(mid), cy + (r2 + 1.2) * math.sin(mid)
         c.setFillColor(b.ink)
         c.setFont(b.bold, small * 0.9)
-        if math.sin(mid) > 0:
-            c.drawCentredString(lx, ly + 1, label)
+        if math.sin(mid) > 0:   # above the ring's top: at the arc's end it crossed the arc
+            c.drawCentredString(lx, max(ly + 1, cy + r2 + 1.5), label)
         else:
             c.drawCentredString(lx, ly - small, label)
 
