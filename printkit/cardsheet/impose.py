@@ -84,19 +84,31 @@ def _boxes(c: Canvas, slots: list[Slot], bleed: float) -> None:
     c.setBleedBox((x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed))
 
 
+MIN_CAPTION = 7.0       # pt: the smallest print on a card sheet outside the cards
+
+
 def _caption(c: Canvas, grid: Grid, slots: list[Slot], text: str, style: SheetStyle) -> None:
-    """A small line in the bottom margin, centred on a column (never on a crop mark)."""
+    """A small line in the bottom margin of the full grid (the same place on every page,
+    the last one too), centred on a column (never on a crop mark); never under 7 pt: a
+    caption wider than the column at 7 pt goes on two lines, split at its last ' \u00b7 '."""
+    whole = [grid.front(k) for k in range(grid.count)]
     col = (grid.cols - 1) // 2
-    slot = slots[min(col, len(slots) - 1)]
-    bottom = min(s.y for s in slots) - grid.bleed
+    slot = whole[min(col, len(whole) - 1)]
+    bottom = min(s.y for s in whole) - grid.bleed
     room = slot.width - 4 * style.mark_gap
     size = style.caption_size
-    while c.stringWidth(text, style.font, size) > room and size > 6:
+    while c.stringWidth(text, style.font, size) > room and size > MIN_CAPTION:
         size -= 0.25
-    y = max(bottom / 2 - size / 3, 2)
+    lines = [text]
+    if c.stringWidth(text, style.font, size) > room and " \u00b7 " in text:
+        head, _, tail = text.rpartition(" \u00b7 ")
+        lines = [head, tail]
+    y = max(bottom / 2 - size / 3 + (len(lines) - 1) * size * 0.6, 2 + size)
     c.setFont(style.font, size)
     c.setFillColor(style.muted)
-    c.drawCentredString(slot.x + slot.width / 2, y, text)
+    for line in lines:
+        c.drawCentredString(slot.x + slot.width / 2, y, line)
+        y -= size * 1.2
 
 
 def impose(doc: Document, cards: Sequence[SheetCard], card: CardSize, options: SheetOptions,

@@ -318,3 +318,23 @@ def test_calibration_back_says_the_offset_and_a_worked_example():
         text = pdf.pages[1].extract_text()
     assert "printed with --back-offset 1,-0.5: add your readings" in text
     assert "print the cards with --back-offset 2.5,-1." in text
+
+
+def test_page_captions_are_never_under_7_pt_and_sit_at_the_grid_foot(tmp_path):
+    """The caption under a card sheet's grid: >= 7 pt (two lines when a column is narrow),
+    at the same height on a full page and on the last, part-filled one."""
+    import pdfplumber
+
+    from tests.helpers import run_cli
+
+    out = tmp_path / "cards.pdf"
+    assert run_cli("render", "luckdraw", "cards", "--out", out).code == 0
+    with pdfplumber.open(out) as doc:
+        heights = []
+        for page in doc.pages:
+            words = [w for w in page.extract_words(extra_attrs=["size"])
+                     if w["text"] in ("fronts", "backs")]
+            assert len(words) == 1, page.page_number
+            assert words[0]["size"] >= 7
+            heights.append(round(words[0]["top"]))
+        assert len(set(heights)) == 1, heights

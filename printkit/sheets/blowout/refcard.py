@@ -96,7 +96,7 @@ def back(decks: Decks, tables: list[OddsTable]) -> Side:
         refcard.odds_chart(yards, ("play", "gain", "no gain", "loss", "10+ yards"),
                            ("play", "gain", "no gain", "loss", "10+ yds")),
         Note("A random RUN or PASS card against a random DEFENSIVE PLAY (exact)."),
-        Heading("Field goal: good with a random SPECIAL TEAMS card"),
+        Heading("Field goal: a random SPECIAL TEAMS card"),
         field_goal_chart(refcard.odds_table(tables, "field-goal")),
     ))
 
