@@ -19,7 +19,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.cardbowl.common import check_bars, title
+from printkit.sheets.common.heading import check_bars, title
 
 COLUMNS = (("Period", "period"), ("Off.", "side"), ("OFFENSE", "offense"),
            ("DEFENSE", "defense"), ("Response", ""), ("Yards", "yards"),

@@ -17,7 +17,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.cardbowl.common import check_bars, title
+from printkit.sheets.common.heading import check_bars, title
 
 ORDINAL = ("1st", "2nd", "3rd", "4th")
 

@@ -18,7 +18,7 @@ from printkit.layout import Layout, LayoutError
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.cardbowl.common import check_bars, scale_text, title
+from printkit.sheets.common.heading import check_bars, scale_text, title
 from printkit.units import MM
 
 

@@ -1,33 +1,9 @@
-"""What the grid game's sheets share: the title line, the check bars, the card legend."""
+"""What the grid game's sheets share: the card legend (title and check bars:
+printkit.sheets.common.heading)."""
 
 from __future__ import annotations
 
-from reportlab.pdfgen.canvas import Canvas
-
 from engine.cardgrid.rules import Rules
-from printkit.layout import Layout
-from printkit.pdfdoc import Document
-
-
-def title(c: Canvas, layout: Layout, x: float, y: float, text: str) -> None:
-    c.saveState()
-    c.setFillColor(layout.colour("page.ink"))
-    c.setFont(layout.font("page.title_font"), layout.length("page.title_size"))
-    c.drawString(x, y, text)
-    c.restoreState()
-
-
-def check_bars(doc: Document, layout: Layout, x: float, y: float) -> float:
-    """The metric and imperial check bars, one above the other; returns their height."""
-    font = layout.font("page.label_font")
-    size = layout.length("page.label_size")
-    step = size * 2.2
-    doc.check_bar(x, y + step, layout.length("checkbar.metric"),
-                  layout.text("checkbar.label_metric"), font, size)
-    doc.check_bar(x, y, layout.length("checkbar.imperial"),
-                  layout.text("checkbar.label_imperial"), font, size)
-    return step * 2
-
 
 LONG_NAMES = {"J": "Jack", "Q": "Queen", "K": "King"}
 

@@ -16,7 +16,8 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.cardgrid.common import check_bars, legend, title
+from printkit.sheets.cardgrid.common import legend
+from printkit.sheets.common.heading import check_bars, title
 
 
 def _track(c: Canvas, layout: Layout, rules: Rules, y: float, side: str) -> None:

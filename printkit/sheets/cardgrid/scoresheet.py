@@ -20,7 +20,8 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.cardgrid.common import check_bars, restarts, title
+from printkit.sheets.cardgrid.common import restarts
+from printkit.sheets.common.heading import check_bars, title
 
 
 def _label(c: Canvas, layout: Layout, x: float, y: float, text: str, bold: bool = True) -> float:

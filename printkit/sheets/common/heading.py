@@ -1,4 +1,5 @@
-"""What the Card Bowl sheets share: the page title line and the 100 mm / 4 in check bars."""
+"""What sheets of every game share: the page title line, the 100 mm / 4 in check bars and the
+scale stated in words (a printed sheet can be checked against a ruler)."""
 
 from __future__ import annotations
 
