@@ -151,6 +151,7 @@ class Game:
     detect: Callable[[str], bool] | None = None     # an untagged record in this game's notation?
     bots: Bots | None = None
     odds: Callable[[Any], list] | None = None       # tables(rules) -> list[engine.odds.OddsTable]
+    bubbles: Callable[..., Any] | None = None       # grammar() -> engine.bubbles.Grammar
 
     def __post_init__(self) -> None:
         if self.book.game != self.id:

@@ -56,10 +56,29 @@ def render(
     away: Annotated[str, typer.Option(help="Away team name.")] = "AWAY",
     ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Pale fills to save "
                                                                 "toner.")] = False,
+    from_record: Annotated[Path | None, typer.Option(
+        "--from", help="bubblelog: shade the sheets from this record (demos, tests).")] = None,
+    seed: Annotated[str | None, typer.Option(help="bubblelog: the play-book seed the sheets' "
+                                                  "QR codes carry.")] = None,
+    match: Annotated[str | None, typer.Option(help="bubblelog: a match name for the QR "
+                                                   "codes.")] = None,
+    sheets_count: Annotated[int, typer.Option("--sheets", min=1, max=99,
+                                              help="bubblelog: blank sheets to print, "
+                                                   "numbered 1..N.")] = 1,
+    fillable: Annotated[bool, typer.Option("--fillable", help="bubblelog: a fillable PDF "
+                                           "form (one field per cell) instead of bubbles.")]
+    = False,
 ) -> None:
     """Render one printable to PDF."""
+    extra: dict[str, object] = {}
+    if from_record or seed or match or sheets_count != 1 or fillable:
+        if sheet != "bubblelog":
+            raise UserError("--from, --seed, --match, --sheets and --fillable are options of "
+                            "the bubblelog sheet")
+        extra = {"from": from_record, "seed": seed, "match": match, "sheets": sheets_count,
+                 "fillable": fillable}
     opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
-                                layout_file=layout, rules_file=rules)
+                                layout_file=layout, rules_file=rules, extra=extra)
     for path in render_to_file(game, sheet, opts, out, png, force):
         typer.echo(str(path))
 

@@ -8,4 +8,7 @@ PRINTABLES = (
               rules=True),
     Printable("postcard", "drivelog", "postcard-drivelog", "drive log",
               "Blank log in the record notation: action, picks, dice, outcome, marks, state"),
+    Printable("postcard", "bubblelog", "postcard-bubblelog", "bubble log",
+              "Drive log filled by shading bubbles, read back from a scan or photo "
+              "(printkit scan)"),
 )
