@@ -330,3 +330,18 @@ def record_text(tags: Iterable[tuple[str, str]], lines: Iterable[str]) -> str:
     head = [tag_line(k, v) for k, v in tags]
     body = list(lines)
     return "\n".join([*head, *([""] if head else []), *body]) + "\n"
+
+
+def sheet_record(grammar: Grammar, text: str) -> str:
+    """A record as its `--from` sheets write it back (tags the QR carries, then the header's;
+    each line's sheet form): what scanning those sheets must give."""
+    tags, lines = split_record(grammar, text)
+    header = dict(grammar.header)
+    head = [(k, v) for k, v in tags if k not in header]
+    if not any(k == "Game" for k, _ in head):
+        head.insert(0, ("Game", grammar.game))
+    values = dict(tags)
+    for tag, slot in grammar.header:
+        value = values.get(tag, "*")
+        head.append((tag, value if value in slot.table else "*"))
+    return record_text(head, (sheet_form(grammar, line) for _, line in lines))

@@ -112,6 +112,9 @@ def _images(path: Path) -> Iterator:
         yield _image(path)
 
 
+images = _images      # printkit.omr reads bubble sheets from the same pages
+
+
 def find_payload(path: Path) -> str:
     """The first play-book QR payload in the file (UserError naming the file if none)."""
     from engine.draws import SCHEME
