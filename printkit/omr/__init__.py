@@ -77,19 +77,35 @@ def pages(path: Path) -> Iterator:
         yield np.asarray(image)
 
 
-def sheet_id_of(gray) -> str | None:
-    """The bubble-sheet QR payload in an image, or None."""
+def sheet_id_of(gray, found: dict | None = None) -> str | None:
+    """The bubble-sheet QR payload in an image, or None: the whole image first, then the
+    sheet's top strip set upright and enlarged from its corner markers (a small, tilted or
+    blurred code). `found` takes the markers detected, for the reader to reuse."""
     import zxingcpp
 
     from printkit.omr.payload import is_sheet
+    from printkit.omr.read import detect, header_strip
 
     for r in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode):
         if r.valid and is_sheet(r.text):
             return r.text
+    markers = detect(gray)
+    if found is not None:
+        found.update(markers)
+    strip = header_strip(gray, markers)
+    if strip is None:
+        return None
+    import cv2
+
+    sharpened = cv2.addWeighted(strip, 2.0, cv2.GaussianBlur(strip, (0, 0), 3), -1.0, 0)
+    for image in (strip, sharpened):
+        for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
+            if r.valid and is_sheet(r.text):
+                return r.text
     return None
 
 
-def read_sheet_image(gray, payload: str, name: str) -> SheetRead:
+def read_sheet_image(gray, payload: str, name: str, found: dict | None = None) -> SheetRead:
     """One sheet image with its QR payload, read (UserError naming the file on failure)."""
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
@@ -114,7 +130,7 @@ def read_sheet_image(gray, payload: str, name: str) -> SheetRead:
                         f"{printable(sheet.key, 10)}, the shipped layout is {geo.key}); print "
                         "sheets with the shipped layout to read them")
     try:
-        return read_page(gray, sheet, grammar, geo)
+        return read_page(gray, sheet, grammar, geo, found=found or None)
     except SheetReadError as exc:
         raise UserError(f"{name}: {exc}") from None
 
@@ -125,11 +141,12 @@ def read_bubble_file(path: Path) -> list[SheetRead]:
     name = printable(str(path))
     found = []
     for n, gray in enumerate(pages(path), start=1):
-        payload = sheet_id_of(gray)
+        markers: dict = {}
+        payload = sheet_id_of(gray, markers)
         if payload is None:
             continue
         where = f"{name} page {n}" if path.suffix.lower() == ".pdf" else name
-        found.append(read_sheet_image(gray, payload, where))
+        found.append(read_sheet_image(gray, payload, where, markers))
     if not found:
         raise UserError(f"{name}: no bubble-sheet code found")
     return found
@@ -140,7 +157,9 @@ def collect(files: list[tuple[str, SheetRead]]) -> list[Scanned]:
     groups: dict[tuple, Scanned] = {}
     for name, read in files:
         key = (read.sheet.game, read.sheet.tags)
-        group = groups.setdefault(key, Scanned(read.sheet.game, list(read.sheet.tags)))
+        group = groups.setdefault(key, Scanned(read.sheet.game,
+                                               [("Game", read.sheet.game),
+                                                *read.sheet.tags]))
         group.sheets.append((name, read))
     return list(groups.values())
 

@@ -64,14 +64,11 @@ def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
             cy = height - (p.row + 0.5) * geo.pitch_y
             for x, text in p.prefixes:
                 c.drawCentredString(x, cy - size * 0.4, text)
-        c.setStrokeColor(layout.colour("page.muted"))
-        c.setLineWidth(0.3)
-        gap = layout.length("bubble.slot_gap")
-        for p in geo.placed:
-            if p.x > 0:
-                x = p.x - gap / 2
-                top = height - p.row * geo.pitch_y
-                c.line(x, top - 0.4 * MM, x, top - geo.pitch_y + 0.4 * MM)
+        c.setFillColorRGB(0, 0, 0)
+        for row, xs in enumerate(geo.refs):      # timing squares between tokens
+            cy = height - (row + 0.5) * geo.pitch_y
+            for x in xs[1:-1]:
+                c.rect(x - TIMING / 2, cy - TIMING / 2, TIMING, TIMING, stroke=0, fill=1)
 
     return doc.form(f"bubbleband{geo.key}", geo.width, height, draw)
 
@@ -194,8 +191,8 @@ def draw_page(doc: Document, geo: Geometry, layout: Layout, grammar: Grammar, ti
                    band_h + 1.2 * MM, stroke=0, fill=1)
         c.setFillColorRGB(0, 0, 0)
         for row in range(geo.rows):
-            (lx, ly), (rx, ry) = geo.timing(i, row)
-            for tx, ty in ((lx, ly), (rx, ry)):
+            squares = geo.timing(i, row)
+            for tx, ty in (squares[0], squares[-1]):
                 c.rect(tx - TIMING / 2, h - ty - TIMING / 2, TIMING, TIMING, stroke=0, fill=1)
         c.setFillColor(layout.colour("page.ink"))
         c.setFont(layout.font("page.bold_font"), layout.length("page.label_size"))

@@ -5,8 +5,9 @@ rows of a band, left to right, a token never split across rows, and stacks as ma
 the page holds between the header and the foot. Positions are in points from the page's
 top-left corner (y down), the way an image is addressed; the drawing flips them for PDF.
 
-Each band row has a timing square at its left and right end: the reader finds them near where
-the corner markers put them and corrects each row for a crumpled or bent page.
+Each band row has a timing square at its left and right end and one between every two tokens:
+the reader finds them near where the corner markers put them and follows a crumpled or bent
+page from square to square.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from printkit.papers import page_size
 from printkit.units import MM
 
 MARKER_IDS = (0, 1, 2, 3)        # top-left, top-right, bottom-right, bottom-left (DICT_4X4_50)
-TIMING = 1.8 * MM                 # side of a row's timing square
+TIMING = 1.5 * MM                 # side of a timing square
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class Geometry:
     header_top: float
     bubbles: tuple[Bubble, ...]        # one band's bubbles
     placed: tuple[Placed, ...]
+    refs: tuple[tuple[float, ...], ...]   # per band row: x of its timing squares (band-relative)
     header_bubbles: tuple[tuple[str, Bubble], ...]   # (tag, bubble) at page positions
     header_x: float
     header_y: float
@@ -90,10 +92,10 @@ class Geometry:
         """Centre line of one row of a band."""
         return self.band_top(band) + (row + 0.5) * self.pitch_y
 
-    def timing(self, band: int, row: int) -> tuple[tuple[float, float], tuple[float, float]]:
-        """Centres of the left and right timing squares of a band row."""
+    def timing(self, band: int, row: int) -> list[tuple[float, float]]:
+        """Centres of a band row's timing squares, left to right (page points)."""
         y = self.row_y(band, row)
-        return ((self.left - TIMING, y), (self.left + self.width + TIMING, y))
+        return [(self.left + x, y) for x in self.refs[row]]
 
     @cached_property
     def key(self) -> str:
@@ -136,6 +138,15 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
     return bubbles, placed, row + 1
 
 
+def _refs(placed: list[Placed], rows: int, width: float, slot_gap: float,
+          ) -> tuple[tuple[float, ...], ...]:
+    out = []
+    for r in range(rows):
+        inner = [p.x - slot_gap / 2 for p in placed if p.row == r and p.x > 0]
+        out.append((-TIMING, *inner, width + TIMING))
+    return tuple(out)
+
+
 def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     """The page of a game's bubble log on one paper (landscape)."""
     w, h = page_size(paper, "landscape")
@@ -166,7 +177,9 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     header_y = margin + 16 * MM
     by_slot = {s.name: t for t, s in grammar.header}
     hb = [(by_slot[b.slot], b) for b in hbubbles]
+    refs = _refs(placed, rows, width, layout.length("bubble.slot_gap"))
     return Geometry(paper, (w, h), margin, marker, qr, left, width,
                     layout.length("bubble.pitch_x"), py, layout.length("bubble.width"),
                     layout.length("bubble.height"), rows, band_height, first_band, bands,
-                    header_top, tuple(bubbles), tuple(placed), tuple(hb), header_x, header_y)
+                    header_top, tuple(bubbles), tuple(placed), refs, tuple(hb), header_x,
+                    header_y)

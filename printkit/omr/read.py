@@ -25,15 +25,18 @@ import cv2
 import numpy as np
 
 from engine.bubbles import Grammar, Marks, decode
-from printkit.omr.geometry import TIMING, Geometry
+from printkit.omr.geometry import MARKER_IDS, TIMING, Geometry
 from printkit.omr.payload import SheetId
 
 SCALE = 2.0              # pixels per point of the upright page (about 144 dpi)
 DETECT_SIDE = 1800       # the marker search runs on a copy no larger than this
 SHADED = 0.55            # of the way from an unshaded bubble to black: shaded at or above
 BLANK = 0.3              # ... unshaded at or below; between the two: ambiguous
-INNER = 0.32             # half-size of the sampled box, as a share of the bubble's size
+INNER = 0.25             # half-size of the sampled box, as a share of the bubble's size
+LOCAL = 2.3              # points (0.8 mm): the box is also tried this far and half as far
+                         # either way, the darkest kept, so a mark is met on a bent page
 SEARCH = 2.2             # timing-square search, in square sides either way
+OUTLIER = 1.6            # points: a timing square this far off its neighbours' line is wrong
 
 
 class SheetReadError(ValueError):
@@ -75,8 +78,8 @@ def _detector():
     return cv2.aruco.ArucoDetector(dictionary, params)
 
 
-def find_markers(gray: np.ndarray, geo: Geometry) -> np.ndarray:
-    """The page-to-image homography from the four corner markers."""
+def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """Corner markers found: id -> its 4 corners in image pixels (ArUco's order)."""
     side = max(gray.shape)
     factor = min(1.0, DETECT_SIDE / side)
     small = gray if factor == 1.0 else cv2.resize(gray, None, fx=factor, fy=factor,
@@ -86,6 +89,33 @@ def find_markers(gray: np.ndarray, geo: Geometry) -> np.ndarray:
     if ids is not None:
         for c, i in zip(corners, ids.ravel(), strict=True):
             found.setdefault(int(i), c.reshape(4, 2) / factor)
+    return found
+
+
+def header_strip(gray: np.ndarray, found: dict[int, np.ndarray]) -> np.ndarray | None:
+    """The sheet's top strip, upright and enlarged, from the corner markers alone (before the
+    QR says which sheet it is): where a small or blurred QR is decoded when the whole photo
+    would not give it."""
+    if not all(i in found for i in MARKER_IDS):
+        return None
+    quad = np.float32([found[MARKER_IDS[0]][0], found[MARKER_IDS[1]][1],
+                       found[MARKER_IDS[2]][2], found[MARKER_IDS[3]][3]])
+    width = 2600.0
+    across = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
+    down = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
+    height = width * down / max(across, 1.0)
+    rect = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    m = cv2.getPerspectiveTransform(quad, rect)
+    strip = int(height * 0.2)
+    return cv2.warpPerspective(gray, m, (int(width), strip), flags=cv2.INTER_CUBIC,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def find_markers(gray: np.ndarray, geo: Geometry,
+                 found: dict[int, np.ndarray] | None = None) -> np.ndarray:
+    """The page-to-image homography from the four corner markers."""
+    if not found:
+        found = detect(gray)
     want = geo.marker_corners()
     missing = [i for i in want if i not in found]
     if missing:
@@ -113,60 +143,124 @@ def upright(gray: np.ndarray, homography: np.ndarray, geo: Geometry) -> np.ndarr
     return page.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
 
 
-def _timing_offsets(page: np.ndarray, geo: Geometry) -> np.ndarray:
-    """Offset (dx, dy) in pixels at the left and right end of every band row:
-    shape (bands, rows, 2 ends, 2)."""
-    out = np.zeros((geo.bands, geo.rows, 2, 2), dtype=np.float32)
-    half = int(SEARCH * TIMING * SCALE)
+def _square_at(page: np.ndarray, x: float, y: float, half: int) -> tuple[float, float] | None:
+    """Offset (px) from (x, y) to the centre of the timing square nearest it within `half`
+    pixels, or None."""
     hgt, wid = page.shape
+    cx, cy = int(round(x)), int(round(y))
+    y0, y1 = max(0, cy - half), min(hgt, cy + half + 1)
+    x0, x1 = max(0, cx - half), min(wid, cx + half + 1)
+    if y1 - y0 < 3 or x1 - x0 < 3:
+        return None
+    ink = (page[y0:y1, x0:x1] < 0.4).astype(np.uint8)
+    n, _, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=4)
+    side = TIMING * SCALE
+    best = None
+    for k in range(1, n):
+        area = stats[k, cv2.CC_STAT_AREA]
+        bw, bh = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
+        bx, by = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
+        if bx == 0 or by == 0 or bx + bw >= x1 - x0 or by + bh >= y1 - y0:
+            continue                   # cut by the window: part of something larger
+        if not (0.4 * side * side <= area <= 1.8 * side * side
+                and 0.6 * side <= bw <= 1.45 * side and 0.6 * side <= bh <= 1.45 * side):
+            continue
+        dx, dy = cents[k][0] + x0 - x, cents[k][1] + y0 - y
+        d = dx * dx + dy * dy
+        if best is None or d < best[0]:
+            best = (d, dx, dy)
+    return None if best is None else (best[1], best[2])
+
+
+def _timing_offsets(page: np.ndarray, geo: Geometry) -> np.ndarray:
+    """Offset (dx, dy) in pixels at each timing square of every band row, shape
+    (bands, rows, squares, 2): the row's end squares first (searched widely), then the squares
+    between tokens, each searched near where its row's ends put it. A square not found takes
+    the offset its neighbours give."""
+    most = max(len(r) for r in geo.refs)
+    out = np.zeros((geo.bands, geo.rows, most, 2), dtype=np.float32)
+    wide = int(SEARCH * TIMING * SCALE)
+    near = int(1.5 * TIMING * SCALE)
+    previous = (0.0, 0.0)
     for b in range(geo.bands):
         for r in range(geo.rows):
-            for end, (x, y) in enumerate(geo.timing(b, r)):
-                cx, cy = int(round(x * SCALE)), int(round(y * SCALE))
-                y0, y1 = max(0, cy - half), min(hgt, cy + half + 1)
-                x0, x1 = max(0, cx - half), min(wid, cx + half + 1)
-                window = page[y0:y1, x0:x1]
-                ink = (window < 0.45).astype(np.uint8)
-                n, labels, stats, cents = cv2.connectedComponentsWithStats(ink, 4)
-                area = (TIMING * SCALE) ** 2
-                best = None
-                for k in range(1, n):
-                    a = stats[k, cv2.CC_STAT_AREA]
-                    if 0.35 * area <= a <= 2.2 * area:
-                        d = (cents[k][0] + x0 - cx) ** 2 + (cents[k][1] + y0 - cy) ** 2
-                        if best is None or d < best[0]:
-                            best = (d, cents[k][0] + x0 - cx, cents[k][1] + y0 - cy)
-                if best is not None:
-                    out[b, r, end] = (best[1], best[2])
-    # a square not found borrows its neighbour's offset (the other end, the row above)
+            centres = geo.timing(b, r)
+            xs = np.array([x for x, _ in centres])
+            ends = []
+            for x, y in (centres[0], centres[-1]):
+                got = _square_at(page, x * SCALE + previous[0], y * SCALE + previous[1], wide)
+                ends.append(None if got is None else (got[0] + previous[0], got[1] + previous[1]))
+            if ends[0] is None and ends[1] is None:
+                ends = [previous, previous]
+            elif ends[0] is None or ends[1] is None:
+                ends = [ends[0] or ends[1]] * 2
+            previous = ((ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2)
+            out[b, r, 0] = ends[0]
+            out[b, r, len(centres) - 1] = ends[1]
+            span = xs[-1] - xs[0]
+            for k in range(1, len(centres) - 1):
+                t = (xs[k] - xs[0]) / span
+                guess = (ends[0][0] + t * (ends[1][0] - ends[0][0]),
+                         ends[0][1] + t * (ends[1][1] - ends[0][1]))
+                x, y = centres[k]
+                got = _square_at(page, x * SCALE + guess[0], y * SCALE + guess[1], near)
+                out[b, r, k] = guess if got is None else (got[0] + guess[0], got[1] + guess[1])
+            _smooth(out[b, r, :len(centres)])
     return out
 
 
+def _smooth(row: np.ndarray) -> None:
+    """A square whose offset is far from both its neighbours' was mistaken (a mark touching
+    it): it takes their mean. A page bends smoothly between two squares."""
+    limit = OUTLIER * SCALE
+    for k in range(1, len(row) - 1):
+        mean = (row[k - 1] + row[k + 1]) / 2
+        if np.abs(row[k] - mean).max() > limit:
+            row[k] = mean
+
+
 @cache
-def _bubble_table(geo: Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Per bubble: x (px from the band's left), row, and the band-relative y; plus the share
-    of the way along the row (for spreading the timing offsets)."""
+def _bubble_table(geo: Geometry) -> tuple[np.ndarray, ...]:
+    """Per bubble: x and y in the band (points), its row, the timing squares either side of
+    it and how far along from the left one it is."""
     xs = np.array([b.x for b in geo.bubbles], dtype=np.float32)
-    rows = np.array([b.row for b in geo.bubbles], dtype=np.int32)
-    along = (xs + TIMING) / (geo.width + 2 * TIMING)
-    return xs, rows, along, np.array([(b.row + 0.5) * geo.pitch_y for b in geo.bubbles],
-                                     dtype=np.float32)
+    rows = np.array([b.row for b in geo.bubbles], dtype=np.int64)
+    ys = np.array([(b.row + 0.5) * geo.pitch_y for b in geo.bubbles], dtype=np.float32)
+    left = np.zeros(len(xs), dtype=np.int64)
+    share = np.zeros(len(xs), dtype=np.float32)
+    for k, b in enumerate(geo.bubbles):
+        refs = geo.refs[b.row]
+        i = max(j for j, r in enumerate(refs) if r <= b.x)
+        left[k] = i
+        share[k] = (b.x - refs[i]) / (refs[i + 1] - refs[i])
+    return xs, ys, rows, left, share
 
 
 def darkness(page: np.ndarray, geo: Geometry, offsets: np.ndarray) -> np.ndarray:
-    """Mean darkness (0 white .. 1 black) inside every bubble: shape (bands, bubbles)."""
+    """Darkness (0 white .. 1 black) of every bubble, shape (bands, bubbles): the darkest of
+    a small box's means at 25 positions around where the bubble should be."""
     integral = cv2.integral(1.0 - page, sdepth=cv2.CV_64F)
-    xs, rows, along, ys = _bubble_table(geo)
-    bands = np.arange(geo.bands)
-    tops = np.array([geo.band_top(b) for b in bands], dtype=np.float32)
-    left_off = offsets[:, rows, 0, :]                   # (bands, bubbles, 2)
-    right_off = offsets[:, rows, 1, :]
-    off = left_off + (right_off - left_off) * along[None, :, None]
+    xs, ys, rows, left, share = _bubble_table(geo)
+    tops = np.array([geo.band_top(b) for b in range(geo.bands)], dtype=np.float32)
+    a = offsets[:, rows, left, :]                       # (bands, bubbles, 2)
+    z = offsets[:, rows, left + 1, :]
+    off = a + (z - a) * share[None, :, None]
     cx = (geo.left + xs)[None, :] * SCALE + off[..., 0]
     cy = (tops[:, None] + ys[None, :]) * SCALE + off[..., 1]
     hx = max(1, int(round(geo.bubble_w * INNER * SCALE)))
     hy = max(1, int(round(geo.bubble_h * INNER * SCALE)))
     hgt, wid = page.shape
+    best = None
+    step = max(1, int(round(LOCAL / 2 * SCALE)))
+    for sy in (-2 * step, -step, 0, step, 2 * step):
+        for sx in (-2 * step, -step, 0, step, 2 * step):
+            value = _box_means(integral, cx + sx, cy + sy, hx, hy, wid, hgt)
+            best = value if best is None else np.maximum(best, value)
+    return best
+
+
+def _box_means(integral: np.ndarray, cx: np.ndarray, cy: np.ndarray, hx: int, hy: int,
+               wid: int, hgt: int) -> np.ndarray:
     x0 = np.clip(np.rint(cx).astype(np.int64) - hx, 0, wid - 1)
     x1 = np.clip(x0 + 2 * hx + 1, 0, wid)
     y0 = np.clip(np.rint(cy).astype(np.int64) - hy, 0, hgt - 1)
@@ -231,9 +325,9 @@ def _where(grammar: Grammar, slot: str, part: int, col: int) -> str:
 
 
 def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
-              keep_page: bool = True) -> SheetRead:
+              keep_page: bool = True, found: dict[int, np.ndarray] | None = None) -> SheetRead:
     """Read one sheet image whose QR has been decoded."""
-    homography = find_markers(gray, geo)
+    homography = find_markers(gray, geo, found)
     page = upright(gray, homography, geo)
     offsets = _timing_offsets(page, geo)
     dark = darkness(page, geo, offsets)

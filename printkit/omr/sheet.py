@@ -85,8 +85,7 @@ def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
             tags.append(("Away", opts.away))
         count = int(opts.extra.get("sheets") or BLANK_SHEETS)
         pages = [Page(k + 1, count, k * geo.bands + 1) for k in range(count)]
-    if not any(k == "Game" for k, _ in tags):
-        tags.insert(0, ("Game", game_id))
+    tags = [(k, v) for k, v in tags if k != "Game"]       # the code names the game already
     for page in pages:
         try:
             sheet = SheetId(game_id, opts.paper, geo.key, page.sheet, tuple(tags))
