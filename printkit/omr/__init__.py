@@ -78,31 +78,32 @@ def pages(path: Path) -> Iterator:
 
 
 def sheet_id_of(gray, found: dict | None = None) -> str | None:
-    """The bubble-sheet QR payload in an image, or None: the whole image first, then the
-    sheet's top strip set upright and enlarged from its corner markers (a small, tilted or
-    blurred code). `found` takes the markers detected, for the reader to reuse."""
+    """The bubble-sheet QR payload in an image, or None. The corner markers come first: the
+    sheet's top strip, set upright and enlarged from them, is where the code is read (small,
+    fast, and a tilted or blurred code reads there); then the whole image. `found` takes the
+    markers detected, for the reader to reuse."""
+    import cv2
     import zxingcpp
 
     from printkit.omr.payload import is_sheet
     from printkit.omr.read import detect, header_strip
 
-    for r in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode):
-        if r.valid and is_sheet(r.text):
-            return r.text
+    def code(image) -> str | None:
+        for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
+            if r.valid and is_sheet(r.text):
+                return r.text
+        return None
+
     markers = detect(gray)
     if found is not None:
         found.update(markers)
     strip = header_strip(gray, markers)
-    if strip is None:
-        return None
-    import cv2
-
-    sharpened = cv2.addWeighted(strip, 2.0, cv2.GaussianBlur(strip, (0, 0), 3), -1.0, 0)
-    for image in (strip, sharpened):
-        for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
-            if r.valid and is_sheet(r.text):
-                return r.text
-    return None
+    if strip is not None:
+        sharpened = cv2.addWeighted(strip, 2.0, cv2.GaussianBlur(strip, (0, 0), 3), -1.0, 0)
+        for image in (strip, sharpened):
+            if text := code(image):
+                return text
+    return code(gray)
 
 
 def read_sheet_image(gray, payload: str, name: str, found: dict | None = None) -> SheetRead:

@@ -7,8 +7,9 @@
    is warped upright at `SCALE` pixels per point, whatever its rotation or perspective.
 3. Light: the paper's own brightness (a dilated, blurred copy) divides the page, so a shadow
    gradient or a yellow lamp leaves white paper at 1.0.
-4. Each band row's two timing squares are looked for near where they should be; the offset
-   found at each end is spread along the row, so a bent or crumpled sheet is followed.
+4. The timing squares (each band row's ends and between its tokens) are looked for near
+   where they should be, and a smooth polynomial fitted to where they are found (a robust
+   fit: a pen mark taken for a square is dropped) follows a bent or crumpled sheet.
 5. Every bubble's darkness is the mean over its inner part, all bubbles at once from one
    integral image. The sheet calibrates itself: unshaded bubbles (the median) and the timing
    squares (full black) are its two levels; a bubble above `SHADED` of the way is shaded,
@@ -29,14 +30,16 @@ from printkit.omr.geometry import MARKER_IDS, TIMING, Geometry
 from printkit.omr.payload import SheetId
 
 SCALE = 2.0              # pixels per point of the upright page (about 144 dpi)
-DETECT_SIDE = 1800       # the marker search runs on a copy no larger than this
+DETECT_SIDE = 1400       # the marker search runs on a copy no larger than this
 SHADED = 0.55            # of the way from an unshaded bubble to black: shaded at or above
 BLANK = 0.3              # ... unshaded at or below; between the two: ambiguous
+BLANK_SPREAD = 0.12      # darkness: how much darker than the median an unshaded bubble may be
 INNER = 0.25             # half-size of the sampled box, as a share of the bubble's size
-LOCAL = 2.3              # points (0.8 mm): the box is also tried this far and half as far
+LOCAL = 1.7              # points (0.6 mm): the box is also tried this far and half as far
                          # either way, the darkest kept, so a mark is met on a bent page
 SEARCH = 2.2             # timing-square search, in square sides either way
-OUTLIER = 1.6            # points: a timing square this far off its neighbours' line is wrong
+OUTLIER = 1.6            # points: a timing square this far off the page's bend is wrong
+BEND_DEGREE = 3          # the bend is a cubic in x and y: a page curled or crumpled gently
 
 
 class SheetReadError(ValueError):
@@ -83,7 +86,7 @@ def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
     side = max(gray.shape)
     factor = min(1.0, DETECT_SIDE / side)
     small = gray if factor == 1.0 else cv2.resize(gray, None, fx=factor, fy=factor,
-                                                  interpolation=cv2.INTER_AREA)
+                                                  interpolation=cv2.INTER_LINEAR)
     corners, ids, _ = _detector().detectMarkers(small)
     found: dict[int, np.ndarray] = {}
     if ids is not None:
@@ -100,14 +103,14 @@ def header_strip(gray: np.ndarray, found: dict[int, np.ndarray]) -> np.ndarray |
         return None
     quad = np.float32([found[MARKER_IDS[0]][0], found[MARKER_IDS[1]][1],
                        found[MARKER_IDS[2]][2], found[MARKER_IDS[3]][3]])
-    width = 2600.0
+    width = 2000.0
     across = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
     down = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
     height = width * down / max(across, 1.0)
     rect = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
     m = cv2.getPerspectiveTransform(quad, rect)
     strip = int(height * 0.2)
-    return cv2.warpPerspective(gray, m, (int(width), strip), flags=cv2.INTER_CUBIC,
+    return cv2.warpPerspective(gray, m, (int(width), strip), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -172,84 +175,95 @@ def _square_at(page: np.ndarray, x: float, y: float, half: int) -> tuple[float, 
     return None if best is None else (best[1], best[2])
 
 
-def _timing_offsets(page: np.ndarray, geo: Geometry) -> np.ndarray:
-    """Offset (dx, dy) in pixels at each timing square of every band row, shape
-    (bands, rows, squares, 2): the row's end squares first (searched widely), then the squares
-    between tokens, each searched near where its row's ends put it. A square not found takes
-    the offset its neighbours give."""
-    most = max(len(r) for r in geo.refs)
-    out = np.zeros((geo.bands, geo.rows, most, 2), dtype=np.float32)
+def _basis(u: np.ndarray, v: np.ndarray, degree: int) -> np.ndarray:
+    return np.stack([u ** i * v ** j for i in range(degree + 1) for j in range(degree + 1 - i)],
+                    axis=-1)
+
+
+@dataclass(frozen=True)
+class Bend:
+    """The page's bend: pixel offset (dx, dy) from where the homography puts a point, as a
+    smooth polynomial of the position fitted to the timing squares found."""
+
+    coef: np.ndarray            # (terms, 2)
+    degree: int
+    size: tuple[float, float]   # page size in pixels, to normalise positions
+
+    def at(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        basis = _basis(x / self.size[0], y / self.size[1], self.degree)
+        off = basis @ self.coef
+        return off[..., 0], off[..., 1]
+
+
+def _fit(points: np.ndarray, offsets: np.ndarray, degree: int,
+         size: tuple[float, float]) -> Bend:
+    """Least squares, twice dropping squares far off the fit (a mark taken for a square)."""
+    keep = np.ones(len(points), dtype=bool)
+    coef = np.zeros((_basis(np.zeros(1), np.zeros(1), degree).shape[-1], 2))
+    for _ in range(3):
+        if keep.sum() < coef.shape[0] + 2:
+            break
+        basis = _basis(points[keep, 0] / size[0], points[keep, 1] / size[1], degree)
+        coef, *_ = np.linalg.lstsq(basis, offsets[keep], rcond=None)
+        full = _basis(points[:, 0] / size[0], points[:, 1] / size[1], degree) @ coef
+        err = np.linalg.norm(full - offsets, axis=1)
+        keep = err <= max(3 * float(np.median(err[keep])), OUTLIER * SCALE / 2)
+    return Bend(coef, degree, size)
+
+
+def bend(page: np.ndarray, geo: Geometry) -> Bend:
+    """The page's bend from its timing squares: the rows' end squares first (searched widely
+    around where the homography puts them), a gentle fit, then every square searched near that
+    fit, and the final fit."""
+    size = (float(page.shape[1]), float(page.shape[0]))
+    centres = np.array([(x * SCALE, y * SCALE) for b in range(geo.bands)
+                        for r in range(geo.rows) for x, y in geo.timing(b, r)])
+    is_end = np.array([k in (0, len(geo.refs[r]) - 1) for _ in range(geo.bands)
+                       for r in range(geo.rows) for k in range(len(geo.refs[r]))])
     wide = int(SEARCH * TIMING * SCALE)
-    near = int(1.5 * TIMING * SCALE)
-    previous = (0.0, 0.0)
-    for b in range(geo.bands):
-        for r in range(geo.rows):
-            centres = geo.timing(b, r)
-            xs = np.array([x for x, _ in centres])
-            ends = []
-            for x, y in (centres[0], centres[-1]):
-                got = _square_at(page, x * SCALE + previous[0], y * SCALE + previous[1], wide)
-                ends.append(None if got is None else (got[0] + previous[0], got[1] + previous[1]))
-            if ends[0] is None and ends[1] is None:
-                ends = [previous, previous]
-            elif ends[0] is None or ends[1] is None:
-                ends = [ends[0] or ends[1]] * 2
-            previous = ((ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2)
-            out[b, r, 0] = ends[0]
-            out[b, r, len(centres) - 1] = ends[1]
-            span = xs[-1] - xs[0]
-            for k in range(1, len(centres) - 1):
-                t = (xs[k] - xs[0]) / span
-                guess = (ends[0][0] + t * (ends[1][0] - ends[0][0]),
-                         ends[0][1] + t * (ends[1][1] - ends[0][1]))
-                x, y = centres[k]
-                got = _square_at(page, x * SCALE + guess[0], y * SCALE + guess[1], near)
-                out[b, r, k] = guess if got is None else (got[0] + guess[0], got[1] + guess[1])
-            _smooth(out[b, r, :len(centres)])
-    return out
-
-
-def _smooth(row: np.ndarray) -> None:
-    """A square whose offset is far from both its neighbours' was mistaken (a mark touching
-    it): it takes their mean. A page bends smoothly between two squares."""
-    limit = OUTLIER * SCALE
-    for k in range(1, len(row) - 1):
-        mean = (row[k - 1] + row[k + 1]) / 2
-        if np.abs(row[k] - mean).max() > limit:
-            row[k] = mean
+    found, where = [], []
+    for (x, y) in centres[is_end]:
+        got = _square_at(page, x, y, wide)
+        if got is not None:
+            found.append(got)
+            where.append((x, y))
+    if len(found) < 12:
+        raise SheetReadError("the timing squares beside the bands are not found (is the whole "
+                             "sheet in the picture, flat enough?)")
+    first = _fit(np.array(where), np.array(found), 2, size)
+    gx, gy = first.at(centres[:, 0], centres[:, 1])
+    near = int(1.2 * TIMING * SCALE)
+    found, where = [], []
+    for (x, y), dx, dy in zip(centres, gx, gy, strict=True):
+        got = _square_at(page, x + dx, y + dy, near)
+        if got is not None:
+            found.append((got[0] + dx, got[1] + dy))
+            where.append((x, y))
+    return _fit(np.array(where), np.array(found), BEND_DEGREE, size)
 
 
 @cache
-def _bubble_table(geo: Geometry) -> tuple[np.ndarray, ...]:
-    """Per bubble: x and y in the band (points), its row, the timing squares either side of
-    it and how far along from the left one it is."""
+def _bubble_table(geo: Geometry) -> tuple[np.ndarray, np.ndarray]:
+    """Per bubble: x and y in the band (points)."""
     xs = np.array([b.x for b in geo.bubbles], dtype=np.float32)
-    rows = np.array([b.row for b in geo.bubbles], dtype=np.int64)
     ys = np.array([(b.row + 0.5) * geo.pitch_y for b in geo.bubbles], dtype=np.float32)
-    left = np.zeros(len(xs), dtype=np.int64)
-    share = np.zeros(len(xs), dtype=np.float32)
-    for k, b in enumerate(geo.bubbles):
-        refs = geo.refs[b.row]
-        i = max(j for j, r in enumerate(refs) if r <= b.x)
-        left[k] = i
-        share[k] = (b.x - refs[i]) / (refs[i + 1] - refs[i])
-    return xs, ys, rows, left, share
+    return xs, ys
 
 
-def darkness(page: np.ndarray, geo: Geometry, offsets: np.ndarray) -> np.ndarray:
+def darkness(integral: np.ndarray, shape: tuple[int, int], geo: Geometry,
+             page_bend: Bend) -> np.ndarray:
     """Darkness (0 white .. 1 black) of every bubble, shape (bands, bubbles): the darkest of
-    a small box's means at 25 positions around where the bubble should be."""
-    integral = cv2.integral(1.0 - page, sdepth=cv2.CV_64F)
-    xs, ys, rows, left, share = _bubble_table(geo)
+    a small box's means at 25 positions around where the bubble should be (`integral`: of
+    the upright page's darkness)."""
+    xs, ys = _bubble_table(geo)
     tops = np.array([geo.band_top(b) for b in range(geo.bands)], dtype=np.float32)
-    a = offsets[:, rows, left, :]                       # (bands, bubbles, 2)
-    z = offsets[:, rows, left + 1, :]
-    off = a + (z - a) * share[None, :, None]
-    cx = (geo.left + xs)[None, :] * SCALE + off[..., 0]
-    cy = (tops[:, None] + ys[None, :]) * SCALE + off[..., 1]
+    px = np.broadcast_to((geo.left + xs)[None, :] * SCALE, (geo.bands, len(xs)))
+    py = (tops[:, None] + ys[None, :]) * SCALE
+    dx, dy = page_bend.at(px, py)
+    cx, cy = px + dx, py + dy
     hx = max(1, int(round(geo.bubble_w * INNER * SCALE)))
     hy = max(1, int(round(geo.bubble_h * INNER * SCALE)))
-    hgt, wid = page.shape
+    hgt, wid = shape
     best = None
     step = max(1, int(round(LOCAL / 2 * SCALE)))
     for sy in (-2 * step, -step, 0, step, 2 * step):
@@ -269,45 +283,66 @@ def _box_means(integral: np.ndarray, cx: np.ndarray, cy: np.ndarray, hx: int, hy
     return total / ((x1 - x0) * (y1 - y0))
 
 
-def _black_level(page: np.ndarray, geo: Geometry, offsets: np.ndarray) -> float:
+def _black_level(page: np.ndarray, geo: Geometry, page_bend: Bend) -> float:
+    """The timing squares' darkness: what full black reads as on this sheet."""
     vals = []
     r = max(1, int(TIMING * SCALE * 0.25))
     for b in range(geo.bands):
         for row in range(geo.rows):
-            for end, (x, y) in enumerate(geo.timing(b, row)):
-                dx, dy = offsets[b, row, end]
-                cx, cy = int(round(x * SCALE + dx)), int(round(y * SCALE + dy))
-                vals.append(1.0 - float(page[cy - r:cy + r + 1, cx - r:cx + r + 1].mean()))
+            for x, y in geo.timing(b, row):
+                dx, dy = page_bend.at(np.array(x * SCALE), np.array(y * SCALE))
+                cx, cy = int(round(x * SCALE + float(dx))), int(round(y * SCALE + float(dy)))
+                if r <= cy < page.shape[0] - r and r <= cx < page.shape[1] - r:
+                    vals.append(1.0 - float(page[cy - r:cy + r + 1, cx - r:cx + r + 1].mean()))
     return float(np.median(vals)) if vals else 1.0
 
 
-def classify(dark: np.ndarray, blank: float, black: float) -> np.ndarray:
+def _blank_levels(dark: np.ndarray, blank: float) -> np.ndarray:
+    """Each bubble's own unshaded level (its letters print more or less ink): the same bubble
+    down the sheet's bands is mostly unshaded, so a low quantile of it, capped a little above
+    the sheet's median bubble (a bubble shaded in most bands keeps the median)."""
+    own = np.quantile(dark, 0.25, axis=0)
+    return np.minimum(np.maximum(own, blank - 0.05), blank + BLANK_SPREAD)[None, :]
+
+
+def classify(dark: np.ndarray, blank: np.ndarray | float, black: float) -> np.ndarray:
     """0 unshaded, 1 shaded, 2 ambiguous, per bubble."""
-    span = max(black - blank, 0.2)
+    span = np.maximum(black - blank, 0.2)
     score = (dark - blank) / span
     return np.where(score >= SHADED, 1, np.where(score <= BLANK, 0, 2))
+
+
+@cache
+def _groups(grammar: Grammar, geo: Geometry) -> tuple[tuple[tuple[str, int, int],
+                                                         np.ndarray, np.ndarray], ...]:
+    """Bubble indices and options of each one-choice group (slot, part, column)."""
+    groups: dict[tuple[str, int, int], list[tuple[int, int]]] = {}
+    for k, b in enumerate(geo.bubbles):
+        groups.setdefault((b.slot, b.part, b.col), []).append((k, b.opt))
+    return tuple((key, np.array([k for k, _ in v]), np.array([o for _, o in v]))
+                 for key, v in groups.items())
 
 
 def _marks_of(grammar: Grammar, geo: Geometry, states: np.ndarray,
               ) -> tuple[Marks, list[str]]:
     """A band's marks from its bubbles' states, and what was ambiguous in it."""
-    groups: dict[tuple[str, int, int], list[tuple[int, int]]] = {}
-    for k, b in enumerate(geo.bubbles):
-        groups.setdefault((b.slot, b.part, b.col), []).append((b.opt, int(states[k])))
     problems: list[str] = []
     chosen: dict[tuple[str, int, int], int | None] = {}
-    for (slot, part, col), cells in groups.items():
-        where = _where(grammar, slot, part, col)
-        shaded = [o for o, s in cells if s == 1]
-        unsure = [o for o, s in cells if s == 2]
+    for (slot, part, col), index, opts in _groups(grammar, geo):
+        st = states[index]
+        shaded = opts[st == 1]
+        unsure = opts[st == 2]
+        chosen[(slot, part, col)] = int(shaded[0]) if len(shaded) == 1 else None
+        if len(shaded) <= 1 and not len(unsure):
+            continue
         labels = grammar.slot(slot).parts[part].columns[col]
+        where = _where(grammar, slot, part, col)
         if len(shaded) > 1:
             problems.append(f"{len(shaded)} bubbles shaded in {where} "
                             f"({', '.join(labels[o].strip() for o in shaded)})")
-        elif unsure:
+        else:
             problems.append(f"half-shaded bubble in {where} "
                             f"({', '.join(labels[o].strip() for o in unsure)})")
-        chosen[(slot, part, col)] = shaded[0] if len(shaded) == 1 else None
     marks: Marks = {}
     for s in grammar.slots:
         marks[s.name] = tuple(tuple(chosen.get((s.name, pi, ci)) for ci in range(len(p.columns)))
@@ -329,11 +364,12 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
     """Read one sheet image whose QR has been decoded."""
     homography = find_markers(gray, geo, found)
     page = upright(gray, homography, geo)
-    offsets = _timing_offsets(page, geo)
-    dark = darkness(page, geo, offsets)
+    page_bend = bend(page, geo)
+    integral = cv2.integral(1.0 - page, sdepth=cv2.CV_64F)
+    dark = darkness(integral, page.shape, geo, page_bend)
     blank = float(np.median(dark))
-    black = _black_level(page, geo, offsets)
-    states = classify(dark, blank, black)
+    black = _black_level(page, geo, page_bend)
+    states = classify(dark, _blank_levels(dark, blank), black)
     first = (sheet.sheet - 1) * geo.bands + 1
     lines: list[tuple[int, str | None]] = []
     ambiguities: list[Ambiguity] = []
@@ -348,15 +384,14 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
         text = decode(grammar, marks)
         if text:
             lines.append((first + b, text))
-    header = _header(page, grammar, geo, blank, black)
+    header = _header(integral, grammar, geo, blank, black)
     return SheetRead(sheet, lines, header, ambiguities, page if keep_page else None, geo)
 
 
-def _header(page: np.ndarray, grammar: Grammar, geo: Geometry, blank: float,
-            black: float) -> Marks:
+def _header(integral: np.ndarray, grammar: Grammar, geo: Geometry, blank: float,
+             black: float) -> Marks:
     if not geo.header_bubbles:
         return {}
-    integral = cv2.integral(1.0 - page, sdepth=cv2.CV_64F)
     hx = max(1, int(round(geo.bubble_w * INNER * SCALE)))
     hy = max(1, int(round(geo.bubble_h * INNER * SCALE)))
     marks: dict[tuple[str, int, int], list[int]] = {}
