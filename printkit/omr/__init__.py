@@ -136,9 +136,9 @@ def read_sheet_image(gray, payload: str, name: str, found: dict | None = None) -
         raise UserError(f"{name}: {exc}") from None
 
 
-def read_bubble_file(path: Path) -> list[SheetRead]:
-    """Every bubble sheet in a file (the pages of a PDF, or one image); UserError when the file
-    holds none."""
+def read_bubble_file(path: Path) -> list[tuple[str, SheetRead]]:
+    """Every bubble sheet in a file (the pages of a PDF, or one image), each with the name it
+    is reported by (`FILE` or `FILE page N`); UserError when the file holds none."""
     name = printable(str(path))
     found = []
     for n, gray in enumerate(pages(path), start=1):
@@ -147,7 +147,7 @@ def read_bubble_file(path: Path) -> list[SheetRead]:
         if payload is None:
             continue
         where = f"{name} page {n}" if path.suffix.lower() == ".pdf" else name
-        found.append(read_sheet_image(gray, payload, where, markers))
+        found.append((where, read_sheet_image(gray, payload, where, markers)))
     if not found:
         raise UserError(f"{name}: no bubble-sheet code found")
     return found
@@ -174,8 +174,7 @@ def record_from_file(path: Path) -> tuple[str, str, list[str]]:
     if path.suffix.lower() == ".pdf" and fillable.is_fillable(path):
         return fillable.record_from_pdf(path)
     name = printable(str(path))
-    reads = [(name, r) for r in read_bubble_file(path)]
-    groups = collect(reads)
+    groups = collect(read_bubble_file(path))
     if len(groups) > 1:
         raise UserError(f"{name}: sheets of {len(groups)} different games or matches in one "
                         "file")
