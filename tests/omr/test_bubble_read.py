@@ -27,8 +27,8 @@ SHEET_LINES = [line for line in SHEET_LINES if line]
 
 @cache
 def shaded_pdf(paper: str = "letter") -> bytes:
-    from tests.helpers import render_sheet
     from printkit import sheets
+    from tests.helpers import render_sheet
 
     opts = sheets.RenderOptions(paper=paper, extra={"from": RECORD})
     return render_sheet("postcard", "bubblelog", opts=opts)
