@@ -145,6 +145,7 @@ class Grammar:
     legend: tuple[str, ...] = ()         # lines printed under the table: what labels mean
     header: tuple[tuple[str, Slot], ...] = ()   # tags shaded in the sheet's header (Result)
     comment: str = ";"                   # a line starting so is not put on a sheet
+    tags: tuple[str, ...] = ("Seed", "Home", "Away", "Date", "Match")  # a fillable log's
 
     @cached_property
     def by_name(self) -> dict[str, Slot]:
@@ -169,7 +170,12 @@ class Encoded:
 
 def decode(grammar: Grammar, marks: Marks) -> str:
     """The record line written by a band's shading ("" when nothing is shaded)."""
-    tokens = {s.name: s.read(marks[s.name]) for s in grammar.slots if s.name in marks}
+    return write_tokens(grammar, {s.name: s.read(marks[s.name]) for s in grammar.slots
+                                  if s.name in marks})
+
+
+def write_tokens(grammar: Grammar, tokens: dict[str, str]) -> str:
+    """The record line of one token per slot (a fillable log's cells; "" for none)."""
     form = _form_of(grammar, tokens)
     if form is None:
         return ""

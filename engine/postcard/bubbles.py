@@ -102,4 +102,5 @@ def grammar(rules: Rules | None = None) -> Grammar:
         "  Marks: HxA = Home crosses a circle in the Away end zone.  State {..}: shade "
         "what you want checked.",
     )
-    return Grammar("postcard", slots, (line,), legend=legend, header=header)
+    return Grammar("postcard", slots, (line,), legend=legend, header=header,
+                   tags=("Seed", "Home", "Away", "Date", "HomeSkill", "AwaySkill", "Match"))

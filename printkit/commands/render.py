@@ -62,16 +62,16 @@ def render(
                                                   "QR codes carry.")] = None,
     match: Annotated[str | None, typer.Option(help="bubblelog: a match name for the QR "
                                                    "codes.")] = None,
-    sheets_count: Annotated[int, typer.Option("--sheets", min=1, max=99,
-                                              help="bubblelog: blank sheets to print, "
-                                                   "numbered 1..N.")] = 1,
+    sheets_count: Annotated[int | None, typer.Option(
+        "--sheets", min=1, max=99, help="bubblelog: blank sheets to print, numbered 1..N "
+                                        "(default 1; 6 pages for --fillable).")] = None,
     fillable: Annotated[bool, typer.Option("--fillable", help="bubblelog: a fillable PDF "
                                            "form (one field per cell) instead of bubbles.")]
     = False,
 ) -> None:
     """Render one printable to PDF."""
     extra: dict[str, object] = {}
-    if from_record or seed or match or sheets_count != 1 or fillable:
+    if from_record or seed or match or sheets_count or fillable:
         if sheet != "bubblelog":
             raise UserError("--from, --seed, --match, --sheets and --fillable are options of "
                             "the bubblelog sheet")

@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 from printkit.layout import Layout
+from printkit.omr.fillable import draw_fillable
 from printkit.omr.sheet import draw_log
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
-    opts.extra["notes"] = draw_log(doc, opts, layout, "postcard")
+    if opts.extra.get("fillable"):
+        draw_fillable(doc, opts, layout, "postcard")
+    else:
+        draw_log(doc, opts, layout, "postcard")
