@@ -98,6 +98,16 @@ class Geometry:
         return [(self.left + x, y) for x in self.refs[row]]
 
     @cached_property
+    def groups(self) -> dict[tuple[str, int, int], tuple[list[int], list[int]]]:
+        """Bubble indices and options of each one-choice group (slot, part, column)."""
+        out: dict[tuple[str, int, int], tuple[list[int], list[int]]] = {}
+        for k, b in enumerate(self.bubbles):
+            index, opts = out.setdefault((b.slot, b.part, b.col), ([], []))
+            index.append(k)
+            opts.append(b.opt)
+        return out
+
+    @cached_property
     def key(self) -> str:
         """A short hash of everything the reader relies on: in the QR, checked on reading."""
         text = repr((self.page, self.marker, self.left, self.width, self.pitch_x,

@@ -242,7 +242,6 @@ def bend(page: np.ndarray, geo: Geometry) -> Bend:
     return _fit(np.array(where), np.array(found), BEND_DEGREE, size)
 
 
-@cache
 def _bubble_table(geo: Geometry) -> tuple[np.ndarray, np.ndarray]:
     """Per bubble: x and y in the band (points)."""
     xs = np.array([b.x for b in geo.bubbles], dtype=np.float32)
@@ -312,24 +311,14 @@ def classify(dark: np.ndarray, blank: np.ndarray | float, black: float) -> np.nd
     return np.where(score >= SHADED, 1, np.where(score <= BLANK, 0, 2))
 
 
-@cache
-def _groups(grammar: Grammar, geo: Geometry) -> tuple[tuple[tuple[str, int, int],
-                                                         np.ndarray, np.ndarray], ...]:
-    """Bubble indices and options of each one-choice group (slot, part, column)."""
-    groups: dict[tuple[str, int, int], list[tuple[int, int]]] = {}
-    for k, b in enumerate(geo.bubbles):
-        groups.setdefault((b.slot, b.part, b.col), []).append((k, b.opt))
-    return tuple((key, np.array([k for k, _ in v]), np.array([o for _, o in v]))
-                 for key, v in groups.items())
-
-
 def _marks_of(grammar: Grammar, geo: Geometry, states: np.ndarray,
               ) -> tuple[Marks, list[str]]:
     """A band's marks from its bubbles' states, and what was ambiguous in it."""
     problems: list[str] = []
     chosen: dict[tuple[str, int, int], int | None] = {}
-    for (slot, part, col), index, opts in _groups(grammar, geo):
+    for (slot, part, col), (index, options) in geo.groups.items():
         st = states[index]
+        opts = np.asarray(options)
         shaded = opts[st == 1]
         unsure = opts[st == 2]
         chosen[(slot, part, col)] = int(shaded[0]) if len(shaded) == 1 else None
