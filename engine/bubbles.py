@@ -48,6 +48,7 @@ class Part:
     labels: tuple[str, ...] = ()           # short text printed in each bubble (default options)
     digits: tuple[int, ...] = ()           # digits: the highest digit of each column (9 9)
     prefix: str = ""
+    suffix: str = ""                       # written after the value ("6" + " yd return")
 
     @property
     def columns(self) -> list[tuple[str, ...]]:
@@ -66,7 +67,7 @@ class Part:
         """Every text this part can write with the shading that writes it (index per column,
         None = blank). A blank part writes "" (not listed here)."""
         if not self.digits:
-            return [(self.prefix + o, (i,)) for i, o in enumerate(self.options)]
+            return [(self.prefix + o + self.suffix, (i,)) for i, o in enumerate(self.options)]
         out: dict[str, tuple[int | None, ...]] = {}
         cols = len(self.digits)
         for start in range(cols):             # leading blank columns, then digits
@@ -75,7 +76,7 @@ class Part:
                 if len(combo) > 1 and combo[0] == 0:
                     continue                   # "05" is written "5"
                 text = "".join(map(str, combo))
-                out.setdefault(self.prefix + text, (None,) * start + combo)
+                out.setdefault(self.prefix + text + self.suffix, (None,) * start + combo)
         return list(out.items())
 
     def read(self, marks: tuple[int | None, ...]) -> str:
@@ -83,9 +84,9 @@ class Part:
         if all(m is None for m in marks):
             return ""
         if not self.digits:
-            return self.prefix + self.options[marks[0]]
+            return self.prefix + self.options[marks[0]] + self.suffix
         text = "".join(str(m) for m in marks if m is not None)
-        return self.prefix + (text.lstrip("0") or "0")
+        return self.prefix + (text.lstrip("0") or "0") + self.suffix
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,8 @@ class Grammar:
     header: tuple[tuple[str, Slot], ...] = ()   # tags shaded in the sheet's header (Result)
     comment: str = ";"                   # a line starting so is not put on a sheet
     tags: tuple[str, ...] = ("Seed", "Home", "Away", "Date", "Match")  # a fillable log's
+    leave_off: tuple[str, ...] = ()      # lines starting so are not on a sheet (Card Bowl's
+                                         # own-line `cards: ...`, left to the play book)
 
     @cached_property
     def by_name(self) -> dict[str, Slot]:
@@ -168,14 +171,35 @@ class Encoded:
     dropped: tuple[str, ...] = ()        # tokens the sheet has no bubbles for (left off)
 
 
-def decode(grammar: Grammar, marks: Marks) -> str:
-    """The record line written by a band's shading ("" when nothing is shaded)."""
+def decode(grammar: Grammar, marks: Marks, tags: dict[str, str] | None = None) -> str:
+    """The record line written by a band's shading ("" when nothing is shaded). `tags` fill
+    the grammar's `%Home%`-style placeholders (team names the sheet shades as Home/Away)."""
     return write_tokens(grammar, {s.name: s.read(marks[s.name]) for s in grammar.slots
-                                  if s.name in marks})
+                                  if s.name in marks}, tags)
 
 
-def write_tokens(grammar: Grammar, tokens: dict[str, str]) -> str:
+def fill_tags(text: str, tags: dict[str, str] | None) -> str:
+    for name, value in (tags or {}).items():
+        text = text.replace(f"%{name}%", value)
+    return text
+
+
+def placeholders(line: str, tags: dict[str, str] | None) -> str:
+    """A line with the tag values the grammar names (`%Home%`) put back as placeholders,
+    longest value first."""
+    for name, value in sorted((tags or {}).items(), key=lambda kv: -len(kv[1])):
+        if value and name in ("Home", "Away"):
+            line = line.replace(value, f"%{name}%")
+    return line
+
+
+def write_tokens(grammar: Grammar, tokens: dict[str, str],
+                 tags: dict[str, str] | None = None) -> str:
     """The record line of one token per slot (a fillable log's cells; "" for none)."""
+    return fill_tags(_write(grammar, tokens), tags)
+
+
+def _write(grammar: Grammar, tokens: dict[str, str]) -> str:
     form = _form_of(grammar, tokens)
     if form is None:
         return ""
@@ -195,10 +219,12 @@ def _form_of(grammar: Grammar, tokens: dict[str, str]) -> Form | None:
     return next((f for f in grammar.forms if f.name == kind), None)
 
 
-def encode(grammar: Grammar, line: str) -> Encoded:
-    """The shading of one record line (EncodeError when the sheet cannot hold it)."""
+def encode(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> Encoded:
+    """The shading of one record line (EncodeError when the sheet cannot hold it); `tags`:
+    the record's, for lines naming a team."""
     if len(line) > MAX_LINE:
         raise EncodeError(f"line longer than {MAX_LINE} characters")
+    line = placeholders(line, tags)
     forms = grammar.forms
     for form in forms:
         got = _match_form(grammar, form, line)
@@ -251,17 +277,18 @@ def _seq_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, 
         if key in memo:
             return memo[key]
         slot = grammar.slot(seg.slots[k])
-        result = walk(k + 1, pos, any_)
+        result = None                     # the token in this slot if it can be, else skipped
+        at = pos + len(seg.sep) if any_ else pos
+        if not any_ or line.startswith(seg.sep, pos):
+            for end in range(min(len(line), at + slot.longest), at, -1):
+                token = line[at:end]
+                if token in slot.table:
+                    got = walk(k + 1, end, True)
+                    if got is not None:
+                        result = ({**got[0], slot.name: token}, got[1])
+                        break
         if result is None:
-            at = pos + len(seg.sep) if any_ else pos
-            if not any_ or line.startswith(seg.sep, pos):
-                for end in range(min(len(line), at + slot.longest), at, -1):
-                    token = line[at:end]
-                    if token in slot.table:
-                        got = walk(k + 1, end, True)
-                        if got is not None:
-                            result = ({**got[0], slot.name: token}, got[1])
-                            break
+            result = walk(k + 1, pos, any_)
         memo[key] = result
         return result
 
@@ -287,9 +314,9 @@ def _set_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, 
     return tokens, dropped
 
 
-def sheet_form(grammar: Grammar, line: str) -> str:
+def sheet_form(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> str:
     """The line as the sheet writes it back: what a scan of a `--from` sheet must give."""
-    return decode(grammar, encode(grammar, line).marks)
+    return decode(grammar, encode(grammar, line, tags).marks, tags)
 
 
 def blank_marks(grammar: Grammar) -> Marks:
@@ -317,7 +344,8 @@ def split_record(grammar: Grammar,
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         stripped = line.strip()
-        if not stripped or stripped.startswith(grammar.comment):
+        if not stripped or stripped.startswith(grammar.comment) or \
+                stripped.startswith(grammar.leave_off or ("\0",)):
             continue
         if not lines and (m := TAG.fullmatch(stripped)):
             tags.append((m.group(1), unquote(m.group(2))))
@@ -350,4 +378,4 @@ def sheet_record(grammar: Grammar, text: str) -> str:
     for tag, slot in grammar.header:
         value = values.get(tag, "*")
         head.append((tag, value if value in slot.table else "*"))
-    return record_text(head, (sheet_form(grammar, line) for _, line in lines))
+    return record_text(head, (sheet_form(grammar, line, values) for _, line in lines))

@@ -18,7 +18,16 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from engine import registry
-from engine.bubbles import EncodeError, Grammar, Slot, encode, split_record, write_tokens
+from engine.bubbles import (
+    EncodeError,
+    Grammar,
+    Slot,
+    encode,
+    fill_tags,
+    placeholders,
+    split_record,
+    write_tokens,
+)
 from printkit.errors import UserError
 from printkit.layout import Layout
 from printkit.papers import page_size
@@ -60,12 +69,12 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         tags = dict(found)
         for number, line in lines:
             try:
-                enc = encode(grammar, line)
+                enc = encode(grammar, line, tags)
             except EncodeError as exc:
                 raise UserError(f"{printable(str(source))}:{number}: cannot be put in the "
                                 f"fillable log: {exc}") from None
-            values.append({s.name: s.read(enc.marks[s.name]) for s in grammar.slots
-                           if s.name in enc.marks})
+            values.append({s.name: fill_tags(s.read(enc.marks[s.name]), tags)
+                           for s in grammar.slots if s.name in enc.marks})
     else:
         for key, tag in (("seed", "Seed"), ("match", "Match")):
             if opts.extra.get(key):
@@ -218,7 +227,7 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
     for number in sorted(rows):
         tokens, bad = {}, []
         for slot, value in rows[number].items():
-            token = lookup[slot].get(value.lower())
+            token = lookup[slot].get(placeholders(value, dict(tags)).lower())
             if token is None:
                 bad.append(f"{slot} {printable(value, 20)!r}")
             else:
@@ -228,5 +237,5 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
                          f"{', '.join(bad)}")
             body.append(f"; line {number}: not read: {', '.join(bad)}")
             continue
-        body.append(write_tokens(grammar, tokens))
+        body.append(write_tokens(grammar, tokens, dict(tags)))
     return game_id, record_text(tags, body), notes

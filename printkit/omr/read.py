@@ -370,7 +370,7 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
             ambiguities.append(Ambiguity(b, first + b, "; ".join(problems)))
             lines.append((first + b, None))
             continue
-        text = decode(grammar, marks)
+        text = decode(grammar, marks, dict(sheet.tags))
         if text:
             lines.append((first + b, text))
     header = _header(integral, grammar, geo, blank, black)

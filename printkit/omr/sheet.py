@@ -45,7 +45,7 @@ def _from_record(path: Path, grammar: Grammar, geo: Geometry,
     notes: list[str] = []
     for number, line in lines:
         try:
-            enc = encode(grammar, line)
+            enc = encode(grammar, line, dict(tags))
         except EncodeError as exc:
             raise UserError(f"{name}:{number}: cannot be shaded on a bubble sheet: {exc} "
                             f"({printable(line, 60)!r})") from None

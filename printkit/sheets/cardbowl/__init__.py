@@ -13,4 +13,7 @@ PRINTABLES = (
               rules=True),
     Printable("cardbowl", "clock", "cardbowl-clock", "game clock",
               "A grid of the clock's intervals per quarter, timeouts, timing costs", rules=True),
+    Printable("cardbowl", "bubblelog", "cardbowl-bubblelog", "bubble log",
+              "Play notes filled by shading bubbles, read back from a scan or photo "
+              "(printkit scan)"),
 )
