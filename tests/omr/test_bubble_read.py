@@ -71,7 +71,7 @@ DISTORTIONS = [
     Distortion(dpi=150, angle=90, perspective=0.2, seed=1),
     Distortion(dpi=100, angle=200, perspective=0.1, blur=1.0, seed=2),
     Distortion(dpi=200, angle=33, jpeg=40, blur=1.2, shadow=0.45, seed=3),
-    Distortion(dpi=300, angle=300, perspective=0.15, jpeg=40, crumple=0.005, seed=4),
+    Distortion(dpi=200, angle=300, perspective=0.15, jpeg=40, crumple=0.005, seed=4),
     Distortion(dpi=150, angle=181, perspective=0.05, shadow=0.5, crumple=0.004, jpeg=70, seed=5),
 ]
 
