@@ -50,7 +50,7 @@ class Scanned:
         return record_text(self.result_tags(), body)
 
     def result_tags(self) -> list[tuple[str, str]]:
-        from engine.bubbles import Grammar  # noqa: F401  (typing only)
+        """The QR's tags, then the header's (Result), read from the sheets that shade them."""
         from printkit.omr.sheet import grammar_of
 
         grammar = grammar_of(self.game)

@@ -284,16 +284,18 @@ def _box_means(integral: np.ndarray, cx: np.ndarray, cy: np.ndarray, hx: int, hy
 
 def _black_level(page: np.ndarray, geo: Geometry, page_bend: Bend) -> float:
     """The timing squares' darkness: what full black reads as on this sheet."""
-    vals = []
+    centres = np.array([(x * SCALE, y * SCALE) for b in range(geo.bands)
+                        for r in range(geo.rows) for x, y in geo.timing(b, r)])
+    dx, dy = page_bend.at(centres[:, 0], centres[:, 1])
+    xs = np.rint(centres[:, 0] + dx).astype(np.int64)
+    ys = np.rint(centres[:, 1] + dy).astype(np.int64)
     r = max(1, int(TIMING * SCALE * 0.25))
-    for b in range(geo.bands):
-        for row in range(geo.rows):
-            for x, y in geo.timing(b, row):
-                dx, dy = page_bend.at(np.array(x * SCALE), np.array(y * SCALE))
-                cx, cy = int(round(x * SCALE + float(dx))), int(round(y * SCALE + float(dy)))
-                if r <= cy < page.shape[0] - r and r <= cx < page.shape[1] - r:
-                    vals.append(1.0 - float(page[cy - r:cy + r + 1, cx - r:cx + r + 1].mean()))
-    return float(np.median(vals)) if vals else 1.0
+    inside = (xs >= r) & (xs < page.shape[1] - r) & (ys >= r) & (ys < page.shape[0] - r)
+    if not inside.any():
+        return 1.0
+    vals = [1.0 - float(page[y - r:y + r + 1, x - r:x + r + 1].mean())
+            for x, y in zip(xs[inside], ys[inside], strict=True)]
+    return float(np.median(vals))
 
 
 def _blank_levels(dark: np.ndarray, blank: float) -> np.ndarray:

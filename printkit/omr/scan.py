@@ -11,7 +11,6 @@ findings; 2: a file cannot be read.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import typer
@@ -116,7 +115,3 @@ def _one(group, target: Path, force: bool, rules: Path | None) -> int:
         typer.echo(report.summary())
     typer.echo(f"record: {target}")
     return code
-
-
-def exit_with(code: int) -> None:
-    sys.exit(code)

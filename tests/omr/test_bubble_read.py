@@ -166,3 +166,15 @@ def test_a_sheet_without_its_corners_is_one_line_exit_2(tmp_path):
     r = run_cli("scan", str(photo))
     assert r.code == 2 and r.stderr.count("\n") == 1
     assert "corner marker 0 not found" in r.stderr
+
+
+def test_a_sheet_drawn_with_another_layout_is_refused_not_misread(tmp_path):
+    mine = tmp_path / "mine.toml"
+    mine.write_text('[bubble]\npitch_x = "3.3 mm"\n')
+    out = tmp_path / "mine.pdf"
+    r = run_cli("render", "postcard", "bubblelog", "--layout", str(mine), "--from", str(RECORD),
+                "--out", str(out), "--png")
+    assert r.code == 0, r.stderr
+    r = run_cli("scan", str(tmp_path / "mine-p01.png"))
+    assert r.code == 2 and r.stderr.count("\n") == 1
+    assert "this sheet was drawn with another layout or rules" in r.stderr
