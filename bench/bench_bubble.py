@@ -14,6 +14,7 @@ mean taken one by one, without the integral image.
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import sys
 import time
@@ -43,6 +44,9 @@ def corpus(count: int) -> list[tuple[bytes, list[str | None], Distortion]]:
     rng = random.Random(2026)
     printable = sheets.get("postcard", "bubblelog")
     layout = load_layout(printable.layout)
+    from printkit.omr.geometry import sheet_geometry
+
+    bands = sheet_geometry(grammar(), layout, "letter").bands
     out = []
     game = 0
     tmp = Path(".bench-bubble.rec")
@@ -55,7 +59,7 @@ def corpus(count: int) -> list[tuple[bytes, list[str | None], Distortion]]:
         import pypdfium2 as pdfium
 
         pages = len(pdfium.PdfDocument(pdf))
-        per = -(-len(want) // pages)
+        per = bands
         for page in range(pages):
             if len(out) == count:
                 break
@@ -135,7 +139,9 @@ def main(count: int = 200) -> None:
     items = corpus(count)
     print(f"bubble corpus: {len(items)} sheets photographed in "
           f"{time.perf_counter() - start:.0f} s")
-    with ProcessPoolExecutor(2, initializer=_one_thread) as pool:
+    # spawn, not fork: this process has run OpenCV and pdfium threads already
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(2, mp_context=context, initializer=_one_thread) as pool:
         list(pool.map(_read, items[:4]))                  # imports and caches warmed
         start = time.perf_counter()
         results = list(pool.map(_read, items, chunksize=4))

@@ -100,7 +100,9 @@ def sheet_id_of(gray, found: dict | None = None) -> str | None:
     strip = header_strip(gray, markers)
     if strip is not None:
         sharpened = cv2.addWeighted(strip, 2.0, cv2.GaussianBlur(strip, (0, 0), 3), -1.0, 0)
-        for image in (strip, sharpened):
+        binary = cv2.adaptiveThreshold(sharpened, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                                       cv2.THRESH_BINARY, 31, 5)
+        for image in (strip, sharpened, binary):
             if text := code(image):
                 return text
     return code(gray)

@@ -161,8 +161,8 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     """The page of a game's bubble log on one paper (landscape)."""
     w, h = page_size(paper, "landscape")
     margin = layout.length("page.margin")
-    marker = layout.length("marker.size")
-    qr = layout.length("qr.size")
+    marker = layout.length("marker.side")
+    qr = layout.length("qr.side")
     number_w = layout.length("band.number_width")
     left = margin + number_w
     width = w - margin - left - 2 * TIMING
