@@ -74,24 +74,44 @@ class SheetRead:
 
 
 @cache
-def _detector():
+def _detector(patient: bool = False):
+    """OpenCV's ArUco detector; `patient`: looser corner fitting and wider thresholds, for a
+    small or blurred marker the first pass missed."""
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    if patient:
+        params.polygonalApproxAccuracyRate = 0.05
+        params.adaptiveThreshWinSizeMax = 53
     return cv2.aruco.ArucoDetector(dictionary, params)
 
 
-def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
-    """Corner markers found: id -> its 4 corners in image pixels (ArUco's order)."""
-    side = max(gray.shape)
-    factor = min(1.0, DETECT_SIDE / side)
-    small = gray if factor == 1.0 else cv2.resize(gray, None, fx=factor, fy=factor,
-                                                  interpolation=cv2.INTER_LINEAR)
-    corners, ids, _ = _detector().detectMarkers(small)
+def _markers(image: np.ndarray, factor: float, patient: bool) -> dict[int, np.ndarray]:
+    corners, ids, _ = _detector(patient).detectMarkers(image)
     found: dict[int, np.ndarray] = {}
     if ids is not None:
         for c, i in zip(corners, ids.ravel(), strict=True):
             found.setdefault(int(i), c.reshape(4, 2) / factor)
+    return found
+
+
+def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """Corner markers found: id -> its 4 corners in image pixels (ArUco's order). A quick pass
+    on a copy at most DETECT_SIDE a side; for markers it missed, a patient pass, then (a small
+    image) one on a copy twice the size."""
+    side = max(gray.shape)
+    factor = min(1.0, DETECT_SIDE / side)
+    small = gray if factor == 1.0 else cv2.resize(gray, None, fx=factor, fy=factor,
+                                                  interpolation=cv2.INTER_LINEAR)
+    found = _markers(small, factor, False)
+    tries = [(small, factor)]
+    if side < DETECT_SIDE:
+        tries.append((cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 2.0))
+    for image, scale in tries:
+        if all(i in found for i in MARKER_IDS):
+            break
+        for marker, corners in _markers(image, scale, True).items():
+            found.setdefault(marker, corners)
     return found
 
 
