@@ -14,7 +14,8 @@
    integral image. The sheet calibrates itself: unshaded bubbles (the median) and the timing
    squares (full black) are its two levels; a bubble above `SHADED` of the way is shaded,
    below `BLANK` is not, between is ambiguous (half erased, too light) and reported, as are
-   two shaded bubbles in one group. A band with any ambiguity is never decoded.
+   two shaded bubbles in one group. A band with any ambiguity is never decoded; an empty band
+   above a shaded one is reported too (a skipped line, or a band the reader lost).
 """
 
 from __future__ import annotations
@@ -384,8 +385,13 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
     first = (sheet.sheet - 1) * geo.bands + 1
     lines: list[tuple[int, str | None]] = []
     ambiguities: list[Ambiguity] = []
+    last = max((b for b in range(geo.bands) if states[b].any()), default=-1)
     for b in range(geo.bands):
         if not states[b].any():
+            if b < last:        # a skipped line, or a band the reader lost: say so
+                ambiguities.append(Ambiguity(b, first + b, "nothing read on this line, though "
+                                             "lines below it have marks"))
+                lines.append((first + b, None))
             continue
         marks, problems = _marks_of(grammar, geo, states[b])
         if problems:
