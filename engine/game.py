@@ -156,6 +156,7 @@ class Game:
     bots: Bots | None = None
     odds: Callable[[Any], list] | None = None       # tables(rules) -> list[engine.odds.OddsTable]
     answers: Callable[[BookSpec], list[str]] | None = None  # a book's "what happens" lines
+    bubbles: Callable[..., Any] | None = None       # grammar() -> engine.bubbles.Grammar
 
     def __post_init__(self) -> None:
         if self.book.game != self.id:

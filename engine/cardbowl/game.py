@@ -51,6 +51,7 @@ GAME = Game(
         count_help=f"deals ({DEAL}/K: one shuffled deck per play)"),
     load_rules=Lazy("engine.cardbowl.rules:load_rules"),
     verify=Lazy("engine.cardbowl.verify:verify_text"),
+    bubbles=Lazy("engine.cardbowl.bubbles:grammar"),
     detect=detect,
     odds=Lazy("engine.cardbowl.odds:tables"),
 )

@@ -34,6 +34,7 @@ GAME = Game(
         dice_per_play=DICE_PER_PLAY),
     load_rules=Lazy("engine.postcard.rules:load_rules"),
     verify=Lazy("engine.postcard.verify:verify_text"),
+    bubbles=Lazy("engine.postcard.bubbles:grammar"),
     bots=Bots(play=Lazy("engine.postcard.bots:play_game"),
               seed_of=Lazy("engine.postcard.bots:game_seed"),
               stats=Lazy("engine.postcard.season:game_stats")),

@@ -121,15 +121,33 @@ def render(
                           f"{MAX_TEAMS} teams, default 8).")] = None,
     roster: Annotated[Path | None, typer.Option(
         help="tournament: a CSV of team or student names (header: team, student).")] = None,
+    from_record: Annotated[Path | None, typer.Option(
+        "--from", help="bubblelog: shade the sheets from this record (demos, tests).")] = None,
+    seed: Annotated[str | None, typer.Option(help="bubblelog: the play-book seed the sheets' "
+                                                  "QR codes carry.")] = None,
+    match: Annotated[str | None, typer.Option(help="bubblelog: a match name for the QR "
+                                                   "codes.")] = None,
+    sheets_count: Annotated[int | None, typer.Option(
+        "--sheets", min=1, max=99, help="bubblelog: blank sheets to print, numbered 1..N "
+                                        "(default 1; 6 pages for --fillable).")] = None,
+    fillable: Annotated[bool, typer.Option("--fillable", help="bubblelog: a fillable PDF "
+                                           "form (one field per cell) instead of bubbles.")]
+    = False,
 ) -> None:
     """Render one printable to PDF."""
     if back_offset is not None:
         from printkit.cardsheet.style import parse_offset
 
         parse_offset(back_offset)               # a bad value fails before any work
+    extra = card_extra(bleed, per_page, back_offset, calibration)
+    if from_record or seed or match or sheets_count or fillable:
+        if sheet != "bubblelog":
+            raise UserError("--from, --seed, --match, --sheets and --fillable are options of "
+                            "the bubblelog sheet")
+        extra.update({"from": from_record, "seed": seed, "match": match,
+                      "sheets": sheets_count, "fillable": fillable})
     opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
-                                layout_file=layout, rules_file=rules,
-                                extra=card_extra(bleed, per_page, back_offset, calibration),
+                                layout_file=layout, rules_file=rules, extra=extra,
                                 players=check_players(game, sheet, players))
     if roster is not None:
         if players is not None:

@@ -67,15 +67,24 @@ def _pdf_pages(path: Path) -> Iterator:
         if len(doc) > MAX_PAGES:
             raise UserError(f"{name}: {len(doc)} pages; printkit reads at most {MAX_PAGES}")
         for index in range(len(doc)):
-            page = doc[index]
+            try:
+                page = doc[index]
+            except pdfium.PdfiumError as exc:
+                raise UserError(f"{name}: cannot read page {index + 1} "
+                                f"({one_line(str(exc), 80)})") from None
             try:
                 w, h = page.get_size()
                 if max(w, h) > MAX_PAGE_SIDE or min(w, h) <= 0:
                     raise UserError(f"{name}: page {index + 1} is {w / 72:.1f} x {h / 72:.1f} "
                                     f"in; printkit reads pages up to {MAX_PAGE_SIDE // 72} in")
-                yield page.render(scale=PDF_DPI / 72, grayscale=True).to_pil()
+                try:
+                    image = page.render(scale=PDF_DPI / 72, grayscale=True).to_pil()
+                except pdfium.PdfiumError as exc:
+                    raise UserError(f"{name}: cannot draw page {index + 1} "
+                                    f"({one_line(str(exc), 80)})") from None
             finally:
                 page.close()
+            yield image
     finally:
         doc.close()
 
@@ -110,6 +119,9 @@ def _images(path: Path) -> Iterator:
         yield from _pdf_pages(path)
     else:
         yield _image(path)
+
+
+images = _images      # printkit.omr reads bubble sheets from the same pages
 
 
 def find_payload(path: Path) -> str:
@@ -148,11 +160,50 @@ def _printed_draws(path: Path, verdict) -> tuple[bool, str]:
                    f"seed gives {want.token}")
 
 
+def _first_code(path: Path) -> str | None:
+    """The first QR payload of the file's first page (None: no code found there)."""
+    for image in _images(path):
+        found = _decode(image)
+        return found[0] if found else None
+    return None
+
+
+def _is_bubble_sheet(path: Path) -> bool:
+    """A bubble sheet: its code says so, or (a code too small or blurred to read in the whole
+    picture) its corner markers lead to one."""
+    from printkit.omr import pages, sheet_id_of
+    from printkit.omr.payload import is_sheet
+
+    code = _first_code(path)
+    if code is not None:
+        return is_sheet(code)
+
+    for gray in pages(path):
+        return sheet_id_of(gray) is not None
+    return False
+
+
 def scan(
-    file: Annotated[Path, typer.Argument(help="A play-book PDF, or a PNG/JPEG scan or photo of "
-                                              "a page.")],
+    files: Annotated[list[Path], typer.Argument(
+        help="A play-book PDF, or a PNG/JPEG scan or photo of a page; or bubble-log sheets "
+             "(photos, scans, PDFs: all the sheets of a match).")],
+    out: Annotated[Path | None, typer.Option(help="Bubble sheets: the record to write "
+                                                  "(default: the first file's name, .rec).")]
+    = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the record and crops.")]
+    = False,
+    rules: Annotated[Path | None, typer.Option(help="Bubble sheets: rules TOML the record is "
+                                                    "verified with.")] = None,
 ) -> None:
-    """Check a printed play book: decode its QR and re-derive its draws."""
+    """Check a printed play book (decode its QR, re-derive its draws), or read filled bubble
+    sheets into a record and verify it."""
+    if len(files) > 1 or _is_bubble_sheet(files[0]):
+        from printkit.omr.scan import scan_sheets
+
+        sys.exit(scan_sheets(files, out, force, rules))
+    if out is not None or rules is not None:
+        raise UserError("--out and --rules are for bubble sheets; a play book is only checked")
+    file = files[0]
     from engine.playbook import BookError, verify_payload
 
     payload = find_payload(file)

@@ -61,6 +61,15 @@ def verify_text(text: str, file: str, rules_file: Path | None = None) -> Report:
 
 
 def read_record(path: Path) -> str:
+    """A record file; or a filled fillable PDF log / bubble-sheet PDF, read into one (what
+    could not be read is said on stdout, `FILE:LINE: ...`, and left out of the record)."""
+    if path.suffix.lower() == ".pdf":
+        from printkit.omr import record_from_file
+
+        _, text, notes = record_from_file(path)
+        for note in notes:
+            typer.echo(note)
+        return text
     return read_text(path, "record")
 
 

@@ -50,7 +50,8 @@ def test_unknown_game_and_sheet_are_one_line_errors():
     assert r.code == 2 and "blowout has no cribbage sheet" in r.stderr
     r = run_cli("render", "postcard", "clock")
     assert r.code == 2 and r.stderr == ("printkit: error: postcard has no clock sheet (sheets "
-                                        "of postcard: board, drivelog, refcard, tournament)\n")
+                                        "of postcard: board, drivelog, refcard, bubblelog, "
+                                        "tournament)\n")
 
 
 def test_version_and_short_help():

@@ -23,6 +23,11 @@ except SystemExit as exc:
 else:
     code = 0
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+try:    # Linux: ru_maxrss keeps the forking parent's peak across exec; VmHWM is this process's
+    with open("/proc/self/status") as fh:
+        peak = next(int(line.split()[1]) for line in fh if line.startswith("VmHWM")) / 1024
+except (OSError, StopIteration, ValueError):
+    pass
 print(f"PEAK {peak:.0f} {code}", file=sys.stderr)
 """
 

@@ -16,6 +16,9 @@ PRINTABLES = (
     Printable("cardbowl", "refcard", "cardbowl-refcard", "reference card",
               "Two-sided quick reference: card values, kicks, field goal odds by distance, "
               "penalty cards, fumble bounce", rules=True, cards=True),
+    Printable("cardbowl", "bubblelog", "cardbowl-bubblelog", "bubble log",
+              "Play notes filled by shading bubbles, read back from a scan or photo "
+              "(printkit scan)"),
 )
 
 # A classroom match's printables in print order (printkit/classroom.py); names the game does

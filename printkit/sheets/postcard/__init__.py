@@ -11,6 +11,9 @@ PRINTABLES = (
     Printable("postcard", "refcard", "postcard-refcard", "reference card",
               "Two-sided quick reference: strategy circle, catch by level, rushing, field "
               "goal, punt and fumble odds", rules=True, cards=True),
+    Printable("postcard", "bubblelog", "postcard-bubblelog", "bubble log",
+              "Drive log filled by shading bubbles, read back from a scan or photo "
+              "(printkit scan)"),
 )
 
 # A classroom match's printables in print order (printkit/classroom.py); names the game does

@@ -1,0 +1,381 @@
+"""Bubble grammars: a game's record lines as shaded bubbles, as data.
+
+A bubble-sheet drive log (`printkit render GAME bubblelog`) has one band of bubbles per record
+line. What the bubbles mean is a :class:`Grammar`, written once per game as data
+(``engine/<game>/bubbles.py``): the sheet is drawn from it, `--from` shades it from a record
+(:func:`encode`) and the reader turns shaded bubbles back into a line (:func:`decode`). The
+reader knows nothing of any game: a new game adds its grammar and nothing else.
+
+The data shape, from the bottom up:
+
+* :class:`Part`: one column group of bubbles, at most one shaded. ``choice`` parts write the
+  option of the shaded bubble (``rush``, ``H``, ``L3``); ``digits`` parts are a number, one
+  column of 0-9 per digit (leading columns left blank). A part writes its ``prefix`` first.
+* :class:`Slot`: one token of a line, its parts written one after the other with nothing
+  between (a die: side ``H``, value ``2``, re-roll ``/5``, bonus ``+1`` -> ``H2/5+1``).
+* :class:`Segment`: slots joined by ``sep``, with a ``lead`` and ``trail`` written around them
+  when any is shaded (`` = `` before an outcome, `` {`` and ``}`` around a state). A ``seq``
+  segment's tokens come in slot order; a ``set`` segment's tokens may come in any order (the
+  sheet writes them in slot order) and tokens no slot holds are left off the sheet.
+* :class:`Form`: the segments of one kind of line; a grammar with several forms has a ``kind``
+  slot whose shaded option names the form (Card Bowl: a play, a kickoff, a try...).
+
+Encoding matches a line against the forms with a memoised walk over (slot, position): every
+slot's tokens are enumerated once into a table, so matching is linear in the line's length
+times the slot count, with no regular expression.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+MAX_LINE = 240          # a record line longer than this is not put on a sheet
+
+
+class EncodeError(ValueError):
+    """A record line the sheet cannot hold (the message says why)."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One column group of bubbles: a choice among options, or a number in digit columns."""
+
+    name: str
+    options: tuple[str, ...] = ()          # choice: what each bubble writes
+    labels: tuple[str, ...] = ()           # short text printed in each bubble (default options)
+    digits: tuple[int, ...] = ()           # digits: the highest digit of each column (9 9)
+    prefix: str = ""
+    suffix: str = ""                       # written after the value ("6" + " yd return")
+
+    @property
+    def columns(self) -> list[tuple[str, ...]]:
+        """The bubbles, column by column: a choice part is one column, a number one per digit."""
+        if self.digits:
+            return [tuple(str(d) for d in range(top + 1)) for top in self.digits]
+        return [self.options]
+
+    @property
+    def bubble_labels(self) -> list[tuple[str, ...]]:
+        if self.digits:
+            return self.columns
+        return [self.labels or self.options]
+
+    def values(self) -> list[tuple[str, tuple[int | None, ...]]]:
+        """Every text this part can write with the shading that writes it (index per column,
+        None = blank). A blank part writes "" (not listed here)."""
+        if not self.digits:
+            return [(self.prefix + o + self.suffix, (i,)) for i, o in enumerate(self.options)]
+        out: dict[str, tuple[int | None, ...]] = {}
+        cols = len(self.digits)
+        for start in range(cols):             # leading blank columns, then digits
+            ranges = [range(self.digits[c] + 1) for c in range(start, cols)]
+            for combo in itertools.product(*ranges):
+                if len(combo) > 1 and combo[0] == 0:
+                    continue                   # "05" is written "5"
+                text = "".join(map(str, combo))
+                out.setdefault(self.prefix + text + self.suffix, (None,) * start + combo)
+        return list(out.items())
+
+    def read(self, marks: tuple[int | None, ...]) -> str:
+        """The text of a shading (one index or None per column)."""
+        if all(m is None for m in marks):
+            return ""
+        if not self.digits:
+            return self.prefix + self.options[marks[0]] + self.suffix
+        text = "".join(str(m) for m in marks if m is not None)
+        return self.prefix + (text.lstrip("0") or "0") + self.suffix
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One token: its parts written together (a die: side, value, re-roll, second, bonus)."""
+
+    name: str
+    parts: tuple[Part, ...]
+    title: str = ""              # heading over its bubbles on the sheet (default name)
+    lead: str = ""               # written first when any part is shaded ("T" of T3/2)
+
+    @cached_property
+    def table(self) -> dict[str, tuple[tuple[int | None, ...], ...]]:
+        """Every token this slot writes -> the shading of each part (first way found)."""
+        blank = [("", (None,) * len(p.columns)) for p in self.parts]
+        choices = [[*p.values(), b] for p, b in zip(self.parts, blank, strict=True)]
+        out: dict[str, tuple[tuple[int | None, ...], ...]] = {}
+        for combo in itertools.product(*choices):
+            text = "".join(t for t, _ in combo)
+            if text:
+                out.setdefault(self.lead + text, tuple(m for _, m in combo))
+        return out
+
+    @cached_property
+    def longest(self) -> int:
+        return max(map(len, self.table))
+
+    def read(self, marks: tuple[tuple[int | None, ...], ...]) -> str:
+        text = "".join(p.read(m) for p, m in zip(self.parts, marks, strict=True))
+        return self.lead + text if text else ""
+
+
+@dataclass(frozen=True)
+class Segment:
+    lead: str
+    slots: tuple[str, ...]
+    sep: str = " "
+    trail: str = ""
+    mode: str = "seq"            # "seq": tokens in slot order; "set": any order, extras left off
+    always: bool = False         # written even when nothing is shaded (a form's fixed words)
+
+
+@dataclass(frozen=True)
+class Form:
+    name: str                    # the kind slot's option that selects it ("" for the only form)
+    segments: tuple[Segment, ...]
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """A game's bubble encoding of its record lines (see the module docstring)."""
+
+    game: str
+    slots: tuple[Slot, ...]
+    forms: tuple[Form, ...]
+    kind: str = ""                       # slot naming the form, when there are several
+    legend: tuple[str, ...] = ()         # lines printed under the table: what labels mean
+    header: tuple[tuple[str, Slot], ...] = ()   # tags shaded in the sheet's header (Result)
+    comment: str = ";"                   # a line starting so is not put on a sheet
+    tags: tuple[str, ...] = ("Seed", "Home", "Away", "Date", "Match")  # a fillable log's
+    leave_off: tuple[str, ...] = ()      # lines starting so are not on a sheet (Card Bowl's
+                                         # own-line `cards: ...`, left to the play book)
+
+    @cached_property
+    def by_name(self) -> dict[str, Slot]:
+        return {s.name: s for s in self.slots}
+
+    def slot(self, name: str) -> Slot:
+        return self.by_name[name]
+
+    @property
+    def bubbles(self) -> int:
+        return sum(len(col) for s in self.slots for p in s.parts for col in p.columns)
+
+
+Marks = dict[str, tuple[tuple[int | None, ...], ...]]     # slot -> part -> column -> index
+
+
+@dataclass(frozen=True)
+class Encoded:
+    marks: Marks
+    dropped: tuple[str, ...] = ()        # tokens the sheet has no bubbles for (left off)
+
+
+def decode(grammar: Grammar, marks: Marks, tags: dict[str, str] | None = None) -> str:
+    """The record line written by a band's shading ("" when nothing is shaded). `tags` fill
+    the grammar's `%Home%`-style placeholders (team names the sheet shades as Home/Away)."""
+    return write_tokens(grammar, {s.name: s.read(marks[s.name]) for s in grammar.slots
+                                  if s.name in marks}, tags)
+
+
+def fill_tags(text: str, tags: dict[str, str] | None) -> str:
+    for name, value in (tags or {}).items():
+        text = text.replace(f"%{name}%", value)
+    return text
+
+
+def placeholders(line: str, tags: dict[str, str] | None) -> str:
+    """A line with the tag values the grammar names (`%Home%`) put back as placeholders,
+    longest value first."""
+    for name, value in sorted((tags or {}).items(), key=lambda kv: -len(kv[1])):
+        if value and name in ("Home", "Away"):
+            line = line.replace(value, f"%{name}%")
+    return line
+
+
+def write_tokens(grammar: Grammar, tokens: dict[str, str],
+                 tags: dict[str, str] | None = None) -> str:
+    """The record line of one token per slot (a fillable log's cells; "" for none)."""
+    return fill_tags(_write(grammar, tokens), tags)
+
+
+def _write(grammar: Grammar, tokens: dict[str, str]) -> str:
+    form = _form_of(grammar, tokens)
+    if form is None:
+        return ""
+    out = []
+    for seg in form.segments:
+        words = [tokens.get(n, "") for n in seg.slots]
+        words = [w for w in words if w]
+        if words or seg.always:
+            out.append(seg.lead + seg.sep.join(words) + seg.trail)
+    return "".join(out)
+
+
+def _form_of(grammar: Grammar, tokens: dict[str, str]) -> Form | None:
+    if not grammar.kind:
+        return grammar.forms[0] if any(tokens.values()) else None
+    kind = tokens.get(grammar.kind, "")
+    return next((f for f in grammar.forms if f.name == kind), None)
+
+
+def encode(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> Encoded:
+    """The shading of one record line (EncodeError when the sheet cannot hold it); `tags`:
+    the record's, for lines naming a team."""
+    if len(line) > MAX_LINE:
+        raise EncodeError(f"line longer than {MAX_LINE} characters")
+    line = placeholders(line, tags)
+    forms = grammar.forms
+    for form in forms:
+        got = _match_form(grammar, form, line)
+        if got is not None:
+            tokens, dropped = got
+            if grammar.kind:
+                tokens[grammar.kind] = form.name
+            marks = {n: grammar.slot(n).table[t] for n, t in tokens.items()}
+            return Encoded(marks, tuple(dropped))
+    raise EncodeError("no bubbles for this line")
+
+
+def _match_form(grammar: Grammar, form: Form,
+                line: str) -> tuple[dict[str, str], list[str]] | None:
+    """Tokens by slot (and tokens left off) for a line of this form, or None."""
+    memo: dict[tuple[int, int], tuple[dict[str, str], list[str]] | None] = {}
+
+    def seg_at(si: int, pos: int) -> tuple[dict[str, str], list[str]] | None:
+        if si == len(form.segments):
+            return ({}, []) if pos == len(line) else None
+        key = (si, pos)
+        if key in memo:
+            return memo[key]
+        seg = form.segments[si]
+        result = None
+        if not seg.always:
+            result = seg_at(si + 1, pos)         # the segment left out
+        if result is None and line.startswith(seg.lead, pos):
+            start = pos + len(seg.lead)
+            if seg.mode == "set":
+                result = _set_segment(grammar, seg, line, start, seg_at, si)
+            else:
+                result = _seq_segment(grammar, seg, line, start, seg_at, si)
+        memo[key] = result
+        return result
+
+    return seg_at(0, 0)
+
+
+def _seq_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, si: int):
+    memo: dict[tuple[int, int, bool], tuple[dict[str, str], list[str]] | None] = {}
+
+    def walk(k: int, pos: int, any_: bool):
+        if k == len(seg.slots):
+            if not (any_ or seg.always) or not line.startswith(seg.trail, pos):
+                return None
+            rest = seg_at(si + 1, pos + len(seg.trail))
+            return None if rest is None else (dict(rest[0]), list(rest[1]))
+        key = (k, pos, any_)
+        if key in memo:
+            return memo[key]
+        slot = grammar.slot(seg.slots[k])
+        result = None                     # the token in this slot if it can be, else skipped
+        at = pos + len(seg.sep) if any_ else pos
+        if not any_ or line.startswith(seg.sep, pos):
+            for end in range(min(len(line), at + slot.longest), at, -1):
+                token = line[at:end]
+                if token in slot.table:
+                    got = walk(k + 1, end, True)
+                    if got is not None:
+                        result = ({**got[0], slot.name: token}, got[1])
+                        break
+        if result is None:
+            result = walk(k + 1, pos, any_)
+        memo[key] = result
+        return result
+
+    return walk(0, start, False)
+
+
+def _set_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, si: int):
+    end = line.find(seg.trail, start) if seg.trail else len(line)
+    if end < 0:
+        return None
+    rest = seg_at(si + 1, end + len(seg.trail))
+    if rest is None:
+        return None
+    tokens, dropped = dict(rest[0]), list(rest[1])
+    free = list(seg.slots)
+    for word in line[start:end].split(seg.sep.strip() or None):
+        home = next((n for n in free if word in grammar.slot(n).table), None)
+        if home is None:
+            dropped.append(word)
+        else:
+            tokens[home] = word
+            free.remove(home)
+    return tokens, dropped
+
+
+def sheet_form(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> str:
+    """The line as the sheet writes it back: what a scan of a `--from` sheet must give."""
+    return decode(grammar, encode(grammar, line, tags).marks, tags)
+
+
+def blank_marks(grammar: Grammar) -> Marks:
+    return {s.name: tuple((None,) * len(p.columns) for p in s.parts) for s in grammar.slots}
+
+
+def bubble_cells(grammar: Grammar) -> Iterable[tuple[str, int, int, int]]:
+    """Every bubble as (slot, part index, column index, option index), in sheet order."""
+    for s in grammar.slots:
+        for pi, p in enumerate(s.parts):
+            for ci, col in enumerate(p.columns):
+                for oi in range(len(col)):
+                    yield s.name, pi, ci, oi
+
+
+def split_record(grammar: Grammar,
+                 text: str) -> tuple[list[tuple[str, str]], list[tuple[int, str]]]:
+    """A record's tags and its lines (numbered as in the file) as a sheet holds them: blank
+    and comment lines are left out and a PostCard-style line number `12.` is dropped (the
+    sheet prints its own)."""
+    from engine.tags import TAG, unquote
+
+    tags: list[tuple[str, str]] = []
+    lines: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped or stripped.startswith(grammar.comment) or \
+                stripped.startswith(grammar.leave_off or ("\0",)):
+            continue
+        if not lines and (m := TAG.fullmatch(stripped)):
+            tags.append((m.group(1), unquote(m.group(2))))
+            continue
+        head, _, rest = stripped.partition(" ")
+        if head.endswith(".") and head[:-1].isdigit() and rest:
+            line = rest.lstrip()
+        lines.append((number, line))
+    return tags, lines
+
+
+def record_text(tags: Iterable[tuple[str, str]], lines: Iterable[str]) -> str:
+    """A record from tags and lines, as printkit writes records."""
+    from engine.tags import tag_line
+
+    head = [tag_line(k, v) for k, v in tags]
+    body = list(lines)
+    return "\n".join([*head, *([""] if head else []), *body]) + "\n"
+
+
+def sheet_record(grammar: Grammar, text: str) -> str:
+    """A record as its `--from` sheets write it back (tags the QR carries, then the header's;
+    each line's sheet form): what scanning those sheets must give."""
+    tags, lines = split_record(grammar, text)
+    header = dict(grammar.header)
+    head = [(k, v) for k, v in tags if k not in header]
+    if not any(k == "Game" for k, _ in head):
+        head.insert(0, ("Game", grammar.game))
+    values = dict(tags)
+    for tag, slot in grammar.header:
+        value = values.get(tag, "*")
+        head.append((tag, value if value in slot.table else "*"))
+    return record_text(head, (sheet_form(grammar, line, values) for _, line in lines))

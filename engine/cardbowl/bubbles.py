@@ -1,0 +1,104 @@
+"""Card Bowl's bubble grammar: play notes (docs/notation.md, Card Bowl) as shaded bubbles.
+
+The first group of a band says what kind of line it is (a play, a field goal, a kickoff, a
+try, a team heading, `---`, a clock marker); the other groups are the parts that kind writes.
+A play: down, distance (or goal), yard line, then the result as a play word with its yards,
+a return, up to two clauses (TD, fumble, O recovers...) and a penalty, then the score. Team
+headings and the score's team are shaded Home or Away and written with the record's team
+names (the sheet's QR carries them).
+
+Not on the sheet: card lines (`cards: ...`; with a play book's seed the verifier checks the
+kick cards only when they are written, so a bubble record leaves them to the play book),
+free text in parentheses, and result clauses outside the list below (`5 + 8 = 13`
+arithmetic, `int. 10` inside a pass, a penalty-only line): `--from` says which line.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.bubbles import Form, Grammar, Part, Segment, Slot
+
+KINDS = (("play", "pl"), ("FG", "fg"), ("kickoff", "ko"), ("free kick", "fk"),
+         ("onside", "os"), ("try", "tr"), ("2 pt", "2p"), ("home", "Hm"), ("away", "Aw"),
+         ("change", "--"), ("marker", "Q"))
+PLAYS = (("run", "ru"), ("pass", "pa"), ("pass inc.", "pi"), ("pass int.", "in"),
+         ("sack", "sk"), ("punt", "pu"), ("kneel", "kn"), ("spike", "sp"))
+CLAUSES = (("TD", "TD"), ("safety", "sf"), ("touchback", "tb"), ("fair catch", "fc"),
+           ("fumble", "fu"), ("D recovers", "Dr"), ("O recovers", "Or"), ("K recovers", "Kr"),
+           ("R recovers", "Rr"), ("no gain", "ng"), ("out of bounds", "ob"),
+           ("downed", "dn"), ("blocked", "bk"), ("auto 1st down", "1d"), ("declined", "dc"),
+           ("good", "go"), ("no good", "ng"))
+MARKERS = (("Q1", "Q1"), ("Q2", "Q2"), ("Q3", "Q3"), ("Q4", "Q4"), ("OT", "OT"),
+           ("Halftime", "HT"), ("Two-minute warning", "2m"))
+CARDS = Segment("\tcards", (), mode="set")          # card lines are left to the play book
+
+
+def _choice(name: str, pairs, **kw) -> Part:
+    return Part(name, tuple(p for p, _ in pairs), labels=tuple(lab for _, lab in pairs), **kw)
+
+
+def _clause(name: str) -> Slot:
+    return Slot(name, (_choice("word", CLAUSES),), title="clause", lead=", ")
+
+
+@cache
+def grammar() -> Grammar:
+    slots = (
+        Slot("kind", (_choice("kind", KINDS),), title="line"),
+        Slot("down", (Part("down", ("1", "2", "3", "4")),), title="down"),
+        Slot("dist", (Part("goal", ("goal",), labels=("G",)), Part("yards", digits=(9, 9))),
+             title="& distance"),
+        Slot("yard", (Part("yards", digits=(5, 9)),), title="@ yard line"),
+        Slot("marker", (_choice("marker", MARKERS),), title="clock"),
+        Slot("play", (_choice("word", PLAYS), Part("sign", (" ", " -"), labels=("+", "-")),
+                      Part("yards", digits=(9, 9))), title="play, yards"),
+        Slot("ret", (Part("yards", digits=(9, 9), suffix=" yd return"),
+                     Part("to", digits=(5, 9), prefix=" to ")),
+             title="return yards, to", lead=", "),
+        Slot("fg", (Part("result", ("good", "no good"), labels=("go", "ng")),), title="FG"),
+        _clause("clause1"),
+        Slot("penalty", (Part("yards", ("5", "10", "15"), suffix=" yd pen. vs. "),
+                         Part("side", ("D", "O"))), title="; penalty vs.", lead="; "),
+        _clause("clause2"),
+        Slot("good", (Part("word", ("XP", "kick"), labels=("XP", "ki")),
+                      Part("result", ("good", "no good"), labels=("go", "ng"), prefix=" ")),
+             title="try"),
+        Slot("score", (Part("first", digits=(9, 9)), Part("second", digits=(9, 9), prefix="-"),
+                       Part("team", ("%Home%", "%Away%"), labels=("H", "A"), prefix=" ")),
+             title="score (team first)"),
+        Slot("kick", (Part("sign", ("-",)), Part("yards", digits=(9, 9))),
+             title="kick: to / FG / onside yd"),
+    )
+    result = Segment("\t", ("play", "ret", "clause1", "penalty", "clause2"), sep="")
+    score = Segment("\t", ("score",))
+    scrimmage = (Segment("", ("down",), always=True), Segment(" & ", ("dist",), always=True),
+                 Segment(" @ ", ("yard",), always=True))
+    forms = (
+        Form("play", (*scrimmage, result, score, CARDS)),
+        Form("FG", (*scrimmage, Segment("\t", ("kick",), trail=" yd FG", always=True),
+                    Segment(" ", ("fg",), always=True), score, CARDS)),
+        Form("kickoff", (Segment("Kickoff\tto ", ("kick",), always=True),
+                         Segment("", ("ret", "clause1", "clause2"), sep=""), score, CARDS)),
+        Form("free kick", (Segment("Free kick\tto ", ("kick",), always=True),
+                           Segment("", ("ret", "clause1", "clause2"), sep=""), score, CARDS)),
+        Form("onside", (Segment("Onside kick\t", ("kick",), trail=" yd", always=True),
+                        Segment("", ("clause1",), sep=""), score, CARDS)),
+        Form("try", (Segment("Try\t", ("good",), always=True), score, CARDS)),
+        Form("2 pt", (Segment("2 pt\t", ("play",), always=True),
+                      Segment("", ("clause1",), sep=""), score)),
+        Form("home", (Segment("#### %Home%", (), always=True),)),
+        Form("away", (Segment("#### %Away%", (), always=True),)),
+        Form("change", (Segment("---", (), always=True),)),
+        Form("marker", (Segment("", ("marker",), always=True),)),
+    )
+    legend = (
+        "Line: " + "  ".join(f"{lab} {k}" for k, lab in KINDS)
+        + ".   Play: " + "  ".join(f"{lab} {p}" for p, lab in PLAYS),
+        "Clauses: " + "  ".join(f"{lab} {c}" for c, lab in CLAUSES if lab != c),
+        "A field goal: kind fg, the distance in 'kick', then good or no good. "
+        "A kickoff: 'kick' is where it is received (- in the end zone). Cards are left to "
+        "the play book.",
+    )
+    return Grammar("cardbowl", slots, forms, kind="kind", legend=legend,
+                   tags=("Seed", "Home", "Away", "Date", "Match"), leave_off=("cards",))

@@ -1,0 +1,185 @@
+"""Reading filled drive logs back into records: bubble sheets (scans, photos, PDFs) and
+fillable PDF logs.
+
+`record_from_file(path) -> (game_id, record_text, notes)` is the one entry point `audit` and
+`verify` use for a file that is not a typed record. OpenCV and numpy are imported only when an
+image is actually read, so `printkit --help` stays fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printkit.errors import UserError
+from printkit.text import printable
+
+if TYPE_CHECKING:
+    from printkit.omr.read import SheetRead
+
+
+@dataclass
+class Scanned:
+    """Every bubble sheet read from some files, as one record per game and tags."""
+
+    game: str
+    tags: list[tuple[str, str]]
+    sheets: list[tuple[str, SheetRead]] = field(default_factory=list)   # (file name, read)
+
+    def lines(self) -> list[tuple[str, SheetRead, int, str | None]]:
+        """(file, sheet, printed line number, text or None) in sheet then band order."""
+        out = []
+        for name, read in sorted(self.sheets, key=lambda s: s[1].sheet.sheet):
+            out += [(name, read, n, t) for n, t in read.lines]
+        return out
+
+    def record(self) -> str:
+        """The record the sheets write; an ambiguous band is a comment line saying so (the
+        verifier then finds what is missing), never a guess."""
+        from engine.bubbles import record_text
+
+        body = []
+        for name, read, number, text in self.lines():
+            if text is None:
+                what = next(a.what for a in read.ambiguities if a.line == number)
+                body.append(f"; {name} line {number}: not read: {what}")
+            else:
+                body.append(text)
+        return record_text(self.result_tags(), body)
+
+    def result_tags(self) -> list[tuple[str, str]]:
+        """The QR's tags, then the header's (Result), read from the sheets that shade them."""
+        from printkit.omr.sheet import grammar_of
+
+        grammar = grammar_of(self.game)
+        tags = list(self.tags)
+        for tag, slot in grammar.header:
+            value = "*"
+            for _, read in sorted(self.sheets, key=lambda s: s[1].sheet.sheet):
+                marks = read.header.get(slot.name)
+                if marks:
+                    text = slot.read(marks)
+                    if text and text in slot.table:
+                        value = text
+            tags.append((tag, value))
+        return tags
+
+
+def pages(path: Path) -> Iterator:
+    """The file's pages (a PDF) or the one image, each as a greyscale numpy array."""
+    import numpy as np
+
+    from printkit.commands.scan import images
+
+    for image in images(path):
+        yield np.asarray(image)
+
+
+def sheet_id_of(gray, found: dict | None = None) -> str | None:
+    """The bubble-sheet QR payload in an image, or None. The corner markers come first: the
+    sheet's top strip, set upright and enlarged from them, is where the code is read (small,
+    fast, and a tilted or blurred code reads there); then the whole image. `found` takes the
+    markers detected, for the reader to reuse."""
+    import cv2
+    import zxingcpp
+
+    from printkit.omr.payload import is_sheet
+    from printkit.omr.read import detect, header_strip
+
+    def code(image) -> str | None:
+        for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
+            if r.valid and is_sheet(r.text):
+                return r.text
+        return None
+
+    markers = detect(gray)
+    if found is not None:
+        found.update(markers)
+    strip = header_strip(gray, markers)
+    if strip is not None:
+        sharpened = cv2.addWeighted(strip, 2.0, cv2.GaussianBlur(strip, (0, 0), 3), -1.0, 0)
+        binary = cv2.adaptiveThreshold(sharpened, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                                       cv2.THRESH_BINARY, 31, 5)
+        for image in (strip, sharpened, binary):
+            if text := code(image):
+                return text
+    return code(gray)
+
+
+def read_sheet_image(gray, payload: str, name: str, found: dict | None = None) -> SheetRead:
+    """One sheet image with its QR payload, read (UserError naming the file on failure)."""
+    from printkit.layout import load_layout
+    from printkit.omr.geometry import sheet_geometry
+    from printkit.omr.payload import PayloadError, parse
+    from printkit.omr.read import SheetReadError, read_page
+    from printkit.omr.sheet import grammar_of
+
+    try:
+        sheet = parse(payload)
+    except PayloadError as exc:
+        raise UserError(f"{name}: {exc}") from None
+    from engine import registry
+
+    if sheet.game not in registry.GAMES or registry.get(sheet.game).bubbles is None:
+        raise UserError(f"{name}: bubble sheet of an unknown game {printable(sheet.game, 20)!r}")
+    if sheet.paper not in ("letter", "a4"):
+        raise UserError(f"{name}: bubble sheet of an unknown paper {printable(sheet.paper, 20)!r}")
+    grammar = grammar_of(sheet.game)
+    geo = sheet_geometry(grammar, load_layout(f"{sheet.game}-bubblelog"), sheet.paper)
+    if geo.key != sheet.key:
+        raise UserError(f"{name}: this sheet was drawn with another layout or rules (code "
+                        f"{printable(sheet.key, 10)}, the shipped layout is {geo.key}); print "
+                        "sheets with the shipped layout to read them")
+    try:
+        return read_page(gray, sheet, grammar, geo, found=found or None)
+    except SheetReadError as exc:
+        raise UserError(f"{name}: {exc}") from None
+
+
+def read_bubble_file(path: Path) -> list[tuple[str, SheetRead]]:
+    """Every bubble sheet in a file (the pages of a PDF, or one image), each with the name it
+    is reported by (`FILE` or `FILE page N`); UserError when the file holds none."""
+    name = printable(str(path))
+    found = []
+    for n, gray in enumerate(pages(path), start=1):
+        markers: dict = {}
+        payload = sheet_id_of(gray, markers)
+        if payload is None:
+            continue
+        where = f"{name} page {n}" if path.suffix.lower() == ".pdf" else name
+        found.append((where, read_sheet_image(gray, payload, where, markers)))
+    if not found:
+        raise UserError(f"{name}: no bubble-sheet code found")
+    return found
+
+
+def collect(files: list[tuple[str, SheetRead]]) -> list[Scanned]:
+    """Sheets grouped into records: same game and tags (seed, teams, match)."""
+    groups: dict[tuple, Scanned] = {}
+    for name, read in files:
+        key = (read.sheet.game, read.sheet.tags)
+        group = groups.setdefault(key, Scanned(read.sheet.game,
+                                               [("Game", read.sheet.game),
+                                                *read.sheet.tags]))
+        group.sheets.append((name, read))
+    return list(groups.values())
+
+
+def record_from_file(path: Path) -> tuple[str, str, list[str]]:
+    """A record from a bubble-sheet scan/photo/PDF or a filled fillable PDF log:
+    (game id, record text, notes). Notes are one line each, `FILE:LINE: ...`, for what could
+    not be read (ambiguous bubbles); UserError when nothing can be read."""
+    from printkit.omr import fillable
+
+    if path.suffix.lower() == ".pdf" and fillable.is_fillable(path):
+        return fillable.record_from_pdf(path)
+    name = printable(str(path))
+    groups = collect(read_bubble_file(path))
+    if len(groups) > 1:
+        raise UserError(f"{name}: sheets of {len(groups)} different games or matches in one "
+                        "file")
+    group = groups[0]
+    notes = [f"{n}:{a.line}: ambiguous: {a.what}" for n, r in group.sheets for a in r.ambiguities]
+    return group.game, group.record(), notes

@@ -1,0 +1,206 @@
+"""Drawing a bubble-sheet drive log: blank, or shaded from a record (`--from`).
+
+Every position comes from :mod:`printkit.omr.geometry`, the object the reader uses too. A
+band's bubbles are one form XObject placed once per band; the shading of `--from` is drawn
+over it like a pen's marks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from engine.bubbles import Grammar, Marks
+from printkit.draw.qr import draw_qr
+from printkit.layout import Layout
+from printkit.omr.geometry import TIMING, Geometry
+from printkit.omr.markers import draw_marker
+from printkit.omr.payload import SheetId
+from printkit.pdfdoc import Document
+from printkit.units import MM
+
+
+@dataclass(frozen=True)
+class Page:
+    sheet: int
+    sheets: int
+    first_line: int                       # the number printed on the first band
+    bands: tuple[Marks | None, ...] = ()  # shading per band (--from), None = blank band
+    header: Marks | None = None
+
+
+def _fit(c: Canvas, text: str, font: str, size: float, width: float) -> float:
+    while size > 3.5 and c.stringWidth(text, font, size) > width:
+        size -= 0.2
+    return size
+
+
+def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
+    """The bubbles, prefixes and dividers of one band, drawn at the band's top-left."""
+    height = geo.rows * geo.pitch_y
+
+    def draw(c: Canvas) -> None:
+        font = layout.font("page.label_font")
+        size = layout.length("bubble.label_size")
+        ink = layout.colour("bubble.ink")
+        c.setStrokeColor(ink)
+        c.setFillColor(ink)
+        c.setLineWidth(layout.length("bubble.line"))
+        path = c.beginPath()
+        for b in geo.bubbles:
+            cy = height - (b.row + 0.5) * geo.pitch_y
+            path.ellipse(b.x - geo.bubble_w / 2, cy - geo.bubble_h / 2, geo.bubble_w,
+                         geo.bubble_h)
+        c.drawPath(path, stroke=1, fill=0)
+        for b in geo.bubbles:
+            cy = height - (b.row + 0.5) * geo.pitch_y
+            fs = _fit(c, b.label, font, size, geo.bubble_w * 0.95)
+            c.setFont(font, fs)
+            c.drawCentredString(b.x, cy - fs * 0.35, b.label)
+        c.setFillColor(layout.colour("page.muted"))
+        c.setFont(layout.font("page.bold_font"), size * 1.2)
+        for p in geo.placed:
+            cy = height - (p.row + 0.5) * geo.pitch_y
+            for x, text in p.prefixes:
+                c.drawCentredString(x, cy - size * 0.4, text)
+        c.setFillColorRGB(0, 0, 0)
+        for row, xs in enumerate(geo.refs):      # timing squares between tokens
+            cy = height - (row + 0.5) * geo.pitch_y
+            for x in xs[1:-1]:
+                c.rect(x - TIMING / 2, cy - TIMING / 2, TIMING, TIMING, stroke=0, fill=1)
+
+    return doc.form(f"bubbleband{geo.key}", geo.width, height, draw)
+
+
+def _shade(c: Canvas, geo: Geometry, layout: Layout, marks: Marks, band_top: float) -> None:
+    """Pen marks over the bubbles a band's marks name (band_top in page y-down points)."""
+    h = geo.page[1]
+    c.setFillColor(layout.colour("bubble.mark"))
+    path = c.beginPath()
+    for b in geo.bubbles:
+        shaded = marks.get(b.slot)
+        if shaded and shaded[b.part][b.col] == b.opt:
+            cy = h - (band_top + (b.row + 0.5) * geo.pitch_y)
+            w, hh = geo.bubble_w * 0.9, geo.bubble_h * 0.88
+            path.ellipse(geo.left + b.x - w / 2, cy - hh / 2, w, hh)
+    c.drawPath(path, stroke=0, fill=1)
+
+
+def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: str,
+            sheet: SheetId, page: Page) -> None:
+    w, h = geo.page
+    m = geo.margin
+    ink = layout.colour("page.ink")
+    x = m + geo.marker + 3 * MM
+    size = layout.length("page.label_size")
+    c.setFillColor(ink)
+    c.setFont(layout.font("page.title_font"), layout.length("page.title_size"))
+    c.drawString(x, h - m - 4 * MM, title)
+    tags = dict(sheet.tags)
+    info = [f"sheet {page.sheet}" + (f" of {page.sheets}" if page.sheets else ""),
+            f"lines {page.first_line}-{page.first_line + geo.bands - 1}"]
+    info += [f"{k}: {v}" for k, v in tags.items() if k != "Game"]
+    c.setFont(layout.font("page.label_font"), size)
+    text = "   ".join(info)
+    c.drawString(x, h - m - 8.5 * MM, text[:160])
+    c.setFillColor(layout.colour("page.muted"))
+    c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
+    c.drawString(x, h - m - 12 * MM,
+                 "Shade one bubble per group, fully, with a dark pen or pencil; shade only what "
+                 "the line has. Keep the corner squares, the black marks and the code clean.")
+    # header bubbles (Result) and their caption
+    if geo.header_bubbles:
+        font = layout.font("page.label_font")
+        bsize = layout.length("bubble.label_size")
+        cy = h - geo.header_y
+        c.setFillColor(ink)
+        c.setFont(layout.font("page.bold_font"), size)
+        names = sorted({t for t, _ in geo.header_bubbles})
+        c.drawRightString(geo.header_x - 1 * MM, cy - size * 0.35, " ".join(names) + " H-A")
+        c.setStrokeColor(layout.colour("bubble.ink"))
+        c.setLineWidth(layout.length("bubble.line"))
+        for _, b in geo.header_bubbles:
+            bx = geo.header_x + b.x
+            c.ellipse(bx - geo.bubble_w / 2, cy - geo.bubble_h / 2, bx + geo.bubble_w / 2,
+                      cy + geo.bubble_h / 2, stroke=1, fill=0)
+            c.setFillColor(layout.colour("bubble.ink"))
+            c.setFont(font, bsize)
+            c.drawCentredString(bx, cy - bsize * 0.35, b.label)
+        if page.header:
+            c.setFillColor(layout.colour("bubble.mark"))
+            for tag, b in geo.header_bubbles:
+                slot = next(s for t, s in grammar.header if t == tag)
+                if page.header.get(slot.name, ())[b.part:b.part + 1] and \
+                        page.header[slot.name][b.part][b.col] == b.opt:
+                    bx = geo.header_x + b.x
+                    c.ellipse(bx - geo.bubble_w * 0.45, cy - geo.bubble_h * 0.44,
+                              bx + geo.bubble_w * 0.45, cy + geo.bubble_h * 0.44,
+                              stroke=0, fill=1)
+    qr_x = w - m - geo.marker - 2 * MM - geo.qr
+    draw_qr(c, sheet.text(), qr_x, h - m - geo.qr, geo.qr)
+
+
+def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:
+    """Each slot's name over its column, one line per band row."""
+    h = geo.page[1]
+    size = layout.length("heading.size")
+    font = layout.font("page.bold_font")
+    step = size * 1.25
+    top = geo.first_band - geo.rows * step - 1 * MM
+    c.setFillColor(layout.colour("page.ink"))
+    for p in geo.placed:
+        title = p.slot.title or p.slot.name
+        fs = _fit(c, title, font, size, p.width + 1 * MM)
+        c.setFont(font, fs)
+        y = top + (p.row + 0.8) * step
+        c.drawString(geo.left + p.x, h - y, title)
+
+
+def _legend(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar) -> None:
+    w, h = geo.page
+    size = layout.length("page.small_size")
+    x = geo.margin + geo.marker + 2 * MM
+    width = w - 2 * x
+    c.setFillColor(layout.colour("page.muted"))
+    font = layout.font("page.label_font")
+    top = h - geo.margin - geo.marker
+    for n, line in enumerate(grammar.legend):
+        fs = _fit(c, line, font, size, width)
+        c.setFont(font, fs)
+        c.drawString(x, h - top - (n + 1) * size * 1.3, line)
+
+
+def draw_page(doc: Document, geo: Geometry, layout: Layout, grammar: Grammar, title: str,
+              sheet: SheetId, page: Page) -> None:
+    """One sheet: markers, header with QR, key, bands (shaded as `page` says), legend."""
+    c = doc.canvas
+    w, h = geo.page
+    doc.page_size(geo.page)
+    for marker, x, y in geo.markers():
+        draw_marker(c, marker, x, h - y, geo.marker)
+    _header(c, geo, layout, grammar, title, sheet, page)
+    _key(c, geo, layout)
+    band = _band_form(doc, geo, layout)
+    band_h = geo.rows * geo.pitch_y
+    for i in range(geo.bands):
+        top = geo.band_top(i)
+        if i % 2:
+            c.setFillColor(layout.fill("band.stripe_fill"))
+            c.rect(geo.margin, h - top - band_h - 0.6 * MM, w - 2 * geo.margin,
+                   band_h + 1.2 * MM, stroke=0, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        for row in range(geo.rows):
+            squares = geo.timing(i, row)
+            for tx, ty in (squares[0], squares[-1]):
+                c.rect(tx - TIMING / 2, h - ty - TIMING / 2, TIMING, TIMING, stroke=0, fill=1)
+        c.setFillColor(layout.colour("page.ink"))
+        c.setFont(layout.font("page.bold_font"), layout.length("page.label_size"))
+        c.drawRightString(geo.left - 2 * TIMING, h - geo.row_y(i, 0) - 2.4,
+                          str(page.first_line + i))
+        doc.place(band, geo.left, h - top - band_h)
+        marks = page.bands[i] if i < len(page.bands) else None
+        if marks:
+            _shade(c, geo, layout, marks, top)
+    _legend(c, geo, layout, grammar)
+    doc.show_page()

@@ -1,0 +1,241 @@
+"""Fillable PDF drive logs: the bubble log's grammar as a form, one text field per cell.
+
+`printkit render GAME bubblelog --fillable` draws a table with one row per record line and
+one column per token of the game's grammar (engine/<game>/bubbles.py): the same cells a band
+of bubbles has, typed instead of shaded, on a laptop or tablet. `verify` and `audit` read the
+filled PDF's field values back (pypdf) into the record: each cell must hold one of the tokens
+its column allows (letters in either case), a cell that does not is reported with its line
+and column and the line is left out, never guessed.
+
+Fields are named `L017.die1` (line 17, column die1), `tag.Seed` for the header's tags, and a
+read-only `printkit.game` holds the game id, which is how such a PDF is recognised.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from engine import registry
+from engine.bubbles import (
+    EncodeError,
+    Grammar,
+    Slot,
+    encode,
+    fill_tags,
+    placeholders,
+    split_record,
+    write_tokens,
+)
+from printkit.errors import UserError
+from printkit.layout import Layout
+from printkit.papers import page_size
+from printkit.pdfdoc import Document
+from printkit.text import printable
+from printkit.units import MM
+
+GAME_FIELD = "printkit.game"
+PAGES = 6                        # a whole game on a tablet; --sheets N for another count
+MAX_FIELDS = 20_000              # a filled PDF with more fields than this is not a printkit log
+
+
+def _widths(grammar: Grammar, width: float) -> list[float]:
+    """Column widths in proportion to the longest token each column takes."""
+    want = [max(6 * MM, min(32 * MM, (min(s.longest, 14) * 1.7 + 2.5) * MM))
+            for s in grammar.slots]
+    scale = width / sum(want)
+    return [w * scale for w in want]
+
+
+def _heading(slot: Slot) -> str:
+    return slot.name
+
+
+def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
+    """The fillable log's pages (values filled in from `--from` when given)."""
+    grammar = registry.get(game_id).bubbles()
+    w, h = page_size(opts.paper, "landscape")
+    m = layout.length("page.margin")
+    c = doc.canvas
+    tags: dict[str, str] = {}
+    values: list[dict[str, str]] = []
+    source = opts.extra.get("from")
+    if source:
+        from engine.textfile import read_text
+
+        text = read_text(Path(str(source)), "record")
+        found, lines = split_record(grammar, text)
+        tags = dict(found)
+        for number, line in lines:
+            try:
+                enc = encode(grammar, line, tags)
+            except EncodeError as exc:
+                raise UserError(f"{printable(str(source))}:{number}: cannot be put in the "
+                                f"fillable log: {exc}") from None
+            values.append({s.name: fill_tags(s.read(enc.marks[s.name]), tags)
+                           for s in grammar.slots if s.name in enc.marks})
+    else:
+        for key, tag in (("seed", "Seed"), ("match", "Match")):
+            if opts.extra.get(key):
+                tags[tag] = str(opts.extra[key])
+        if opts.home != "HOME":
+            tags["Home"] = opts.home
+        if opts.away != "AWAY":
+            tags["Away"] = opts.away
+    row_h = layout.length("fillable.row_height")
+    head_h = 26 * MM
+    rows = int((h - 2 * m - head_h - row_h) // row_h)
+    need = -(-len(values) // rows) if values else 0
+    count = max(need, int(opts.extra.get("sheets") or PAGES))
+    form = c.acroForm
+    size = layout.length("fillable.text_size")
+    widths = _widths(grammar, w - 2 * m - 10 * MM)
+    header_tags = [*grammar.tags, *(t for t, _ in grammar.header)]
+    for page in range(count):
+        doc.page_size((w, h))
+        c.setFillColor(layout.colour("page.ink"))
+        c.setFont(layout.font("page.title_font"), layout.length("page.title_size"))
+        title = f"{registry.get(game_id).title} fillable log"
+        c.drawString(m, h - m - 4 * MM, f"{title}   page {page + 1} of {count}")
+        c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
+        c.setFillColor(layout.colour("page.muted"))
+        c.drawString(m, h - m - 8 * MM,
+                     "One token per cell, as docs/notation.md writes it (rush, 5v3, H4, A2/5, "
+                     "+10, HxA, 1&10, H25). Leave a cell empty when the line has no such part; "
+                     "verify reads this PDF as it is.")
+        if page == 0:
+            form.textfield(name=GAME_FIELD, value=game_id, x=w - m - 20 * MM, y=h - m - 6 * MM,
+                           width=20 * MM, height=5 * MM, fieldFlags="readOnly",
+                           annotationFlags="print", fontSize=7, borderWidth=0,
+                           tooltip="game id (do not change)")
+            x = m
+            tag_w = (w - 2 * m) / len(header_tags)
+            for tag in header_tags:
+                c.setFillColor(layout.colour("page.ink"))
+                c.setFont(layout.font("page.bold_font"), layout.length("page.label_size"))
+                c.drawString(x, h - m - 13 * MM, tag)
+                c.setStrokeColor(layout.colour("bubble.ink"))
+                c.rect(x, h - m - 20 * MM, tag_w - 2 * MM, 6 * MM, stroke=1, fill=0)
+                form.textfield(name=f"tag.{tag}", value=tags.get(tag, ""), x=x,
+                               y=h - m - 20 * MM, width=tag_w - 2 * MM, height=6 * MM,
+                               fontSize=size, borderWidth=0.5, tooltip=tag, maxlen=80)
+                x += tag_w
+        top = h - m - head_h
+        _table(c, layout, grammar, widths, m, top, row_h, rows, page, values, form, size)
+        doc.show_page()
+
+
+def _table(c: Canvas, layout: Layout, grammar: Grammar, widths: list[float], x0: float,
+           top: float, row_h: float, rows: int, page: int, values, form, size: float) -> None:
+    font = layout.font("page.bold_font")
+    small = layout.length("page.small_size")
+    c.setFillColor(layout.colour("page.ink"))
+    c.setFont(font, small)
+    c.drawString(x0, top - row_h * 0.7, "#")
+    x = x0 + 10 * MM
+    for slot, width in zip(grammar.slots, widths, strict=True):
+        fit = small
+        while fit > 4 and c.stringWidth(_heading(slot), font, fit) > width - 1 * MM:
+            fit -= 0.2
+        c.setFont(font, fit)
+        c.drawString(x + 0.5 * MM, top - row_h * 0.7, _heading(slot))
+        x += width
+    # the grid is printed too: a fillable log is also a paper log
+    right = x
+    c.setFillColor(layout.fill("band.stripe_fill"))
+    for r in range(1, rows, 2):
+        c.rect(x0, top - (r + 2) * row_h, right - x0, row_h, stroke=0, fill=1)
+    c.setStrokeColor(layout.colour("bubble.ink"))
+    c.setLineWidth(0.4)
+    for r in range(rows + 1):
+        y = top - (r + 1) * row_h
+        c.line(x0, y, right, y)
+    x = x0 + 10 * MM
+    for width in (0, *widths):
+        x += width
+        c.line(x, top - row_h, x, top - (rows + 1) * row_h)
+    c.setFillColor(layout.colour("page.ink"))
+    for r in range(rows):
+        line = page * rows + r + 1
+        y = top - (r + 2) * row_h
+        c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
+        c.drawRightString(x0 + 8 * MM, y + row_h * 0.3, str(line))
+        row = values[line - 1] if line - 1 < len(values) else {}
+        x = x0 + 10 * MM
+        for slot, width in zip(grammar.slots, widths, strict=True):
+            form.textfield(name=f"L{line:03d}.{slot.name}", value=row.get(slot.name, ""), x=x,
+                           y=y + 0.3 * MM, width=width - 0.6 * MM, height=row_h - 0.6 * MM,
+                           fontSize=size, borderWidth=0.4, maxlen=slot.longest + 4,
+                           tooltip=f"line {line}: {slot.title or slot.name}")
+            x += width
+
+
+# -- reading ------------------------------------------------------------------------------
+
+def _fields(path: Path) -> dict[str, str] | None:
+    """Field name -> value of a printkit fillable log, or None for any other PDF."""
+    import logging
+
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    try:
+        reader = PdfReader(str(path))
+        fields = reader.get_fields() or {}
+    except (PyPdfError, OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None
+    if GAME_FIELD not in fields or len(fields) > MAX_FIELDS:
+        return None
+    out = {}
+    for name, field in fields.items():
+        value = field.get("/V")
+        out[str(name)] = "" if value is None else str(value)
+    return out
+
+
+def is_fillable(path: Path) -> bool:
+    return _fields(path) is not None
+
+
+def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
+    """(game id, record text, notes) from a filled fillable log."""
+    from engine.bubbles import record_text
+
+    name = printable(str(path))
+    fields = _fields(path)
+    if fields is None:
+        raise UserError(f"{name}: not a printkit fillable log")
+    game_id = fields[GAME_FIELD].strip().lower()
+    if game_id not in registry.GAMES or registry.get(game_id).bubbles is None:
+        raise UserError(f"{name}: fillable log of an unknown game {printable(game_id, 20)!r}")
+    grammar: Grammar = registry.get(game_id).bubbles()
+    tags = [("Game", game_id)]
+    for tag in (*grammar.tags, *(t for t, _ in grammar.header)):
+        value = fields.get(f"tag.{tag}", "").strip()
+        if value:
+            tags.append((tag, printable(value, 80)))
+    rows: dict[int, dict[str, str]] = {}
+    for key, value in fields.items():
+        if key.startswith("L") and "." in key and value.strip():
+            number, _, slot = key[1:].partition(".")
+            if number.isdigit() and slot in grammar.by_name:
+                rows.setdefault(int(number), {})[slot] = value.strip()
+    lookup = {s.name: {t.lower(): t for t in s.table} for s in grammar.slots}
+    body, notes = [], []
+    for number in sorted(rows):
+        tokens, bad = {}, []
+        for slot, value in rows[number].items():
+            token = lookup[slot].get(placeholders(value, dict(tags)).lower())
+            if token is None:
+                bad.append(f"{slot} {printable(value, 20)!r}")
+            else:
+                tokens[slot] = token
+        if bad:
+            notes.append(f"{name}:{number}: unreadable cell{'s' if len(bad) > 1 else ''}: "
+                         f"{', '.join(bad)}")
+            body.append(f"; line {number}: not read: {', '.join(bad)}")
+            continue
+        body.append(write_tokens(grammar, tokens, dict(tags)))
+    return game_id, record_text(tags, body), notes

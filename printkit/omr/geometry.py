@@ -1,0 +1,195 @@
+"""Where every mark of a bubble sheet is: one object for the drawing and for the reader.
+
+`sheet_geometry(grammar, layout, paper)` flows a game's slots (engine/bubbles.py) into the
+rows of a band, left to right, a token never split across rows, and stacks as many bands as
+the page holds between the header and the foot. Positions are in points from the page's
+top-left corner (y down), the way an image is addressed; the drawing flips them for PDF.
+
+Each band row has a timing square at its left and right end and one between every two tokens:
+the reader finds them near where the corner markers put them and follows a crumpled or bent
+page from square to square.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cached_property
+
+from engine.bubbles import Grammar, Slot
+from printkit.layout import Layout
+from printkit.papers import page_size
+from printkit.units import MM
+
+MARKER_IDS = (0, 1, 2, 3)        # top-left, top-right, bottom-right, bottom-left (DICT_4X4_50)
+TIMING = 1.5 * MM                 # side of a timing square
+
+
+@dataclass(frozen=True)
+class Bubble:
+    slot: str
+    part: int
+    col: int
+    opt: int
+    x: float        # centre, from the band's left edge (points)
+    row: int        # row of the band
+    label: str
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A slot's extent in a band: for headings, dividers and prefixes."""
+
+    slot: Slot
+    x: float
+    width: float
+    row: int
+    prefixes: tuple[tuple[float, str], ...]      # (x of the gap centre, text)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    paper: str
+    page: tuple[float, float]          # width, height (points)
+    margin: float
+    marker: float                      # marker side
+    qr: float
+    left: float                        # band's left edge (after the line-number column)
+    width: float                       # band width, timing squares outside it
+    pitch_x: float
+    pitch_y: float
+    bubble_w: float
+    bubble_h: float
+    rows: int                          # rows per band
+    band_height: float                 # rows plus the gap below
+    first_band: float                  # top of the first band
+    bands: int                         # bands per page
+    header_top: float
+    bubbles: tuple[Bubble, ...]        # one band's bubbles
+    placed: tuple[Placed, ...]
+    refs: tuple[tuple[float, ...], ...]   # per band row: x of its timing squares (band-relative)
+    header_bubbles: tuple[tuple[str, Bubble], ...]   # (tag, bubble) at page positions
+    header_x: float
+    header_y: float
+
+    def markers(self) -> list[tuple[int, float, float]]:
+        """(id, x, y) of each marker's top-left corner."""
+        w, h = self.page
+        m, s = self.margin, self.marker
+        return [(MARKER_IDS[0], m, m), (MARKER_IDS[1], w - m - s, m),
+                (MARKER_IDS[2], w - m - s, h - m - s), (MARKER_IDS[3], m, h - m - s)]
+
+    def marker_corners(self) -> dict[int, list[tuple[float, float]]]:
+        """The four corners of each marker in ArUco's order (clockwise from top-left)."""
+        s = self.marker
+        return {i: [(x, y), (x + s, y), (x + s, y + s), (x, y + s)]
+                for i, x, y in self.markers()}
+
+    def band_top(self, band: int) -> float:
+        return self.first_band + band * self.band_height
+
+    def row_y(self, band: int, row: int) -> float:
+        """Centre line of one row of a band."""
+        return self.band_top(band) + (row + 0.5) * self.pitch_y
+
+    def timing(self, band: int, row: int) -> list[tuple[float, float]]:
+        """Centres of a band row's timing squares, left to right (page points)."""
+        y = self.row_y(band, row)
+        return [(self.left + x, y) for x in self.refs[row]]
+
+    @cached_property
+    def groups(self) -> dict[tuple[str, int, int], tuple[list[int], list[int]]]:
+        """Bubble indices and options of each one-choice group (slot, part, column)."""
+        out: dict[tuple[str, int, int], tuple[list[int], list[int]]] = {}
+        for k, b in enumerate(self.bubbles):
+            index, opts = out.setdefault((b.slot, b.part, b.col), ([], []))
+            index.append(k)
+            opts.append(b.opt)
+        return out
+
+    @cached_property
+    def key(self) -> str:
+        """A short hash of everything the reader relies on: in the QR, checked on reading."""
+        text = repr((self.page, self.marker, self.left, self.width, self.pitch_x,
+                     self.pitch_y, self.first_band, self.band_height, self.bands,
+                     [(b.slot, b.part, b.col, b.opt, round(b.x, 3), b.row) for b in self.bubbles],
+                     [(t, round(b.x, 3), b.row) for t, b in self.header_bubbles]))
+        return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
+          width: float) -> tuple[list[Bubble], list[Placed], int]:
+    px = layout.length("bubble.pitch_x")
+    part_gap = layout.length("bubble.part_gap")
+    slot_gap = layout.length("bubble.slot_gap")
+    bubbles: list[Bubble] = []
+    placed: list[Placed] = []
+    x, row = 0.0, 0
+    for slot in grammar_slots:
+        cols = [c for p in slot.parts for c in p.columns]
+        need = sum(len(c) for c in cols) * px + (len(cols) - 1) * part_gap
+        if need > width:
+            raise ValueError(f"slot {slot.name} is wider than a band")
+        if x > 0 and x + need > width:
+            x, row = 0.0, row + 1
+        start = x
+        prefixes = []
+        for pi, part in enumerate(slot.parts):
+            for ci, labels in enumerate(part.bubble_labels):
+                if pi or ci:
+                    x += part_gap
+                    if ci == 0 and part.prefix.strip():
+                        prefixes.append((x - part_gap / 2, part.prefix.strip()))
+                for oi, label in enumerate(labels):
+                    bubbles.append(Bubble(slot.name, pi, ci, oi, x + px / 2, row, label))
+                    x += px
+        placed.append(Placed(slot, start, x - start, row, tuple(prefixes)))
+        x += slot_gap
+    return bubbles, placed, row + 1
+
+
+def _refs(placed: list[Placed], rows: int, width: float, slot_gap: float,
+          ) -> tuple[tuple[float, ...], ...]:
+    out = []
+    for r in range(rows):
+        inner = [p.x - slot_gap / 2 for p in placed if p.row == r and p.x > 0]
+        out.append((-TIMING, *inner, width + TIMING))
+    return tuple(out)
+
+
+def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
+    """The page of a game's bubble log on one paper (landscape)."""
+    w, h = page_size(paper, "landscape")
+    margin = layout.length("page.margin")
+    marker = layout.length("marker.side")
+    qr = layout.length("qr.side")
+    number_w = layout.length("band.number_width")
+    left = margin + number_w
+    width = w - margin - left - 2 * TIMING
+    bubbles, placed, rows = _flow(grammar.slots, layout, width)
+    py = layout.length("bubble.pitch_y")
+    band_height = rows * py + layout.length("band.gap")
+    head = layout.length("heading.size") * 1.25
+    header_top = margin
+    header_bottom = margin + max(marker, qr) + 1.5 * MM
+    first_band = header_bottom + rows * head + 1 * MM
+    floor = h - margin - marker - 1 * MM
+    bands = int((floor - first_band + layout.length("band.gap")) // band_height)
+    if bands < 1:
+        raise ValueError("no band fits on the page")
+    # header bubbles: on the title line's right, left of the QR
+    hb: list[tuple[str, Bubble]] = []
+    hx = w - margin - marker - qr - 3 * MM
+    header_slots = [s for _, s in grammar.header]
+    hbubbles, _, _ = _flow(tuple(header_slots), layout, 1000 * MM)
+    total = max((b.x for b in hbubbles), default=0) + layout.length("bubble.pitch_x")
+    header_x = hx - total
+    header_y = margin + 16 * MM
+    by_slot = {s.name: t for t, s in grammar.header}
+    hb = [(by_slot[b.slot], b) for b in hbubbles]
+    refs = _refs(placed, rows, width, layout.length("bubble.slot_gap"))
+    return Geometry(paper, (w, h), margin, marker, qr, left, width,
+                    layout.length("bubble.pitch_x"), py, layout.length("bubble.width"),
+                    layout.length("bubble.height"), rows, band_height, first_band, bands,
+                    header_top, tuple(bubbles), tuple(placed), refs, tuple(hb), header_x,
+                    header_y)

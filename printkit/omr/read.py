@@ -1,0 +1,430 @@
+"""Reading a bubble sheet from a scan or a photo: markers, perspective, light, bubbles.
+
+1. The QR names the game, paper and layout (:mod:`printkit.omr.payload`): the geometry the
+   sheet was drawn with is rebuilt (:mod:`printkit.omr.geometry`), so nothing is guessed.
+2. OpenCV's ArUco detector finds the four corner markers (on a copy at most `DETECT_SIDE`
+   pixels a side, for speed); their 16 corners give the page-to-image homography, and the page
+   is warped upright at `SCALE` pixels per point, whatever its rotation or perspective.
+3. Light: the paper's own brightness (a dilated, blurred copy) divides the page, so a shadow
+   gradient or a yellow lamp leaves white paper at 1.0.
+4. The timing squares (each band row's ends and between its tokens) are looked for near
+   where they should be, and a smooth polynomial fitted to where they are found (a robust
+   fit: a pen mark taken for a square is dropped) follows a bent or crumpled sheet.
+5. Every bubble's darkness is the mean over its inner part, all bubbles at once from one
+   integral image. The sheet calibrates itself: unshaded bubbles (the median) and the timing
+   squares (full black) are its two levels; a bubble above `SHADED` of the way is shaded,
+   below `BLANK` is not, between is ambiguous (half erased, too light) and reported, as are
+   two shaded bubbles in one group. A band with any ambiguity is never decoded; an empty band
+   above a shaded one is reported too (a skipped line, or a band the reader lost).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+import cv2
+import numpy as np
+
+from engine.bubbles import Grammar, Marks, decode
+from printkit.omr.geometry import MARKER_IDS, TIMING, Geometry
+from printkit.omr.payload import SheetId
+
+SCALE = 2.0              # pixels per point of the upright page (about 144 dpi)
+DETECT_SIDE = 1400       # the marker search runs on a copy no larger than this
+SHADED = 0.55            # of the way from an unshaded bubble to black: shaded at or above
+BLANK = 0.3              # ... unshaded at or below; between the two: ambiguous
+BLANK_SPREAD = 0.12      # darkness: how much darker than the median an unshaded bubble may be
+INNER = 0.25             # half-size of the sampled box, as a share of the bubble's size
+LOCAL = 1.7              # points (0.6 mm): the box is also tried this far and half as far
+                         # either way, the darkest kept, so a mark is met on a bent page
+SEARCH = 2.2             # timing-square search, in square sides either way
+OUTLIER = 1.6            # points: a timing square this far off the page's bend is wrong
+BEND_DEGREE = 3          # the bend is a cubic in x and y: a page curled or crumpled gently
+
+
+class SheetReadError(ValueError):
+    """The sheet cannot be read at all (markers missing, wrong layout): one line."""
+
+
+@dataclass
+class Ambiguity:
+    band: int               # band index on the sheet (0-based)
+    line: int               # the line number printed on the band
+    what: str               # "two shaded in die1 value", "half-shaded: outcome word 'tackle'"
+
+
+@dataclass
+class SheetRead:
+    sheet: SheetId
+    lines: list[tuple[int, str | None]]          # (printed line number, text or None)
+    header: Marks
+    ambiguities: list[Ambiguity] = field(default_factory=list)
+    page: np.ndarray | None = None               # the upright, light-corrected page
+    geometry: Geometry | None = None
+
+    def crop(self, band: int) -> np.ndarray:
+        """The band's image (upright), for the person checking an ambiguity or a finding."""
+        assert self.page is not None and self.geometry is not None
+        g = self.geometry
+        top = int((g.band_top(band) - 1.5 * TIMING) * SCALE)
+        bottom = int((g.band_top(band) + g.rows * g.pitch_y + 1.5 * TIMING) * SCALE)
+        left = int((g.margin) * SCALE)
+        right = int((g.page[0] - g.margin) * SCALE)
+        return (np.clip(self.page[max(0, top):bottom, left:right], 0, 1) * 255).astype(np.uint8)
+
+
+@cache
+def _detector(patient: bool = False):
+    """OpenCV's ArUco detector; `patient`: looser corner fitting and wider thresholds, for a
+    small or blurred marker the first pass missed."""
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    if patient:
+        params.polygonalApproxAccuracyRate = 0.05
+        params.adaptiveThreshWinSizeMax = 53
+    return cv2.aruco.ArucoDetector(dictionary, params)
+
+
+def _markers(image: np.ndarray, factor: float, patient: bool) -> dict[int, np.ndarray]:
+    corners, ids, _ = _detector(patient).detectMarkers(image)
+    found: dict[int, np.ndarray] = {}
+    if ids is not None:
+        for c, i in zip(corners, ids.ravel(), strict=True):
+            found.setdefault(int(i), c.reshape(4, 2) / factor)
+    return found
+
+
+def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """Corner markers found: id -> its 4 corners in image pixels (ArUco's order). A quick pass
+    on a copy at most DETECT_SIDE a side; for markers it missed, a patient pass, then (a small
+    image) one on a copy twice the size."""
+    side = max(gray.shape)
+    factor = min(1.0, DETECT_SIDE / side)
+    small = gray if factor == 1.0 else cv2.resize(gray, None, fx=factor, fy=factor,
+                                                  interpolation=cv2.INTER_LINEAR)
+    found = _markers(small, factor, False)
+    tries = [(small, factor)]
+    if side < DETECT_SIDE:
+        tries.append((cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 2.0))
+    for image, scale in tries:
+        if all(i in found for i in MARKER_IDS):
+            break
+        for marker, corners in _markers(image, scale, True).items():
+            found.setdefault(marker, corners)
+    return found
+
+
+def header_strip(gray: np.ndarray, found: dict[int, np.ndarray]) -> np.ndarray | None:
+    """The sheet's top strip, upright and enlarged, from the corner markers alone (before the
+    QR says which sheet it is): where a small or blurred QR is decoded when the whole photo
+    would not give it."""
+    if not all(i in found for i in MARKER_IDS):
+        return None
+    quad = np.float32([found[MARKER_IDS[0]][0], found[MARKER_IDS[1]][1],
+                       found[MARKER_IDS[2]][2], found[MARKER_IDS[3]][3]])
+    width = 2000.0
+    across = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
+    down = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
+    height = width * down / max(across, 1.0)
+    rect = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    m = cv2.getPerspectiveTransform(quad, rect)
+    strip = int(height * 0.2)
+    return cv2.warpPerspective(gray, m, (int(width), strip), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def find_markers(gray: np.ndarray, geo: Geometry,
+                 found: dict[int, np.ndarray] | None = None) -> np.ndarray:
+    """The page-to-image homography from the four corner markers."""
+    if not found:
+        found = detect(gray)
+    want = geo.marker_corners()
+    missing = [i for i in want if i not in found]
+    if missing:
+        raise SheetReadError(f"corner marker{'s' if len(missing) > 1 else ''} "
+                             f"{', '.join(map(str, missing))} not found (keep all four "
+                             "corner squares in the picture, flat and in focus)")
+    src = np.array([p for i in want for p in want[i]], dtype=np.float32)
+    dst = np.array([p for i in want for p in found[i]], dtype=np.float32)
+    h, _ = cv2.findHomography(src, dst, 0)
+    if h is None:
+        raise SheetReadError("the corner markers do not make a page")
+    return h
+
+
+def upright(gray: np.ndarray, homography: np.ndarray, geo: Geometry) -> np.ndarray:
+    """The page warped upright at SCALE px/pt and divided by its paper brightness (0..1)."""
+    w, h = geo.page
+    size = (int(round(w * SCALE)), int(round(h * SCALE)))
+    to_image = homography @ np.diag([1 / SCALE, 1 / SCALE, 1.0])
+    page = cv2.warpPerspective(gray, to_image, size,
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+    paper = cv2.dilate(page, np.ones((9, 9), np.uint8))
+    paper = cv2.blur(paper, (41, 41))
+    return page.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
+
+
+def _square_at(page: np.ndarray, x: float, y: float, half: int) -> tuple[float, float] | None:
+    """Offset (px) from (x, y) to the centre of the timing square nearest it within `half`
+    pixels, or None."""
+    hgt, wid = page.shape
+    cx, cy = int(round(x)), int(round(y))
+    y0, y1 = max(0, cy - half), min(hgt, cy + half + 1)
+    x0, x1 = max(0, cx - half), min(wid, cx + half + 1)
+    if y1 - y0 < 3 or x1 - x0 < 3:
+        return None
+    ink = (page[y0:y1, x0:x1] < 0.4).astype(np.uint8)
+    n, _, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=4)
+    side = TIMING * SCALE
+    best = None
+    for k in range(1, n):
+        area = stats[k, cv2.CC_STAT_AREA]
+        bw, bh = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
+        bx, by = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
+        if bx == 0 or by == 0 or bx + bw >= x1 - x0 or by + bh >= y1 - y0:
+            continue                   # cut by the window: part of something larger
+        if not (0.4 * side * side <= area <= 1.8 * side * side
+                and 0.6 * side <= bw <= 1.45 * side and 0.6 * side <= bh <= 1.45 * side):
+            continue
+        dx, dy = cents[k][0] + x0 - x, cents[k][1] + y0 - y
+        d = dx * dx + dy * dy
+        if best is None or d < best[0]:
+            best = (d, dx, dy)
+    return None if best is None else (best[1], best[2])
+
+
+def _basis(u: np.ndarray, v: np.ndarray, degree: int) -> np.ndarray:
+    return np.stack([u ** i * v ** j for i in range(degree + 1) for j in range(degree + 1 - i)],
+                    axis=-1)
+
+
+@dataclass(frozen=True)
+class Bend:
+    """The page's bend: pixel offset (dx, dy) from where the homography puts a point, as a
+    smooth polynomial of the position fitted to the timing squares found."""
+
+    coef: np.ndarray            # (terms, 2)
+    degree: int
+    size: tuple[float, float]   # page size in pixels, to normalise positions
+
+    def at(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        basis = _basis(x / self.size[0], y / self.size[1], self.degree)
+        off = basis @ self.coef
+        return off[..., 0], off[..., 1]
+
+
+def _fit(points: np.ndarray, offsets: np.ndarray, degree: int,
+         size: tuple[float, float]) -> Bend:
+    """Least squares, twice dropping squares far off the fit (a mark taken for a square)."""
+    keep = np.ones(len(points), dtype=bool)
+    coef = np.zeros((_basis(np.zeros(1), np.zeros(1), degree).shape[-1], 2))
+    for _ in range(3):
+        if keep.sum() < coef.shape[0] + 2:
+            break
+        basis = _basis(points[keep, 0] / size[0], points[keep, 1] / size[1], degree)
+        coef, *_ = np.linalg.lstsq(basis, offsets[keep], rcond=None)
+        full = _basis(points[:, 0] / size[0], points[:, 1] / size[1], degree) @ coef
+        err = np.linalg.norm(full - offsets, axis=1)
+        keep = err <= max(3 * float(np.median(err[keep])), OUTLIER * SCALE / 2)
+    return Bend(coef, degree, size)
+
+
+def bend(page: np.ndarray, geo: Geometry) -> Bend:
+    """The page's bend from its timing squares: the rows' end squares first (searched widely
+    around where the homography puts them), a gentle fit, then every square searched near that
+    fit, and the final fit."""
+    size = (float(page.shape[1]), float(page.shape[0]))
+    centres = np.array([(x * SCALE, y * SCALE) for b in range(geo.bands)
+                        for r in range(geo.rows) for x, y in geo.timing(b, r)])
+    is_end = np.array([k in (0, len(geo.refs[r]) - 1) for _ in range(geo.bands)
+                       for r in range(geo.rows) for k in range(len(geo.refs[r]))])
+    wide = int(SEARCH * TIMING * SCALE)
+    found, where = [], []
+    for (x, y) in centres[is_end]:
+        got = _square_at(page, x, y, wide)
+        if got is not None:
+            found.append(got)
+            where.append((x, y))
+    if len(found) < 12:
+        raise SheetReadError("the timing squares beside the bands are not found (is the whole "
+                             "sheet in the picture, flat enough?)")
+    first = _fit(np.array(where), np.array(found), 2, size)
+    gx, gy = first.at(centres[:, 0], centres[:, 1])
+    near = int(1.2 * TIMING * SCALE)
+    found, where = [], []
+    for (x, y), dx, dy in zip(centres, gx, gy, strict=True):
+        got = _square_at(page, x + dx, y + dy, near)
+        if got is not None:
+            found.append((got[0] + dx, got[1] + dy))
+            where.append((x, y))
+    return _fit(np.array(where), np.array(found), BEND_DEGREE, size)
+
+
+def _bubble_table(geo: Geometry) -> tuple[np.ndarray, np.ndarray]:
+    """Per bubble: x and y in the band (points)."""
+    xs = np.array([b.x for b in geo.bubbles], dtype=np.float32)
+    ys = np.array([(b.row + 0.5) * geo.pitch_y for b in geo.bubbles], dtype=np.float32)
+    return xs, ys
+
+
+def darkness(integral: np.ndarray, shape: tuple[int, int], geo: Geometry,
+             page_bend: Bend) -> np.ndarray:
+    """Darkness (0 white .. 1 black) of every bubble, shape (bands, bubbles): the darkest of
+    a small box's means at 25 positions around where the bubble should be (`integral`: of
+    the upright page's darkness)."""
+    xs, ys = _bubble_table(geo)
+    tops = np.array([geo.band_top(b) for b in range(geo.bands)], dtype=np.float32)
+    px = np.broadcast_to((geo.left + xs)[None, :] * SCALE, (geo.bands, len(xs)))
+    py = (tops[:, None] + ys[None, :]) * SCALE
+    dx, dy = page_bend.at(px, py)
+    cx, cy = px + dx, py + dy
+    hx = max(1, int(round(geo.bubble_w * INNER * SCALE)))
+    hy = max(1, int(round(geo.bubble_h * INNER * SCALE)))
+    hgt, wid = shape
+    best = None
+    step = max(1, int(round(LOCAL / 2 * SCALE)))
+    for sy in (-2 * step, -step, 0, step, 2 * step):
+        for sx in (-2 * step, -step, 0, step, 2 * step):
+            value = _box_means(integral, cx + sx, cy + sy, hx, hy, wid, hgt)
+            best = value if best is None else np.maximum(best, value)
+    return best
+
+
+def _box_means(integral: np.ndarray, cx: np.ndarray, cy: np.ndarray, hx: int, hy: int,
+               wid: int, hgt: int) -> np.ndarray:
+    x0 = np.clip(np.rint(cx).astype(np.int64) - hx, 0, wid - 1)
+    x1 = np.clip(x0 + 2 * hx + 1, 0, wid)
+    y0 = np.clip(np.rint(cy).astype(np.int64) - hy, 0, hgt - 1)
+    y1 = np.clip(y0 + 2 * hy + 1, 0, hgt)
+    total = integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]
+    return total / ((x1 - x0) * (y1 - y0))
+
+
+def _black_level(page: np.ndarray, geo: Geometry, page_bend: Bend) -> float:
+    """The timing squares' darkness: what full black reads as on this sheet."""
+    centres = np.array([(x * SCALE, y * SCALE) for b in range(geo.bands)
+                        for r in range(geo.rows) for x, y in geo.timing(b, r)])
+    dx, dy = page_bend.at(centres[:, 0], centres[:, 1])
+    xs = np.rint(centres[:, 0] + dx).astype(np.int64)
+    ys = np.rint(centres[:, 1] + dy).astype(np.int64)
+    r = max(1, int(TIMING * SCALE * 0.25))
+    inside = (xs >= r) & (xs < page.shape[1] - r) & (ys >= r) & (ys < page.shape[0] - r)
+    if not inside.any():
+        return 1.0
+    vals = [1.0 - float(page[y - r:y + r + 1, x - r:x + r + 1].mean())
+            for x, y in zip(xs[inside], ys[inside], strict=True)]
+    return float(np.median(vals))
+
+
+def _blank_levels(dark: np.ndarray, blank: float) -> np.ndarray:
+    """Each bubble's own unshaded level (its letters print more or less ink): the same bubble
+    down the sheet's bands is mostly unshaded, so a low quantile of it, capped a little above
+    the sheet's median bubble (a bubble shaded in most bands keeps the median)."""
+    own = np.quantile(dark, 0.25, axis=0)
+    return np.minimum(np.maximum(own, blank - 0.05), blank + BLANK_SPREAD)[None, :]
+
+
+def classify(dark: np.ndarray, blank: np.ndarray | float, black: float) -> np.ndarray:
+    """0 unshaded, 1 shaded, 2 ambiguous, per bubble."""
+    span = np.maximum(black - blank, 0.2)
+    score = (dark - blank) / span
+    return np.where(score >= SHADED, 1, np.where(score <= BLANK, 0, 2))
+
+
+def _marks_of(grammar: Grammar, geo: Geometry, states: np.ndarray,
+              ) -> tuple[Marks, list[str]]:
+    """A band's marks from its bubbles' states, and what was ambiguous in it."""
+    problems: list[str] = []
+    chosen: dict[tuple[str, int, int], int | None] = {}
+    for (slot, part, col), (index, options) in geo.groups.items():
+        st = states[index]
+        opts = np.asarray(options)
+        shaded = opts[st == 1]
+        unsure = opts[st == 2]
+        chosen[(slot, part, col)] = int(shaded[0]) if len(shaded) == 1 else None
+        if len(shaded) <= 1 and not len(unsure):
+            continue
+        labels = grammar.slot(slot).parts[part].columns[col]
+        where = _where(grammar, slot, part, col)
+        if len(shaded) > 1:
+            problems.append(f"{len(shaded)} bubbles shaded in {where} "
+                            f"({', '.join(labels[o].strip() for o in shaded)})")
+        else:
+            problems.append(f"half-shaded bubble in {where} "
+                            f"({', '.join(labels[o].strip() for o in unsure)})")
+    marks: Marks = {}
+    for s in grammar.slots:
+        marks[s.name] = tuple(tuple(chosen.get((s.name, pi, ci)) for ci in range(len(p.columns)))
+                              for pi, p in enumerate(s.parts))
+    return marks, problems
+
+
+def _where(grammar: Grammar, slot: str, part: int, col: int) -> str:
+    s = grammar.slot(slot)
+    p = s.parts[part]
+    name = f"{slot} {p.name}" if len(s.parts) > 1 else slot
+    if len(p.columns) > 1:
+        name += f" digit {col + 1}"
+    return name
+
+
+def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
+              keep_page: bool = True, found: dict[int, np.ndarray] | None = None) -> SheetRead:
+    """Read one sheet image whose QR has been decoded."""
+    homography = find_markers(gray, geo, found)
+    page = upright(gray, homography, geo)
+    page_bend = bend(page, geo)
+    integral = cv2.integral(1.0 - page, sdepth=cv2.CV_64F)
+    dark = darkness(integral, page.shape, geo, page_bend)
+    blank = float(np.median(dark))
+    black = _black_level(page, geo, page_bend)
+    states = classify(dark, _blank_levels(dark, blank), black)
+    first = (sheet.sheet - 1) * geo.bands + 1
+    lines: list[tuple[int, str | None]] = []
+    ambiguities: list[Ambiguity] = []
+    last = max((b for b in range(geo.bands) if states[b].any()), default=-1)
+    for b in range(geo.bands):
+        if not states[b].any():
+            if b < last:        # a skipped line, or a band the reader lost: say so
+                ambiguities.append(Ambiguity(b, first + b, "nothing read on this line, though "
+                                             "lines below it have marks"))
+                lines.append((first + b, None))
+            continue
+        marks, problems = _marks_of(grammar, geo, states[b])
+        if problems:
+            ambiguities.append(Ambiguity(b, first + b, "; ".join(problems)))
+            lines.append((first + b, None))
+            continue
+        text = decode(grammar, marks, dict(sheet.tags))
+        if text:
+            lines.append((first + b, text))
+    header = _header(integral, grammar, geo, blank, black)
+    return SheetRead(sheet, lines, header, ambiguities, page if keep_page else None, geo)
+
+
+def _header(integral: np.ndarray, grammar: Grammar, geo: Geometry, blank: float,
+             black: float) -> Marks:
+    if not geo.header_bubbles:
+        return {}
+    hx = max(1, int(round(geo.bubble_w * INNER * SCALE)))
+    hy = max(1, int(round(geo.bubble_h * INNER * SCALE)))
+    marks: dict[tuple[str, int, int], list[int]] = {}
+    for _, b in geo.header_bubbles:
+        cx = int(round((geo.header_x + b.x) * SCALE))
+        cy = int(round(geo.header_y * SCALE))
+        total = (integral[cy + hy + 1, cx + hx + 1] - integral[cy - hy, cx + hx + 1]
+                 - integral[cy + hy + 1, cx - hx] + integral[cy - hy, cx - hx])
+        d = total / ((2 * hx + 1) * (2 * hy + 1))
+        state = int(classify(np.array([d]), blank, black)[0])
+        if state == 1:
+            marks.setdefault((b.slot, b.part, b.col), []).append(b.opt)
+    out: Marks = {}
+    for _, s in grammar.header:
+        out[s.name] = tuple(tuple(
+            (marks.get((s.name, pi, ci)) or [None])[0]
+            if len(marks.get((s.name, pi, ci)) or []) <= 1 else None
+            for ci in range(len(p.columns))) for pi, p in enumerate(s.parts))
+    return out

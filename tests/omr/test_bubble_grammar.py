@@ -1,0 +1,79 @@
+"""The bubble grammar (engine/bubbles.py) with PostCard's data: lines to shadings and back.
+Expectations are typed by hand from docs/notation.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.bubbles import EncodeError, decode, encode, sheet_form, split_record
+from engine.postcard.bubbles import grammar
+from engine.postcard.notation import VERBS
+
+
+def _shaded(marks, slot):
+    """The option text of each part of a slot's shading (None: blank)."""
+    g = grammar()
+    out = []
+    for part, cols in zip(g.slot(slot).parts, marks[slot], strict=True):
+        out.append("".join(part.columns[c][i] for c, i in enumerate(cols) if i is not None)
+                   or None)
+    return out
+
+
+def test_a_rush_line_shades_what_it_writes():
+    enc = encode(grammar(), "rush 5v3 H4 A2 = +10")
+    assert _shaded(enc.marks, "action") == ["rush"]
+    assert _shaded(enc.marks, "picks") == ["5", "3"]
+    assert _shaded(enc.marks, "die1") == ["H", "4", None, None, None]
+    assert _shaded(enc.marks, "die2") == ["A", "2", None, None, None]
+    assert _shaded(enc.marks, "outcome") == [None, "+", "10"]
+    assert enc.dropped == ()
+    assert decode(grammar(), enc.marks) == "rush 5v3 H4 A2 = +10"
+
+
+@pytest.mark.parametrize("line", [
+    "kickoff H 4v3",
+    "rush 1v2 A1/4+1 H4+1 = +5",
+    "sack H3,4 = fumble",
+    "run H4 A2 = pen O 10",
+    "kick A3,5 = short 2",
+    "fumble H6 A1 = H+5 TD AxA AxH AxA {H TRY}",
+    "pressure H1 = L2",
+    "punt 40 A5 H2 = ok",
+    "try 2",
+    "touchback {A 1&10 A25}",
+    "run A2 H3+1 = tackle {A 1&G H5 sack}",
+    "toss H5 A5 = tie",
+])
+def test_lines_come_back_as_written(line):
+    assert decode(grammar(), encode(grammar(), line).marks) == line
+
+
+def test_the_state_keeps_ball_down_spot_and_sack_only():
+    enc = encode(grammar(), "toss H6 A1 = H {KO 0-0 T0/0 P0/0 B0/1}")
+    assert decode(grammar(), enc.marks) == "toss H6 A1 = H {KO}"
+    assert enc.dropped == ("0-0", "T0/0", "P0/0", "B0/1")
+    # parts in any order are written back in the sheet's order
+    assert sheet_form(grammar(), "run A1 H3 = tackle {A30 7-3 2&5 A}") == \
+        "run A1 H3 = tackle {A 2&5 A30}"
+
+
+@pytest.mark.parametrize("line", ["rush 7v3 H4 A2 = +10", "dance H4", "rush 5v3 H4 A2 H1 A1",
+                                  "rush 5v3 H4 A2 = +100", "x" * 300])
+def test_lines_the_sheet_cannot_hold_are_refused(line):
+    with pytest.raises(EncodeError):
+        encode(grammar(), line)
+
+
+def test_every_action_has_a_bubble_and_the_punt_distances_come_from_the_rules():
+    g = grammar()
+    assert g.slot("action").parts[0].options == VERBS
+    # rules.toml: punt targets 20..70 by 5; tries of 1 and 2 points
+    assert g.slot("number").parts[0].options == ("1", "2", "20", "25", "30", "35", "40", "45",
+                                                 "50", "55", "60", "65", "70")
+
+
+def test_split_record_drops_comments_and_line_numbers():
+    tags, lines = split_record(grammar(), '[Game "postcard"]\n\n; a comment\n12. knee\nknee\n')
+    assert tags == [("Game", "postcard")]
+    assert lines == [(4, "knee"), (5, "knee")]
