@@ -39,11 +39,21 @@ def record_text(path: Path) -> tuple[str | None, str]:
     PDF) plug in here; a ReadError means the file is reported unreadable and skipped."""
     from printkit.commands.verify import read_record
 
+    if path.suffix.lower() in SHEETS:
+        from printkit.errors import UserError
+        from printkit.omr import record_from_file
+
+        try:
+            game_id, text, _notes = record_from_file(path)
+        except UserError as exc:
+            raise ReadError(str(exc).split(": ", 1)[-1], str(path), 1) from None
+        return game_id, text          # an ambiguous bubble's line is a comment in the record
     return None, read_record(path)
 
 
 READER: Callable[[Path], tuple[str | None, str]] = record_text
-SUFFIXES = (".rec", ".txt")         # the files of a directory the reader is given
+SHEETS = (".pdf", ".png", ".jpg", ".jpeg")   # bubble-sheet scans, photos, filled PDF logs
+SUFFIXES = (".rec", ".txt", *SHEETS)         # the files of a directory the reader is given
 
 
 def natural(path: Path) -> list:
@@ -53,7 +63,7 @@ def natural(path: Path) -> list:
 
 def files_in(folder: Path) -> list[Path]:
     """The record files under `folder` (natural order; hidden files skipped)."""
-    return sorted((p for p in folder.rglob("*") if p.suffix in SUFFIXES and p.is_file()
+    return sorted((p for p in folder.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file()
                    and not any(part.startswith(".") for part in p.relative_to(folder).parts)),
                   key=natural)
 
