@@ -19,13 +19,17 @@ QUIET = 4   # modules of white border the QR standard asks for
 
 
 @functools.lru_cache(maxsize=64)
-def qr_matrix(payload: str, level: str = "M") -> tuple[tuple[bool, ...], ...]:
+def qr_matrix(payload: str, level: str = "M", mask: int | None = None,
+              ) -> tuple[tuple[bool, ...], ...]:
     """The module matrix without border (True = dark). Cached: a classroom pack draws each
     match's book twice (the combined pack and the match's own PDF), and the mask search is
-    most of a book page's time."""
+    most of a book page's time. `mask` (0-7) skips that search: every mask is a valid QR
+    code, the search only picks the one with the fewest hard-to-read patterns, which the
+    many small codes of one page (deal slips) can do without."""
     if level not in ("M", "Q", "H"):
         raise ValueError(f"error correction {level!r}: use M, Q or H")
-    qr = qrcode.QRCode(error_correction=LEVELS[level], border=0, box_size=1)
+    qr = qrcode.QRCode(error_correction=LEVELS[level], border=0, box_size=1,
+                       mask_pattern=mask)
     qr.add_data(payload.encode("utf-8"))
     qr.make(fit=True)
     return tuple(tuple(row) for row in qr.get_matrix())

@@ -40,10 +40,13 @@ def _chip(doc: Document, layout: Layout, code: str, x: float, y: float, w: float
     doc.place(name, x - 0.5, y - 0.5)
 
 
+SLIP_MASK = 2          # one fixed QR mask for slips: no mask search per slip (qr_matrix)
+
+
 def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) -> None:
     """A slip's QR as vector runs in whole-module coordinates (a scaled frame): every slip's
     code is different, so it costs page bytes, and small integers keep that to about 1 KB."""
-    matrix = qr_matrix(payload, level)
+    matrix = qr_matrix(payload, level, mask=SLIP_MASK)
     n = len(matrix)
     module = size / (n + 2 * QUIET)
     c.saveState()
