@@ -20,6 +20,7 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.heading import check_bars, title
+from printkit.sheets.common.logtable import frame, ruled_table
 
 COLUMNS = (("Period", "period"), ("Off.", "side"), ("OFFENSE", "offense"),
            ("DEFENSE", "defense"), ("Response", ""), ("Yards", "yards"),
@@ -96,43 +97,21 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float, seed: s
 
 def _table(c: Canvas, layout: Layout, x: float, top: float, width: float,
            floor: float) -> int:
-    h = layout.length("table.row_height")
-    rows = min(int(layout.number("table.rows")), int((top - floor) / h) - 1)
+    """The play log's ruled table, with each hinted column's hint in every row."""
     size = layout.length("page.label_size")
     ws = widths(layout, width)
-    bottom = top - (rows + 1) * h
-    c.setFillColor(layout.fill("table.header_fill"))
-    c.rect(x, top - h, width, h, stroke=0, fill=1)
-    for i in range(rows):
-        if i % 2:
-            c.setFillColor(layout.fill("table.stripe_fill"))
-            c.rect(x, top - (i + 2) * h, width, h, stroke=0, fill=1)
-    c.setFillColor(layout.colour("page.ink"))
-    c.setFont(layout.font("page.bold_font"), size)
-    cx = x
-    for (heading, _), w in zip(COLUMNS, ws, strict=True):
-        c.drawCentredString(cx + w / 2, top - h / 2 - size * 0.35, heading)
-        cx += w
-    c.setStrokeColor(layout.colour("page.ink"))
-    c.setLineWidth(layout.length("table.line"))
-    for i in range(1, rows + 1):
-        c.line(x, top - i * h, x + width, top - i * h)
-    cx = x
-    for w in ws[:-1]:
-        cx += w
-        c.line(cx, bottom, cx, top)
+    ruled = ruled_table(c, layout, x, top, width, floor, [h for h, _ in COLUMNS], ws,
+                        centred=True)
     c.setFillColor(layout.colour("page.hint"))
     c.setFont(layout.font("page.label_font"), size)
     cx = x
     for (heading, _), w in zip(COLUMNS, ws, strict=True):
         if heading in HINTS:
-            for i in range(rows):
-                c.drawCentredString(cx + w / 2, top - (i + 2) * h + h / 2 - size * 0.35,
-                                    HINTS[heading])
+            for i in range(ruled.rows):
+                c.drawCentredString(cx + w / 2, ruled.baseline(top, i, size), HINTS[heading])
         cx += w
-    c.setLineWidth(layout.length("table.frame_line"))
-    c.rect(x, bottom, width, top - bottom, stroke=1, fill=0)
-    return rows
+    frame(c, layout, x, top, width, ruled)
+    return ruled.rows
 
 
 def _example(c: Canvas, layout: Layout, x: float, y: float, width: float) -> float:

@@ -18,6 +18,7 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.heading import check_bars, title
+from printkit.sheets.common.logtable import frame, ruled_table
 
 HEADINGS = ("Team", "Down & dist. @ yd", "Play and result", "Cards", "Score", "Clock")
 
@@ -97,41 +98,18 @@ def _columns(layout: Layout, width: float) -> list[float]:
 def _table(c: Canvas, layout: Layout, x: float, top: float, width: float,
            floor: float) -> int:
     """The lined table down to `floor` (at most table.rows rows); returns the row count."""
-    h = layout.length("table.row_height")
-    rows = min(int(layout.number("table.rows")), int((top - floor) / h) - 1)
     size = layout.length("page.label_size")
     widths = _columns(layout, width)
-    bottom = top - (rows + 1) * h
-    c.setFillColor(layout.fill("table.header_fill"))
-    c.rect(x, top - h, width, h, stroke=0, fill=1)
-    for i in range(rows):
-        if i % 2:
-            c.setFillColor(layout.fill("table.stripe_fill"))
-            c.rect(x, top - (i + 2) * h, width, h, stroke=0, fill=1)
-    c.setFillColor(layout.colour("page.ink"))
-    c.setFont(layout.font("page.bold_font"), size)
-    cx = x
-    for heading, w in zip(HEADINGS, widths, strict=True):
-        c.drawString(cx + size * 0.5, top - h / 2 - size * 0.35, heading)
-        cx += w
-    c.setStrokeColor(layout.colour("page.ink"))
-    c.setLineWidth(layout.length("table.line"))
-    for i in range(1, rows + 1):
-        c.line(x, top - i * h, x + width, top - i * h)
-    cx = x
-    for w in widths[:-1]:
-        cx += w
-        c.line(cx, bottom, cx, top)
+    ruled = ruled_table(c, layout, x, top, width, floor, HEADINGS, widths, centred=False)
     c.setFillColor(layout.colour("page.hint"))
     c.setFont(layout.font("page.label_font"), size)
     sx = x + widths[0]
-    for i in range(rows):
-        base = top - (i + 2) * h + h / 2 - size * 0.35
+    for i in range(ruled.rows):
+        base = ruled.baseline(top, i, size)
         c.drawString(sx + widths[1] * 0.22, base, "&")
         c.drawString(sx + widths[1] * 0.52, base, "@")
-    c.setLineWidth(layout.length("table.frame_line"))
-    c.rect(x, bottom, width, top - bottom, stroke=1, fill=0)
-    return rows
+    frame(c, layout, x, top, width, ruled)
+    return ruled.rows
 
 
 def _example(c: Canvas, layout: Layout, x: float, y: float, width: float) -> float:
