@@ -43,7 +43,29 @@ class Lazy:
         return self.resolve()(*args, **kwargs)
 
     def __repr__(self) -> str:
-        return f"Lazy({self.target!r})"
+        return f"{type(self).__name__}({self.target!r})"
+
+
+class LazyPerRules(Lazy):
+    """A Lazy whose result is kept per rules object: odds tables are exact sums over every
+    roll (PostCard's take 0.15 s), and a classroom pack asks for them once per reference
+    card, so the tables of one rules object are computed once. Rules data is immutable once
+    loaded and unhashable (it holds dicts), so it is keyed by identity and held while cached;
+    a few rules objects at most are kept."""
+
+    KEEP = 4
+
+    def __init__(self, target: str) -> None:
+        super().__init__(target)
+        self._kept: dict[int, tuple[Any, list]] = {}
+
+    def __call__(self, rules: Any = None) -> list:
+        hit = self._kept.get(id(rules))
+        if hit is None or hit[0] is not rules:
+            if len(self._kept) >= self.KEEP:
+                self._kept.pop(next(iter(self._kept)))
+            hit = self._kept[id(rules)] = (rules, list(self.resolve()(rules)))
+        return list(hit[1])
 
 
 def nfc(seed: str) -> str:

@@ -12,7 +12,7 @@ import io
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -20,6 +20,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
+from printkit.pdfstream import stream_canvas
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILES = {"DejaVuSans": "DejaVuSans.ttf", "DejaVuSans-Bold": "DejaVuSans-Bold.ttf"}
@@ -54,15 +55,20 @@ def _compress_now(page: pdfdoc.PDFPage) -> None:
 
 
 class Document:
-    """A canvas plus the bookkeeping every printable shares (metadata, forms, page count)."""
+    """A canvas plus the bookkeeping every printable shares (metadata, forms, page count).
+
+    Pages are written out as they are finished (printkit.pdfstream): to `sink`, a binary file
+    the caller opened (a staged output file: memory stays flat however many pages), or to
+    memory, handed back by :meth:`finish`."""
 
     def __init__(self, pagesize: tuple[float, float], title: str, subject: str,
-                 keywords: str = "") -> None:
+                 keywords: str = "", sink: BinaryIO | None = None) -> None:
         register_fonts()
-        self.buffer = io.BytesIO()
+        self.buffer = io.BytesIO() if sink is None else None
         self.pagesize = pagesize
-        self.canvas = Canvas(self.buffer, pagesize=pagesize, invariant=1, pageCompression=1,
+        self.canvas = Canvas(io.BytesIO(), pagesize=pagesize, invariant=1, pageCompression=1,
                              initialFontName="DejaVuSans")
+        self._pdf = stream_canvas(self.canvas, sink if sink is not None else self.buffer)
         c = self.canvas
         c.setTitle(title)
         c.setSubject(subject)
@@ -132,12 +138,16 @@ class Document:
         """Finish the page: its content stream is compressed now, not when the document is
         saved, so a finished page costs its compressed bytes (a few KB), not its operator
         text (tens to hundreds of KB): a 10,000-page class pack stays small in memory. The
-        bytes written are the ones reportlab would write at save."""
+        bytes written are the ones reportlab would write at save; then the page is written out"""
         self.canvas.showPage()
         self.pages += 1
         _compress_now(self.canvas._doc.Pages.pages[-1])
+        self._pdf.flush_page()
 
     def finish(self) -> bytes:
-        """Close the document; a page still being drawn is shown first (reportlab does it)."""
+        """Close the document (a page still being drawn is shown first) and return its bytes;
+        a document given a sink has written them there and returns b""."""
+        if self.canvas._code:
+            self.show_page()
         self.canvas.save()
-        return self.buffer.getvalue()
+        return self.buffer.getvalue() if self.buffer is not None else b""

@@ -3,7 +3,7 @@ the rules data, the record notation and verifier, and the bots (all in engine/bl
 
 from __future__ import annotations
 
-from engine.game import SIDES, BookScheme, Bots, Game, Lazy, Section, Source
+from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "blowout"
 
@@ -45,5 +45,5 @@ GAME = Game(
     detect=Lazy("engine.blowout.notation:detect"),
     bots=Bots(play=Lazy("engine.blowout.bots:play_game"),
               seed_of=Lazy("engine.blowout.bots:game_seed")),
-    odds=Lazy("engine.blowout.odds:tables"),
+    odds=LazyPerRules("engine.blowout.odds:tables"),
 )

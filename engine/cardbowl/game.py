@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.cards import FULL_DECK
-from engine.game import BookScheme, Game, Lazy, Section, Source
+from engine.game import BookScheme, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "cardbowl"
 DEAL = "deal"
@@ -53,5 +53,5 @@ GAME = Game(
     verify=Lazy("engine.cardbowl.verify:verify_text"),
     bubbles=Lazy("engine.cardbowl.bubbles:grammar"),
     detect=detect,
-    odds=Lazy("engine.cardbowl.odds:tables"),
+    odds=LazyPerRules("engine.cardbowl.odds:tables"),
 )

@@ -3,7 +3,7 @@ the rules data, the record notation and its verifier, the bots and the odds."""
 
 from __future__ import annotations
 
-from engine.game import SIDES, BookScheme, Bots, Game, Lazy, Section, Source
+from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "cardgrid"
 
@@ -44,6 +44,6 @@ GAME = Game(
     verify=Lazy("engine.cardgrid.verify:verify_text"),
     detect=Lazy("engine.cardgrid.notation:detect"),
     bots=Bots(play=Lazy("engine.cardgrid.bots:play"), seed_of=Lazy("engine.cardgrid.bots:seed_of")),
-    odds=Lazy("engine.cardgrid.odds:tables"),
+    odds=LazyPerRules("engine.cardgrid.odds:tables"),
     answers=Lazy("engine.cardgrid.answers:answers"),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.game import BookScheme, Bots, Game, Lazy, Players, Section, Source
+from engine.game import BookScheme, Bots, Game, Lazy, LazyPerRules, Players, Section, Source
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.deal import Deal, check_players, deal_from, deal_shape, remaining_cards
 
@@ -42,7 +42,7 @@ GAME = Game(
         describe=_describe, default_count=24, count_name="drives",
         count_help="drives to deal (one deal per drive)",
         players=Players(MIN_PLAYERS, MAX_PLAYERS, 4), deal=deal_from),
-    odds=Lazy("engine.luckdraw.odds:tables"),
+    odds=LazyPerRules("engine.luckdraw.odds:tables"),
     load_rules=Lazy("engine.luckdraw.rules:load_rules"),
     verify=Lazy("engine.luckdraw.verify:verify_text"),
     detect=Lazy("engine.luckdraw.notation:detect"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.game import SIDES, BookScheme, Bots, Game, Lazy, Section, Source
+from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "postcard"
 DICE_PER_PLAY = 6          # d6 per side per play (decision in docs/draws.md)
@@ -38,5 +38,5 @@ GAME = Game(
     bots=Bots(play=Lazy("engine.postcard.bots:play_game"),
               seed_of=Lazy("engine.postcard.bots:game_seed"),
               stats=Lazy("engine.postcard.season:game_stats")),
-    odds=Lazy("engine.postcard.odds:tables"),
+    odds=LazyPerRules("engine.postcard.odds:tables"),
 )

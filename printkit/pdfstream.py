@@ -1,0 +1,131 @@
+"""A PDF written as it is drawn: each finished page goes to the output at once.
+
+reportlab keeps every page (its dictionary, its content stream, its resources) until the
+document is saved, then numbers and writes all objects in one pass: memory grows with the page
+count (about 16 KB a page in a classroom pack, 1.5-2 GB for 10,000 pages). A PDF does not need
+its objects in number order (the cross-reference table gives each one's offset), so this
+document writes a page and its content stream the moment the page is shown and keeps only
+their offsets; what can still change (the page tree, the font dictionary, fonts whose subsets
+are known only at the end, forms, the catalogue) is written at the end as reportlab would.
+
+The objects and their numbering follow from the drawing alone, so the bytes are as
+deterministic as reportlab's own.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+from reportlab.pdfbase import pdfdoc
+
+
+class _Written:
+    """Stands in, in the document's object table, for an object already written out."""
+
+    __slots__ = ()
+
+
+WRITTEN = _Written()
+
+
+class StreamingPDFDocument(pdfdoc.PDFDocument):
+    """reportlab's document writing finished pages to `sink` as it goes (see module doc).
+
+    Installed on a canvas by :func:`stream_canvas`; the canvas is used as usual, then
+    :meth:`flush_page` after each ``showPage`` and ``canvas.save()`` at the end."""
+
+    _sink: BinaryIO
+    _offset: int
+    _header: bytes
+
+    def start(self, sink: BinaryIO) -> None:
+        self._sink = sink
+        self._offset = 0
+        self._header = b""
+
+    def _write(self, data: bytes) -> int:
+        if not self._header:
+            self._header = pdfdoc.PDFFile(self._pdfVersion).strings[0]
+            self._sink.write(self._header)
+            self._offset = len(self._header)
+        at = self._offset
+        self._sink.write(data)
+        self._offset += len(data)
+        return at
+
+    def _emit(self, name: str, obj: pdfdoc.PDFObject) -> None:
+        data = pdfdoc.PDFIndirectObject(name, obj).format(self)
+        self.idToOffset[name] = self._write(data)
+        self.idToObject[name] = WRITTEN
+
+    def flush_page(self) -> None:
+        """Write the last shown page and its content stream, and let them go."""
+        pages = self.Pages.pages
+        page = pages[-1]
+        if not isinstance(page, pdfdoc.PDFPage):
+            return
+        name = page.__InternalName__
+        self._emit(name, page)                  # numbers its content stream (and the tree)
+        contents = page.Contents
+        cname = getattr(contents, "__InternalName__", None)
+        if cname is not None and self.idToObject.get(cname) is contents:
+            self._emit(cname, contents)
+        pages[-1] = pdfdoc.PDFObjectReference(name)
+
+    def format(self) -> bytes:
+        """reportlab's final pass (PDFDocument.format), skipping what is already written and
+        writing to the sink; returns nothing (the bytes are in the sink)."""
+        self.encrypt.prepare(self)
+        if self.encrypt.info():
+            raise ValueError("a streamed PDF cannot be encrypted")
+        cat, info = self.Catalog, self.info
+        self.Reference(cat)
+        self.Reference(info)
+        ids: list[str] = []
+        counter = 0
+        while True:
+            counter += 1
+            if counter not in self.numberToId:
+                break
+            oid = self.numberToId[counter]
+            obj = self.idToObject[oid]
+            if obj is not WRITTEN:
+                self._emit(oid, obj)
+            ids.append(oid)
+        xref = pdfdoc.PDFCrossReferenceTable()
+        xref.addsection(0, ids)
+        at = self._write(xref.format(self))
+        trailer = pdfdoc.PDFTrailer(startxref=at, Size=len(self.numberToId) + 1,
+                                    Root=self.Reference(cat), Info=self.Reference(info),
+                                    ID=self.ID())
+        self._write(trailer.format(self))
+        self._fix_header()
+        return b""
+
+    def _fix_header(self) -> None:
+        """The header was written with the version known at the first page; a feature used
+        later may have raised it (same length: "%PDF-1.x")."""
+        header = pdfdoc.PDFFile(self._pdfVersion).strings[0]
+        if header != self._header:
+            if len(header) != len(self._header):
+                raise ValueError(f"PDF version {self._pdfVersion} changed the header length")
+            self._sink.seek(0)
+            self._sink.write(header)
+            self._sink.seek(0, 2)
+
+    def SaveToFile(self, filename: object, canvas: object) -> None:  # noqa: N802 (reportlab)
+        if getattr(self, "_savedToFile", False):
+            raise RuntimeError("a document is saved once")
+        self._savedToFile = True
+        self.GetPDFData(canvas)
+
+
+def stream_canvas(canvas: object, sink: BinaryIO) -> StreamingPDFDocument:
+    """Make a fresh canvas's document a streaming one writing to `sink` (before any drawing:
+    the document has no pages yet, so only its class changes)."""
+    doc = canvas._doc                                     # type: ignore[attr-defined]
+    if doc.Pages.pages:
+        raise ValueError("stream_canvas: the canvas has pages already")
+    doc.__class__ = StreamingPDFDocument
+    doc.start(sink)
+    return doc
