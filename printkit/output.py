@@ -16,6 +16,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from printkit.errors import UserError
 from printkit.text import printable
@@ -82,13 +83,22 @@ class FileSet:
         check_writable(Path(path), self.force)
 
     def add(self, path: Path, data: bytes | str) -> Path:
+        """Stage `data` to be written at `path`."""
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        with self.writing(path) as fh:
+            fh.write(data)
+        return Path(path)
+
+    @contextlib.contextmanager
+    def writing(self, path: Path) -> Iterator[BinaryIO]:
+        """Stage a file written bit by bit (a PDF streamed page by page): yields the open
+        temporary file; it is put in place with the rest of the set at commit."""
         path = Path(path)
         key = Path(os.path.abspath(path))
         if key in self._targets:
             raise UserError(f"{_shown(path)}: would be written twice by one command")
         check_writable(path, self.force)
-        if isinstance(data, str):
-            data = data.encode("utf-8")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except (FileExistsError, NotADirectoryError):
@@ -102,12 +112,11 @@ class FileSet:
         self._staged.append((path, tmp))
         self._targets.add(key)
         try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
+            with os.fdopen(fd, "w+b") as fh:
+                yield fh
             os.chmod(tmp, 0o644)
         except OSError as exc:
             raise _error(path, exc) from None
-        return path
 
     def commit(self) -> list[Path]:
         """Move every staged file into place, old files replaced only once all are ready."""

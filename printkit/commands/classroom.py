@@ -84,10 +84,11 @@ def classroom(
         for mp in plan.matches:
             files.check(out / "matches" / f"{mp.stem}.pdf")
         opts = RenderOptions(paper=paper.value)
-        pack, _, pages = render_pack(
-            plan, opts, lambda ms: track(ms, f"Rendering {len(ms)} matches", total=len(ms)),
-            sink=lambda stem, data: files.add(out / "matches" / f"{stem}.pdf", data))
-        files.add(out / "pack.pdf", pack)
+        with files.writing(out / "pack.pdf") as pack_file:
+            _, _, pages = render_pack(
+                plan, opts, lambda ms: track(ms, f"Rendering {len(ms)} matches", total=len(ms)),
+                sink=lambda stem, data: files.add(out / "matches" / f"{stem}.pdf", data),
+                out=pack_file)
         files.add(out / "schedule.pdf", schedule_pdf(plan, opts))
         files.add(out / "teacher.pdf", teacher_pdf(plan, paper.value))
         files.add(out / "results.csv", results_csv(plan))

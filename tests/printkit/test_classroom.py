@@ -216,19 +216,35 @@ def test_classroom_bad_input(tmp_path):
     assert not (tmp_path / "x").exists()
 
 
-def test_singles_drawn_in_a_second_process_are_the_same_bytes():
+def test_match_pdfs_are_the_packs_own_pages_and_the_pack_streams_to_a_file(tmp_path):
+    """Each match's PDF is its pages copied out of the combined pack: same page content
+    streams, the pack's blank fillers left out, its own title; the pack written to an open
+    file page by page is the same bytes as the pack made in memory; both deterministic."""
     from engine.tournament import numbered, round_robin
     from printkit.classroom import make_plan, render_pack
     from printkit.sheets import RenderOptions
 
     plan = make_plan("blowout", round_robin(numbered(5)), ClassKey(bytes(32)), "a4")
-    one = render_pack(plan, RenderOptions(paper="a4"), workers=1)
+    one = render_pack(plan, RenderOptions(paper="a4"))
     got: dict[str, bytes] = {}
-    two = render_pack(plan, RenderOptions(paper="a4"), workers=2, sink=got.__setitem__)
-    assert len(got) == 10 and two[1] == {}
-    assert one[0] == two[0] and one[1] == got and one[2] == two[2]
-    pdf = pikepdf.open(io.BytesIO(one[0]))
-    assert len(pdf.pages) == one[2]
+    with open(tmp_path / "pack.pdf", "w+b") as fh:
+        two = render_pack(plan, RenderOptions(paper="a4"), sink=got.__setitem__, out=fh)
+    assert two[0] == b"" and two[1] == {} and len(got) == 10
+    assert (tmp_path / "pack.pdf").read_bytes() == one[0] and one[1] == got
+    assert render_pack(plan, RenderOptions(paper="a4"))[1] == one[1]
+    pack = pikepdf.open(io.BytesIO(one[0]))
+    assert len(pack.pages) == one[2]
+    streams = [p.Contents.read_raw_bytes() for p in pack.pages]
+    at = 0
+    for n in range(1, 11):
+        single = pikepdf.open(io.BytesIO(got[f"match-{n:03d}"]))
+        mine = [p.Contents.read_raw_bytes() for p in single.pages]
+        at = streams.index(mine[0], at)
+        assert streams[at:at + len(mine)] == mine
+        at += len(mine)
+        assert str(single.docinfo["/Title"]).startswith(f"BLOWOUT!!! M{n}: ")
+        assert single.Root.ViewerPreferences.PrintScaling == "/None"
+    assert at >= one[2] - 1          # every match found, in order, to the end of the pack
 
 
 @pytest.mark.parametrize("game", list(registry.GAMES))
