@@ -14,17 +14,18 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from engine import registry
 from engine.errors import ReadError
-from engine.findings import Report
-from engine.game import Game
 from engine.textfile import MAX_LINE, read_text
 from printkit.errors import UserError
 from printkit.text import one_line, printable
+
+if TYPE_CHECKING:
+    from engine.findings import Report
+    from engine.game import Game
 
 _GAME_TAG = re.compile(r'[ \t]*\[[ \t]*Game[ \t]+"([^"\n]*)"[ \t]*\]')
 
@@ -37,6 +38,8 @@ class Format(StrEnum):
 def detect_game(text: str, file: str) -> Game:
     """The game a record is in: its `[Game "..."]` tag, else the one game whose detector
     recognises its notation (each game's `detect`, asked in registry order)."""
+    from engine import registry
+
     verifiable = registry.with_part("verify")
     for number, line in enumerate(text.splitlines(), start=1):
         if m := _GAME_TAG.match(line):
