@@ -7,7 +7,6 @@ Sizes come from the engine (the field's yards, engine/postcard/state.py) and the
 
 from __future__ import annotations
 
-from reportlab.lib.colors import white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from engine.postcard.state import END_ZONE, FIELD
@@ -178,19 +177,16 @@ def _kick_marks(b: Board, labels: Knockouts, top: float) -> None:
 
 
 def _time_tracker(b: Board, side: str) -> None:
-    c, lay = b.c, b.layout
+    lay = b.layout
     d, pitch = lay.length("time_tracker.diameter"), lay.length("time_tracker.pitch")
     first = 0 if side == "home" else goal(b, "away")
     cx = line_x(b, first) + goal(b, "home") / 2 * b.L("field.step")   # middle of the end zone
     top = b.y("field.y") + b.L("field.height") - lay.length("time_tracker.top")
     sr = lay.length("time_tracker.star_radius")
-    c.setLineWidth(lay.length("time_tracker.line_width"))
-    c.setStrokeColor(b.ink)
     for k, stars in enumerate(b.rules.time_tracker.stars):
         cy = top - d / 2 - k * pitch
-        c.setFillColor(white)
-        c.circle(cx, cy, d / 2, stroke=1, fill=1)
-        b.stars(cx, cy, stars, sr if stars < 3 else sr * 0.85)
+        b.ring(cx, cy, d, lay.length("time_tracker.line_width"), stars,
+               sr if stars < 3 else sr * 0.85)
 
 
 def _end_zone_name(b: Board, side: str, y0: float, h: float) -> None:
