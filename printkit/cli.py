@@ -99,7 +99,8 @@ class LazyGroup(TyperGroup):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.commands = LazyCommands()
+        eager, self.commands = self.commands, LazyCommands()
+        self.commands.update(eager)         # any command registered on `app` directly
 
     def list_commands(self, ctx: typer.Context) -> list[str]:
         return list(self.commands)          # names only (Typer's own asks for every command)
