@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-DEFAULT_TEAMS = 8        # a tournament sheet without --players or --roster
-MAX_TEAMS = 64          # a sheet, a pack and a bracket stay printable and quick
+from engine.teams import DEFAULT_TEAMS, MAX_TEAMS
+
+__all__ = ["DEFAULT_TEAMS", "MAX_TEAMS"]    # the limits, re-exported for the schedulers' users
 
 
 class TournamentError(ValueError):

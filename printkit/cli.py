@@ -8,30 +8,122 @@ audit), 2 bad input or a refused action (one line on stderr naming the file, lin
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import signal
 import sys
-from typing import Annotated
+from collections.abc import Iterator, MutableMapping
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
+from typer.models import CommandInfo
 
 from engine.errors import ReadError
 from printkit import __version__
 from printkit.errors import UserError
 from printkit.text import one_line
 
-COMMANDS = (
-    "listing",
-    "render",
-    "verify",
-    "playbook",
-    "scan",
-    "simulate",
-    "odds",
-    "classroom",
-    "audit",
-)
+# command name -> its module in printkit/commands (which registers it), in the help's order
+COMMANDS = {
+    "list": "listing",
+    "render": "render",
+    "verify": "verify",
+    "playbook": "playbook",
+    "scan": "scan",
+    "simulate": "simulate",
+    "odds": "odds",
+    "classroom": "classroom",
+    "audit": "audit",
+}
 EXIT_BUG = 70
+
+
+def command_info(name: str) -> CommandInfo:
+    """What `printkit.commands.<module>.register` registers as `name` (its function, help,
+    options), without building the click command."""
+    sub = typer.Typer()
+    importlib.import_module(f"printkit.commands.{COMMANDS[name]}").register(sub)
+    found = [info for info in sub.registered_commands if info.name == name]
+    if len(found) != 1:
+        raise LookupError(f"printkit.commands.{COMMANDS[name]} does not register {name!r}")
+    return found[0]
+
+
+class LazyCommands(MutableMapping):
+    """The commands by name (COMMANDS order), each built into a click command when first
+    looked up: click and Typer list, resolve, suggest ("did you mean") and complete through
+    this mapping without building the commands they do not touch."""
+
+    def __init__(self) -> None:
+        self.infos: dict[str, CommandInfo] = {}
+        self._built: dict[str, Any] = {}
+
+    def info(self, name: str) -> CommandInfo:
+        if name not in self.infos:
+            self.infos[name] = command_info(name)
+        return self.infos[name]
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._built:
+            if name not in COMMANDS:
+                raise KeyError(name)
+            self._built[name] = typer.main.get_command_from_info(
+                self.info(name), pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode)
+        return self._built[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        raise TypeError("printkit's commands are fixed (COMMANDS)")
+
+    def __iter__(self) -> Iterator[str]:
+        yield from COMMANDS
+        yield from (name for name in self._built if name not in COMMANDS)
+
+    def __len__(self) -> int:
+        return len(COMMANDS) + sum(name not in COMMANDS for name in self._built)
+
+
+class LazyGroup(TyperGroup):
+    """The command group, building a command only when it is run, completed or asked for.
+
+    Typer turns every option of every command into click parameters (signatures, type hints,
+    converters) before it does anything; `printkit --help` and `printkit verify` need one
+    command or none of that, so start-up pays for what it uses. The command list of
+    `printkit --help` is made from what each command registers (its docstring), shortened
+    exactly as click shortens it.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        eager, self.commands = self.commands, LazyCommands()
+        self.commands.update(eager)         # any command registered on `app` directly
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:
+        return list(self.commands)          # names only (Typer's own asks for every command)
+
+    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
+        shells = {}
+        for name in self.list_commands(ctx):
+            info = self.commands.info(name) if name in COMMANDS else None
+            if info is None:
+                command = self.commands[name]
+            else:
+                command = TyperCommand(name, help=inspect.cleandoc(info.help) if info.help
+                                       else inspect.getdoc(info.callback),
+                                       short_help=info.short_help, hidden=info.hidden,
+                                       deprecated=info.deprecated)
+            if not command.hidden:
+                shells[name] = command
+        if shells:
+            limit = formatter.width - 6 - max(map(len, shells))
+            with formatter.section("Commands"):
+                formatter.write_dl([(n, cmd.get_short_help_str(limit))
+                                    for n, cmd in shells.items()])
+
 
 app = typer.Typer(
     name="printkit",
@@ -40,6 +132,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=True,
     rich_markup_mode=None,
+    cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -56,10 +149,6 @@ def _root(
                                           help="Print the version and exit.")] = False,
 ) -> None:
     """Print-and-play materials, seeded play books and record audits for paper football."""
-
-
-for _name in COMMANDS:
-    importlib.import_module(f"printkit.commands.{_name}").register(app)
 
 
 def _usage_message(exc: typer.TyperException) -> str:

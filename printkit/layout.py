@@ -152,6 +152,8 @@ class Layout:
         self.data = data
         self.sources = sources
         self.ink_saver = ink_saver
+        self._lengths: dict[str, float] = {}
+        self._colours: dict[str, Color] = {}
 
     def raw(self, key: str) -> Any:
         node: Any = self.data
@@ -163,7 +165,12 @@ class Layout:
         return node
 
     def length(self, key: str) -> float:
-        return parse_length(self.raw(key))
+        """The length at `key` in points (read once per key: a sheet asks for the same few
+        dozen keys hundreds of times a page)."""
+        found = self._lengths.get(key)
+        if found is None:
+            found = self._lengths[key] = parse_length(self.raw(key))
+        return found
 
     def number(self, key: str) -> float:
         return self.raw(key)
@@ -181,7 +188,11 @@ class Layout:
         return list(self.raw(key))
 
     def colour(self, key: str) -> Color:
-        return HexColor(self.raw(key))
+        """The colour at `key`: one Color object per key (read once; never changed after)."""
+        found = self._colours.get(key)
+        if found is None:
+            found = self._colours[key] = HexColor(self.raw(key))
+        return found
 
     def fill(self, key: str) -> Color:
         """An area colour: with --ink-saver it is washed out towards white to save toner."""

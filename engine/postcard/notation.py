@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.errors import ReadError
-from engine.frozen import evolve
 from engine.postcard.game import ID
 from engine.postcard.rules import DIE, Rules, load_rules
 from engine.postcard.state import DOWNS, FIELD
@@ -209,6 +208,8 @@ def parse_note(text: str, file: str, line: int, column: int) -> Note:
         if key in values:
             raise ReadError(f"state gives the {key} twice", file, line, col)
         values[key] = value
+    if isinstance(pair := values.get("down"), tuple):
+        values["down"], values["to_go"] = pair      # `1&10`: the down and the yards to go
     return Note(column=column, **values)  # type: ignore[arg-type]
 
 
@@ -249,14 +250,6 @@ def _note_part(tok: str) -> tuple[str | None, object]:
     return None, None
 
 
-def _fix_down(note: Note) -> Note:
-    """Split the `down` pair the reader collects into down and to-go."""
-    pair = note.down
-    if isinstance(pair, tuple):
-        return evolve(note, down=pair[0], to_go=pair[1])
-    return note
-
-
 def canonical_outcome(tokens: list[str]) -> str:
     text = " ".join(tokens)
     if _SIGNED.match(text):
@@ -274,8 +267,62 @@ def canonical_outcome(tokens: list[str]) -> str:
 
 
 def parse_line(text: str, number: int, file: str, rules: Rules | None = None) -> Line | None:
-    """One action line, or None for a blank or comment-only line."""
+    """One action line, or None for a blank or comment-only line.
+
+    What comes before the written state (`rush 5v3 A2 H4 = stop`) is a pure function of its
+    text and the rules, and a record writes the same few thousand of them again and again:
+    it is read once (`_action`) and the state, different on almost every line, is read on its
+    own. A line the quick way cannot read is read again the whole way, which raises the error
+    exactly as always (same message, same column)."""
     body = text.split(";", 1)[0]
+    brace = body.find("{")
+    rules = rules or load_rules()
+    action = _action(body if brace < 0 else body[:brace], rules)
+    if action is not None:
+        if brace < 0:
+            return Line(number=number, **action)
+        state = _TOKEN.match(body, brace)
+        if state is not None and not body[state.end():].strip():
+            try:
+                note = parse_note(state.group(0), file, number, brace + 1)
+            except ReadError:
+                pass
+            else:
+                return Line(number=number, note=note, **action)
+    if brace < 0 and not _tokens(body):
+        return None
+    return _parse_line(body, number, file, rules)
+
+
+_ACTIONS: dict[tuple[str, int], tuple[Rules, dict[str, object] | None]] = {}
+_ACTIONS_MAX = 65536
+
+
+def _action(head: str, rules: Rules) -> dict[str, object] | None:
+    """The fields of the line `head` (no state, no comment) but its number and state; None
+    when it is blank or cannot be read (the caller then reads the whole line, for the error).
+    Lines are built from these by `Line(...)`, like every other line (not copied: an instance
+    its class built reads its fields faster, and the steps read them often)."""
+    key = (head, id(rules))
+    hit = _ACTIONS.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    try:
+        line = _parse_line(head, 0, "", rules)
+    except ReadError:
+        line = None
+    fields = None
+    if line is not None:
+        fields = {k: v for k, v in vars(line).items() if k not in ("number", "note")}
+    if len(_ACTIONS) >= _ACTIONS_MAX:
+        _ACTIONS.clear()
+    _ACTIONS[key] = (rules, fields)         # the rules held: their id stays theirs
+    return fields
+
+
+def _parse_line(body: str, number: int, file: str, rules: Rules | None) -> Line | None:
+    """One line (comment removed) read token by token; raises ReadError on what it cannot
+    read."""
     tokens = _tokens(body)
     if not tokens:
         return None
@@ -300,7 +347,7 @@ def parse_line(text: str, number: int, file: str, rules: Rules | None = None) ->
         if tok.startswith("{"):
             if note is not None:
                 raise ReadError("a line carries one state", file, number, col)
-            note = _fix_down(parse_note(tok, file, number, col))
+            note = parse_note(tok, file, number, col)
             continue
         if note is not None:
             raise ReadError(f"{tok!r} after the state: the state ends the line",

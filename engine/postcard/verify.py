@@ -73,10 +73,11 @@ class DrawBook:
                   ) -> tuple[int, int]:
         """How many rolls from the top are exactly the next draws, and the draws they use:
         the alignment starts at the first roll that is not (nothing before it is a slip)."""
+        draws = self._upto(side, sum(len(dice) for _, dice in rolls))   # one look-up
         used = 0
         for k, (_, dice) in enumerate(rolls):
             n = len(dice)
-            if tuple(self._upto(side, used + n)[used:used + n]) != dice:
+            if tuple(draws[used:used + n]) != dice:
                 return k, used
             used += n
         return len(rolls), used

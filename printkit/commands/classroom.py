@@ -16,8 +16,7 @@ from typing import Annotated
 
 import typer
 
-from engine import registry
-from engine.tournament import MAX_TEAMS, TournamentError, numbered, schedule
+from engine.teams import MAX_TEAMS
 from printkit.completion import game_ids
 from printkit.errors import UserError
 
@@ -55,6 +54,8 @@ def classroom(
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
 ) -> None:
     """Make a class's packs: every match's sheets and play book, schedule, teacher sheet."""
+    from engine import registry
+    from engine.tournament import TournamentError, numbered, schedule
     from printkit.classkey import load_or_create
     from printkit.classroom import make_plan, render_pack, results_csv, schedule_pdf, teacher_pdf
     from printkit.commands.render import read_roster

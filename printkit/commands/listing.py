@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from engine import registry
-from printkit import sheets
-
 
 def list_printables() -> None:
     """Show each game, its sheets (what `printkit render GAME SHEET` can make) and what else
     it offers: play book, verifier, bots, odds."""
     from rich.console import Console
     from rich.table import Table
+
+    from engine import registry
+    from printkit import sheets
 
     table = Table(title="printkit render GAME SHEET", show_lines=False, expand=False)
     table.add_column("game", no_wrap=True)

@@ -15,7 +15,6 @@ from typing import Annotated
 
 import typer
 
-from engine import registry
 from printkit.completion import game_ids
 from printkit.errors import UserError
 
@@ -30,6 +29,8 @@ class Format(StrEnum):
 
 
 def _game(game_id: str):
+    from engine import registry
+
     found = registry.GAMES.get(game_id)
     if found is None or found.odds is None:
         have = ", ".join(g.id for g in registry.with_part("odds"))
@@ -63,6 +64,7 @@ def tables_for(game_id: str, question: str | None = None,
 
 def season_tables(game_id: str, games: int, seed: str, rules_file: Path | None = None
                   ) -> list:
+    from engine import registry
     from printkit.progress import track
     from printkit.season import season_table
 

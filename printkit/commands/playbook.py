@@ -12,22 +12,24 @@ from typing import Annotated
 
 import typer
 
-from engine import registry
 from printkit.completion import game_ids
 from printkit.errors import UserError
-from printkit.progress import track
 
 PROGRESS_FROM = 200     # streams; below this a book is instant and needs no bar
 
 
 def count_help(name: str) -> str:
     """What --plays / --drives means for each game that counts by that name, with defaults."""
+    from engine import registry
+
     parts = [f"{g.id}: {g.book.count_help} (default {g.book.default_count})"
              for g in registry.GAMES.values() if g.book.count_name == name]
     return "; ".join(parts) + "."
 
 
 def players_help() -> str:
+    from engine import registry
+
     parts = [f"{g.id}: players, {g.book.players.low}-{g.book.players.high} (default "
              f"{g.book.players.default})" for g in registry.GAMES.values() if g.book.players]
     return "; ".join(parts) + "."
@@ -44,6 +46,8 @@ class Format(StrEnum):
 
 
 def _wrap(labels):
+    from printkit.progress import track
+
     labels = list(labels)
     if len(labels) < PROGRESS_FROM:
         return iter(labels)
@@ -51,6 +55,8 @@ def _wrap(labels):
 
 
 def _page_wrap(pages):
+    from printkit.progress import track
+
     pages = list(pages)
     if len(pages) < 5:
         return iter(pages)
@@ -81,6 +87,7 @@ def playbook(
                                                             "only).")] = False,
 ) -> None:
     """Print a seeded play book of dice rolls, card orders or deals."""
+    from engine import registry
     from engine.playbook import BookError, build, make_spec, to_json
     from printkit.books import default_name, layout_name, render_book
     from printkit.layout import load_layout

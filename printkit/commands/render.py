@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from engine.tournament import MAX_TEAMS
-from printkit import sheets
+from engine.teams import MAX_TEAMS
 from printkit.completion import game_ids, sheet_names
 from printkit.errors import UserError
-from printkit.output import OUTPUT_DIR, check_writable, pdf_target
+
+if TYPE_CHECKING:
+    from printkit.sheets import RenderOptions
 
 
 class Paper(StrEnum):
@@ -40,6 +41,8 @@ def read_roster(path: Path):
 
 
 def default_out(game: str, sheet: str, paper: str) -> Path:
+    from printkit.output import OUTPUT_DIR
+
     return OUTPUT_DIR / f"{game}-{sheet}-{paper}.pdf"
 
 
@@ -48,6 +51,7 @@ def check_players(game: str, sheet: str, players: int | None) -> int | None:
     players): the book's default when not given, a one-line error outside its range or for
     a sheet that has no players option."""
     from engine import registry
+    from printkit import sheets
 
     printable = sheets.get(game, sheet)
     scheme = registry.get(game).book.players
@@ -66,10 +70,12 @@ def check_players(game: str, sheet: str, players: int | None) -> int | None:
     return players
 
 
-def render_to_file(game: str, sheet: str, opts: sheets.RenderOptions, out: Path | None,
+def render_to_file(game: str, sheet: str, opts: RenderOptions, out: Path | None,
                    png: bool, force: bool) -> list[Path]:
     """Render one printable and write it; returns the files written (PDF first)."""
+    from printkit import sheets
     from printkit.layout import load_layout
+    from printkit.output import check_writable, pdf_target
     from printkit.preview import write_pdf
 
     printable = sheets.get(game, sheet)
@@ -135,6 +141,8 @@ def render(
     = False,
 ) -> None:
     """Render one printable to PDF."""
+    from printkit import sheets
+
     if back_offset is not None:
         from printkit.cardsheet.style import parse_offset
 

@@ -14,12 +14,8 @@ from typing import Annotated
 
 import typer
 
-from engine import registry
-from engine.tags import check_value
 from printkit.completion import game_ids
 from printkit.errors import UserError
-from printkit.output import FileSet
-from printkit.progress import track
 
 _SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -27,6 +23,8 @@ _SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 def _play(game: str, rules: object, date: str | None, extra: dict[str, int],
           seed: str) -> str:
     """One game's record text (what a worker of the pool runs)."""
+    from engine import registry
+
     return registry.get(game).bots.play(seed, rules, date=date, **extra).text()
 
 
@@ -51,6 +49,11 @@ def simulate(
                                                 "default: the book's).")] = None,
 ) -> None:
     """Play complete games with seeded bots and write their records."""
+    from engine import registry
+    from engine.tags import check_value
+    from printkit.output import FileSet
+    from printkit.progress import track
+
     found = registry.GAMES.get(game)
     if found is None or found.bots is None:
         raise UserError(f"cannot simulate {game!r} (games that can be simulated: "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -34,27 +35,41 @@ def draw_table(c: Canvas, x: float, top: float, label_w: float, cell_w: float, r
                rows: list[tuple[str, list[Cell]]], style: TableStyle) -> float:
     """Draw rows downwards from `top`; returns the y of the bottom edge.
 
-    Cells are ruled first and their text set afterwards, one text object per font, size and
-    colour (printkit.draw.texts): a chart is a few hundred short strings."""
+    The cells are filled as one path per fill colour and ruled as one path on top (the same
+    picture as filling and ruling cell by cell, where each cell's ruling ends on top anyway),
+    then their text is set, one text object per font, size and colour (printkit.draw.texts):
+    a chart is a few hundred cells and short strings."""
     c.saveState()
     c.setLineWidth(style.line_width)
     c.setStrokeColor(style.grid)
     texts = Texts()
+    fills: dict[tuple[float, ...], tuple[Color, Any]] = {}
+    grid = c.beginPath()
+
+    def cell(fill: Color, left: float, bottom: float, width: float) -> None:
+        key = fill.rgba()
+        if key not in fills:
+            fills[key] = (fill, c.beginPath())
+        fills[key][1].rect(left, bottom, width, row_h)
+        grid.rect(left, bottom, width, row_h)
+
     y = top
     for label, cells in rows:
         y -= row_h
-        c.setFillColor(style.label_fill)
-        c.rect(x, y, label_w, row_h, stroke=1, fill=1)
+        cell(style.label_fill, x, y, label_w)
         texts.add(style.bold_font, style.size, style.ink, x + 1.2,
                   y + (row_h - style.size * 0.7) / 2, label)
-        for i, cell in enumerate(cells):
+        for i, one in enumerate(cells):
             cx = x + label_w + i * cell_w
-            c.setFillColor(cell.fill)
-            c.rect(cx, y, cell_w, row_h, stroke=1, fill=1)
-            size = cell.size or style.size
-            texts.add(style.bold_font if cell.bold else style.font, size,
-                      cell.colour or style.ink, cx + cell_w / 2,
-                      y + (row_h - size * 0.7) / 2, cell.text, align="centre")
+            cell(one.fill, cx, y, cell_w)
+            size = one.size or style.size
+            texts.add(style.bold_font if one.bold else style.font, size,
+                      one.colour or style.ink, cx + cell_w / 2,
+                      y + (row_h - size * 0.7) / 2, one.text, align="centre")
+    for fill, path in fills.values():
+        c.setFillColor(fill)
+        c.drawPath(path, stroke=0, fill=1)
+    c.drawPath(grid, stroke=1, fill=0)
     texts.draw(c)
     c.restoreState()
     return y

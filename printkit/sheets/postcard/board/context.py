@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import Color, white
 
 from engine.postcard.rules import Rules
 from printkit.draw.shapes import die_face, star
@@ -63,6 +64,25 @@ class Board:
         x0 = cx - gap * (count - 1) / 2
         for i in range(count):
             self.doc.place(name, x0 + i * gap - r, cy - r, r / unit)
+
+    def ring(self, cx: float, cy: float, diameter: float, line: float, stars: int = 0,
+             star_radius: float = 0.0) -> None:
+        """A white circle ruled in ink (a Time Tracker or Play Tracker circle), with `stars`
+        stars in it: one form per kind of circle in the document, placed where it goes."""
+        r, pad = diameter / 2, line
+        key = f"{diameter:.4f}|{line:.4f}|{stars}|{star_radius:.4f}|{self.ink.hexval()}"
+        name = f"ring{hashlib.sha256(key.encode()).hexdigest()[:12]}"
+
+        def draw(c) -> None:
+            c.setLineWidth(line)
+            c.setStrokeColor(self.ink)
+            c.setFillColor(white)
+            c.circle(r + pad, r + pad, r, stroke=1, fill=1)
+            if stars:
+                self.stars(r + pad, r + pad, stars, star_radius)
+
+        self.doc.form(name, diameter + 2 * pad, diameter + 2 * pad, draw)
+        self.doc.place(name, cx - r - pad, cy - r - pad)
 
     def team_colour(self, side: str) -> Color:
         return self.layout.colour(f"board.{side}_colour")

@@ -7,10 +7,10 @@ Sizes come from the engine (the field's yards, engine/postcard/state.py) and the
 
 from __future__ import annotations
 
-from reportlab.lib.colors import white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from engine.postcard.state import END_ZONE, FIELD
+from printkit.draw.texts import Texts
 from printkit.sheets.postcard.board.context import Board
 
 NUMBERED = 10               # yards between numbered (and thicker) lines, as on a real field
@@ -34,16 +34,31 @@ def marks(b: Board) -> list[tuple[int, str]]:
             (kickoff.touchback, "TB"), (kickoff.from_, "KO")]
 
 
-def knockout_text(b: Board, x: float, y: float, text: str, font: str, size: float) -> None:
-    """Centred text on a turf-coloured patch, so the yard line under it does not cross it."""
-    c = b.c
-    w = stringWidth(text, font, size)
-    c.saveState()
-    c.setFillColor(b.layout.fill("field.turf"))
-    c.rect(x - w / 2 - 0.8, y - size * 0.22, w + 1.6, size * 1.0, stroke=0, fill=1)
-    c.restoreState()
-    c.setFont(font, size)
-    c.drawCentredString(x, y, text)
+class Knockouts:
+    """Centred labels on turf-coloured patches, so the yard line under a label does not cross
+    it: collected, then drawn together (the patches as one path, the labels one text object
+    per font and colour) instead of a text object and a saved state per label."""
+
+    def __init__(self, b: Board) -> None:
+        self.b = b
+        self.patches: list[tuple[float, float, float, float]] = []
+        self.texts = Texts()
+
+    def add(self, x: float, y: float, text: str, font: str, size: float, colour) -> None:
+        w = stringWidth(text, font, size)
+        self.patches.append((x - w / 2 - 0.8, y - size * 0.22, w + 1.6, size * 1.0))
+        self.texts.add(font, size, colour, x, y, text, align="centre")
+
+    def draw(self) -> None:
+        c = self.b.c
+        c.saveState()
+        c.setFillColor(self.b.layout.fill("field.turf"))
+        p = c.beginPath()
+        for rect in self.patches:
+            p.rect(*rect)
+        c.drawPath(p, stroke=0, fill=1)
+        c.restoreState()
+        self.texts.draw(c)
 
 
 def line_x(b: Board, index: float) -> float:
@@ -68,9 +83,13 @@ def draw_field(b: Board) -> None:
         c.setFillColor(lay.fill(f"field.endzone_{side}"))
         c.rect(x0 + first * step, y0, goal(b, "home") * step, h, stroke=0, fill=1)
     _yard_lines(b, x0, y0, step, h)
-    _yard_numbers(b, y0, h)
-    _field_goal_band(b, y0 + h)
-    _kick_marks(b, y0 + h)
+    labels = Knockouts(b)
+    arrows = _yard_numbers(b, labels, y0, h)
+    _field_goal_band(b, labels, y0 + h)
+    _kick_marks(b, labels, y0 + h)
+    labels.draw()
+    c.setFillColor(lay.colour("field.number_colour"))
+    c.drawPath(arrows, stroke=0, fill=1)
     for side in ("home", "away"):
         _time_tracker(b, side)
         _kickoff_dice(b, side, y0)
@@ -105,76 +124,69 @@ def _yard_lines(b: Board, x0: float, y0: float, step: float, h: float) -> None:
             c.line(x0 + i * step - hl / 2, yy, x0 + i * step + hl / 2, yy)
 
 
-def _yard_numbers(b: Board, y0: float, h: float) -> None:
+def _yard_numbers(b: Board, labels: Knockouts, y0: float, h: float):
+    """The yard numbers (into `labels`) and the path of the arrows beside them, a small arrow
+    towards the nearer goal as on a real field (drawn after the labels' patches)."""
     c, lay = b.c, b.layout
-    c.setFillColor(lay.colour("field.number_colour"))
+    colour = lay.colour("field.number_colour")
     size = lay.length("field.number_size")
     font = lay.font("field.number_font")
     y = y0 + h * 0.5 - size * 0.35
+    p = c.beginPath()
     for yards in range(NUMBERED, FIELD, NUMBERED):
         label = str(min(yards, FIELD - yards))
         x = line_x(b, index_of(b, yards, "home"))
-        c.setFillColor(lay.colour("field.number_colour"))
-        knockout_text(b, x, y, label, font, size)
-        # a small arrow towards the nearer goal, as on a real field
+        labels.add(x, y, label, font, size, colour)
         if yards != FIELD // 2:
             direction = -1 if yards < FIELD // 2 else 1
             tip = x + direction * (size * 0.95)
-            p = c.beginPath()
             p.moveTo(tip, y + size * 0.35)
             p.lineTo(tip - direction * size * 0.3, y + size * 0.55)
             p.lineTo(tip - direction * size * 0.3, y + size * 0.15)
             p.close()
-            c.drawPath(p, stroke=0, fill=1)
+    return p
 
 
-def _field_goal_band(b: Board, top: float) -> None:
+def _field_goal_band(b: Board, labels: Knockouts, top: float) -> None:
     """2d6 needed for a field goal kicked from each spot, printed under the top sideline."""
-    c, lay = b.c, b.layout
+    lay = b.layout
     size = lay.length("field.mark_size")
-    c.setFillColor(b.ink)
     band = lay.length("field.fg_band")
-    c.setFont(b.bold, size)
     ranges = b.rules.field_goal.ranges
     for side in ("home", "away"):       # the label one line before the first range
         first = min(r.spot for r in ranges) - b.rules.field.yards_per_step
-        knockout_text(b, line_x(b, index_of(b, first, side)), top - band + 1.6, "FG 2d6",
-                      b.bold, size)
+        labels.add(line_x(b, index_of(b, first, side)), top - band + 1.6, "FG 2d6", b.bold,
+                   size, b.ink)
     for r in ranges:
         for side in ("home", "away"):
             x = line_x(b, index_of(b, r.spot, side))
             text = f"{r.low}-{r.high}" if r.low != r.high else f"{r.low}"
-            c.setFillColor(b.ink)
-            knockout_text(b, x, top - band + 1.6, text, b.font, size)
+            labels.add(x, top - band + 1.6, text, b.font, size, b.ink)
             if r.spot == FIELD // 2:      # midfield: one range for both halves
                 break
 
 
-def _kick_marks(b: Board, top: float) -> None:
-    c, lay = b.c, b.layout
+def _kick_marks(b: Board, labels: Knockouts, top: float) -> None:
+    lay = b.layout
     size = lay.length("field.mark_size")
     y = top - lay.length("field.fg_band") - size - 0.8
-    c.setFont(b.bold, size)
-    c.setFillColor(lay.colour("board.muted"))
     for yard, mark in marks(b):
         for side in ("home", "away"):
-            knockout_text(b, line_x(b, index_of(b, yard, side)), y, mark, b.bold, size)
+            labels.add(line_x(b, index_of(b, yard, side)), y, mark, b.bold, size,
+                       lay.colour("board.muted"))
 
 
 def _time_tracker(b: Board, side: str) -> None:
-    c, lay = b.c, b.layout
+    lay = b.layout
     d, pitch = lay.length("time_tracker.diameter"), lay.length("time_tracker.pitch")
     first = 0 if side == "home" else goal(b, "away")
     cx = line_x(b, first) + goal(b, "home") / 2 * b.L("field.step")   # middle of the end zone
     top = b.y("field.y") + b.L("field.height") - lay.length("time_tracker.top")
     sr = lay.length("time_tracker.star_radius")
-    c.setLineWidth(lay.length("time_tracker.line_width"))
-    c.setStrokeColor(b.ink)
     for k, stars in enumerate(b.rules.time_tracker.stars):
         cy = top - d / 2 - k * pitch
-        c.setFillColor(white)
-        c.circle(cx, cy, d / 2, stroke=1, fill=1)
-        b.stars(cx, cy, stars, sr if stars < 3 else sr * 0.85)
+        b.ring(cx, cy, d, lay.length("time_tracker.line_width"), stars,
+               sr if stars < 3 else sr * 0.85)
 
 
 def _end_zone_name(b: Board, side: str, y0: float, h: float) -> None:
