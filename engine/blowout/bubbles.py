@@ -30,6 +30,8 @@ from engine.bubbles import Form, Grammar, Part, Segment, Slot
 
 SIDES = ("H", "A")
 OVERTIME = "OT"
+# What may come between the state and a `;` comment (one form each: a comment is left off).
+GAPS = ("", *(" " * n for n in range(1, 13)), *("\t" * n for n in range(1, 4)))
 OVERTIMES = 9                  # OT1..OT9 on the sheet (the first score ends an overtime)
 # Two letters inside a named card's bubble (the legend spells each out from the decks); a
 # code not listed shows its first two letters.
@@ -91,10 +93,18 @@ def _legend(rules: Rules, offense: Slot, defense: Slot) -> tuple[str, ...]:
     )
 
 
-@cache
 def grammar(rules: Rules | None = None) -> Grammar:
-    """The grammar for these rules (the shipped rules by default)."""
-    rules = rules or load_rules()
+    """The grammar for these rules (the shipped rules by default, built once)."""
+    return _shipped() if rules is None else build(rules)
+
+
+@cache
+def _shipped() -> Grammar:
+    return build(load_rules())
+
+
+def build(rules: Rules) -> Grammar:
+    """The grammar of a rules object: its periods, downs, decks and game lengths."""
     c = rules.cards
     downs = tuple(str(d) for d in range(1, rules.field.downs + 1))
     offense = _card_slot("offense", "OFFENSE card", _cards(rules, ("offense", "special")))
@@ -126,8 +136,9 @@ def grammar(rules: Rules | None = None) -> Grammar:
     snap = (Segment("", ("period", "side", "offense", "defense", "response", "yards"),
                     always=True),
             Segment(" {", ("ball", "down", "spot", "score"), trail="}", always=True))
-    # A comment after the state is left off (its words are the notes `--from` prints).
-    forms = tuple(Form("", (*snap, Segment(gap, (), mode="set"))) for gap in (" ", "\t"))
+    # A comment after the state is left off (its words are what `encode` reports dropped);
+    # any other text there is refused.
+    forms = tuple(Form("", (*snap, Segment(gap + ";", (), mode="set"))) for gap in GAPS)
     header = (("Length", Slot("length", (Part("length", tuple(rules.lengths),
                                               labels=tuple(n[:2] for n in rules.lengths)),),
                               title="Length")),
