@@ -115,7 +115,7 @@ def build(rules: Rules) -> Grammar:
         Slot("period", (Part("period", (*_periods(rules), OVERTIME)),
                         Part("overtime", tuple(str(k) for k in range(1, OVERTIMES + 1)))),
              title="period, OT number"),
-        Slot("side", (Part("side", SIDES),), title="offense"),
+        Slot("side", (Part("side", SIDES),), title="side"),
         offense,
         defense,
         Slot("response", (Part("side", SIDES),
