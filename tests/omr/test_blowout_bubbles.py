@@ -313,3 +313,36 @@ def test_audit_finds_the_slip_on_a_photographed_sheet(tmp_path):
     assert [(f["rule"], f["expected"], f["found"]) for f in found["findings"]] == [
         ("BO-YDS-001", "+5", "+10")]
     assert r.code == 1
+
+
+# -- the header: a Length left blank ---------------------------------------------------------
+
+# A full game (tests/engine/blowout/test_records.py FOUR): clean as a full game, not as a
+# quarter (a second quarter in a one-quarter game).
+FULL_GAME = ["Q1 H R70 D65 +5 {H 2&5 H25 0-0}",
+             "Q2 H R75 D65 +10 {H 1&10 H35 0-0}",
+             "Q3 A R100 D10 +90 {H 1&10 H20 0-7}",
+             "Q4 H R100 D10 +90 {A 1&10 A20 7-7}",
+             "Q4 A R90 D10 +80 {H 1&10 H20 7-14}"]
+
+
+def test_a_length_left_unknown_is_the_full_game():
+    from engine.blowout.verify import verify_text
+
+    body = "\n".join(FULL_GAME) + "\n"
+    assert verify_text('[Game "blowout"]\n[Length "*"]\n\n' + body, "r").findings == []
+    quarter = verify_text('[Game "blowout"]\n[Length "quarter"]\n\n' + body, "r")
+    assert min((f.line, f.rule) for f in quarter.findings) == (5, "BO-QTR-001")
+
+
+def test_a_sheet_with_no_length_shaded_verifies_as_a_full_game(tmp_path):
+    record = tmp_path / "full.rec"
+    record.write_text('[Game "blowout"]\n[Result "7-14"]\n\n' + "\n".join(FULL_GAME) + "\n")
+    sheet = tmp_path / "full.pdf"
+    assert run_cli("render", "blowout", "bubblelog", "--from", str(record),
+                   "--out", str(sheet)).code == 0
+    game, text, notes = record_from_file(sheet)
+    assert text.splitlines()[:3] == ['[Game "blowout"]', '[Length "*"]', '[Result "7-14"]']
+    r = run_cli("verify", str(sheet))
+    assert r.code == 0, r.stdout
+    assert "5 lines checked, clean; final score 7-14" in r.stdout
