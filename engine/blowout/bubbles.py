@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.blowout.decks import Card
+from engine.blowout.notation import DEFAULT_LENGTH
 from engine.blowout.rules import FIELD, Rules, load_rules
 from engine.bubbles import Form, Grammar, Part, Segment, Slot
 
@@ -89,7 +90,8 @@ def _legend(rules: Rules, offense: Slot, defense: Slot) -> tuple[str, ...]:
         "A card with yards is its letter then its yards: R70 = R and 70, D100 = D and 100.  "
         "Yards: + or -, then the number (+0 when the ball did not move).",
         "State after the snap: side with the ball, down & to go, ball on (H25, A40; 50: no "
-        f"side), score HOME-AWAY.  Header: Length {lengths} (blank: full), Result.",
+        f"side), score HOME-AWAY.  Header: Length {lengths} (blank: {DEFAULT_LENGTH}), "
+        "Result.",
     )
 
 
