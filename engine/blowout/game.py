@@ -46,4 +46,5 @@ GAME = Game(
     bots=Bots(play=Lazy("engine.blowout.bots:play_game"),
               seed_of=Lazy("engine.blowout.bots:game_seed")),
     odds=LazyPerRules("engine.blowout.odds:tables"),
+    bubbles=Lazy("engine.blowout.bubbles:grammar"),
 )

@@ -27,6 +27,7 @@ from engine.tags import TAG, tag_line, unquote
 MAX_LINES = 20000
 LENGTH_TAG = "Length"
 DEFAULT_LENGTH = "full"
+UNKNOWN = "*"                   # a tag's value when it is not known (Result "*", Length "*")
 
 _PERIOD = re.compile(r"^(?:Q([1-9])|([12])H|OT([1-9]\d?))$", re.I)
 _SIDE = re.compile(r"^[HA]$", re.I)
@@ -89,7 +90,10 @@ class Record:
 
     @property
     def length(self) -> str:
-        return self.tags.get(LENGTH_TAG, DEFAULT_LENGTH).strip().lower()
+        """The game length; `*` (unknown, as a bubble log writes a Length left unshaded) is
+        the default, as no tag is."""
+        value = self.tags.get(LENGTH_TAG, DEFAULT_LENGTH).strip().lower()
+        return DEFAULT_LENGTH if value == UNKNOWN else value
 
 
 def detect(text: str) -> bool:

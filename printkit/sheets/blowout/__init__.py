@@ -16,4 +16,7 @@ PRINTABLES = (
     Printable("blowout", "refcard", "blowout-refcard", "reference card",
               "Two-sided quick reference: card types, when each may be played, named cards, "
               "yards per play", cards=True),
+    Printable("blowout", "bubblelog", "blowout-bubblelog", "bubble log",
+              "The play log filled by shading bubbles (one band per snap), read back from a "
+              "scan or photo (printkit scan)"),
 )

@@ -1,0 +1,151 @@
+"""BLOWOUT!!!'s bubble grammar: a snap line (docs/notation.md, BLOWOUT!!!) as shaded bubbles.
+
+One band per snap, in the order the line is written: the period, the side on OFFENSE, the
+OFFENSE (or SPECIAL TEAMS) card, the DEFENSE card, a response card with the side that played
+it, the yards, then the whole state after the snap (side with the ball, down & to go, ball on,
+score HOME-AWAY). Every field the verifier reads is on the sheet; a snap needs three rows of
+bubbles, so a sheet holds about a dozen snaps (a quarter is a few sheets, a full game of some
+250 snaps about twenty).
+
+A card is its letter and its yards (`R` and `70` for R70: two bubbles, not one of forty), or
+one bubble for a named card (DP-OFS, INT, SACK...). The letters, the yards and the names come
+from the decks (decks.toml) and the periods, downs and game lengths from the rules data, so
+another deck list gets matching bubbles.
+
+The header holds the `Length` tag (quarter, halves, full; left blank it is read as the full
+game) and the `Result`; seed, teams and match travel in the sheet's QR code.
+
+Not on the sheet: comments (a whole `;` line, or one after the state: `--from` shades the snap
+and leaves its comment off) and spacing or letter case other than the notation's own (one
+space between fields, capitals), which `--from` refuses with the line's number.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.blowout.decks import Card
+from engine.blowout.notation import DEFAULT_LENGTH
+from engine.blowout.rules import FIELD, Rules, load_rules
+from engine.bubbles import Form, Grammar, Part, Segment, Slot
+
+SIDES = ("H", "A")
+OVERTIME = "OT"
+# What may come between the state and a `;` comment (one form each: a comment is left off).
+GAPS = ("", *(" " * n for n in range(1, 13)), *("\t" * n for n in range(1, 4)))
+OVERTIMES = 9                  # OT1..OT9 on the sheet (the first score ends an overtime)
+# Two letters inside a named card's bubble (the legend spells each out from the decks); a
+# code not listed shows its first two letters.
+SHORT = {"DP-OFS": "OF", "DP-PI": "PI", "DP-HLD": "HO", "CHAL": "CH", "OP-DOG": "DG",
+         "OP-OFS": "OF", "INT": "IN", "FUM": "FU", "SACK": "SK"}
+
+
+def _letter(card: Card) -> str:
+    """`R` of R70: a valued card's code is its letter then its yards (checked)."""
+    yards = str(abs(card.yards or 0))
+    if not card.code.endswith(yards) or len(card.code) == len(yards):
+        raise ValueError(f"card {card.code}: a valued card's code must be a letter and its "
+                         f"yards ({yards})")
+    return card.code[:-len(yards)]
+
+
+def _cards(rules: Rules, decks: tuple[str, ...]) -> list[Card]:
+    seen: dict[str, Card] = {}
+    for deck in decks:
+        for card in rules.decks.deck(deck).cards:
+            seen.setdefault(card.code, card)
+    return list(seen.values())
+
+
+def _card_slot(name: str, title: str, cards: list[Card]) -> Slot:
+    """Letter or named card, then the yards (one bubble per value the decks hold)."""
+    letters = tuple(dict.fromkeys(_letter(c) for c in cards if c.yards is not None))
+    named = tuple(c.code for c in cards if c.yards is None)
+    yards = tuple(str(v) for v in sorted({abs(c.yards) for c in cards if c.yards is not None}))
+    return Slot(name, (Part("card", letters + named,
+                            labels=letters + tuple(SHORT.get(c, c[:2]) for c in named)),
+                       Part("yards", yards)), title=title)
+
+
+def _periods(rules: Rules) -> tuple[str, ...]:
+    names = (length.period_name(k) for length in rules.lengths.values()
+             for k in range(1, length.periods + 1))
+    return tuple(sorted(set(names), key=lambda p: (p[0].isdigit(), p)))
+
+
+def _legend(rules: Rules, offense: Slot, defense: Slot) -> tuple[str, ...]:
+    def letters(slot: Slot, decks: tuple[str, ...]) -> str:
+        cards = _cards(rules, decks)
+        words = []
+        for option, label in zip(slot.parts[0].options, slot.parts[0].labels, strict=True):
+            kinds = dict.fromkeys(c.type.title for c in cards
+                                  if c.yards is not None and _letter(c) == option)
+            words.append(f"{option} {'/'.join(kinds)}" if kinds else f"{label} {option}")
+        return "  ".join(words)
+
+    lengths = "  ".join(f"{name[:2]} {name}" for name in rules.lengths)
+    return (
+        "OFFENSE card: " + letters(offense, ("offense", "special")) + ".   DEFENSE card: "
+        + letters(defense, ("defense",)) + ".   Response: side, then the card.",
+        "A card with yards is its letter then its yards: R70 = R and 70, D100 = D and 100.  "
+        "Yards: + or -, then the number (+0 when the ball did not move).",
+        "State after the snap: side with the ball, down & to go, ball on (H25, A40; 50: no "
+        f"side), score HOME-AWAY.  Header: Length {lengths} (blank: {DEFAULT_LENGTH}), "
+        "Result.",
+    )
+
+
+def grammar(rules: Rules | None = None) -> Grammar:
+    """The grammar for these rules (the shipped rules by default, built once)."""
+    return _shipped() if rules is None else build(rules)
+
+
+@cache
+def _shipped() -> Grammar:
+    return build(load_rules())
+
+
+def build(rules: Rules) -> Grammar:
+    """The grammar of a rules object: its periods, downs, decks and game lengths."""
+    c = rules.cards
+    downs = tuple(str(d) for d in range(1, rules.field.downs + 1))
+    offense = _card_slot("offense", "OFFENSE card", _cards(rules, ("offense", "special")))
+    defense = _card_slot("defense", "DEFENSE card", _cards(rules, ("defense",)))
+    responses = (c.pass_interference, c.holding, c.challenge)
+    half = FIELD // 2
+    slots = (
+        Slot("period", (Part("period", (*_periods(rules), OVERTIME)),
+                        Part("overtime", tuple(str(k) for k in range(1, OVERTIMES + 1)))),
+             title="period, OT number"),
+        Slot("side", (Part("side", SIDES),), title="side"),
+        offense,
+        defense,
+        Slot("response", (Part("side", SIDES),
+                          Part("card", responses, labels=tuple(SHORT.get(r, r[:2])
+                                                               for r in responses),
+                               prefix=":")), title="response"),
+        Slot("yards", (Part("sign", ("+", "-")), Part("yards", digits=(1, 9, 9))),
+             title="yards"),
+        Slot("ball", (Part("side", SIDES),), title="{ball"),
+        Slot("down", (Part("down", downs), Part("togo", digits=(9, 9), prefix="&")),
+             title="down & to go"),
+        Slot("spot", (Part("side", SIDES), Part("yard", digits=(half // 10, 9))),
+             title="ball on"),
+        Slot("score", (Part("home", digits=(1, 9, 9)), Part("away", digits=(1, 9, 9),
+                                                            prefix="-")),
+             title="score HOME-AWAY}"),
+    )
+    snap = (Segment("", ("period", "side", "offense", "defense", "response", "yards"),
+                    always=True),
+            Segment(" {", ("ball", "down", "spot", "score"), trail="}", always=True))
+    # A comment after the state is left off (its words are what `encode` reports dropped);
+    # any other text there is refused.
+    forms = tuple(Form("", (*snap, Segment(gap + ";", (), mode="set"))) for gap in GAPS)
+    header = (("Length", Slot("length", (Part("length", tuple(rules.lengths),
+                                              labels=tuple(n[:2] for n in rules.lengths)),),
+                              title="Length")),
+              ("Result", Slot("result", (Part("home", digits=(1, 9, 9)),
+                                         Part("away", digits=(1, 9, 9), prefix="-")),
+                              title="Result H-A")))
+    return Grammar("blowout", slots, forms, legend=_legend(rules, offense, defense),
+                   header=header, tags=("Seed", "Home", "Away", "Date", "Match"))
