@@ -49,8 +49,8 @@ WORD_LABELS = {"penalty": "pe", "fumble": "fu", "td": "td", "first": "fi", "mark
                "inside": "is", "xp": "xp", "2pt": "2p", "safety": "sf", "sack": "sk",
                "touchback": "tb", "expires": "ex", "reset": "rs", "fourth": "4t",
                "short": "sh", "none": "no"}
-NUMBER = (1, 9, 9)
-TOTALS = 4                  # seats on one total line (a bigger table writes two lines)          # digit columns of a drive number, points or a running total
+NUMBER = (1, 9, 9)          # digit columns of a drive number, points or a running total
+TOTALS = 4                  # seats on one total line (a bigger table writes two lines)
 
 
 def _nth(k: int) -> str:
@@ -72,7 +72,7 @@ def _words(rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def _cards(prefix: str, rules: Rules) -> tuple[Slot, ...]:
     """One single-bubble slot per card, headed by its code: a set of cards shaded in any
     order."""
-    return tuple(Slot(f"{prefix}{code}", (Part("card", (code,), labels=(code[:2],)),),
+    return tuple(Slot(prefix + code, (Part("card", (code,), labels=(code[:2],)),),
                       title=code) for code in rules.cards.codes)
 
 
@@ -103,8 +103,8 @@ def grammar(rules: Rules | None = None) -> Grammar:
     rules = rules or load_rules()
     words, bonuses = _words(rules)
     periods = rules.periods
-    cards = _cards("c", rules)
-    cards2 = _cards("g", rules)
+    cards = _cards("", rules)            # slot names: the codes (a fillable log's headings)
+    cards2 = _cards("b", rules)          # given back: bDP, bFBL...
     seat_slots = tuple(_per_seat(s, rules) for s in SEATS)
     kinds = (*((p, p) for p in periods), *KINDS)
     slots = (
