@@ -23,9 +23,9 @@ Not on the sheet (`--from` refuses the line and says which): a total line naming
 two seats (write totals two seats a line: the verifier checks each line), a winner line of
 three seats or more, a trade with no card given, calls written out of seat order, a card
 written twice on one line (the second is left off and said), keywords typed in another case
-than the notation's, and comments. Deal lines stay on the sheet, one band per seat: with a
-`Seed` the verifier checks them against the play book's slips (LD-DEAL-004), without one they
-are the only record of who held what.
+than the notation's, and comments. Deal lines stay on the sheet, one band per seat (without a
+`Seed` they are the only record of who held what), but a seeded game can skip them: a drive
+without deal lines is the play book's slip (L17).
 """
 
 from __future__ import annotations
