@@ -271,3 +271,19 @@ def test_audit_reads_a_photo_of_a_luckdraw_sheet(tmp_path):
     assert [(f["rule"], f["expected"], f["found"]) for f in photo_entry["findings"]] == [
         ("LD-TOTAL-001", "P3 8", "P3 9")]
     assert r.code == 1
+
+
+def test_a_seeded_game_logged_without_deal_bands_verifies(tmp_path):
+    """L17: with a play book the deal bands can be skipped. examples/luckdraw.rec (seed demo)
+    without its 12 deal lines: 45 - 12 = 33 bands, four sheets, clean."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "luckdraw.rec"
+    text = "".join(line for line in example.read_text().splitlines(keepends=True)
+                   if not line.startswith("deal "))
+    rec = tmp_path / "no-deals.rec"
+    rec.write_text(text)
+    pdf = tmp_path / "log.pdf"
+    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(rec),
+                   "--out", str(pdf)).code == 0
+    r = run_cli("verify", str(pdf))
+    assert r.code == 0, r.stdout
+    assert r.stdout == f"{pdf}: luckdraw: 33 lines checked, clean; 4 players, 3 drives\n"
