@@ -86,6 +86,14 @@ def _seat(name: str, title: str, side: bool = False) -> Slot:
     return Slot(name, (Part("seat", options, labels=labels),), title=title)
 
 
+def _total(name: str, title: str) -> Slot:
+    """A further seat of a total line and its total, one token (`P3 -2`): its groups stay
+    together on a band row."""
+    return Slot(name, (Part("seat", tuple(f"{s} " for s in SEATS),
+                            labels=tuple(s[1:] for s in SEATS)),
+                       Part("sign", ("-",)), Part("n", digits=NUMBER)), title=title)
+
+
 def _per_seat(seat: str, rules: Rules) -> Slot:
     """A seat's audible call, or the audible points it was given: a correct call's, or a
     Loner's (other values cannot be shaded)."""
@@ -126,9 +134,8 @@ def grammar(rules: Rules | None = None) -> Grammar:
         *seat_slots,
         _seat("seat2", "2nd seat"),
         *cards2,
-        *(slot for k in range(2, TOTALS + 1)
-          for slot in ((_seat(f"seat{k}", f"{_nth(k)} seat"),) if k > 2 else ())
-          + (_number(f"n{k}", f"{_nth(k)} total"),)),
+        _number("n2", "2nd total"),
+        *(_total(f"t{k}", f"{_nth(k)} seat, total") for k in range(3, TOTALS + 1)),
     )
     names = tuple(s.name for s in cards)
     names2 = tuple(s.name for s in cards2)
@@ -155,7 +162,8 @@ def grammar(rules: Rules | None = None) -> Grammar:
                          Segment(" ", ("pen",), always=True),
                          Segment(" ", ("n",), always=True))),
         Form("total", (Segment("total ", ("seat", "n"), always=True),
-                       *(Segment(" ", (f"seat{k}", f"n{k}")) for k in range(2, TOTALS + 1)))),
+                       Segment(" ", ("seat2", "n2")),
+                       *(Segment(" ", (f"t{k}",)) for k in range(3, TOTALS + 1)))),
         Form("winner", (Segment("winner ", ("seat", "seat2"), always=True),)),
     )
     header = (

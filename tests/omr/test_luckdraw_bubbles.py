@@ -52,8 +52,8 @@ def test_each_kind_of_line_shades_its_groups():
     assert _tokens("penalty P2 procedure 3") == {"kind": "penalty", "seat": "P2",
                                                  "pen": "procedure", "n": "3"}
     assert _tokens("total P1 -2 P2 104 P3 7 P8 19") == {
-        "kind": "total", "seat": "P1", "n": "-2", "seat2": "P2", "n2": "104", "seat3": "P3",
-        "n3": "7", "seat4": "P8", "n4": "19"}
+        "kind": "total", "seat": "P1", "n": "-2", "seat2": "P2", "n2": "104", "t3": "P3 7",
+        "t4": "P8 19"}
     assert _tokens("winner P1 P3") == {"kind": "winner", "seat": "P1", "seat2": "P3"}
 
 
@@ -216,7 +216,7 @@ FILLED = {
     "L009.kind": "event", "L009.RTD": "RTD", "L009.word": "td", "L009.seat": "P3",
     "L009.n": "6",
     "L010.kind": "total", "L010.seat": "P1", "L010.n": "0", "L010.seat2": "P2",
-    "L010.n2": "3", "L010.seat3": "P3", "L010.n3": "11",
+    "L010.n2": "3", "L010.t3": "P3 11",
 }
 
 
