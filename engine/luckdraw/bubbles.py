@@ -12,7 +12,8 @@ penalty, running totals or the winner. The other groups are shared by the kinds:
 * the event word with up to two bonus words (`punt+blocked+td`);
 * one group per seat, P1 .. P8: its audible call (run, pass) or the audible points it got;
 * `seat2`, its cards and `n2`: a trade's other player and what they give back, a second
-  total on the same line, a second winner (tied after both tie-breakers).
+  total on the same line, a second winner (tied after both tie-breakers);
+* `t3`, `t4`: a total line's third and fourth seats, each with its total (`P3 -2`).
 
 All values come from the rules data (cards, event words, penalties, audible points, periods,
 game lengths, player counts). The header shades the `Players` and `Length` tags, so a blank
@@ -20,10 +21,11 @@ sheet filled at the table carries them; a sheet without them writes `*` (unknown
 verifier then counts the seats of the first deal and assumes the full game).
 
 Not on the sheet (`--from` refuses the line and says which): a total line naming more than
-two seats (write totals two seats a line: the verifier checks each line), a winner line of
-three seats or more, a trade with no card given, calls written out of seat order, a card
-written twice on one line (the second is left off and said), keywords typed in another case
-than the notation's, and comments. Deal lines stay on the sheet, one band per seat (without a
+four seats (a table of 5-8 writes two total lines: the verifier checks any seats on any line),
+totals of 200 or more, audible points other than a correct call's or a Loner's, a winner line
+of three seats or more, a trade with no card given, calls written out of seat order, keywords
+typed in another case than the notation's. Comments are left off; a card written twice on one
+line is shaded once (`--from` says so). Deal lines stay on the sheet, one band per seat (without a
 `Seed` they are the only record of who held what), but a seeded game can skip them: a drive
 without deal lines is the play book's slip (L17).
 """
