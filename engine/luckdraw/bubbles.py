@@ -180,12 +180,9 @@ def grammar(rules: Rules | None = None) -> Grammar:
         + ".   Penalty: " + "  ".join(f"{p.key[:2]} {p.key} ({p.name}, {p.points})"
                                      for p in rules.penalties) + ".",
         "Event: " + "  ".join(f"{_label(w)} {w}" for w in words) + ".",
-        "Seat: sd the sidelines.  Seats P1-P8: r/p the audible call, or the audible points "
-        "given.  Deal: seat, its cards.  Trade: seat, the cards it gives, 2nd seat, the cards "
-        "it gives back.",
-        "Drive: number, QB.  Event: card, word (+bonuses), holder, points.  Penalty: seat, "
-        f"penalty, points.  Total: seat, total, then 2nd-{_nth(TOTALS)} seats and totals "
-        "(- before a negative).  Winner: seat (2nd if tied).",
+        "Seat sd: the sidelines.  P1-P8: r/p the call, or the audible points.  Deal: seat, "
+        "cards.  Trade: seat, cards, 2nd seat, cards back.  Event: card, word, holder, points.  "
+        f"Total: seat, total, 2nd-{_nth(TOTALS)} seat and total (- if negative).",
     )
     return Grammar("luckdraw", slots, forms, kind="kind", legend=legend, header=header,
                    tags=("Seed", "Date", "Match"), trailing_comment=True)
