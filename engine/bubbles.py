@@ -149,6 +149,8 @@ class Grammar:
     tags: tuple[str, ...] = ("Seed", "Home", "Away", "Date", "Match")  # a fillable log's
     leave_off: tuple[str, ...] = ()      # lines starting so are not on a sheet (Card Bowl's
                                          # own-line `cards: ...`, left to the play book)
+    trailing_comment: bool = False       # `comment` also ends a line's text (Luck of the
+                                         # Draw: `PTD td P1 6 ; the try`): not on a sheet
 
     @cached_property
     def by_name(self) -> dict[str, Slot]:
@@ -343,6 +345,8 @@ def split_record(grammar: Grammar,
     lines: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
+        if grammar.trailing_comment and not line.lstrip().startswith("["):
+            line = line.split(grammar.comment, 1)[0].rstrip()
         stripped = line.strip()
         if not stripped or stripped.startswith(grammar.comment) or \
                 stripped.startswith(grammar.leave_off or ("\0",)):

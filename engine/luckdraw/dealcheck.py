@@ -1,6 +1,7 @@
 """Checking a drive's deal once its `deal` lines are in: against the play book's slip when
 the transcript has a seed, else against the dealing rules (L1-L3): equal hands, the QB's
-automatic cards, no card twice, the sidelines the cards left over."""
+automatic cards, no card twice, the sidelines the cards left over. With a seed, a drive
+written without any deal line is the slip's deal (L17: a bubble log leaves it to the book)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,10 @@ def complete_deal(state: State, rules: Rules) -> Result:
     if drive is None or drive.dealt:
         return state, []
     dealt = {s for s, _ in drive.hand_lines}
+    if state.seed and not dealt and drive.sidelines is None:
+        # L17: a seeded transcript may leave a whole drive's deal to the play book's slip
+        drive, _ = _book_deal(state, drive)
+        return replace(state, drive=replace(drive, dealt=True)), []
     out = []
     if missing := [s for s in range(1, state.players + 1) if s not in dealt]:
         out.append(Finding(drive.line, "LD-DEAL-005", f"every seat is dealt a hand in drive "

@@ -43,6 +43,7 @@ GAME = Game(
         count_help="drives to deal (one deal per drive)",
         players=Players(MIN_PLAYERS, MAX_PLAYERS, 4), deal=deal_from),
     odds=LazyPerRules("engine.luckdraw.odds:tables"),
+    bubbles=Lazy("engine.luckdraw.bubbles:grammar"),
     load_rules=Lazy("engine.luckdraw.rules:load_rules"),
     verify=Lazy("engine.luckdraw.verify:verify_text"),
     detect=Lazy("engine.luckdraw.notation:detect"),

@@ -2,7 +2,8 @@
 
 The transcript is read (notation.py), then walked through the pure steps of steps.py from the
 situation its tags give: the player count (`Players`, else the seats dealt in its first
-drive), the agreed length (`Length`, else the full game, L8) and the play book's seed (`Seed`:
+drive), the agreed length (`Length`, else the full game, L8; `*`, as a bubble log writes a
+header left blank, is the same as no tag) and the play book's seed (`Seed`:
 every deal must then be the book's slip for its drive).
 """
 
@@ -18,6 +19,8 @@ from engine.luckdraw.steps import close_drive, step
 
 GAME_ID = "luckdraw"
 DEFAULT_LENGTH = "full"
+UNKNOWN = "*"                          # `[Length "*"]`: not recorded, as if the tag were absent
+UNKNOWABLE = ("Players", "Length")     # (a bubble log's header writes `*` when left blank)
 
 
 def _players(record: n.Transcript, file: str) -> int:
@@ -57,6 +60,9 @@ def start(record: n.Transcript, file: str, rules: Rules) -> State:
 def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
     rules = rules or load_rules()
     record = n.read(text, file, rules)
+    for tag in UNKNOWABLE:          # a bubble log whose header bubbles were left blank
+        if record.tags.get(tag, "").strip() == UNKNOWN:
+            del record.tags[tag]
     state = start(record, file, rules)
     report = Report(file, GAME_ID, lines_checked=len(record.entries))
     for entry in record.entries:

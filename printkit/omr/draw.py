@@ -116,8 +116,8 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
         cy = h - geo.header_y
         c.setFillColor(ink)
         c.setFont(layout.font("page.bold_font"), size)
-        names = sorted({t for t, _ in geo.header_bubbles})
-        c.drawRightString(geo.header_x - 1 * MM, cy - size * 0.35, " ".join(names) + " H-A")
+        caption = "  ".join(s.title or t for t, s in grammar.header)
+        c.drawRightString(geo.header_x - 1 * MM, cy - size * 0.35, caption)
         c.setStrokeColor(layout.colour("bubble.ink"))
         c.setLineWidth(layout.length("bubble.line"))
         for _, b in geo.header_bubbles:

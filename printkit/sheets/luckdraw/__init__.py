@@ -13,4 +13,7 @@ PRINTABLES = (
     Printable("luckdraw", "refcard", "luckdraw-refcard", "reference card",
               "Two-sided quick reference: the scoring cheat sheet, the QB's automatic cards, "
               "deal odds", cards=True),
+    Printable("luckdraw", "bubblelog", "luckdraw-bubblelog", "bubble log",
+              "The transcript filled by shading bubbles (deals, events, audibles, totals), read "
+              "back from a scan or photo (printkit scan)"),
 )

@@ -1,0 +1,188 @@
+"""Luck of the Draw's bubble grammar: a scoreboard transcript (docs/notation.md) as bubbles.
+
+A band's first group says what kind of line it is: a period (Q1 .. OT), a drive, a seat's
+deal, the sidelines, a trade, the audible calls, the audible play, a scoring event, a
+penalty, running totals or the winner. The other groups are shared by the kinds:
+
+* `seat` (P1 .. P8, or `side` for a sidelined card's event) and the number `n`: the drive's
+  QB and number, a deal's seat, an event's holder and points, a penalty's seat and points,
+  the first seat of a total line and its total, the (first) winner;
+* the 16 card bubbles, one per card of the cheat sheet: a deal's hand, the sidelines, what a
+  trade's first player gives, an event's card (shaded in any order, written in deck order);
+* the event word with up to two bonus words (`punt+blocked+td`);
+* one group per seat, P1 .. P8: its audible call (run, pass) or the audible points it got;
+* `seat2`, its cards and `n2`: a trade's other player and what they give back, a second
+  total on the same line, a second winner (tied after both tie-breakers);
+* `t3`, `t4`: a total line's third and fourth seats, each with its total (`P3 -2`).
+
+All values come from the rules data (cards, event words, penalties, audible points, periods,
+game lengths, player counts). The header shades the `Players` and `Length` tags, so a blank
+sheet filled at the table carries them; a sheet without them writes `*` (unknown: the
+verifier then counts the seats of the first deal and assumes the full game).
+
+Not on the sheet (`--from` refuses the line and says which): a total line naming more than
+four seats (a table of 5-8 writes two total lines: the verifier checks any seats on any line),
+totals of 200 or more, audible points other than a correct call's or a Loner's, a winner line
+of three seats or more, a trade with no card given, calls written out of seat order, keywords
+typed in another case than the notation's. Comments are left off; a card written twice on one
+line is shaded once (`--from` says so). Deal lines stay on the sheet, one band per seat (without a
+`Seed` they are the only record of who held what), but a seeded game can skip them: a drive
+without deal lines is the play book's slip (L17).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
+from engine.luckdraw.rules import SIDELINES, Rules, load_rules
+
+SEATS = tuple(f"P{k}" for k in range(1, MAX_PLAYERS + 1))
+BONUSES = 2                 # bonus words on one event line (`missed+blocked+td`)
+# The kinds of line besides the periods: what the kind bubble writes, its two letters.
+KINDS = (("drive", "dr"), ("deal", "dl"), (SIDELINES, "sd"), ("trade", "tr"),
+         ("call", "ca"), ("audible", "au"), ("event", "ev"), ("penalty", "pn"),
+         ("total", "to"), ("winner", "wi"))
+# Two letters inside each event-word bubble (a word the data adds gets its first two).
+WORD_LABELS = {"penalty": "pe", "fumble": "fu", "td": "td", "first": "fi", "markers": "mk",
+               "made": "md", "int": "in", "review": "rv", "overturned": "ov",
+               "timeout": "ti", "missed": "mi", "blocked": "bl", "punt": "pu",
+               "inside": "is", "xp": "xp", "2pt": "2p", "safety": "sf", "sack": "sk",
+               "touchback": "tb", "expires": "ex", "reset": "rs", "fourth": "4t",
+               "short": "sh", "none": "no"}
+NUMBER = (1, 9, 9)          # digit columns of a drive number, points or a running total
+TOTALS = 4                  # seats on one total line (a bigger table writes two lines)
+
+
+def _nth(k: int) -> str:
+    return {2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+def _label(word: str) -> str:
+    return WORD_LABELS.get(word, word[:2])
+
+
+def _words(rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every event word (a bonus word written alone is a slip the verifier names, so it
+    has a bubble too) and the bonus words, in the rules' order."""
+    words = tuple(dict.fromkeys(e.word for e in rules.events))
+    bonuses = tuple(dict.fromkeys(e.word for e in rules.events if e.bonus))
+    return words, bonuses
+
+
+def _cards(prefix: str, rules: Rules) -> tuple[Slot, ...]:
+    """One single-bubble slot per card, headed by its code: a set of cards shaded in any
+    order."""
+    return tuple(Slot(prefix + code, (Part("card", (code,), labels=(code[:2],)),),
+                      title=code) for code in rules.cards.codes)
+
+
+def _number(name: str, title: str) -> Slot:
+    return Slot(name, (Part("sign", ("-",)), Part("n", digits=NUMBER)), title=title)
+
+
+def _seat(name: str, title: str, side: bool = False) -> Slot:
+    options = (*SEATS, SIDELINES) if side else SEATS
+    labels = (*(s[1:] for s in SEATS), "sd") if side else tuple(s[1:] for s in SEATS)
+    return Slot(name, (Part("seat", options, labels=labels),), title=title)
+
+
+def _total(name: str, title: str) -> Slot:
+    """A further seat of a total line and its total, one token (`P3 -2`): its groups stay
+    together on a band row."""
+    return Slot(name, (Part("seat", tuple(f"{s} " for s in SEATS),
+                            labels=tuple(s[1:] for s in SEATS)),
+                       Part("sign", ("-",)), Part("n", digits=NUMBER)), title=title)
+
+
+def _per_seat(seat: str, rules: Rules) -> Slot:
+    """A seat's audible call, or the audible points it was given: a correct call's, or a
+    Loner's (other values cannot be shaded)."""
+    audible = rules.audible
+    awards = dict.fromkeys((audible.points, audible.points + audible.loner_bonus))
+    values = (*audible.calls, *(str(v) for v in awards))
+    labels = (*(c[0] for c in rules.audible.calls), *values[len(rules.audible.calls):])
+    return Slot(seat, (Part("v", values, labels=labels),), title=f"{seat} call / pts",
+                lead=f"{seat} ")
+
+
+@cache
+def grammar(rules: Rules | None = None) -> Grammar:
+    """The grammar for these rules (the shipped rules by default)."""
+    rules = rules or load_rules()
+    words, bonuses = _words(rules)
+    periods = rules.periods
+    cards = _cards("", rules)            # slot names: the codes (a fillable log's headings)
+    cards2 = _cards("b", rules)          # given back: bDP, bFBL...
+    seat_slots = tuple(_per_seat(s, rules) for s in SEATS)
+    kinds = (*((p, p) for p in periods), *KINDS)
+    slots = (
+        Slot("kind", (Part("kind", tuple(k for k, _ in kinds),
+                           labels=tuple(lab for _, lab in kinds)),), title="line"),
+        _seat("seat", "seat / holder", side=True),
+        *cards,
+        _number("n", "number / points / total"),
+        Slot("word", (Part("word", words, labels=tuple(map(_label, words))),
+                      *(Part(f"bonus{k}", bonuses, labels=tuple(map(_label, bonuses)),
+                             prefix="+") for k in range(1, BONUSES + 1))),
+             title="event word, +bonus, +bonus"),
+        Slot("pen", (Part("pen", tuple(p.key for p in rules.penalties),
+                          labels=tuple(p.key[:2] for p in rules.penalties)),),
+             title="penalty"),
+        Slot("play", (Part("play", rules.audible.calls,
+                           labels=tuple(c[0] for c in rules.audible.calls)),),
+             title="audible play"),
+        *seat_slots,
+        _seat("seat2", "2nd seat"),
+        *cards2,
+        _number("n2", "2nd total"),
+        *(_total(f"t{k}", f"{_nth(k)} seat, total") for k in range(3, TOTALS + 1)),
+    )
+    names = tuple(s.name for s in cards)
+    names2 = tuple(s.name for s in cards2)
+    per_seat = tuple(s.name for s in seat_slots)
+    forms = (
+        *(Form(p, (Segment(p, (), always=True),)) for p in periods),
+        Form("drive", (Segment("drive ", ("n",), always=True),
+                       Segment(" QB ", ("seat",), always=True))),
+        Form("deal", (Segment("deal ", ("seat",), always=True),
+                      Segment(" ", names, mode="set"))),
+        Form(SIDELINES, (Segment(f"{SIDELINES} ", names, mode="set", always=True),)),
+        Form("trade", (Segment("trade ", ("seat",), always=True),
+                       Segment(" ", names, trail=" for ", mode="set", always=True),
+                       Segment("", ("seat2",), always=True),
+                       Segment(" ", names2, mode="set"))),
+        Form("call", (Segment("call ", per_seat, always=True),)),
+        Form("audible", (Segment("audible ", ("play",), always=True),
+                         Segment(" ", per_seat))),
+        Form("event", (Segment("", names, trail=" ", mode="set", always=True),
+                       Segment("", ("word",), always=True),
+                       Segment(" ", ("seat",), always=True),
+                       Segment(" ", ("n",), always=True))),
+        Form("penalty", (Segment("penalty ", ("seat",), always=True),
+                         Segment(" ", ("pen",), always=True),
+                         Segment(" ", ("n",), always=True))),
+        Form("total", (Segment("total ", ("seat", "n"), always=True),
+                       Segment(" ", ("seat2", "n2")),
+                       *(Segment(" ", (f"t{k}",)) for k in range(3, TOTALS + 1)))),
+        Form("winner", (Segment("winner ", ("seat", "seat2"), always=True),)),
+    )
+    header = (
+        ("Players", Slot("players", (Part("players", tuple(
+            str(k) for k in range(MIN_PLAYERS, MAX_PLAYERS + 1))),), title="Players")),
+        ("Length", Slot("length", (Part("length", tuple(g.key for g in rules.lengths),
+                                        labels=tuple(g.key[:2] for g in rules.lengths)),),
+                        title="Length")),
+    )
+    legend = (
+        "Line: " + "  ".join(f"{lab} {k}" for k, lab in KINDS)
+        + ".   Penalty: " + "  ".join(f"{p.key[:2]} {p.key} ({p.name}, {p.points})"
+                                     for p in rules.penalties) + ".",
+        "Event: " + "  ".join(f"{_label(w)} {w}" for w in words) + ".",
+        "Seat sd: the sidelines.  P1-P8: r/p the call, or the audible points.  Deal: seat, "
+        "cards.  Trade: seat, cards, 2nd seat, cards back.  Event: card, word, holder, points.  "
+        f"Total: seat, total, 2nd-{_nth(TOTALS)} seat and total (- if negative).",
+    )
+    return Grammar("luckdraw", slots, forms, kind="kind", legend=legend, header=header,
+                   tags=("Seed", "Date", "Match"), trailing_comment=True)
