@@ -6,9 +6,11 @@ One band per record line; its first group says what kind of line it is:
 * a passage (``H2: 3H 5C ... = T 4-0 C 6-0 > A2``): the start spot (side, grid), the outcome
   (a word, a penalty's offender and kind, the running score, a try's conversion and the score
   after it), the next spot (``scrum``, side, grid), then every card in dealt order, each a
-  rank, a suit and the field-goal mark ``*``. A band holds the longest passage the rules allow
-  (6 tackles and 6 answers, 11 reds from grid 1 to the in-goal, the grounding and
-  conversion cards: 25), so no passage is ever split;
+  rank, a suit and the field-goal mark ``*``. A band holds 25 cards, five rows of five: the
+  longest passage the rules allow is 23 (from grid 1, ten reds and five tackles with their
+  answers, the eleventh red into the in-goal, the grounding and conversion cards; or six
+  tackles, ten reds and a penalty's card), so no passage is ever split, and a slip of a card
+  or two too many still goes on the sheet for the verifier to find;
 * a score-sheet line (``H T 4-0 > A2``): the scorer in the start side, the code in the outcome
   word, the running score and the restart spot;
 * ``shuffle H``, ``shuffle A``, ``shuffle H A``: the kind alone;
@@ -35,7 +37,7 @@ from engine.cardgrid.notation import EVENTS, FG_MARK, PENALTIES, SIDE_LETTERS
 from engine.cardgrid.rules import Rules, load_rules
 from engine.cards import RANKS, SUITS
 
-CARDS = 25              # the longest legal passage: 6 tackles + 6 answers + 11 reds + 2
+CARDS = 25              # five rows of five; the longest legal passage is 23 cards
 SUIT_GLYPHS = {"C": "\u2663", "H": "\u2665", "D": "\u2666", "S": "\u2660"}
 # The kinds of line: the bubble writes the left, shows the right.
 KINDS = (("passage", "pa"), ("score", "sc"), ("shuffle H", "sH"), ("shuffle A", "sA"),
@@ -91,7 +93,7 @@ def grammar(rules: Rules | None = None) -> Grammar:
         _score("score", "score H-A"),
         Slot("conv", (Part("conv", ("C", "C-"), labels=("C", "C-")),), title="conv."),
         _score("score2", "score H-A after C"),
-        Slot("next", (Part("scrum", ("scrum ",), labels=("sc",)), Part("side", SIDE_LETTERS),
+        Slot("next", (Part("scrum", ("scrum ",), labels=("sr",)), Part("side", SIDE_LETTERS),
                       Part("grid", grids)), title="> next: scrum, side, grid"),
         Slot("time", (Part("hour", digits=(2, 9)), Part("tens", tuple("012345"), prefix=":"),
                       Part("minute", tuple("0123456789"))), title="finish HH:MM"),
@@ -124,8 +126,8 @@ def grammar(rules: Rules | None = None) -> Grammar:
                                       if w in _words(rules) or w in PENALTIES)
         + ".   Codes: " + codes,
         "A passage: start side and grid, the outcome (a penalty: offender and P, P-, kick or "
-        "notouch; a try: T, the score, C or C-, the score after C), where play goes next, "
-        "then every card dealt, in order, both players'.",
+        "notouch; a try: T, the score, C or C-, the score after C), where play goes next "
+        "(sr: a scrum), then every card dealt, in order, both players'.",
         f"A card: its rank and suit ({'  '.join(f'{SUIT_GLYPHS[s]} {s}' for s in _suits())}); "
         f"{FG_MARK}: a picture card taken as a field goal.   A score-sheet line: the scorer "
         "in 'start', the code in 'outcome', the running score, the restart.",

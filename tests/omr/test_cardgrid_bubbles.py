@@ -332,3 +332,17 @@ def test_audit_finds_the_slips_of_a_photo_and_a_tablet_log(tmp_path):
 
 def _fill_to(tmp_path: Path, values: dict[str, str], out: Path) -> None:
     shutil.move(_filled(tmp_path, values, "tmp-filled.pdf"), out)
+
+
+def test_every_line_of_simulated_games_goes_on_the_sheet_as_written():
+    """Round trip, with an invariant read from the record text alone: no line of a bot's game
+    has more cards than a band holds, and the sheet writes every line back unchanged."""
+    from engine.cardgrid.bots import play
+
+    g = grammar()
+    for seed in ("bb-1", "bb-2", "bb-3"):
+        for line in play(seed).text().splitlines():
+            if line and not line.startswith("["):
+                cards = line.partition(": ")[2].partition(" = ")[0].split()
+                assert len(cards) <= 23, line
+                assert sheet_form(g, line) == line
