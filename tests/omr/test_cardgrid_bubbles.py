@@ -346,3 +346,34 @@ def test_every_line_of_simulated_games_goes_on_the_sheet_as_written():
                 cards = line.partition(": ")[2].partition(" = ")[0].split()
                 assert len(cards) <= 23, line
                 assert sheet_form(g, line) == line
+
+
+def test_a_line_too_long_for_a_band_is_one_line_exit_2(tmp_path):
+    record = tmp_path / "long.rec"
+    record.write_text('[Game "cardgrid"]\n[Finish "10:40"]\n\n'
+                      "H1: " + " ".join(["AH", "2H"] * 13) + " = kick > A5\n")
+    r = run_cli("render", "cardgrid", "bubblelog", "--from", str(record),
+                "--out", str(tmp_path / "x.pdf"))
+    assert r.code == 2
+    assert r.stderr.startswith(f"printkit: error: {record}:4: cannot be shaded on a bubble sheet: ")
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_finish_and_kick_off_bands_read_back_as_tag_lines_the_verifier_reads(tmp_path):
+    """On a blank sheet the finishing time and the kick-off are bands; here they follow a
+    first line (a record's leading tags would go into the code instead)."""
+    record = tmp_path / "bands.rec"
+    record.write_text('[Game "cardgrid"]\n[Result "0-0"]\n\nshuffle A\n'
+                      '[KickOff "H"]\n[Finish "9:05"]\n'
+                      "H2: JH 7C QS AC 2D KC AD 10H 10C AS 2C = pen H kick > A11\n")
+    pdf = tmp_path / "bands.pdf"
+    assert run_cli("render", "cardgrid", "bubblelog", "--from", str(record),
+                   "--out", str(pdf)).code == 0
+    game, text, notes = record_from_file(pdf)
+    assert text.split("\n\n", 1)[1] == ('shuffle A\n[KickOff "H"]\n[Finish "9:05"]\n'
+                                        "H2: JH 7C QS AC 2D KC AD 10H 10C AS 2C "
+                                        "= pen H kick > A11\n")
+    r = run_cli("verify", str(pdf))
+    # the shuffle before any passage is the one finding: the tags were read
+    assert r.code == 1
+    assert [line.split(": ", 2)[1] for line in r.stdout.splitlines()[:-1]] == ["CG-SHUF-001"]
