@@ -377,3 +377,20 @@ def test_finish_and_kick_off_bands_read_back_as_tag_lines_the_verifier_reads(tmp
     # the shuffle before any passage is the one finding: the tags were read
     assert r.code == 1
     assert [line.split(": ", 2)[1] for line in r.stdout.splitlines()[:-1]] == ["CG-SHUF-001"]
+
+
+def test_a_band_shaded_without_its_kind_is_reported_not_dropped(tmp_path):
+    image = page_image(_pdf(), 0, 150).copy()
+    x, y, rx, ry = _bubble_px("kind", 0, "passage", 1, 150)   # line 2: "A2: 4D 6S 6H ..."
+    cv2.ellipse(image, (x, y), (rx + 3, ry + 3), 0, 0, 360, 255, -1)    # its kind rubbed out
+    read = _read(image, tmp_path, "sheet1.png")
+    assert [(a.line, a.what) for a in read.ambiguities] == [
+        (2, "marks but no line: is its kind shaded?")]
+    assert read.lines[:3] == [(1, SHEET_LINES[0]), (2, None), (3, "shuffle A")]
+
+
+def test_a_row_typed_without_its_kind_is_reported_not_dropped(tmp_path):
+    values = {k: v for k, v in SEEDED.items() if k != "L004.kind"}
+    filled = _filled(tmp_path, values)
+    r = run_cli("verify", str(filled))
+    assert r.stdout.splitlines()[0] == f"{filled}:4: cells but no line: is its kind filled in?"
