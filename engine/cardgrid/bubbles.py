@@ -17,10 +17,10 @@ One band per record line; its first group says what kind of line it is:
 * the two tags a blank sheet's code cannot carry, written as tag lines (the verifier reads a
   tag line anywhere): ``[Finish "10:40"]`` from the finish time bubbles, ``[KickOff "H"]``.
 
-The final score is the header's Result bubbles. Values come from the rules and deck data:
-the grids (``rules.field.grids``), the scoring codes, the outcome and penalty words of the
-notation, the suits of each half pack (home's first), so a player's own rules get matching
-bubbles.
+The final score is the header's Result bubbles. Values come from the rules and deck data
+(the grids, ``rules.field.grids``; the scoring codes and their names), the notation (outcome
+and penalty words, sides, the field-goal mark) and the half packs (their suits, home's
+first): none is typed here.
 
 Not on the sheet: comments (``#``) and a passage of more cards than the longest legal one
 (`--from` names the line). Nothing is left to the play book: the cards are the passage, and
@@ -36,6 +36,7 @@ from engine.cardgrid.deal import OWNER
 from engine.cardgrid.notation import EVENTS, FG_MARK, PENALTIES, SIDE_LETTERS
 from engine.cardgrid.rules import Rules, load_rules
 from engine.cards import RANKS, SUITS
+from engine.tags import tag_line
 
 CARDS = 25              # five rows of five; the longest legal passage is 23 cards
 SUIT_GLYPHS = {"C": "\u2663", "H": "\u2665", "D": "\u2666", "S": "\u2660"}
@@ -77,9 +78,10 @@ def _words(rules: Rules) -> tuple[str, ...]:
 
 
 @cache
-def grammar(rules: Rules | None = None) -> Grammar:
-    """The grammar for these rules (the shipped rules by default)."""
-    rules = rules or load_rules()
+def grammar() -> Grammar:
+    """The grammar of the shipped rules (the sheet's geometry key depends on it: a sheet
+    must read back the same whatever rules file a player audits with)."""
+    rules = load_rules()
     grids = tuple(str(g) for g in range(1, rules.field.grids + 1))
     cards = tuple(_card(k) for k in range(1, CARDS + 1))
     slots = (
@@ -113,21 +115,19 @@ def grammar(rules: Rules | None = None) -> Grammar:
         Segment(" > ", ("next",), always=True),
     ))
     fixed = tuple(Form(name, (Segment(text, (), always=True),)) for name, text in (
-        ("shuffle H", "shuffle H"), ("shuffle A", "shuffle A"), ("shuffle H A", "shuffle H A"),
-        ("kick-off H", '[KickOff "H"]'), ("kick-off A", '[KickOff "A"]')))
+        *((f"shuffle {s}", f"shuffle {s}") for s in (*SIDE_LETTERS, " ".join(SIDE_LETTERS))),
+        *((f"kick-off {s}", tag_line("KickOff", s)) for s in SIDE_LETTERS)))
     finish = Form("finish", (Segment('[Finish "', ("time",), trail='"]', always=True),))
-    header = (("Result", Slot("result", (Part("home", digits=(9, 9)),
-                                         Part("away", digits=(9, 9), prefix="-")),
-                              title="Result H-A")),)
+    header = (("Result", _score("result", "Result H-A")),)
     codes = "  ".join(f"{s.code} {s.name}" for s in rules.scoring)
     legend = (
         "Line: " + "  ".join(f"{lab} {k}" for k, lab in KINDS)
         + ".   Outcome: " + "  ".join(f"{lab} {w}" for w, lab in WORD_LABELS.items()
                                       if w in _words(rules) or w in PENALTIES)
         + ".   Codes: " + codes,
-        "A passage: start side and grid, the outcome (a penalty: offender and P, P-, kick or "
-        "notouch; a try: T, the score, C or C-, the score after C), where play goes next "
-        "(sr: a scrum), then every card dealt, in order, both players'.",
+        f"A passage: start side and grid, the outcome (a penalty: offender and "
+        f"{', '.join(PENALTIES)}; a try: T, the score, C or C-, the score after C), where play "
+        "goes next (sr: a scrum), then every card dealt, in order, both players'.",
         f"A card: its rank and suit ({'  '.join(f'{SUIT_GLYPHS[s]} {s}' for s in _suits())}); "
         f"{FG_MARK}: a picture card taken as a field goal.   A score-sheet line: the scorer "
         "in 'start', the code in 'outcome', the running score, the restart.",
