@@ -29,6 +29,7 @@ SIDE_LETTERS = ("H", "A")
 EVENTS = ("lost", "kick", "touch", "dead", "against")
 PENALTIES = ("P", "P-", "kick", "notouch")
 FG_MARK = "*"
+COMMENTS = ("#", ";")
 _SPOT = re.compile(r"([HA])[ \t]*(\d{1,2})")
 _SCORE = re.compile(r"(\d{1,3})-(\d{1,3})")
 _CARDS = frozenset(c for c in FULL_DECK if c not in JOKERS)
@@ -70,11 +71,12 @@ class Entry:
 
 
 def parse(text: str, file: str, codes: tuple[str, ...]) -> list[Entry]:
-    """Every meaningful line of a record; blank lines and `#` comments are skipped."""
+    """Every meaningful line of a record; blank lines and comments are skipped: `#`, and `;`,
+    which a scanned bubble log writes for a band it could not read (docs/bubblelog.md)."""
     out: list[Entry] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line or line.startswith(COMMENTS):
             continue
         out.append(_entry(line, number, file, codes))
     return out

@@ -237,5 +237,10 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
                          f"{', '.join(bad)}")
             body.append(f"; line {number}: not read: {', '.join(bad)}")
             continue
-        body.append(write_tokens(grammar, tokens, dict(tags)))
+        line = write_tokens(grammar, tokens, dict(tags))
+        if not line:            # cells that write no line (its kind left empty): say so
+            notes.append(f"{name}:{number}: cells but no line: is its kind filled in?")
+            body.append(f"; line {number}: not read: no line kind")
+            continue
+        body.append(line)
     return game_id, record_text(tags, body), notes

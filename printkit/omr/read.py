@@ -399,8 +399,9 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
             lines.append((first + b, None))
             continue
         text = decode(grammar, marks, dict(sheet.tags))
-        if text:
-            lines.append((first + b, text))
+        if not text:            # marks that write no line (its kind not shaded): say so
+            ambiguities.append(Ambiguity(b, first + b, "marks but no line: is its kind shaded?"))
+        lines.append((first + b, text or None))
     header = _header(integral, grammar, geo, blank, black)
     return SheetRead(sheet, lines, header, ambiguities, page if keep_page else None, geo)
 

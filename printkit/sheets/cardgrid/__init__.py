@@ -15,4 +15,7 @@ PRINTABLES = (
               "Two-sided quick reference: scoring codes and restarts, field grid landmarks, what "
               "each card does; passage odds by start grid, conversion and single-card odds",
               rules=True, cards=True),
+    Printable("cardgrid", "bubblelog", "cardgrid-bubblelog", "bubble log",
+              "The passage log and score sheet filled by shading bubbles, read back from a "
+              "scan or photo (printkit scan)"),
 )
