@@ -286,3 +286,25 @@ def test_luckdraw_score_sheet_carries_the_match_seed(tmp_path):
 
     with pdfplumber.open(tmp_path / "pack" / "pack.pdf") as doc:
         assert f"Seed {seed}" in doc.pages[0].extract_text()
+
+
+@pytest.mark.parametrize("game", list(registry.GAMES))
+def test_every_page_of_a_match_names_only_its_own_teams(game, tmp_path):
+    """Artwork shared between matches must not carry a team's name: a field whose end-zone
+    names went into its shared form printed the first match's teams on every match's field
+    (found on a 33-team Card Bowl pack: "Team 1 v Team 14" over end zones TEAM 2 and TEAM 33)."""
+    import pypdfium2
+
+    r = run_cli("classroom", game, "--teams", "4", "--class-key", tmp_path / "k",
+                "--out", tmp_path / "pack")
+    assert r.code == 0, r.stderr
+    rows = list(csv.DictReader((tmp_path / "pack" / "results.csv").open()))
+    assert len(rows) == 6
+    for row in rows:
+        own = {row["home"].lower(), row["away"].lower()}
+        name = f"match-{int(row['match'][1:]):03d}.pdf"
+        doc = pypdfium2.PdfDocument(tmp_path / "pack" / "matches" / name)
+        for n in range(len(doc)):
+            text = doc[n].get_textpage().get_text_range().lower()
+            named = set(re.findall(r"team \d+", text))
+            assert named <= own, (row["match"], n + 1, named - own)

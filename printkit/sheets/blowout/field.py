@@ -67,7 +67,6 @@ class Field:
         c.rect(0, 0, self.length, self.height, stroke=1, fill=0)
         self._numbers(c)
         self._red_lines(c)
-        self._end_zone_names(c)
 
     def _numbers(self, c: Canvas) -> None:
         lay = self.layout
@@ -110,7 +109,9 @@ class Field:
             else:
                 c.drawString(x + size * 0.5, base, label)
 
-    def _end_zone_names(self, c: Canvas) -> None:
+    def end_zone_names(self, c: Canvas) -> None:
+        """The teams' names in their end zones: drawn on each page over the field's
+        form, never in it (a classroom pack shares the form between matches)."""
         lay = self.layout
         size = lay.length("field.endzone_size")
         c.setFont(lay.font("field.endzone_font"), size)
@@ -146,6 +147,10 @@ def _field_page(doc: Document, layout: Layout, opts: RenderOptions, field: Field
     fx = margin + (usable - field.length) / 2
     fy = bottom + (room - field.height) / 2
     doc.place("blowout-field", fx, fy)
+    c.saveState()
+    c.translate(fx, fy)
+    field.end_zone_names(c)
+    c.restoreState()
     red = field.rules.field.red_line
     c.setFont(layout.font("page.label_font"), label)
     c.setFillColor(layout.colour("page.muted"))

@@ -47,7 +47,6 @@ class Field:
         self._lines(c)
         self._ticks(c)
         self._numbers(c)
-        self._end_zone_names(c)
 
     def _lines(self, c: Canvas) -> None:
         lay = self.layout
@@ -92,7 +91,9 @@ class Field:
             c.drawCentredString(0, -size * 0.35, label)
             c.restoreState()
 
-    def _end_zone_names(self, c: Canvas) -> None:
+    def end_zone_names(self, c: Canvas) -> None:
+        """The teams' names in their end zones: drawn on each page over the field's
+        form, never in it (a classroom pack shares the form between matches)."""
         lay = self.layout
         size = lay.length("field.endzone_size")
         c.setFont(lay.font("field.endzone_font"), size)
@@ -178,6 +179,8 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
         p.rect(fx + left, fy - 1, width, field.height + 2)
         c.clipPath(p, stroke=0, fill=0)
         doc.place("field", fx, fy)
+        c.translate(fx, fy)
+        field.end_zone_names(c)
         c.restoreState()
         c.setStrokeColor(layout.colour("page.ink"))
         c.setFillColor(layout.colour("page.muted"))
