@@ -9,6 +9,8 @@ as a second down, a down finding), and one extra record made with another class'
 reported as not belonging (CLASS-002). Games without a verifier yet are reported unreadable.
 
     .venv/bin/python bench/class_drill.py GAME CLASS_DIR CLASS_KEY RECORDS_DIR
+    .venv/bin/python bench/class_drill.py      (every game: round-robin classes of 12 and 33
+                                                teams made, timed and drilled)
 """
 
 from __future__ import annotations
@@ -83,9 +85,7 @@ MAKERS = {"postcard": postcard, "cardbowl": cardbowl,
           **{g: bots(g) for g in ("blowout", "luckdraw", "cardgrid")}}
 
 
-def main() -> None:
-    game = sys.argv[1]
-    cls, key_file, out = map(Path, sys.argv[2:5])
+def drill(game: str, cls: Path, key_file: Path, out: Path) -> None:
     key = read_key(key_file)
     rows = list(csv.DictReader((cls / "results.csv").open()))
     out.mkdir(parents=True, exist_ok=True)
@@ -122,6 +122,38 @@ def main() -> None:
           bool(foreign) and foreign[0]["belongs"] is False
           and any(f["rule"] == "CLASS-002" for f in foreign[0]["findings"]))
     print(f"  standings rows: {len(data['standings'])}; class {key.class_id}")
+
+
+def whole_drill(sizes: tuple[int, ...] = (12, 33)) -> None:
+    """Every game, a round-robin class of each size: made, timed, drilled."""
+    import tempfile
+    import time
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for teams in sizes:
+            for game in registry.GAMES:
+                base = Path(tmp) / f"{game}-{teams}"
+                start = time.perf_counter()
+                r = subprocess.run([sys.executable, "-m", "printkit", "classroom", game,
+                                    "--teams", str(teams), "--format", "round-robin",
+                                    "--class-key", str(Path(tmp) / "class.key"),
+                                    "--out", str(base / "class")],
+                                   capture_output=True, text=True)
+                print(f"{game}, {teams} teams: {r.stdout.strip()} "
+                      f"[{time.perf_counter() - start:.1f} s]")
+                if r.returncode:
+                    print("  FAILED:", r.stderr.strip())
+                    continue
+                drill(game, base / "class", Path(tmp) / "class.key", base / "records")
+
+
+def main() -> None:
+    if len(sys.argv) == 5:
+        drill(sys.argv[1], *map(Path, sys.argv[2:5]))
+    elif len(sys.argv) == 1:
+        whole_drill()
+    else:
+        raise SystemExit(__doc__)
 
 
 if __name__ == "__main__":
