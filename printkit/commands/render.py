@@ -153,7 +153,7 @@ def render(
             raise UserError("--from, --seed, --match, --sheets and --fillable are options of "
                             "the bubblelog sheet")
         extra.update({"from": from_record, "seed": seed, "match": match,
-                      "sheets": sheets_count, "fillable": fillable})
+                      "sheets": sheets_count, "fillable": fillable, "notes": []})
     opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
                                 layout_file=layout, rules_file=rules, extra=extra,
                                 players=check_players(game, sheet, players))
@@ -165,6 +165,8 @@ def render(
         opts.extra["teams"] = read_roster(roster).teams
     for path in render_to_file(game, sheet, opts, out, png, force):
         typer.echo(str(path))
+    for note in opts.extra.get("notes") or ():      # bubblelog --from: what it left off
+        typer.echo(note, err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -30,6 +30,7 @@ from engine.bubbles import (
 )
 from printkit.errors import UserError
 from printkit.layout import Layout
+from printkit.omr.sheet import report_notes
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.text import printable
@@ -60,6 +61,7 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
     c = doc.canvas
     tags: dict[str, str] = {}
     values: list[dict[str, str]] = []
+    notes: list[str] = []
     source = opts.extra.get("from")
     if source:
         from engine.textfile import read_text
@@ -67,12 +69,15 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         text = read_text(Path(str(source)), "record")
         found, lines = split_record(grammar, text)
         tags = dict(found)
+        name = printable(str(source))
         for number, line in lines:
             try:
                 enc = encode(grammar, line, tags)
             except EncodeError as exc:
-                raise UserError(f"{printable(str(source))}:{number}: cannot be put in the "
-                                f"fillable log: {exc}") from None
+                raise UserError(f"{name}:{number}: cannot be put in the fillable log: "
+                                f"{exc}") from None
+            if enc.dropped:
+                notes.append(f"{name}:{number}: not in the log: {' '.join(enc.dropped)}")
             values.append({s.name: fill_tags(s.read(enc.marks[s.name]), tags)
                            for s in grammar.slots if s.name in enc.marks})
     else:
@@ -124,6 +129,7 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         top = h - m - head_h
         _table(c, layout, grammar, widths, m, top, row_h, rows, page, values, form, size)
         doc.show_page()
+    report_notes(opts, notes)
 
 
 def _table(c: Canvas, layout: Layout, grammar: Grammar, widths: list[float], x0: float,
