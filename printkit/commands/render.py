@@ -135,7 +135,8 @@ def render(
                                                    "codes.")] = None,
     sheets_count: Annotated[int | None, typer.Option(
         "--sheets", min=1, max=99, help="bubblelog: blank sheets to print, numbered 1..N "
-                                        "(default 1; 6 pages for --fillable).")] = None,
+                                        "(default 1; --fillable: enough for a typical "
+                                        "game).")] = None,
     fillable: Annotated[bool, typer.Option("--fillable", help="bubblelog: a fillable PDF "
                                            "form (one field per cell) instead of bubbles.")]
     = False,
