@@ -89,3 +89,27 @@ def test_a_slip_on_sheet_two_is_found_on_its_line(tmp_path):
             for f in entry["findings"]] == [
         (29, "PC-RUN-001", "+5", "+10", f"{folder}/M7-p2.png line 20")]
     assert r.code == 1
+
+
+def test_pdfs_of_sheets_join_photos_of_the_same_match(clean_folder, tmp_path):
+    """Sheets 1-2 scanned into one PDF, sheet 3 photographed: one record."""
+    from pypdf import PdfReader, PdfWriter
+
+    record = tmp_path / "game.rec"
+    record.write_text(_record())
+    sheets = tmp_path / "sheets.pdf"
+    assert run_cli("render", "postcard", "bubblelog", "--from", str(record),
+                   "--out", str(sheets)).code == 0
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    writer = PdfWriter()
+    for page in PdfReader(str(sheets)).pages[:2]:
+        writer.add_page(page)
+    with open(folder / "a-scan.pdf", "wb") as fh:
+        writer.write(fh)
+    (folder / "b-photo.png").write_bytes((clean_folder / "M7-p3.png").read_bytes())
+    r = run_cli("audit", str(folder), "--format", "json")
+    records = json.loads(r.stdout)["records"]
+    assert [(e["file"], e["status"]) for e in records] == [
+        (f"{folder}/a-scan.pdf, {folder}/b-photo.png", "clean")]
+    assert r.code == 0
