@@ -207,7 +207,9 @@ def sheet_ids(path: Path) -> list:
             payload = sheet_id_of(gray)
             if payload is not None:
                 out.append(parse(payload))
-    except (UserError, PayloadError, OSError, ValueError):
+    except (UserError, PayloadError):
+        return []
+    except Exception:   # noqa: BLE001 - any damaged file: read on its own, reported there
         return []
     return out
 

@@ -113,3 +113,16 @@ def test_pdfs_of_sheets_join_photos_of_the_same_match(clean_folder, tmp_path):
     assert [(e["file"], e["status"]) for e in records] == [
         (f"{folder}/a-scan.pdf, {folder}/b-photo.png", "clean")]
     assert r.code == 0
+
+
+def test_a_damaged_photo_beside_a_run_is_its_own_unreadable_entry(clean_folder, tmp_path):
+    folder = tmp_path / "damaged"
+    folder.mkdir()
+    for k in (1, 2, 3):
+        (folder / f"M7-p{k}.png").write_bytes((clean_folder / f"M7-p{k}.png").read_bytes())
+    (folder / "M7-p4.jpg").write_bytes(b"\xff\xd8\xff not a jpeg")
+    r = run_cli("audit", str(folder), "--format", "json")
+    records = json.loads(r.stdout)["records"]
+    assert [(Path(e["file"].split(", ")[0]).name, e["status"]) for e in records] == [
+        ("M7-p1.png", "clean"), ("M7-p4.jpg", "unreadable")]
+    assert r.code == 2
