@@ -151,6 +151,10 @@ class Grammar:
                                          # own-line `cards: ...`, left to the play book)
     trailing_comment: bool = False       # `comment` also ends a line's text (Luck of the
                                          # Draw: `PTD td P1 6 ; the try`): not on a sheet
+    hint: str = ""                       # a fillable log's example cells, as the game's
+                                         # notation writes them (default: from the titles)
+    typical_lines: int = 0               # record lines of a typical whole game: a fillable
+                                         # log's default pages hold it (0: six pages)
 
     @cached_property
     def by_name(self) -> dict[str, Slot]:
@@ -158,6 +162,14 @@ class Grammar:
 
     def slot(self, name: str) -> Slot:
         return self.by_name[name]
+
+    def fill_hint(self) -> str:
+        """What a fillable log's cells take: the grammar's own examples, else its columns'
+        titles (a new game's log says something true before anyone writes a hint)."""
+        if self.hint:
+            return self.hint
+        titles = dict.fromkeys(s.title or s.name for s in self.slots)
+        return "columns: " + ", ".join(titles)
 
     @property
     def bubbles(self) -> int:

@@ -52,6 +52,56 @@ def record_text(path: Path) -> tuple[str | None, str]:
 
 
 READER: Callable[[Path], tuple[str | None, str]] = record_text
+
+
+def run_text(paths: tuple[Path, ...]) -> tuple[str, str, dict[int, str]]:
+    """The hook for one match's bubble sheets in several files (see `units`): (game id, the
+    record they write in sheet order, record line -> `FILE line N` on the sheets). A sheet
+    missing from the run is a ReadError naming the match and the sheet."""
+    from printkit.errors import UserError
+    from printkit.omr import record_from_sheets
+
+    try:
+        game_id, text, _notes, where = record_from_sheets(list(paths))
+    except UserError as exc:
+        raise ReadError(str(exc), run_name(paths)) from None
+    return game_id, text, where
+
+
+RUN_READER: Callable[[tuple[Path, ...]], tuple[str, str, dict[int, str]]] = run_text
+
+
+def run_name(paths: tuple[Path, ...] | tuple[str, ...]) -> str:
+    """How a run of sheet files is named in a report: every file, in sheet-file order."""
+    return ", ".join(map(str, paths))
+
+
+def units(files: list[Path]) -> list[str | tuple[str, ...]]:
+    """What is audited, one record each: a file, or the files holding one match's bubble
+    sheets (photos of sheets 1..N, PDFs of sheets; same game, seed and match in the QR
+    codes), read together in sheet order. A match's sheets that are not exactly 1..N (one
+    missing, one twice) are a run too, even in one file, so the gap is reported. Only the
+    QR codes are read here; the bubbles are read by the record's worker."""
+    sheets = [f for f in files if f.suffix.lower() in SHEETS]
+    if not sheets:
+        return [str(f) for f in files]
+    from printkit.omr import sheet_runs
+
+    run_of = {}
+    for run, numbers in sheet_runs(sheets):
+        whole = numbers is None or sorted(numbers) == list(range(1, len(numbers) + 1))
+        if len(run) > 1 or not whole:
+            run_of[run[0]] = run
+    grouped = {f for run in run_of.values() for f in run}
+    out: list[str | tuple[str, ...]] = []
+    for f in files:
+        if f in run_of:
+            out.append(tuple(map(str, run_of[f])))
+        elif f not in grouped:
+            out.append(str(f))
+    return out
+
+
 SHEETS = (".pdf", ".png", ".jpg", ".jpeg")   # bubble-sheet scans, photos, filled PDF logs
 SUFFIXES = (".rec", ".txt", *SHEETS)         # the files of a directory the reader is given
 
@@ -135,13 +185,20 @@ def _points(tags: dict[str, tuple[str, int]], summary: str) -> tuple[int, int] |
     return None
 
 
-def audit_one(path: str, secret: bytes | None = None, keep_text: bool = False) -> Entry:
-    """Verify one record file (and its class membership with a key). Never raises."""
+def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
+              keep_text: bool = False) -> Entry:
+    """Verify one record: a file, or a run of one match's sheet files (see `units`), and its
+    class membership with a key. Never raises."""
     from printkit.commands.verify import detect_game
     from printkit.text import one_line
 
+    where: dict[int, str] = {}
+    path = run_name(unit) if isinstance(unit, tuple) else unit
     try:
-        game_id, text = READER(Path(path))
+        if isinstance(unit, tuple):
+            game_id, text, where = RUN_READER(tuple(map(Path, unit)))
+        else:
+            game_id, text = READER(Path(unit))
         game = registry.get(game_id) if game_id else detect_game(text, path)
         if game.verify is None:
             raise ReadError(f"no verifier for game {game.id!r}", path, 1)
@@ -153,6 +210,9 @@ def audit_one(path: str, secret: bytes | None = None, keep_text: bool = False) -
                                                f"({type(exc).__name__}: {one_line(str(exc))})")
     tags = tags_of(text)
     findings = [f.__dict__.copy() for f in report.sorted_findings()]
+    for f in findings:                      # a run of sheets: the sheet the line is on
+        if f["line"] in where:
+            f["sheet"] = where[f["line"]]
     entry = Entry(path, "clean", game=game.id, home=tags.get("Home", ("", 0))[0],
                   away=tags.get("Away", ("", 0))[0], match=tags.get("Match", ("", 0))[0],
                   points=_points(tags, report.summary_extra))
@@ -181,14 +241,15 @@ def _known(secret: bytes, game: str) -> dict[str, str]:
     return _KNOWN[(secret, game)]
 
 
-def _one(args: tuple[str, bytes | None, bool]) -> Entry:
+def _one(args: tuple[str | tuple[str, ...], bytes | None, bool]) -> Entry:
     return audit_one(*args)
 
 
 def audit_files(files: list[Path], key: ClassKey | None = None, keep_text: bool = False,
                 workers: int | None = None) -> list[Entry]:
-    """Every file's entry, in the files' order; on both cores when the batch is big enough."""
-    jobs = [(str(f), key.secret if key else None, keep_text) for f in files]
+    """Every record's entry, in the files' order (a run of one match's sheet files is one
+    entry, where its first file is); on both cores when the batch is big enough."""
+    jobs = [(u, key.secret if key else None, keep_text) for u in units(files)]
     workers = workers if workers is not None else min(WORKERS, os.cpu_count() or 1)
     if workers <= 1 or len(jobs) < PARALLEL_FROM:
         return [_one(j) for j in jobs]

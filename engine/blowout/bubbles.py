@@ -148,4 +148,7 @@ def build(rules: Rules) -> Grammar:
                                          Part("away", digits=(1, 9, 9), prefix="-")),
                               title="Result H-A")))
     return Grammar("blowout", slots, forms, legend=_legend(rules, offense, defense),
-                   header=header, tags=("Seed", "Home", "Away", "Date", "Match"))
+                   header=header, tags=("Seed", "Home", "Away", "Date", "Match"),
+                   hint="Q1, OT1, H, R70, K45, DP-OFS, D65, SACK, H:DP-PI, +5, -10, 2&5, H25, "
+                        "7-0",
+                   typical_lines=270)        # a full game: some 250-290 snaps

@@ -134,4 +134,7 @@ def grammar() -> Grammar:
     )
     return Grammar("cardgrid", slots, (passage, score, *fixed, finish), kind="kind",
                    legend=legend, header=header, comment="#",
-                   tags=("Seed", "Home", "Away", "Finish", "KickOff", "Date", "Match"))
+                   tags=("Seed", "Home", "Away", "Finish", "KickOff", "Date", "Match"),
+                   hint="passage, score, shuffle H; H11; lost, T, pen; A kick; 5-0; C; 7-0; "
+                        "A2, scrum H2; 10:40; cards 5H, 10C, QH*",
+                   typical_lines=70)         # 40-70 passages and score lines

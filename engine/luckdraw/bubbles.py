@@ -185,4 +185,7 @@ def grammar(rules: Rules | None = None) -> Grammar:
         f"Total: seat, total, 2nd-{_nth(TOTALS)} seat and total (- if negative).",
     )
     return Grammar("luckdraw", slots, forms, kind="kind", legend=legend, header=header,
-                   tags=("Seed", "Date", "Match"), trailing_comment=True)
+                   tags=("Seed", "Date", "Match"), trailing_comment=True,
+                   hint="Q1, drive, deal, event, total; P2; FG under FG; 14; fumble+td; delay; "
+                        "run; P2 run under P2; P3 12",
+                   typical_lines=300)        # a 4-player full game: some 140-310 lines

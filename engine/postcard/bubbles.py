@@ -103,4 +103,6 @@ def grammar(rules: Rules | None = None) -> Grammar:
         "what you want checked.",
     )
     return Grammar("postcard", slots, (line,), legend=legend, header=header,
-                   tags=("Seed", "Home", "Away", "Date", "HomeSkill", "AwaySkill", "Match"))
+                   tags=("Seed", "Home", "Away", "Date", "HomeSkill", "AwaySkill", "Match"),
+                   hint="rush, 5v3, H4, A2/5, +10, HxA, 1&10, H25",
+                   typical_lines=200)        # a whole game: some 140-220 lines

@@ -135,7 +135,8 @@ def render(
                                                    "codes.")] = None,
     sheets_count: Annotated[int | None, typer.Option(
         "--sheets", min=1, max=99, help="bubblelog: blank sheets to print, numbered 1..N "
-                                        "(default 1; 6 pages for --fillable).")] = None,
+                                        "(default 1; --fillable: enough for a typical "
+                                        "game).")] = None,
     fillable: Annotated[bool, typer.Option("--fillable", help="bubblelog: a fillable PDF "
                                            "form (one field per cell) instead of bubbles.")]
     = False,
@@ -153,7 +154,7 @@ def render(
             raise UserError("--from, --seed, --match, --sheets and --fillable are options of "
                             "the bubblelog sheet")
         extra.update({"from": from_record, "seed": seed, "match": match,
-                      "sheets": sheets_count, "fillable": fillable})
+                      "sheets": sheets_count, "fillable": fillable, "notes": []})
     opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
                                 layout_file=layout, rules_file=rules, extra=extra,
                                 players=check_players(game, sheet, players))
@@ -165,6 +166,8 @@ def render(
         opts.extra["teams"] = read_roster(roster).teams
     for path in render_to_file(game, sheet, opts, out, png, force):
         typer.echo(str(path))
+    for note in opts.extra.get("notes") or ():      # bubblelog --from: what it left off
+        typer.echo(note, err=True)
 
 
 def register(app: typer.Typer) -> None:

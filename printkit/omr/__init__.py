@@ -183,3 +183,100 @@ def record_from_file(path: Path) -> tuple[str, str, list[str]]:
     group = groups[0]
     notes = [f"{n}:{a.line}: ambiguous: {a.what}" for n, r in group.sheets for a in r.ambiguities]
     return group.game, group.record(), notes
+
+
+# -- one game's sheets in several files (audit) ---------------------------------------------
+
+RUN_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")
+
+
+def sheet_ids(path: Path) -> list:
+    """The bubble-sheet codes in a file, read from the QR codes alone (no bubble is judged):
+    [] for a fillable log, a file with no sheet code, or one that cannot be opened (the file
+    is then read on its own, and any error reported there)."""
+    from printkit.omr import fillable
+    from printkit.omr.payload import PayloadError, parse
+
+    if path.suffix.lower() not in RUN_SUFFIXES:
+        return []
+    if path.suffix.lower() == ".pdf" and fillable.is_fillable(path):
+        return []
+    out = []
+    try:
+        for gray in pages(path):
+            payload = sheet_id_of(gray)
+            if payload is not None:
+                out.append(parse(payload))
+    except (UserError, PayloadError):
+        return []
+    except Exception:   # noqa: BLE001 - any damaged file: read on its own, reported there
+        return []
+    return out
+
+
+def run_key(ids: list) -> tuple[str, str, str] | None:
+    """(game, seed, match) of a file whose sheets are all of one match, else None: sheets
+    without both a Seed and a Match in their code are never put together with another file's
+    (two games may share a seed, or a match name)."""
+    keys = {(i.game, dict(i.tags).get("Seed", ""), dict(i.tags).get("Match", "")) for i in ids}
+    if len(keys) != 1:
+        return None
+    key = keys.pop()
+    return key if key[1] and key[2] else None
+
+
+def sheet_runs(paths: list[Path]) -> list[tuple[list[Path], list[int] | None]]:
+    """The files in groups, each group one record: the files holding the bubble sheets of
+    one match (same game, seed and match in the QR code) together, with the sheet numbers
+    they hold; every other file alone (numbers None). Groups come in the order of their first
+    file; every path is in exactly one group."""
+    runs: dict[tuple, tuple[list[Path], list[int]]] = {}
+    out: list[tuple[list[Path], list[int] | None]] = []
+    for path in paths:
+        ids = sheet_ids(path)
+        key = run_key(ids)
+        if key is None:
+            out.append(([path], None))
+        elif key in runs:
+            runs[key][0].append(path)
+            runs[key][1].extend(i.sheet for i in ids)
+        else:
+            runs[key] = ([path], [i.sheet for i in ids])
+            out.append(runs[key])
+    return out
+
+
+def record_from_sheets(paths: list[Path]) -> tuple[str, str, list[str], dict[int, str]]:
+    """One match's bubble sheets spread over several files, read as one record in sheet
+    order: (game id, record text, notes, record line -> `FILE line N`, N the line number
+    printed on the sheet). A sheet number missing from the run (sheets 1 and 3, no 2), or
+    one sheet in two files, is a UserError naming the match and the sheet: such a run is not
+    verified, its lines would be wrongly numbered and its findings spurious."""
+    reads: list[tuple[str, SheetRead]] = []
+    for path in paths:
+        reads += read_bubble_file(path)
+    groups = collect(reads)
+    if len(groups) > 1:
+        raise UserError("these sheets of one match carry different tags (teams, date) in "
+                        "their codes: print a match's sheets in one run")
+    group = groups[0]
+    tags = dict(group.tags)
+    match = f"match {printable(tags.get('Match', ''), 40)} (seed " \
+            f"{printable(tags.get('Seed', ''), 40)})"
+    numbers = sorted(r.sheet.sheet for _, r in group.sheets)
+    missing = [k for k in range(1, numbers[-1] + 1) if k not in numbers]
+    if missing:
+        raise UserError(f"{match}: sheet{'s' if len(missing) > 1 else ''} "
+                        f"{', '.join(map(str, missing))} missing (sheets "
+                        f"{', '.join(map(str, numbers))} found): not verified")
+    twice = sorted({k for k in numbers if numbers.count(k) > 1})
+    if twice:
+        names = [n for n, r in group.sheets if r.sheet.sheet == twice[0]]
+        raise UserError(f"{match}: sheet {twice[0]} is in more than one file "
+                        f"({', '.join(names)}): keep one")
+    text = group.record()
+    heads = text.split("\n\n", 1)[0].count("\n") + 2 if text.startswith("[") else 0
+    where = {heads + k + 1: f"{name} line {number}"
+             for k, (name, _, number, _) in enumerate(group.lines())}
+    notes = [f"{n}:{a.line}: ambiguous: {a.what}" for n, r in group.sheets for a in r.ambiguities]
+    return group.game, text, notes, where

@@ -30,13 +30,14 @@ from engine.bubbles import (
 )
 from printkit.errors import UserError
 from printkit.layout import Layout
+from printkit.omr.sheet import report_notes
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.text import printable
 from printkit.units import MM
 
 GAME_FIELD = "printkit.game"
-PAGES = 6                        # a whole game on a tablet; --sheets N for another count
+PAGES = 6                        # a grammar without typical_lines; --sheets N for another
 MAX_FIELDS = 20_000              # a filled PDF with more fields than this is not a printkit log
 
 
@@ -52,6 +53,13 @@ def _heading(slot: Slot) -> str:
     return slot.name
 
 
+def default_pages(grammar: Grammar, rows: int) -> int:
+    """Pages enough for a typical whole game of this grammar's game (six without one)."""
+    if grammar.typical_lines <= 0:
+        return PAGES
+    return -(-grammar.typical_lines // rows)
+
+
 def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
     """The fillable log's pages (values filled in from `--from` when given)."""
     grammar = registry.get(game_id).bubbles()
@@ -60,6 +68,7 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
     c = doc.canvas
     tags: dict[str, str] = {}
     values: list[dict[str, str]] = []
+    notes: list[str] = []
     source = opts.extra.get("from")
     if source:
         from engine.textfile import read_text
@@ -67,12 +76,15 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         text = read_text(Path(str(source)), "record")
         found, lines = split_record(grammar, text)
         tags = dict(found)
+        name = printable(str(source))
         for number, line in lines:
             try:
                 enc = encode(grammar, line, tags)
             except EncodeError as exc:
-                raise UserError(f"{printable(str(source))}:{number}: cannot be put in the "
-                                f"fillable log: {exc}") from None
+                raise UserError(f"{name}:{number}: cannot be put in the fillable log: "
+                                f"{exc}") from None
+            if enc.dropped:
+                notes.append(f"{name}:{number}: not in the log: {' '.join(enc.dropped)}")
             values.append({s.name: fill_tags(s.read(enc.marks[s.name]), tags)
                            for s in grammar.slots if s.name in enc.marks})
     else:
@@ -87,7 +99,7 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
     head_h = 26 * MM
     rows = int((h - 2 * m - head_h - row_h) // row_h)
     need = -(-len(values) // rows) if values else 0
-    count = max(need, int(opts.extra.get("sheets") or PAGES))
+    count = max(need, int(opts.extra.get("sheets") or default_pages(grammar, rows)))
     form = c.acroForm
     size = layout.length("fillable.text_size")
     widths = _widths(grammar, w - 2 * m - 10 * MM)
@@ -100,10 +112,7 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         c.drawString(m, h - m - 4 * MM, f"{title}   page {page + 1} of {count}")
         c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
         c.setFillColor(layout.colour("page.muted"))
-        c.drawString(m, h - m - 8 * MM,
-                     "One token per cell, as docs/notation.md writes it (rush, 5v3, H4, A2/5, "
-                     "+10, HxA, 1&10, H25). Leave a cell empty when the line has no such part; "
-                     "verify reads this PDF as it is.")
+        _hint(c, layout, grammar, m, h - m - 7.5 * MM, w - 2 * m)
         if page == 0:
             form.textfield(name=GAME_FIELD, value=game_id, x=w - m - 20 * MM, y=h - m - 6 * MM,
                            width=20 * MM, height=5 * MM, fieldFlags="readOnly",
@@ -124,6 +133,30 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         top = h - m - head_h
         _table(c, layout, grammar, widths, m, top, row_h, rows, page, values, form, size)
         doc.show_page()
+    report_notes(opts, notes)
+
+
+def _hint(c: Canvas, layout: Layout, grammar: Grammar, x: float, y: float,
+          width: float) -> None:
+    """The line under the title: what a cell takes, in the game's own notation, on one line
+    (two when it does not fit at the small size)."""
+    font = layout.font("page.label_font")
+    size = layout.length("page.small_size")
+    text = (f"One token per cell, as docs/notation.md writes it ({grammar.fill_hint()}). "
+            "Leave a cell empty when the line has no such part; verify reads this PDF as it is.")
+    lines = [text]
+    if c.stringWidth(text, font, size) > width:
+        words, lines = text.split(" "), [""]
+        for word in words:
+            trial = f"{lines[-1]} {word}".strip()
+            if c.stringWidth(trial, font, size) > width and lines[-1]:
+                lines.append(word)
+            else:
+                lines[-1] = trial
+        lines = lines[:2]
+    c.setFont(font, size)
+    for n, line in enumerate(lines):
+        c.drawString(x, y - n * size * 1.2, line)
 
 
 def _table(c: Canvas, layout: Layout, grammar: Grammar, widths: list[float], x0: float,
@@ -199,6 +232,18 @@ def is_fillable(path: Path) -> bool:
     return _fields(path) is not None
 
 
+def _lookup(slot: Slot) -> dict[str, str]:
+    """A cell's text (lower case) -> its token. A token the notation writes after a comma or
+    semicolon (Card Bowl's `, 20 yd return to 24`, `; 5 yd pen. vs. D`) is also found as
+    typed without it, as a hint shows it; an exact token wins."""
+    out = {t.lower(): t for t in slot.table}
+    for t in slot.table:
+        bare = t.lstrip(",; ")
+        if bare and bare != t:
+            out.setdefault(bare.lower(), t)
+    return out
+
+
 def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
     """(game id, record text, notes) from a filled fillable log."""
     from engine.bubbles import record_text
@@ -222,7 +267,7 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
             number, _, slot = key[1:].partition(".")
             if number.isdigit() and slot in grammar.by_name:
                 rows.setdefault(int(number), {})[slot] = value.strip()
-    lookup = {s.name: {t.lower(): t for t in s.table} for s in grammar.slots}
+    lookup = {s.name: _lookup(s) for s in grammar.slots}
     body, notes = [], []
     for number in sorted(rows):
         tokens, bad = {}, []

@@ -65,8 +65,18 @@ def _from_record(path: Path, grammar: Grammar, geo: Geometry,
     return keep, pages, notes
 
 
+def report_notes(opts, notes: list[str]) -> None:
+    """Hand `--from`'s notes (record parts the sheet leaves off) to whoever asked for them:
+    `render` puts a list in `opts.extra["notes"]` and prints it on stderr once the PDF is
+    written (the sheet modules' draw() returns nothing)."""
+    sink = opts.extra.get("notes")
+    if isinstance(sink, list):
+        sink.extend(notes)
+
+
 def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
-    """Draw the pages; returns notes (record parts the sheet leaves off)."""
+    """Draw the pages; returns notes (record parts the sheet leaves off), also handed to
+    `opts.extra["notes"]` when it is a list."""
     grammar = grammar_of(game_id)
     geo = geometry(game_id, layout, opts.paper)
     title = f"{registry.get(game_id).title} bubble log"
@@ -93,4 +103,5 @@ def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
         except PayloadError as exc:
             raise UserError(str(exc)) from None
         draw_page(doc, geo, layout, grammar, title, sheet, page)
+    report_notes(opts, notes)
     return notes

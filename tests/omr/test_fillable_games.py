@@ -1,0 +1,71 @@
+"""Each game's fillable log: its own hint line (the game's notation, not PostCard's) and a
+default page count that holds a typical whole game of that game."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from tests.helpers import run_cli
+from tests.omr.test_fillable import _fill
+
+# game -> (tokens its hint line must show, default pages on letter, on a4). Pages: a page
+# holds 32 rows on letter, 31 on a4; typical games are 200 (PostCard, Card Bowl), 270
+# (BLOWOUT!!!), 70 (grid game) and 300 (Luck of the Draw) lines.
+GAMES = {
+    "postcard": (("rush", "5v3", "A2/5", "HxA", "1&10"), 7, 7),
+    "cardbowl": (("kickoff", "pass 12", "20 yd return to 24", "5 yd pen. vs. D", "7-0 Steelers"),
+                 7, 7),
+    "blowout": (("R70", "K45", "D65", "H:DP-PI", "2&5"), 9, 9),
+    "cardgrid": (("passage", "shuffle H", "A kick", "scrum H2", "QH*"), 3, 3),
+    "luckdraw": (("drive", "FG under FG", "fumble+td", "P2 run"), 10, 10),
+}
+
+
+def _render(tmp_path, game: str, *args: str) -> tuple[int, str]:
+    out = tmp_path / f"{game}{len(args)}.pdf"
+    r = run_cli("render", game, "bubblelog", "--fillable", *args, "--out", str(out))
+    assert r.code == 0, r.stderr
+    with pdfplumber.open(out) as pdf:
+        return len(pdf.pages), pdf.pages[0].extract_text()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_hint_and_default_pages_are_the_games(tmp_path, game):
+    tokens, letter, a4 = GAMES[game]
+    pages, text = _render(tmp_path, game)
+    flat = " ".join(text.split())
+    for token in tokens:
+        assert token in flat, token
+    if game != "postcard":
+        assert "rush, 5v3" not in flat
+    assert pages == letter
+    assert _render(tmp_path, game, "--paper", "a4")[0] == a4
+
+
+def test_sheets_still_sets_the_page_count(tmp_path):
+    assert _render(tmp_path, "blowout", "--sheets", "2")[0] == 2
+
+
+def test_a_grammar_without_a_hint_lists_its_columns():
+    die = Slot("die", (Part("side", ("H", "A")), Part("value", digits=(6,))), title="die")
+    move = Slot("move", (Part("verb", ("go", "stop")),))
+    grammar = Grammar("toy", (move, die), (Form("", (Segment("", ("move", "die")),)),))
+    assert grammar.fill_hint() == "columns: move, die"
+    assert Grammar("toy", (move,), grammar.forms, hint="go, H4").fill_hint() == "go, H4"
+
+
+def test_a_card_bowl_cell_typed_as_the_hint_shows_it_reads(tmp_path):
+    blank = tmp_path / "cb.pdf"
+    assert run_cli("render", "cardbowl", "bubblelog", "--fillable", "--sheets", "1",
+                   "--out", str(blank)).code == 0
+    filled = _fill(blank, {"L001.kind": "kickoff", "L001.kick": "4",
+                           "L001.ret": "20 yd return to 24",
+                           "L002.kind": "play", "L002.down": "1", "L002.dist": "10",
+                           "L002.yard": "24", "L002.play": "run 3"}, tmp_path / "f.pdf")
+    from printkit.omr.fillable import record_from_pdf
+
+    game, text, notes = record_from_pdf(filled)
+    assert (game, notes) == ("cardbowl", [])
+    assert text.splitlines()[-2:] == ["Kickoff\tto 4, 20 yd return to 24", "1 & 10 @ 24\trun 3"]
