@@ -166,8 +166,21 @@ def render(
         opts.extra["teams"] = read_roster(roster).teams
     for path in render_to_file(game, sheet, opts, out, png, force):
         typer.echo(str(path))
-    for note in opts.extra.get("notes") or ():      # bubblelog --from: what it left off
+    for note in summed_notes(opts.extra.get("notes") or []):   # bubblelog --from
         typer.echo(note, err=True)
+
+
+NOTES_SHOWN = 5
+
+
+def summed_notes(notes: list[str]) -> list[str]:
+    """What `--from` left off, a line each up to NOTES_SHOWN, then one line for the rest: a
+    PostCard record leaves a state's score and counts off nearly every line by design, and
+    200 notes would bury the one that matters."""
+    if len(notes) <= NOTES_SHOWN + 1:
+        return notes
+    return [*notes[:NOTES_SHOWN], f"... and {len(notes) - NOTES_SHOWN} more lines with parts "
+            "not on the sheet (docs/bubblelog.md says what each game's sheet leaves off)"]
 
 
 def register(app: typer.Typer) -> None:

@@ -59,3 +59,17 @@ def test_a_record_the_sheet_holds_whole_prints_no_note(tmp_path):
                 "--out", str(tmp_path / "w.pdf"))
     assert r.code == 0
     assert r.stderr == ""
+
+
+def test_many_notes_are_summed_up_after_five(tmp_path):
+    """Eight lines each with a comment the sheet leaves off: five named, one line for three."""
+    lines = "\n".join(f"Q1 H R60 D60 +0 {{H 2&10 H20 0-0}} ; note {n}" for n in range(8))
+    record = tmp_path / "many.rec"
+    record.write_text(f'[Game "blowout"]\n[Home "Hawks"]\n[Away "Bears"]\n\n{lines}\n')
+    r = run_cli("render", "blowout", "bubblelog", "--from", str(record), "--out",
+                str(tmp_path / "many.pdf"))
+    assert r.code == 0, r.stderr
+    err = r.stderr.strip().splitlines()
+    assert len(err) == 6
+    assert err[0].startswith(f"{record}:5: ") and err[4].startswith(f"{record}:9: ")
+    assert err[5].startswith("... and 3 more lines with parts not on the sheet")
