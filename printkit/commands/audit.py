@@ -27,6 +27,16 @@ class Format(StrEnum):
     html = "html"
 
 
+def _where(file: str, finding: dict) -> str:
+    """FILE:LINE of a finding: on a run of sheet files, the sheet file and its printed line
+    (the JSON's "sheet": "FILE line N"), where the teacher looks for it."""
+    sheet = finding.get("sheet") or ""
+    path, sep, number = sheet.rpartition(" line ")
+    if sep and number.isdigit():
+        return f"{path}:{number}"
+    return f"{file}:{finding['line']}"
+
+
 def _text(entries, table) -> str:
     from printkit.text import printable
 
@@ -36,9 +46,11 @@ def _text(entries, table) -> str:
             out.append(f"{e.error} [unreadable, skipped]")
             continue
         for f in e.findings:
-            line = f"{e.file}:{f['line']}: {f['rule']}: {f['message']}"
+            line = f"{_where(e.file, f)}: {f['rule']}: {f['message']}"
             if f.get("expected") or f.get("found"):
                 line += f" (expected {f['expected']}, found {f['found']})"
+            if f.get("sheet"):
+                line += f" [record line {f['line']}]"
             out.append(printable(line, 2000))
         what = "clean" if e.status == "clean" else f"{len(e.findings)} finding" + \
             ("s" if len(e.findings) != 1 else "")

@@ -89,6 +89,9 @@ def test_a_slip_on_sheet_two_is_found_on_its_line(tmp_path):
             for f in entry["findings"]] == [
         (29, "PC-RUN-001", "+5", "+10", f"{folder}/M7-p2.png line 20")]
     assert r.code == 1
+    text = run_cli("audit", str(folder)).stdout.splitlines()
+    assert text[0].startswith(f"{folder}/M7-p2.png:20: PC-RUN-001: ")
+    assert text[0].endswith("(expected +5, found +10) [record line 29]")
 
 
 def test_pdfs_of_sheets_join_photos_of_the_same_match(clean_folder, tmp_path):
