@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -79,6 +80,7 @@ class Document:
             c.setKeywords(keywords)
         c.setViewerPreference("PrintScaling", "None")
         self._forms: set[str] = set()
+        self._xobjects: dict[str, str] = {}
         self.pages = 0
 
     @classmethod
@@ -108,13 +110,15 @@ class Document:
         return name
 
     def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
+        """Draw a form at (x, y): `q 1 0 0 1 x y cm /Name Do Q`, written directly (the
+        operators saveState, translate, doForm and restoreState would write, without their
+        bookkeeping: a book places forms thousands of times)."""
         c = self.canvas
-        c.saveState()
-        c.translate(x, y)
-        if scale != 1.0:
-            c.scale(scale, scale)
-        c.doForm(name)
-        c.restoreState()
+        xobject = self._xobjects.get(name)
+        if xobject is None:
+            xobject = self._xobjects[name] = f"/{c._doc.getXObjectName(name)} Do"
+        c._code.extend(("q", f"{fp_str(scale, 0, 0, scale, x, y)} cm", xobject, "Q"))
+        c._formsinuse.append(name)
 
     def check_bar(self, x: float, y: float, length: float, label: str, font: str,
                   size: float) -> None:

@@ -43,10 +43,12 @@ class Texts:
 
     def draw(self, c: Canvas) -> None:
         """Emit every batch and start empty again."""
+        memo = c.__dict__.setdefault("_printkit_text_ops", {})
         for (font, size, key), runs in self._runs.items():
             t = c.beginText()
             t.setFont(font, size)
             t.setFillColor(self._colours[key])
+            code = t._code
             # positions in hundredths of a point, then relative moves (`Td`): short operators
             # that compress well, with no drift since each step is exact in hundredths
             px = py = None
@@ -55,23 +57,54 @@ class Texts:
                 if px is None:
                     t.setTextOrigin(hx / 100, hy / 100)
                 else:
-                    t._code.append(f"{fp_str((hx - px) / 100, (hy - py) / 100)} Td")
+                    code.append(f"{_hundredths(hx - px)} {_hundredths(hy - py)} Td")
                 px, py = hx, hy
-                _show(c, t, font, size, text)
+                hit = memo.get((font, size, text, t._curSubset))
+                if hit is None:
+                    _show(c, t, font, size, text, memo)
+                else:
+                    code.extend(hit[0])
+                    t._curSubset = hit[1]
             c.drawText(t)
         self._runs.clear()
 
 
-def _assigned(c: Canvas, font: str, subset: int, text: str) -> str | None:
+_HUNDREDTHS: dict[int, str] = {}
+
+
+def _hundredths(n: int) -> str:
+    """fp_str(n / 100), remembered: a page's moves are a few dozen distinct steps."""
+    text = _HUNDREDTHS.get(n)
+    if text is None:
+        text = _HUNDREDTHS[n] = fp_str(n / 100)
+    return text
+
+
+def _assignments(c: Canvas, font: str, memo: dict) -> dict[int, int] | None:
+    """The document's character codes of an embedded font (None for a font reportlab does not
+    subset, or shapes), looked up once per document and font."""
+    key = ("assignments", font)
+    if key in memo:
+        return memo[key]
+    ttf = getFont(font)
+    if not ttf._dynamicFont or getattr(ttf, "shapable", False):
+        memo[key] = None
+        return None
+    state = getattr(ttf, "state", {}).get(c._doc)
+    if state is None:           # the font's first string in this document: not yet known
+        return None
+    memo[key] = state.assignments
+    return state.assignments
+
+
+def _assigned(c: Canvas, font: str, subset: int, text: str, memo: dict) -> str | None:
     """The operator reportlab's textOut writes for `text`, when every character already has
     its code in the text object's current subset of the embedded font (then textOut is just
     `(codes) Tj`); None otherwise, and reportlab does the work (assigning new codes, switching
     subsets). Unique strings such as play numbers are most of a book's misses."""
-    ttf = getFont(font)
-    state = getattr(ttf, "state", {}).get(c._doc) if ttf._dynamicFont else None
-    if state is None or not text or getattr(ttf, "shapable", False):
+    assignments = _assignments(c, font, memo) if text else None
+    if assignments is None:
         return None
-    assignments = state.assignments
     codes = []
     for ch in text:
         n = assignments.get(32 if ch == "\xa0" else ord(ch))
@@ -81,25 +114,21 @@ def _assigned(c: Canvas, font: str, subset: int, text: str) -> str | None:
     return f"({c._escape(bytes(codes))}) Tj"
 
 
-def _show(c: Canvas, t, font: str, size: float, text: str) -> None:
-    """`t.textOut(text)` with the PDF operators of a string remembered per document.
+def _show(c: Canvas, t, font: str, size: float, text: str, memo: dict) -> None:
+    """`t.textOut(text)`, and the PDF operators it wrote remembered per document.
 
     reportlab encodes each string anew (subset look-up, escaping) on every call; a play book
     shows the same few hundred strings thousands of times. The operators depend on the text,
     font, size and the text object's current font subset, so that is the key; the cursor is
-    placed by absolute and relative moves, never by the width textOut would add.
+    placed by absolute and relative moves, never by the width textOut would add. A code once
+    given to a character in a document never changes, so what is remembered stays true.
     """
-    memo = c.__dict__.setdefault("_printkit_text_ops", {})
     key = (font, size, text, t._curSubset)
-    hit = memo.get(key)
-    if hit is None and (op := _assigned(c, font, t._curSubset, text)) is not None:
-        t._code.append(op)            # a string never seen, of characters already in use
+    op = _assigned(c, font, t._curSubset, text, memo)
+    if op is not None:                # a string never seen, of characters already in use
+        t._code.append(op)
+        memo[key] = ((op,), t._curSubset)
         return
-    if hit is None:
-        before = len(t._code)
-        t.textOut(text)
-        hit = memo[key] = (t._code[before:], t._curSubset)
-        return
-    ops, subset = hit
-    t._code.extend(ops)
-    t._curSubset = subset
+    before = len(t._code)
+    t.textOut(text)
+    memo[key] = (tuple(t._code[before:]), t._curSubset)
