@@ -44,40 +44,42 @@ class Texts:
     def draw(self, c: Canvas) -> None:
         """Emit every batch and start empty again."""
         memo = c.__dict__.setdefault("_printkit_text_ops", {})
+        steps = _STEPS
         for (font, size, key), runs in self._runs.items():
             t = c.beginText()
             t.setFont(font, size)
             t.setFillColor(self._colours[key])
-            code = t._code
+            append = t._code.append
+            subset = t._curSubset
+            table = memo.setdefault((font, size, subset), {})
             # positions in hundredths of a point, then relative moves (`Td`): short operators
             # that compress well, with no drift since each step is exact in hundredths
-            px = py = None
-            for x, y, text in runs:
-                hx, hy = round(x * 100), round(y * 100)
-                if px is None:
-                    t.setTextOrigin(hx / 100, hy / 100)
-                else:
-                    code.append(f"{_hundredths(hx - px)} {_hundredths(hy - py)} Td")
-                px, py = hx, hy
-                hit = memo.get((font, size, text, t._curSubset))
+            x, y, text = runs[0]
+            px, py = round(x * 100), round(y * 100)
+            t.setTextOrigin(px / 100, py / 100)
+            for i, (x, y, text) in enumerate(runs):
+                if i:
+                    hx, hy = round(x * 100), round(y * 100)
+                    step = steps.get((hx - px, hy - py))
+                    if step is None:
+                        step = steps[hx - px, hy - py] = \
+                            f"{fp_str((hx - px) / 100, (hy - py) / 100)} Td"
+                    append(step)
+                    px, py = hx, hy
+                hit = table.get(text)
                 if hit is None:
-                    _show(c, t, font, size, text, memo)
+                    hit = _show(c, t, font, size, text, memo)
+                    table[text] = hit
                 else:
-                    code.extend(hit[0])
-                    t._curSubset = hit[1]
+                    append(hit[0])
+                if hit[1] != subset:
+                    subset = t._curSubset = hit[1]
+                    table = memo.setdefault((font, size, subset), {})
             c.drawText(t)
         self._runs.clear()
 
 
-_HUNDREDTHS: dict[int, str] = {}
-
-
-def _hundredths(n: int) -> str:
-    """fp_str(n / 100), remembered: a page's moves are a few dozen distinct steps."""
-    text = _HUNDREDTHS.get(n)
-    if text is None:
-        text = _HUNDREDTHS[n] = fp_str(n / 100)
-    return text
+_STEPS: dict[tuple[int, int], str] = {}     # (dx, dy) in hundredths of a point: its `Td`
 
 
 def _assignments(c: Canvas, font: str, memo: dict) -> dict[int, int] | None:
@@ -101,21 +103,31 @@ def _assigned(c: Canvas, font: str, subset: int, text: str, memo: dict) -> str |
     """The operator reportlab's textOut writes for `text`, when every character already has
     its code in the text object's current subset of the embedded font (then textOut is just
     `(codes) Tj`); None otherwise, and reportlab does the work (assigning new codes, switching
-    subsets). Unique strings such as play numbers are most of a book's misses."""
+    subsets). Unique strings such as play numbers are most of a book's misses, so each
+    character's escaped code is remembered (PDF escaping is byte by byte)."""
+    chars = memo.get(("chars", font, subset))
+    if chars is None:
+        chars = memo[("chars", font, subset)] = {}
+    try:
+        return f"({''.join([chars[ch] for ch in text])}) Tj" if text else None
+    except KeyError:
+        pass
     assignments = _assignments(c, font, memo) if text else None
     if assignments is None:
         return None
-    codes = []
     for ch in text:
+        if ch in chars:
+            continue
         n = assignments.get(32 if ch == "\xa0" else ord(ch))
         if n is None or n >> 8 != subset:
             return None
-        codes.append(n & 0xFF)
-    return f"({c._escape(bytes(codes))}) Tj"
+        chars[ch] = c._escape(bytes((n & 0xFF,)))
+    return f"({''.join([chars[ch] for ch in text])}) Tj"
 
 
-def _show(c: Canvas, t, font: str, size: float, text: str, memo: dict) -> None:
-    """`t.textOut(text)`, and the PDF operators it wrote remembered per document.
+def _show(c: Canvas, t, font: str, size: float, text: str, memo: dict) -> tuple[str, int]:
+    """`t.textOut(text)`; returns the PDF operators it wrote and the font subset it left
+    current, which the caller remembers per document.
 
     reportlab encodes each string anew (subset look-up, escaping) on every call; a play book
     shows the same few hundred strings thousands of times. The operators depend on the text,
@@ -123,12 +135,10 @@ def _show(c: Canvas, t, font: str, size: float, text: str, memo: dict) -> None:
     placed by absolute and relative moves, never by the width textOut would add. A code once
     given to a character in a document never changes, so what is remembered stays true.
     """
-    key = (font, size, text, t._curSubset)
     op = _assigned(c, font, t._curSubset, text, memo)
     if op is not None:                # a string never seen, of characters already in use
         t._code.append(op)
-        memo[key] = ((op,), t._curSubset)
-        return
+        return op, t._curSubset
     before = len(t._code)
     t.textOut(text)
-    memo[key] = (tuple(t._code[before:]), t._curSubset)
+    return " ".join(t._code[before:]), t._curSubset
