@@ -3,6 +3,8 @@ automatic cards in yellow, as the rules print them) and the sidelines; cut lines
 
 from __future__ import annotations
 
+import re
+
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.luckdraw.cards import GameCard, load_cards
@@ -55,19 +57,26 @@ def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) ->
     c.translate(x + QUIET * module, y + QUIET * module)
     c.scale(module, module)
     path = c.beginPath()
-    for r, row in enumerate(matrix):
-        col = 0
-        while col < n:
-            if not row[col]:
-                col += 1
-                continue
-            start = col
-            while col < n and row[col]:
-                col += 1
-            path.rect(start, n - r - 1, col - start, 1)
+    path._code.extend(["n", *_runs(matrix)])   # what path.rect writes: `n`, then `x y w 1 re`
     c.setFillColorRGB(0, 0, 0)
     c.drawPath(path, stroke=0, fill=1)
     c.restoreState()
+
+
+DARK_RUN = re.compile("1+")
+
+
+def _runs(matrix: tuple[tuple[bool, ...], ...]) -> list[str]:
+    """Each run of dark modules of a row as a rectangle operator (integers: fp_str of an int
+    is the int itself), rows top to bottom."""
+    n = len(matrix)
+    out = []
+    for r, row in enumerate(matrix):
+        y = n - r - 1
+        bits = "".join(["1" if dark else "0" for dark in row])
+        out.extend([f"{m.start()} {y} {m.end() - m.start()} 1 re"
+                    for m in DARK_RUN.finditer(bits)])
+    return out
 
 
 def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
