@@ -15,12 +15,13 @@ the caller asks qrcode). tests/printkit/test_qrfast.py compares the matrices wit
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from operator import itemgetter
 
 from qrcode import base, util
 from qrcode.main import QRCode
 
 PAD = (0xEC, 0x11)
-_BITS = tuple(format(b, "08b") for b in range(256))
 
 
 @functools.cache
@@ -69,10 +70,11 @@ def _remainder(data: list[int], count: int) -> list[int]:
 
 
 @functools.cache
-def _template(version: int, level: int, mask: int
-              ) -> tuple[list[list[bool]], tuple[tuple[int, int, bool], ...]]:
-    """The matrix with every function pattern, format and version information set (qrcode's
-    own steps), and the data modules in qrcode's fill order with the mask's flip of each."""
+def _template(version: int, level: int, mask: int) -> tuple[int, int, int, Callable]:
+    """What a code of this version, error correction and mask shares: its side, the number of
+    data modules, their mask as one integer (in fill order, first module highest), and a
+    picker that lays the data bits out as the matrix's rows. The function patterns, format and
+    version information and the fill order are qrcode's own steps."""
     qr = QRCode(version=version, error_correction=level, border=0, box_size=1,
                 mask_pattern=mask)
     n = qr.modules_count = version * 4 + 17
@@ -86,7 +88,7 @@ def _template(version: int, level: int, mask: int
     if version >= 7:
         qr.setup_type_number(False)
     flip = util.mask_func(mask)
-    order = []
+    order: list[tuple[int, int]] = []
     row, inc = n - 1, -1
     for col in range(n - 1, 0, -2):
         if col <= 6:
@@ -94,13 +96,19 @@ def _template(version: int, level: int, mask: int
         while True:
             for c in (col, col - 1):
                 if qr.modules[row][c] is None:
-                    order.append((row, c, bool(flip(row, c))))
+                    order.append((row, c))
             row += inc
             if row < 0 or n <= row:
                 row -= inc
                 inc = -inc
                 break
-    return qr.modules, tuple(order)
+    count = len(order)
+    flips = int("".join("1" if flip(r, c) else "0" for r, c in order), 2)
+    # each cell of the matrix picks from (data bits in fill order) + "0" + "1"
+    index = {cell: k for k, cell in enumerate(order)}
+    picks = [index[(r, c)] if (r, c) in index else count + bool(qr.modules[r][c])
+             for r in range(n) for c in range(n)]
+    return n, count, flips, itemgetter(*picks)
 
 
 def _version(size: int, level: int) -> int | None:
@@ -112,8 +120,15 @@ def _version(size: int, level: int) -> int | None:
 
 
 def byte_matrix(data: bytes, level: int, mask: int) -> tuple[tuple[bool, ...], ...] | None:
-    """The module matrix (no border) of `data` at error correction `level` (a qrcode
-    constant) and `mask`, or None when qrcode would not encode it as one byte segment."""
+    """The module matrix (no border, True = dark) of `data` at error correction `level` (a
+    qrcode constant) and `mask`, or None when qrcode would not encode it as one byte
+    segment."""
+    rows = byte_rows(data, level, mask)
+    return None if rows is None else tuple(tuple(ch == "1" for ch in row) for row in rows)
+
+
+def byte_rows(data: bytes, level: int, mask: int) -> tuple[str, ...] | None:
+    """The matrix as rows of "0" (light) and "1" (dark), top to bottom; None as byte_matrix."""
     chunks = list(util.optimal_data_chunks(data, minimum=20))
     if len(chunks) != 1 or chunks[0].mode != util.MODE_8BIT_BYTE:
         return None
@@ -145,10 +160,8 @@ def byte_matrix(data: bytes, level: int, mask: int) -> tuple[tuple[bool, ...], .
               if i < len(blk)]
     stream += [blk[i] for i in range(max(e for _, e in blocks)) for blk in ec_blocks
                if i < len(blk)]
-    modules, order = _template(version, level, mask)
-    rows = [row[:] for row in modules]
-    bits_text = "".join([_BITS[b] for b in stream])
-    bits_text += "0" * (len(order) - len(bits_text))      # remainder bits: light
-    for (r, c, flipped), bit in zip(order, bits_text, strict=True):
-        rows[r][c] = (bit == "1") != flipped
-    return tuple(tuple(row) for row in rows)
+    n, count, flips, pick = _template(version, level, mask)
+    extra = count - 8 * len(stream)                    # remainder bits: light, then masked
+    placed = (int.from_bytes(bytes(stream), "big") << extra) ^ flips
+    cells = "".join(pick(format(placed, f"0{count}b") + "01"))
+    return tuple(cells[r * n:(r + 1) * n] for r in range(n))

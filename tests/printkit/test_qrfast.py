@@ -7,7 +7,7 @@ import pytest
 import qrcode
 from qrcode.constants import ERROR_CORRECT_H, ERROR_CORRECT_M, ERROR_CORRECT_Q
 
-from printkit.draw.qr import qr_matrix
+from printkit.draw.qr import qr_matrix, qr_rows
 from printkit.draw.qrfast import byte_matrix
 
 SLIP = ("printkit-draws/1;game=luckdraw;seed=bench;players=8;stream=drive/999;draws=14;"
@@ -45,3 +45,10 @@ def test_payloads_qrcode_would_split_fall_back():
 
 def test_slip_matrix_through_qr_matrix():
     assert qr_matrix(SLIP, "M", mask=2) == _qrcode(SLIP.encode(), ERROR_CORRECT_M, 2)
+
+
+def test_rows_are_the_matrix_fast_path_or_not():
+    for payload in (SLIP, "1234567890" * 5):
+        rows = qr_rows(payload, "M", 2)
+        expected = _qrcode(payload.encode(), ERROR_CORRECT_M, 2)
+        assert [[ch == "1" for ch in row] for row in rows] == [list(r) for r in expected]

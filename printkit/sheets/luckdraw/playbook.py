@@ -12,7 +12,7 @@ from engine.luckdraw.deal import Deal, deal_shape
 from engine.playbook import BookSpec, slip_check, slip_payload
 from printkit.books.header import fit_text
 from printkit.books.page import Block
-from printkit.draw.qr import QUIET, qr_matrix
+from printkit.draw.qr import QUIET, qr_rows
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
@@ -48,8 +48,8 @@ SLIP_MASK = 2          # one fixed QR mask for slips: no mask search per slip (q
 def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) -> None:
     """A slip's QR as vector runs in whole-module coordinates (a scaled frame): every slip's
     code is different, so it costs page bytes, and small integers keep that to about 1 KB."""
-    matrix = qr_matrix(payload, level, mask=SLIP_MASK)
-    n = len(matrix)
+    rows = qr_rows(payload, level, SLIP_MASK)
+    n = len(rows)
     module = size / (n + 2 * QUIET)
     c.saveState()
     c.setFillColorRGB(1, 1, 1)
@@ -57,7 +57,7 @@ def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) ->
     c.translate(x + QUIET * module, y + QUIET * module)
     c.scale(module, module)
     path = c.beginPath()
-    path._code.extend(["n", *_runs(matrix)])   # what path.rect writes: `n`, then `x y w 1 re`
+    path._code.extend(["n", *_runs(rows)])   # what path.rect writes: `n`, then `x y w 1 re`
     c.setFillColorRGB(0, 0, 0)
     c.drawPath(path, stroke=0, fill=1)
     c.restoreState()
@@ -66,17 +66,12 @@ def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) ->
 DARK_RUN = re.compile("1+")
 
 
-def _runs(matrix: tuple[tuple[bool, ...], ...]) -> list[str]:
-    """Each run of dark modules of a row as a rectangle operator (integers: fp_str of an int
-    is the int itself), rows top to bottom."""
-    n = len(matrix)
-    out = []
-    for r, row in enumerate(matrix):
-        y = n - r - 1
-        bits = "".join(["1" if dark else "0" for dark in row])
-        out.extend([f"{m.start()} {y} {m.end() - m.start()} 1 re"
-                    for m in DARK_RUN.finditer(bits)])
-    return out
+def _runs(rows: tuple[str, ...]) -> list[str]:
+    """Each run of dark modules of a row ("0"/"1") as a rectangle operator (integers: fp_str
+    of an int is the int itself), rows top to bottom."""
+    n = len(rows)
+    return [f"{m.start()} {n - r - 1} {m.end() - m.start()} 1 re"
+            for r, bits in enumerate(rows) for m in DARK_RUN.finditer(bits)]
 
 
 def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
