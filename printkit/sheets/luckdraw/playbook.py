@@ -13,6 +13,7 @@ from engine.playbook import BookSpec, slip_check, slip_payload
 from printkit.books.header import fit_text
 from printkit.books.page import Block
 from printkit.draw.qr import QUIET, qr_rows
+from printkit.draw.texts import Texts
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
@@ -66,12 +67,23 @@ def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) ->
 DARK_RUN = re.compile("1+")
 
 
+_RECTS: dict[tuple[int, int, int], str] = {}    # (start, row, end): its operator; < 53^3
+
+
 def _runs(rows: tuple[str, ...]) -> list[str]:
     """Each run of dark modules of a row ("0"/"1") as a rectangle operator (integers: fp_str
     of an int is the int itself), rows top to bottom."""
     n = len(rows)
-    return [f"{m.start()} {n - r - 1} {m.end() - m.start()} 1 re"
-            for r, bits in enumerate(rows) for m in DARK_RUN.finditer(bits)]
+    out = []
+    for r, bits in enumerate(rows):
+        y = n - r - 1
+        for match in DARK_RUN.finditer(bits):
+            start, end = match.span()
+            op = _RECTS.get((start, y, end))
+            if op is None:
+                op = _RECTS[(start, y, end)] = f"{start} {y} {end - start} 1 re"
+            out.append(op)
+    return out
 
 
 def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
@@ -87,54 +99,65 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
     fixed = set(load_cards().qb_fixed(deal.players))
     max_cards = max(shape.hand, shape.sidelines, 1)
 
+    def frame(c: Canvas, width: float) -> None:
+        """What every slip of this many players shares: the border, the rule under each
+        player's label, the sidelines band and its label."""
+        label_w = layout.length("deal.label_width")
+        bottom = rows * row_h + 1 * MM          # the slip's top edge above its lower-left
+        for i in range(rows):
+            y = bottom - (i + 1) * row_h
+            if i + 1 == rows:
+                c.setFillColor(layout.fill("deal.sideline_fill"))
+                c.rect(0, y - 0.5 * MM, width, row_h, stroke=0, fill=1)
+                c.setFillColor(layout.colour("header.ink"))
+                c.setFont(layout.font("header.text_font"), layout.length("deal.label_size"))
+                c.drawString(2 * MM, y + row_h / 2 - 2, "Sidelines")
+            else:
+                c.setStrokeColor(layout.colour("deal.chip_line"))
+                c.setLineWidth(0.3)
+                c.line(8 * MM, y + 1.2 * MM, label_w - 2 * MM, y + 1.2 * MM)
+        c.setStrokeColor(layout.colour("deal.slip_line"))   # last: the band never hides it
+        c.setLineWidth(0.6)
+        c.rect(0, 0, width, title_h + bottom)
+
     def draw(doc: Document, x: float, top: float, width: float) -> None:
-        c = doc.canvas
         label_w = layout.length("deal.label_width")
         gap = layout.length("deal.chip_gap")
         qr = layout.length("deal.qr_size")
         chip_w = min(layout.length("deal.max_chip_width"),
                      (width - label_w - qr - 2 * MM) / max_cards - gap)
         ink = layout.colour("header.ink")
-        c.saveState()
-        c.setStrokeColor(layout.colour("deal.slip_line"))
-        c.setLineWidth(0.6)
-        c.rect(x, top - title_h - rows * row_h - 1 * MM, width, title_h + rows * row_h + 1 * MM)
-        c.setFillColor(ink)
-        c.setFont(layout.font("header.bold_font"), layout.length("deal.title_size"))
-        c.drawString(x + 2 * MM, top - title_h + 2 * MM,
-                     f"Drive {deal.drive} \u2014 QB: P{deal.qb}")
-        c.setFont(layout.font("header.text_font"), layout.length("deal.label_size"))
-        c.drawRightString(x + width - 2 * MM, top - title_h + 2 * MM,
-                          f"{deal.players} players \u00b7 {shape.hand} cards each \u00b7 "
-                          f"{shape.sidelines} on the sidelines \u00b7 stream {stream} \u00b7 "
-                          f"check {check}")
-        entries = [(f"P{seat}" + (" QB" if seat == deal.qb else ""), cards)
-                   for seat, cards in sorted(deal.hands)]
-        entries.append(("Sidelines", deal.sidelines))
-        for i, (label, cards) in enumerate(entries):
+        height = title_h + rows * row_h + 1 * MM
+        name = doc.form(f"slip{rows}w{width:.2f}", width, height, lambda c: frame(c, width))
+        doc.place(name, x, top - height)
+        texts = Texts()
+        label_size = layout.length("deal.label_size")
+        bold, text_font = layout.font("header.bold_font"), layout.font("header.text_font")
+        texts.add(bold, layout.length("deal.title_size"), ink, x + 2 * MM,
+                  top - title_h + 2 * MM, f"Drive {deal.drive} \u2014 QB: P{deal.qb}")
+        texts.add(text_font, label_size, ink, x + width - 2 * MM, top - title_h + 2 * MM,
+                  f"{deal.players} players \u00b7 {shape.hand} cards each \u00b7 "
+                  f"{shape.sidelines} on the sidelines \u00b7 stream {stream} \u00b7 "
+                  f"check {check}", "right")
+        entries = [(seat, cards) for seat, cards in sorted(deal.hands)]
+        entries.append((0, deal.sidelines))
+        for i, (seat, cards) in enumerate(entries):
             y = top - title_h - (i + 1) * row_h
-            if label == "Sidelines":
-                c.setFillColor(layout.fill("deal.sideline_fill"))
-                c.rect(x, y - 0.5 * MM, width, row_h, stroke=0, fill=1)
-            c.setFillColor(ink)
-            font = "header.bold_font" if label.endswith("QB") else "header.text_font"
-            c.setFont(layout.font(font), layout.length("deal.label_size"))
-            c.drawString(x + 2 * MM, y + row_h / 2 - 2, label)
-            if label != "Sidelines":
-                c.setStrokeColor(layout.colour("deal.chip_line"))
-                c.setLineWidth(0.3)
-                c.line(x + 8 * MM, y + 1.2 * MM, x + label_w - 2 * MM, y + 1.2 * MM)
+            qb = seat == deal.qb
+            if seat:
+                texts.add(bold if qb else text_font, label_size, ink, x + 2 * MM,
+                          y + row_h / 2 - 2, f"P{seat} QB" if qb else f"P{seat}")
             if not cards:
-                c.setFillColor(layout.colour("header.muted"))
-                c.drawString(x + label_w, y + row_h / 2 - 2, "none")
+                texts.add(text_font, label_size, layout.colour("header.muted"), x + label_w,
+                          y + row_h / 2 - 2, "none")
             for j, code in enumerate(cards):
-                qb_card = label.endswith("QB") and code in fixed
                 _chip(doc, layout, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
-                      chip_w, row_h - 1.6 * MM, qb_card)
+                      chip_w, row_h - 1.6 * MM, qb and code in fixed)
+        c = doc.canvas
+        texts.draw(c)
         rows_h = rows * row_h
         _qr(c, payload, x + width - qr - 1 * MM, top - title_h - rows_h / 2 - qr / 2, qr,
             layout.text("header.qr_level"))
-        c.restoreState()
 
     return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut",
                  keys="deal.title_height, deal.row_height")
