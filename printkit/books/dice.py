@@ -55,18 +55,24 @@ def _block(layout: Layout, section: Section, dice: list[int], first: int) -> Blo
         bold, label_size = layout.font("header.bold_font"), layout.length("dice.label_size")
         index_font, index_size = layout.font("dice.index_font"), layout.length("dice.index_size")
         value_font, value_size = layout.font("dice.value_font"), layout.length("dice.value_size")
+        left = [x + label_w + i * cell_w for i in range(per_row)]
+        index_x = [cx + 0.8 * MM for cx in left]
+        value_x = {v: [cx + cell_w * 0.42 - Texts.width(str(v), value_font, value_size) / 2
+                       for cx in left] for v in set(dice)}
+        labels, indices, values = [], [], []
         for r in range(rows):
             y = top - (r + 1) * row_h
             row = dice[r * per_row:(r + 1) * per_row]
             n0 = first + r * per_row
-            texts.add(bold, label_size, side_colour, x + 1.2 * MM, y + row_h / 2 - 2.5,
-                      f"{letter}{n0}\u2013{n0 + len(row) - 1}")
+            labels.append((x + 1.2 * MM, y + row_h / 2 - 2.5,
+                           f"{letter}{n0}\u2013{n0 + len(row) - 1}"))
+            iy, vy = y + row_h - 2.3 * MM, y + 1.6 * MM
             for i, value in enumerate(row):
-                cx = x + label_w + i * cell_w
-                texts.add(index_font, index_size, muted, cx + 0.8 * MM, y + row_h - 2.3 * MM,
-                          f"{letter}{n0 + i}")
-                texts.add(value_font, value_size, ink, cx + cell_w * 0.42, y + 1.6 * MM,
-                          str(value), "centre")
+                indices.append((index_x[i], iy, f"{letter}{n0 + i}"))
+                values.append((value_x[value][i], vy, str(value)))
+        texts.extend(bold, label_size, side_colour, labels)
+        texts.extend(index_font, index_size, muted, indices)
+        texts.extend(value_font, value_size, ink, values)
         texts.draw(doc.canvas)
 
     return Block(rows * row_h, draw, keys="dice.rows_per_block, dice.row_height")

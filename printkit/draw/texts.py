@@ -41,6 +41,22 @@ class Texts:
             self._held.append(colour)           # keeps id(colour) unique while it is a key
         self._runs[(font, size, key)].append((x, y, text))
 
+    @staticmethod
+    def width(text: str, font: str, size: float) -> float:
+        """The width of `text` (remembered: a book measures the same strings again and
+        again)."""
+        return _width(text, font, size)
+
+    def extend(self, font: str, size: float, colour: Color,
+               runs: list[tuple[float, float, str]]) -> None:
+        """Many left-aligned strings of one font, size and colour: (x, y, text) each."""
+        key = self._keys.get(id(colour))
+        if key is None:
+            key = self._keys[id(colour)] = colour.hexval()
+            self._colours[key] = colour
+            self._held.append(colour)
+        self._runs[(font, size, key)].extend(runs)
+
     def draw(self, c: Canvas) -> None:
         """Emit every batch and start empty again."""
         memo = c.__dict__.setdefault("_printkit_text_ops", {})
