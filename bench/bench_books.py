@@ -4,7 +4,7 @@ The naive way draws every page from scratch in the same process: no form XObject
 header, the card grids and the chips drawn again on every page) and one text object per
 string. Targets (issue #12): >= 300 pages/s, >= 6x the naive way, <= 5 KB per added page.
 
-Each figure is the best CPU time of three renders after a warm-up one, the book and the naive
+Each figure is the best CPU time of five renders after a warm-up one, the book and the naive
 way alike.
 
 Run: .venv/bin/python bench/bench_books.py   (prints figures; no pass/fail)
@@ -68,7 +68,7 @@ class Naive:
                                                                          self.draw)
 
 
-ROUNDS = 3
+ROUNDS = 5
 
 
 def _measure(book) -> tuple[float, int, int]:
