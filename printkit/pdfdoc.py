@@ -21,6 +21,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
+from printkit.draw.texts import Texts
 from printkit.pdfstream import stream_canvas
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -81,6 +82,7 @@ class Document:
         c.setViewerPreference("PrintScaling", "None")
         self._forms: set[str] = set()
         self._xobjects: dict[str, str] = {}
+        self._texts: Texts | None = None
         self.pages = 0
 
     @classmethod
@@ -108,6 +110,15 @@ class Document:
             c.endForm()
             self._forms.add(name)
         return name
+
+    @property
+    def texts(self) -> Texts:
+        """The page's batched text (printkit.draw.texts): strings added here are set when the
+        page is finished, one text object per font, size and colour for the whole page, on
+        top of what the page drew."""
+        if self._texts is None:
+            self._texts = Texts()
+        return self._texts
 
     def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
         """Draw a form at (x, y): `q 1 0 0 1 x y cm /Name Do Q`, written directly (the
@@ -143,6 +154,8 @@ class Document:
         saved, so a finished page costs its compressed bytes (a few KB), not its operator
         text (tens to hundreds of KB): a 10,000-page class pack stays small in memory. The
         bytes written are the ones reportlab would write at save; then the page is written out"""
+        if self._texts is not None:
+            self._texts.draw(self.canvas)
         self.canvas.showPage()
         self.pages += 1
         _compress_now(self.canvas._doc.Pages.pages[-1])
@@ -151,7 +164,7 @@ class Document:
     def finish(self) -> bytes:
         """Close the document (a page still being drawn is shown first) and return its bytes;
         a document given a sink has written them there and returns b""."""
-        if self.canvas._code:
+        if self.canvas._code or (self._texts is not None and self._texts.pending):
             self.show_page()
         self.canvas.save()
         return self.buffer.getvalue() if self.buffer is not None else b""

@@ -69,7 +69,7 @@ def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
         name = doc.form(f"cards{len(cards)}x{grid.per_row}w{width:.2f}", width, height,
                         lambda c: frame(c, width))
         doc.place(name, x, top - height)
-        texts = Texts()
+        texts = doc.texts         # set when the page is finished
         texts.add(layout.font("cards.label_font"), layout.length("cards.label_size"),
                   layout.colour(colour_key), x + label_w / 2, top - height / 2 - 1, cite,
                   "centre")
@@ -88,7 +88,6 @@ def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
                              top - (r + 1) * row_h + lift, text))
         for (size, _), (colour, runs) in groups.items():
             texts.extend(font, size, colour, runs)
-        texts.draw(doc.canvas)
 
     return Block(grid.rows * row_h, draw)
 
@@ -116,12 +115,8 @@ def _title(layout: Layout, text: str, colour_key: str, new_page: bool) -> Block:
     size = layout.length("cards.title_size")
 
     def draw(doc: Document, x: float, top: float, width: float) -> None:
-        c = doc.canvas
-        c.saveState()
-        c.setFillColor(layout.colour(colour_key))
-        c.setFont(layout.font("header.bold_font"), size)
-        c.drawString(x, top - size, text)
-        c.restoreState()
+        doc.texts.add(layout.font("header.bold_font"), size, layout.colour(colour_key), x,
+                      top - size, text)
 
     return Block(size * 1.5, draw, new_page=new_page, keep_with_next=True, line_after="",
                  keys="cards.title_size")

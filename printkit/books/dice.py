@@ -48,7 +48,7 @@ def _block(layout: Layout, section: Section, dice: list[int], first: int) -> Blo
         name = doc.form(f"dice{len(dice)}x{per_row}w{width:.2f}", width, height,
                         lambda c: frame(c, width))
         doc.place(name, x, top - height)
-        texts = Texts()
+        texts = doc.texts         # set when the page is finished
         ink = layout.colour("header.ink")
         muted = layout.colour("header.muted")
         side_colour = layout.colour(f"header.{side}_colour")
@@ -73,7 +73,6 @@ def _block(layout: Layout, section: Section, dice: list[int], first: int) -> Blo
         texts.extend(bold, label_size, side_colour, labels)
         texts.extend(index_font, index_size, muted, indices)
         texts.extend(value_font, value_size, ink, values)
-        texts.draw(doc.canvas)
 
     return Block(rows * row_h, draw, keys="dice.rows_per_block, dice.row_height")
 
@@ -83,14 +82,11 @@ def _title(layout: Layout, section: Section, count: int, continued: bool = False
     letter, side = section.cite, section.side
 
     def draw(doc: Document, x: float, top: float, width: float) -> None:
-        c = doc.canvas
-        c.saveState()
-        c.setFillColor(layout.colour(f"header.{side}_colour"))
-        c.setFont(layout.font("header.bold_font"), size)
         more = " (continued)" if continued else ""
-        c.drawString(x, top - size, f"{section.heading} dice {letter}1\u2013{letter}{count}"
-                                    f"{more}: use them in order, tick each one used")
-        c.restoreState()
+        doc.texts.add(layout.font("header.bold_font"), size,
+                      layout.colour(f"header.{side}_colour"), x, top - size,
+                      f"{section.heading} dice {letter}1\u2013{letter}{count}{more}: use them "
+                      "in order, tick each one used")
 
     return Block(size * 1.5, draw, new_page=not continued, keep_with_next=True, line_after="",
                  keys="dice.title_size")

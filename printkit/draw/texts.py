@@ -47,6 +47,11 @@ class Texts:
         again)."""
         return _width(text, font, size)
 
+    @property
+    def pending(self) -> bool:
+        """Strings added and not drawn yet."""
+        return bool(self._runs)
+
     def extend(self, font: str, size: float, colour: Color,
                runs: list[tuple[float, float, str]]) -> None:
         """Many left-aligned strings of one font, size and colour: (x, y, text) each."""

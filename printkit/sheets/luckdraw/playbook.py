@@ -13,7 +13,6 @@ from engine.playbook import BookSpec, slip_check, slip_payload
 from printkit.books.header import fit_text
 from printkit.books.page import Block
 from printkit.draw.qr import QUIET, qr_rows
-from printkit.draw.texts import Texts
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
@@ -130,7 +129,7 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
         height = title_h + rows * row_h + 1 * MM
         name = doc.form(f"slip{rows}w{width:.2f}", width, height, lambda c: frame(c, width))
         doc.place(name, x, top - height)
-        texts = Texts()
+        texts = doc.texts         # set when the page is finished
         label_size = layout.length("deal.label_size")
         bold, text_font = layout.font("header.bold_font"), layout.font("header.text_font")
         texts.add(bold, layout.length("deal.title_size"), ink, x + 2 * MM,
@@ -154,7 +153,6 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
                 _chip(doc, layout, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
                       chip_w, row_h - 1.6 * MM, qb and code in fixed)
         c = doc.canvas
-        texts.draw(c)
         rows_h = rows * row_h
         _qr(c, payload, x + width - qr - 1 * MM, top - title_h - rows_h / 2 - qr / 2, qr,
             layout.text("header.qr_level"))
