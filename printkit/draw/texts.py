@@ -65,6 +65,8 @@ class Texts:
     def draw(self, c: Canvas) -> None:
         """Emit every batch and start empty again."""
         memo = c.__dict__.setdefault("_printkit_text_ops", {})
+        if len(_STEPS) > MAX_STEPS:      # bounded: right-aligned unique strings vary dx
+            _STEPS.clear()
         steps = _STEPS
         for (font, size, key), runs in self._runs.items():
             t = c.beginText()
@@ -101,6 +103,7 @@ class Texts:
 
 
 _STEPS: dict[tuple[int, int], str] = {}     # (dx, dy) in hundredths of a point: its `Td`
+MAX_STEPS = 50_000
 
 
 def _assignments(c: Canvas, font: str, memo: dict) -> dict[int, int] | None:
