@@ -211,23 +211,17 @@ def legend_block(layout: Layout, entries: list[tuple[str, str]]) -> Block:
     height = size * 1.5 + len(lines) * line
 
     def draw(doc: Document, x: float, top: float, width: float) -> None:
-        c = doc.canvas
         bold, text = layout.font("cards.card_font"), layout.font("header.text_font")
-        c.saveState()
-        c.setFillColor(layout.colour("header.ink"))
-        c.setFont(layout.font("header.bold_font"), size)
-        c.drawString(x, top - size, layout.text("legend.title"))
+        ink, muted = layout.colour("header.ink"), layout.colour("header.muted")
+        texts = doc.texts
+        texts.add(layout.font("header.bold_font"), size, ink, x, top - size,
+                  layout.text("legend.title"))
         for n, row in enumerate(lines):
             cx, cy = x, top - size * 1.5 - (n + 1) * line + line * 0.3
             for code, meaning in row:
-                c.setFont(bold, size)
-                c.setFillColor(layout.colour("header.ink"))
-                c.drawString(cx, cy, code)
-                cx += stringWidth(code, bold, size)
-                c.setFont(text, size)
-                c.setFillColor(layout.colour("header.muted"))
-                c.drawString(cx, cy, f" {meaning}")
-                cx += stringWidth(f" {meaning}", text, size) + size * 1.6
-        c.restoreState()
+                texts.add(bold, size, ink, cx, cy, code)
+                cx += Texts.width(code, bold, size)
+                texts.add(text, size, muted, cx, cy, f" {meaning}")
+                cx += Texts.width(f" {meaning}", text, size) + size * 1.6
 
     return Block(height, draw, line_after="", keys="legend.size")

@@ -182,25 +182,22 @@ def _legend(layout: Layout, players: int) -> Block:
 
     def draw(doc: Document, x: float, top: float, width: float) -> None:
         c = doc.canvas
-        c.saveState()
-        c.setFillColor(layout.colour("header.ink"))
-        c.setFont(layout.font("header.bold_font"), layout.length("deal.title_size"))
-        c.drawString(x + 2 * MM, top - title_h + 2 * MM,
-                     "Game card scoring (the rules' cheat sheet; yellow: the QB's automatic "
-                     "cards)")
+        ink = layout.colour("header.ink")
+        texts = doc.texts
+        texts.add(layout.font("header.bold_font"), layout.length("deal.title_size"), ink,
+                  x + 2 * MM, top - title_h + 2 * MM,
+                  "Game card scoring (the rules' cheat sheet; yellow: the QB's automatic cards)")
         size = layout.length("deal.legend_size")
+        code_font, name_font = layout.font("deal.code_font"), layout.font("deal.name_font")
+        c.saveState()
+        c.setFillColor(layout.fill("deal.qb_fill"))
         for i, code in enumerate(codes):
             y = top - title_h - (i + 1) * line_h
             if code in fixed:
-                c.setFillColor(layout.fill("deal.qb_fill"))
                 c.rect(x + 1 * MM, y - 0.8 * MM, 14 * MM, line_h, stroke=0, fill=1)
-            c.setFillColor(layout.colour("header.ink"))
-            c.setFont(layout.font("deal.code_font"), size)
-            c.drawString(x + 2 * MM, y, code)
-            c.setFont(layout.font("deal.name_font"), size)
-            c.drawString(x + 16 * MM, y, fit_text(c, scoring_line(code),
-                                                  layout.font("deal.name_font"), size,
-                                                  width - 18 * MM))
+            texts.add(code_font, size, ink, x + 2 * MM, y, code)
+            texts.add(name_font, size, ink, x + 16 * MM, y,
+                      fit_text(c, scoring_line(code), name_font, size, width - 18 * MM))
         c.restoreState()
 
     return Block(title_h + len(codes) * line_h + 2 * MM, draw, line_after="cut",
