@@ -120,6 +120,12 @@ class Document:
             self._texts = Texts()
         return self._texts
 
+    def flush_texts(self) -> None:
+        """Set the batched text now (show_page does; so must anything that ends a page some
+        other way, such as a form standing for a page)."""
+        if self._texts is not None and self._texts.pending:
+            self._texts.draw(self.canvas)
+
     def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
         """Draw a form at (x, y): `q 1 0 0 1 x y cm /Name Do Q`, written directly (the
         operators saveState, translate, doForm and restoreState would write, without their
@@ -154,8 +160,7 @@ class Document:
         saved, so a finished page costs its compressed bytes (a few KB), not its operator
         text (tens to hundreds of KB): a 10,000-page class pack stays small in memory. The
         bytes written are the ones reportlab would write at save; then the page is written out"""
-        if self._texts is not None:
-            self._texts.draw(self.canvas)
+        self.flush_texts()
         self.canvas.showPage()
         self.pages += 1
         _compress_now(self.canvas._doc.Pages.pages[-1])
