@@ -125,6 +125,7 @@ class _Capture:
             self._open = True
 
     def show_page(self) -> None:
+        self._doc.flush_texts()            # the page's batched text belongs in its form
         self._doc.canvas.endForm()
         self._open = False
 

@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
+from printkit.draw.texts import Texts
 from printkit.pdfstream import stream_canvas
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -79,6 +81,8 @@ class Document:
             c.setKeywords(keywords)
         c.setViewerPreference("PrintScaling", "None")
         self._forms: set[str] = set()
+        self._xobjects: dict[str, str] = {}
+        self._texts: Texts | None = None
         self.pages = 0
 
     @classmethod
@@ -107,14 +111,31 @@ class Document:
             self._forms.add(name)
         return name
 
+    @property
+    def texts(self) -> Texts:
+        """The page's batched text (printkit.draw.texts): strings added here are set when the
+        page is finished, one text object per font, size and colour for the whole page, on
+        top of what the page drew."""
+        if self._texts is None:
+            self._texts = Texts()
+        return self._texts
+
+    def flush_texts(self) -> None:
+        """Set the batched text now (show_page does; so must anything that ends a page some
+        other way, such as a form standing for a page)."""
+        if self._texts is not None and self._texts.pending:
+            self._texts.draw(self.canvas)
+
     def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
+        """Draw a form at (x, y): `q 1 0 0 1 x y cm /Name Do Q`, written directly (the
+        operators saveState, translate, doForm and restoreState would write, without their
+        bookkeeping: a book places forms thousands of times)."""
         c = self.canvas
-        c.saveState()
-        c.translate(x, y)
-        if scale != 1.0:
-            c.scale(scale, scale)
-        c.doForm(name)
-        c.restoreState()
+        xobject = self._xobjects.get(name)
+        if xobject is None:
+            xobject = self._xobjects[name] = f"/{c._doc.getXObjectName(name)} Do"
+        c._code.extend(("q", f"{fp_str(scale, 0, 0, scale, x, y)} cm", xobject, "Q"))
+        c._formsinuse.append(name)
 
     def check_bar(self, x: float, y: float, length: float, label: str, font: str,
                   size: float) -> None:
@@ -139,6 +160,7 @@ class Document:
         saved, so a finished page costs its compressed bytes (a few KB), not its operator
         text (tens to hundreds of KB): a 10,000-page class pack stays small in memory. The
         bytes written are the ones reportlab would write at save; then the page is written out"""
+        self.flush_texts()
         self.canvas.showPage()
         self.pages += 1
         _compress_now(self.canvas._doc.Pages.pages[-1])
@@ -147,7 +169,7 @@ class Document:
     def finish(self) -> bytes:
         """Close the document (a page still being drawn is shown first) and return its bytes;
         a document given a sink has written them there and returns b""."""
-        if self.canvas._code:
+        if self.canvas._code or (self._texts is not None and self._texts.pending):
             self.show_page()
         self.canvas.save()
         return self.buffer.getvalue() if self.buffer is not None else b""

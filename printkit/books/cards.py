@@ -7,9 +7,11 @@ game's book scheme (engine/game.py Section), so one renderer serves every card g
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
+from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -36,7 +38,8 @@ def grid_for(count: int, width: float, min_cell: float) -> Grid:
 
 
 def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
-                   min_cell: float, width_hint: float, colour_key: str) -> Block:
+                   min_cell: float, width_hint: float, colour_key: str,
+                   looks: Callable[[str], tuple[float, Color, str, float, float]]) -> Block:
     row_h = layout.length("cards.row_height")
     label_w = layout.length("cards.label_width")
     grid = grid_for(len(cards), width_hint - label_w, min_cell)
@@ -66,40 +69,54 @@ def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
         name = doc.form(f"cards{len(cards)}x{grid.per_row}w{width:.2f}", width, height,
                         lambda c: frame(c, width))
         doc.place(name, x, top - height)
-        texts = Texts()
+        texts = doc.texts         # set when the page is finished
         texts.add(layout.font("cards.label_font"), layout.length("cards.label_size"),
                   layout.colour(colour_key), x + label_w / 2, top - height / 2 - 1, cite,
                   "centre")
         texts.add(layout.font("cards.index_font"), layout.length("cards.index_size") * 0.95,
                   layout.colour("header.muted"), x + label_w / 2, top - height / 2 - 3.2 * MM,
                   label, "centre")
-        red, black = layout.colour("cards.red"), layout.colour("cards.black")
         font = layout.font("cards.card_font")
-        card_size, code_size = layout.length("cards.card_size"), layout.length("cards.code_size")
+        groups: dict[tuple[float, int], tuple[Color, list]] = {}
         for pos, card in enumerate(cards):
             r, col = divmod(pos, grid.per_row)
-            cx = x + label_w + col * cell_w + cell_w * 0.56
-            cy = top - (r + 1) * row_h
-            if is_card(card):
-                texts.add(font, card_size, red if is_red(card) else black, cx, cy + 1.3 * MM,
-                          card_text(card), "centre")
-            else:
-                texts.add(font, code_size, black, cx, cy + 1.4 * MM, card, "centre")
-        texts.draw(doc.canvas)
+            size, colour, text, half, lift = looks(card)
+            group = groups.get((size, id(colour)))
+            if group is None:
+                group = groups[(size, id(colour))] = (colour, [])
+            group[1].append((x + label_w + col * cell_w + cell_w * 0.56 - half,
+                             top - (r + 1) * row_h + lift, text))
+        for (size, _), (colour, runs) in groups.items():
+            texts.extend(font, size, colour, runs)
 
     return Block(grid.rows * row_h, draw)
+
+
+def _looks(layout: Layout) -> Callable[[str], tuple[float, Color, str, float, float]]:
+    """How each code prints, remembered per book: (size, colour, text, half its width, its
+    baseline above the cell's bottom); a card as rank and suit symbol in red or black, any
+    other code (BLOWOUT!!!'s) as it is."""
+    red, black = layout.colour("cards.red"), layout.colour("cards.black")
+    font = layout.font("cards.card_font")
+    card_size, code_size = layout.length("cards.card_size"), layout.length("cards.code_size")
+
+    @lru_cache(maxsize=256)
+    def look(code: str) -> tuple[float, Color, str, float, float]:
+        if is_card(code):
+            text = card_text(code)
+            return (card_size, red if is_red(code) else black, text,
+                    Texts.width(text, font, card_size) / 2, 1.3 * MM)
+        return code_size, black, code, Texts.width(code, font, code_size) / 2, 1.4 * MM
+
+    return look
 
 
 def _title(layout: Layout, text: str, colour_key: str, new_page: bool) -> Block:
     size = layout.length("cards.title_size")
 
     def draw(doc: Document, x: float, top: float, width: float) -> None:
-        c = doc.canvas
-        c.saveState()
-        c.setFillColor(layout.colour(colour_key))
-        c.setFont(layout.font("header.bold_font"), size)
-        c.drawString(x, top - size, text)
-        c.restoreState()
+        doc.texts.add(layout.font("header.bold_font"), size, layout.colour(colour_key), x,
+                      top - size, text)
 
     return Block(size * 1.5, draw, new_page=new_page, keep_with_next=True, line_after="",
                  keys="cards.title_size")
@@ -115,6 +132,7 @@ def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
 
     width = page_size("a4")[0] - 2 * layout.length("page.margin")   # narrower paper decides
     section_of = book.spec.scheme.section
+    looks = _looks(layout)
     out: list[tuple[str, Block]] = []
     heading = None
     for label, cards in book.streams.items():
@@ -129,7 +147,8 @@ def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
             new_page = bool(section.side) and (heading is None or not heading.startswith(tag))
             out.append((tag, _title(layout, section.heading, colour, new_page)))
             heading = section.heading
-        block = _shuffle_block(layout, label, section.cite, cards, min_cell, width, colour)
+        block = _shuffle_block(layout, label, section.cite, cards, min_cell, width, colour,
+                               looks)
         block.keys = f"cards.row_height, {min_key}, cards.label_width"
         if section.side:
             block.continued = partial(_title, layout, f"{section.heading} (continued)", colour,
@@ -192,23 +211,17 @@ def legend_block(layout: Layout, entries: list[tuple[str, str]]) -> Block:
     height = size * 1.5 + len(lines) * line
 
     def draw(doc: Document, x: float, top: float, width: float) -> None:
-        c = doc.canvas
         bold, text = layout.font("cards.card_font"), layout.font("header.text_font")
-        c.saveState()
-        c.setFillColor(layout.colour("header.ink"))
-        c.setFont(layout.font("header.bold_font"), size)
-        c.drawString(x, top - size, layout.text("legend.title"))
+        ink, muted = layout.colour("header.ink"), layout.colour("header.muted")
+        texts = doc.texts
+        texts.add(layout.font("header.bold_font"), size, ink, x, top - size,
+                  layout.text("legend.title"))
         for n, row in enumerate(lines):
             cx, cy = x, top - size * 1.5 - (n + 1) * line + line * 0.3
             for code, meaning in row:
-                c.setFont(bold, size)
-                c.setFillColor(layout.colour("header.ink"))
-                c.drawString(cx, cy, code)
-                cx += stringWidth(code, bold, size)
-                c.setFont(text, size)
-                c.setFillColor(layout.colour("header.muted"))
-                c.drawString(cx, cy, f" {meaning}")
-                cx += stringWidth(f" {meaning}", text, size) + size * 1.6
-        c.restoreState()
+                texts.add(bold, size, ink, cx, cy, code)
+                cx += Texts.width(code, bold, size)
+                texts.add(text, size, muted, cx, cy, f" {meaning}")
+                cx += Texts.width(f" {meaning}", text, size) + size * 1.6
 
     return Block(height, draw, line_after="", keys="legend.size")

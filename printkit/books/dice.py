@@ -48,26 +48,31 @@ def _block(layout: Layout, section: Section, dice: list[int], first: int) -> Blo
         name = doc.form(f"dice{len(dice)}x{per_row}w{width:.2f}", width, height,
                         lambda c: frame(c, width))
         doc.place(name, x, top - height)
-        texts = Texts()
+        texts = doc.texts         # set when the page is finished
         ink = layout.colour("header.ink")
         muted = layout.colour("header.muted")
         side_colour = layout.colour(f"header.{side}_colour")
         bold, label_size = layout.font("header.bold_font"), layout.length("dice.label_size")
         index_font, index_size = layout.font("dice.index_font"), layout.length("dice.index_size")
         value_font, value_size = layout.font("dice.value_font"), layout.length("dice.value_size")
+        left = [x + label_w + i * cell_w for i in range(per_row)]
+        index_x = [cx + 0.8 * MM for cx in left]
+        value_x = {v: [cx + cell_w * 0.42 - Texts.width(str(v), value_font, value_size) / 2
+                       for cx in left] for v in set(dice)}
+        labels, indices, values = [], [], []
         for r in range(rows):
             y = top - (r + 1) * row_h
             row = dice[r * per_row:(r + 1) * per_row]
             n0 = first + r * per_row
-            texts.add(bold, label_size, side_colour, x + 1.2 * MM, y + row_h / 2 - 2.5,
-                      f"{letter}{n0}\u2013{n0 + len(row) - 1}")
+            labels.append((x + 1.2 * MM, y + row_h / 2 - 2.5,
+                           f"{letter}{n0}\u2013{n0 + len(row) - 1}"))
+            iy, vy = y + row_h - 2.3 * MM, y + 1.6 * MM
             for i, value in enumerate(row):
-                cx = x + label_w + i * cell_w
-                texts.add(index_font, index_size, muted, cx + 0.8 * MM, y + row_h - 2.3 * MM,
-                          f"{letter}{n0 + i}")
-                texts.add(value_font, value_size, ink, cx + cell_w * 0.42, y + 1.6 * MM,
-                          str(value), "centre")
-        texts.draw(doc.canvas)
+                indices.append((index_x[i], iy, f"{letter}{n0 + i}"))
+                values.append((value_x[value][i], vy, str(value)))
+        texts.extend(bold, label_size, side_colour, labels)
+        texts.extend(index_font, index_size, muted, indices)
+        texts.extend(value_font, value_size, ink, values)
 
     return Block(rows * row_h, draw, keys="dice.rows_per_block, dice.row_height")
 
@@ -77,14 +82,11 @@ def _title(layout: Layout, section: Section, count: int, continued: bool = False
     letter, side = section.cite, section.side
 
     def draw(doc: Document, x: float, top: float, width: float) -> None:
-        c = doc.canvas
-        c.saveState()
-        c.setFillColor(layout.colour(f"header.{side}_colour"))
-        c.setFont(layout.font("header.bold_font"), size)
         more = " (continued)" if continued else ""
-        c.drawString(x, top - size, f"{section.heading} dice {letter}1\u2013{letter}{count}"
-                                    f"{more}: use them in order, tick each one used")
-        c.restoreState()
+        doc.texts.add(layout.font("header.bold_font"), size,
+                      layout.colour(f"header.{side}_colour"), x, top - size,
+                      f"{section.heading} dice {letter}1\u2013{letter}{count}{more}: use them "
+                      "in order, tick each one used")
 
     return Block(size * 1.5, draw, new_page=not continued, keep_with_next=True, line_after="",
                  keys="dice.title_size")

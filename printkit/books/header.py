@@ -118,9 +118,7 @@ def draw_header(doc: Document, layout: Layout, info: HeaderInfo, tag: str, page:
     qr = max(layout.length("header.qr_size"), MIN_QR)
     text_w = page_w - 2 * margin - qr - 4 * MM
     top = page_h - margin
-    c = doc.canvas
-    c.setFillColor(layout.colour("header.ink"))
-    c.setFont(layout.font("header.bold_font"), layout.length("header.text_size"))
-    c.drawRightString(margin + text_w, top - layout.length("header.title_size"),
-                      f"page {page} of {pages}")
+    doc.texts.add(layout.font("header.bold_font"), layout.length("header.text_size"),
+                  layout.colour("header.ink"), margin + text_w,
+                  top - layout.length("header.title_size"), f"page {page} of {pages}", "right")
     return top - layout.length("header.height") - BODY_GAP

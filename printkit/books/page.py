@@ -92,18 +92,27 @@ def _no_widows(pages: list[Page], body_height: float, gap: float) -> list[Page]:
     return pages
 
 
-def _separator(c: Canvas, layout: Layout, kind: str, x: float, y: float, width: float) -> None:
-    c.saveState()
-    c.setStrokeColor(layout.colour("page.fold_colour"))
-    c.setLineWidth(layout.length("page.fold_width"))
-    dash = layout.length("page.fold_dash")
-    c.setDash(dash, dash)
-    c.line(x, y, x + width, y)
-    c.setFillColor(layout.colour("page.fold_colour"))
-    c.setFont("DejaVuSans", layout.length("page.label_size"))
-    text = "\u2702 cut" if kind == "cut" else "fold"
-    c.drawRightString(x + width, y + 1.5, text)
-    c.restoreState()
+PAD = 2.0    # room in a separator's form below its line (a form clips to its box)
+
+
+def _separator(doc: Document, layout: Layout, kind: str, x: float, y: float,
+               width: float) -> None:
+    """The dashed fold or cut line with its word: one form per kind and width."""
+
+    def draw(c: Canvas) -> None:
+        c.setStrokeColor(layout.colour("page.fold_colour"))
+        c.setLineWidth(layout.length("page.fold_width"))
+        dash = layout.length("page.fold_dash")
+        c.setDash(dash, dash)
+        c.line(0, PAD, width, PAD)
+        c.setFillColor(layout.colour("page.fold_colour"))
+        c.setFont("DejaVuSans", layout.length("page.label_size"))
+        text = "\u2702 cut" if kind == "cut" else "fold"
+        c.drawRightString(width, PAD + 1.5, text)
+
+    size = layout.length("page.label_size")
+    name = doc.form(f"{kind}line{width:.2f}", width + 1, 2 * PAD + 1.5 + 2 * size, draw)
+    doc.place(name, x, y - PAD)
 
 
 def compose(doc: Document, layout: Layout, info: HeaderInfo, pages: list[Page],
@@ -113,13 +122,12 @@ def compose(doc: Document, layout: Layout, info: HeaderInfo, pages: list[Page],
     gap = layout.length("page.gap")
     width = doc.width - 2 * margin
     for number, page in enumerate(progress(pages) if progress else pages, start=1):
-        c = doc.canvas
         y = draw_header(doc, layout, info, page.tag, number, len(pages))
         for i, block in enumerate(page.blocks):
             block.draw(doc, margin, y, width)
             y -= block.height
             if block.line_after and i + 1 < len(page.blocks):
-                _separator(c, layout, block.line_after, margin, y - gap / 2, width)
+                _separator(doc, layout, block.line_after, margin, y - gap / 2, width)
             y -= gap
         doc.show_page()
 

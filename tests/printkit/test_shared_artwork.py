@@ -37,3 +37,23 @@ def test_forms_do_not_grow_with_the_book_and_pages_stay_small(game, count_name, 
     assert forms2 - forms1 <= 2, (forms1, forms2)   # at most a last block's shape is new
     per_page = (bytes2 - bytes1) / (pages2 - pages1) / 1024
     assert per_page <= MAX_KB_PER_PAGE, f"{per_page:.1f} KB per added page"
+
+
+MAX_TEXT_OBJECTS = 8   # one per font, size and colour in use on a page (a book uses about 5)
+
+
+@pytest.mark.parametrize("game, count_name, n", BOOKS)
+def test_a_page_sets_its_text_in_a_few_text_objects(game, count_name, n):
+    """Variable text is batched per page (printkit.draw.texts via Document.texts): a page of
+    hundreds of strings has a handful of BT..ET objects, not one per string or per block."""
+    kwargs = {count_name: n}
+    if game == "luckdraw":
+        kwargs["players"] = 6
+    pdf = render_book(build(make_spec(game, "shared", **kwargs)), "letter")
+    doc = pikepdf.open(io.BytesIO(pdf))
+    for number, page in enumerate(doc.pages, start=1):
+        operators = [op for _, op in pikepdf.parse_content_stream(page)]
+        shown = sum(1 for op in operators if str(op) in ("Tj", "TJ"))
+        objects = sum(1 for op in operators if str(op) == "BT")
+        assert objects <= MAX_TEXT_OBJECTS, f"page {number}: {objects} text objects"
+        assert shown >= 2, f"page {number} shows no text of its own"

@@ -3,6 +3,8 @@ automatic cards in yellow, as the rules print them) and the sidelines; cut lines
 
 from __future__ import annotations
 
+import re
+
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.luckdraw.cards import GameCard, load_cards
@@ -10,7 +12,7 @@ from engine.luckdraw.deal import Deal, deal_shape
 from engine.playbook import BookSpec, slip_check, slip_payload
 from printkit.books.header import fit_text
 from printkit.books.page import Block
-from printkit.draw.qr import QUIET, qr_matrix
+from printkit.draw.qr import QUIET, qr_rows
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
@@ -44,30 +46,42 @@ SLIP_MASK = 2          # one fixed QR mask for slips: no mask search per slip (q
 
 
 def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) -> None:
-    """A slip's QR as vector runs in whole-module coordinates (a scaled frame): every slip's
-    code is different, so it costs page bytes, and small integers keep that to about 1 KB."""
-    matrix = qr_matrix(payload, level, mask=SLIP_MASK)
-    n = len(matrix)
+    """A slip's QR as vectors in whole-module coordinates (a scaled frame): each row one line
+    a module wide, dashed on its dark runs. Every slip's code is different, so it costs page
+    bytes and time: a dash array per row is a few hundred bytes and no Python loop per run
+    (rectangles per run were about 1 KB and 400 operators a code)."""
+    rows = qr_rows(payload, level, SLIP_MASK)
+    n = len(rows)
     module = size / (n + 2 * QUIET)
     c.saveState()
     c.setFillColorRGB(1, 1, 1)
     c.rect(x, y, size, size, stroke=0, fill=1)
     c.translate(x + QUIET * module, y + QUIET * module)
     c.scale(module, module)
-    path = c.beginPath()
-    for r, row in enumerate(matrix):
-        col = 0
-        while col < n:
-            if not row[col]:
-                col += 1
-                continue
-            start = col
-            while col < n and row[col]:
-                col += 1
-            path.rect(start, n - r - 1, col - start, 1)
-    c.setFillColorRGB(0, 0, 0)
-    c.drawPath(path, stroke=0, fill=1)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(1)
+    c.setLineCap(0)                      # butt ends: a run is exactly its modules long
+    c._code.extend(_dashed_rows(rows))
     c.restoreState()
+
+
+RUNS = re.compile("1+|0+")
+
+
+def _dashed_rows(rows: tuple[str, ...]) -> list[str]:
+    """Each row ("0"/"1") from its first to its last dark module as a line through the
+    middle of the row, its dash array the lengths of the dark and light runs in turn."""
+    n = len(rows)
+    out = []
+    for r, bits in enumerate(rows):
+        core = bits.strip("0")
+        if not core:
+            continue
+        start = bits.index("1")
+        dashes = " ".join(map(str, map(len, RUNS.findall(core))))
+        mid = n - r - 0.5
+        out.append(f"[{dashes}] 0 d {start} {mid} m {start + len(core)} {mid} l S")
+    return out
 
 
 def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
@@ -83,54 +97,64 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
     fixed = set(load_cards().qb_fixed(deal.players))
     max_cards = max(shape.hand, shape.sidelines, 1)
 
+    def frame(c: Canvas, width: float) -> None:
+        """What every slip of this many players shares: the border, the rule under each
+        player's label, the sidelines band and its label."""
+        label_w = layout.length("deal.label_width")
+        bottom = rows * row_h + 1 * MM          # the slip's top edge above its lower-left
+        for i in range(rows):
+            y = bottom - (i + 1) * row_h
+            if i + 1 == rows:
+                c.setFillColor(layout.fill("deal.sideline_fill"))
+                c.rect(0, y - 0.5 * MM, width, row_h, stroke=0, fill=1)
+                c.setFillColor(layout.colour("header.ink"))
+                c.setFont(layout.font("header.text_font"), layout.length("deal.label_size"))
+                c.drawString(2 * MM, y + row_h / 2 - 2, "Sidelines")
+            else:
+                c.setStrokeColor(layout.colour("deal.chip_line"))
+                c.setLineWidth(0.3)
+                c.line(8 * MM, y + 1.2 * MM, label_w - 2 * MM, y + 1.2 * MM)
+        c.setStrokeColor(layout.colour("deal.slip_line"))   # last: the band never hides it
+        c.setLineWidth(0.6)
+        c.rect(0, 0, width, title_h + bottom)
+
     def draw(doc: Document, x: float, top: float, width: float) -> None:
-        c = doc.canvas
         label_w = layout.length("deal.label_width")
         gap = layout.length("deal.chip_gap")
         qr = layout.length("deal.qr_size")
         chip_w = min(layout.length("deal.max_chip_width"),
                      (width - label_w - qr - 2 * MM) / max_cards - gap)
         ink = layout.colour("header.ink")
-        c.saveState()
-        c.setStrokeColor(layout.colour("deal.slip_line"))
-        c.setLineWidth(0.6)
-        c.rect(x, top - title_h - rows * row_h - 1 * MM, width, title_h + rows * row_h + 1 * MM)
-        c.setFillColor(ink)
-        c.setFont(layout.font("header.bold_font"), layout.length("deal.title_size"))
-        c.drawString(x + 2 * MM, top - title_h + 2 * MM,
-                     f"Drive {deal.drive} \u2014 QB: P{deal.qb}")
-        c.setFont(layout.font("header.text_font"), layout.length("deal.label_size"))
-        c.drawRightString(x + width - 2 * MM, top - title_h + 2 * MM,
-                          f"{deal.players} players \u00b7 {shape.hand} cards each \u00b7 "
-                          f"{shape.sidelines} on the sidelines \u00b7 stream {stream} \u00b7 "
-                          f"check {check}")
-        entries = [(f"P{seat}" + (" QB" if seat == deal.qb else ""), cards)
-                   for seat, cards in sorted(deal.hands)]
-        entries.append(("Sidelines", deal.sidelines))
-        for i, (label, cards) in enumerate(entries):
+        height = title_h + rows * row_h + 1 * MM
+        name = doc.form(f"slip{rows}w{width:.2f}", width, height, lambda c: frame(c, width))
+        doc.place(name, x, top - height)
+        texts = doc.texts         # set when the page is finished
+        label_size = layout.length("deal.label_size")
+        bold, text_font = layout.font("header.bold_font"), layout.font("header.text_font")
+        texts.add(bold, layout.length("deal.title_size"), ink, x + 2 * MM,
+                  top - title_h + 2 * MM, f"Drive {deal.drive} \u2014 QB: P{deal.qb}")
+        texts.add(text_font, label_size, ink, x + width - 2 * MM, top - title_h + 2 * MM,
+                  f"{deal.players} players \u00b7 {shape.hand} cards each \u00b7 "
+                  f"{shape.sidelines} on the sidelines \u00b7 stream {stream} \u00b7 "
+                  f"check {check}", "right")
+        entries = [(seat, cards) for seat, cards in sorted(deal.hands)]
+        entries.append((0, deal.sidelines))
+        for i, (seat, cards) in enumerate(entries):
             y = top - title_h - (i + 1) * row_h
-            if label == "Sidelines":
-                c.setFillColor(layout.fill("deal.sideline_fill"))
-                c.rect(x, y - 0.5 * MM, width, row_h, stroke=0, fill=1)
-            c.setFillColor(ink)
-            font = "header.bold_font" if label.endswith("QB") else "header.text_font"
-            c.setFont(layout.font(font), layout.length("deal.label_size"))
-            c.drawString(x + 2 * MM, y + row_h / 2 - 2, label)
-            if label != "Sidelines":
-                c.setStrokeColor(layout.colour("deal.chip_line"))
-                c.setLineWidth(0.3)
-                c.line(x + 8 * MM, y + 1.2 * MM, x + label_w - 2 * MM, y + 1.2 * MM)
+            qb = seat == deal.qb
+            if seat:
+                texts.add(bold if qb else text_font, label_size, ink, x + 2 * MM,
+                          y + row_h / 2 - 2, f"P{seat} QB" if qb else f"P{seat}")
             if not cards:
-                c.setFillColor(layout.colour("header.muted"))
-                c.drawString(x + label_w, y + row_h / 2 - 2, "none")
+                texts.add(text_font, label_size, layout.colour("header.muted"), x + label_w,
+                          y + row_h / 2 - 2, "none")
             for j, code in enumerate(cards):
-                qb_card = label.endswith("QB") and code in fixed
                 _chip(doc, layout, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
-                      chip_w, row_h - 1.6 * MM, qb_card)
+                      chip_w, row_h - 1.6 * MM, qb and code in fixed)
+        c = doc.canvas
         rows_h = rows * row_h
         _qr(c, payload, x + width - qr - 1 * MM, top - title_h - rows_h / 2 - qr / 2, qr,
             layout.text("header.qr_level"))
-        c.restoreState()
 
     return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut",
                  keys="deal.title_height, deal.row_height")
@@ -158,25 +182,22 @@ def _legend(layout: Layout, players: int) -> Block:
 
     def draw(doc: Document, x: float, top: float, width: float) -> None:
         c = doc.canvas
-        c.saveState()
-        c.setFillColor(layout.colour("header.ink"))
-        c.setFont(layout.font("header.bold_font"), layout.length("deal.title_size"))
-        c.drawString(x + 2 * MM, top - title_h + 2 * MM,
-                     "Game card scoring (the rules' cheat sheet; yellow: the QB's automatic "
-                     "cards)")
+        ink = layout.colour("header.ink")
+        texts = doc.texts
+        texts.add(layout.font("header.bold_font"), layout.length("deal.title_size"), ink,
+                  x + 2 * MM, top - title_h + 2 * MM,
+                  "Game card scoring (the rules' cheat sheet; yellow: the QB's automatic cards)")
         size = layout.length("deal.legend_size")
+        code_font, name_font = layout.font("deal.code_font"), layout.font("deal.name_font")
+        c.saveState()
+        c.setFillColor(layout.fill("deal.qb_fill"))
         for i, code in enumerate(codes):
             y = top - title_h - (i + 1) * line_h
             if code in fixed:
-                c.setFillColor(layout.fill("deal.qb_fill"))
                 c.rect(x + 1 * MM, y - 0.8 * MM, 14 * MM, line_h, stroke=0, fill=1)
-            c.setFillColor(layout.colour("header.ink"))
-            c.setFont(layout.font("deal.code_font"), size)
-            c.drawString(x + 2 * MM, y, code)
-            c.setFont(layout.font("deal.name_font"), size)
-            c.drawString(x + 16 * MM, y, fit_text(c, scoring_line(code),
-                                                  layout.font("deal.name_font"), size,
-                                                  width - 18 * MM))
+            texts.add(code_font, size, ink, x + 2 * MM, y, code)
+            texts.add(name_font, size, ink, x + 16 * MM, y,
+                      fit_text(c, scoring_line(code), name_font, size, width - 18 * MM))
         c.restoreState()
 
     return Block(title_h + len(codes) * line_h + 2 * MM, draw, line_after="cut",
