@@ -14,8 +14,6 @@ from qrcode.constants import ERROR_CORRECT_H, ERROR_CORRECT_L, ERROR_CORRECT_M, 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.qrfast import byte_matrix, byte_rows
-
 LEVELS = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M, "Q": ERROR_CORRECT_Q, "H": ERROR_CORRECT_H}
 QUIET = 4   # modules of white border the QR standard asks for
 
@@ -31,8 +29,6 @@ def qr_matrix(payload: str, level: str = "M", mask: int | None = None,
     if level not in ("M", "Q", "H"):
         raise ValueError(f"error correction {level!r}: use M, Q or H")
     data = payload.encode("utf-8")
-    if mask is not None and (fast := byte_matrix(data, LEVELS[level], mask)) is not None:
-        return fast
     qr = qrcode.QRCode(error_correction=LEVELS[level], border=0, box_size=1,
                        mask_pattern=mask)
     qr.add_data(data)
@@ -41,15 +37,10 @@ def qr_matrix(payload: str, level: str = "M", mask: int | None = None,
 
 
 def qr_rows(payload: str, level: str, mask: int) -> tuple[str, ...]:
-    """The matrix of qr_matrix(payload, level, mask) as rows of "0" and "1": the fast path's
-    own form, for a page that draws a different code in every slip."""
-    if level not in ("M", "Q", "H"):
-        raise ValueError(f"error correction {level!r}: use M, Q or H")
-    rows = byte_rows(payload.encode("utf-8"), LEVELS[level], mask)
-    if rows is None:
-        rows = tuple("".join("1" if dark else "0" for dark in row)
-                     for row in qr_matrix(payload, level, mask))
-    return rows
+    """The matrix of qr_matrix(payload, level, mask) as rows of "0" and "1", for a page that
+    draws a different code in every slip (its runs are read off the strings)."""
+    return tuple("".join("1" if dark else "0" for dark in row)
+                 for row in qr_matrix(payload, level, mask))
 
 
 def draw_qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str = "M",
