@@ -1,17 +1,6 @@
 """`printkit render luckdraw bubblelog`: play notes filled by shading bubbles, read back by
 `printkit scan` (grammar: engine/luckdraw/bubbles.py; drawing and reading: printkit/omr)."""
 
-from __future__ import annotations
+from printkit.omr.bubblelog import bubblelog_draw
 
-from printkit.layout import Layout
-from printkit.omr.fillable import draw_fillable
-from printkit.omr.sheet import draw_log
-from printkit.pdfdoc import Document
-from printkit.sheets import RenderOptions
-
-
-def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
-    if opts.extra.get("fillable"):
-        draw_fillable(doc, opts, layout, "luckdraw")
-    else:
-        draw_log(doc, opts, layout, "luckdraw")
+draw = bubblelog_draw("luckdraw")
