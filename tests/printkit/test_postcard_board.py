@@ -165,3 +165,18 @@ def test_rules_option_refused_where_a_sheet_does_not_use_it(workdir, monkeypatch
     Path("card.toml").write_text("")
     result = run_cli("render", "postcard", "board", "--rules", "card.toml")
     assert result.code == 2 and "--rules is not used by the postcard board sheet" in result.stderr
+
+
+def test_score_ring_labels_clear_the_arcs(board):
+    """The four skill labels sit outside the score rings: "DEF RUSH" and "DEF PASS" were
+    drawn across the lower arcs' ends. No label's box may meet a curve's box."""
+    _, _, page, _, _ = board
+    curves = [c for c in page.curves if 20 < c["x1"] - c["x0"] < 100
+              and c["bottom"] - c["top"] < 100]                         # the ring arcs
+    for label in ("OFF RUSH", "OFF PASS", "DEF RUSH", "DEF PASS"):
+        found = page.search(label)
+        assert len(found) == 2, label                                   # home and away
+        for box in found:
+            hits = [c for c in curves if c["x0"] < box["x1"] and box["x0"] < c["x1"]
+                    and c["top"] < box["bottom"] and box["top"] < c["bottom"]]
+            assert not hits, (label, box["top"], [(h["top"], h["bottom"]) for h in hits])

@@ -76,8 +76,10 @@ def _score_keeper(b: Board, texts: Texts, cx: float, cy: float, colour) -> None:
         c.drawPath(p, stroke=1, fill=1)
         mid = math.radians(start + extent / 2)
         lx, ly = cx + (r2 + 1.2) * math.cos(mid), cy + (r2 + 1.2) * math.sin(mid)
-        # above the ring's top: at the arc's end it crossed the arc
-        ty = max(ly + 1, cy + r2 + 1.5) if math.sin(mid) > 0 else ly - small
+        # above the ring's top, or below its bottom: at the arc's end it crossed the arc
+        cap = small * 0.9 * 0.73                       # DejaVu Bold's cap height
+        ty = (max(ly + 1, cy + r2 + 1.5) if math.sin(mid) > 0
+              else min(ly - small, cy - r2 - 1.5 - cap))
         texts.add(b.bold, small * 0.9, b.ink, lx, ty, label, align="centre")
 
 
