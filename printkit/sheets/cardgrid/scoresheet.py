@@ -21,15 +21,11 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardgrid.common import restarts
-from printkit.sheets.common.heading import check_bars, title
+from printkit.sheets.common.heading import check_bars, draw_label, title
 
 
 def _label(c: Canvas, layout: Layout, x: float, y: float, text: str, bold: bool = True) -> float:
-    font = layout.font("page.bold_font" if bold else "page.label_font")
-    size = layout.length("page.label_size")
-    c.setFont(font, size)
-    c.drawString(x, y, text)
-    return c.stringWidth(text, font, size)
+    return draw_label(c, layout, x, y, text, bold=bold)
 
 
 def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,

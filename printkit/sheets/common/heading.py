@@ -18,6 +18,17 @@ def title(c: Canvas, layout: Layout, x: float, y: float, text: str) -> None:
     c.restoreState()
 
 
+def draw_label(c: Canvas, layout: Layout, x: float, y: float, text: str, bold: bool = False,
+               size: float | None = None) -> float:
+    """A label in the page's label (or bold) font at its label size unless `size` is given;
+    returns its width, so a row of labels and boxes can be laid out left to right."""
+    font = layout.font("page.bold_font" if bold else "page.label_font")
+    size = size or layout.length("page.label_size")
+    c.setFont(font, size)
+    c.drawString(x, y, text)
+    return c.stringWidth(text, font, size)
+
+
 def check_bars(doc: Document, layout: Layout, x: float, y: float) -> float:
     """The metric and imperial check bars, one above the other; returns their height."""
     font = layout.font("page.label_font")

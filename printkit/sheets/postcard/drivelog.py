@@ -14,6 +14,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
+from printkit.sheets.common.heading import draw_label
 
 # (layout key, heading, pre-printed separator in each row, state column?)
 COLUMNS = (
@@ -41,15 +42,6 @@ def widths(layout: Layout, total: float) -> list[float]:
     return [*fixed, max(0.0, total - sum(fixed))]
 
 
-def _text(c: Canvas, layout: Layout, x: float, y: float, text: str, bold: bool = False,
-          size: float | None = None) -> float:
-    font = layout.font("page.bold_font" if bold else "page.label_font")
-    size = size or layout.length("page.label_size")
-    c.setFont(font, size)
-    c.drawString(x, y, text)
-    return c.stringWidth(text, font, size)
-
-
 def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
             opts: RenderOptions) -> float:
     """Title, teams and the tag boxes; returns the height used."""
@@ -60,9 +52,9 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
     tx = x + c.stringWidth(layout.text("page.title"), layout.font("page.title_font"),
                            layout.length("page.title_size")) + size * 2
     c.setFillColor(layout.colour("page.home_colour"))
-    tx += _text(c, layout, tx, y, f"Home: {opts.home}", bold=True) + size * 1.5
+    tx += draw_label(c, layout, tx, y, f"Home: {opts.home}", bold=True) + size * 1.5
     c.setFillColor(layout.colour("page.away_colour"))
-    _text(c, layout, tx, y, f"Away: {opts.away}", bold=True)
+    draw_label(c, layout, tx, y, f"Away: {opts.away}", bold=True)
     c.setFillColor(layout.colour("page.muted"))
     c.setFont(layout.font("page.label_font"), size)
     c.drawRightString(x + width, y, "sheet ____ of ____")
@@ -76,11 +68,11 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
     for label, share in fields:
         w = width * share - size
         c.setFillColor(layout.colour("page.ink"))
-        lw = _text(c, layout, fx, row + box_h / 2 - size * 0.35, label, bold=True)
+        lw = draw_label(c, layout, fx, row + box_h / 2 - size * 0.35, label, bold=True)
         c.rect(fx + lw + size * 0.5, row, w - lw - size * 0.5, box_h, stroke=1, fill=0)
         filled = str(opts.extra.get("seed") or "") if label.startswith("Seed") else ""
         if filled:      # a classroom pack fills in the match's play-book seed
-            _text(c, layout, fx + lw + size, row + box_h / 2 - size * 0.35, filled)
+            draw_label(c, layout, fx + lw + size, row + box_h / 2 - size * 0.35, filled)
         fx += w + size
     return y - row + layout.length("header.gap")
 
@@ -106,9 +98,9 @@ def _table(c: Canvas, layout: Layout, x: float, top: float, width: float, floor:
             c.setFillColor(layout.fill("table.stripe_fill"))
             c.rect(x, top - head - (i + 1) * h, width, h, stroke=0, fill=1)
     c.setFillColor(layout.colour("page.ink"))
-    _text(c, layout, x + size * 0.5, top - h / 2 - size * 0.35,
+    draw_label(c, layout, x + size * 0.5, top - h / 2 - size * 0.35,
           "The line: action, picks, dice = outcome, marks", bold=True)
-    _text(c, layout, state_x + size * 0.5, top - h / 2 - size * 0.35,
+    draw_label(c, layout, state_x + size * 0.5, top - h / 2 - size * 0.35,
           "{ State after the play }", bold=True)
     cx = x
     for (key, heading, _, _), w in zip(COLUMNS, ws, strict=True):
@@ -123,7 +115,7 @@ def _table(c: Canvas, layout: Layout, x: float, top: float, width: float, floor:
             c.setFillColor(layout.colour("page.away_colour"))
         else:
             c.setFillColor(layout.colour("page.ink"))
-        _text(c, layout, cx + size * 0.3, top - h - h / 2 - size * 0.35, label, bold=True,
+        draw_label(c, layout, cx + size * 0.3, top - h - h / 2 - size * 0.35, label, bold=True,
               size=fit)
         cx += w
     c.setStrokeColor(layout.colour("page.ink"))
@@ -181,7 +173,7 @@ def _legend(c: Canvas, layout: Layout, x: float, y: float) -> float:
     c.setFillColor(layout.colour("page.muted"))
     lines = layout.list("legend.lines")
     for n, text in enumerate(reversed(lines)):
-        _text(c, layout, x, y + n * small * 1.45, str(text), size=small)
+        draw_label(c, layout, x, y + n * small * 1.45, str(text), size=small)
     return small * 1.45 * len(lines)
 
 
