@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import io
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -38,22 +37,6 @@ def register_fonts() -> None:
     for name, file in FONT_FILES.items():
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
-
-
-def _compress_now(page: pdfdoc.PDFPage) -> None:
-    """Give a page its Flate-compressed content stream now (what PDFPage.check_format would
-    build at save from `page.stream`; a stream whose dictionary names its Filter is written
-    as it is)."""
-    stream = page.stream
-    if not stream or page.Contents or not page.compression:
-        return
-    contents = pdfdoc.PDFStream()
-    contents.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
-    contents.content = zlib.compress(stream.encode("utf8") if isinstance(stream, str)
-                                     else stream)
-    contents.__Comment__ = "page stream"
-    page.Contents = contents
-    page.stream = None
 
 
 class Document:
@@ -156,14 +139,11 @@ class Document:
         self.canvas.setPageSize(size)
 
     def show_page(self) -> None:
-        """Finish the page: its content stream is compressed now, not when the document is
-        saved, so a finished page costs its compressed bytes (a few KB), not its operator
-        text (tens to hundreds of KB): a 10,000-page class pack stays small in memory. The
-        bytes written are the ones reportlab would write at save; then the page is written out"""
+        """Finish the page and write it out at once (printkit.pdfstream): its content stream
+        is compressed as reportlab would at save, and only its offset stays in memory."""
         self.flush_texts()
         self.canvas.showPage()
         self.pages += 1
-        _compress_now(self.canvas._doc.Pages.pages[-1])
         self._pdf.flush_page()
 
     def finish(self) -> bytes:
