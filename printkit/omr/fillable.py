@@ -38,6 +38,7 @@ from printkit.units import MM
 
 GAME_FIELD = "printkit.game"
 PAGES = 6                        # a grammar without typical_lines; --sheets N for another
+HEAD_ROOM = 4 * MM                # free space between the tag boxes and the table
 MAX_FIELDS = 20_000              # a filled PDF with more fields than this is not a printkit log
 
 
@@ -97,12 +98,14 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
             tags["Away"] = opts.away
     row_h = layout.length("fillable.row_height")
     head_h = 26 * MM
-    rows = int((h - 2 * m - head_h - row_h) // row_h)
+    widths = _widths(grammar, w - 2 * m - 10 * MM)
+    band = heading_band(c, layout, grammar, widths, row_h)
+    head_h -= min(HEAD_ROOM, band - row_h)     # a tall band first takes the room above it
+    rows = int((h - 2 * m - head_h - band) // row_h)
     need = -(-len(values) // rows) if values else 0
     count = max(need, int(opts.extra.get("sheets") or default_pages(grammar, rows)))
     form = c.acroForm
     size = layout.length("fillable.text_size")
-    widths = _widths(grammar, w - 2 * m - 10 * MM)
     header_tags = [*grammar.tags, *(t for t, _ in grammar.header)]
     for page in range(count):
         doc.page_size((w, h))
@@ -131,7 +134,8 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
                                fontSize=size, borderWidth=0.5, tooltip=tag, maxlen=80)
                 x += tag_w
         top = h - m - head_h
-        _table(c, layout, grammar, widths, m, top, row_h, rows, page, values, form, size)
+        _table(c, layout, grammar, widths, m, top, row_h, rows, page, values, form, size,
+               band)
         doc.show_page()
     report_notes(opts, notes)
 
@@ -159,21 +163,43 @@ def _hint(c: Canvas, layout: Layout, grammar: Grammar, x: float, y: float,
         c.drawString(x, y - n * size * 1.2, line)
 
 
+def _fits(c: Canvas, text: str, font: str, size: float, width: float) -> bool:
+    return c.stringWidth(text, font, size) <= width - 1 * MM
+
+
+def heading_band(c: Canvas, layout: Layout, grammar: Grammar, widths: list[float],
+                 row_h: float) -> float:
+    """The height of the column headings: one row, or as tall as the longest heading that
+    must stand upright because its column is narrower than its name (a crushed 4 pt heading
+    cannot be read)."""
+    font, small = layout.font("page.bold_font"), layout.length("page.small_size")
+    upright = [c.stringWidth(_heading(s), font, small) for s, w in
+               zip(grammar.slots, widths, strict=True)
+               if not _fits(c, _heading(s), font, small, w)]
+    return max(row_h, max(upright, default=0) + 2 * MM)
+
+
 def _table(c: Canvas, layout: Layout, grammar: Grammar, widths: list[float], x0: float,
-           top: float, row_h: float, rows: int, page: int, values, form, size: float) -> None:
+           top: float, row_h: float, rows: int, page: int, values, form, size: float,
+           band: float) -> None:
     font = layout.font("page.bold_font")
     small = layout.length("page.small_size")
     c.setFillColor(layout.colour("page.ink"))
     c.setFont(font, small)
-    c.drawString(x0, top - row_h * 0.7, "#")
+    c.drawString(x0, top - band + row_h * 0.3, "#")
     x = x0 + 10 * MM
     for slot, width in zip(grammar.slots, widths, strict=True):
-        fit = small
-        while fit > 4 and c.stringWidth(_heading(slot), font, fit) > width - 1 * MM:
-            fit -= 0.2
-        c.setFont(font, fit)
-        c.drawString(x + 0.5 * MM, top - row_h * 0.7, _heading(slot))
+        text = _heading(slot)
+        if _fits(c, text, font, small, width):
+            c.drawString(x + 0.5 * MM, top - band + row_h * 0.3, text)
+        else:                       # a narrow column: its heading reads upwards
+            c.saveState()
+            c.translate(x + width / 2 + small * 0.35, top - band + 1 * MM)
+            c.rotate(90)
+            c.drawString(0, 0, text)
+            c.restoreState()
         x += width
+    top -= band - row_h             # the rows start under the heading band
     # the grid is printed too: a fillable log is also a paper log
     right = x
     c.setFillColor(layout.fill("band.stripe_fill"))

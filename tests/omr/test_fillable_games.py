@@ -69,3 +69,48 @@ def test_a_card_bowl_cell_typed_as_the_hint_shows_it_reads(tmp_path):
     game, text, notes = record_from_pdf(filled)
     assert (game, notes) == ("cardbowl", [])
     assert text.splitlines()[-2:] == ["Kickoff\tto 4, 20 yd return to 24", "1 & 10 @ 24\trun 3"]
+
+
+# Every column heading of every game's fillable log, as typed here from the grammars' slot
+# names: each must be printed whole at the layout's 6 pt (narrow columns upright), never
+# squeezed smaller. The Luck of the Draw and grid-game logs once shrank theirs to 4 pt.
+HEADINGS = {
+    "luckdraw": ("kind", "seat", "DP", "FBL", "IR/TO", "XP/S", "STTD", "word", "P8",
+                 "seat2", "bIR/TO", "bSACK", "bSTTD", "bTOD", "n2", "t4"),
+    "cardgrid": ("kind", "start", "what", "pen", "score", "conv", "score2", "next", "time",
+                 "c1", "c25"),
+}
+
+
+def _headings(page) -> tuple[set[str], set[float]]:
+    """The heading texts above the first row (across, and upright read bottom to top) and
+    the font sizes they use."""
+    first = min(w["top"] for w in page.extract_words() if w["text"] == "1"
+                and w["x0"] < 40 * 72 / 25.4)
+    boxes = max(r["bottom"] for r in page.rects if abs(r["height"] - 6 * 72 / 25.4) < 0.5)
+    band = [ch for ch in page.chars if boxes < ch["top"] < first - 4]
+    across = [ch for ch in band if ch["upright"]]
+    upright = [ch for ch in band if not ch["upright"]]
+    texts = {w["text"] for w in page.extract_words() if boxes < w["top"] < first - 4
+             and w.get("upright", True)}
+    columns: dict[int, list] = {}
+    for ch in upright:
+        columns.setdefault(round(ch["x0"]), []).append(ch)
+    for chars in columns.values():
+        texts.add("".join(ch["text"] for ch in sorted(chars, key=lambda ch: -ch["top"])))
+    # pdfplumber's "size" is a glyph's height on the page: across the page for a turned one
+    return texts, ({round(ch["size"], 1) for ch in across}
+                   | {round(ch["x1"] - ch["x0"], 1) for ch in upright})
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", sorted(HEADINGS))
+def test_column_headings_are_whole_and_6_pt(tmp_path, game, paper):
+    out = tmp_path / f"{game}-{paper}.pdf"
+    r = run_cli("render", game, "bubblelog", "--fillable", "--sheets", "1", "--paper", paper,
+                "--out", str(out))
+    assert r.code == 0, r.stderr
+    with pdfplumber.open(out) as pdf:
+        texts, sizes = _headings(pdf.pages[0])
+    assert sizes == {6.0}
+    assert set(HEADINGS[game]) <= texts, set(HEADINGS[game]) - texts
