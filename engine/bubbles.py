@@ -28,7 +28,7 @@ times the slot count, with no regular expression.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -155,6 +155,8 @@ class Grammar:
                                          # notation writes them (default: from the titles)
     typical_lines: int = 0               # record lines of a typical whole game: a fillable
                                          # log's default pages hold it (0: six pages)
+    spread: Callable[[str], tuple[str, ...]] | None = None   # a line too long for one band
+                                         # as the lines its notation says are the same
 
     @cached_property
     def by_name(self) -> dict[str, Slot]:
@@ -349,8 +351,9 @@ def bubble_cells(grammar: Grammar) -> Iterable[tuple[str, int, int, int]]:
 def split_record(grammar: Grammar,
                  text: str) -> tuple[list[tuple[str, str]], list[tuple[int, str]]]:
     """A record's tags and its lines (numbered as in the file) as a sheet holds them: blank
-    and comment lines are left out and a PostCard-style line number `12.` is dropped (the
-    sheet prints its own)."""
+    and comment lines are left out, a PostCard-style line number `12.` is dropped (the
+    sheet prints its own) and a line the grammar spreads becomes its bands (each numbered
+    as the file's line)."""
     from engine.tags import TAG, unquote
 
     tags: list[tuple[str, str]] = []
@@ -369,7 +372,8 @@ def split_record(grammar: Grammar,
         head, _, rest = stripped.partition(" ")
         if head.endswith(".") and head[:-1].isdigit() and rest:
             line = rest.lstrip()
-        lines.append((number, line))
+        lines.extend((number, part) for part in
+                     (grammar.spread(line) if grammar.spread else (line,)))
     return tags, lines
 
 

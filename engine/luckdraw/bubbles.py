@@ -20,11 +20,12 @@ game lengths, player counts). The header shades the `Players` and `Length` tags,
 sheet filled at the table carries them; a sheet without them writes `*` (unknown: the
 verifier then counts the seats of the first deal and assumes the full game).
 
-Not on the sheet (`--from` refuses the line and says which): a total line naming more than
-four seats (a table of 5-8 writes two total lines: the verifier checks any seats on any line),
-totals of 200 or more, audible points other than a correct call's or a Loner's, a winner line
-of three seats or more, a trade with no card given, calls written out of seat order, keywords
-typed in another case than the notation's. Comments are left off; a card written twice on one
+A total line naming more than four seats goes on the sheet as total lines of four (a table
+of 5-8 shades two bands; the verifier checks any seats on any line, so the two say what the
+one did). Not on the sheet (`--from` refuses the line and says which): totals of 200 or
+more, audible points other than a correct call's or a Loner's, a winner line of three seats
+or more, a trade with no card given, calls written out of seat order, keywords typed in
+another case than the notation's. Comments are left off; a card written twice on one
 line is shaded once (`--from` says so). Deal lines stay on the sheet, one band per seat (without a
 `Seed` they are the only record of who held what), but a seeded game can skip them: a drive
 without deal lines is the play book's slip (L17).
@@ -52,7 +53,7 @@ WORD_LABELS = {"penalty": "pe", "fumble": "fu", "td": "td", "first": "fi", "mark
                "touchback": "tb", "expires": "ex", "reset": "rs", "fourth": "4t",
                "short": "sh", "none": "no"}
 NUMBER = (1, 9, 9)          # digit columns of a drive number, points or a running total
-TOTALS = 4                  # seats on one total line (a bigger table writes two lines)
+TOTALS = 4                  # seats on one total band (a bigger table shades two)
 
 
 def _nth(k: int) -> str:
@@ -94,6 +95,16 @@ def _total(name: str, title: str) -> Slot:
     return Slot(name, (Part("seat", tuple(f"{s} " for s in SEATS),
                             labels=tuple(s[1:] for s in SEATS)),
                        Part("sign", ("-",)), Part("n", digits=NUMBER)), title=title)
+
+
+def spread_totals(line: str) -> tuple[str, ...]:
+    """A total line of more than TOTALS seats as total lines of TOTALS seats (what a table
+    of 5-8 writes on the sheet); any other line as it is."""
+    words = line.split()
+    if words[:1] != ["total"] or len(words) <= 1 + 2 * TOTALS or len(words) % 2 == 0:
+        return (line,)
+    pairs = [" ".join(words[k:k + 2]) for k in range(1, len(words), 2)]
+    return tuple("total " + " ".join(pairs[k:k + TOTALS]) for k in range(0, len(pairs), TOTALS))
 
 
 def _per_seat(seat: str, rules: Rules) -> Slot:
@@ -188,4 +199,5 @@ def grammar(rules: Rules | None = None) -> Grammar:
                    tags=("Seed", "Date", "Match"), trailing_comment=True,
                    hint="Q1, drive, deal, event, total; P2; FG under FG; 14; fumble+td; delay; "
                         "run; P2 run under P2; P3 12",
-                   typical_lines=300)        # a 4-player full game: some 140-310 lines
+                   typical_lines=300,      # a 4-player full game: some 140-310 lines
+                   spread=spread_totals)

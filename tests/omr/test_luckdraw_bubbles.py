@@ -287,3 +287,23 @@ def test_a_seeded_game_logged_without_deal_bands_verifies(tmp_path):
     r = run_cli("verify", str(pdf))
     assert r.code == 0, r.stdout
     assert r.stdout == f"{pdf}: luckdraw: 33 lines checked, clean; 4 players, 3 drives\n"
+
+
+def test_a_six_seat_total_line_goes_on_two_bands(tmp_path):
+    """A table of six may write its totals on one line (simulate does); the sheet holds four
+    seats a band, so --from shades two total bands and the PDF reads back exactly as the
+    hand-made sheet record, which writes them as two lines."""
+    text = (RECORDS / "luckdraw_six.rec").read_text()
+    for four, two in (("total P1 0 P2 6 P3 2 P4 6", "total P5 0 P6 0"),
+                      ("total P1 0 P2 7 P3 7 P4 11", "total P5 5 P6 5")):
+        assert f"{four}\n{two}\n" in text
+        text = text.replace(f"{four}\n{two}\n", f"{four} {two[6:]}\n")
+    rec = tmp_path / "one-line-totals.rec"
+    rec.write_text(text)
+    pdf = tmp_path / "log.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(rec), "--out", str(pdf))
+    assert r.code == 0, r.stderr
+    assert "total" not in r.stderr
+    game, back, notes = record_from_file(pdf)
+    assert (game, notes) == ("luckdraw", [])
+    assert back == SHEET.read_text()
