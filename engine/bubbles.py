@@ -168,9 +168,10 @@ class Grammar:
                                          # (a Seed in the QR): PostCard's leave dice to it
     variant: str = ""                    # the layout table laid over the layout for this
                                          # grammar's sheets ("book": denser bands)
-    rewrite: Callable[[str, str], tuple[str, list[str]]] | None = None
-                                         # (record text, file) -> the record as these sheets
-                                         # hold it, and notes (`--from` on a book sheet)
+    rewrite: Callable[[str, str, dict[str, str]], tuple[str, list[str]]] | None = None
+                                         # (record text, file, the sheets' tags) -> the
+                                         # record as these sheets hold it, and notes
+                                         # (`--from` on a book sheet)
 
     @cached_property
     def by_name(self) -> dict[str, Slot]:
@@ -407,11 +408,12 @@ def record_text(tags: Iterable[tuple[str, str]], lines: Iterable[str]) -> str:
 
 def sheet_record(grammar: Grammar, text: str) -> str:
     """A record as its `--from` sheets write it back (tags the QR carries, then the header's;
-    each line's sheet form): what scanning those sheets must give."""
+    each line's sheet form; a play-book record's as its book sheets hold it): what scanning
+    those sheets must give."""
     tags, lines = split_record(grammar, text)
     grammar = for_sheet(grammar, tags)
     if grammar.rewrite is not None:
-        tags, lines = split_record(grammar, grammar.rewrite(text, "<record>")[0])
+        tags, lines = split_record(grammar, grammar.rewrite(text, "<record>", dict(tags))[0])
     header = dict(grammar.header)
     head = [(k, v) for k, v in tags if k not in header]
     if not any(k == "Game" for k, _ in head):

@@ -12,8 +12,8 @@ A sheet printed for a play book (a Seed in its QR) uses `grammar().book`: a die 
 a re-roll, a second die and bonuses, its value left to the book (`H?`, decision P24), so a
 line is two rows of bubbles instead of three. Its spots and yards to go are tens and a ones
 column of the values the rules' yards can end in (0 and 5 on the shipped card), and the row
-break is placed by hand: what the play was (action to dice, with its markers) above, the
-outcome and the state below.
+break is placed by hand: what the play was (action to dice, with the Time Tracker marks)
+above, the outcome with its TD and safety markers and the state below.
 """
 
 from __future__ import annotations
@@ -172,8 +172,9 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
                               Part("yards", digits=(FIELD // 20, 9), last=ones)),
                      title="spot: side, yards"),
     }
-    order = ("action", "kicker", "number", "picks", "die1", "die2", "td", "safety", "mark1",
-             "mark2", "mark3", "outcome", "ball", "phase", "down", "spot", "sack")
+    order = ("action", "kicker", "number", "picks", "die1", "die2", "mark1", "mark2", "mark3",
+             "outcome", "td", "safety", "ball", "phase", "down", "spot", "sack")
+    dense |= {n: replace(blank.slot(n), title="mark HxA") for n in ("mark1", "mark2", "mark3")}
     slots = tuple(dense.get(n) or blank.slot(n) for n in order)
     legend = (
         _ACTIONS,
@@ -186,10 +187,12 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
                    "1&10, H25", variant="book", rewrite=book_record)
 
 
-def book_record(text: str, file: str) -> tuple[str, list[str]]:
+def book_record(text: str, file: str, tags: dict[str, str] | None = None,
+                ) -> tuple[str, list[str]]:
     """A typed record as a book sheet holds it: each die written `?` with its modifiers kept
     (line numbers unchanged), and a note for each die that is not the play book's draw (the
-    sheet cannot hold it: the scanned record then has the book's)."""
+    sheet cannot hold it: the scanned record then has the book's). The book is the sheets'
+    Seed (`tags`, from `--seed`) or the record's."""
     from engine.errors import ReadError
     from engine.postcard.notation import parse
     from engine.postcard.verify import DrawBook
@@ -201,7 +204,8 @@ def book_record(text: str, file: str) -> tuple[str, list[str]]:
         return text, []             # left to the sheet's own reading, which names the line
     lines = text.splitlines()
     notes: list[str] = []
-    slips = DrawBook(record.seed).slips(record) if record.seed else {}
+    seed = (tags or {}).get("Seed") or record.seed
+    slips = DrawBook(seed).slips(record) if seed else {}
     for line in record.lines:
         raw = lines[line.number - 1]
         for i, roll in sorted(enumerate(line.rolls), key=lambda r: -r[1].column):

@@ -42,17 +42,26 @@ def geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
         raise UserError(f"bubble log layout: {exc}") from None
 
 
-def _record(path: Path, game_id: str) -> tuple[Grammar, list[tuple[str, str]],
-                                               list[tuple[int, str]], list[str]]:
+def _record(path: Path, game_id: str, seed: str | None,
+            ) -> tuple[Grammar, list[tuple[str, str]], list[tuple[int, str]], list[str]]:
     """A `--from` record: its sheets' grammar, tags and lines as those sheets hold them, and
-    notes on what they change (a book sheet's dice)."""
+    notes on what they change (a book sheet's dice). `seed` (`--seed`) is the play book of a
+    record that names none; a record naming another is refused."""
     text = read_text(path, "record")
-    tags, _ = split_record(grammar_of(game_id), text)
+    name = printable(str(path))
+    tags, lines = split_record(grammar_of(game_id), text)
+    if seed:
+        written = dict(tags).get("Seed")
+        if written is not None and written != seed:
+            raise UserError(f"--seed {printable(seed, 40)!r}: {name} was played from the play "
+                            f"book {printable(written, 40)!r} (its Seed tag)")
+        if written is None:
+            tags.insert(1 if tags[:1] and tags[0][0] == "Game" else 0, ("Seed", seed))
     grammar = grammar_for(game_id, tags)
     notes: list[str] = []
     if grammar.rewrite is not None:
-        text, notes = grammar.rewrite(text, printable(str(path)))
-    tags, lines = split_record(grammar, text)
+        text, notes = grammar.rewrite(text, name, dict(tags))
+        _, lines = split_record(grammar, text)
     return grammar, tags, lines, notes
 
 
@@ -113,7 +122,7 @@ def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
     notes: list[str] = []
     if source:
         path = Path(str(source))
-        grammar, tags, lines, notes = _record(path, game_id)
+        grammar, tags, lines, notes = _record(path, game_id, opts.extra.get("seed"))
         geo = geometry(grammar, layout, opts.paper)
         pages, more = _from_record(path, grammar, tags, lines, geo)
         notes += more

@@ -218,3 +218,18 @@ def test_a_photo_of_a_later_sheet_of_the_game(simulated, tmp_path):
     want = [t for t in sheet_record(grammar(), record.read_text()).split("\n\n", 1)[1]
             .splitlines() if t][21:42]
     assert read.lines == list(zip(range(22, 43), want, strict=True))
+
+
+def test_from_with_seed_makes_a_seedless_record_a_book_sheet(tmp_path):
+    start = RECORDS / "postcard_start.rec"                   # the same game, no Seed tag
+    pdf, stderr = _pdf(tmp_path, "--from", str(start), "--seed", "doc-0003")
+    assert "not the play book's draw" not in stderr
+    game, text, notes = record_from_file(pdf)
+    assert text == BOOK_SHEET
+
+
+def test_from_with_another_seed_than_the_records_is_refused(tmp_path):
+    r = run_cli("render", "postcard", "bubblelog", "--from", str(BOOK), "--seed", "other",
+                "--out", str(tmp_path / "x.pdf"))
+    assert r.code == 2 and r.stderr.count("\n") == 1
+    assert f"--seed 'other': {BOOK} was played from the play book 'doc-0003'" in r.stderr
