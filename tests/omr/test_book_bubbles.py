@@ -233,3 +233,52 @@ def test_from_with_another_seed_than_the_records_is_refused(tmp_path):
                 "--out", str(tmp_path / "x.pdf"))
     assert r.code == 2 and r.stderr.count("\n") == 1
     assert f"--seed 'other': {BOOK} was played from the play book 'doc-0003'" in r.stderr
+
+
+# -- the layout's [book] table and the fillable log ------------------------------------------
+
+def test_the_book_table_is_laid_over_the_layout():
+    from printkit.layout import load_layout
+    from printkit.units import MM
+
+    layout = load_layout("postcard-bubblelog")
+    book = layout.variant("book")
+    assert round(layout.length("bubble.pitch_x") / MM, 2) == 3.15
+    assert round(book.length("bubble.pitch_x") / MM, 2) == 2.85
+    assert round(book.length("band.gap") / MM, 2) == 1.4
+    assert book.length("bubble.slot_gap") == layout.length("bubble.slot_gap")   # not in [book]
+    assert layout.variant("") is layout and layout.variant("nothing") is layout
+    assert layout.variant("book") is book
+
+
+def test_a_book_sheet_drawn_with_another_book_layout_is_refused(tmp_path):
+    mine = tmp_path / "mine.toml"
+    mine.write_text('[book.bubble]\npitch_x = "2.9 mm"\n')
+    out = tmp_path / "mine.pdf"
+    r = run_cli("render", "postcard", "bubblelog", "--layout", str(mine), "--seed", "demo",
+                "--out", str(out), "--png")
+    assert r.code == 0, r.stderr
+    r = run_cli("scan", str(tmp_path / "mine.png"))
+    assert r.code == 2 and "this sheet was drawn with another layout or rules" in r.stderr
+
+
+def test_a_seeded_fillable_log_takes_book_dice(tmp_path):
+    from tests.omr.test_fillable import _blank, _fill
+
+    values = {"tag.Seed": "doc-0003", "tag.HomeSkill": "offense-rushing",
+              "tag.AwaySkill": "offense-rushing",
+              "L001.action": "toss", "L001.die1": "H?", "L001.die2": "a?", "L001.outcome": "H",
+              "L002.action": "kickoff", "L002.kicker": "H", "L002.picks": "4v3",
+              "L003.action": "run", "L003.die1": "A5", "L003.die2": "H?", "L003.outcome": "+10"}
+    blank = _blank(tmp_path)
+    filled = _fill(blank, values, tmp_path / "filled.pdf")
+    r = run_cli("verify", str(filled))
+    # tags Game, Seed, HomeSkill, AwaySkill, a blank line: the run is record line 8; the
+    # book's dice (A5 H6) give +5
+    assert r.stdout.splitlines()[0].startswith(f"{filled}:8: PC-RUN-001: ")
+    assert "(expected +5, found +10)" in r.stdout.splitlines()[0]
+    assert r.code == 1
+    values.pop("tag.Seed")                  # without the book a `?` cell is no die
+    unseeded = _fill(blank, values, tmp_path / "unseeded.pdf")
+    assert run_cli("verify", str(unseeded)).stdout.splitlines()[0] == (
+        f"{unseeded}:1: unreadable cells: die1 'H?', die2 'a?'")
