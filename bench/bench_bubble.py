@@ -9,6 +9,9 @@ Speed is sheets per second on 2 processes (decoding the image file included), be
 reader measured in the same run: the page warped at twice the resolution and each bubble's
 mean taken one by one, without the integral image.
 
+Two runs: the sheets with die values (the records' Seed taken off), and the play-book sheets
+(the Seed kept: no die values, two rows a band, `?` dice read back), each of SHEETS sheets.
+
     .venv/bin/python bench/bench_bubble.py [SHEETS]     (default 200; prints the targets)
 """
 
@@ -26,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from engine.bubbles import sheet_form, split_record  # noqa: E402
+from engine.bubbles import for_sheet, sheet_record, split_record  # noqa: E402
 from engine.postcard.bots import game_seed, play_game  # noqa: E402
 from engine.postcard.bubbles import grammar  # noqa: E402
 from engine.postcard.rules import load_rules  # noqa: E402
@@ -38,24 +41,30 @@ ACCURACY = 0.995
 SPEED = 5.0
 
 
-def corpus(count: int) -> list[tuple[bytes, list[str | None], Distortion]]:
-    """(encoded photo, the lines the sheet holds, its distortion), `count` sheets."""
+def corpus(count: int, book: bool = False) -> list[tuple[bytes, list[str | None], Distortion]]:
+    """(encoded photo, the lines the sheet holds, its distortion), `count` sheets; `book`:
+    the records keep their Seed, so their sheets are the play book's."""
     rules = load_rules()
     rng = random.Random(2026)
     printable = sheets.get("postcard", "bubblelog")
     layout = load_layout(printable.layout)
     from printkit.omr.geometry import sheet_geometry
 
-    bands = sheet_geometry(grammar(), layout, "letter").bands
+    seeded = for_sheet(grammar(), {"Seed": "bench"} if book else {})
+    bands = sheet_geometry(seeded, layout, "letter").bands
     out = []
     game = 0
     tmp = Path(".bench-bubble.rec")
     while len(out) < count:
         game += 1
         text = play_game(game_seed("bubble", game), rules).text()
+        if not book:
+            text = "".join(t for t in text.splitlines(True) if not t.startswith("[Seed "))
         tmp.write_text(text)
         pdf = sheets.render(printable, sheets.RenderOptions(extra={"from": tmp}), layout)
-        want = [sheet_form(grammar(), line) for _, line in split_record(grammar(), text)[1]]
+        want = [t for t in sheet_record(grammar(), text).split("\n\n", 1)[1].splitlines()
+                if t]
+        assert len(want) == len(split_record(grammar(), text)[1])
         import pypdfium2 as pdfium
 
         pages = len(pdfium.PdfDocument(pdf))
@@ -109,7 +118,9 @@ def _naive(item: tuple[bytes, list, Distortion]) -> int:
     payload = sheet_id_of(gray, found)
     if payload is None:
         return 0
-    geo = sheet_geometry(grammar(), load_layout("postcard-bubblelog"), parse(payload).paper)
+    sheet = parse(payload)
+    geo = sheet_geometry(for_sheet(grammar(), sheet.tags), load_layout("postcard-bubblelog"),
+                         sheet.paper)
     old = omr.SCALE
     omr.SCALE = 2 * old
     try:
@@ -135,9 +146,15 @@ def _one_thread() -> None:
 
 
 def main(count: int = 200) -> None:
+    for book in (False, True):
+        run(count, book)
+
+
+def run(count: int, book: bool) -> None:
+    label = "play-book sheets (no die values)" if book else "sheets with die values"
     start = time.perf_counter()
-    items = corpus(count)
-    print(f"bubble corpus: {len(items)} sheets photographed in "
+    items = corpus(count, book)
+    print(f"bubble corpus, {label}: {len(items)} sheets photographed in "
           f"{time.perf_counter() - start:.0f} s")
     # spawn, not fork: this process has run OpenCV and pdfium threads already
     context = multiprocessing.get_context("spawn")

@@ -49,12 +49,17 @@ class Part:
     digits: tuple[int, ...] = ()           # digits: the highest digit of each column (9 9)
     prefix: str = ""
     suffix: str = ""                       # written after the value ("6" + " yd return")
+    last: tuple[int, ...] = ()             # digits: the last column's digits, when not all
+                                           # (0 5: yards that come in fives)
 
     @property
     def columns(self) -> list[tuple[str, ...]]:
         """The bubbles, column by column: a choice part is one column, a number one per digit."""
         if self.digits:
-            return [tuple(str(d) for d in range(top + 1)) for top in self.digits]
+            cols = [tuple(str(d) for d in range(top + 1)) for top in self.digits]
+            if self.last:
+                cols[-1] = tuple(map(str, self.last))
+            return cols
         return [self.options]
 
     @property
@@ -69,13 +74,15 @@ class Part:
         if not self.digits:
             return [(self.prefix + o + self.suffix, (i,)) for i, o in enumerate(self.options)]
         out: dict[str, tuple[int | None, ...]] = {}
-        cols = len(self.digits)
+        columns = self.columns
+        cols = len(columns)
         for start in range(cols):             # leading blank columns, then digits
-            ranges = [range(self.digits[c] + 1) for c in range(start, cols)]
+            ranges = [range(len(columns[c])) for c in range(start, cols)]
             for combo in itertools.product(*ranges):
-                if len(combo) > 1 and combo[0] == 0:
+                digits = [columns[start + k][i] for k, i in enumerate(combo)]
+                if len(combo) > 1 and digits[0] == "0":
                     continue                   # "05" is written "5"
-                text = "".join(map(str, combo))
+                text = "".join(digits)
                 out.setdefault(self.prefix + text + self.suffix, (None,) * start + combo)
         return list(out.items())
 
@@ -85,7 +92,8 @@ class Part:
             return ""
         if not self.digits:
             return self.prefix + self.options[marks[0]] + self.suffix
-        text = "".join(str(m) for m in marks if m is not None)
+        columns = self.columns
+        text = "".join(columns[c][m] for c, m in enumerate(marks) if m is not None)
         return self.prefix + (text.lstrip("0") or "0") + self.suffix
 
 
@@ -97,6 +105,7 @@ class Slot:
     parts: tuple[Part, ...]
     title: str = ""              # heading over its bubbles on the sheet (default name)
     lead: str = ""               # written first when any part is shaded ("T" of T3/2)
+    new_row: bool = False        # starts a row of the band (rows balanced by hand)
 
     @cached_property
     def table(self) -> dict[str, tuple[tuple[int | None, ...], ...]]:
@@ -157,6 +166,14 @@ class Grammar:
                                          # log's default pages hold it (0: six pages)
     spread: Callable[[str], tuple[str, ...]] | None = None   # a line too long for one band
                                          # as the lines its notation says are the same
+    book: Grammar | None = None          # the grammar of this game's sheets for a play book
+                                         # (a Seed in the QR): PostCard's leave dice to it
+    variant: str = ""                    # the layout table laid over the layout for this
+                                         # grammar's sheets ("book": denser bands)
+    rewrite: Callable[[str, str, dict[str, str]], tuple[str, list[str]]] | None = None
+                                         # (record text, file, the sheets' tags) -> the
+                                         # record as these sheets hold it, and notes
+                                         # (`--from` on a book sheet)
 
     @cached_property
     def by_name(self) -> dict[str, Slot]:
@@ -179,6 +196,13 @@ class Grammar:
 
 
 Marks = dict[str, tuple[tuple[int | None, ...], ...]]     # slot -> part -> column -> index
+
+
+def for_sheet(grammar: Grammar, tags: Iterable[tuple[str, str]] | dict[str, str]) -> Grammar:
+    """The grammar a sheet with these tags (its QR's, or a record's) is drawn and read with:
+    the game's play-book grammar when the tags name a Seed and the game has one."""
+    seeded = bool(dict(tags).get("Seed"))
+    return grammar.book if seeded and grammar.book is not None else grammar
 
 
 @dataclass(frozen=True)
@@ -388,8 +412,12 @@ def record_text(tags: Iterable[tuple[str, str]], lines: Iterable[str]) -> str:
 
 def sheet_record(grammar: Grammar, text: str) -> str:
     """A record as its `--from` sheets write it back (tags the QR carries, then the header's;
-    each line's sheet form): what scanning those sheets must give."""
+    each line's sheet form; a play-book record's as its book sheets hold it): what scanning
+    those sheets must give."""
     tags, lines = split_record(grammar, text)
+    grammar = for_sheet(grammar, tags)
+    if grammar.rewrite is not None:
+        tags, lines = split_record(grammar, grammar.rewrite(text, "<record>", dict(tags))[0])
     header = dict(grammar.header)
     head = [(k, v) for k, v in tags if k not in header]
     if not any(k == "Game" for k, _ in head):

@@ -154,6 +154,7 @@ class Layout:
         self.ink_saver = ink_saver
         self._lengths: dict[str, float] = {}
         self._colours: dict[str, Color] = {}
+        self._variants: dict[str, Layout] = {}
 
     def raw(self, key: str) -> Any:
         node: Any = self.data
@@ -214,12 +215,35 @@ class Layout:
         err = datafile.blame(self.sources, [(tuple(k.split(".")), message) for k in keys])
         return LayoutError(str(err), err.file, err.line)
 
+    def variant(self, name: str) -> Layout:
+        """This layout with its `[name]` table's keys laid over the others (a bubble log's
+        `[book]` table: the denser bands of a play-book sheet), or itself when it has no such
+        table. The variant lives in the same file, so a user's `--layout` reaches it too."""
+        over = self.data.get(name) if name else None
+        if not isinstance(over, dict):
+            return self
+        found = self._variants.get(name)
+        if found is None:
+            data = copy.deepcopy({k: v for k, v in self.data.items() if k != name})
+            _lay_over(data, over)
+            found = self._variants[name] = Layout(f"{self.name}[{name}]", data, self.sources,
+                                                  self.ink_saver)
+        return found
+
     def has(self, key: str) -> bool:
         try:
             self.raw(key)
         except LayoutError:
             return False
         return True
+
+
+def _lay_over(data: dict[str, Any], over: dict[str, Any]) -> None:
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(data.get(key), dict):
+            _lay_over(data[key], value)
+        else:
+            data[key] = copy.deepcopy(value)
 
 
 def default_path(name: str) -> Path:

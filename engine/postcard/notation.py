@@ -23,7 +23,8 @@ from engine.postcard.state import DOWNS, FIELD
 from engine.tags import TAG, unquote
 
 _TOKEN = re.compile(r"\{[^}]*\}?|=|[^\s={]+")
-_ROLL = re.compile(r"^([HA])(\d)(?:/(\d))?(?:,(\d))?(?:\+(\d))?$", re.I)
+_ROLL = re.compile(r"^([HA])([\d?])(?:/([\d?]))?(?:,([\d?]))?(?:\+(\d))?$", re.I)
+BOOK_DIE = "?"              # `H?`: the die is the play book's next draw (decision P24)
 _CROSS = re.compile(r"^([HA])x([HA])$", re.I)
 _PICKS = re.compile(rf"^([1-{DIE}])v([1-{DIE}])$", re.I)    # numbers chosen on a die
 _PLY = re.compile(r"^\d+\.$")
@@ -105,14 +106,18 @@ def _outcome_re(verb: str, rules: Rules) -> re.Pattern[str] | None:
 
 @dataclass(frozen=True)
 class Roll:
-    """One side's dice on a line: `H4`, re-roll `H2/5`, two dice `A5,6`, bonuses `H4+2`."""
+    """One side's dice on a line: `H4`, re-roll `H2/5`, two dice `A5,6`, bonuses `H4+2`.
+
+    `book`: the dice are left to the play book (`H?`, `A?/?`, `H?,?`): their values are
+    unknown (0) until the verifier fills them with that side's draws (decision P24)."""
 
     side: str
-    dice: tuple[int, ...]     # every die drawn, in order
+    dice: tuple[int, ...]     # every die drawn, in order (0 for a book die not yet filled)
     reroll: bool = False
     pair: bool = False
     bonus: int = 0            # bonuses from the Bonus Bar added to this roll
     column: int = 0
+    book: bool = False
 
     @property
     def kept(self) -> tuple[int, ...]:
@@ -124,10 +129,8 @@ class Roll:
         return sum(self.kept)
 
     def text(self) -> str:
-        if self.reroll:
-            body = f"{self.dice[0]}/{self.dice[1]}"
-        else:
-            body = ",".join(str(d) for d in self.dice)
+        faces = [BOOK_DIE if self.book else str(d) for d in self.dice]
+        body = "/".join(faces) if self.reroll else ",".join(faces)
         return f"{self.side}{body}" + (f"+{self.bonus}" if self.bonus else "")
 
 
@@ -415,13 +418,14 @@ def _roll(m: re.Match[str], col: int, file: str, number: int) -> Roll:
     side, first, again, second, bonus = m.groups()
     if again and second:
         raise ReadError("a re-roll is for one die, not two", file, number, col)
-    dice = [int(first)]
-    if again:
-        dice.append(int(again))
-    if second:
-        dice.append(int(second))
-    return Roll(side.upper(), tuple(dice), reroll=bool(again), pair=bool(second),
-                bonus=int(bonus or 0), column=col)
+    faces = [f for f in (first, again, second) if f]
+    book = BOOK_DIE in faces
+    if book and any(f != BOOK_DIE for f in faces):
+        raise ReadError(f"a roll's dice are all written or all left to the play book "
+                        f"({side.upper()}{BOOK_DIE}), not both", file, number, col)
+    dice = tuple(0 if book else int(f) for f in faces)
+    return Roll(side.upper(), dice, reroll=bool(again), pair=bool(second),
+                bonus=int(bonus or 0), column=col, book=book)
 
 
 def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record:

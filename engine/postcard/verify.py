@@ -5,7 +5,10 @@ wrote, so a slip is reported once, on its line. To keep one slip from causing fi
 on, it also keeps the engine's own reading as a second candidate for a while: a later line
 that agrees with either candidate is clean. With a `Seed` tag every die must be the play
 book's next draw for its side; a wrong draw is one finding, and the line is also tried with
-the play book's dice, so what follows from the right dice is not reported again.
+the play book's dice, so what follows from the right dice is not reported again. A die left
+to the play book (`H?`, decision P24) is that draw by definition: it is filled in with the
+draw at its place in the alignment before the line is replayed; without a `Seed` such a die
+cannot be replayed at all, and the record is refused (ReadError) at the first one.
 """
 
 from __future__ import annotations
@@ -27,6 +30,22 @@ LOOK = 3                       # draws a record may skip at once and still be fo
 
 
 Key = tuple[int, frozenset[int]]          # next draw, draws skipped that may come later
+Where = tuple[int, int]                   # (line number, roll index on the line)
+Rolled = tuple[Where, tuple[int, ...], bool]   # where, the dice written, left to the book
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """The record's dice lined up with the play book: the slips, and what each `?` roll
+    stands for."""
+
+    slips: dict[Where, tuple[int, ...]]    # the draws expected where a written die is off
+    fills: dict[Where, tuple[int, ...]]    # the draws a book roll (`H?`) takes
+
+
+def _fits(draws: list[int], at: int, dice: tuple[int, ...], book: bool) -> bool:
+    """Is the roll the draws from `at` on? A book roll (`H?`) is whatever they are."""
+    return book or tuple(draws[at:at + len(dice)]) == dice
 
 
 @dataclass(frozen=True)
@@ -58,35 +77,45 @@ class DrawBook:
             draws.append(self.streams[side].die())
         return draws
 
-    def slips(self, record: Record) -> dict[tuple[int, int], tuple[int, ...]]:
-        """(line number, roll index) -> the draws expected there, for every slip."""
-        out: dict[tuple[int, int], tuple[int, ...]] = {}
+    def align(self, record: Record) -> Alignment:
+        """Every side's rolls lined up with its draws: the slips and the book rolls' values."""
+        slips: dict[Where, tuple[int, ...]] = {}
+        fills: dict[Where, tuple[int, ...]] = {}
         for side in ("H", "A"):
-            rolls = [((line.number, i), roll.dice) for line in record.lines
+            rolls = [((line.number, i), roll.dice, roll.book) for line in record.lines
                      for i, roll in enumerate(line.rolls) if roll.side == side]
-            first, used = self._in_order(side, rolls)
+            first, used = self._in_order(side, rolls, fills)
             if first < len(rolls):
-                out.update(self._align(side, rolls[first:], used))
-        return out
+                self._align(side, rolls[first:], used, slips, fills)
+        return Alignment(slips, fills)
 
-    def _in_order(self, side: str, rolls: list[tuple[tuple[int, int], tuple[int, ...]]],
-                  ) -> tuple[int, int]:
+    def slips(self, record: Record) -> dict[Where, tuple[int, ...]]:
+        """(line number, roll index) -> the draws expected there, for every slip."""
+        return self.align(record).slips
+
+    def _in_order(self, side: str, rolls: list[Rolled],
+                  fills: dict[Where, tuple[int, ...]]) -> tuple[int, int]:
         """How many rolls from the top are exactly the next draws, and the draws they use:
-        the alignment starts at the first roll that is not (nothing before it is a slip)."""
-        draws = self._upto(side, sum(len(dice) for _, dice in rolls))   # one look-up
+        the alignment starts at the first roll that is not (nothing before it is a slip).
+        Book rolls on the way take their draws (`fills`)."""
+        draws = self._upto(side, sum(len(dice) for _, dice, _ in rolls))   # one look-up
         used = 0
-        for k, (_, dice) in enumerate(rolls):
+        for k, (where, dice, book) in enumerate(rolls):
             n = len(dice)
-            if tuple(draws[used:used + n]) != dice:
+            if not _fits(draws, used, dice, book):
                 return k, used
+            if book:
+                fills[where] = tuple(draws[used:used + n])
             used += n
         return len(rolls), used
 
-    def _align(self, side: str, rolls: list[tuple[tuple[int, int], tuple[int, ...]]],
-               start: int = 0) -> dict[tuple[int, int], tuple[int, ...]]:
+    def _align(self, side: str, rolls: list[Rolled], start: int,
+               out: dict[Where, tuple[int, ...]], fills: dict[Where, tuple[int, ...]]) -> None:
+        """The alignment with the fewest slips from draw `start` on: slips into `out`, book
+        rolls' draws into `fills` (a book roll always fits the next draws: no slip, no jump)."""
         beam: dict[Key, Step] = {(start, frozenset()): Step(0, None, None)}
         layers: list[dict[Key, Step]] = []
-        for _, values in rolls:
+        for _, values, book in rolls:
             n = len(values)
             draws = self._upto(side, max(k[0] for k in beam) + LOOK + n + 1)
             layer: dict[Key, Step] = {}
@@ -99,7 +128,7 @@ class DrawBook:
                 pos, holes = key
                 base = pos - len(holes)            # where an in-order record would be
                 expected = tuple(draws[base:base + n]) if base >= 0 else values
-                if tuple(draws[pos:pos + n]) == values:
+                if _fits(draws, pos, values, book):
                     keep((pos + n, holes), Step(at.slips, key, None))
                     continue
                 keep((pos + n, holes), Step(at.slips + 1, key, expected))     # wrong value
@@ -115,15 +144,37 @@ class DrawBook:
             ranked = sorted(layer.items(), key=lambda kv: (kv[1].slips, len(kv[0][1])))
             beam = dict(ranked[:MAX_CANDIDATES])
             layers.append(beam)
-        out: dict[tuple[int, int], tuple[int, ...]] = {}
         key: Key | None = min(beam, key=lambda k: (beam[k].slips, len(k[1])))
-        for (where, _), layer in zip(reversed(rolls), reversed(layers), strict=True):
+        draws = self.draws[side]
+        for (where, values, book), layer in zip(reversed(rolls), reversed(layers),
+                                                strict=True):
             assert key is not None
             step = layer[key]
             if step.expected is not None:
                 out[where] = step.expected
+            if book and step.back is not None:
+                at = step.back[0]
+                fills[where] = tuple(draws[at:at + len(values)])
             key = step.back
-        return out
+
+
+def fill_book_dice(fills: dict[Where, tuple[int, ...]], line: Line) -> Line:
+    """The line with each book roll (`H?`) given the draws it stands for."""
+    if not any(r.book for r in line.rolls):
+        return line
+    rolls = tuple(evolve(r, dice=fills[(line.number, i)], book=False) if r.book else r
+                  for i, r in enumerate(line.rolls))
+    return evolve(line, rolls=rolls)
+
+
+def _book_die_without_seed(record: Record, file: str) -> None:
+    """A `?` die in a record without a Seed: nothing it leads to can be replayed (P24)."""
+    for line in record.lines:
+        for roll in line.rolls:
+            if roll.book:
+                raise ReadError(f"{roll.text()} leaves the die to the play book, but the "
+                                'record has no [Seed "..."] tag to draw it from', file,
+                                line.number, roll.column)
 
 
 def check_draws(slips: dict[tuple[int, int], tuple[int, ...]], line: Line,
@@ -209,11 +260,17 @@ class Progress:
 def verify_record(record: Record, file: str, rules: Rules | None = None) -> Report:
     rules = rules or load_rules()
     skills = {"H": record.skill("H"), "A": record.skill("A")}
-    slips = DrawBook(record.seed).slips(record) if record.seed else None
+    if record.seed:
+        alignment = DrawBook(record.seed).align(record)
+        slips, fills = alignment.slips, alignment.fills
+    else:
+        _book_die_without_seed(record, file)
+        slips, fills = None, {}
     progress = Progress([State()])
     for line in record.lines:
         if progress.candidates[0].phase == OVER and progress.over_reported:
             continue
+        line = fill_book_dice(fills, line)
         try:
             _verify_line(line, progress, slips, rules, skills)
         except (ValueError, KeyError, IndexError, AssertionError, TypeError) as exc:

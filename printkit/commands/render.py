@@ -130,7 +130,8 @@ def render(
     from_record: Annotated[Path | None, typer.Option(
         "--from", help="bubblelog: shade the sheets from this record (demos, tests).")] = None,
     seed: Annotated[str | None, typer.Option(help="bubblelog: the play-book seed the sheets' "
-                                                  "QR codes carry.")] = None,
+                                                  "QR codes carry (PostCard: sheets without "
+                                                  "die values, the book gives them).")] = None,
     match: Annotated[str | None, typer.Option(help="bubblelog: a match name for the QR "
                                                    "codes.")] = None,
     sheets_count: Annotated[int | None, typer.Option(

@@ -51,9 +51,9 @@ class Scanned:
 
     def result_tags(self) -> list[tuple[str, str]]:
         """The QR's tags, then the header's (Result), read from the sheets that shade them."""
-        from printkit.omr.sheet import grammar_of
+        from printkit.omr.sheet import grammar_for
 
-        grammar = grammar_of(self.game)
+        grammar = grammar_for(self.game, self.tags)
         tags = list(self.tags)
         for tag, slot in grammar.header:
             value = "*"
@@ -114,7 +114,7 @@ def read_sheet_image(gray, payload: str, name: str, found: dict | None = None) -
     from printkit.omr.geometry import sheet_geometry
     from printkit.omr.payload import PayloadError, parse
     from printkit.omr.read import SheetReadError, read_page
-    from printkit.omr.sheet import grammar_of
+    from printkit.omr.sheet import grammar_for
 
     try:
         sheet = parse(payload)
@@ -126,7 +126,7 @@ def read_sheet_image(gray, payload: str, name: str, found: dict | None = None) -
         raise UserError(f"{name}: bubble sheet of an unknown game {printable(sheet.game, 20)!r}")
     if sheet.paper not in ("letter", "a4"):
         raise UserError(f"{name}: bubble sheet of an unknown paper {printable(sheet.paper, 20)!r}")
-    grammar = grammar_of(sheet.game)
+    grammar = grammar_for(sheet.game, sheet.tags)
     geo = sheet_geometry(grammar, load_layout(f"{sheet.game}-bubblelog"), sheet.paper)
     if geo.key != sheet.key:
         raise UserError(f"{name}: this sheet was drawn with another layout or rules (code "

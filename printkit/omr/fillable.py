@@ -9,6 +9,10 @@ and column and the line is left out, never guessed.
 
 Fields are named `L017.die1` (line 17, column die1), `tag.Seed` for the header's tags, and a
 read-only `printkit.game` holds the game id, which is how such a PDF is recognised.
+
+A log for a play book (a Seed) keeps the same columns: its cells take what the game's book
+grammar writes as well (PostCard: a die `H?` left to the book, or the die as rolled), and
+its hint shows the book's way.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from engine.bubbles import (
     Slot,
     encode,
     fill_tags,
+    for_sheet,
     placeholders,
     split_record,
     write_tokens,
@@ -115,7 +120,7 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         c.drawString(m, h - m - 4 * MM, f"{title}   page {page + 1} of {count}")
         c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
         c.setFillColor(layout.colour("page.muted"))
-        _hint(c, layout, grammar, m, h - m - 7.5 * MM, w - 2 * m)
+        _hint(c, layout, for_sheet(grammar, tags), m, h - m - 7.5 * MM, w - 2 * m)
         if page == 0:
             form.textfield(name=GAME_FIELD, value=game_id, x=w - m - 20 * MM, y=h - m - 6 * MM,
                            width=20 * MM, height=5 * MM, fieldFlags="readOnly",
@@ -294,6 +299,11 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
             if number.isdigit() and slot in grammar.by_name:
                 rows.setdefault(int(number), {})[slot] = value.strip()
     lookup = {s.name: _lookup(s) for s in grammar.slots}
+    book = for_sheet(grammar, tags)
+    if book is not grammar:               # a play-book log: a die may be written `H?` too
+        for slot in book.slots:
+            if slot.name in lookup:
+                lookup[slot.name] = {**_lookup(slot), **lookup[slot.name]}
     body, notes = [], []
     for number in sorted(rows):
         tokens, bad = {}, []

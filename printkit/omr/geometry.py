@@ -130,7 +130,7 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
         need = sum(len(c) for c in cols) * px + (len(cols) - 1) * part_gap
         if need > width:
             raise ValueError(f"slot {slot.name} is wider than a band")
-        if x > 0 and x + need > width:
+        if x > 0 and (x + need > width or slot.new_row):
             x, row = 0.0, row + 1
         start = x
         prefixes = []
@@ -158,7 +158,9 @@ def _refs(placed: list[Placed], rows: int, width: float, slot_gap: float,
 
 
 def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
-    """The page of a game's bubble log on one paper (landscape)."""
+    """The page of a game's bubble log on one paper (landscape), with the layout's table for
+    the grammar's variant laid over it (a play-book sheet's `[book]`)."""
+    layout = layout.variant(grammar.variant)
     w, h = page_size(paper, "landscape")
     margin = layout.length("page.margin")
     marker = layout.length("marker.side")

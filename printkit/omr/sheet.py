@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import registry
-from engine.bubbles import EncodeError, Grammar, encode, split_record
+from engine.bubbles import EncodeError, Grammar, encode, for_sheet, split_record
 from engine.textfile import read_text
 from printkit.errors import UserError
 from printkit.layout import Layout
@@ -29,17 +29,44 @@ def grammar_of(game_id: str) -> Grammar:
     return game.bubbles()
 
 
-def geometry(game_id: str, layout: Layout, paper: str) -> Geometry:
+def grammar_for(game_id: str, tags) -> Grammar:
+    """The grammar of a sheet with these tags (the QR's, or the record's): a play-book game's
+    own when they carry a Seed (engine.bubbles.for_sheet)."""
+    return for_sheet(grammar_of(game_id), tags)
+
+
+def geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     try:
-        return sheet_geometry(grammar_of(game_id), layout, paper)
+        return sheet_geometry(grammar, layout, paper)
     except ValueError as exc:
         raise UserError(f"bubble log layout: {exc}") from None
 
 
-def _from_record(path: Path, grammar: Grammar, geo: Geometry,
-                 ) -> tuple[list[tuple[str, str]], list[Page], list[str]]:
+def _record(path: Path, game_id: str, seed: str | None,
+            ) -> tuple[Grammar, list[tuple[str, str]], list[tuple[int, str]], list[str]]:
+    """A `--from` record: its sheets' grammar, tags and lines as those sheets hold them, and
+    notes on what they change (a book sheet's dice). `seed` (`--seed`) is the play book of a
+    record that names none; a record naming another is refused."""
     text = read_text(path, "record")
-    tags, lines = split_record(grammar, text)
+    name = printable(str(path))
+    tags, lines = split_record(grammar_of(game_id), text)
+    if seed:
+        written = dict(tags).get("Seed")
+        if written is not None and written != seed:
+            raise UserError(f"--seed {printable(seed, 40)!r}: {name} was played from the play "
+                            f"book {printable(written, 40)!r} (its Seed tag)")
+        if written is None:
+            tags.insert(1 if tags[:1] and tags[0][0] == "Game" else 0, ("Seed", seed))
+    grammar = grammar_for(game_id, tags)
+    notes: list[str] = []
+    if grammar.rewrite is not None:
+        text, notes = grammar.rewrite(text, name, dict(tags))
+        _, lines = split_record(grammar, text)
+    return grammar, tags, lines, notes
+
+
+def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
+                 lines: list[tuple[int, str]], geo: Geometry) -> tuple[list[Page], list[str]]:
     name = printable(str(path))
     bands = []
     notes: list[str] = []
@@ -61,8 +88,7 @@ def _from_record(path: Path, grammar: Grammar, geo: Geometry,
     count = max(1, -(-len(bands) // per))
     pages = [Page(k + 1, count, k * per + 1, tuple(bands[k * per:(k + 1) * per]),
                   header if k == count - 1 else None) for k in range(count)]
-    keep = [(k, v) for k, v in tags if k not in dict(grammar.header)]
-    return keep, pages, notes
+    return pages, notes
 
 
 def report_notes(opts, notes: list[str]) -> None:
@@ -74,28 +100,41 @@ def report_notes(opts, notes: list[str]) -> None:
         sink.extend(notes)
 
 
+def blank_tags(opts, game_id: str) -> list[tuple[str, str]]:
+    """The tags a blank log's QR carries, from the options."""
+    tags = [("Game", game_id)]
+    for key, tag in (("seed", "Seed"), ("match", "Match")):
+        if opts.extra.get(key):
+            tags.append((tag, str(opts.extra[key])))
+    if opts.home != "HOME":
+        tags.append(("Home", opts.home))
+    if opts.away != "AWAY":
+        tags.append(("Away", opts.away))
+    return tags
+
+
 def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
     """Draw the pages; returns notes (record parts the sheet leaves off), also handed to
-    `opts.extra["notes"]` when it is a list."""
-    grammar = grammar_of(game_id)
-    geo = geometry(game_id, layout, opts.paper)
+    `opts.extra["notes"]` when it is a list. A log with a Seed (`--seed`, or the record's) is
+    drawn with the game's play-book grammar when it has one."""
     title = f"{registry.get(game_id).title} bubble log"
     source = opts.extra.get("from")
     notes: list[str] = []
     if source:
-        tags, pages, notes = _from_record(Path(str(source)), grammar, geo)
+        path = Path(str(source))
+        grammar, tags, lines, notes = _record(path, game_id, opts.extra.get("seed"))
+        geo = geometry(grammar, layout, opts.paper)
+        pages, more = _from_record(path, grammar, tags, lines, geo)
+        notes += more
+        tags = [(k, v) for k, v in tags if k not in dict(grammar.header)]
     else:
-        tags = [("Game", game_id)]
-        for key, tag in (("seed", "Seed"), ("match", "Match")):
-            if opts.extra.get(key):
-                tags.append((tag, str(opts.extra[key])))
-        if opts.home != "HOME":
-            tags.append(("Home", opts.home))
-        if opts.away != "AWAY":
-            tags.append(("Away", opts.away))
+        tags = blank_tags(opts, game_id)
+        grammar = grammar_for(game_id, tags)
+        geo = geometry(grammar, layout, opts.paper)
         count = int(opts.extra.get("sheets") or BLANK_SHEETS)
         pages = [Page(k + 1, count, k * geo.bands + 1) for k in range(count)]
     tags = [(k, v) for k, v in tags if k != "Game"]       # the code names the game already
+    layout = layout.variant(grammar.variant)
     for page in pages:
         try:
             sheet = SheetId(game_id, opts.paper, geo.key, page.sheet, tuple(tags))

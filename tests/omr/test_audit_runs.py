@@ -14,17 +14,18 @@ from tests.helpers import run_cli
 from tests.omr.distort import page_image
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game.rec"
-BODY = 30                   # record lines: sheets of 13 bands, so 3 sheets (13 + 13 + 4)
+BODY = 50                   # record lines: a play book's sheets (the record has a Seed) hold
+                            # 21 bands on letter, so 3 sheets (21 + 21 + 8)
 
 
 def _record(slip: bool = False) -> str:
-    """examples/game.rec's first 30 lines, a Match tag added, the game not over yet."""
+    """examples/game.rec's first 50 lines, a Match tag added, the game not over yet."""
     lines = EXAMPLE.read_text().splitlines()
     head = [t for t in lines if t.startswith("[") and not t.startswith("[Result")]
     body = [t for t in lines if t and not t.startswith(("[", ";"))][:BODY]
-    assert body[19] == "run A5 H4 = +5"        # band 20: sheet 2's 7th band
+    assert body[28] == "run A3 H2 = +5"        # band 29: sheet 2's 8th band
     if slip:
-        body[19] = "run A5 H4 = +10"
+        body[28] = "run A3 H2 = +10"
     return "\n".join([*head, '[Match "M7"]', '[Result "*"]', "", *body]) + "\n"
 
 
@@ -84,14 +85,14 @@ def test_a_slip_on_sheet_two_is_found_on_its_line(tmp_path):
     (entry,) = json.loads(r.stdout)["records"]
     assert entry["status"] == "findings"
     # The record read: 8 tags (Game; Seed, Home, Away, HomeSkill, AwaySkill, Match from the
-    # code; Result from the header), a blank line, then band 1 on line 10: band 20 is line 29.
+    # code; Result from the header), a blank line, then band 1 on line 10: band 29 is line 38.
     assert [(f["line"], f["rule"], f["expected"], f["found"], f["sheet"])
             for f in entry["findings"]] == [
-        (29, "PC-RUN-001", "+5", "+10", f"{folder}/M7-p2.png line 20")]
+        (38, "PC-RUN-001", "+5", "+10", f"{folder}/M7-p2.png line 29")]
     assert r.code == 1
     text = run_cli("audit", str(folder)).stdout.splitlines()
-    assert text[0].startswith(f"{folder}/M7-p2.png:20: PC-RUN-001: ")
-    assert text[0].endswith("(expected +5, found +10) [record line 29]")
+    assert text[0].startswith(f"{folder}/M7-p2.png:29: PC-RUN-001: ")
+    assert text[0].endswith("(expected +5, found +10) [record line 38]")
 
 
 def test_pdfs_of_sheets_join_photos_of_the_same_match(clean_folder, tmp_path):

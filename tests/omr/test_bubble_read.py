@@ -1,7 +1,9 @@
 """Bubble sheets drawn from a record, photographed badly (OpenCV in the test), read back.
 
 The expected record is typed by hand (records/postcard_start.sheet.rec: the record as the
-sheet holds it); a misread bubble must be reported as ambiguous, never guessed."""
+sheet holds it); a misread bubble must be reported as ambiguous, never guessed. The record has
+no Seed, so its sheet is the one with die values; a play book's sheet (a Seed in the QR) is
+tests/omr/test_book_bubbles.py's."""
 
 from __future__ import annotations
 
