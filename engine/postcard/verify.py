@@ -54,8 +54,8 @@ class DrawBook:
 
     def _upto(self, side: str, n: int) -> list[int]:
         draws = self.draws[side]
-        while len(draws) < n:
-            draws.append(self.streams[side].die())
+        if len(draws) < n:          # the stream's bulk draw: the same dice as die() by die()
+            draws.extend(self.streams[side].dice(n - len(draws)))
         return draws
 
     def slips(self, record: Record) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -129,6 +129,8 @@ class DrawBook:
 def check_draws(slips: dict[tuple[int, int], tuple[int, ...]], line: Line,
                 ) -> tuple[list[Finding], Line | None]:
     """Findings for dice that are not the play book's, and the line with the book's dice."""
+    if not slips:                   # every die the book's (the usual record): nothing to do
+        return [], None
     findings: list[Finding] = []
     rolls = list(line.rolls)
     changed = False
