@@ -199,6 +199,14 @@ def parse_note(text: str, file: str, line: int, column: int) -> Note:
         raise ReadError("state not closed: '}' missing", file, line, column)
     values: dict[str, object] = {}
     body = text[1:-1]
+    for tok in body.split():        # the quick way: columns are needed for an error only
+        key, value = _note_part(tok)
+        if key is None or key in values:
+            values.clear()
+            break
+        values[key] = value
+    else:
+        return _note(values, column)
     for m in _NOTE_WORD.finditer(body):
         tok, col = m.group(0), column + 1 + m.start()
         key, value = _note_part(tok)
@@ -208,6 +216,10 @@ def parse_note(text: str, file: str, line: int, column: int) -> Note:
         if key in values:
             raise ReadError(f"state gives the {key} twice", file, line, col)
         values[key] = value
+    return _note(values, column)
+
+
+def _note(values: dict[str, object], column: int) -> Note:
     if isinstance(pair := values.get("down"), tuple):
         values["down"], values["to_go"] = pair      # `1&10`: the down and the yards to go
     return Note(column=column, **values)  # type: ignore[arg-type]
