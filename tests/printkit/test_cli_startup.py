@@ -119,3 +119,7 @@ def test_a_one_page_render_loads_no_pydantic_and_no_other_game(tmp_path):
     assert _loaded(result["modules"], ("pydantic", "pydantic_core", "qrcode", "pypdfium2",
                                        "cv2", "numpy", "pdfplumber", "pypdf", "zxingcpp",
                                        "rich")) == []
+    others = [m for m in result["modules"] if m.startswith(
+        ("engine.cardbowl", "engine.blowout", "engine.luckdraw", "engine.cardgrid",
+         "engine.tournament"))]
+    assert others == []
