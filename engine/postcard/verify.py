@@ -73,7 +73,10 @@ class DrawBook:
                   ) -> tuple[int, int]:
         """How many rolls from the top are exactly the next draws, and the draws they use:
         the alignment starts at the first roll that is not (nothing before it is a slip)."""
-        draws = self._upto(side, sum(len(dice) for _, dice in rolls))   # one look-up
+        flat = [d for _, dice in rolls for d in dice]
+        draws = self._upto(side, len(flat))         # one look-up
+        if draws[:len(flat)] == flat:               # the usual record: every roll in order
+            return len(rolls), len(flat)
         used = 0
         for k, (_, dice) in enumerate(rolls):
             n = len(dice)
