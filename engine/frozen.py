@@ -32,6 +32,21 @@ def _names(cls: type) -> frozenset[str]:
     return names
 
 
+def build(cls: type[T], values: dict[str, Any]) -> T:
+    """An instance of the plain frozen dataclass `cls` holding `values`, which name every
+    field: equal to `cls(**values)` at a third of the cost (a frozen class's `__init__` sets
+    each field through `object.__setattr__`). For objects made by the thousand, such as the
+    lines of a record; `values` becomes the instance's dictionary (the caller's own)."""
+    names = _NAMES.get(cls) or _names(cls)
+    if len(values) != len(names) or not names.issuperset(values):
+        raise TypeError(f"{cls.__name__} needs exactly its fields: missing "
+                        f"{', '.join(sorted(names - set(values))) or 'none'}, unknown "
+                        f"{', '.join(sorted(set(values) - names)) or 'none'}")
+    new = object.__new__(cls)
+    _set(new, "__dict__", values)
+    return new
+
+
 def evolve(obj: T, **changes: Any) -> T:
     """`obj` with `changes` applied: equal to `dataclasses.replace(obj, **changes)`."""
     cls = obj.__class__
