@@ -13,7 +13,7 @@ an error message) comes from the rules object the reader is given (the shipped r
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from functools import lru_cache
 
 from engine.errors import ReadError
@@ -176,6 +176,7 @@ class Line:
 
 
 _NOTE_DEFAULTS = {f.name: f.default for f in fields(Note)}
+_LINE_DEFAULTS = {f.name: f.default for f in fields(Line) if f.default is not MISSING}
 
 
 @dataclass
@@ -325,12 +326,11 @@ def _action(head: str, rules: Rules) -> dict[str, object] | None:
     if hit is not None and hit[0] is rules:
         return hit[1]
     try:
-        line = _parse_line(head, 0, "", rules)
+        fields = _line_fields(head, 0, "", rules)
     except ReadError:
-        line = None
-    fields = None
-    if line is not None:
-        fields = {k: v for k, v in vars(line).items() if k not in ("number", "note")}
+        fields = None
+    if fields is not None:
+        del fields["number"], fields["note"]
     if len(_ACTIONS) >= _ACTIONS_MAX:
         _ACTIONS.clear()
     _ACTIONS[key] = (rules, fields)         # the rules held: their id stays theirs
@@ -340,6 +340,13 @@ def _action(head: str, rules: Rules) -> dict[str, object] | None:
 def _parse_line(body: str, number: int, file: str, rules: Rules | None) -> Line | None:
     """One line (comment removed) read token by token; raises ReadError on what it cannot
     read."""
+    values = _line_fields(body, number, file, rules)
+    return None if values is None else build(Line, values)
+
+
+def _line_fields(body: str, number: int, file: str, rules: Rules | None,
+                 ) -> dict[str, object] | None:
+    """What `_parse_line` reads, as the Line's fields (every one, defaults filled in)."""
     tokens = _tokens(body)
     if not tokens:
         return None
@@ -425,7 +432,8 @@ def _parse_line(body: str, number: int, file: str, rules: Rules | None) -> Line 
     if verb == "punt" and "value" not in parts:
         raise ReadError("punt needs its target distance, e.g. 'punt 40 H3 A4'",
                         file, number, verb_col)
-    return Line(rolls=tuple(rolls), crosses=tuple(crosses), note=note, **parts)  # type: ignore
+    return {**_LINE_DEFAULTS, "rolls": tuple(rolls), "crosses": tuple(crosses), "note": note,
+            **parts}
 
 
 def _roll(m: re.Match[str], col: int, file: str, number: int) -> Roll:
@@ -437,8 +445,8 @@ def _roll(m: re.Match[str], col: int, file: str, number: int) -> Roll:
         dice.append(int(again))
     if second:
         dice.append(int(second))
-    return Roll(side.upper(), tuple(dice), reroll=bool(again), pair=bool(second),
-                bonus=int(bonus or 0), column=col)
+    return build(Roll, {"side": side.upper(), "dice": tuple(dice), "reroll": bool(again),
+                        "pair": bool(second), "bonus": int(bonus or 0), "column": col})
 
 
 def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record:
