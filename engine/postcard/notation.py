@@ -381,8 +381,8 @@ def _line_fields(body: str, number: int, file: str, rules: Rules | None,
                 raise ReadError("'=' twice", file, number, col)
             after_eq = True
             continue
-        if m := _CROSS.match(tok):
-            crosses.append(Cross(m.group(1).upper(), m.group(2).upper()))
+        if cross := _cross(tok):
+            crosses.append(cross)
             continue
         if after_eq:
             if tok.upper() == "TD":
@@ -394,8 +394,10 @@ def _line_fields(body: str, number: int, file: str, rules: Rules | None,
                 out_tokens.append(tok)
                 out_cols.append(col)
             continue
-        if m := _ROLL.match(tok):
-            rolls.append(_roll(m, col, file, number))
+        if roll := _roll_fields(tok):
+            if not roll["dice"]:
+                raise ReadError("a re-roll is for one die, not two", file, number, col)
+            rolls.append(build(Roll, {**roll, "column": col}))
         elif m := _PICKS.match(tok):
             if "picks" in parts:
                 raise ReadError("strategies given twice", file, number, col)
@@ -436,17 +438,29 @@ def _line_fields(body: str, number: int, file: str, rules: Rules | None,
             **parts}
 
 
-def _roll(m: re.Match[str], col: int, file: str, number: int) -> Roll:
+# A line not read before is read token by token; its tokens are not new (`A2+1`, `HxA`):
+# what a roll or a Time Tracker mark says is a pure function of its text, so remembered.
+@lru_cache(maxsize=4096)
+def _roll_fields(tok: str) -> dict[str, object] | None:
+    """A roll's fields but its column (no dice: a re-roll of two dice), or None for a token
+    that is no roll. The caller copies the dict."""
+    m = _ROLL.match(tok)
+    if m is None:
+        return None
     side, first, again, second, bonus = m.groups()
-    if again and second:
-        raise ReadError("a re-roll is for one die, not two", file, number, col)
     dice = [int(first)]
     if again:
         dice.append(int(again))
     if second:
         dice.append(int(second))
-    return build(Roll, {"side": side.upper(), "dice": tuple(dice), "reroll": bool(again),
-                        "pair": bool(second), "bonus": int(bonus or 0), "column": col})
+    return {"side": side.upper(), "dice": () if again and second else tuple(dice),
+            "reroll": bool(again), "pair": bool(second), "bonus": int(bonus or 0)}
+
+
+@lru_cache(maxsize=1024)
+def _cross(tok: str) -> Cross | None:
+    m = _CROSS.match(tok)
+    return Cross(m.group(1).upper(), m.group(2).upper()) if m else None
 
 
 def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record:
