@@ -65,6 +65,7 @@ def ordered_map(fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
     # process: frozen, the cyclic collector no longer walks it in the parent or in the forked
     # workers, whose verifiers allocate small objects by the million (PostCard: a sixth of
     # its time went to collections), and the workers' copies of it stay shared pages.
+    frozen_already = gc.get_freeze_count()
     gc.freeze()
     try:
         with ProcessPoolExecutor(max_workers=min(cores, len(items)),
@@ -72,7 +73,8 @@ def ordered_map(fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
                                  initializer=_worker_gc) as pool:
             yield from pool.map(fn, items, chunksize=CHUNK)
     finally:
-        gc.unfreeze()
+        if not frozen_already:          # a caller's own freeze stays as it was
+            gc.unfreeze()
 
 
 def _worker_gc() -> None:
