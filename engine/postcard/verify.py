@@ -62,6 +62,10 @@ class DrawBook:
         """(line number, roll index) -> the draws expected there, for every slip."""
         out: dict[tuple[int, int], tuple[int, ...]] = {}
         for side in ("H", "A"):
+            flat = [d for line in record.lines for roll in line.rolls if roll.side == side
+                    for d in roll.dice]
+            if self._upto(side, len(flat))[:len(flat)] == flat:
+                continue                    # the usual record: every roll the next draw
             rolls = [((line.number, i), roll.dice) for line in record.lines
                      for i, roll in enumerate(line.rolls) if roll.side == side]
             first, used = self._in_order(side, rolls)
@@ -73,10 +77,7 @@ class DrawBook:
                   ) -> tuple[int, int]:
         """How many rolls from the top are exactly the next draws, and the draws they use:
         the alignment starts at the first roll that is not (nothing before it is a slip)."""
-        flat = [d for _, dice in rolls for d in dice]
-        draws = self._upto(side, len(flat))         # one look-up
-        if draws[:len(flat)] == flat:               # the usual record: every roll in order
-            return len(rolls), len(flat)
+        draws = self._upto(side, sum(len(dice) for _, dice in rolls))   # one look-up
         used = 0
         for k, (_, dice) in enumerate(rolls):
             n = len(dice)
