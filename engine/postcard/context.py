@@ -73,4 +73,7 @@ class Ctx:
         self.state = evolve(self.state, **changes)
 
     def set_play(self, **changes: object) -> None:
-        self.state = self.state.with_play(**changes)
+        """State.with_play, one call fewer: verb handlers set the play about once a line."""
+        state = self.state
+        assert state.play is not None
+        self.state = evolve(state, play=evolve(state.play, **changes))

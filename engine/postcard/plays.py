@@ -8,6 +8,7 @@ so one slip is one finding.
 
 from __future__ import annotations
 
+from engine.frozen import evolve
 from engine.postcard import tracker
 from engine.postcard.context import Ctx
 from engine.postcard.rules import Rules
@@ -46,10 +47,15 @@ def snap(ctx: Ctx, kind: str) -> None:
             ctx.state, due = tracker.mark_play(ctx.state, loser, ctx.rules)
             ctx.due.extend(due)
     los = s.play.los if (fake or try2) and s.play else s.spot
-    ctx.set(phase=PLAY, play=Play(kind=kind if not try2 else "try2", step=kind,
-                                  offense=offense, holder=offense, carrier=offense, los=los,
-                                  spot=los, strat=strat, fake=fake,
-                                  try_points=ctx.rules.scoring.two_point if try2 else 0))
+    ctx.set(phase=PLAY, play=evolve(_SNAP, kind=kind if not try2 else "try2", step=kind,
+                                    offense=offense, holder=offense, carrier=offense, los=los,
+                                    spot=los, strat=strat, fake=fake,
+                                    try_points=ctx.rules.scoring.two_point if try2 else 0))
+
+
+# A play's other fields as a snap leaves them: one play in three lines begins here, and a
+# copy of this with ten fields set costs a third of building a Play field by field.
+_SNAP = Play(kind="", step="", offense="", holder="", carrier="", los=0, spot=0)
 
 
 def _challenge(ctx: Ctx) -> int:

@@ -176,7 +176,8 @@ def expect_run(ctx: Ctx) -> str:
 def apply_run(ctx: Ctx, outcome: str) -> None:
     p = ctx.state.play
     assert p is not None
-    ctx.set_play(first_return=False, unlimited=False)
+    if p.first_return or p.unlimited:       # a return's first challenge: no longer
+        ctx.set_play(first_return=False, unlimited=False)
     if outcome.startswith("+"):
         ctx.set_play(spot=advance(p.carrier, p.spot, int(outcome[1:])))
         touchdown_now(ctx)

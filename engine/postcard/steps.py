@@ -15,7 +15,7 @@ from engine.findings import Finding
 from engine.frozen import evolve
 from engine.postcard import kicks, plays, running, tracker
 from engine.postcard.context import Ctx
-from engine.postcard.notation import Line
+from engine.postcard.notation import Line, Roll
 from engine.postcard.rules import DIE, Rules
 from engine.postcard.state import (
     KICKOFF,
@@ -131,9 +131,9 @@ def _check_rolls(ctx: Ctx, spec: list[tuple[str, bool]]) -> str:
     count, so the outcome and the state written after the slip are not found again.
     """
     line = ctx.line
-    found = sorted((r.side, r.pair) for r in line.rolls)
+    found = [(r.side, r.pair) for r in line.rolls]
     status = "ok"
-    if found != sorted(spec):
+    if found != spec and sorted(found) != sorted(spec):     # written in order: no sorting
         ctx.find("PC-ROLL-001", f"wrong dice for {line.verb}", _describe(spec),
                  " ".join(r.text() for r in line.rolls) or "no dice")
         if len(line.rolls) != len(spec) or any(
@@ -145,7 +145,7 @@ def _check_rolls(ctx: Ctx, spec: list[tuple[str, bool]]) -> str:
                                         zip(line.rolls, spec, strict=True)))
         ctx.line = line
         status = "relabeled"
-    rolls = list(line.rolls)
+    rolls: list[Roll] | None = None          # the rolls with the bonuses used, if any differ
     for i, r in enumerate(line.rolls):
         for d in r.dice:
             if not 1 <= d <= DIE:
@@ -165,9 +165,10 @@ def _check_rolls(ctx: Ctx, spec: list[tuple[str, bool]]) -> str:
                          f"+{r.bonus}")
                 used = held
             if used != r.bonus:
+                rolls = rolls or list(line.rolls)
                 rolls[i] = evolve(r, bonus=used)
             ctx.state = tracker.spend_bonus(ctx.state, r.side, used)
-    if rolls != list(line.rolls):
+    if rolls is not None:
         ctx.line = evolve(line, rolls=tuple(rolls))
     return status
 
@@ -192,8 +193,9 @@ def _gain_ones(ctx: Ctx) -> None:
     """"at any point when a player rolls a 1 with their dice, they gain 1 bonus" (kept dice)."""
     per = ctx.rules.bonus.roll_of_one
     for r in ctx.line.rolls:
-        ones = sum(1 for d in r.kept if d == 1)
-        ctx.state = tracker.gain_bonus(ctx.state, r.side, ones * per, ctx.rules)
+        ones = r.kept.count(1)
+        if ones:
+            ctx.state = tracker.gain_bonus(ctx.state, r.side, ones * per, ctx.rules)
 
 
 # Lines that begin a play set it up before their dice are read.

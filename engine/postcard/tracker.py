@@ -59,6 +59,10 @@ def cross_out(state: State, due: list[str], written: tuple[Cross, ...], line: in
     wrote that are not due, or that are missing, are findings; the state follows what is due,
     using the written end zones where given.
     """
+    circles = rules.time_tracker.circles
+    if not due and not written and state.final < 0:     # most lines: nothing to cross
+        full = sum(state.time) >= len(SIDES) * circles
+        return (evolve(state, final=0) if full else state), []
     findings: list[Finding] = []
     if in_final(state):          # every play crosses its circle by itself (P10)
         findings.extend(Finding(line, "PC-TIME-003", "no Time Tracker marks in the end of "
@@ -66,7 +70,6 @@ def cross_out(state: State, due: list[str], written: tuple[Cross, ...], line: in
                         for c in written)
         return state, findings
     remaining = list(written)
-    circles = rules.time_tracker.circles
     for owner in due:
         if sum(state.time) >= len(SIDES) * circles:
             break

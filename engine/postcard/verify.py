@@ -73,8 +73,8 @@ class DrawBook:
 
     def _upto(self, side: str, n: int) -> list[int]:
         draws = self.draws[side]
-        while len(draws) < n:
-            draws.append(self.streams[side].die())
+        if len(draws) < n:          # the stream's bulk draw: the same dice as die() by die()
+            draws.extend(self.streams[side].dice(n - len(draws)))
         return draws
 
     def align(self, record: Record) -> Alignment:
@@ -82,6 +82,11 @@ class DrawBook:
         slips: dict[Where, tuple[int, ...]] = {}
         fills: dict[Where, tuple[int, ...]] = {}
         for side in ("H", "A"):
+            flat = [d for line in record.lines for roll in line.rolls if roll.side == side
+                    for d in roll.dice]
+            if self._upto(side, len(flat))[:len(flat)] == flat:
+                continue                    # the usual record: every roll the next draw
+                                            # (a book die is 0, never a draw: not here)
             rolls = [((line.number, i), roll.dice, roll.book) for line in record.lines
                      for i, roll in enumerate(line.rolls) if roll.side == side]
             first, used = self._in_order(side, rolls, fills)
@@ -180,6 +185,8 @@ def _book_die_without_seed(record: Record, file: str) -> None:
 def check_draws(slips: dict[tuple[int, int], tuple[int, ...]], line: Line,
                 ) -> tuple[list[Finding], Line | None]:
     """Findings for dice that are not the play book's, and the line with the book's dice."""
+    if not slips:                   # every die the book's (the usual record): nothing to do
+        return [], None
     findings: list[Finding] = []
     rolls = list(line.rolls)
     changed = False

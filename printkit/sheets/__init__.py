@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from engine import registry
-from engine.tournament import DEFAULT_TEAMS, MAX_TEAMS
+from engine.teams import DEFAULT_TEAMS, MAX_TEAMS
 from printkit.errors import UserError
 
 if TYPE_CHECKING:

@@ -1,4 +1,5 @@
-"""engine.frozen.evolve: the fast copy the PostCard engine uses instead of dataclasses.replace."""
+"""engine.frozen: evolve, the fast copy the PostCard engine uses instead of dataclasses.replace,
+and build, the fast constructor its record reader uses for lines and written states."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from engine.frozen import evolve
+from engine.frozen import build, evolve
+from engine.postcard.notation import Line, Note, Roll
 from engine.postcard.state import Play, State
 
 
@@ -44,3 +46,31 @@ def test_classes_with_post_init_are_refused():
 
     with pytest.raises(TypeError, match="plain frozen dataclasses"):
         evolve(Checked(1), x=-1)
+
+
+def test_build_equals_the_constructor():
+    roll = Roll("H", (4,), bonus=1, column=7)
+    values = {"number": 12, "verb": "rush", "picks": (5, 3), "rolls": (roll,), "side": None,
+              "value": None, "outcome": "+10", "crosses": (), "td": False, "safety": False,
+              "note": Note(ball="A", down=1, to_go=10, spot=30, column=25), "column": 1,
+              "outcome_column": 18}
+    built = build(Line, dict(values))
+    assert built == Line(**values)
+    assert hash(built) == hash(Line(**values))
+    assert repr(built) == repr(Line(**values))
+    assert type(built) is Line
+    with pytest.raises(AttributeError):
+        built.verb = "pass"     # still frozen
+    # the instance's fields read back as given (a dict of its own, not the caller's copy)
+    assert (built.number, built.rolls[0].bonus, built.note.spot) == (12, 1, 30)
+
+
+def test_build_refuses_a_missing_or_unknown_field():
+    values = {"number": 1, "verb": "toss"}
+    with pytest.raises(TypeError, match="missing .*crosses"):
+        build(Line, values)
+    note = {f: None for f in ("ball", "phase", "down", "to_go", "spot", "score", "time",
+                              "final", "plays", "bonus")}
+    with pytest.raises(TypeError, match="unknown colour"):
+        build(Note, {**note, "sack": False, "column": 0, "colour": "red"})
+    assert build(Note, {**note, "sack": False, "column": 3}) == Note(column=3)

@@ -105,3 +105,21 @@ def test_shell_completion_still_offers_commands_games_and_sheets(words, cword, e
     done = subprocess.run([sys.executable, "-c", "from printkit.cli import main; main()"],
                           capture_output=True, text=True, cwd=ROOT, env=env, check=False)
     assert done.stdout.split() == expected, done.stderr
+
+
+def test_a_one_page_render_loads_no_pydantic_and_no_other_game(tmp_path):
+    """`render postcard board` (issue #12: a one-page render <= 0.4 s) loads what drawing the
+    board needs and nothing more: Typer 0.29 coerced every option through pydantic (+90-160
+    ms a command; pyproject pins typer <0.29), the QR, rasterising and scanning libraries are
+    for books, previews and scans, and the other games' engines are not this sheet's."""
+    out = tmp_path / "board.pdf"
+    result = _run("render", "postcard", "board", "--out", str(out))
+    assert result["code"] == 0, result["out"]
+    assert out.read_bytes().startswith(b"%PDF-")
+    assert _loaded(result["modules"], ("pydantic", "pydantic_core", "qrcode", "pypdfium2",
+                                       "cv2", "numpy", "pdfplumber", "pypdf", "zxingcpp",
+                                       "rich")) == []
+    others = [m for m in result["modules"] if m.startswith(
+        ("engine.cardbowl", "engine.blowout", "engine.luckdraw", "engine.cardgrid",
+         "engine.tournament"))]
+    assert others == []

@@ -42,6 +42,26 @@ def test_pool_gives_what_one_process_gives(tmp_path, monkeypatch):
     assert pooled[19][1] is None and "g019.rec:1" in pooled[19][2]
 
 
+def _worker_gc(_: int) -> tuple[tuple[int, ...], int]:
+    import gc
+
+    return gc.get_threshold(), gc.get_freeze_count()
+
+
+def test_workers_collect_less_often_and_the_parent_is_left_as_it_was(monkeypatch):
+    """The pool's collector settings (printkit/batch.py): each worker's gen-0 threshold is
+    GC_YOUNG and it starts with what the parent had loaded frozen; once the pool is done the
+    parent's own objects are collectable again and its threshold is untouched."""
+    import gc
+
+    monkeypatch.setattr(batch, "workers", lambda: 2)
+    before = gc.get_threshold()
+    seen = list(batch.ordered_map(_worker_gc, list(range(batch.POOL_FROM))))
+    assert {threshold[0] for threshold, _ in seen} == {batch.GC_YOUNG}
+    assert all(frozen > 0 for _, frozen in seen)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
 def test_pool_is_used_only_where_it_pays(tmp_path, monkeypatch):
     paths = _folder(tmp_path, 3)
     monkeypatch.setattr(batch, "workers", lambda: 2)

@@ -31,6 +31,14 @@ def test_play_line_parts():
     assert got.rolls[0].kept == (5,) and got.crosses == (Cross("A", "H"),)
 
 
+def test_the_same_roll_or_mark_read_anywhere_keeps_its_own_column():
+    """What a token says is remembered (engine/postcard/notation.py), where it stands is not."""
+    first, second = line("run H4 A2 = +5 HxA"), line("rush 5v3 A3 H4 = +5 HxA")
+    assert first.rolls[0] == Roll("H", (4,), column=5)
+    assert second.rolls[1] == Roll("H", (4,), column=13)
+    assert first.crosses == second.crosses == (Cross("H", "A"),)
+
+
 def test_letters_may_be_lower_case():
     assert line("RUN h4 a2+1 = +5 axh") == line("run H4 A2+1 = +5 AxH")
     assert line("kickoff a 5V3").side == "A"
@@ -84,6 +92,10 @@ def test_tags():
     ('[Game "postcard"]\nrush 5v3 H4 A2 = +1O', (2, 18), "in the outcome of rush"),
     ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 {H 1&10 H25', (2, 22), "not closed"),
     ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 {H 1&10 Z25}', (2, 30), "cannot read 'Z25'"),
+    ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 {H 1&10 H25 2&10}', (2, 34),
+     "gives the down twice"),
+    ('[Game "postcard"]\nkick A2/3,4 = good', (2, 6), "a re-roll is for one die"),
+    ('[Game "postcard"]\nrush 5v3 H4 A2/3,4', (2, 13), "a re-roll is for one die"),
     ('[Game "postcard"]\nkickoff 5v3', (2, 1), "kicking side"),
     ('[Game "postcard"]\npunt H3 A4', (2, 1), "target distance"),
     ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 = +5', (2, 22), "'=' twice"),
