@@ -9,10 +9,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engine.luckdraw.cards import GameCard, load_cards
 from engine.luckdraw.deal import Deal, deal_shape
-from engine.playbook import BookSpec, slip_check, slip_payload
+from engine.playbook import slip_check, slip_payload
 from printkit.books.header import fit_text
 from printkit.books.page import Block
-from printkit.draw.qr import QUIET, qr_rows
+from printkit.draw import qr
+from printkit.draw.qr import QUIET
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
@@ -42,16 +43,17 @@ def _chip(doc: Document, layout: Layout, code: str, x: float, y: float, w: float
     doc.place(name, x - 0.5, y - 0.5)
 
 
-SLIP_MASK = 2          # one fixed QR mask for slips: no mask search per slip (qr_matrix)
+SLIP_MASK = 2          # one fixed QR mask for slips: no mask search per slip (qr.encode)
 
 
-def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) -> None:
+def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str,
+        version: int) -> None:
     """A slip's QR as vectors in whole-module coordinates (a scaled frame): each row one line
     a module wide, dashed on its dark runs. Every slip's code is different, so it costs page
     bytes and time: a dash array per row is a few hundred bytes and no Python loop per run
     (rectangles per run were about 1 KB and 400 operators a code)."""
-    rows = qr_rows(payload, level, SLIP_MASK)
-    n = len(rows)
+    modules = qr.encode(payload, level, SLIP_MASK, version)
+    n = len(modules)
     module = size / (n + 2 * QUIET)
     c.saveState()
     c.setFillColorRGB(1, 1, 1)
@@ -61,35 +63,38 @@ def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) ->
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(1)
     c.setLineCap(0)                      # butt ends: a run is exactly its modules long
-    c._code.extend(_dashed_rows(rows))
+    c._code.extend(_dashed_rows(modules))
     c.restoreState()
 
 
-RUNS = re.compile("1+|0+")
+RUNS = re.compile(rb"\x01+|\x00+")
+LENGTHS = tuple(str(k) for k in range(178))     # a run is at most a row (version 40: 177)
 
 
-def _dashed_rows(rows: tuple[str, ...]) -> list[str]:
-    """Each row ("0"/"1") from its first to its last dark module as a line through the
-    middle of the row, its dash array the lengths of the dark and light runs in turn."""
-    n = len(rows)
+def _dashed_rows(modules: list[list[bool]]) -> list[str]:
+    """Each row from its first to its last dark module as a line through the middle of the
+    row, its dash array the lengths of the dark and light runs in turn (a row as bytes 0/1:
+    the runs are one regex pass in C)."""
+    n = len(modules)
     out = []
-    for r, bits in enumerate(rows):
-        core = bits.strip("0")
+    for r, row in enumerate(modules):
+        bits = bytes(row)
+        core = bits.strip(b"\0")
         if not core:
             continue
-        start = bits.index("1")
-        dashes = " ".join(map(str, map(len, RUNS.findall(core))))
+        start = bits.index(1)
+        dashes = " ".join([LENGTHS[len(run)] for run in RUNS.findall(core)])
         mid = n - r - 0.5
         out.append(f"[{dashes}] 0 d {start} {mid} m {start + len(core)} {mid} l S")
     return out
 
 
-def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
+def _slip(layout: Layout, deal: Deal, payload: str, version: int) -> Block:
     """One drive's slip, with a QR of its own stream (and the same check code in words), so
-    a slip cut from the book can be scanned (`printkit scan`) or checked on its own."""
+    a slip cut from the book can be scanned (`printkit scan`) or checked on its own. Every
+    slip's code is drawn at the book's `version` (slip_version)."""
     shape = deal_shape(deal.players)
-    stream = f"drive/{deal.drive}"
-    payload = slip_payload(spec, stream)
+    stream = _stream(deal)
     check = slip_check(list(deal.shuffled), stream, deal.players)
     title_h = layout.length("deal.title_height")
     row_h = layout.length("deal.row_height")
@@ -121,9 +126,9 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
     def draw(doc: Document, x: float, top: float, width: float) -> None:
         label_w = layout.length("deal.label_width")
         gap = layout.length("deal.chip_gap")
-        qr = layout.length("deal.qr_size")
+        qr_size = layout.length("deal.qr_size")
         chip_w = min(layout.length("deal.max_chip_width"),
-                     (width - label_w - qr - 2 * MM) / max_cards - gap)
+                     (width - label_w - qr_size - 2 * MM) / max_cards - gap)
         ink = layout.colour("header.ink")
         height = title_h + rows * row_h + 1 * MM
         name = doc.form(f"slip{rows}w{width:.2f}", width, height, lambda c: frame(c, width))
@@ -153,8 +158,9 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
                       chip_w, row_h - 1.6 * MM, qb and code in fixed)
         c = doc.canvas
         rows_h = rows * row_h
-        _qr(c, payload, x + width - qr - 1 * MM, top - title_h - rows_h / 2 - qr / 2, qr,
-            layout.text("header.qr_level"))
+        _qr(c, payload, x + width - qr_size - 1 * MM,
+            top - title_h - rows_h / 2 - qr_size / 2, qr_size, layout.text("header.qr_level"),
+            version)
 
     return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut",
                  keys="deal.title_height, deal.row_height")
@@ -204,6 +210,23 @@ def _legend(layout: Layout, players: int) -> Block:
                  keys="deal.title_height, deal.legend_line")
 
 
+def _stream(deal: Deal) -> str:
+    return f"drive/{deal.drive}"
+
+
+def slip_version(payloads: list[str], level: str) -> int:
+    """The QR version every slip of a book is drawn at: the one its longest payload needs.
+    The payloads of one book differ only in their drive number, draw count and check code
+    (the same seed, game and players), so the longest needs the largest version, and qrcode
+    fits it once per book instead of once per slip; a payload that would not fit anyway is
+    fitted on its own (qr.encode)."""
+    return qr.fitted_version(max(payloads, key=len), level)
+
+
 def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
-    slips = [("", _slip(layout, deal, book.spec)) for deal in book.deals()]
+    deals = list(book.deals())
+    payloads = [slip_payload(book.spec, _stream(deal)) for deal in deals]
+    version = slip_version(payloads, layout.text("header.qr_level")) if payloads else 1
+    slips = [("", _slip(layout, deal, payload, version))
+             for deal, payload in zip(deals, payloads, strict=True)]
     return slips + [("", _legend(layout, book.spec.players))]
