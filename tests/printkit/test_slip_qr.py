@@ -16,7 +16,7 @@ from engine.playbook import build, make_spec, slip_payload
 from printkit.books import render_book
 from printkit.draw import qr
 from printkit.preview import rasterise
-from printkit.sheets.luckdraw.playbook import SLIP_MASK, slip_version
+from printkit.sheets.luckdraw.playbook import SLIP_MASK, _dashed_rows, slip_version
 
 # drive 3 of seed demo, 4 players (tests/printkit/test_luckdraw_cli.py types its check): 89 bytes
 SLIP3 = ("printkit-draws/1;game=luckdraw;seed=demo;players=4;stream=drive/3;draws=13;"
@@ -113,3 +113,20 @@ def test_slip_codes_are_drawn_at_one_version_per_book(monkeypatch):
     # the book's own code (header): a mask search, and two fits (qrcode's make(fit=True)
     # reads its version property, which fits too); the six slips: one fit between them
     assert calls == {"best_fit": 3, "best_mask_pattern": 1}
+
+
+def test_a_code_row_is_one_dashed_line_from_its_first_dark_module():
+    """Rows typed by hand: dash arrays alternate dark and light runs; a row ending light ends
+    on a gap; a light row draws nothing; the line runs through the middle of its row."""
+    x, o = True, False
+    modules = [[x, x, o, x, o, o],
+               [o, o, o, o, o, o],
+               [o, o, x, o, x, x],
+               [o, x, o, o, o, o],
+               [x, x, x, x, x, x],
+               [o, o, o, o, o, x]]
+    assert _dashed_rows(modules) == ["[2 1 1 2] 0 d 0 5.5 m 6 5.5 l S",
+                                     "[1 1 2] 0 d 2 3.5 m 6 3.5 l S",
+                                     "[1 4] 0 d 1 2.5 m 6 2.5 l S",
+                                     "[6] 0 d 0 1.5 m 6 1.5 l S",
+                                     "[1] 0 d 5 0.5 m 6 0.5 l S"]

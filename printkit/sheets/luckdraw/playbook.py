@@ -3,6 +3,7 @@ automatic cards in yellow, as the rules print them) and the sidelines; cut lines
 
 from __future__ import annotations
 
+import functools
 import re
 
 from reportlab.pdfgen.canvas import Canvas
@@ -67,26 +68,34 @@ def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str,
     c.restoreState()
 
 
-RUNS = re.compile(rb"\x01+|\x00+")
-LENGTHS = tuple(str(k) for k in range(178))     # a run is at most a row (version 40: 177)
+# A code's rows as one byte string ("\x02" opens a row, a module is "\x01" dark or "\x00"
+# light): a regex splits it into each row's opening light run and its runs, and each token
+# maps to its text through a table, so a run costs no Python step of its own.
+RUNS = re.compile(rb"\x02\x00*|\x01+|\x00+")
+LONGEST = 177                           # a row is at most version 40's 177 modules
+TOKENS = {bytes([bit]) * k: str(k) for bit in (0, 1) for k in range(1, LONGEST + 1)}
+TOKENS.update({b"\x02" + b"\x00" * k: f"\n{k}|" for k in range(LONGEST + 1)})
 
 
 def _dashed_rows(modules: list[list[bool]]) -> list[str]:
-    """Each row from its first to its last dark module as a line through the middle of the
-    row, its dash array the lengths of the dark and light runs in turn (a row as bytes 0/1:
-    the runs are one regex pass in C)."""
+    """Each row as a line through its middle from its first dark module to the row's end,
+    its dash array the lengths of the dark and light runs in turn (a row ending light ends
+    on a gap). Rows with no dark module are left out."""
     n = len(modules)
+    text = " ".join(map(TOKENS.__getitem__,
+                        RUNS.findall(b"\x02" + b"\x02".join(map(bytes, modules)))))
     out = []
-    for r, row in enumerate(modules):
-        bits = bytes(row)
-        core = bits.strip(b"\0")
-        if not core:
-            continue
-        start = bits.index(1)
-        dashes = " ".join([LENGTHS[len(run)] for run in RUNS.findall(core)])
-        mid = n - r - 0.5
-        out.append(f"[{dashes}] 0 d {start} {mid} m {start + len(core)} {mid} l S")
+    for mid, row in zip(_middles(n), text[1:].split("\n"), strict=True):
+        start, _, dashes = row.partition("|")
+        if len(dashes) > 1:                      # " " alone: a row with no dark module
+            out.append(f"[{dashes.strip()}] 0 d {start} {mid} m {n} {mid} l S")
     return out
+
+
+@functools.lru_cache(maxsize=8)
+def _middles(n: int) -> tuple[str, ...]:
+    """The y of each row's middle, top row first, in module units (a code n modules high)."""
+    return tuple(str(n - r - 0.5) for r in range(n))
 
 
 def _slip(layout: Layout, deal: Deal, payload: str, version: int) -> Block:
