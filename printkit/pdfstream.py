@@ -38,10 +38,23 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
     _offset: int
     _header: bytes
 
+    _shared: pdfdoc.PDFDictionary | None
+    _shared_ref: pdfdoc.PDFObjectReference | None
+
     def start(self, sink: BinaryIO) -> None:
         self._sink = sink
         self._offset = 0
         self._header = b""
+        self._shared = self._shared_ref = None
+
+    def share_xobjects(self) -> None:
+        """From now on every page names its forms through one XObject dictionary, written at
+        the end with every form the pages used: a page of a long book (a slip's 16 chips,
+        its frame, the header, the cut lines) then carries `/XObject 5 0 R` instead of
+        formatting and writing the same 20 names and references again. A page's resources
+        may name forms it does not draw (PDF 32000-1, 7.8.3)."""
+        if self._shared is None:
+            self._shared = pdfdoc.PDFDictionary()
 
     def _write(self, data: bytes) -> int:
         if not self._header:
@@ -65,6 +78,11 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
         if not isinstance(page, pdfdoc.PDFPage):
             return
         name = page.__InternalName__
+        if self._shared is not None and page.XObjects is not None:
+            self._shared.dict.update(page.XObjects.dict)
+            if self._shared_ref is None:
+                self._shared_ref = self.Reference(self._shared)
+            page.XObjects = self._shared_ref
         self._emit(name, page)                  # numbers its content stream (and the tree)
         contents = page.Contents
         cname = getattr(contents, "__InternalName__", None)

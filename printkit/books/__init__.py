@@ -67,7 +67,8 @@ def render_book(book: Book, paper: str, layout: Layout | None = None,
                       summary=summary(book), check=book.checksum,
                       payload=book.payload(), howto=_howto(layout, game))
     doc = Document(size, title=f"{title} (seed {book.spec.seed})",
-                   subject=book.payload(), keywords=f"printkit play book {game}")
+                   subject=book.payload(), keywords=f"printkit play book {game}",
+                   shared_xobjects=True)
     draw_book(doc, book, paper, layout, progress, info=info, module=module, answers=answers)
     return doc.finish()
 
