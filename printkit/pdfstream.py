@@ -14,6 +14,7 @@ deterministic as reportlab's own.
 
 from __future__ import annotations
 
+import zlib
 from typing import BinaryIO
 
 from reportlab.pdfbase import pdfdoc
@@ -26,6 +27,17 @@ class _Written:
 
 
 WRITTEN = _Written()
+
+
+class Flate(pdfdoc.PDFStreamFilterZCompress):
+    """reportlab's FlateDecode filter at a chosen zlib level (reportlab always uses 6)."""
+
+    def __init__(self, level: int) -> None:
+        self.level = level
+
+    def encode(self, text: str | bytes) -> bytes:
+        return zlib.compress(text.encode("utf8") if isinstance(text, str) else text,
+                             self.level)
 
 
 class StreamingPDFDocument(pdfdoc.PDFDocument):
@@ -46,6 +58,13 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
         self._offset = 0
         self._header = b""
         self._shared = self._shared_ref = None
+        self._flate: list[Flate] | None = None
+
+    def compress_pages(self, level: int) -> None:
+        """Compress page content streams at zlib `level` (1-9) from now on. A play book's
+        pages are mostly numbers that differ from page to page (draws, QR dash arrays), where
+        level 3 writes about a tenth more bytes than reportlab's 6 in half the time."""
+        self._flate = [Flate(level)]
 
     def share_xobjects(self) -> None:
         """From now on every page names its forms through one XObject dictionary, written at
@@ -87,6 +106,8 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
         contents = page.Contents
         cname = getattr(contents, "__InternalName__", None)
         if cname is not None and self.idToObject.get(cname) is contents:
+            if self._flate is not None and contents.filters == [pdfdoc.PDFZCompress]:
+                contents.filters = self._flate
             self._emit(cname, contents)
         pages[-1] = pdfdoc.PDFObjectReference(name)
 

@@ -5,6 +5,7 @@ page costs no list of 20 names of its own. Other documents keep per-page diction
 from __future__ import annotations
 
 import io
+import zlib
 
 import pikepdf
 import pytest
@@ -48,3 +49,16 @@ def test_other_documents_keep_a_dictionary_per_page():
     pages = pikepdf.open(io.BytesIO(doc.finish())).pages
     assert len(pages) == 2
     assert not any(page.obj.Resources.XObject.is_indirect for page in pages)
+
+
+def test_book_page_streams_are_compressed_at_level_3_other_streams_as_reportlab():
+    pdf = render_book(build(make_spec("luckdraw", "flate", drives=4, players=4)), "letter")
+    doc = pikepdf.open(io.BytesIO(pdf))
+    for page in doc.pages:
+        stream = page.obj.Contents
+        assert stream.read_raw_bytes() == zlib.compress(stream.read_bytes(), 3)
+    forms = [o for o in doc.objects if isinstance(o, pikepdf.Stream)
+             and o.get("/Subtype") == "/Form"]
+    assert forms
+    for form in forms:
+        assert form.read_raw_bytes() == zlib.compress(form.read_bytes(), 6)
