@@ -20,8 +20,8 @@ from printkit.pdfdoc import Document
 from printkit.units import MM
 
 
-def _chip(doc: Document, layout: Layout, code: str, x: float, y: float, w: float, h: float,
-          qb_card: bool) -> None:
+def _chip_form(doc: Document, layout: Layout, code: str, w: float, h: float,
+               qb_card: bool) -> str:
     """A game card as a chip: one form per card (and QB colouring) for the whole book."""
 
     def draw(c: Canvas) -> None:
@@ -40,8 +40,24 @@ def _chip(doc: Document, layout: Layout, code: str, x: float, y: float, w: float
                                                                   w - 1 * MM))
 
     key = "".join(ch for ch in code if ch.isalnum())
-    name = doc.form(f"chip{key}{'qb' if qb_card else ''}w{w:.2f}", w + 1, h + 1, draw)
-    doc.place(name, x - 0.5, y - 0.5)
+    return doc.form(f"chip{key}{'qb' if qb_card else ''}w{w:.2f}", w + 1, h + 1, draw)
+
+
+class _Chips:
+    """The chips of one book's slips: each chip's form named once per card, QB colouring and
+    width (a book places some 16,000 chips of a few dozen kinds)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.names: dict[tuple[str, bool, float], str] = {}
+
+    def place(self, doc: Document, code: str, x: float, y: float, w: float, h: float,
+              qb_card: bool) -> None:
+        name = self.names.get((code, qb_card, w))
+        if name is None:
+            name = self.names[code, qb_card, w] = _chip_form(doc, self.layout, code, w, h,
+                                                             qb_card)
+        doc.place(name, x - 0.5, y - 0.5)
 
 
 SLIP_MASK = 2          # one fixed QR mask for slips: no mask search per slip (qr.encode)
@@ -98,17 +114,18 @@ def _middles(n: int) -> tuple[str, ...]:
     return tuple(str(n - r - 0.5) for r in range(n))
 
 
-def _slip(layout: Layout, deal: Deal, payload: str, version: int) -> Block:
+def _slip(layout: Layout, deal: Deal, payload: str, version: int, chips: _Chips,
+          fixed: frozenset[str]) -> Block:
     """One drive's slip, with a QR of its own stream (and the same check code in words), so
     a slip cut from the book can be scanned (`printkit scan`) or checked on its own. Every
-    slip's code is drawn at the book's `version` (slip_version)."""
+    slip's code is drawn at the book's `version` (slip_version); `fixed` are the QB's
+    automatic cards at this many players."""
     shape = deal_shape(deal.players)
     stream = _stream(deal)
     check = slip_check(list(deal.shuffled), stream, deal.players)
     title_h = layout.length("deal.title_height")
     row_h = layout.length("deal.row_height")
     rows = deal.players + 1
-    fixed = set(load_cards().qb_fixed(deal.players))
     max_cards = max(shape.hand, shape.sidelines, 1)
 
     def frame(c: Canvas, width: float) -> None:
@@ -163,8 +180,8 @@ def _slip(layout: Layout, deal: Deal, payload: str, version: int) -> Block:
                 texts.add(text_font, label_size, layout.colour("header.muted"), x + label_w,
                           y + row_h / 2 - 2, "none")
             for j, code in enumerate(cards):
-                _chip(doc, layout, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
-                      chip_w, row_h - 1.6 * MM, qb and code in fixed)
+                chips.place(doc, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
+                            chip_w, row_h - 1.6 * MM, qb and code in fixed)
         c = doc.canvas
         rows_h = rows * row_h
         _qr(c, payload, x + width - qr_size - 1 * MM,
@@ -236,6 +253,9 @@ def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
     deals = list(book.deals())
     payloads = [slip_payload(book.spec, _stream(deal)) for deal in deals]
     version = slip_version(payloads, layout.text("header.qr_level")) if payloads else 1
-    slips = [("", _slip(layout, deal, payload, version))
+    chips = _Chips(layout)
+    fixed = {players: frozenset(load_cards().qb_fixed(players))
+             for players in {deal.players for deal in deals}}
+    slips = [("", _slip(layout, deal, payload, version, chips, fixed[deal.players]))
              for deal, payload in zip(deals, payloads, strict=True)]
     return slips + [("", _legend(layout, book.spec.players))]
