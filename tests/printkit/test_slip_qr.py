@@ -7,6 +7,8 @@ holds 84 bytes, version 6 106, version 9 180, version 10 213.
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 import qrcode
 import zxingcpp
@@ -18,9 +20,11 @@ from printkit.draw import qr
 from printkit.preview import rasterise
 from printkit.sheets.luckdraw.playbook import SLIP_MASK, _dashed_rows, slip_version
 
-# drive 3 of seed demo, 4 players (tests/printkit/test_luckdraw_cli.py types its check): 89 bytes
+# drive 3 of seed demo, 4 players, as its slip prints it (tests/printkit/test_luckdraw_cli.py)
+DRIVE3 = "FG IR/TO STTD FDN OP P XP/S TE SACK MFG DP RTD FBL"
+CHECK3 = hashlib.sha256(f"drive/3:{DRIVE3}\nplayers=4\n".encode()).hexdigest()[:8]
 SLIP3 = ("printkit-draws/1;game=luckdraw;seed=demo;players=4;stream=drive/3;draws=13;"
-         "check=") + "0" * 8
+         f"check={CHECK3}")                                                 # 89 bytes
 # the longest seeds a book takes: 96 characters once percent-encoded, of each QR mode
 SEEDS = ("\u00e9" * 16, "9" * 96, "Z" * 96, "z" * 96, "%" * 32)
 
@@ -130,3 +134,14 @@ def test_a_code_row_is_one_dashed_line_from_its_first_dark_module():
                                      "[1 4] 0 d 1 2.5 m 6 2.5 l S",
                                      "[6] 0 d 0 1.5 m 6 1.5 l S",
                                      "[1] 0 d 5 0.5 m 6 0.5 l S"]
+
+
+def test_a_slip_payload_from_the_dealt_draws_is_the_one_drawn_afresh():
+    """The book renderer hands slip_payload each deal's shuffle instead of drawing it again."""
+    spec = make_spec("luckdraw", "again", drives=40, players=5)
+    for deal in build(spec).deals():
+        label = f"drive/{deal.drive}"
+        assert slip_payload(spec, label, list(deal.shuffled)) == slip_payload(spec, label)
+    spec = make_spec("luckdraw", "demo", drives=3, players=4)
+    deal = list(build(spec).deals())[2]
+    assert slip_payload(spec, "drive/3", list(deal.shuffled)) == SLIP3

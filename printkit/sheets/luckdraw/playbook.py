@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.luckdraw.cards import GameCard, load_cards
@@ -72,16 +73,14 @@ def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str,
     modules = qr.encode(payload, level, SLIP_MASK, version)
     n = len(modules)
     module = size / (n + 2 * QUIET)
-    c.saveState()
-    c.setFillColorRGB(1, 1, 1)
-    c.rect(x, y, size, size, stroke=0, fill=1)
-    c.translate(x + QUIET * module, y + QUIET * module)
-    c.scale(module, module)
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(1)
-    c.setLineCap(0)                      # butt ends: a run is exactly its modules long
+    ox, oy = x + QUIET * module, y + QUIET * module
+    # written as operators inside q ... Q, as Document.place does (the canvas's own calls
+    # keep state this code never needs): a white square, the module frame, black butt-ended
+    # lines a module wide (a run is exactly its modules long)
+    c._code.extend(("q", "1 1 1 rg", f"n {fp_str(x, y, size, size)} re f*",
+                    f"{fp_str(module, 0, 0, module, ox, oy)} cm", "0 0 0 RG", "1 w", "0 J"))
     c._code.extend(_dashed_rows(modules))
-    c.restoreState()
+    c._code.append("Q")
 
 
 # A code's rows as one byte string ("\x02" opens a row, a module is "\x01" dark or "\x00"
@@ -251,7 +250,7 @@ def slip_version(payloads: list[str], level: str) -> int:
 
 def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
     deals = list(book.deals())
-    payloads = [slip_payload(book.spec, _stream(deal)) for deal in deals]
+    payloads = [slip_payload(book.spec, _stream(deal), list(deal.shuffled)) for deal in deals]
     version = slip_version(payloads, layout.text("header.qr_level")) if payloads else 1
     chips = _Chips(layout)
     fixed = {players: frozenset(load_cards().qb_fixed(players))
