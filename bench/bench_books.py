@@ -6,7 +6,8 @@ object per string, and every QR code built on every page the way a plain script 
 `qrcode.QRCode(...)` with qrcode's defaults (best fit of the version, search of the eight
 masks), no cache ("the same QR matrix is rebuilt on every page"). The `Naive` context patches
 printkit.draw.qr for that: its `qrcode` becomes a plain one (the version and mask we pass are
-dropped, `make` always fits) and `qr_matrix` loses its cache. Targets (issue #12): >= 300
+dropped, `make` always fits) and `qr_matrix` loses its cache. Page streams are compressed as
+reportlab does by default (zlib 6, not the books' BOOK_FLATE). Targets (issue #12): >= 300
 pages/s, >= 6x the naive way, <= 5 KB per added page.
 
 Each figure is the best CPU time of five renders after a warm-up one, the book and the naive
@@ -29,7 +30,7 @@ import pypdfium2 as pdfium  # noqa: E402
 import qrcode  # noqa: E402
 
 from engine.playbook import build, make_spec  # noqa: E402
-from printkit import pdfdoc  # noqa: E402
+from printkit import books, pdfdoc  # noqa: E402
 from printkit.books import render_book  # noqa: E402
 from printkit.draw import qr, texts  # noqa: E402
 
@@ -58,13 +59,15 @@ class _PlainQRModule:
 
 class Naive:
     """Forms drawn in place every time, every string its own text object, every QR code
-    built anew with qrcode's defaults (see the module docstring)."""
+    built anew with qrcode's defaults, pages compressed at reportlab's level (see the module
+    docstring)."""
 
     def __enter__(self):
         self.form, self.place, self.draw = (pdfdoc.Document.form, pdfdoc.Document.place,
                                             texts.Texts.draw)
         self.qrcode, self.qr_matrix = qr.qrcode, qr.qr_matrix
         qr.qrcode, qr.qr_matrix = _PlainQRModule(), qr.qr_matrix.__wrapped__
+        self.flate, books.BOOK_FLATE = books.BOOK_FLATE, None
 
         def form(doc, name, width, height, draw):
             doc._naive = getattr(doc, "_naive", {})
@@ -94,6 +97,7 @@ class Naive:
         pdfdoc.Document.form, pdfdoc.Document.place, texts.Texts.draw = (self.form, self.place,
                                                                          self.draw)
         qr.qrcode, qr.qr_matrix = self.qrcode, self.qr_matrix
+        books.BOOK_FLATE = self.flate
 
 
 ROUNDS = 5

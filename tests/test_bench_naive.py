@@ -4,11 +4,15 @@ qrcode's defaults. Checked by counting qrcode's mask searches while it runs."""
 from __future__ import annotations
 
 import importlib.util
+import io
+import zlib
 from pathlib import Path
 
+import pikepdf
 import qrcode
 
 from engine.playbook import build, make_spec
+from printkit import books
 from printkit.books import render_book
 from printkit.draw import qr
 
@@ -36,6 +40,9 @@ def test_naive_rebuilds_every_code_with_qrcode_defaults(monkeypatch):
     matrix, encode = qr.qr_matrix, qr.qrcode
     with _bench().Naive():
         render_book(book, "letter")
-        render_book(book, "letter")
+        pdf = render_book(book, "letter")
     assert len(searches) == 6           # naive: the header and both slips, each render
+    page = pikepdf.open(io.BytesIO(pdf)).pages[0].obj.Contents     # reportlab's zlib level
+    assert page.read_raw_bytes() == zlib.compress(page.read_bytes(), 6)
     assert (qr.qr_matrix, qr.qrcode) == (matrix, encode)     # restored
+    assert books.BOOK_FLATE == 3
