@@ -42,7 +42,8 @@ def test_naive_rebuilds_every_code_with_qrcode_defaults(monkeypatch):
         render_book(book, "letter")
         pdf = render_book(book, "letter")
     assert len(searches) == 6           # naive: the header and both slips, each render
-    page = pikepdf.open(io.BytesIO(pdf)).pages[0].obj.Contents     # reportlab's zlib level
-    assert page.read_raw_bytes() == zlib.compress(page.read_bytes(), 6)
+    with pikepdf.open(io.BytesIO(pdf)) as doc:                      # reportlab's zlib level
+        page = doc.pages[0].obj.Contents
+        assert page.read_raw_bytes() == zlib.compress(page.read_bytes(), 6)
     assert (qr.qr_matrix, qr.qrcode) == (matrix, encode)     # restored
     assert books.BOOK_FLATE == 3
