@@ -84,12 +84,29 @@ def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str,
 
 
 # A code's rows as one byte string ("\x02" opens a row, a module is "\x01" dark or "\x00"
-# light): a regex splits it into each row's opening light run and its runs, and each token
-# maps to its text through a table, so a run costs no Python step of its own.
-RUNS = re.compile(rb"\x02\x00*|\x01+|\x00+")
-LONGEST = 177                           # a row is at most version 40's 177 modules
-TOKENS = {bytes([bit]) * k: str(k) for bit in (0, 1) for k in range(1, LONGEST + 1)}
-TOKENS.update({b"\x02" + b"\x00" * k: f"\n{k}|" for k in range(LONGEST + 1)})
+# light): a regex splits it into each row's opening light run and then pairs of a dark run
+# and the light run after it, and each token maps to its text through a table filled as
+# tokens first appear (a book's codes share a hundred or so pairs), so a run costs no
+# Python step of its own.
+RUNS = re.compile(rb"\x02\x00*|\x01+\x00*")
+
+
+class _RunText(dict):
+    """Token -> text: "\x02" and k light modules -> "\nk|" (a row starting k modules in);
+    d dark then g light modules -> "d g" (a dash and the gap after it), or "d" at a row's
+    end. At most 178 x 178 entries (a row is at most version 40's 177 modules)."""
+
+    def __missing__(self, token: bytes) -> str:
+        if token[0] == 2:
+            text = f"\n{len(token) - 1}|"
+        else:
+            dark = len(token.rstrip(b"\x00"))
+            text = f"{dark} {len(token) - dark}" if len(token) > dark else str(dark)
+        self[token] = text
+        return text
+
+
+RUN_TEXT = _RunText()
 
 
 def _dashed_rows(modules: list[list[bool]]) -> list[str]:
@@ -97,7 +114,7 @@ def _dashed_rows(modules: list[list[bool]]) -> list[str]:
     its dash array the lengths of the dark and light runs in turn (a row ending light ends
     on a gap). Rows with no dark module are left out."""
     n = len(modules)
-    text = " ".join(map(TOKENS.__getitem__,
+    text = " ".join(map(RUN_TEXT.__getitem__,
                         RUNS.findall(b"\x02" + b"\x02".join(map(bytes, modules)))))
     out = []
     for mid, row in zip(_middles(n), text[1:].split("\n"), strict=True):
