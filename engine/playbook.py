@@ -204,10 +204,13 @@ def slip_check(draws: list, label: str, players: int | None = None) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:SLIP_HEX]
 
 
-def slip_payload(spec: BookSpec, label: str) -> str:
+def slip_payload(spec: BookSpec, label: str, draws: list | None = None) -> str:
     """`printkit-draws/1;game=G;seed=S;players=P;stream=LABEL;draws=D;check=HEX8`: one stream
-    of a book, so a single slip cut from it can be scanned and re-derived on its own."""
-    draws = draw_stream(spec, label)
+    of a book, so a single slip cut from it can be scanned and re-derived on its own.
+    `draws`: the stream's draws, when the caller has drawn them already (a book renderer
+    dealing every slip), so they are not drawn twice."""
+    if draws is None:
+        draws = draw_stream(spec, label)
     parts = [SCHEME, f"game={spec.game}", f"seed={quote(spec.seed, safe='')}"]
     if spec.players is not None:
         parts.append(f"players={spec.players}")

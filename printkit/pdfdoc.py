@@ -44,16 +44,24 @@ class Document:
 
     Pages are written out as they are finished (printkit.pdfstream): to `sink`, a binary file
     the caller opened (a staged output file: memory stays flat however many pages), or to
-    memory, handed back by :meth:`finish`."""
+    memory, handed back by :meth:`finish`. `shared_xobjects`: every page's resources name
+    the forms through one dictionary (StreamingPDFDocument.share_xobjects), for documents of
+    many pages placing the same forms (play books); `flate_level`: the zlib level of page
+    content streams (StreamingPDFDocument.compress_pages), reportlab's 6 when None."""
 
     def __init__(self, pagesize: tuple[float, float], title: str, subject: str,
-                 keywords: str = "", sink: BinaryIO | None = None) -> None:
+                 keywords: str = "", sink: BinaryIO | None = None,
+                 shared_xobjects: bool = False, flate_level: int | None = None) -> None:
         register_fonts()
         self.buffer = io.BytesIO() if sink is None else None
         self.pagesize = pagesize
         self.canvas = Canvas(io.BytesIO(), pagesize=pagesize, invariant=1, pageCompression=1,
                              initialFontName="DejaVuSans")
         self._pdf = stream_canvas(self.canvas, sink if sink is not None else self.buffer)
+        if shared_xobjects:             # pages name their forms through one dictionary
+            self._pdf.share_xobjects()
+        if flate_level is not None:     # page streams at this zlib level, not reportlab's 6
+            self._pdf.compress_pages(flate_level)
         c = self.canvas
         c.setTitle(title)
         c.setSubject(subject)

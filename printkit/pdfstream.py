@@ -14,6 +14,7 @@ deterministic as reportlab's own.
 
 from __future__ import annotations
 
+import zlib
 from typing import BinaryIO
 
 from reportlab.pdfbase import pdfdoc
@@ -28,6 +29,17 @@ class _Written:
 WRITTEN = _Written()
 
 
+class Flate(pdfdoc.PDFStreamFilterZCompress):
+    """reportlab's FlateDecode filter at a chosen zlib level (reportlab always uses 6)."""
+
+    def __init__(self, level: int) -> None:
+        self.level = level
+
+    def encode(self, text: str | bytes) -> bytes:
+        return zlib.compress(text.encode("utf8") if isinstance(text, str) else text,
+                             self.level)
+
+
 class StreamingPDFDocument(pdfdoc.PDFDocument):
     """reportlab's document writing finished pages to `sink` as it goes (see module doc).
 
@@ -38,10 +50,30 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
     _offset: int
     _header: bytes
 
+    _shared: pdfdoc.PDFDictionary | None
+    _shared_ref: pdfdoc.PDFObjectReference | None
+
     def start(self, sink: BinaryIO) -> None:
         self._sink = sink
         self._offset = 0
         self._header = b""
+        self._shared = self._shared_ref = None
+        self._flate: list[Flate] | None = None
+
+    def compress_pages(self, level: int) -> None:
+        """Compress page content streams at zlib `level` (1-9) from now on. A play book's
+        pages are mostly numbers that differ from page to page (draws, QR dash arrays), where
+        level 3 writes about a tenth more bytes than reportlab's 6 in half the time."""
+        self._flate = [Flate(level)]
+
+    def share_xobjects(self) -> None:
+        """From now on every page names its forms through one XObject dictionary, written at
+        the end with every form the pages used: a page of a long book (a slip's 16 chips,
+        its frame, the header, the cut lines) then carries `/XObject 5 0 R` instead of
+        formatting and writing the same 20 names and references again. A page's resources
+        may name forms it does not draw (PDF 32000-1, 7.8.3)."""
+        if self._shared is None:
+            self._shared = pdfdoc.PDFDictionary()
 
     def _write(self, data: bytes) -> int:
         if not self._header:
@@ -65,10 +97,17 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
         if not isinstance(page, pdfdoc.PDFPage):
             return
         name = page.__InternalName__
+        if self._shared is not None and page.XObjects is not None:
+            self._shared.dict.update(page.XObjects.dict)
+            if self._shared_ref is None:
+                self._shared_ref = self.Reference(self._shared)
+            page.XObjects = self._shared_ref
         self._emit(name, page)                  # numbers its content stream (and the tree)
         contents = page.Contents
         cname = getattr(contents, "__InternalName__", None)
         if cname is not None and self.idToObject.get(cname) is contents:
+            if self._flate is not None and contents.filters == [pdfdoc.PDFZCompress]:
+                contents.filters = self._flate
             self._emit(cname, contents)
         pages[-1] = pdfdoc.PDFObjectReference(name)
 

@@ -72,11 +72,13 @@ def _fixed(c: Canvas, layout: Layout, info: HeaderInfo, tag: str, widest_page: s
 
     y -= size * 1.6
     c.setFont(font, size)
-    line = fit_text(c, f"seed: {info.seed}", bold, size, text_w * 0.6)
+    scheme = f"scheme {info.scheme} \u00b7 check {info.check}"
+    room = text_w - c.stringWidth(scheme, font, size) - 3 * MM      # a long seed stops short
+    line = fit_text(c, f"seed: {info.seed}", bold, size, min(text_w * 0.6, room))
     c.setFont(bold, size)
     c.drawString(margin, y, line)
     c.setFont(font, size)
-    c.drawRightString(margin + text_w, y, f"scheme {info.scheme} \u00b7 check {info.check}")
+    c.drawRightString(margin + text_w, y, scheme)
     y -= size * 1.35
     c.drawString(margin, y, info.summary)
 

@@ -11,6 +11,7 @@ import functools
 
 import qrcode
 from qrcode.constants import ERROR_CORRECT_H, ERROR_CORRECT_L, ERROR_CORRECT_M, ERROR_CORRECT_Q
+from qrcode.exceptions import DataOverflowError
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
@@ -18,29 +19,43 @@ LEVELS = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M, "Q": ERROR_CORRECT_Q, "H":
 QUIET = 4   # modules of white border the QR standard asks for
 
 
+def encode(payload: str, level: str = "M", mask: int | None = None,
+           version: int | None = None) -> list[list[bool]]:
+    """qrcode's module matrix without border (True = dark): the one place a code is built.
+
+    `mask` (0-7) skips qrcode's mask search: every mask is a valid QR code, the search only
+    picks the one with the fewest hard-to-read patterns, which the many small codes of one
+    page (deal slips) can do without. `version` skips qrcode's best fit (a book passes the
+    version of its longest payload, `fitted_version`, for all its codes); a payload that does
+    not fit that version is fitted after all (qrcode raises DataOverflowError), never cut."""
+    if level not in ("M", "Q", "H"):
+        raise ValueError(f"error correction {level!r}: use M, Q or H")
+    qr = qrcode.QRCode(version=version, error_correction=LEVELS[level], border=0, box_size=1,
+                       mask_pattern=mask)
+    qr.add_data(payload.encode("utf-8"))
+    try:
+        qr.make(fit=version is None)
+    except DataOverflowError:
+        qr.make(fit=True)               # starts from the version given, goes up until it fits
+    return qr.get_matrix()
+
+
+def fitted_version(payload: str, level: str = "M") -> int:
+    """The smallest QR version holding `payload` at `level` (qrcode's best fit)."""
+    if level not in ("M", "Q", "H"):
+        raise ValueError(f"error correction {level!r}: use M, Q or H")
+    qr = qrcode.QRCode(error_correction=LEVELS[level], border=0, box_size=1)
+    qr.add_data(payload.encode("utf-8"))
+    return qr.best_fit()
+
+
 @functools.lru_cache(maxsize=64)
 def qr_matrix(payload: str, level: str = "M", mask: int | None = None,
               ) -> tuple[tuple[bool, ...], ...]:
-    """The module matrix without border (True = dark). Cached: a classroom pack draws each
-    match's book twice (the combined pack and the match's own PDF), and the mask search is
-    most of a book page's time. `mask` (0-7) skips that search: every mask is a valid QR
-    code, the search only picks the one with the fewest hard-to-read patterns, which the
-    many small codes of one page (deal slips) can do without."""
-    if level not in ("M", "Q", "H"):
-        raise ValueError(f"error correction {level!r}: use M, Q or H")
-    data = payload.encode("utf-8")
-    qr = qrcode.QRCode(error_correction=LEVELS[level], border=0, box_size=1,
-                       mask_pattern=mask)
-    qr.add_data(data)
-    qr.make(fit=True)
-    return tuple(tuple(row) for row in qr.get_matrix())
-
-
-def qr_rows(payload: str, level: str, mask: int) -> tuple[str, ...]:
-    """The matrix of qr_matrix(payload, level, mask) as rows of "0" and "1", for a page that
-    draws a different code in every slip (its runs are read off the strings)."""
-    return tuple("".join("1" if dark else "0" for dark in row)
-                 for row in qr_matrix(payload, level, mask))
+    """encode(payload, level, mask), cached: a classroom pack draws each match's book twice
+    (the combined pack and the match's own PDF), and the mask search is most of the time a
+    book's header code takes."""
+    return tuple(tuple(row) for row in encode(payload, level, mask))
 
 
 def draw_qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str = "M",

@@ -73,6 +73,10 @@ class Texts:
             t.setFont(font, size)
             t.setFillColor(self._colours[key])
             append = t._code.append
+            first = _subset_zero(c, font, size, t._leading, memo)
+            if first is not None:
+                append(first)
+                t._curSubset = 0
             subset = t._curSubset
             table = memo.setdefault((font, size, subset), {})
             # positions in hundredths of a point, then relative moves (`Td`): short operators
@@ -121,6 +125,26 @@ def _assignments(c: Canvas, font: str, memo: dict) -> dict[int, int] | None:
         return None
     memo[key] = state.assignments
     return state.assignments
+
+
+def _subset_zero(c: Canvas, font: str, size: float, leading: float, memo: dict) -> str | None:
+    """The operator selecting the first subset of an embedded font (what textOut writes
+    before a text object's first string), once the font is named in this document (naming
+    it earlier would number the document's fonts in another order); None before, or for a
+    font reportlab does not subset. Set at the start of each text object, it lets the first
+    string take the fast path too: on a book page that string is often new ("page 3 of 40",
+    a slip's title), and reportlab's textOut is most of what a new string costs."""
+    key = ("subset0", font, size, leading)
+    if key in memo:
+        return memo[key]
+    if _assignments(c, font, memo) is None:
+        return None
+    ttf = getFont(font)
+    if ttf.state[c._doc].internalName is None:
+        return None
+    op = memo[key] = (f"{ttf.getSubsetInternalName(0, c._doc)} {fp_str(size)} Tf "
+                      f"{fp_str(leading)} TL")
+    return op
 
 
 def _assigned(c: Canvas, font: str, subset: int, text: str, memo: dict) -> str | None:

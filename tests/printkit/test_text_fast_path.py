@@ -18,3 +18,22 @@ def test_books_are_the_same_bytes_without_the_fast_path(monkeypatch):
         monkeypatch.undo()
         assert calls, "the fast path was never asked"
         assert fast == slow
+
+
+def test_new_strings_take_the_fast_path_whatever_the_book_length(monkeypatch):
+    """Every text object starts on the font's first subset (texts._subset_zero), so a page's
+    new strings ("page 7 of 9", a slip's title) never go through reportlab's textOut: a book
+    twice as long calls it no more often (only the forms' strings, once per document)."""
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    calls = []
+    original = PDFTextObject.textOut
+    monkeypatch.setattr(PDFTextObject, "textOut",
+                        lambda self, text: calls.append(text) or original(self, text))
+    counts = []
+    for drives in (10, 20):
+        calls.clear()
+        render_book(build(make_spec("luckdraw", "fast-path", drives=drives, players=6)),
+                    "letter")
+        counts.append(len(calls))
+    assert counts[0] == counts[1], counts

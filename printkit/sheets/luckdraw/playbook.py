@@ -3,23 +3,26 @@ automatic cards in yellow, as the rules print them) and the sidelines; cut lines
 
 from __future__ import annotations
 
+import functools
 import re
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.luckdraw.cards import GameCard, load_cards
 from engine.luckdraw.deal import Deal, deal_shape
-from engine.playbook import BookSpec, slip_check, slip_payload
+from engine.playbook import slip_check, slip_payload
 from printkit.books.header import fit_text
 from printkit.books.page import Block
-from printkit.draw.qr import QUIET, qr_rows
+from printkit.draw import qr
+from printkit.draw.qr import QUIET
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
 
 
-def _chip(doc: Document, layout: Layout, code: str, x: float, y: float, w: float, h: float,
-          qb_card: bool) -> None:
+def _chip_form(doc: Document, layout: Layout, code: str, w: float, h: float,
+               qb_card: bool) -> str:
     """A game card as a chip: one form per card (and QB colouring) for the whole book."""
 
     def draw(c: Canvas) -> None:
@@ -38,63 +41,107 @@ def _chip(doc: Document, layout: Layout, code: str, x: float, y: float, w: float
                                                                   w - 1 * MM))
 
     key = "".join(ch for ch in code if ch.isalnum())
-    name = doc.form(f"chip{key}{'qb' if qb_card else ''}w{w:.2f}", w + 1, h + 1, draw)
-    doc.place(name, x - 0.5, y - 0.5)
+    return doc.form(f"chip{key}{'qb' if qb_card else ''}w{w:.2f}", w + 1, h + 1, draw)
 
 
-SLIP_MASK = 2          # one fixed QR mask for slips: no mask search per slip (qr_matrix)
+class _Chips:
+    """The chips of one book's slips: each chip's form named once per card, QB colouring and
+    width (a book places some 16,000 chips of a few dozen kinds)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.names: dict[tuple[str, bool, float], str] = {}
+
+    def place(self, doc: Document, code: str, x: float, y: float, w: float, h: float,
+              qb_card: bool) -> None:
+        name = self.names.get((code, qb_card, w))
+        if name is None:
+            name = self.names[code, qb_card, w] = _chip_form(doc, self.layout, code, w, h,
+                                                             qb_card)
+        doc.place(name, x - 0.5, y - 0.5)
 
 
-def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str) -> None:
+SLIP_MASK = 2          # one fixed QR mask for slips: no mask search per slip (qr.encode)
+
+
+def _qr(c: Canvas, payload: str, x: float, y: float, size: float, level: str,
+        version: int) -> None:
     """A slip's QR as vectors in whole-module coordinates (a scaled frame): each row one line
     a module wide, dashed on its dark runs. Every slip's code is different, so it costs page
     bytes and time: a dash array per row is a few hundred bytes and no Python loop per run
     (rectangles per run were about 1 KB and 400 operators a code)."""
-    rows = qr_rows(payload, level, SLIP_MASK)
-    n = len(rows)
+    modules = qr.encode(payload, level, SLIP_MASK, version)
+    n = len(modules)
     module = size / (n + 2 * QUIET)
-    c.saveState()
-    c.setFillColorRGB(1, 1, 1)
-    c.rect(x, y, size, size, stroke=0, fill=1)
-    c.translate(x + QUIET * module, y + QUIET * module)
-    c.scale(module, module)
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(1)
-    c.setLineCap(0)                      # butt ends: a run is exactly its modules long
-    c._code.extend(_dashed_rows(rows))
-    c.restoreState()
+    ox, oy = x + QUIET * module, y + QUIET * module
+    # written as operators inside q ... Q, as Document.place does (the canvas's own calls
+    # keep state this code never needs): a white square, the module frame, black butt-ended
+    # lines a module wide (a run is exactly its modules long)
+    c._code.extend(("q", "1 1 1 rg", f"n {fp_str(x, y, size, size)} re f*",
+                    f"{fp_str(module, 0, 0, module, ox, oy)} cm", "0 0 0 RG", "1 w", "0 J"))
+    c._code.extend(_dashed_rows(modules))
+    c._code.append("Q")
 
 
-RUNS = re.compile("1+|0+")
+# A code's rows as one byte string ("\x02" opens a row, a module is "\x01" dark or "\x00"
+# light): a regex splits it into each row's opening light run and then pairs of a dark run
+# and the light run after it, and each token maps to its text through a table filled as
+# tokens first appear (a book's codes share a hundred or so pairs), so a run costs no
+# Python step of its own.
+RUNS = re.compile(rb"\x02\x00*|\x01+\x00*")
 
 
-def _dashed_rows(rows: tuple[str, ...]) -> list[str]:
-    """Each row ("0"/"1") from its first to its last dark module as a line through the
-    middle of the row, its dash array the lengths of the dark and light runs in turn."""
-    n = len(rows)
+class _RunText(dict):
+    """Token -> text: "\x02" and k light modules -> "\nk|" (a row starting k modules in);
+    d dark then g light modules -> "d g" (a dash and the gap after it), or "d" at a row's
+    end. At most 178 x 178 entries (a row is at most version 40's 177 modules)."""
+
+    def __missing__(self, token: bytes) -> str:
+        if token[0] == 2:
+            text = f"\n{len(token) - 1}|"
+        else:
+            dark = len(token.rstrip(b"\x00"))
+            text = f"{dark} {len(token) - dark}" if len(token) > dark else str(dark)
+        self[token] = text
+        return text
+
+
+RUN_TEXT = _RunText()
+
+
+def _dashed_rows(modules: list[list[bool]]) -> list[str]:
+    """Each row as a line through its middle from its first dark module to the row's end,
+    its dash array the lengths of the dark and light runs in turn (a row ending light ends
+    on a gap). Rows with no dark module are left out."""
+    n = len(modules)
+    text = " ".join(map(RUN_TEXT.__getitem__,
+                        RUNS.findall(b"\x02" + b"\x02".join(map(bytes, modules)))))
     out = []
-    for r, bits in enumerate(rows):
-        core = bits.strip("0")
-        if not core:
-            continue
-        start = bits.index("1")
-        dashes = " ".join(map(str, map(len, RUNS.findall(core))))
-        mid = n - r - 0.5
-        out.append(f"[{dashes}] 0 d {start} {mid} m {start + len(core)} {mid} l S")
+    for mid, row in zip(_middles(n), text[1:].split("\n"), strict=True):
+        start, _, dashes = row.partition("|")
+        if len(dashes) > 1:                      # " " alone: a row with no dark module
+            out.append(f"[{dashes.strip()}] 0 d {start} {mid} m {n} {mid} l S")
     return out
 
 
-def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
+@functools.lru_cache(maxsize=8)
+def _middles(n: int) -> tuple[str, ...]:
+    """The y of each row's middle, top row first, in module units (a code n modules high)."""
+    return tuple(str(n - r - 0.5) for r in range(n))
+
+
+def _slip(layout: Layout, deal: Deal, payload: str, version: int, chips: _Chips,
+          fixed: frozenset[str]) -> Block:
     """One drive's slip, with a QR of its own stream (and the same check code in words), so
-    a slip cut from the book can be scanned (`printkit scan`) or checked on its own."""
+    a slip cut from the book can be scanned (`printkit scan`) or checked on its own. Every
+    slip's code is drawn at the book's `version` (slip_version); `fixed` are the QB's
+    automatic cards at this many players."""
     shape = deal_shape(deal.players)
-    stream = f"drive/{deal.drive}"
-    payload = slip_payload(spec, stream)
+    stream = _stream(deal)
     check = slip_check(list(deal.shuffled), stream, deal.players)
     title_h = layout.length("deal.title_height")
     row_h = layout.length("deal.row_height")
     rows = deal.players + 1
-    fixed = set(load_cards().qb_fixed(deal.players))
     max_cards = max(shape.hand, shape.sidelines, 1)
 
     def frame(c: Canvas, width: float) -> None:
@@ -121,9 +168,9 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
     def draw(doc: Document, x: float, top: float, width: float) -> None:
         label_w = layout.length("deal.label_width")
         gap = layout.length("deal.chip_gap")
-        qr = layout.length("deal.qr_size")
+        qr_size = layout.length("deal.qr_size")
         chip_w = min(layout.length("deal.max_chip_width"),
-                     (width - label_w - qr - 2 * MM) / max_cards - gap)
+                     (width - label_w - qr_size - 2 * MM) / max_cards - gap)
         ink = layout.colour("header.ink")
         height = title_h + rows * row_h + 1 * MM
         name = doc.form(f"slip{rows}w{width:.2f}", width, height, lambda c: frame(c, width))
@@ -149,12 +196,13 @@ def _slip(layout: Layout, deal: Deal, spec: BookSpec) -> Block:
                 texts.add(text_font, label_size, layout.colour("header.muted"), x + label_w,
                           y + row_h / 2 - 2, "none")
             for j, code in enumerate(cards):
-                _chip(doc, layout, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
-                      chip_w, row_h - 1.6 * MM, qb and code in fixed)
+                chips.place(doc, code, x + label_w + j * (chip_w + gap), y + 0.6 * MM,
+                            chip_w, row_h - 1.6 * MM, qb and code in fixed)
         c = doc.canvas
         rows_h = rows * row_h
-        _qr(c, payload, x + width - qr - 1 * MM, top - title_h - rows_h / 2 - qr / 2, qr,
-            layout.text("header.qr_level"))
+        _qr(c, payload, x + width - qr_size - 1 * MM,
+            top - title_h - rows_h / 2 - qr_size / 2, qr_size, layout.text("header.qr_level"),
+            version)
 
     return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut",
                  keys="deal.title_height, deal.row_height")
@@ -204,6 +252,26 @@ def _legend(layout: Layout, players: int) -> Block:
                  keys="deal.title_height, deal.legend_line")
 
 
+def _stream(deal: Deal) -> str:
+    return f"drive/{deal.drive}"
+
+
+def slip_version(payloads: list[str], level: str) -> int:
+    """The QR version every slip of a book is drawn at: the one its longest payload needs.
+    The payloads of one book differ only in their drive number, draw count and check code
+    (the same seed, game and players), so the longest needs the largest version, and qrcode
+    fits it once per book instead of once per slip; a payload that would not fit anyway is
+    fitted on its own (qr.encode)."""
+    return qr.fitted_version(max(payloads, key=len), level)
+
+
 def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
-    slips = [("", _slip(layout, deal, book.spec)) for deal in book.deals()]
+    deals = list(book.deals())
+    payloads = [slip_payload(book.spec, _stream(deal), list(deal.shuffled)) for deal in deals]
+    version = slip_version(payloads, layout.text("header.qr_level")) if payloads else 1
+    chips = _Chips(layout)
+    fixed = {players: frozenset(load_cards().qb_fixed(players))
+             for players in {deal.players for deal in deals}}
+    slips = [("", _slip(layout, deal, payload, version, chips, fixed[deal.players]))
+             for deal, payload in zip(deals, payloads, strict=True)]
     return slips + [("", _legend(layout, book.spec.players))]
