@@ -28,6 +28,7 @@ class Page:
     first_line: int                       # the number printed on the first band
     bands: tuple[Marks | None, ...] = ()  # shading per band (--from), None = blank band
     header: Marks | None = None
+    last: bool = False                    # "last sheet (game over)" shaded (--from)
 
 
 def _fit(c: Canvas, text: str, font: str, size: float, width: float) -> float:
@@ -117,7 +118,7 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
         c.setFillColor(ink)
         c.setFont(layout.font("page.bold_font"), size)
         caption = "  ".join(s.title or t for t, s in grammar.header)
-        c.drawRightString(geo.header_x - 1 * MM, cy - size * 0.35, caption)
+        c.drawRightString(geo.header_x - 2 * TIMING - 1 * MM, cy - size * 0.35, caption)
         c.setStrokeColor(layout.colour("bubble.ink"))
         c.setLineWidth(layout.length("bubble.line"))
         for _, b in geo.header_bubbles:
@@ -137,8 +138,39 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
                     c.ellipse(bx - geo.bubble_w * 0.45, cy - geo.bubble_h * 0.44,
                               bx + geo.bubble_w * 0.45, cy + geo.bubble_h * 0.44,
                               stroke=0, fill=1)
+    _last(c, geo, layout, page.last)
     qr_x = w - m - geo.marker - 2 * MM - geo.qr
     draw_qr(c, sheet.text(), qr_x, h - m - geo.qr, geo.qr)
+
+
+LAST_LABEL = "\u2713"          # the "last sheet" bubble's letter: a tick
+LAST_CAPTION = "last sheet: shade where the game ends"
+
+
+def _last(c: Canvas, geo: Geometry, layout: Layout, shaded: bool) -> None:
+    """The header row's timing squares, and the "last sheet (game over)" bubble the players
+    shade on the sheet where the game ends (a scan then knows no later sheet is missing)."""
+    h = geo.page[1]
+    c.setFillColorRGB(0, 0, 0)
+    for x, y in geo.header_refs:
+        c.rect(x - TIMING / 2, h - y - TIMING / 2, TIMING, TIMING, stroke=0, fill=1)
+    c.setStrokeColor(layout.colour("bubble.ink"))
+    c.setLineWidth(layout.length("bubble.line"))
+    bx, cy = geo.last[0], h - geo.last[1]
+    c.ellipse(bx - geo.bubble_w / 2, cy - geo.bubble_h / 2, bx + geo.bubble_w / 2,
+              cy + geo.bubble_h / 2, stroke=1, fill=0)
+    size = layout.length("bubble.label_size")
+    c.setFillColor(layout.colour("bubble.ink"))
+    c.setFont(layout.font("page.label_font"), size)
+    c.drawCentredString(bx, cy - size * 0.35, LAST_LABEL)
+    label = layout.length("page.label_size")
+    c.setFillColor(layout.colour("page.ink"))
+    c.setFont(layout.font("page.bold_font"), label)
+    c.drawString(geo.header_refs[1][0] + TIMING / 2 + 1 * MM, cy - label * 0.35, LAST_CAPTION)
+    if shaded:
+        c.setFillColor(layout.colour("bubble.mark"))
+        c.ellipse(bx - geo.bubble_w * 0.45, cy - geo.bubble_h * 0.44,
+                  bx + geo.bubble_w * 0.45, cy + geo.bubble_h * 0.44, stroke=0, fill=1)
 
 
 def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:

@@ -43,6 +43,9 @@ OUTLIER = 1.6            # points: a timing square this far off the page's bend 
 BEND_DEGREE = 3          # the bend is a cubic in x and y: a page curled or crumpled gently
 
 
+HEADER = -1             # Ambiguity.band of what is ambiguous in the header (line 0)
+
+
 class SheetReadError(ValueError):
     """The sheet cannot be read at all (markers missing, wrong layout): one line."""
 
@@ -53,6 +56,10 @@ class Ambiguity:
     line: int               # the line number printed on the band
     what: str               # "two shaded in die1 value", "half-shaded: outcome word 'tackle'"
 
+    def place(self, name: str) -> str:
+        """`FILE:LINE` of a band, `FILE` of the header."""
+        return name if self.band == HEADER else f"{name}:{self.line}"
+
 
 @dataclass
 class SheetRead:
@@ -62,13 +69,18 @@ class SheetRead:
     ambiguities: list[Ambiguity] = field(default_factory=list)
     page: np.ndarray | None = None               # the upright, light-corrected page
     geometry: Geometry | None = None
+    last: bool = False                           # "last sheet (game over)" shaded
 
     def crop(self, band: int) -> np.ndarray:
-        """The band's image (upright), for the person checking an ambiguity or a finding."""
+        """The band's image (upright), for the person checking an ambiguity or a finding;
+        band HEADER: the header (title to the last-sheet bubble)."""
         assert self.page is not None and self.geometry is not None
         g = self.geometry
-        top = int((g.band_top(band) - 1.5 * TIMING) * SCALE)
-        bottom = int((g.band_top(band) + g.rows * g.pitch_y + 1.5 * TIMING) * SCALE)
+        if band == HEADER:
+            top, bottom = int(g.margin * SCALE), int((g.last[1] + 2 * TIMING) * SCALE)
+        else:
+            top = int((g.band_top(band) - 1.5 * TIMING) * SCALE)
+            bottom = int((g.band_top(band) + g.rows * g.pitch_y + 1.5 * TIMING) * SCALE)
         left = int((g.margin) * SCALE)
         right = int((g.page[0] - g.margin) * SCALE)
         return (np.clip(self.page[max(0, top):bottom, left:right], 0, 1) * 255).astype(np.uint8)
@@ -402,30 +414,98 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
         if not text:            # marks that write no line (its kind not shaded): say so
             ambiguities.append(Ambiguity(b, first + b, "marks but no line: is its kind shaded?"))
         lines.append((first + b, text or None))
-    header = _header(integral, grammar, geo, blank, black)
-    return SheetRead(sheet, lines, header, ambiguities, page if keep_page else None, geo)
+    header, last, problems = _header(page, integral, grammar, geo, page_bend, blank, black)
+    if problems:
+        ambiguities.insert(0, Ambiguity(HEADER, 0, "header: " + "; ".join(problems)))
+    return SheetRead(sheet, lines, header, ambiguities, page if keep_page else None, geo,
+                     last)
 
 
-def _header(integral: np.ndarray, grammar: Grammar, geo: Geometry, blank: float,
-             black: float) -> Marks:
-    if not geo.header_bubbles:
-        return {}
+def _header_offsets(page: np.ndarray, geo: Geometry, page_bend: Bend,
+                    ) -> list[tuple[float, float, float] | None]:
+    """Per header timing square: (x px, dx, dy) from where the homography puts it, searched
+    near the bend's guess and then near the homography's; None when not found."""
+    out: list[tuple[float, float, float] | None] = []
+    wide = int(SEARCH * TIMING * SCALE)
+    for x, y in geo.header_refs:
+        px, py = x * SCALE, y * SCALE
+        bx, by = (float(v) for v in page_bend.at(np.array(px), np.array(py)))
+        got = _square_at(page, px + bx, py + by, wide)
+        if got is not None:
+            out.append((px, bx + got[0], by + got[1]))
+            continue
+        got = _square_at(page, px, py, wide)
+        out.append(None if got is None else (px, got[0], got[1]))
+    return out
+
+
+def _shift(pair: list[tuple[float, float, float] | None], xs: np.ndarray, page_bend: Bend,
+           ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Offsets at xs from the two squares flanking a header group (linear in x between them),
+    the one found, or the page's bend when neither is."""
+    found = [p for p in pair if p is not None]
+    if not found:
+        return page_bend.at(xs, ys)
+    if len(found) == 1:
+        return np.full_like(xs, found[0][1]), np.full_like(xs, found[0][2])
+    (x0, dx0, dy0), (x1, dx1, dy1) = found
+    t = (xs - x0) / max(x1 - x0, 1.0)
+    return dx0 + t * (dx1 - dx0), dy0 + t * (dy1 - dy0)
+
+
+def _spot_darkness(integral: np.ndarray, shape: tuple[int, int], geo: Geometry,
+                   cx: np.ndarray, cy: np.ndarray) -> np.ndarray:
+    """Darkness at bubble centres (px), the darkest box of 25 around each, as in darkness()."""
     hx = max(1, int(round(geo.bubble_w * INNER * SCALE)))
     hy = max(1, int(round(geo.bubble_h * INNER * SCALE)))
-    marks: dict[tuple[str, int, int], list[int]] = {}
-    for _, b in geo.header_bubbles:
-        cx = int(round((geo.header_x + b.x) * SCALE))
-        cy = int(round(geo.header_y * SCALE))
-        total = (integral[cy + hy + 1, cx + hx + 1] - integral[cy - hy, cx + hx + 1]
-                 - integral[cy + hy + 1, cx - hx] + integral[cy - hy, cx - hx])
-        d = total / ((2 * hx + 1) * (2 * hy + 1))
-        state = int(classify(np.array([d]), blank, black)[0])
-        if state == 1:
-            marks.setdefault((b.slot, b.part, b.col), []).append(b.opt)
+    hgt, wid = shape
+    step = max(1, int(round(LOCAL / 2 * SCALE)))
+    best = None
+    for sy in (-2 * step, -step, 0, step, 2 * step):
+        for sx in (-2 * step, -step, 0, step, 2 * step):
+            value = _box_means(integral, cx + sx, cy + sy, hx, hy, wid, hgt)
+            best = value if best is None else np.maximum(best, value)
+    return best
+
+
+def _header(page: np.ndarray, integral: np.ndarray, grammar: Grammar, geo: Geometry,
+            page_bend: Bend, blank: float, black: float) -> tuple[Marks, bool, list[str]]:
+    """The header's marks (Result, Length...), whether "last sheet" is shaded, and what in
+    the header is ambiguous. A tag with a half-shaded bubble, or two shaded in one column,
+    is read as not shaded (left `*`) and reported: never a digit dropped silently."""
+    squares = _header_offsets(page, geo, page_bend) if geo.header_refs else []
+    problems: list[str] = []
+    lx, ly = np.array([geo.last[0] * SCALE]), np.array([geo.last[1] * SCALE])
+    dx, dy = _shift(squares[:2], lx, page_bend, ly)
+    state = int(classify(_spot_darkness(integral, page.shape, geo, lx + dx, ly + dy),
+                         blank, black)[0])
+    if state == 2:
+        problems.append("half-shaded bubble in last sheet (game over)")
+    last = state == 1
+    if not geo.header_bubbles:
+        return {}, last, problems
+    xs = np.array([(geo.header_x + b.x) * SCALE for _, b in geo.header_bubbles])
+    ys = np.full_like(xs, geo.header_y * SCALE)
+    dx, dy = _shift(squares[2:4], xs, page_bend, ys)
+    states = classify(_spot_darkness(integral, page.shape, geo, xs + dx, ys + dy), blank, black)
+    shaded: dict[tuple[str, int, int], list[int]] = {}
+    unsure: dict[str, list[str]] = {}
+    for (_, b), st in zip(geo.header_bubbles, states, strict=True):
+        if st == 1:
+            shaded.setdefault((b.slot, b.part, b.col), []).append(b.opt)
+        elif st == 2:
+            unsure.setdefault(b.slot, []).append(b.label)
     out: Marks = {}
-    for _, s in grammar.header:
-        out[s.name] = tuple(tuple(
-            (marks.get((s.name, pi, ci)) or [None])[0]
-            if len(marks.get((s.name, pi, ci)) or []) <= 1 else None
-            for ci in range(len(p.columns))) for pi, p in enumerate(s.parts))
-    return out
+    for tag, s in grammar.header:
+        twice = [(pi, ci) for pi, p in enumerate(s.parts) for ci in range(len(p.columns))
+                 if len(shaded.get((s.name, pi, ci), [])) > 1]
+        if s.name in unsure or twice:
+            what = (f"half-shaded bubble in {tag} ({', '.join(unsure[s.name])})"
+                    if s.name in unsure else f"2 bubbles shaded in one column of {tag}")
+            problems.append(what)
+            out[s.name] = tuple((None,) * len(p.columns) for p in s.parts)
+            continue
+        out[s.name] = tuple(tuple((shaded.get((s.name, pi, ci)) or [None])[0]
+                                  for ci in range(len(p.columns)))
+                            for pi, p in enumerate(s.parts))
+    return out, last, problems

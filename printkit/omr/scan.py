@@ -62,6 +62,9 @@ def _one(group, target: Path, force: bool, rules: Path | None) -> int:
     if missing:
         typer.echo(f"note: sheet{'s' if len(missing) > 1 else ''} "
                    f"{', '.join(map(str, missing))} not scanned: their lines are missing")
+    elif not any(r.last for _, r in group.sheets if r.sheet.sheet == max(numbers)):
+        typer.echo(f"note: sheet {max(numbers)} is not marked as the last: a later sheet may "
+                   "be missing")
     text = group.record()
     crops: dict[int, bytes] = {}
     where: dict[int, tuple[str, object, int]] = {}       # record line -> (file, read, band)
@@ -73,18 +76,26 @@ def _one(group, target: Path, force: bool, rules: Path | None) -> int:
     files.add(target, text)
 
     def crop(name: str, read, number: int) -> str:
-        band = number - (read.sheet.sheet - 1) * read.geometry.bands - 1
-        path = Path(f"{stem}.line{number}.png")
-        if number not in crops:
-            crops[number] = crop_png(read, band)
-            files.add(path, crops[number])
+        """The band of printed line `number` as a PNG beside the record (0: the header of
+        the sheet)."""
+        from printkit.omr.read import HEADER
+
+        if number:
+            band = number - (read.sheet.sheet - 1) * read.geometry.bands - 1
+            path, key = Path(f"{stem}.line{number}.png"), number
+        else:
+            band = HEADER
+            path, key = Path(f"{stem}.sheet{read.sheet.sheet}-header.png"), -read.sheet.sheet
+        if key not in crops:
+            crops[key] = crop_png(read, band)
+            files.add(path, crops[key])
         return str(path)
 
     code = 0
     messages = []
     for name, read in group.sheets:
         for a in read.ambiguities:
-            messages.append(f"{name}:{a.line}: ambiguous: {a.what} "
+            messages.append(f"{a.place(name)}: ambiguous: {a.what} "
                             f"(crop: {crop(name, read, a.line)})")
             code = 1
     report = None

@@ -96,3 +96,55 @@ def test_a_missing_middle_sheet_is_unreadable_and_other_records_still_verified(c
     assert r.stdout.splitlines() == [
         f"{EXAMPLE}: luckdraw: 45 lines checked, clean; 4 players, 3 drives",
         "total: 2 records: 1 clean, 0 with findings (0 findings), 1 unreadable"]
+
+
+# -- the last sheet -------------------------------------------------------------------------
+
+def test_render_from_shades_last_sheet_on_the_records_last_sheet_only(clean):
+    from printkit.omr import read_bubble_file
+
+    marked = [read.last for p in clean for _, read in read_bubble_file(p)]
+    assert marked == [False, False, False, False, True]
+
+
+def test_a_run_missing_its_last_sheet_is_reported_by_verify_audit_and_scan(clean, tmp_path):
+    four = clean[:4]
+    message = "match M3 (seed demo): sheet 4 is not marked as the last: a later sheet may be " \
+              "missing"
+    names = ", ".join(map(str, four))
+    r = run_cli("verify", *map(str, four))
+    assert (r.code, r.stdout) == (2, "")
+    assert r.stderr.strip() == f"printkit: error: {names}: {message}: not verified"
+    folder = tmp_path / "hand-in"
+    folder.mkdir()
+    for p in four:
+        (folder / p.name).write_bytes(p.read_bytes())
+    r = run_cli("audit", str(folder))
+    shown = ", ".join(str(folder / p.name) for p in four)
+    assert r.stdout.splitlines()[0] == f"{shown}: {message}: not verified [unreadable, skipped]"
+    assert r.code == 2
+    r = run_cli("scan", *map(str, four), "--out", str(tmp_path / "four.rec"))
+    assert "note: sheet 4 is not marked as the last: a later sheet may be missing" in \
+        r.stdout.splitlines()
+
+
+def test_a_whole_run_is_not_reported_as_incomplete(clean, tmp_path):
+    r = run_cli("scan", *map(str, clean), "--out", str(tmp_path / "all.rec"))
+    assert not [t for t in r.stdout.splitlines() if t.startswith("note:")]
+    assert r.code == 0
+    folder = tmp_path / "hand-in"
+    folder.mkdir()
+    for p in clean:
+        (folder / p.name).write_bytes(p.read_bytes())
+    r = run_cli("audit", str(folder))
+    assert r.stdout.splitlines()[-1] == "audit: 1 records: 1 clean, 0 with findings, 0 unreadable"
+
+
+def test_a_blank_sheet_is_not_a_whole_game_until_last_sheet_is_shaded(tmp_path):
+    """A blank log's sheet read as it is: nothing shaded, so not marked the last."""
+    pdf = tmp_path / "blank.pdf"
+    assert run_cli("render", "blowout", "bubblelog", "--out", str(pdf)).code == 0
+    r = run_cli("verify", str(pdf))
+    assert r.code == 2
+    assert r.stderr.strip() == (f"printkit: error: {pdf}: these sheets: sheet 1 is not marked "
+                                "as the last: a later sheet may be missing: not verified")
