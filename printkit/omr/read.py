@@ -40,7 +40,10 @@ LOCAL = 1.7              # points (0.6 mm): the box is also tried this far and h
                          # either way, the darkest kept, so a mark is met on a bent page
 SEARCH = 2.2             # timing-square search, in square sides either way
 OUTLIER = 1.6            # points: a timing square this far off the page's bend is wrong
-BEND_DEGREE = 3          # the bend is a cubic in x and y: a page curled or crumpled gently
+BEND_DEGREE = 5          # the bend: a quintic in x and y follows a page curled or crumpled (a
+                         # cubic misses a wave across the page by a bubble's half)
+ROW_JUMP = 3.0           # points: a row's square this far from its row's median residual is
+                         # no square (a pen mark): left out of the row's correction
 
 
 HEADER = -1             # Ambiguity.band of what is ambiguous in the header (line 0)
@@ -125,7 +128,31 @@ def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
             break
         for marker, corners in _markers(image, scale, True).items():
             found.setdefault(marker, corners)
+    missing = [i for i in MARKER_IDS if i not in found]
+    if len(missing) == 1:
+        found.update(_fourth(gray, found, missing[0]))
     return found
+
+
+def _fourth(gray: np.ndarray, found: dict[int, np.ndarray], marker: int,
+            ) -> dict[int, np.ndarray]:
+    """The one marker the passes missed (small, blurred, a JPEG's blocks across its cells),
+    looked for where the other three put it (the fourth corner of their parallelogram): that
+    patch alone, enlarged so a cell is some 16 pixels, at full resolution."""
+    k = MARKER_IDS.index(marker)
+    centre = {i: c.mean(axis=0) for i, c in found.items()}
+    a, b = MARKER_IDS[(k + 1) % 4], MARKER_IDS[(k + 3) % 4]
+    guess = centre[a] + centre[b] - centre[MARKER_IDS[(k + 2) % 4]]
+    side = float(np.mean([np.linalg.norm(c[1] - c[0]) for c in found.values()]))
+    half = int(2.5 * side + 10)
+    x0, y0 = max(0, int(guess[0]) - half), max(0, int(guess[1]) - half)
+    patch = gray[y0:int(guess[1]) + half, x0:int(guess[0]) + half]
+    if patch.size == 0 or side < 4:
+        return {}
+    factor = max(1.0, 96.0 / side)
+    big = cv2.resize(patch, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
+    got = _markers(big, factor, True).get(marker)
+    return {} if got is None else {marker: got + np.float32([x0, y0])}
 
 
 def header_strip(gray: np.ndarray, found: dict[int, np.ndarray]) -> np.ndarray | None:
@@ -221,11 +248,24 @@ class Bend:
     coef: np.ndarray            # (terms, 2)
     degree: int
     size: tuple[float, float]   # page size in pixels, to normalise positions
+    # per band row (band, row): x (px) of its squares found and what the polynomial missed
+    # there (dx, dy): a crumple a cubic cannot follow is followed along the row itself
+    rows: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = \
+        field(default_factory=dict)
 
     def at(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         basis = _basis(x / self.size[0], y / self.size[1], self.degree)
         off = basis @ self.coef
         return off[..., 0], off[..., 1]
+
+    def along(self, band: int, row: int, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The row's own correction at x: linear between the row's squares found on either
+        side (the nearest one's beyond the ends; none found: 0)."""
+        got = self.rows.get((band, row))
+        if got is None:
+            return np.zeros_like(x), np.zeros_like(x)
+        xs, dx, dy = got
+        return np.interp(x, xs, dx), np.interp(x, xs, dy)
 
 
 def _fit(points: np.ndarray, offsets: np.ndarray, degree: int,
@@ -263,16 +303,44 @@ def bend(page: np.ndarray, geo: Geometry) -> Bend:
     if len(found) < 12:
         raise SheetReadError("the timing squares beside the bands are not found (is the whole "
                              "sheet in the picture, flat enough?)")
-    first = _fit(np.array(where), np.array(found), 2, size)
-    gx, gy = first.at(centres[:, 0], centres[:, 1])
+    fit = _fit(np.array(where), np.array(found), 2, size)
     near = int(1.2 * TIMING * SCALE)
-    found, where = [], []
-    for (x, y), dx, dy in zip(centres, gx, gy, strict=True):
-        got = _square_at(page, x + dx, y + dy, near)
-        if got is not None:
-            found.append((got[0] + dx, got[1] + dy))
-            where.append((x, y))
-    return _fit(np.array(where), np.array(found), BEND_DEGREE, size)
+    keys = [(b, r) for b in range(geo.bands) for r in range(geo.rows)
+            for _ in range(len(geo.refs[r]))]
+    for _ in range(2):        # every square near the gentle fit, then near the cubic's
+        gx, gy = fit.at(centres[:, 0], centres[:, 1])
+        found, where, which = [], [], []
+        for (x, y), dx, dy, key in zip(centres, gx, gy, keys, strict=True):
+            got = _square_at(page, x + dx, y + dy, near)
+            if got is not None:
+                found.append((got[0] + dx, got[1] + dy))
+                where.append((x, y))
+                which.append(key)
+        fit = _fit(np.array(where), np.array(found), BEND_DEGREE, size)
+    return _along_rows(fit, np.array(where), np.array(found), which)
+
+
+def _along_rows(fit: Bend, where: np.ndarray, found: np.ndarray,
+                which: list[tuple[int, int]]) -> Bend:
+    """The fit with each band row's residuals at its squares. A square whose residual is far
+    from its row neighbours' (a mark taken for a square) is left out."""
+    fx, fy = fit.at(where[:, 0], where[:, 1])
+    resid = found - np.stack([fx, fy], axis=-1)
+    rows: dict[tuple[int, int], list[int]] = {}
+    for k, key in enumerate(which):
+        rows.setdefault(key, []).append(k)
+    out = {}
+    limit = ROW_JUMP * SCALE
+    for key, index in rows.items():
+        idx = np.array(index)
+        r = resid[idx]
+        keep = np.linalg.norm(r - np.median(r, axis=0), axis=1) <= limit
+        if not keep.any():
+            continue
+        xs = where[idx[keep], 0]
+        order = np.argsort(xs)
+        out[key] = (xs[order], r[keep][order, 0], r[keep][order, 1])
+    return Bend(fit.coef, fit.degree, fit.size, out)
 
 
 def _bubble_table(geo: Geometry) -> tuple[np.ndarray, np.ndarray]:
@@ -292,6 +360,13 @@ def darkness(integral: np.ndarray, shape: tuple[int, int], geo: Geometry,
     px = np.broadcast_to((geo.left + xs)[None, :] * SCALE, (geo.bands, len(xs)))
     py = (tops[:, None] + ys[None, :]) * SCALE
     dx, dy = page_bend.at(px, py)
+    row_of = np.array([b.row for b in geo.bubbles])
+    for band in range(geo.bands):
+        for row in range(geo.rows):
+            on = row_of == row
+            lx, ly = page_bend.along(band, row, px[band, on])
+            dx[band, on] += lx
+            dy[band, on] += ly
     cx, cy = px + dx, py + dy
     hx = max(1, int(round(geo.bubble_w * INNER * SCALE)))
     hy = max(1, int(round(geo.bubble_h * INNER * SCALE)))
