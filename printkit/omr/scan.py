@@ -3,10 +3,11 @@
 The sheets of one match (same game and QR tags) make one record, in sheet order. Written:
 the record (`--out`, default the first file's name with `.rec`) and, beside it, a crop of the
 band for every ambiguous line and every line with a finding: `RECORD-STEM.line17.png`, 17
-being the line number printed on the sheet. Printed: one line per sheet, each ambiguity as
-`FILE:LINE: ambiguous: ... (crop: PNG)`, then the verifier's findings on the record, each with
-the sheet line and crop it came from. Exit 0: read and clean; 1: ambiguous bubbles or
-findings; 2: a file cannot be read.
+being the line number printed on the sheet (an ambiguous header bubble: the header,
+`RECORD-STEM.sheetK-header.png`). Printed: one line per sheet, a note for a missing sheet or
+an unmarked last sheet, each ambiguity as `FILE:LINE: ambiguous: ... (crop: PNG)`, then the
+verifier's findings on the record, each with the sheet line and crop it came from. Exit 0:
+read and clean; 1: ambiguous bubbles or findings; 2: a file cannot be read.
 """
 
 from __future__ import annotations
