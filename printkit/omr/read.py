@@ -207,33 +207,70 @@ def upright(gray: np.ndarray, homography: np.ndarray, geo: Geometry) -> np.ndarr
     return page.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
 
 
-def _square_at(page: np.ndarray, x: float, y: float, half: int) -> tuple[float, float] | None:
-    """Offset (px) from (x, y) to the centre of the timing square nearest it within `half`
-    pixels, or None."""
+def _squares_in(page: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> list[tuple[float, float]]:
+    """Centres (px) of the timing-square-like marks inside a window of the upright page: dark,
+    about a square's size, not cut by the window's edge (part of something larger)."""
     hgt, wid = page.shape
-    cx, cy = int(round(x)), int(round(y))
-    y0, y1 = max(0, cy - half), min(hgt, cy + half + 1)
-    x0, x1 = max(0, cx - half), min(wid, cx + half + 1)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(wid, x1), min(hgt, y1)
     if y1 - y0 < 3 or x1 - x0 < 3:
-        return None
+        return []
     ink = (page[y0:y1, x0:x1] < 0.4).astype(np.uint8)
     n, _, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=4)
     side = TIMING * SCALE
-    best = None
+    out = []
     for k in range(1, n):
         area = stats[k, cv2.CC_STAT_AREA]
         bw, bh = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
         bx, by = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
         if bx == 0 or by == 0 or bx + bw >= x1 - x0 or by + bh >= y1 - y0:
-            continue                   # cut by the window: part of something larger
+            continue
         if not (0.4 * side * side <= area <= 1.8 * side * side
                 and 0.6 * side <= bw <= 1.45 * side and 0.6 * side <= bh <= 1.45 * side):
             continue
-        dx, dy = cents[k][0] + x0 - x, cents[k][1] + y0 - y
-        d = dx * dx + dy * dy
-        if best is None or d < best[0]:
-            best = (d, dx, dy)
-    return None if best is None else (best[1], best[2])
+        out.append((float(cents[k][0] + x0), float(cents[k][1] + y0)))
+    return out
+
+
+def _square_at(page: np.ndarray, x: float, y: float, half: int) -> tuple[float, float] | None:
+    """Offset (px) from (x, y) to the centre of the timing square nearest it within `half`
+    pixels, or None."""
+    cx, cy = int(round(x)), int(round(y))
+    got = _squares_in(page, cx - half, cy - half, cx + half + 1, cy + half + 1)
+    if not got:
+        return None
+    best = min(got, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+    return best[0] - x, best[1] - y
+
+
+def _column(page: np.ndarray, expected: np.ndarray, half: int) -> list[tuple[float, float] | None]:
+    """Offsets (px) of a band's end column of squares (one per row, `expected` centres, top
+    to bottom), matched as a whole: squares a row apart look alike, so a bend of half a row
+    would match each square to its neighbour's; the shift that lines up the most squares at
+    once (a band's gap below its last row breaks the tie of a whole row), the smallest of
+    equals, wins. None for a row whose square is not there."""
+    x = float(expected[:, 0].mean())
+    got = _squares_in(page, int(x) - half, int(expected[0, 1]) - half, int(x) + half + 1,
+                      int(expected[-1, 1]) + half + 1)
+    if not got:
+        return [None] * len(expected)
+    centres = np.array(got)
+    if len(centres) > 3 * len(expected) + 6:      # a smudged window: the nearest ones only
+        near = np.linalg.norm(centres[:, None, :] - expected[None, :, :], axis=2).min(axis=1)
+        centres = centres[np.argsort(near)[:3 * len(expected) + 6]]
+    tol = TIMING * SCALE * 0.5
+    shifts = (centres[:, None, :] - expected[None, :, :]).reshape(-1, 2)     # each square
+    shifts = shifts[(np.abs(shifts) <= half).all(axis=1)]                    # as each row's
+    if not len(shifts):
+        return [None] * len(expected)
+    placed = expected[None, :, :] + shifts[:, None, :]                       # (S, rows, 2)
+    d = np.linalg.norm(placed[:, :, None, :] - centres[None, None, :, :], axis=3)
+    hits = (d.min(axis=2) <= tol).sum(axis=1)
+    size = np.linalg.norm(shifts, axis=1)
+    best = int(np.lexsort((size, -hits))[0])        # most squares lined up, then the nearest
+    nearest = d[best].argmin(axis=1)
+    return [(float(centres[k, 0] - e[0]), float(centres[k, 1] - e[1]))
+            if d[best, r, k] <= tol else None
+            for r, (e, k) in enumerate(zip(expected, nearest, strict=True))]
 
 
 def _basis(u: np.ndarray, v: np.ndarray, degree: int) -> np.ndarray:
@@ -286,21 +323,22 @@ def _fit(points: np.ndarray, offsets: np.ndarray, degree: int,
 
 
 def bend(page: np.ndarray, geo: Geometry) -> Bend:
-    """The page's bend from its timing squares: the rows' end squares first (searched widely
-    around where the homography puts them), a gentle fit, then every square searched near that
-    fit, and the final fit."""
+    """The page's bend from its timing squares: the rows' end squares first (each band's end
+    columns matched whole, widely around where the homography puts them), a gentle fit, then
+    every square searched near that fit, a quintic, every square again near it, the final
+    fit."""
     size = (float(page.shape[1]), float(page.shape[0]))
     centres = np.array([(x * SCALE, y * SCALE) for b in range(geo.bands)
                         for r in range(geo.rows) for x, y in geo.timing(b, r)])
-    is_end = np.array([k in (0, len(geo.refs[r]) - 1) for _ in range(geo.bands)
-                       for r in range(geo.rows) for k in range(len(geo.refs[r]))])
     wide = int(SEARCH * TIMING * SCALE)
     found, where = [], []
-    for (x, y) in centres[is_end]:
-        got = _square_at(page, x, y, wide)
-        if got is not None:
-            found.append(got)
-            where.append((x, y))
+    for b in range(geo.bands):
+        for end in (0, -1):
+            expected = np.array([geo.timing(b, r)[end] for r in range(geo.rows)]) * SCALE
+            for e, got in zip(expected, _column(page, expected, wide), strict=True):
+                if got is not None:
+                    found.append(got)
+                    where.append((float(e[0]), float(e[1])))
     if len(found) < 12:
         raise SheetReadError("the timing squares beside the bands are not found (is the whole "
                              "sheet in the picture, flat enough?)")
@@ -308,15 +346,19 @@ def bend(page: np.ndarray, geo: Geometry) -> Bend:
     near = int(1.2 * TIMING * SCALE)
     keys = [(b, r) for b in range(geo.bands) for r in range(geo.rows)
             for _ in range(len(geo.refs[r]))]
-    for _ in range(2):        # every square near the gentle fit, then near the cubic's
+    columns: dict[tuple[int, float], list[int]] = {}     # a band's squares one above another
+    for k, (key, (x, _)) in enumerate(zip(keys, centres, strict=True)):
+        columns.setdefault((key[0], round(float(x), 1)), []).append(k)
+    for _ in range(2):        # every square near the gentle fit, then near the quintic's
         gx, gy = fit.at(centres[:, 0], centres[:, 1])
+        guess = centres + np.stack([gx, gy], axis=-1)
         found, where, which = [], [], []
-        for (x, y), dx, dy, key in zip(centres, gx, gy, keys, strict=True):
-            got = _square_at(page, x + dx, y + dy, near)
-            if got is not None:
-                found.append((got[0] + dx, got[1] + dy))
-                where.append((x, y))
-                which.append(key)
+        for index in columns.values():
+            for k, got in zip(index, _column(page, guess[index], near), strict=True):
+                if got is not None:
+                    found.append((got[0] + gx[k], got[1] + gy[k]))
+                    where.append(tuple(centres[k]))
+                    which.append(keys[k])
         fit = _fit(np.array(where), np.array(found), BEND_DEGREE, size)
     return _along_rows(fit, np.array(where), np.array(found), which)
 
