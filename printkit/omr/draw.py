@@ -133,7 +133,7 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
         c.setFillColor(ink)
         c.setFont(layout.font("page.bold_font"), size)
         caption = "  ".join(s.title or t for t, s in grammar.header)
-        c.drawRightString(geo.header_x - 2 * TIMING - 1 * MM, cy - size * 0.35, caption)
+        c.drawRightString(geo.header_x - 2 * TIMING - 3 * MM, cy - size * 0.35, caption)
         c.setStrokeColor(layout.colour("bubble.ink"))
         c.setLineWidth(layout.length("bubble.line"))
         for _, b in geo.header_bubbles:
@@ -178,7 +178,7 @@ def _last(c: Canvas, geo: Geometry, layout: Layout, shaded: bool) -> None:
     label = layout.length("page.label_size")
     c.setFillColor(layout.colour("page.ink"))
     c.setFont(layout.font("page.bold_font"), label)
-    c.drawString(geo.header_refs[1][0] + TIMING / 2 + 1 * MM, cy - label * 0.35, LAST_CAPTION)
+    c.drawString(geo.header_refs[1][0] + TIMING / 2 + 2.5 * MM, cy - label * 0.35, LAST_CAPTION)
     if shaded:
         c.setFillColor(layout.colour("bubble.mark"))
         c.ellipse(bx - geo.bubble_w * 0.45, cy - geo.bubble_h * 0.44,

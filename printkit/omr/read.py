@@ -40,6 +40,7 @@ INNER = 0.25             # half-size of the sampled box, as a share of the bubbl
 LOCAL = 1.7              # points (0.6 mm): the box is also tried this far and half as far
                          # either way, the darkest kept, so a mark is met on a bent page
 SEARCH = 2.2             # timing-square search, in square sides either way
+FILLED = 0.7             # a timing square fills its bounding box (a letter of a caption does not)
 OUTLIER = 1.6            # points: a timing square this far off the page's bend is wrong
 BEND_DEGREE = 5          # the bend: a quintic in x and y follows a page curled or crumpled (a
                          # cubic misses a wave across the page by a bubble's half)
@@ -225,7 +226,8 @@ def _squares_in(page: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> list[tu
         if bx == 0 or by == 0 or bx + bw >= x1 - x0 or by + bh >= y1 - y0:
             continue
         if not (0.4 * side * side <= area <= 1.8 * side * side
-                and 0.6 * side <= bw <= 1.45 * side and 0.6 * side <= bh <= 1.45 * side):
+                and 0.6 * side <= bw <= 1.45 * side and 0.6 * side <= bh <= 1.45 * side
+                and area >= FILLED * bw * bh):      # a bold letter's box is half empty
             continue
         out.append((float(cents[k][0] + x0), float(cents[k][1] + y0)))
     return out
@@ -343,13 +345,16 @@ def bend(page: np.ndarray, geo: Geometry) -> Bend:
         raise SheetReadError("the timing squares beside the bands are not found (is the whole "
                              "sheet in the picture, flat enough?)")
     fit = _fit(np.array(where), np.array(found), 2, size)
-    near = int(1.2 * TIMING * SCALE)
+    # a square is looked for this far around the fit's guess (nearest wins): a square fits
+    # the window whole up to some 0.6 of a row from the guess, and the squares of the row
+    # above or below at the same place are matched as a column (see _column)
+    near = int(min(2 * TIMING, 0.9 * geo.pitch_y) * SCALE)
     keys = [(b, r) for b in range(geo.bands) for r in range(geo.rows)
             for _ in range(len(geo.refs[r]))]
     columns: dict[tuple[int, float], list[int]] = {}     # a band's squares one above another
     for k, (key, (x, _)) in enumerate(zip(keys, centres, strict=True)):
         columns.setdefault((key[0], round(float(x), 1)), []).append(k)
-    for _ in range(2):        # every square near the gentle fit, then near the quintic's
+    for _ in range(3):        # every square near the gentle fit, then twice near the quintic
         gx, gy = fit.at(centres[:, 0], centres[:, 1])
         guess = centres + np.stack([gx, gy], axis=-1)
         found, where, which = [], [], []
@@ -541,19 +546,21 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
 
 def _header_offsets(page: np.ndarray, geo: Geometry, page_bend: Bend,
                     ) -> list[tuple[float, float, float] | None]:
-    """Per header timing square: (x px, dx, dy) from where the homography puts it, searched
-    near the bend's guess and then near the homography's; None when not found."""
+    """Per header timing square: (x px, dx, dy) from where the homography puts it, the
+    nearest square there (the header is beside the corner markers, where the homography is
+    true to a crumple's few pixels; the bend, fitted to the bands, only guesses above them),
+    else the nearest to the bend's guess; None when not found."""
     out: list[tuple[float, float, float] | None] = []
     wide = int(SEARCH * TIMING * SCALE)
     for x, y in geo.header_refs:
         px, py = x * SCALE, y * SCALE
+        got = _square_at(page, px, py, wide)
+        if got is not None:
+            out.append((px, got[0], got[1]))
+            continue
         bx, by = (float(v) for v in page_bend.at(np.array(px), np.array(py)))
         got = _square_at(page, px + bx, py + by, wide)
-        if got is not None:
-            out.append((px, bx + got[0], by + got[1]))
-            continue
-        got = _square_at(page, px, py, wide)
-        out.append(None if got is None else (px, got[0], got[1]))
+        out.append(None if got is None else (px, bx + got[0], by + got[1]))
     return out
 
 
