@@ -22,6 +22,7 @@ from engine.classkey import ClassKey
 from engine.errors import ReadError
 from engine.tags import TAG, unquote
 from engine.tournament import Result, standings
+from printkit.omr.runs import SHEET_SUFFIXES
 
 PARALLEL_FROM = 48          # records; below this a pool costs more than it saves
 WORKERS = 2
@@ -55,17 +56,12 @@ READER: Callable[[Path], tuple[str | None, str]] = record_text
 
 
 def run_text(paths: tuple[Path, ...]) -> tuple[str, str, dict[int, str]]:
-    """The hook for one match's bubble sheets in several files (see `units`): (game id, the
-    record they write in sheet order, record line -> `FILE line N` on the sheets). A sheet
-    missing from the run is a ReadError naming the match and the sheet."""
-    from printkit.errors import UserError
-    from printkit.omr import record_from_sheets
+    """The hook for one match's bubble sheets in several files (printkit/omr/runs.py, the
+    grouping `verify` uses too): (game id, the record they write in sheet order, record line
+    -> `FILE line N` on the sheets). A run that is no whole game is a ReadError."""
+    from printkit.omr.runs import read_run
 
-    try:
-        game_id, text, _notes, where = record_from_sheets(list(paths))
-    except UserError as exc:
-        raise ReadError(str(exc), run_name(paths)) from None
-    return game_id, text, where
+    return read_run(paths)
 
 
 RUN_READER: Callable[[tuple[Path, ...]], tuple[str, str, dict[int, str]]] = run_text
@@ -73,36 +69,19 @@ RUN_READER: Callable[[tuple[Path, ...]], tuple[str, str, dict[int, str]]] = run_
 
 def run_name(paths: tuple[Path, ...] | tuple[str, ...]) -> str:
     """How a run of sheet files is named in a report: every file, in sheet-file order."""
-    return ", ".join(map(str, paths))
+    from printkit.omr.runs import run_name as name
+
+    return name(paths)
 
 
 def units(files: list[Path]) -> list[str | tuple[str, ...]]:
-    """What is audited, one record each: a file, or the files holding one match's bubble
-    sheets (photos of sheets 1..N, PDFs of sheets; same game, seed and match in the QR
-    codes), read together in sheet order. A match's sheets that are not exactly 1..N (one
-    missing, one twice) are a run too, even in one file, so the gap is reported. Only the
-    QR codes are read here; the bubbles are read by the record's worker."""
-    sheets = [f for f in files if f.suffix.lower() in SHEETS]
-    if not sheets:
-        return [str(f) for f in files]
-    from printkit.omr import sheet_runs
+    """What is audited, one record each: printkit/omr/runs.py's units, as `verify` groups."""
+    from printkit.omr.runs import units as grouped
 
-    run_of = {}
-    for run, numbers in sheet_runs(sheets):
-        whole = numbers is None or sorted(numbers) == list(range(1, len(numbers) + 1))
-        if len(run) > 1 or not whole:
-            run_of[run[0]] = run
-    grouped = {f for run in run_of.values() for f in run}
-    out: list[str | tuple[str, ...]] = []
-    for f in files:
-        if f in run_of:
-            out.append(tuple(map(str, run_of[f])))
-        elif f not in grouped:
-            out.append(str(f))
-    return out
+    return grouped(files)
 
 
-SHEETS = (".pdf", ".png", ".jpg", ".jpeg")   # bubble-sheet scans, photos, filled PDF logs
+SHEETS = SHEET_SUFFIXES                      # bubble-sheet scans, photos, filled PDF logs
 SUFFIXES = (".rec", ".txt", *SHEETS)         # the files of a directory the reader is given
 
 

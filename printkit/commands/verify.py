@@ -64,9 +64,12 @@ def verify_text(text: str, file: str, rules_file: Path | None = None) -> Report:
 
 
 def read_record(path: Path) -> str:
-    """A record file; or a filled fillable PDF log / bubble-sheet PDF, read into one (what
-    could not be read is said on stdout, `FILE:LINE: ...`, and left out of the record)."""
-    if path.suffix.lower() == ".pdf":
+    """A record file; or a filled fillable PDF log / bubble-sheet PDF or photo, read into one
+    (what could not be read is said on stdout, `FILE:LINE: ...`, and left out of the
+    record)."""
+    from printkit.omr.runs import SHEET_SUFFIXES
+
+    if path.suffix.lower() in SHEET_SUFFIXES:
         from printkit.omr import record_from_file
 
         _, text, notes = record_from_file(path)
@@ -79,6 +82,25 @@ def read_record(path: Path) -> str:
 def check_file(path: Path, rules_file: Path | None = None) -> Report:
     """One record file read and verified (what a worker of a pool runs)."""
     return verify_text(read_record(path), str(path), rules_file)
+
+
+def check_unit(unit: str | tuple[str, ...], rules_file: Path | None = None) -> Report:
+    """One record: a file, or one match's bubble-sheet files read together in sheet order
+    (printkit/omr/runs.py, as `audit` groups them); a run's findings name the sheet file and
+    the line printed on it."""
+    if isinstance(unit, str):
+        try:
+            return check_file(Path(unit), rules_file)
+        except UserError as exc:            # a photo or PDF that cannot be read
+            name = printable(unit)
+            raise ReadError(str(exc).removeprefix(f"{name}: "), name) from None
+    from engine import registry
+    from printkit.omr.runs import read_run, run_name, run_report
+
+    game_id, text, where = read_run(tuple(map(Path, unit)))
+    game = registry.get(game_id)
+    rules = None if rules_file is None else game.rules(rules_file)
+    return run_report(game.verify(text, run_name(unit), rules), where)
 
 
 RECORD_SUFFIXES = (".rec", ".txt")
@@ -161,22 +183,26 @@ def verify(
     files = expand(records)
     if not files:
         raise UserError(f"no record files in {', '.join(map(str, records))}")
-    if len(files) == 1:
-        report = verify_text(read_record(files[0]), str(files[0]), rules)
+    from printkit.omr.runs import units
+
+    todo = units(files)
+    if len(todo) == 1:
+        report = check_unit(todo[0], rules)
         typer.echo(report.to_json() if format is Format.json else _safe(report.to_text()))
         sys.exit(0 if report.clean else 1)
     from printkit import batch
 
-    if len(files) >= batch.POOL_FROM:
-        preload(files[0])
+    if len(todo) >= batch.POOL_FROM and isinstance(todo[0], str):
+        preload(Path(todo[0]))
     totals, reports = Totals(), []
-    for outcome in batch.run(partial(check_file, rules_file=rules), files):
+    for outcome in batch.run(partial(check_unit, rules_file=rules), todo):
         path, report = outcome.path, outcome.report
         if report is None:
             assert outcome.error is not None
             totals.unreadable += 1
             typer.echo(f"printkit: error: {one_line(str(outcome.error))}", err=True)
-            reports.append({"file": str(path), "unreadable": one_line(outcome.error.message)})
+            name = path if isinstance(path, str) else ", ".join(path)
+            reports.append({"file": name, "unreadable": one_line(outcome.error.message)})
             continue
         totals.add(report)
         if format is Format.json:

@@ -167,6 +167,45 @@ def collect(files: list[tuple[str, SheetRead]]) -> list[Scanned]:
     return list(groups.values())
 
 
+def match_name(tags: list[tuple[str, str]]) -> str:
+    """`match M7 (seed S)`, `seed S` or `match M7`: how a run's sheets are named."""
+    have = dict(tags)
+    seed = f"seed {printable(have['Seed'], 40)}" if have.get("Seed") else ""
+    if have.get("Match"):
+        return f"match {printable(have['Match'], 40)}" + (f" ({seed})" if seed else "")
+    return seed or "these sheets"
+
+
+def gaps(group: Scanned) -> str | None:
+    """What keeps a match's sheets from being a whole game, or None: a sheet number missing
+    (sheets 1 and 3, no 2), one sheet twice, or the highest sheet not shaded "last sheet
+    (game over)" (a later sheet may be missing: the QR carries the sheet's number, not a
+    total). Said without the match's name."""
+    numbers = sorted(r.sheet.sheet for _, r in group.sheets)
+    missing = [k for k in range(1, numbers[-1] + 1) if k not in numbers]
+    if missing:
+        return (f"sheet{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
+                f"missing (sheets {', '.join(map(str, numbers))} found)")
+    twice = sorted({k for k in numbers if numbers.count(k) > 1})
+    if twice:
+        names = [n for n, r in group.sheets if r.sheet.sheet == twice[0]]
+        return f"sheet {twice[0]} is in more than one file ({', '.join(names)}): keep one"
+    top = numbers[-1]
+    if not any(r.last for _, r in group.sheets if r.sheet.sheet == top):
+        return f"sheet {top} is not marked as the last: a later sheet may be missing"
+    return None
+
+
+def incomplete(group: Scanned) -> str | None:
+    """`match M7 (seed S): sheet 2 missing (sheets 1, 3 found): not verified`, or None for a
+    whole game (see `gaps`)."""
+    why = gaps(group)
+    if why is None:
+        return None
+    tail = "" if why.endswith("keep one") else ": not verified"
+    return f"{match_name(group.tags)}: {why}{tail}"
+
+
 def record_from_file(path: Path) -> tuple[str, str, list[str]]:
     """A record from a bubble-sheet scan/photo/PDF or a filled fillable PDF log:
     (game id, record text, notes). Notes are one line each, `FILE:LINE: ...`, for what could
@@ -181,7 +220,9 @@ def record_from_file(path: Path) -> tuple[str, str, list[str]]:
         raise UserError(f"{name}: sheets of {len(groups)} different games or matches in one "
                         "file")
     group = groups[0]
-    notes = [f"{n}:{a.line}: ambiguous: {a.what}" for n, r in group.sheets for a in r.ambiguities]
+    if why := incomplete(group):
+        raise UserError(f"{name}: {why}")
+    notes = [f"{a.place(n)}: ambiguous: {a.what}" for n, r in group.sheets for a in r.ambiguities]
     return group.game, group.record(), notes
 
 
@@ -260,23 +301,11 @@ def record_from_sheets(paths: list[Path]) -> tuple[str, str, list[str], dict[int
         raise UserError("these sheets of one match carry different tags (teams, date) in "
                         "their codes: print a match's sheets in one run")
     group = groups[0]
-    tags = dict(group.tags)
-    match = f"match {printable(tags.get('Match', ''), 40)} (seed " \
-            f"{printable(tags.get('Seed', ''), 40)})"
-    numbers = sorted(r.sheet.sheet for _, r in group.sheets)
-    missing = [k for k in range(1, numbers[-1] + 1) if k not in numbers]
-    if missing:
-        raise UserError(f"{match}: sheet{'s' if len(missing) > 1 else ''} "
-                        f"{', '.join(map(str, missing))} missing (sheets "
-                        f"{', '.join(map(str, numbers))} found): not verified")
-    twice = sorted({k for k in numbers if numbers.count(k) > 1})
-    if twice:
-        names = [n for n, r in group.sheets if r.sheet.sheet == twice[0]]
-        raise UserError(f"{match}: sheet {twice[0]} is in more than one file "
-                        f"({', '.join(names)}): keep one")
+    if why := incomplete(group):
+        raise UserError(why)
     text = group.record()
     heads = text.split("\n\n", 1)[0].count("\n") + 2 if text.startswith("[") else 0
     where = {heads + k + 1: f"{name} line {number}"
              for k, (name, _, number, _) in enumerate(group.lines())}
-    notes = [f"{n}:{a.line}: ambiguous: {a.what}" for n, r in group.sheets for a in r.ambiguities]
+    notes = [f"{a.place(n)}: ambiguous: {a.what}" for n, r in group.sheets for a in r.ambiguities]
     return group.game, text, notes, where

@@ -28,6 +28,7 @@ class Page:
     first_line: int                       # the number printed on the first band
     bands: tuple[Marks | None, ...] = ()  # shading per band (--from), None = blank band
     header: Marks | None = None
+    last: bool = False                    # "last sheet (game over)" shaded (--from)
 
 
 def _fit(c: Canvas, text: str, font: str, size: float, width: float) -> float:
@@ -36,13 +37,32 @@ def _fit(c: Canvas, text: str, font: str, size: float, width: float) -> float:
     return size
 
 
+def bubble_label(c: Canvas, layout: Layout, x: float, cy: float, text: str,
+                 width: float) -> None:
+    """A bubble's letters centred at (x, cy): the bubble label font at its size, squeezed
+    sideways (down to `bubble.label_squeeze`) to fit the bubble, then smaller if need be: a
+    condensed bold face as large as the bubble allows."""
+    font = layout.font("bubble.label_font")
+    size = layout.length("bubble.label_size")
+    squeeze = layout.number("bubble.label_squeeze")
+    room = width * 0.86
+    wide = c.stringWidth(text, font, size)
+    scale = 1.0 if wide <= room else max(squeeze, room / wide)
+    if wide * scale > room:
+        size *= room / (wide * scale)
+    t = c.beginText(x - c.stringWidth(text, font, size) * scale / 2, cy - size * 0.36)
+    t.setFont(font, size)
+    t.setHorizScale(scale * 100)
+    t.textOut(text)
+    c.drawText(t)
+
+
 def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
     """The bubbles, prefixes and dividers of one band, drawn at the band's top-left."""
     height = geo.rows * geo.pitch_y
 
     def draw(c: Canvas) -> None:
-        font = layout.font("page.label_font")
-        size = layout.length("bubble.label_size")
+        size = layout.length("heading.size")          # prefixes: "-", "&", "/" in the gaps
         ink = layout.colour("bubble.ink")
         c.setStrokeColor(ink)
         c.setFillColor(ink)
@@ -54,12 +74,10 @@ def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
                          geo.bubble_h)
         c.drawPath(path, stroke=1, fill=0)
         for b in geo.bubbles:
-            cy = height - (b.row + 0.5) * geo.pitch_y
-            fs = _fit(c, b.label, font, size, geo.bubble_w * 0.95)
-            c.setFont(font, fs)
-            c.drawCentredString(b.x, cy - fs * 0.35, b.label)
+            bubble_label(c, layout, b.x, height - (b.row + 0.5) * geo.pitch_y, b.label,
+                         geo.bubble_w)
         c.setFillColor(layout.colour("page.muted"))
-        c.setFont(layout.font("page.bold_font"), size * 1.2)
+        c.setFont(layout.font("page.bold_font"), size)
         for p in geo.placed:
             cy = height - (p.row + 0.5) * geo.pitch_y
             for x, text in p.prefixes:
@@ -111,13 +129,11 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
                  "the line has. Keep the corner squares, the black marks and the code clean.")
     # header bubbles (Result) and their caption
     if geo.header_bubbles:
-        font = layout.font("page.label_font")
-        bsize = layout.length("bubble.label_size")
         cy = h - geo.header_y
         c.setFillColor(ink)
         c.setFont(layout.font("page.bold_font"), size)
         caption = "  ".join(s.title or t for t, s in grammar.header)
-        c.drawRightString(geo.header_x - 1 * MM, cy - size * 0.35, caption)
+        c.drawRightString(geo.header_x - 2 * TIMING - 3 * MM, cy - size * 0.35, caption)
         c.setStrokeColor(layout.colour("bubble.ink"))
         c.setLineWidth(layout.length("bubble.line"))
         for _, b in geo.header_bubbles:
@@ -125,8 +141,7 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
             c.ellipse(bx - geo.bubble_w / 2, cy - geo.bubble_h / 2, bx + geo.bubble_w / 2,
                       cy + geo.bubble_h / 2, stroke=1, fill=0)
             c.setFillColor(layout.colour("bubble.ink"))
-            c.setFont(font, bsize)
-            c.drawCentredString(bx, cy - bsize * 0.35, b.label)
+            bubble_label(c, layout, bx, cy, b.label, geo.bubble_w)
         if page.header:
             c.setFillColor(layout.colour("bubble.mark"))
             for tag, b in geo.header_bubbles:
@@ -137,8 +152,37 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
                     c.ellipse(bx - geo.bubble_w * 0.45, cy - geo.bubble_h * 0.44,
                               bx + geo.bubble_w * 0.45, cy + geo.bubble_h * 0.44,
                               stroke=0, fill=1)
+    _last(c, geo, layout, page.last)
     qr_x = w - m - geo.marker - 2 * MM - geo.qr
     draw_qr(c, sheet.text(), qr_x, h - m - geo.qr, geo.qr)
+
+
+LAST_LABEL = "\u2713"          # the "last sheet" bubble's letter: a tick
+LAST_CAPTION = "last sheet: shade where the game ends"
+
+
+def _last(c: Canvas, geo: Geometry, layout: Layout, shaded: bool) -> None:
+    """The header row's timing squares, and the "last sheet (game over)" bubble the players
+    shade on the sheet where the game ends (a scan then knows no later sheet is missing)."""
+    h = geo.page[1]
+    c.setFillColorRGB(0, 0, 0)
+    for x, y in geo.header_refs:
+        c.rect(x - TIMING / 2, h - y - TIMING / 2, TIMING, TIMING, stroke=0, fill=1)
+    c.setStrokeColor(layout.colour("bubble.ink"))
+    c.setLineWidth(layout.length("bubble.line"))
+    bx, cy = geo.last[0], h - geo.last[1]
+    c.ellipse(bx - geo.bubble_w / 2, cy - geo.bubble_h / 2, bx + geo.bubble_w / 2,
+              cy + geo.bubble_h / 2, stroke=1, fill=0)
+    c.setFillColor(layout.colour("bubble.ink"))
+    bubble_label(c, layout, bx, cy, LAST_LABEL, geo.bubble_w)
+    label = layout.length("page.label_size")
+    c.setFillColor(layout.colour("page.ink"))
+    c.setFont(layout.font("page.bold_font"), label)
+    c.drawString(geo.header_refs[1][0] + TIMING / 2 + 2.5 * MM, cy - label * 0.35, LAST_CAPTION)
+    if shaded:
+        c.setFillColor(layout.colour("bubble.mark"))
+        c.ellipse(bx - geo.bubble_w * 0.45, cy - geo.bubble_h * 0.44,
+                  bx + geo.bubble_w * 0.45, cy + geo.bubble_h * 0.44, stroke=0, fill=1)
 
 
 def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:

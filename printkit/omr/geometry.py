@@ -71,6 +71,9 @@ class Geometry:
     header_bubbles: tuple[tuple[str, Bubble], ...]   # (tag, bubble) at page positions
     header_x: float
     header_y: float
+    last: tuple[float, float] = (0.0, 0.0)   # centre of the "last sheet (game over)" bubble
+    header_refs: tuple[tuple[float, float], ...] = ()   # timing squares: the last bubble's
+                                                         # two, then the header bubbles' two
 
     def markers(self) -> list[tuple[int, float, float]]:
         """(id, x, y) of each marker's top-left corner."""
@@ -113,7 +116,9 @@ class Geometry:
         text = repr((self.page, self.marker, self.left, self.width, self.pitch_x,
                      self.pitch_y, self.first_band, self.band_height, self.bands,
                      [(b.slot, b.part, b.col, b.opt, round(b.x, 3), b.row) for b in self.bubbles],
-                     [(t, round(b.x, 3), b.row) for t, b in self.header_bubbles]))
+                     [(t, round(b.x, 3), b.row) for t, b in self.header_bubbles],
+                     round(self.header_x, 3), round(self.header_y, 3), self.last,
+                     self.header_refs))
         return hashlib.sha256(text.encode()).hexdigest()[:8]
 
 
@@ -179,9 +184,10 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     bands = int((floor - first_band + layout.length("band.gap")) // band_height)
     if bands < 1:
         raise ValueError("no band fits on the page")
-    # header bubbles: on the title line's right, left of the QR
+    # header bubbles: on the title line's right, left of the QR, between two timing squares;
+    # the "last sheet" bubble at the row's left, between two more
     hb: list[tuple[str, Bubble]] = []
-    hx = w - margin - marker - qr - 3 * MM
+    hx = w - margin - marker - qr - 3 * MM - 2 * TIMING
     header_slots = [s for _, s in grammar.header]
     hbubbles, _, _ = _flow(tuple(header_slots), layout, 1000 * MM)
     total = max((b.x for b in hbubbles), default=0) + layout.length("bubble.pitch_x")
@@ -189,9 +195,14 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     header_y = margin + 16 * MM
     by_slot = {s.name: t for t, s in grammar.header}
     hb = [(by_slot[b.slot], b) for b in hbubbles]
+    px = layout.length("bubble.pitch_x")
+    last = (margin + marker + 3 * MM + TIMING + px, header_y + 5.5 * MM)
+    header_refs = ((last[0] - px, last[1]), (last[0] + px, last[1]))
+    if hb:
+        header_refs += ((header_x - TIMING, header_y), (hx + TIMING, header_y))
     refs = _refs(placed, rows, width, layout.length("bubble.slot_gap"))
     return Geometry(paper, (w, h), margin, marker, qr, left, width,
                     layout.length("bubble.pitch_x"), py, layout.length("bubble.width"),
                     layout.length("bubble.height"), rows, band_height, first_band, bands,
                     header_top, tuple(bubbles), tuple(placed), refs, tuple(hb), header_x,
-                    header_y)
+                    header_y, last, header_refs)

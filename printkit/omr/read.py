@@ -33,14 +33,22 @@ from printkit.omr.payload import SheetId
 SCALE = 2.0              # pixels per point of the upright page (about 144 dpi)
 DETECT_SIDE = 1400       # the marker search runs on a copy no larger than this
 SHADED = 0.55            # of the way from an unshaded bubble to black: shaded at or above
-BLANK = 0.3              # ... unshaded at or below; between the two: ambiguous
+BLANK = 0.25             # ... unshaded at or below; between the two: ambiguous (an unshaded
+                         # bubble's bold letters read at most 0.13 of the way)
 BLANK_SPREAD = 0.12      # darkness: how much darker than the median an unshaded bubble may be
 INNER = 0.25             # half-size of the sampled box, as a share of the bubble's size
 LOCAL = 1.7              # points (0.6 mm): the box is also tried this far and half as far
                          # either way, the darkest kept, so a mark is met on a bent page
 SEARCH = 2.2             # timing-square search, in square sides either way
+FILLED = 0.7             # a timing square fills its bounding box (a letter of a caption does not)
 OUTLIER = 1.6            # points: a timing square this far off the page's bend is wrong
-BEND_DEGREE = 3          # the bend is a cubic in x and y: a page curled or crumpled gently
+BEND_DEGREE = 5          # the bend: a quintic in x and y follows a page curled or crumpled (a
+                         # cubic misses a wave across the page by a bubble's half)
+ROW_JUMP = 3.0           # points: a row's square this far from its row's median residual is
+                         # no square (a pen mark): left out of the row's correction
+
+
+HEADER = -1             # Ambiguity.band of what is ambiguous in the header (line 0)
 
 
 class SheetReadError(ValueError):
@@ -53,6 +61,10 @@ class Ambiguity:
     line: int               # the line number printed on the band
     what: str               # "two shaded in die1 value", "half-shaded: outcome word 'tackle'"
 
+    def place(self, name: str) -> str:
+        """`FILE:LINE` of a band, `FILE` of the header."""
+        return name if self.band == HEADER else f"{name}:{self.line}"
+
 
 @dataclass
 class SheetRead:
@@ -62,13 +74,18 @@ class SheetRead:
     ambiguities: list[Ambiguity] = field(default_factory=list)
     page: np.ndarray | None = None               # the upright, light-corrected page
     geometry: Geometry | None = None
+    last: bool = False                           # "last sheet (game over)" shaded
 
     def crop(self, band: int) -> np.ndarray:
-        """The band's image (upright), for the person checking an ambiguity or a finding."""
+        """The band's image (upright), for the person checking an ambiguity or a finding;
+        band HEADER: the header (title to the last-sheet bubble)."""
         assert self.page is not None and self.geometry is not None
         g = self.geometry
-        top = int((g.band_top(band) - 1.5 * TIMING) * SCALE)
-        bottom = int((g.band_top(band) + g.rows * g.pitch_y + 1.5 * TIMING) * SCALE)
+        if band == HEADER:
+            top, bottom = int(g.margin * SCALE), int((g.last[1] + 2 * TIMING) * SCALE)
+        else:
+            top = int((g.band_top(band) - 1.5 * TIMING) * SCALE)
+            bottom = int((g.band_top(band) + g.rows * g.pitch_y + 1.5 * TIMING) * SCALE)
         left = int((g.margin) * SCALE)
         right = int((g.page[0] - g.margin) * SCALE)
         return (np.clip(self.page[max(0, top):bottom, left:right], 0, 1) * 255).astype(np.uint8)
@@ -113,7 +130,31 @@ def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
             break
         for marker, corners in _markers(image, scale, True).items():
             found.setdefault(marker, corners)
+    missing = [i for i in MARKER_IDS if i not in found]
+    if len(missing) == 1:
+        found.update(_fourth(gray, found, missing[0]))
     return found
+
+
+def _fourth(gray: np.ndarray, found: dict[int, np.ndarray], marker: int,
+            ) -> dict[int, np.ndarray]:
+    """The one marker the passes missed (small, blurred, a JPEG's blocks across its cells),
+    looked for where the other three put it (the fourth corner of their parallelogram): that
+    patch alone, enlarged so a cell is some 16 pixels, at full resolution."""
+    k = MARKER_IDS.index(marker)
+    centre = {i: c.mean(axis=0) for i, c in found.items()}
+    a, b = MARKER_IDS[(k + 1) % 4], MARKER_IDS[(k + 3) % 4]
+    guess = centre[a] + centre[b] - centre[MARKER_IDS[(k + 2) % 4]]
+    side = float(np.mean([np.linalg.norm(c[1] - c[0]) for c in found.values()]))
+    half = int(2.5 * side + 10)
+    x0, y0 = max(0, int(guess[0]) - half), max(0, int(guess[1]) - half)
+    patch = gray[y0:int(guess[1]) + half, x0:int(guess[0]) + half]
+    if patch.size == 0 or side < 4:
+        return {}
+    factor = max(1.0, 96.0 / side)
+    big = cv2.resize(patch, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
+    got = _markers(big, factor, True).get(marker)
+    return {} if got is None else {marker: got + np.float32([x0, y0])}
 
 
 def header_strip(gray: np.ndarray, found: dict[int, np.ndarray]) -> np.ndarray | None:
@@ -167,33 +208,71 @@ def upright(gray: np.ndarray, homography: np.ndarray, geo: Geometry) -> np.ndarr
     return page.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
 
 
-def _square_at(page: np.ndarray, x: float, y: float, half: int) -> tuple[float, float] | None:
-    """Offset (px) from (x, y) to the centre of the timing square nearest it within `half`
-    pixels, or None."""
+def _squares_in(page: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> list[tuple[float, float]]:
+    """Centres (px) of the timing-square-like marks inside a window of the upright page: dark,
+    about a square's size, not cut by the window's edge (part of something larger)."""
     hgt, wid = page.shape
-    cx, cy = int(round(x)), int(round(y))
-    y0, y1 = max(0, cy - half), min(hgt, cy + half + 1)
-    x0, x1 = max(0, cx - half), min(wid, cx + half + 1)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(wid, x1), min(hgt, y1)
     if y1 - y0 < 3 or x1 - x0 < 3:
-        return None
+        return []
     ink = (page[y0:y1, x0:x1] < 0.4).astype(np.uint8)
     n, _, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=4)
     side = TIMING * SCALE
-    best = None
+    out = []
     for k in range(1, n):
         area = stats[k, cv2.CC_STAT_AREA]
         bw, bh = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
         bx, by = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
         if bx == 0 or by == 0 or bx + bw >= x1 - x0 or by + bh >= y1 - y0:
-            continue                   # cut by the window: part of something larger
-        if not (0.4 * side * side <= area <= 1.8 * side * side
-                and 0.6 * side <= bw <= 1.45 * side and 0.6 * side <= bh <= 1.45 * side):
             continue
-        dx, dy = cents[k][0] + x0 - x, cents[k][1] + y0 - y
-        d = dx * dx + dy * dy
-        if best is None or d < best[0]:
-            best = (d, dx, dy)
-    return None if best is None else (best[1], best[2])
+        if not (0.4 * side * side <= area <= 1.8 * side * side
+                and 0.6 * side <= bw <= 1.45 * side and 0.6 * side <= bh <= 1.45 * side
+                and area >= FILLED * bw * bh):      # a bold letter's box is half empty
+            continue
+        out.append((float(cents[k][0] + x0), float(cents[k][1] + y0)))
+    return out
+
+
+def _square_at(page: np.ndarray, x: float, y: float, half: int) -> tuple[float, float] | None:
+    """Offset (px) from (x, y) to the centre of the timing square nearest it within `half`
+    pixels, or None."""
+    cx, cy = int(round(x)), int(round(y))
+    got = _squares_in(page, cx - half, cy - half, cx + half + 1, cy + half + 1)
+    if not got:
+        return None
+    best = min(got, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+    return best[0] - x, best[1] - y
+
+
+def _column(page: np.ndarray, expected: np.ndarray, half: int) -> list[tuple[float, float] | None]:
+    """Offsets (px) of a band's end column of squares (one per row, `expected` centres, top
+    to bottom), matched as a whole: squares a row apart look alike, so a bend of half a row
+    would match each square to its neighbour's; the shift that lines up the most squares at
+    once (a band's gap below its last row breaks the tie of a whole row), the smallest of
+    equals, wins. None for a row whose square is not there."""
+    x = float(expected[:, 0].mean())
+    got = _squares_in(page, int(x) - half, int(expected[0, 1]) - half, int(x) + half + 1,
+                      int(expected[-1, 1]) + half + 1)
+    if not got:
+        return [None] * len(expected)
+    centres = np.array(got)
+    if len(centres) > 3 * len(expected) + 6:      # a smudged window: the nearest ones only
+        near = np.linalg.norm(centres[:, None, :] - expected[None, :, :], axis=2).min(axis=1)
+        centres = centres[np.argsort(near)[:3 * len(expected) + 6]]
+    tol = TIMING * SCALE * 0.5
+    shifts = (centres[:, None, :] - expected[None, :, :]).reshape(-1, 2)     # each square
+    shifts = shifts[(np.abs(shifts) <= half).all(axis=1)]                    # as each row's
+    if not len(shifts):
+        return [None] * len(expected)
+    placed = expected[None, :, :] + shifts[:, None, :]                       # (S, rows, 2)
+    d = np.linalg.norm(placed[:, :, None, :] - centres[None, None, :, :], axis=3)
+    hits = (d.min(axis=2) <= tol).sum(axis=1)
+    size = np.linalg.norm(shifts, axis=1)
+    best = int(np.lexsort((size, -hits))[0])        # most squares lined up, then the nearest
+    nearest = d[best].argmin(axis=1)
+    return [(float(centres[k, 0] - e[0]), float(centres[k, 1] - e[1]))
+            if d[best, r, k] <= tol else None
+            for r, (e, k) in enumerate(zip(expected, nearest, strict=True))]
 
 
 def _basis(u: np.ndarray, v: np.ndarray, degree: int) -> np.ndarray:
@@ -209,11 +288,24 @@ class Bend:
     coef: np.ndarray            # (terms, 2)
     degree: int
     size: tuple[float, float]   # page size in pixels, to normalise positions
+    # per band row (band, row): x (px) of its squares found and what the polynomial missed
+    # there (dx, dy): a crumple a cubic cannot follow is followed along the row itself
+    rows: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = \
+        field(default_factory=dict)
 
     def at(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         basis = _basis(x / self.size[0], y / self.size[1], self.degree)
         off = basis @ self.coef
         return off[..., 0], off[..., 1]
+
+    def along(self, band: int, row: int, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The row's own correction at x: linear between the row's squares found on either
+        side (the nearest one's beyond the ends; none found: 0)."""
+        got = self.rows.get((band, row))
+        if got is None:
+            return np.zeros_like(x), np.zeros_like(x)
+        xs, dx, dy = got
+        return np.interp(x, xs, dx), np.interp(x, xs, dy)
 
 
 def _fit(points: np.ndarray, offsets: np.ndarray, degree: int,
@@ -233,34 +325,70 @@ def _fit(points: np.ndarray, offsets: np.ndarray, degree: int,
 
 
 def bend(page: np.ndarray, geo: Geometry) -> Bend:
-    """The page's bend from its timing squares: the rows' end squares first (searched widely
-    around where the homography puts them), a gentle fit, then every square searched near that
-    fit, and the final fit."""
+    """The page's bend from its timing squares: the rows' end squares first (each band's end
+    columns matched whole, widely around where the homography puts them), a gentle fit, then
+    every square searched near that fit, a quintic, every square again near it, the final
+    fit."""
     size = (float(page.shape[1]), float(page.shape[0]))
     centres = np.array([(x * SCALE, y * SCALE) for b in range(geo.bands)
                         for r in range(geo.rows) for x, y in geo.timing(b, r)])
-    is_end = np.array([k in (0, len(geo.refs[r]) - 1) for _ in range(geo.bands)
-                       for r in range(geo.rows) for k in range(len(geo.refs[r]))])
     wide = int(SEARCH * TIMING * SCALE)
     found, where = [], []
-    for (x, y) in centres[is_end]:
-        got = _square_at(page, x, y, wide)
-        if got is not None:
-            found.append(got)
-            where.append((x, y))
+    for b in range(geo.bands):
+        for end in (0, -1):
+            expected = np.array([geo.timing(b, r)[end] for r in range(geo.rows)]) * SCALE
+            for e, got in zip(expected, _column(page, expected, wide), strict=True):
+                if got is not None:
+                    found.append(got)
+                    where.append((float(e[0]), float(e[1])))
     if len(found) < 12:
         raise SheetReadError("the timing squares beside the bands are not found (is the whole "
                              "sheet in the picture, flat enough?)")
-    first = _fit(np.array(where), np.array(found), 2, size)
-    gx, gy = first.at(centres[:, 0], centres[:, 1])
-    near = int(1.2 * TIMING * SCALE)
-    found, where = [], []
-    for (x, y), dx, dy in zip(centres, gx, gy, strict=True):
-        got = _square_at(page, x + dx, y + dy, near)
-        if got is not None:
-            found.append((got[0] + dx, got[1] + dy))
-            where.append((x, y))
-    return _fit(np.array(where), np.array(found), BEND_DEGREE, size)
+    fit = _fit(np.array(where), np.array(found), 2, size)
+    # a square is looked for this far around the fit's guess (nearest wins): a square fits
+    # the window whole up to some 0.6 of a row from the guess, and the squares of the row
+    # above or below at the same place are matched as a column (see _column)
+    near = int(min(2 * TIMING, 0.9 * geo.pitch_y) * SCALE)
+    keys = [(b, r) for b in range(geo.bands) for r in range(geo.rows)
+            for _ in range(len(geo.refs[r]))]
+    columns: dict[tuple[int, float], list[int]] = {}     # a band's squares one above another
+    for k, (key, (x, _)) in enumerate(zip(keys, centres, strict=True)):
+        columns.setdefault((key[0], round(float(x), 1)), []).append(k)
+    for _ in range(3):        # every square near the gentle fit, then twice near the quintic
+        gx, gy = fit.at(centres[:, 0], centres[:, 1])
+        guess = centres + np.stack([gx, gy], axis=-1)
+        found, where, which = [], [], []
+        for index in columns.values():
+            for k, got in zip(index, _column(page, guess[index], near), strict=True):
+                if got is not None:
+                    found.append((got[0] + gx[k], got[1] + gy[k]))
+                    where.append(tuple(centres[k]))
+                    which.append(keys[k])
+        fit = _fit(np.array(where), np.array(found), BEND_DEGREE, size)
+    return _along_rows(fit, np.array(where), np.array(found), which)
+
+
+def _along_rows(fit: Bend, where: np.ndarray, found: np.ndarray,
+                which: list[tuple[int, int]]) -> Bend:
+    """The fit with each band row's residuals at its squares. A square whose residual is far
+    from its row neighbours' (a mark taken for a square) is left out."""
+    fx, fy = fit.at(where[:, 0], where[:, 1])
+    resid = found - np.stack([fx, fy], axis=-1)
+    rows: dict[tuple[int, int], list[int]] = {}
+    for k, key in enumerate(which):
+        rows.setdefault(key, []).append(k)
+    out = {}
+    limit = ROW_JUMP * SCALE
+    for key, index in rows.items():
+        idx = np.array(index)
+        r = resid[idx]
+        keep = np.linalg.norm(r - np.median(r, axis=0), axis=1) <= limit
+        if not keep.any():
+            continue
+        xs = where[idx[keep], 0]
+        order = np.argsort(xs)
+        out[key] = (xs[order], r[keep][order, 0], r[keep][order, 1])
+    return Bend(fit.coef, fit.degree, fit.size, out)
 
 
 def _bubble_table(geo: Geometry) -> tuple[np.ndarray, np.ndarray]:
@@ -280,6 +408,13 @@ def darkness(integral: np.ndarray, shape: tuple[int, int], geo: Geometry,
     px = np.broadcast_to((geo.left + xs)[None, :] * SCALE, (geo.bands, len(xs)))
     py = (tops[:, None] + ys[None, :]) * SCALE
     dx, dy = page_bend.at(px, py)
+    row_of = np.array([b.row for b in geo.bubbles])
+    for band in range(geo.bands):
+        for row in range(geo.rows):
+            on = row_of == row
+            lx, ly = page_bend.along(band, row, px[band, on])
+            dx[band, on] += lx
+            dy[band, on] += ly
     cx, cy = px + dx, py + dy
     hx = max(1, int(round(geo.bubble_w * INNER * SCALE)))
     hy = max(1, int(round(geo.bubble_h * INNER * SCALE)))
@@ -402,30 +537,100 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
         if not text:            # marks that write no line (its kind not shaded): say so
             ambiguities.append(Ambiguity(b, first + b, "marks but no line: is its kind shaded?"))
         lines.append((first + b, text or None))
-    header = _header(integral, grammar, geo, blank, black)
-    return SheetRead(sheet, lines, header, ambiguities, page if keep_page else None, geo)
+    header, last, problems = _header(page, integral, grammar, geo, page_bend, blank, black)
+    if problems:
+        ambiguities.insert(0, Ambiguity(HEADER, 0, "header: " + "; ".join(problems)))
+    return SheetRead(sheet, lines, header, ambiguities, page if keep_page else None, geo,
+                     last)
 
 
-def _header(integral: np.ndarray, grammar: Grammar, geo: Geometry, blank: float,
-             black: float) -> Marks:
-    if not geo.header_bubbles:
-        return {}
+def _header_offsets(page: np.ndarray, geo: Geometry, page_bend: Bend,
+                    ) -> list[tuple[float, float, float] | None]:
+    """Per header timing square: (x px, dx, dy) from where the homography puts it, the
+    nearest square there (the header is beside the corner markers, where the homography is
+    true to a crumple's few pixels; the bend, fitted to the bands, only guesses above them),
+    else the nearest to the bend's guess; None when not found."""
+    out: list[tuple[float, float, float] | None] = []
+    wide = int(SEARCH * TIMING * SCALE)
+    for x, y in geo.header_refs:
+        px, py = x * SCALE, y * SCALE
+        got = _square_at(page, px, py, wide)
+        if got is not None:
+            out.append((px, got[0], got[1]))
+            continue
+        bx, by = (float(v) for v in page_bend.at(np.array(px), np.array(py)))
+        got = _square_at(page, px + bx, py + by, wide)
+        out.append(None if got is None else (px, bx + got[0], by + got[1]))
+    return out
+
+
+def _shift(pair: list[tuple[float, float, float] | None], xs: np.ndarray, page_bend: Bend,
+           ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Offsets at xs from the two squares flanking a header group (linear in x between them),
+    the one found, or the page's bend when neither is."""
+    found = [p for p in pair if p is not None]
+    if not found:
+        return page_bend.at(xs, ys)
+    if len(found) == 1:
+        return np.full_like(xs, found[0][1]), np.full_like(xs, found[0][2])
+    (x0, dx0, dy0), (x1, dx1, dy1) = found
+    t = (xs - x0) / max(x1 - x0, 1.0)
+    return dx0 + t * (dx1 - dx0), dy0 + t * (dy1 - dy0)
+
+
+def _spot_darkness(integral: np.ndarray, shape: tuple[int, int], geo: Geometry,
+                   cx: np.ndarray, cy: np.ndarray) -> np.ndarray:
+    """Darkness at bubble centres (px), the darkest box of 25 around each, as in darkness()."""
     hx = max(1, int(round(geo.bubble_w * INNER * SCALE)))
     hy = max(1, int(round(geo.bubble_h * INNER * SCALE)))
-    marks: dict[tuple[str, int, int], list[int]] = {}
-    for _, b in geo.header_bubbles:
-        cx = int(round((geo.header_x + b.x) * SCALE))
-        cy = int(round(geo.header_y * SCALE))
-        total = (integral[cy + hy + 1, cx + hx + 1] - integral[cy - hy, cx + hx + 1]
-                 - integral[cy + hy + 1, cx - hx] + integral[cy - hy, cx - hx])
-        d = total / ((2 * hx + 1) * (2 * hy + 1))
-        state = int(classify(np.array([d]), blank, black)[0])
-        if state == 1:
-            marks.setdefault((b.slot, b.part, b.col), []).append(b.opt)
+    hgt, wid = shape
+    step = max(1, int(round(LOCAL / 2 * SCALE)))
+    best = None
+    for sy in (-2 * step, -step, 0, step, 2 * step):
+        for sx in (-2 * step, -step, 0, step, 2 * step):
+            value = _box_means(integral, cx + sx, cy + sy, hx, hy, wid, hgt)
+            best = value if best is None else np.maximum(best, value)
+    return best
+
+
+def _header(page: np.ndarray, integral: np.ndarray, grammar: Grammar, geo: Geometry,
+            page_bend: Bend, blank: float, black: float) -> tuple[Marks, bool, list[str]]:
+    """The header's marks (Result, Length...), whether "last sheet" is shaded, and what in
+    the header is ambiguous. A tag with a half-shaded bubble, or two shaded in one column,
+    is read as not shaded (left `*`) and reported: never a digit dropped silently."""
+    squares = _header_offsets(page, geo, page_bend) if geo.header_refs else []
+    problems: list[str] = []
+    lx, ly = np.array([geo.last[0] * SCALE]), np.array([geo.last[1] * SCALE])
+    dx, dy = _shift(squares[:2], lx, page_bend, ly)
+    state = int(classify(_spot_darkness(integral, page.shape, geo, lx + dx, ly + dy),
+                         blank, black)[0])
+    if state == 2:
+        problems.append("half-shaded bubble in last sheet (game over)")
+    last = state == 1
+    if not geo.header_bubbles:
+        return {}, last, problems
+    xs = np.array([(geo.header_x + b.x) * SCALE for _, b in geo.header_bubbles])
+    ys = np.full_like(xs, geo.header_y * SCALE)
+    dx, dy = _shift(squares[2:4], xs, page_bend, ys)
+    states = classify(_spot_darkness(integral, page.shape, geo, xs + dx, ys + dy), blank, black)
+    shaded: dict[tuple[str, int, int], list[int]] = {}
+    unsure: dict[str, list[str]] = {}
+    for (_, b), st in zip(geo.header_bubbles, states, strict=True):
+        if st == 1:
+            shaded.setdefault((b.slot, b.part, b.col), []).append(b.opt)
+        elif st == 2:
+            unsure.setdefault(b.slot, []).append(b.label)
     out: Marks = {}
-    for _, s in grammar.header:
-        out[s.name] = tuple(tuple(
-            (marks.get((s.name, pi, ci)) or [None])[0]
-            if len(marks.get((s.name, pi, ci)) or []) <= 1 else None
-            for ci in range(len(p.columns))) for pi, p in enumerate(s.parts))
-    return out
+    for tag, s in grammar.header:
+        twice = [(pi, ci) for pi, p in enumerate(s.parts) for ci in range(len(p.columns))
+                 if len(shaded.get((s.name, pi, ci), [])) > 1]
+        if s.name in unsure or twice:
+            what = (f"half-shaded bubble in {tag} ({', '.join(unsure[s.name])})"
+                    if s.name in unsure else f"2 bubbles shaded in one column of {tag}")
+            problems.append(what)
+            out[s.name] = tuple((None,) * len(p.columns) for p in s.parts)
+            continue
+        out[s.name] = tuple(tuple((shaded.get((s.name, pi, ci)) or [None])[0]
+                                  for ci in range(len(p.columns)))
+                            for pi, p in enumerate(s.parts))
+    return out, last, problems

@@ -3,10 +3,11 @@
 The sheets of one match (same game and QR tags) make one record, in sheet order. Written:
 the record (`--out`, default the first file's name with `.rec`) and, beside it, a crop of the
 band for every ambiguous line and every line with a finding: `RECORD-STEM.line17.png`, 17
-being the line number printed on the sheet. Printed: one line per sheet, each ambiguity as
-`FILE:LINE: ambiguous: ... (crop: PNG)`, then the verifier's findings on the record, each with
-the sheet line and crop it came from. Exit 0: read and clean; 1: ambiguous bubbles or
-findings; 2: a file cannot be read.
+being the line number printed on the sheet (an ambiguous header bubble: the header,
+`RECORD-STEM.sheetK-header.png`). Printed: one line per sheet, a note for a missing sheet or
+an unmarked last sheet, each ambiguity as `FILE:LINE: ambiguous: ... (crop: PNG)`, then the
+verifier's findings on the record, each with the sheet line and crop it came from. Exit 0:
+read and clean; 1: ambiguous bubbles or findings; 2: a file cannot be read.
 """
 
 from __future__ import annotations
@@ -62,6 +63,9 @@ def _one(group, target: Path, force: bool, rules: Path | None) -> int:
     if missing:
         typer.echo(f"note: sheet{'s' if len(missing) > 1 else ''} "
                    f"{', '.join(map(str, missing))} not scanned: their lines are missing")
+    elif not any(r.last for _, r in group.sheets if r.sheet.sheet == max(numbers)):
+        typer.echo(f"note: sheet {max(numbers)} is not marked as the last: a later sheet may "
+                   "be missing")
     text = group.record()
     crops: dict[int, bytes] = {}
     where: dict[int, tuple[str, object, int]] = {}       # record line -> (file, read, band)
@@ -73,18 +77,26 @@ def _one(group, target: Path, force: bool, rules: Path | None) -> int:
     files.add(target, text)
 
     def crop(name: str, read, number: int) -> str:
-        band = number - (read.sheet.sheet - 1) * read.geometry.bands - 1
-        path = Path(f"{stem}.line{number}.png")
-        if number not in crops:
-            crops[number] = crop_png(read, band)
-            files.add(path, crops[number])
+        """The band of printed line `number` as a PNG beside the record (0: the header of
+        the sheet)."""
+        from printkit.omr.read import HEADER
+
+        if number:
+            band = number - (read.sheet.sheet - 1) * read.geometry.bands - 1
+            path, key = Path(f"{stem}.line{number}.png"), number
+        else:
+            band = HEADER
+            path, key = Path(f"{stem}.sheet{read.sheet.sheet}-header.png"), -read.sheet.sheet
+        if key not in crops:
+            crops[key] = crop_png(read, band)
+            files.add(path, crops[key])
         return str(path)
 
     code = 0
     messages = []
     for name, read in group.sheets:
         for a in read.ambiguities:
-            messages.append(f"{name}:{a.line}: ambiguous: {a.what} "
+            messages.append(f"{a.place(name)}: ambiguous: {a.what} "
                             f"(crop: {crop(name, read, a.line)})")
             code = 1
     report = None

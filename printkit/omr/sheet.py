@@ -87,7 +87,8 @@ def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
     per = geo.bands
     count = max(1, -(-len(bands) // per))
     pages = [Page(k + 1, count, k * per + 1, tuple(bands[k * per:(k + 1) * per]),
-                  header if k == count - 1 else None) for k in range(count)]
+                  header if k == count - 1 else None, last=k == count - 1)
+             for k in range(count)]
     return pages, notes
 
 

@@ -25,7 +25,16 @@ def test_audit_reads_photos_scans_and_filled_pdfs(tmp_path):
     assert run_cli("render", "postcard", "bubblelog", "--from", str(RECORD),
                    "--out", str(sheet)).code == 0
     shutil.copy(sheet, folder / "scan.pdf")
-    photo = distort(page_image(sheet.read_bytes(), 0, 200), Distortion(dpi=200, angle=7.0))
+    # the photo: a game cut short that fits one sheet, so its sheet 1 is marked the last (a
+    # photo of sheet 1 of the two above is no whole game: test_last_sheet.py)
+    short = tmp_path / "short.rec"
+    lines = RECORD.read_text().splitlines()
+    body = [k for k, t in enumerate(lines) if t.strip() and not t.startswith(("[", ";"))]
+    short.write_text("\n".join(lines[:body[10]]) + "\n")
+    one = tmp_path / "one.pdf"
+    assert run_cli("render", "postcard", "bubblelog", "--from", str(short),
+                   "--out", str(one)).code == 0
+    photo = distort(page_image(one.read_bytes(), 0, 200), Distortion(dpi=200, angle=7.0))
     cv2.imwrite(str(folder / "photo.JPG"), photo, [cv2.IMWRITE_JPEG_QUALITY, 70])
     values = {"tag.Seed": "doc-0003", "tag.HomeSkill": "offense-rushing",
               "tag.AwaySkill": "offense-rushing",

@@ -312,7 +312,12 @@ def test_audit_finds_the_slips_of_a_photo_and_a_tablet_log(tmp_path):
     folder.mkdir()
     shutil.copy(RECORD, folder / "typed.rec")
     slipped = tmp_path / "slipped.rec"
-    slipped.write_text(RECORD.read_text().replace("= lost > H10", "= lost > H9"))
+    # the photo is of one whole sheet: the record's first seven lines (sheet 1 of three alone
+    # is no whole game: a later sheet may be missing), without the final Result
+    lines = RECORD.read_text().splitlines()
+    body = [k for k, t in enumerate(lines) if t.strip() and not t.startswith(("[", "#"))]
+    short = [t for t in lines[:body[7]] if not t.startswith("[Result")]
+    slipped.write_text("\n".join(short).replace("= lost > H10", "= lost > H9") + "\n")
     sheet = tmp_path / "sheet.pdf"
     r = run_cli("render", "cardgrid", "bubblelog", "--from", str(slipped), "--out", str(sheet))
     assert r.code == 0, r.stderr

@@ -1,0 +1,150 @@
+"""`printkit verify` of a match's bubble-sheet photos: the sheets are grouped as `audit`
+groups them (same game, seed and match in their QR codes) into one record in sheet order, so
+the findings are the whole game's, each naming the sheet file and the line printed on it.
+
+The match: examples/luckdraw.rec (seed demo, 45 lines, clean) with a Match tag, shaded on
+five sheets of ten bands by `render --from`; the slip scores line 16 of the sheets (sheet
+2's sixth band, `PTD td P1 6`) as 7."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from tests.helpers import run_cli
+from tests.omr.distort import page_image
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "luckdraw.rec"
+SHEETS = 5
+
+
+def _record(slip: bool) -> str:
+    text = EXAMPLE.read_text().replace('[Date "', '[Match "M3"]\n[Date "', 1)
+    assert "\nPTD td P1 6\n" in text
+    return text.replace("\nPTD td P1 6\n", "\nPTD td P1 7\n", 1) if slip else text
+
+
+def _photos(folder: Path, slip: bool) -> list[Path]:
+    folder.mkdir()
+    record = folder / "game.rec"
+    record.write_text(_record(slip))
+    pdf = folder / "sheets.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert r.code == 0, r.stderr
+    data = pdf.read_bytes()
+    out = []
+    for page in range(SHEETS):
+        out.append(folder / f"p{page + 1}.png")
+        cv2.imwrite(str(out[-1]), page_image(data, page, 150))
+    record.unlink()
+    pdf.unlink()
+    return out
+
+
+@pytest.fixture(scope="module")
+def clean(tmp_path_factory) -> list[Path]:
+    return _photos(tmp_path_factory.mktemp("verify-runs") / "clean", slip=False)
+
+
+@pytest.fixture(scope="module")
+def slipped(tmp_path_factory) -> list[Path]:
+    return _photos(tmp_path_factory.mktemp("verify-runs") / "slip", slip=True)
+
+
+def test_a_match_photographed_sheet_by_sheet_verifies_as_one_clean_game(clean):
+    shuffled = [clean[k] for k in (2, 0, 4, 1, 3)]        # any order: read in sheet order
+    r = run_cli("verify", *map(str, shuffled))
+    names = ", ".join(str(p) for p in shuffled)           # named as given
+    assert r.stdout.splitlines() == [
+        f"{names}: luckdraw: 45 lines checked, clean; 4 players, 3 drives"]
+    assert r.code == 0
+
+
+def test_a_slip_is_named_by_its_sheet_file_and_printed_line(slipped):
+    r = run_cli("verify", *map(str, slipped))
+    lines = r.stdout.splitlines()
+    assert lines[0] == (f"{slipped[1]}:16: LD-EVENT-001: points for PTD td: 6 (expected 6, "
+                        "found 7) [record line 23]")
+    assert lines[1].endswith(": luckdraw: 45 lines checked, 1 finding; 4 players, 3 drives")
+    assert len(lines) == 2
+    assert r.code == 1
+    data = json.loads(run_cli("verify", *map(str, slipped), "--format", "json").stdout)
+    (finding,) = data["findings"]
+    assert (finding["rule"], finding["line"], finding["sheet"]) == (
+        "LD-EVENT-001", 23, f"{slipped[1]} line 16")
+
+
+def test_each_photo_alone_is_not_the_game(clean):
+    """Without the grouping, sheet 2 alone would be verified as a game of its own: it is a
+    run of one match missing sheet 1, reported unreadable (exit 2), never verified."""
+    r = run_cli("verify", str(clean[1]))
+    assert r.code == 2
+    assert r.stderr.strip() == (f"printkit: error: {clean[1]}: match M3 (seed demo): sheet 1 "
+                                "missing (sheets 2 found): not verified")
+
+
+def test_a_missing_middle_sheet_is_unreadable_and_other_records_still_verified(clean):
+    r = run_cli("verify", *map(str, [clean[0], clean[1], clean[3], clean[4]]),
+                str(EXAMPLE))
+    assert r.code == 2
+    names = ", ".join(str(clean[k]) for k in (0, 1, 3, 4))
+    assert r.stderr.strip() == (f"printkit: error: {names}: match M3 (seed demo): sheet 3 "
+                                "missing (sheets 1, 2, 4, 5 found): not verified")
+    assert r.stdout.splitlines() == [
+        f"{EXAMPLE}: luckdraw: 45 lines checked, clean; 4 players, 3 drives",
+        "total: 2 records: 1 clean, 0 with findings (0 findings), 1 unreadable"]
+
+
+# -- the last sheet -------------------------------------------------------------------------
+
+def test_render_from_shades_last_sheet_on_the_records_last_sheet_only(clean):
+    from printkit.omr import read_bubble_file
+
+    marked = [read.last for p in clean for _, read in read_bubble_file(p)]
+    assert marked == [False, False, False, False, True]
+
+
+def test_a_run_missing_its_last_sheet_is_reported_by_verify_audit_and_scan(clean, tmp_path):
+    four = clean[:4]
+    message = "match M3 (seed demo): sheet 4 is not marked as the last: a later sheet may be " \
+              "missing"
+    names = ", ".join(map(str, four))
+    r = run_cli("verify", *map(str, four))
+    assert (r.code, r.stdout) == (2, "")
+    assert r.stderr.strip() == f"printkit: error: {names}: {message}: not verified"
+    folder = tmp_path / "hand-in"
+    folder.mkdir()
+    for p in four:
+        (folder / p.name).write_bytes(p.read_bytes())
+    r = run_cli("audit", str(folder))
+    shown = ", ".join(str(folder / p.name) for p in four)
+    assert r.stdout.splitlines()[0] == f"{shown}: {message}: not verified [unreadable, skipped]"
+    assert r.code == 2
+    r = run_cli("scan", *map(str, four), "--out", str(tmp_path / "four.rec"))
+    assert "note: sheet 4 is not marked as the last: a later sheet may be missing" in \
+        r.stdout.splitlines()
+
+
+def test_a_whole_run_is_not_reported_as_incomplete(clean, tmp_path):
+    r = run_cli("scan", *map(str, clean), "--out", str(tmp_path / "all.rec"))
+    assert not [t for t in r.stdout.splitlines() if t.startswith("note:")]
+    assert r.code == 0
+    folder = tmp_path / "hand-in"
+    folder.mkdir()
+    for p in clean:
+        (folder / p.name).write_bytes(p.read_bytes())
+    r = run_cli("audit", str(folder))
+    assert r.stdout.splitlines()[-1] == "audit: 1 records: 1 clean, 0 with findings, 0 unreadable"
+
+
+def test_a_blank_sheet_is_not_a_whole_game_until_last_sheet_is_shaded(tmp_path):
+    """A blank log's sheet read as it is: nothing shaded, so not marked the last."""
+    pdf = tmp_path / "blank.pdf"
+    assert run_cli("render", "blowout", "bubblelog", "--out", str(pdf)).code == 0
+    r = run_cli("verify", str(pdf))
+    assert r.code == 2
+    assert r.stderr.strip() == (f"printkit: error: {pdf}: these sheets: sheet 1 is not marked "
+                                "as the last: a later sheet may be missing: not verified")
