@@ -26,6 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before numpy loads)
+
+# isort: split
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 

@@ -41,6 +41,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before numpy loads)
+
 ACCURACY = 0.995
 SPEED = 5.0
 GAMES = ("cardgrid", "postcard", "cardbowl", "blowout", "luckdraw")
@@ -96,7 +98,7 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     import pypdfium2 as pdfium
 
     from engine import registry
-    from engine.bubbles import sheet_form, split_record
+    from engine.bubbles import for_sheet, sheet_form, split_record
     from printkit import sheets
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
@@ -115,6 +117,9 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
                         layout)
     record.unlink()
     tags, lines = split_record(g, text)
+    g = for_sheet(g, tags)                # a seeded PostCard game is on play-book sheets
+    if g.rewrite is not None:
+        tags, lines = split_record(g, g.rewrite(text, "<record>", dict(tags))[0])
     want = [sheet_form(g, line, dict(tags)) for _, line in lines]
     header = tuple((t, dict(tags)[t]) for t, s in g.header
                    if dict(tags).get(t) in s.table)

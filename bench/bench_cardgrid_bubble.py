@@ -21,6 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before numpy loads)
+
+# isort: split
 import cv2  # noqa: E402
 
 from engine.bubbles import sheet_form, split_record  # noqa: E402
