@@ -25,7 +25,8 @@ def _section(label: str) -> Section:
 
 def _describe(spec) -> str:
     shape = deal_shape(spec.players)
-    return (f"{spec.plays} drives \u00b7 {shape.players} players \u00b7 QB holds "
+    drives = "drive" if spec.plays == 1 else "drives"
+    return (f"{spec.plays} {drives} \u00b7 {shape.players} players \u00b7 QB holds "
             f"{shape.qb_fixed} automatic + {shape.qb_extra} dealt \u00b7 {shape.hand} cards "
             f"each \u00b7 {shape.sidelines} on the sidelines")
 

@@ -71,5 +71,6 @@ def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
     if not state.finished:
         state, found = close_drive(state, rules, final=True)
         report.findings += found
-    report.summary_extra = f"{state.players} players, {state.drives} drives"
+    drives = "drive" if state.drives == 1 else "drives"
+    report.summary_extra = f"{state.players} players, {state.drives} {drives}"
     return report

@@ -177,11 +177,17 @@ NOTES_SHOWN = 5
 def summed_notes(notes: list[str]) -> list[str]:
     """What `--from` left off, a line each up to NOTES_SHOWN, then one line for the rest: a
     PostCard record leaves a state's score and counts off nearly every line by design, and
-    200 notes would bury the one that matters."""
-    if len(notes) <= NOTES_SHOWN + 1:
+    200 notes would bury the one that matters. Notes of any other kind (a die that is not the
+    play book's draw) are each shown: they say the sheet holds something else than the record."""
+    from printkit.omr.sheet import left_off  # loaded already: only sheets make notes
+
+    summed = [n for n in notes if left_off(n)]
+    if len(summed) <= NOTES_SHOWN + 1:
         return notes
-    return [*notes[:NOTES_SHOWN], f"... and {len(notes) - NOTES_SHOWN} more lines with parts "
-            "not on the sheet (docs/bubblelog.md says what each game's sheet leaves off)"]
+    shown = set(summed[:NOTES_SHOWN])
+    return [*(n for n in notes if n in shown or not left_off(n)),
+            f"... and {len(summed) - NOTES_SHOWN} more lines with parts not on the sheet "
+            "(docs/bubblelog.md says what each game's sheet leaves off)"]
 
 
 def register(app: typer.Typer) -> None:

@@ -35,7 +35,7 @@ from engine.bubbles import (
 )
 from printkit.errors import UserError
 from printkit.layout import Layout
-from printkit.omr.sheet import report_notes
+from printkit.omr.sheet import LEFT_OFF_LOG, report_notes
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.text import printable
@@ -90,7 +90,7 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
                 raise UserError(f"{name}:{number}: cannot be put in the fillable log: "
                                 f"{exc}") from None
             if enc.dropped:
-                notes.append(f"{name}:{number}: not in the log: {' '.join(enc.dropped)}")
+                notes.append(f"{name}:{number}{LEFT_OFF_LOG}{' '.join(enc.dropped)}")
             values.append({s.name: fill_tags(s.read(enc.marks[s.name]), tags)
                            for s in grammar.slots if s.name in enc.marks})
     else:

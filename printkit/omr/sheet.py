@@ -22,6 +22,15 @@ from printkit.text import printable
 BLANK_SHEETS = 1       # a blank log is one numbered sheet; --sheets N prints N
 
 
+# `--from` notes of parts a sheet or a fillable log does not hold (render sums them up)
+LEFT_OFF = ": not on the sheet: "
+LEFT_OFF_LOG = ": not in the log: "
+
+
+def left_off(note: str) -> bool:
+    return LEFT_OFF in note or LEFT_OFF_LOG in note
+
+
 def grammar_of(game_id: str) -> Grammar:
     game = registry.get(game_id)
     if game.bubbles is None:
@@ -77,7 +86,7 @@ def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
             raise UserError(f"{name}:{number}: cannot be shaded on a bubble sheet: {exc} "
                             f"({printable(line, 60)!r})") from None
         if enc.dropped:
-            notes.append(f"{name}:{number}: not on the sheet: {' '.join(enc.dropped)}")
+            notes.append(f"{name}:{number}{LEFT_OFF}{' '.join(enc.dropped)}")
         bands.append(enc.marks)
     header = {}
     for tag, slot in grammar.header:

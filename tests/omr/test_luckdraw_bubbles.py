@@ -224,7 +224,7 @@ def test_a_filled_log_verifies(tmp_path):
     filled = _fill(_blank(tmp_path), FILLED, tmp_path / "filled.pdf")
     r = run_cli("verify", str(filled))
     assert r.code == 0, r.stdout
-    assert r.stdout == f"{filled}: luckdraw: 10 lines checked, clean; 3 players, 1 drives\n"
+    assert r.stdout == f"{filled}: luckdraw: 10 lines checked, clean; 3 players, 1 drive\n"
 
 
 def test_a_slip_in_a_filled_log_is_the_typed_records_finding(tmp_path):

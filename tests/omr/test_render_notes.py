@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.helpers import run_cli
 
 LUCKDRAW = """[Game "luckdraw"]
@@ -73,3 +75,31 @@ def test_many_notes_are_summed_up_after_five(tmp_path):
     assert len(err) == 6
     assert err[0].startswith(f"{record}:5: ") and err[4].startswith(f"{record}:9: ")
     assert err[5].startswith("... and 3 more lines with parts not on the sheet")
+
+
+def test_notes_of_another_kind_are_never_summed_away(tmp_path):
+    """Six dice that are not the play book's (the book's are the record's own: it verifies
+    clean) on a record whose states leave eight parts off the sheet: each die note is shown,
+    only the left-off parts beyond five are summed."""
+    book = Path(__file__).parent / "records" / "postcard_book.rec"
+    lines = book.read_text().splitlines()
+    for number, was, now in ((12, "run A5 H6 ", "run A5 H5 "),
+                             (14, "pass 3v1 A3 H5 ", "pass 3v1 A3 H4 "),
+                             (16, "rush 5v6 A1/6 H5 ", "rush 5v6 A1/6 H4 "),
+                             (17, "run A4 H1 ", "run A4 H2 "),
+                             (19, "rush 5v3 A6 H6 ", "rush 5v3 A6 H5 "),
+                             (21, "rush 1v2 A1/4+1 H4+1 ", "rush 1v2 A1/4+1 H3+1 ")):
+        assert lines[number - 1].startswith(was)
+        lines[number - 1] = now + lines[number - 1][len(was):]
+    record = tmp_path / "six-dice.rec"
+    record.write_text("\n".join(lines) + "\n")
+    r = run_cli("render", "postcard", "bubblelog", "--from", str(record), "--out",
+                str(tmp_path / "six.pdf"))
+    assert r.code == 0, r.stderr
+    err = r.stderr.strip().splitlines()
+    dice = [e for e in err if "is not the play book's draw" in e]
+    assert [e.split(":")[1] for e in dice] == ["12", "14", "16", "17", "19", "21"]
+    assert f"{record}:12: H5 is not the play book's draw (H6)" in dice[0]
+    assert f"{record}:21: H3+1 is not the play book's draw (H4)" in dice[5]
+    assert len([e for e in err if ": not on the sheet: " in e]) == 5
+    assert err[-1].startswith("... and 3 more lines with parts not on the sheet")

@@ -82,7 +82,7 @@ def test_bad_tags_are_read_errors(tags, message):
 def test_players_without_a_tag_come_from_the_first_drive():
     text = "drive 1 QB P1\ndeal P1 PTD INT TOD DP FBL FDN FG IR/TO\n" \
            "deal P2 MFG OP P RTD XP/S SACK STTD TE\n"
-    assert verify_text(text, "t").summary_extra == "2 players, 1 drives"
+    assert verify_text(text, "t").summary_extra == "2 players, 1 drive"
     with pytest.raises(ReadError, match="no \\[Players"):
         verify_text("Q1\n", "t")
 
