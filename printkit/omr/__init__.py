@@ -178,9 +178,9 @@ def match_name(tags: list[tuple[str, str]]) -> str:
 
 def gaps(group: Scanned) -> str | None:
     """What keeps a match's sheets from being a whole game, or None: a sheet number missing
-    (sheets 1 and 3, no 2), one sheet twice, or the highest sheet not shaded "last sheet
-    (game over)" (a later sheet may be missing: the QR carries the sheet's number, not a
-    total). Said without the match's name."""
+    (sheets 1 and 3, no 2), one sheet twice, a sheet shaded "last sheet (game over)" with
+    later ones after it, or the highest sheet not shaded so (a later sheet may be missing: the
+    QR carries the sheet's number, not a total). Said without the match's name."""
     numbers = sorted(r.sheet.sheet for _, r in group.sheets)
     missing = [k for k in range(1, numbers[-1] + 1) if k not in numbers]
     if missing:
@@ -191,6 +191,10 @@ def gaps(group: Scanned) -> str | None:
         names = [n for n, r in group.sheets if r.sheet.sheet == twice[0]]
         return f"sheet {twice[0]} is in more than one file ({', '.join(names)}): keep one"
     top = numbers[-1]
+    early = sorted(r.sheet.sheet for _, r in group.sheets if r.last and r.sheet.sheet < top)
+    if early:
+        return (f"sheet {early[0]} is marked as the last, but sheet {top} follows: unshade "
+                "the wrong one")
     if not any(r.last for _, r in group.sheets if r.sheet.sheet == top):
         return f"sheet {top} is not marked as the last: a later sheet may be missing"
     return None

@@ -148,3 +148,29 @@ def test_a_blank_sheet_is_not_a_whole_game_until_last_sheet_is_shaded(tmp_path):
     assert r.code == 2
     assert r.stderr.strip() == (f"printkit: error: {pdf}: these sheets: sheet 1 is not marked "
                                 "as the last: a later sheet may be missing: not verified")
+
+
+def test_a_sheet_marked_last_with_sheets_after_it_is_unreadable(clean, tmp_path):
+    """The first 20 lines shaded on their own: two sheets, the second marked the last. Its
+    photo with sheets 3-5 of the whole game (same match and seed) is no whole game: sheet 2
+    says the game ended there, sheet 5 that it went on."""
+    head, body = _record(False).split("\n\n", 1)
+    kept, bands = [], 0
+    for line in body.splitlines():
+        if bands == 20:
+            break
+        kept.append(line)
+        bands += bool(line.strip()) and not line.lstrip().startswith(";")
+    record = tmp_path / "first-20.rec"
+    record.write_text(head + "\n\n" + "\n".join(kept) + "\n")
+    pdf = tmp_path / "first-20.pdf"
+    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(record),
+                   "--out", str(pdf)).code == 0
+    early = tmp_path / "early-p2.png"
+    cv2.imwrite(str(early), page_image(pdf.read_bytes(), 1, 150))
+    files = [clean[0], early, *clean[2:]]
+    r = run_cli("verify", *map(str, files))
+    assert (r.code, r.stdout) == (2, "")
+    assert r.stderr.strip() == (f"printkit: error: {', '.join(map(str, files))}: match M3 "
+                                "(seed demo): sheet 2 is marked as the last, but sheet 5 "
+                                "follows: unshade the wrong one: not verified")
