@@ -179,6 +179,8 @@ def summed_notes(notes: list[str]) -> list[str]:
     PostCard record leaves a state's score and counts off nearly every line by design, and
     200 notes would bury the one that matters. Notes of any other kind (a die that is not the
     play book's draw) are each shown: they say the sheet holds something else than the record."""
+    if len(notes) <= NOTES_SHOWN + 1:
+        return notes
     from printkit.omr.sheet import left_off  # loaded already: only sheets make notes
 
     summed = [n for n in notes if left_off(n)]
