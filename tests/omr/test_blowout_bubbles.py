@@ -21,6 +21,7 @@ from engine.bubbles import EncodeError, encode, sheet_form
 from printkit.omr import read_bubble_file, record_from_file
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.places import bubble_px
 from tests.omr.test_fillable import _fill
 
 RECORDS = Path(__file__).parent / "records"
@@ -192,21 +193,10 @@ def test_the_pdf_reads_to_the_record():
     assert text == SHEET.read_text()
 
 
-def _bubble_px(slot: str, part: int, label: str, band: int, dpi: int):
-    """Where a bubble is on the letter page image (from the sheet's geometry)."""
-    from printkit.layout import load_layout
-    from printkit.omr.geometry import sheet_geometry
-
-    geo = sheet_geometry(grammar(), load_layout("blowout-bubblelog"), "letter")
-    b = next(b for b in geo.bubbles if b.slot == slot and b.part == part and b.label == label)
-    k = dpi / 72
-    return (int((geo.left + b.x) * k), int(geo.row_y(band, b.row) * k),
-            int(geo.bubble_w * 0.45 * k), int(geo.bubble_h * 0.44 * k))
-
-
 def test_a_double_shaded_card_is_reported_not_guessed(tmp_path):
     image = page_image(_pdf(), 0, 150).copy()
-    x, y, rx, ry = _bubble_px("offense", 0, "P", 2, 150)     # line 3 is "Q1 H R65 D60 ..."
+    # line 3 is "Q1 H R65 D60 ..."
+    x, y, rx, ry = bubble_px("blowout", "offense", 0, "P", 2, 150)
     cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 30, -1)
     photo = tmp_path / "sheet.png"
     cv2.imwrite(str(photo), image)

@@ -20,6 +20,7 @@ from printkit.omr.markers import BITS
 from printkit.omr.payload import parse
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.places import bubble_px
 
 RECORDS = Path(__file__).parent / "records"
 RECORD = RECORDS / "postcard_start.rec"
@@ -94,24 +95,9 @@ def test_the_second_sheet_continues_the_line_numbers(tmp_path):
     assert read.lines == [(14, SHEET_LINES[13]), (15, SHEET_LINES[14]), (16, SHEET_LINES[15])]
 
 
-def _bubble_px(slot: str, part: int, option: str, band: int, dpi: int):
-    """Where a bubble is on the 'letter' page image (from the sheet's geometry)."""
-    from engine.postcard.bubbles import grammar
-    from printkit.layout import load_layout
-    from printkit.omr.geometry import sheet_geometry
-
-    geo = sheet_geometry(grammar(), load_layout("postcard-bubblelog"), "letter")
-    col = grammar().slot(slot).parts[part].columns[0]
-    b = next(b for b in geo.bubbles if b.slot == slot and b.part == part and b.col == 0
-             and b.opt == col.index(option))
-    k = dpi / 72
-    return (int((geo.left + b.x) * k), int(geo.row_y(band, b.row) * k),
-            int(geo.bubble_w * 0.45 * k), int(geo.bubble_h * 0.44 * k))
-
-
 def test_two_shaded_bubbles_are_reported_not_guessed(tmp_path):
     image = page_image(shaded_pdf(), 0, 150).copy()
-    x, y, rx, ry = _bubble_px("picks", 0, "6", 1, 150)      # line 2 is "kickoff H 4v3"
+    x, y, rx, ry = bubble_px("postcard", "picks", 0, "6", 1, 150)      # line 2 is "kickoff H 4v3"
     cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 30, -1)
     read = _read(image, tmp_path)
     assert [(a.line, a.what) for a in read.ambiguities] == [
@@ -121,7 +107,7 @@ def test_two_shaded_bubbles_are_reported_not_guessed(tmp_path):
 
 def test_a_half_erased_bubble_is_reported(tmp_path):
     image = page_image(shaded_pdf(), 0, 150).copy()
-    x, y, rx, ry = _bubble_px("outcome", 0, "tackle", 3, 150)   # line 4: "= tackle"
+    x, y, rx, ry = bubble_px("postcard", "outcome", 0, "tackle", 3, 150)   # line 4: "= tackle"
     cv2.ellipse(image, (x, y), (rx + 2, ry + 2), 0, 0, 360, 255, -1)
     cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 150, -1)   # what an eraser leaves
     read = _read(image, tmp_path)
@@ -131,8 +117,9 @@ def test_a_half_erased_bubble_is_reported(tmp_path):
 
 def test_scan_writes_the_record_crops_and_verifies(tmp_path):
     image = page_image(shaded_pdf(), 0, 150).copy()
-    x, y, rx, ry = _bubble_px("die1", 1, "6", 0, 150)          # line 1: toss H6 A1 -> H6 + H5
-    x5, _, _, _ = _bubble_px("die1", 1, "5", 0, 150)
+    # line 1: toss H6 A1 -> H6 + H5
+    x, y, rx, ry = bubble_px("postcard", "die1", 1, "6", 0, 150)
+    x5, _, _, _ = bubble_px("postcard", "die1", 1, "5", 0, 150)
     cv2.ellipse(image, (x5, y), (rx, ry), 0, 0, 360, 20, -1)
     photo = tmp_path / "sheet1.png"
     cv2.imwrite(str(photo), image)

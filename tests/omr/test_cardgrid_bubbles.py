@@ -18,6 +18,7 @@ from engine.cardgrid.bubbles import grammar
 from printkit.omr import read_bubble_file, record_from_file
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.places import bubble_px
 from tests.omr.test_fillable import _fill
 
 RECORDS = Path(__file__).parent / "records"
@@ -187,23 +188,9 @@ def test_the_pdf_reads_to_the_record_and_verifies(tmp_path):
     assert (r.code, r.stdout) == (0, f"{pdf}: cardgrid: 18 lines checked, clean\n")
 
 
-def _bubble_px(slot: str, part: int, option: str, band: int, dpi: int):
-    """Where a bubble is on the letter page image (from the sheet's geometry)."""
-    from printkit.layout import load_layout
-    from printkit.omr.geometry import sheet_geometry
-
-    geo = sheet_geometry(grammar(), load_layout("cardgrid-bubblelog"), "letter")
-    col = grammar().slot(slot).parts[part].columns[0]
-    b = next(b for b in geo.bubbles if b.slot == slot and b.part == part and b.col == 0
-             and b.opt == col.index(option))
-    k = dpi / 72
-    return (int((geo.left + b.x) * k), int(geo.row_y(band, b.row) * k),
-            int(geo.bubble_w * 0.45 * k), int(geo.bubble_h * 0.44 * k))
-
-
 def test_a_double_shaded_card_is_reported_not_guessed(tmp_path):
     image = page_image(_pdf(), 0, 150).copy()
-    x, y, rx, ry = _bubble_px("c1", 0, "5", 1, 150)       # line 2: "A2: 4D 6S 6H ..."
+    x, y, rx, ry = bubble_px("cardgrid", "c1", 0, "5", 1, 150)       # line 2: "A2: 4D 6S 6H ..."
     cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 30, -1)
     read = _read(image, tmp_path, "sheet1.png")
     assert [(a.line, a.what) for a in read.ambiguities] == [
@@ -386,7 +373,8 @@ def test_finish_and_kick_off_bands_read_back_as_tag_lines_the_verifier_reads(tmp
 
 def test_a_band_shaded_without_its_kind_is_reported_not_dropped(tmp_path):
     image = page_image(_pdf(), 0, 150).copy()
-    x, y, rx, ry = _bubble_px("kind", 0, "passage", 1, 150)   # line 2: "A2: 4D 6S 6H ..."
+    # line 2: "A2: 4D 6S 6H ..."
+    x, y, rx, ry = bubble_px("cardgrid", "kind", 0, "passage", 1, 150)
     cv2.ellipse(image, (x, y), (rx + 3, ry + 3), 0, 0, 360, 255, -1)    # its kind rubbed out
     read = _read(image, tmp_path, "sheet1.png")
     assert [(a.line, a.what) for a in read.ambiguities] == [

@@ -19,6 +19,7 @@ from engine.luckdraw.bubbles import grammar
 from printkit.omr import read_bubble_file, record_from_file
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.places import bubble_px
 from tests.omr.test_fillable import _fill
 
 RECORDS = Path(__file__).parent / "records"
@@ -156,23 +157,9 @@ def test_the_pdf_reads_to_the_record(tmp_path):
     assert text == SHEET.read_text()
 
 
-def _bubble_px(slot: str, option: str, band: int, dpi: int):
-    """Where a one-column bubble is on the letter page image (from the sheet's geometry)."""
-    from printkit.layout import load_layout
-    from printkit.omr.geometry import sheet_geometry
-
-    geo = sheet_geometry(grammar(), load_layout("luckdraw-bubblelog"), "letter")
-    col = grammar().slot(slot).parts[0].columns[0]
-    b = next(b for b in geo.bubbles if b.slot == slot and b.part == 0 and b.col == 0
-             and b.opt == col.index(option))
-    k = dpi / 72
-    return (int((geo.left + b.x) * k), int(geo.row_y(band, b.row) * k),
-            int(geo.bubble_w * 0.45 * k), int(geo.bubble_h * 0.44 * k))
-
-
 def test_a_double_shaded_seat_is_reported_not_guessed(tmp_path):
     image = page_image(_pdf("letter"), 0, 150).copy()
-    x, y, rx, ry = _bubble_px("seat", "P5", 2, 150)      # line 3: "deal P1 INT PTD"
+    x, y, rx, ry = bubble_px("luckdraw", "seat", 0, "P5", 2, 150)      # line 3: "deal P1 INT PTD"
     cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 25, -1)
     photo = tmp_path / "sheet1.png"
     cv2.imwrite(str(photo), image)

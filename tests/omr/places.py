@@ -1,0 +1,24 @@
+"""Where a bubble is on a page image of a game's bubble log, from the sheet's own geometry:
+the tests that shade one more bubble by hand (a double mark must be reported, never guessed)
+draw it there."""
+
+from __future__ import annotations
+
+from engine import registry
+from printkit.layout import load_layout
+from printkit.omr.geometry import sheet_geometry
+
+
+def bubble_px(game: str, slot: str, part: int, option: str, band: int, dpi: int,
+              ) -> tuple[int, int, int, int]:
+    """(x, y, rx, ry) in pixels at `dpi` on the letter page: the centre of the bubble writing
+    `option` in the first column of `slot`'s part `part` on `band`, and the radii of a mark
+    that fills it (for cv2.ellipse)."""
+    grammar = registry.get(game).bubbles()
+    geo = sheet_geometry(grammar, load_layout(f"{game}-bubblelog"), "letter")
+    col = grammar.slot(slot).parts[part].columns[0]
+    b = next(b for b in geo.bubbles if b.slot == slot and b.part == part and b.col == 0
+             and b.opt == col.index(option))
+    k = dpi / 72
+    return (int((geo.left + b.x) * k), int(geo.row_y(band, b.row) * k),
+            int(geo.bubble_w * 0.45 * k), int(geo.bubble_h * 0.44 * k))
