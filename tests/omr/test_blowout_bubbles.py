@@ -22,7 +22,7 @@ from printkit.omr import read_bubble_file, record_from_file
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.places import bubble_px
-from tests.omr.test_fillable import _fill
+from tests.omr.test_fillable import _blank, _fill
 
 RECORDS = Path(__file__).parent / "records"
 RECORD = RECORDS / "blowout_quarter.rec"
@@ -219,14 +219,6 @@ def test_from_a_record_the_sheet_cannot_hold_is_one_line_exit_2(tmp_path):
 
 # -- the fillable log ------------------------------------------------------------------------
 
-def _blank(tmp_path: Path) -> Path:
-    out = tmp_path / "blank.pdf"
-    r = run_cli("render", "blowout", "bubblelog", "--fillable", "--sheets", "1",
-                "--out", str(out))
-    assert r.code == 0, r.stderr
-    return out
-
-
 def _cells(line: int, period, side, offense, defense, yards, ball, down, spot, score,
            response="") -> dict[str, str]:
     cells = {"period": period, "side": side, "offense": offense, "defense": defense,
@@ -247,7 +239,7 @@ RUNS = {"tag.Length": "quarter", "tag.Result": "7-0",
 def test_fillable_fields_one_per_cell(tmp_path):
     from pypdf import PdfReader
 
-    fields = PdfReader(str(_blank(tmp_path))).get_fields()
+    fields = PdfReader(str(_blank(tmp_path, "blowout"))).get_fields()
     assert fields["printkit.game"]["/V"] == "blowout"
     for name in ("L001.period", "L001.offense", "L001.response", "L001.score", "tag.Length",
                  "tag.Result", "tag.Seed"):
@@ -255,14 +247,15 @@ def test_fillable_fields_one_per_cell(tmp_path):
 
 
 def test_a_filled_log_verifies_clean(tmp_path):
-    filled = _fill(_blank(tmp_path), RUNS, tmp_path / "filled.pdf")
+    filled = _fill(_blank(tmp_path, "blowout"), RUNS, tmp_path / "filled.pdf")
     r = run_cli("verify", str(filled))
     assert r.code == 0, r.stdout
     assert r.stdout == f"{filled}: blowout: 4 lines checked, clean; final score 7-0\n"
 
 
 def test_a_slip_in_a_cell_is_the_typed_records_finding(tmp_path):
-    filled = _fill(_blank(tmp_path), {**RUNS, "L001.yards": "+10"}, tmp_path / "filled.pdf")
+    filled = _fill(_blank(tmp_path, "blowout"), {**RUNS, "L001.yards": "+10"},
+                   tmp_path / "filled.pdf")
     r = run_cli("verify", str(filled))
     assert r.code == 1
     # the record read: [Game], [Length], [Result], a blank line, then the snaps from line 5
@@ -272,7 +265,8 @@ def test_a_slip_in_a_cell_is_the_typed_records_finding(tmp_path):
 
 
 def test_a_cell_that_is_no_card_is_reported_not_guessed(tmp_path):
-    filled = _fill(_blank(tmp_path), {**RUNS, "L002.offense": "R95"}, tmp_path / "f.pdf")
+    filled = _fill(_blank(tmp_path, "blowout"), {**RUNS, "L002.offense": "R95"},
+                   tmp_path / "f.pdf")
     r = run_cli("verify", str(filled))
     assert r.stdout.splitlines()[0] == f"{filled}:2: unreadable cell: offense 'R95'"
 

@@ -19,7 +19,7 @@ from printkit.omr import read_bubble_file, record_from_file
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.places import bubble_px
-from tests.omr.test_fillable import _fill
+from tests.omr.test_fillable import _blank, _fill
 
 RECORDS = Path(__file__).parent / "records"
 RECORD = RECORDS / "cardgrid_game.rec"
@@ -230,27 +230,14 @@ SEEDED = {
 }
 
 
-@cache
-def _blank_bytes() -> bytes:
-    from printkit import sheets
-    from tests.helpers import render_sheet
-
-    return render_sheet("cardgrid", "bubblelog", opts=sheets.RenderOptions(
-        extra={"fillable": True, "sheets": 1}))
-
-
 def _filled(tmp_path: Path, values: dict[str, str], name: str = "filled.pdf") -> Path:
-    blank = tmp_path / "blank.pdf"
-    blank.write_bytes(_blank_bytes())
-    return _fill(blank, values, tmp_path / name)
+    return _fill(_blank(tmp_path, "cardgrid"), values, tmp_path / name)
 
 
-def test_the_fillable_log_has_a_cell_per_token_and_the_tags():
-    import io
-
+def test_the_fillable_log_has_a_cell_per_token_and_the_tags(tmp_path):
     from pypdf import PdfReader
 
-    fields = PdfReader(io.BytesIO(_blank_bytes())).get_fields()
+    fields = PdfReader(str(_blank(tmp_path, "cardgrid"))).get_fields()
     assert fields["printkit.game"]["/V"] == "cardgrid"
     for name in ("L001.kind", "L001.start", "L001.c1", "L001.c25", "L001.time", "L032.next",
                  "tag.Finish", "tag.KickOff", "tag.Result"):

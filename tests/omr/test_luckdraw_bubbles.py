@@ -20,7 +20,7 @@ from printkit.omr import read_bubble_file, record_from_file
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.places import bubble_px
-from tests.omr.test_fillable import _fill
+from tests.omr.test_fillable import _blank, _fill
 
 RECORDS = Path(__file__).parent / "records"
 RECORD = RECORDS / "luckdraw_six.rec"
@@ -170,21 +170,6 @@ def test_a_double_shaded_seat_is_reported_not_guessed(tmp_path):
 
 
 # -- fillable -------------------------------------------------------------------------------
-@cache
-def _blank_pdf() -> bytes:
-    from printkit import sheets
-    from tests.helpers import render_sheet
-
-    return render_sheet("luckdraw", "bubblelog", opts=sheets.RenderOptions(
-        extra={"fillable": True, "sheets": 1}))
-
-
-def _blank(tmp_path: Path) -> Path:
-    out = tmp_path / "blank.pdf"
-    out.write_bytes(_blank_pdf())
-    return out
-
-
 # Three players (5 cards each, the QB's PTD INT TOD + 2; FG on the sidelines), typed by hand.
 FILLED = {
     "tag.Players": "3", "tag.Length": "Q4",
@@ -208,7 +193,7 @@ FILLED = {
 
 
 def test_a_filled_log_verifies(tmp_path):
-    filled = _fill(_blank(tmp_path), FILLED, tmp_path / "filled.pdf")
+    filled = _fill(_blank(tmp_path, "luckdraw"), FILLED, tmp_path / "filled.pdf")
     r = run_cli("verify", str(filled))
     assert r.code == 0, r.stdout
     assert r.stdout == f"{filled}: luckdraw: 10 lines checked, clean; 3 players, 1 drive\n"
@@ -216,7 +201,7 @@ def test_a_filled_log_verifies(tmp_path):
 
 def test_a_slip_in_a_filled_log_is_the_typed_records_finding(tmp_path):
     slipped = {**FILLED, "L008.P2": "P2 4"}     # no Loner bonus with 3 players
-    filled = _fill(_blank(tmp_path), slipped, tmp_path / "filled.pdf")
+    filled = _fill(_blank(tmp_path, "luckdraw"), slipped, tmp_path / "filled.pdf")
     r = run_cli("verify", str(filled))
     assert r.code == 1
     # the record read: tags Game, Players, Length, a blank line, then the lines: the
