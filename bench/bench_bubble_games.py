@@ -98,7 +98,7 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     import pypdfium2 as pdfium
 
     from engine import registry
-    from engine.bubbles import for_sheet, sheet_form, split_record
+    from engine.bubbles import sheet_form, sheet_lines
     from printkit import sheets
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
@@ -116,10 +116,7 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     pdf = sheets.render(printable, sheets.RenderOptions(paper=paper, extra={"from": record}),
                         layout)
     record.unlink()
-    tags, lines = split_record(g, text)
-    g = for_sheet(g, tags)                # a seeded PostCard game is on play-book sheets
-    if g.rewrite is not None:
-        tags, lines = split_record(g, g.rewrite(text, "<record>", dict(tags))[0])
+    g, tags, lines = sheet_lines(g, text)     # a seeded PostCard game: play-book sheets
     want = [sheet_form(g, line, dict(tags)) for _, line in lines]
     header = tuple((t, dict(tags)[t]) for t, s in g.header
                    if dict(tags).get(t) in s.table)

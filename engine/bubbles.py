@@ -410,14 +410,22 @@ def record_text(tags: Iterable[tuple[str, str]], lines: Iterable[str]) -> str:
     return "\n".join([*head, *([""] if head else []), *body]) + "\n"
 
 
-def sheet_record(grammar: Grammar, text: str) -> str:
-    """A record as its `--from` sheets write it back (tags the QR carries, then the header's;
-    each line's sheet form; a play-book record's as its book sheets hold it): what scanning
-    those sheets must give."""
+def sheet_lines(grammar: Grammar, text: str,
+                ) -> tuple[Grammar, list[tuple[str, str]], list[tuple[int, str]]]:
+    """The grammar a record's `--from` sheets are drawn with (a seeded record's play-book
+    grammar), and the record's tags and lines as those sheets hold them."""
     tags, lines = split_record(grammar, text)
     grammar = for_sheet(grammar, tags)
     if grammar.rewrite is not None:
         tags, lines = split_record(grammar, grammar.rewrite(text, "<record>", dict(tags))[0])
+    return grammar, tags, lines
+
+
+def sheet_record(grammar: Grammar, text: str) -> str:
+    """A record as its `--from` sheets write it back (tags the QR carries, then the header's;
+    each line's sheet form; a play-book record's as its book sheets hold it): what scanning
+    those sheets must give."""
+    grammar, tags, lines = sheet_lines(grammar, text)
     header = dict(grammar.header)
     head = [(k, v) for k, v in tags if k not in header]
     if not any(k == "Game" for k, _ in head):
