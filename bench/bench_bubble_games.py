@@ -2,7 +2,8 @@
 
 For each game, whole simulated games (the game's bots, `GAME.bots`; Card Bowl has none, so its
 "games" are lines of the Card Bowl records shipped with the tests, drawn at random into
-records of a game's length) are shaded onto bubble logs (`render GAME bubblelog --from`,
+records of a game's length; `postcard-dice` is PostCard without the play book, its die values
+shaded) are shaded onto bubble logs (`render GAME bubblelog --from`,
 letter or A4 at random), every page is rendered to an image and photographed badly
 (tests/omr/distort.py, the issue's whole range: any rotation, up to 20% perspective, 100-300
 dpi, JPEG quality 40 or 70 or none, blur, a shadow gradient, a crumpled warp) and written to
@@ -45,7 +46,12 @@ import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before n
 
 ACCURACY = 0.995
 SPEED = 5.0
-GAMES = ("cardgrid", "postcard", "cardbowl", "blowout", "luckdraw")
+GAMES = ("cardgrid", "postcard", "postcard-dice", "cardbowl", "blowout", "luckdraw")
+# A bench entry that is not a game id: (its game, what it does to the game's record).
+# postcard-dice: a PostCard game without its Seed tag, so its sheets carry die values (a game
+# played with real dice) instead of leaving them to the play book.
+ENTRIES = {"postcard-dice": ("postcard", lambda text: "\n".join(
+    line for line in text.split("\n") if not line.startswith("[Seed ")))}
 CARDBOWL_LINES = 60        # a Card Bowl "game" drawn from the shipped records
 
 
@@ -83,13 +89,14 @@ def _cardbowl_record(rng: random.Random) -> str:
                       f'[Result "{score}"]', "", *body]) + "\n"
 
 
-def _record(game_id: str, k: int, rng: random.Random) -> str:
+def _record(entry: str, k: int, rng: random.Random) -> str:
     from engine import registry
 
-    if game_id == "cardbowl":
+    if entry == "cardbowl":
         return _cardbowl_record(rng)
+    game_id, change = ENTRIES.get(entry, (entry, lambda text: text))
     bots = registry.get(game_id).bots
-    return bots.play(bots.seed_of("bubble-bench", k), None).text()
+    return change(bots.play(bots.seed_of("bubble-bench", k), None).text())
 
 
 def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
@@ -104,11 +111,12 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     from printkit.omr.geometry import sheet_geometry
     from tests.omr.distort import Distortion, distort
 
-    game_id, k, seed, work = job
-    rng = random.Random(f"{seed}/{game_id}/{k}")
+    entry, k, seed, work = job
+    rng = random.Random(f"{seed}/{entry}/{k}")
+    text = _record(entry, k, rng)
+    game_id = ENTRIES.get(entry, (entry,))[0]
     g = registry.get(game_id).bubbles()
-    text = _record(game_id, k, rng)
-    record = Path(work) / f"{game_id}-{k}.rec"
+    record = Path(work) / f"{entry}-{k}.rec"
     record.write_text(text)
     printable = sheets.get(game_id, "bubblelog")
     layout = load_layout(printable.layout)
@@ -128,7 +136,7 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
         d = Distortion.random(rng)
         clean = doc[page].render(scale=d.dpi / 72, grayscale=True).to_numpy()
         image = distort(clean if clean.ndim == 2 else clean[..., 0], d)
-        path = Path(work) / f"{game_id}-{k}-{page + 1}.{'jpg' if d.jpeg else 'png'}"
+        path = Path(work) / f"{entry}-{k}-{page + 1}.{'jpg' if d.jpeg else 'png'}"
         params = [cv2.IMWRITE_JPEG_QUALITY, 95] if d.jpeg else [cv2.IMWRITE_PNG_COMPRESSION, 1]
         cv2.imwrite(str(path), image, params)
         out.append(Photo(str(path), game_id, page * bands + 1,
@@ -232,10 +240,10 @@ def main() -> None:
     load = os.getloadavg()
     print(f"\nmachine load (1/5/15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on "
           f"{os.cpu_count()} cores")
-    print(f"{'game':10} {'sheets':>6} {'identical':>10} {'ambiguous':>10} {'unread':>7} "
+    print(f"{'game':13} {'sheets':>6} {'identical':>10} {'ambiguous':>10} {'unread':>7} "
           f"{'WRONG':>6} {'sheets/s':>9} {'CPU s/sheet':>12} {'free 2 cores':>13}")
     for r in rows:
-        print(f"{r['game']:10} {r['sheets']:6d} {r['identical'] / r['sheets']:10.1%} "
+        print(f"{r['game']:13} {r['sheets']:6d} {r['identical'] / r['sheets']:10.1%} "
               f"{r['ambiguous'] / r['sheets']:10.1%} {r['unread']:7d} {r['WRONG']:6d} "
               f"{r['rate']:9.1f} {r['cpu']:12.2f} {2 / r['cpu']:13.1f}")
     print(f"targets: identical >= {ACCURACY:.1%}, WRONG 0, >= {SPEED:.0f} sheets/s on 2 cores "

@@ -106,7 +106,7 @@ def grammar(rules: Rules | None = None) -> Grammar:
         Slot("picks", (Part("offense", faces), Part("defense", faces, prefix="v")),
              title="picks O v D"),
         _die("die1", rules.bonus.max),
-        _die("die2", rules.bonus.max),
+        replace(_die("die2", rules.bonus.max), new_row=True),     # rows: the play, its
         Slot("outcome", (Part("word", tuple(w for w, _ in OUTCOME_WORDS),
                               labels=tuple(lab for _, lab in OUTCOME_WORDS)),
                          Part("sign", ("+", "-")), Part("yards", digits=(9, 9))),
@@ -119,7 +119,7 @@ def grammar(rules: Rules | None = None) -> Grammar:
              title="mark: by x zone"),
         Slot("mark3", (Part("by", SIDES), Part("zone", SIDES, prefix="x")),
              title="mark: by x zone"),
-        Slot("ball", (Part("side", SIDES),), title="{ball"),
+        Slot("ball", (Part("side", SIDES),), title="{ball", new_row=True),   # outcome, the state
         Slot("phase", (Part("word", PHASES),), title="next"),
         Slot("down", (Part("down", tuple(str(d) for d in range(1, DOWNS + 1))),
                       Part("goal", ("G",), prefix="&"), Part("togo", digits=(9, 9), prefix="&")),
@@ -164,6 +164,7 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         "die1": _book_die("die1", rules.bonus.max),
         "die2": _book_die("die2", rules.bonus.max),
         "outcome": replace(blank.slot("outcome"), new_row=True),
+        "ball": replace(blank.slot("ball"), new_row=False),
         "down": Slot("down", (Part("down", tuple(str(d) for d in range(1, DOWNS + 1))),
                               Part("goal", ("G",), prefix="&"),
                               Part("togo", digits=(9, 9), prefix="&", last=ones)),

@@ -33,7 +33,7 @@ from printkit.omr.payload import SheetId
 SCALE = 2.0              # pixels per point of the upright page (about 144 dpi)
 DETECT_SIDE = 1400       # the marker search runs on a copy no larger than this
 SHADED = 0.55            # of the way from an unshaded bubble to black: shaded at or above
-BLANK = 0.25             # ... unshaded at or below; between the two: ambiguous (an unshaded
+BLANK = 0.2              # ... unshaded at or below; between the two: ambiguous (an unshaded
                          # bubble's bold letters read at most 0.13 of the way)
 BLANK_SPREAD = 0.12      # darkness: how much darker than the median an unshaded bubble may be
 INNER = 0.25             # half-size of the sampled box, as a share of the bubble's size

@@ -14,16 +14,16 @@ from tests.helpers import run_cli
 from tests.omr.distort import page_image
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game.rec"
-BODY = 50                   # record lines: a play book's sheets (the record has a Seed) hold
-                            # 21 bands on letter, so 3 sheets (21 + 21 + 8)
+BODY = 60                   # record lines: a play book's sheets (the record has a Seed) hold
+                            # 27 bands on letter, so 3 sheets (27 + 27 + 6)
 
 
 def _record(slip: bool = False) -> str:
-    """examples/game.rec's first 50 lines, a Match tag added, the game not over yet."""
+    """examples/game.rec's first 60 lines, a Match tag added, the game not over yet."""
     lines = EXAMPLE.read_text().splitlines()
     head = [t for t in lines if t.startswith("[") and not t.startswith("[Result")]
     body = [t for t in lines if t and not t.startswith(("[", ";"))][:BODY]
-    assert body[28] == "run A3 H2 = +5"        # band 29: sheet 2's 8th band
+    assert body[28] == "run A3 H2 = +5"        # band 29: sheet 2's 2nd band
     if slip:
         body[28] = "run A3 H2 = +10"
     return "\n".join([*head, '[Match "M7"]', '[Result "*"]', "", *body]) + "\n"

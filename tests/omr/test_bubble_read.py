@@ -84,15 +84,17 @@ def test_photos_read_back_identical(tmp_path, d):
     image = distort(page_image(shaded_pdf(), 0, d.dpi), d)
     read = _read(image, tmp_path, "photo.jpg")
     assert read.ambiguities == []
-    assert [t for _, t in read.lines] == SHEET_LINES[:13]
-    assert [n for n, _ in read.lines] == list(range(1, 14))
+    assert [t for _, t in read.lines] == SHEET_LINES[:18]          # 18 bands a letter sheet
+    assert [n for n, _ in read.lines] == list(range(1, 19))
 
 
 def test_the_second_sheet_continues_the_line_numbers(tmp_path):
     d = Distortion(dpi=150, angle=12, perspective=0.05, seed=9)
     read = _read(distort(page_image(shaded_pdf("a4"), 1, d.dpi), d), tmp_path)
     assert read.sheet.sheet == 2 and read.sheet.paper == "a4"
-    assert read.lines == [(14, SHEET_LINES[13]), (15, SHEET_LINES[14]), (16, SHEET_LINES[15])]
+    # 17 bands an a4 sheet: sheet 2 holds lines 18-24
+    assert read.lines == [(n, SHEET_LINES[n - 1]) for n in range(18, 25)]
+    assert read.lines[0] == (18, "rush 6v5 A6 H2 = +15")
 
 
 def test_two_shaded_bubbles_are_reported_not_guessed(tmp_path):
@@ -142,9 +144,9 @@ def test_scan_of_every_sheet_is_clean(tmp_path):
     pdf.write_bytes(shaded_pdf())
     r = run_cli("scan", str(pdf), "--out", str(tmp_path / "log.rec"))
     assert r.code == 0, r.stdout + r.stderr
-    assert r.stdout.splitlines()[:2] == [f"{pdf} page 1: postcard sheet 1: 13 lines read",
-                                         f"{pdf} page 2: postcard sheet 2: 3 lines read"]
-    assert "16 lines checked, clean" in r.stdout
+    assert r.stdout.splitlines()[:2] == [f"{pdf} page 1: postcard sheet 1: 18 lines read",
+                                         f"{pdf} page 2: postcard sheet 2: 6 lines read"]
+    assert "24 lines checked, clean" in r.stdout
 
 
 def test_a_sheet_without_its_corners_is_one_line_exit_2(tmp_path):
