@@ -1,0 +1,224 @@
+"""Benchmark: how many bubble-log sheets a game takes beside its written log's pages (#18).
+
+Issue #18 asks for bubble logs "designed so a game fits on as few sheets as a written log".
+For every game this prints what a page of the written log holds (its own printable, rendered
+here: PostCard's, Card Bowl's and BLOWOUT!!!'s drive logs hold record lines, the grid game's
+score sheet score lines, Luck of the Draw's score sheet drive blocks) and what a bubble-log
+sheet holds, on letter and A4, then whole games on both: the written pages they need and the
+bubble sheets `render GAME bubblelog --from RECORD` draws for them.
+
+Games are the game's bots' (`GAME.bots`, as `printkit simulate`), GAMES of them; Card Bowl has
+no bots, so its games are the whole-game records shipped with the tests.
+
+    .venv/bin/python bench/bench_sheets_per_game.py [GAMES] [--games ID,ID]
+
+What a written page holds is counted by drawing it: the table functions of the written logs
+are wrapped to note the rows (drive blocks) they draw, so a layout change shows here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import re
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before numpy loads)
+
+SCORE = re.compile(r"(?:^|\s)[A-Z] \d+-\d+")     # grid game: `T 4-0`, `C 6-0`, `P 0-2`
+CARDBOWL_GAMES = ("tests/engine/cardbowl/records/full_game.txt",)
+
+
+@dataclass(frozen=True)
+class Written:
+    """A game's written log: its printable, the drawing function whose calls count its rows
+    (module, name, what its result says), and what one of its rows holds."""
+
+    sheet: str
+    module: str
+    function: str
+    rows: Callable[[object], int]
+    unit: str                                  # "line", "score line", "drive"
+
+
+def _ruled(result) -> int:
+    return result.rows
+
+
+WRITTEN = {
+    "postcard": Written("drivelog", "printkit.sheets.postcard.drivelog", "_table", int, "line"),
+    "cardbowl": Written("drivelog", "printkit.sheets.cardbowl.drivelog", "ruled_table", _ruled,
+                        "line"),
+    "blowout": Written("drivelog", "printkit.sheets.blowout.drivelog", "ruled_table", _ruled,
+                       "line"),
+    "cardgrid": Written("scoresheet", "printkit.sheets.cardgrid.scoresheet", "_table", int,
+                        "score line"),
+    "luckdraw": Written("scoresheet", "printkit.sheets.luckdraw.scoresheet", "_blocks", int,
+                        "drive"),
+}
+
+
+@contextmanager
+def _counting(written: Written):
+    """Note what each call of the written log's table function drew, page by page."""
+    module = importlib.import_module(written.module)
+    seen: list[int] = []
+    if written.function == "_blocks":          # Luck of the Draw: drive blocks placed a page
+        original = module._blocks
+
+        def blocks(doc, *args, **kwargs):
+            placed: list[str] = []
+            place = doc.place
+            doc.place = lambda name, *a, **k: (placed.append(name), place(name, *a, **k))[1]
+            try:
+                return original(doc, *args, **kwargs)
+            finally:
+                del doc.place
+                seen.append(len(placed))
+
+        module._blocks = blocks
+        try:
+            yield seen
+        finally:
+            module._blocks = original
+        return
+    original = getattr(module, written.function)
+
+    def wrapped(*args, **kwargs):
+        result = original(*args, **kwargs)
+        seen.append(written.rows(result))
+        return result
+
+    setattr(module, written.function, wrapped)
+    try:
+        yield seen
+    finally:
+        setattr(module, written.function, original)
+
+
+def written_per_page(game_id: str, paper: str) -> list[int]:
+    """Rows (drive blocks) on each page of the game's written log, as drawn."""
+    from printkit import sheets
+    from printkit.layout import load_layout
+
+    written = WRITTEN[game_id]
+    printable = sheets.get(game_id, written.sheet)
+    with _counting(written) as seen:
+        sheets.render(printable, sheets.RenderOptions(paper=paper),
+                      load_layout(printable.layout))
+    return seen
+
+
+def _shadeable(game_id: str, text: str) -> str:
+    """The record without the lines no bubble sheet holds (Card Bowl's `run 5 + 6 = 11`
+    arithmetic: `--from` names such a line and stops); they still count as written rows."""
+    from engine import registry
+    from engine.bubbles import EncodeError, encode, split_record
+
+    grammar = registry.get(game_id).bubbles()
+    tags, lines = split_record(grammar, text)
+    keep = []
+    for _, line in lines:
+        try:
+            encode(grammar, line, dict(tags))
+        except EncodeError:
+            continue
+        keep.append(line)
+    return "".join(f'[{k} "{v}"]\n' for k, v in tags) + "\n" + "\n".join(keep) + "\n"
+
+
+def _records(game_id: str, count: int) -> list[str]:
+    if game_id == "cardbowl":
+        return [(ROOT / path).read_text() for path in CARDBOWL_GAMES]
+    from engine import registry
+
+    bots = registry.get(game_id).bots
+    return [bots.play(bots.seed_of("sheets-bench", k), None).text() for k in range(1, count + 1)]
+
+
+def _units(game_id: str, text: str) -> int:
+    """What the written log needs rows for: record lines, score lines or drives."""
+    from engine import registry
+    from engine.bubbles import split_record
+
+    _, lines = split_record(registry.get(game_id).bubbles(), text)
+    if game_id == "cardgrid":        # a score line each, or each score a passage's outcome
+        return sum(len(SCORE.findall(line.split(" = ", 1)[-1])) if ":" in line
+                   else not line.startswith("shuffle") for _, line in lines)
+    if game_id == "luckdraw":
+        return sum(1 for _, line in lines if line.lower().startswith("drive "))
+    return len(lines)
+
+
+def _written_pages(per_page: list[int], units: int) -> int:
+    """Pages of the written log for so many rows: its first page, then its second as often
+    as needed (Luck of the Draw's "more drives" page; the others repeat their only page)."""
+    first, more = per_page[0], per_page[-1]
+    return 1 + max(0, -(-(units - first) // more))
+
+
+def bubble_sheets(game_id: str, text: str, paper: str) -> int:
+    import pypdfium2 as pdfium
+
+    from printkit import sheets
+    from printkit.layout import load_layout
+
+    printable = sheets.get(game_id, "bubblelog")
+    with tempfile.TemporaryDirectory() as work:
+        record = Path(work) / "game.rec"
+        record.write_text(text)
+        pdf = sheets.render(printable, sheets.RenderOptions(paper=paper,
+                                                            extra={"from": record}),
+                            load_layout(printable.layout))
+    return len(pdfium.PdfDocument(pdf))
+
+
+def bubble_bands(game_id: str, text: str, paper: str) -> int:
+    from engine import registry
+    from engine.bubbles import sheet_lines
+    from printkit.layout import load_layout
+    from printkit.omr.geometry import sheet_geometry
+
+    grammar, _, _ = sheet_lines(registry.get(game_id).bubbles(), text)
+    return sheet_geometry(grammar, load_layout(f"{game_id}-bubblelog"), paper).bands
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=20)
+    parser.add_argument("--games", dest="ids", default=",".join(WRITTEN))
+    args = parser.parse_args()
+    print(f"{'game':9} {'paper':6} {'written: a page':>22} {'bubble: bands a sheet':>22} "
+          f"{'a game (mean, range)':>22} {'written pages':>14} {'bubble sheets':>14} "
+          f"{'ratio':>6}")
+    for game_id in args.ids.split(","):
+        records = _records(game_id, args.games)
+        units = [_units(game_id, t) for t in records]
+        unit = WRITTEN[game_id].unit
+        for paper in ("letter", "a4"):
+            per_page = written_per_page(game_id, paper)
+            written = [_written_pages(per_page, u) for u in units]
+            bubbles = [bubble_sheets(game_id, _shadeable(game_id, t), paper)
+                       for t in records]
+            bands = bubble_bands(game_id, records[0], paper)
+            page = "/".join(map(str, dict.fromkeys(per_page)))
+            print(f"{game_id:9} {paper:6} {page + ' ' + unit + 's':>22} {bands:>22} "
+                  f"{statistics.mean(units):>9.0f} {unit}s ({min(units)}-{max(units)}) "
+                  f"{statistics.mean(written):>8.1f} {statistics.mean(bubbles):>14.1f} "
+                  f"{statistics.mean(bubbles) / statistics.mean(written):>6.2f}", flush=True)
+    print("\nratio: bubble sheets a game / written pages a game (1.00: as few as written; "
+          "a game's units are its record lines, score lines or drives, as the written log "
+          "has rows for them)")
+
+
+if __name__ == "__main__":
+    main()
