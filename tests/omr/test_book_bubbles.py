@@ -249,8 +249,9 @@ def test_the_book_table_is_laid_over_the_layout():
     book = layout.variant("book")
     assert round(layout.length("band.gap") / MM, 2) == 0.8
     assert round(book.length("band.gap") / MM, 2) == 0.6
-    assert book.length("bubble.pitch_x") == layout.length("bubble.pitch_x")   # not in [book]
-    assert round(book.length("bubble.pitch_x") / MM, 2) == 2.6
+    assert round(layout.length("bubble.pitch_x") / MM, 2) == 2.6
+    assert round(book.length("bubble.pitch_x") / MM, 2) == 2.9
+    assert book.length("bubble.pitch_y") == layout.length("bubble.pitch_y")   # not in [book]
     assert layout.variant("") is layout and layout.variant("nothing") is layout
     assert layout.variant("book") is book
 
