@@ -45,17 +45,19 @@ _SNAP_START = re.compile(r"[ \t]*(?:Q[1-9]|[12]H|OT[1-9]\d?)[ \t]+[HA][ \t]+[A-Z
 
 @dataclass(frozen=True)
 class Written:
-    """The state a line writes after its snap."""
+    """The state a line writes after its snap. The score may be left off (None): the
+    verifier keeps it from the snaps (a bubble log has no score bubbles, as PostCard's has
+    none); the final score is then the Result tag's to check."""
 
     ball: str
     down: int
     to_go: int
     x: int
-    score: tuple[int, int]
+    score: tuple[int, int] | None
 
     def text(self) -> str:
-        spot, score = ball_on(self.x), score_text(self.score)
-        return f"{{{self.ball} {self.down}&{self.to_go} {spot} {score}}}"
+        score = "" if self.score is None else " " + score_text(self.score)
+        return f"{{{self.ball} {self.down}&{self.to_go} {ball_on(self.x)}{score}}}"
 
 
 @dataclass(frozen=True)
@@ -110,10 +112,11 @@ def parse_state(text: str, file: str, number: int, column: int) -> Written:
     if inner is None:
         raise _error("state not closed: write it as {H 1&10 H20 0-0}", file, number, column)
     parts = inner.split()
-    if len(parts) != 4:
+    if len(parts) not in (3, 4):
         raise _error(f"expected the state as {{SIDE DOWN&TOGO BALL-ON SCORE}}, e.g. "
-                     f"{{H 1&10 H20 0-0}}, found {{{inner.strip()[:40]}}}", file, number, column)
-    side, down, spot, score = parts
+                     f"{{H 1&10 H20 0-0}} (the score may be left off), found "
+                     f"{{{inner.strip()[:40]}}}", file, number, column)
+    side, down, spot, score = (*parts, "") if len(parts) == 3 else parts
     if not _SIDE.match(side):
         raise _error(f"expected H or A for the side with the ball, found {side[:20]!r}",
                      file, number, column)
@@ -131,11 +134,11 @@ def parse_state(text: str, file: str, number: int, column: int) -> Written:
                      column)
     x = yard if (s.group(1) or HOME).upper() == HOME else FIELD - yard
     sc = _SCORE.match(score)
-    if not sc:
+    if score and not sc:
         raise _error(f"expected the score as HOME-AWAY such as 7-3, found {score[:20]!r}",
                      file, number, column)
     return Written(side.upper(), int(d.group(1)), int(d.group(2)), x,
-                   (int(sc.group(1)), int(sc.group(2))))
+                   (int(sc.group(1)), int(sc.group(2))) if sc else None)
 
 
 def parse_line(raw: str, number: int, file: str) -> Line | None:

@@ -195,7 +195,7 @@ def _compare(w: Written, want: After, alts: list[After], line: Line, state: Stat
             rule = "BO-DOWN-002"
         else:
             rule = "BO-SPOT-001"
-    return [Finding(line.number, rule, want.why, e.text(), w.text())]
+    return [Finding(line.number, rule, want.why, e.text(), line.state.text())]
 
 
 def _overtime(prev: State, new: State, rules: Rules) -> State:
@@ -266,10 +266,23 @@ def step(state: State, line: Line, ctx: Context) -> Step:
         # taken through a penalty, a penalty read as a play): the slip is the yards
         kinds = dict.fromkeys([snap.kind, *_kinds(rules, state, line)])
         alts = [after(rules, state, kind, line.yards) for kind in kinds]
-    found += _compare(line.state, want, alts, line, state, rules)
-    followed = _finish(state, line.state, ctx)
+    written = _scored(line.state, want, alts)
+    found += _compare(written, want, alts, line, state, rules)
+    followed = _finish(state, written, ctx)
     expected = _finish(state, want.state, ctx)
     return Step(followed, expected, tuple(found))
+
+
+def _scored(w: Written, want: After, alts: list[After]) -> Written:
+    """A state written without its score, with the score of the reading it follows: the
+    rules' when its other parts are the rules', else that of the written yards' reading they
+    are (so a score left off is never a finding, and the score goes on as the snaps give)."""
+    if w.score is not None:
+        return w
+    for reading in (want, *alts):
+        if replace(reading.state, score=None) == w:
+            return reading.state
+    return replace(w, score=want.state.score)
 
 
 def _finish(prev: State, w: Written, ctx: Context) -> State:

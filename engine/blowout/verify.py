@@ -49,7 +49,11 @@ def verify_record(record: Record, file: str, rules: Rules) -> Report:
         findings.extend(primary.findings)
         after_end = any(f.rule in ("BO-SEQ-001", "BO-OT-001") for f in primary.findings)
         candidates = _unique([primary.state, primary.expected, *(s.state for s in steps[1:])])
-    final = next((c for c in candidates if _over(c, ctx)), candidates[0])
+    # the reading that ends the game, the one whose score is the Result's if there is one
+    # (a score written wrong and then left off: its slip is found where it was written)
+    result = record.tags.get("Result", "*").strip()
+    over = [c for c in candidates if _over(c, ctx)]
+    final = next((c for c in over if score_text(c.score) == result), (over or candidates)[0])
     findings += _check_end(record, final, ctx)
     score = score_text(final.score)
     extra = f"final score {score}" if _over(final, ctx) else f"score {score}, game not over"
