@@ -38,6 +38,8 @@ from engine.cardgrid.rules import Rules, load_rules
 from engine.cards import RANKS, SUITS
 from engine.tags import tag_line
 
+LOGS = ("scores", "passages")      # the bubble logs: `render cardgrid bubblelog --log NAME`
+
 CARDS = 25              # five rows of five; the longest legal passage is 23 cards
 SUIT_GLYPHS = {"C": "\u2663", "H": "\u2665", "D": "\u2666", "S": "\u2660"}
 # The kinds of line: the bubble writes the left, shows the right.
@@ -133,8 +135,64 @@ def grammar() -> Grammar:
         "in 'start', the code in 'outcome', the running score, the restart.",
     )
     return Grammar("cardgrid", slots, (passage, score, *fixed, finish), kind="kind",
+                   log="passages",
                    legend=legend, header=header, comment="#",
                    tags=("Seed", "Home", "Away", "Finish", "KickOff", "Date", "Match"),
                    hint="passage, score, shuffle H; H11; lost, T, pen; A kick; 5-0; C; 7-0; "
                         "A2, scrum H2; 10:40; cards 5H, 10C, QH*",
                    typical_lines=70)         # 40-70 passages and score lines
+
+
+# -- the score sheet -------------------------------------------------------------------------
+
+FINISH = "finish"          # the scorer column's third bubble: the band is the finishing time
+
+
+def _time() -> Slot:
+    return Slot("time", (Part("hour", digits=(2, 9)), Part("tens", tuple("012345"), prefix=":"),
+                         Part("minute", tuple("0123456789"))), title="finish HH:MM")
+
+
+@cache
+def scores() -> Grammar:
+    """The score sheet as bubbles (the game's default bubble log; its other log is the
+    passage log, `grammar()`): one band, one row, per score line `SIDE CODE HOME-AWAY >
+    SPOT`, so a whole game's scores fit one sheet as on the written score sheet.
+
+    The scorer column is the band's kind: H or A writes a score line, `fi` the agreed
+    finishing time (`[Finish "10:40"]`, from the time columns). Who kicked off and the final
+    score are the header's bubbles (KickOff, Result). The codes, their points and restarts
+    and the grids come from the rules data."""
+    rules = load_rules()
+    grids = tuple(str(g) for g in range(1, rules.field.grids + 1))
+    slots = (
+        Slot("who", (Part("who", (*SIDE_LETTERS, FINISH), labels=(*SIDE_LETTERS, "fi")),),
+             title="scorer"),
+        Slot("code", (Part("code", rules.codes),), title="code"),
+        _score("score", "running score H-A"),
+        Slot("next", (Part("side", SIDE_LETTERS), Part("grid", grids)),
+             title="> restart: side, grid"),
+        _time(),
+    )
+    line = (Segment(" ", ("code",), always=True), Segment(" ", ("score",), always=True),
+            Segment(" > ", ("next",), always=True))
+    forms = (*(Form(side, (Segment(side, (), always=True), *line)) for side in SIDE_LETTERS),
+             Form(FINISH, (Segment('[Finish "', ("time",), trail='"]', always=True),)))
+    header = (("Result", _score("result", "Result H-A")),
+              ("KickOff", Slot("kickoff", (Part("side", SIDE_LETTERS),), title="kick-off")))
+    codes = "   ".join(f"{s.code} {s.name} {s.points}, restart {rules.restart(s.code)}"
+                       for s in rules.scoring)
+    legend = (
+        "A band a score, in order: the scorer (H home, A away), the code, the running score "
+        "home-away after it, and the restart: the side that did not score, at the code's grid.",
+        f"Codes: {codes}.   A try's restart is the one after its conversion: a missed "
+        "conversion needs no band.",
+        "fi: the agreed finishing time, noted at kick-off (shade fi and the time).   Header: "
+        "the final score, who won the toss and kicked off.   Every card: the passage log "
+        "(--log passages).",
+    )
+    return Grammar("cardgrid", slots, forms, kind="who", legend=legend, header=header,
+                   comment="#", tags=("Seed", "Home", "Away", "Finish", "KickOff", "Date",
+                                      "Match"),
+                   hint="H, A, finish; T, C, F, P; 5-0; A2; 10:40",
+                   typical_lines=24, variant="scores", log="scores", logs=(grammar(),))
