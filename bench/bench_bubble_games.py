@@ -45,7 +45,9 @@ import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before n
 
 ACCURACY = 0.995
 SPEED = 5.0
-GAMES = ("cardgrid", "postcard", "cardbowl", "blowout", "luckdraw")
+GAMES = ("cardgrid", "cardgrid-scores", "postcard", "cardbowl", "blowout", "luckdraw")
+# A bench "game" GAME-LOG is GAME's log LOG (the grid game's score sheet: the score lines of
+# its simulated games, the finishing time a band after the first)
 CARDBOWL_LINES = 60        # a Card Bowl "game" drawn from the shipped records
 
 
@@ -83,13 +85,28 @@ def _cardbowl_record(rng: random.Random) -> str:
                       f'[Result "{score}"]', "", *body]) + "\n"
 
 
+def _scores_record(text: str) -> str:
+    """A simulated grid game's score sheet, its finishing time a band after the first line
+    (where a blank sheet's `fi` band would be; a leading tag goes into the QR)."""
+    from engine.cardgrid.scoresheet import score_sheet
+
+    head, _, body = score_sheet(text).partition("\n\n")
+    tags = head.splitlines()
+    finish = [t for t in tags if t.startswith("[Finish ")]
+    lines = body.splitlines()
+    tags = [t for t in tags if t not in finish]
+    return "\n".join([*tags, "", *lines[:1], *finish, *lines[1:]]) + "\n"
+
+
 def _record(game_id: str, k: int, rng: random.Random) -> str:
     from engine import registry
 
     if game_id == "cardbowl":
         return _cardbowl_record(rng)
-    bots = registry.get(game_id).bots
-    return bots.play(bots.seed_of("bubble-bench", k), None).text()
+    game, _, log = game_id.partition("-")
+    bots = registry.get(game).bots
+    text = bots.play(bots.seed_of("bubble-bench", k), None).text()
+    return _scores_record(text) if log == "scores" else text
 
 
 def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
@@ -104,11 +121,12 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     from printkit.omr.geometry import sheet_geometry
     from tests.omr.distort import Distortion, distort
 
-    game_id, k, seed, work = job
-    rng = random.Random(f"{seed}/{game_id}/{k}")
+    bench_id, k, seed, work = job
+    game_id = bench_id.partition("-")[0]
+    rng = random.Random(f"{seed}/{bench_id}/{k}")
     g = registry.get(game_id).bubbles()
-    text = _record(game_id, k, rng)
-    record = Path(work) / f"{game_id}-{k}.rec"
+    text = _record(bench_id, k, rng)
+    record = Path(work) / f"{bench_id}-{k}.rec"
     record.write_text(text)
     printable = sheets.get(game_id, "bubblelog")
     layout = load_layout(printable.layout)
@@ -128,7 +146,7 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
         d = Distortion.random(rng)
         clean = doc[page].render(scale=d.dpi / 72, grayscale=True).to_numpy()
         image = distort(clean if clean.ndim == 2 else clean[..., 0], d)
-        path = Path(work) / f"{game_id}-{k}-{page + 1}.{'jpg' if d.jpeg else 'png'}"
+        path = Path(work) / f"{bench_id}-{k}-{page + 1}.{'jpg' if d.jpeg else 'png'}"
         params = [cv2.IMWRITE_JPEG_QUALITY, 95] if d.jpeg else [cv2.IMWRITE_PNG_COMPRESSION, 1]
         cv2.imwrite(str(path), image, params)
         out.append(Photo(str(path), game_id, page * bands + 1,
@@ -143,7 +161,7 @@ def read_back(photo: Photo) -> tuple[str, str, float]:
     from printkit.errors import UserError
     from printkit.omr import read_bubble_file
     from printkit.omr.read import HEADER
-    from printkit.omr.sheet import grammar_of
+    from printkit.omr.sheet import sheet_grammar
 
     start = time.process_time()
     try:
@@ -156,7 +174,7 @@ def read_back(photo: Photo) -> tuple[str, str, float]:
     wrong = [(got.get(first + k, "<missing>"), w) for k, w in enumerate(want)
              if (first + k) not in got or got[first + k] not in (None, w)]
     wrong += [(t, "<empty band>") for n, t in got.items() if n >= first + len(want) and t]
-    grammar = grammar_of(photo.game)
+    grammar = sheet_grammar(photo.game, read.sheet.tags, read.sheet.paper, read.sheet.key)[0]
     header_said = " ".join(a.what for a in read.ambiguities if a.band == HEADER)
     for tag, slot in grammar.header:
         marks = read.header.get(slot.name)

@@ -148,11 +148,6 @@ def grammar() -> Grammar:
 FINISH = "finish"          # the scorer column's third bubble: the band is the finishing time
 
 
-def _time() -> Slot:
-    return Slot("time", (Part("hour", digits=(2, 9)), Part("tens", tuple("012345"), prefix=":"),
-                         Part("minute", tuple("0123456789"))), title="finish HH:MM")
-
-
 @cache
 def scores() -> Grammar:
     """The score sheet as bubbles (the game's default bubble log; its other log is the
@@ -160,24 +155,32 @@ def scores() -> Grammar:
     SPOT`, so a whole game's scores fit one sheet as on the written score sheet.
 
     The scorer column is the band's kind: H or A writes a score line, `fi` the agreed
-    finishing time (`[Finish "10:40"]`, from the time columns). Who kicked off and the final
-    score are the header's bubbles (KickOff, Result). The codes, their points and restarts
-    and the grids come from the rules data."""
+    finishing time (`[Finish "10:40"]`, from the hour and minutes columns). Who kicked off and
+    the final score are the header's bubbles (KickOff, Result). The codes and the grids come
+    from the rules data: a restart is the other side at its code's grid, so the restart
+    column offers the grids the rules restart from (`restarts`), not all twelve. Each score
+    and the time are two tokens (home | away, hour | minutes) so that a timing square stands
+    between them: a band of few long tokens leaves the reader's bend fit too few squares
+    across the page (it swung by a bubble between them)."""
     rules = load_rules()
-    grids = tuple(str(g) for g in range(1, rules.field.grids + 1))
+    restarts = tuple(str(g) for g in sorted({rules.restart(c) for c in rules.codes}))
     slots = (
         Slot("who", (Part("who", (*SIDE_LETTERS, FINISH), labels=(*SIDE_LETTERS, "fi")),),
              title="scorer"),
         Slot("code", (Part("code", rules.codes),), title="code"),
-        _score("score", "running score H-A"),
-        Slot("next", (Part("side", SIDE_LETTERS), Part("grid", grids)),
-             title="> restart: side, grid"),
-        _time(),
+        Slot("home", (Part("home", digits=(9, 9)),), title="running score: home"),
+        Slot("away", (Part("away", digits=(9, 9)),), title="- away"),
+        Slot("next", (Part("side", SIDE_LETTERS), Part("grid", restarts)), title="> restart"),
+        Slot("hour", (Part("hour", digits=(2, 9)),), title="finish: hour"),
+        Slot("minutes", (Part("tens", tuple("012345")), Part("minute", tuple("0123456789"))),
+             title=": minutes"),
     )
-    line = (Segment(" ", ("code",), always=True), Segment(" ", ("score",), always=True),
+    line = (Segment(" ", ("code",), always=True),
+            Segment(" ", ("home", "away"), sep="-", always=True),
             Segment(" > ", ("next",), always=True))
     forms = (*(Form(side, (Segment(side, (), always=True), *line)) for side in SIDE_LETTERS),
-             Form(FINISH, (Segment('[Finish "', ("time",), trail='"]', always=True),)))
+             Form(FINISH, (Segment('[Finish "', ("hour", "minutes"), sep=":", trail='"]',
+                                   always=True),)))
     header = (("Result", _score("result", "Result H-A")),
               ("KickOff", Slot("kickoff", (Part("side", SIDE_LETTERS),), title="kick-off")))
     codes = "   ".join(f"{s.code} {s.name} {s.points}, restart {rules.restart(s.code)}"
@@ -187,12 +190,12 @@ def scores() -> Grammar:
         "home-away after it, and the restart: the side that did not score, at the code's grid.",
         f"Codes: {codes}.   A try's restart is the one after its conversion: a missed "
         "conversion needs no band.",
-        "fi: the agreed finishing time, noted at kick-off (shade fi and the time).   Header: "
-        "the final score, who won the toss and kicked off.   Every card: the passage log "
-        "(--log passages).",
+        "fi: the agreed finishing time, noted at kick-off (shade fi, the hour and minutes).   "
+        "Header: the final score, who won the toss and kicked off.   Every card: the passage "
+        "log (--log passages).",
     )
     return Grammar("cardgrid", slots, forms, kind="who", legend=legend, header=header,
                    comment="#", tags=("Seed", "Home", "Away", "Finish", "KickOff", "Date",
                                       "Match"),
-                   hint="H, A, finish; T, C, F, P; 5-0; A2; 10:40",
+                   hint="H, A, finish; T, C, F, P; 5; 0; A2; 10; 40",
                    typical_lines=24, variant="scores", log="scores", logs=(grammar(),))
