@@ -19,7 +19,7 @@ GAMES = {
     "cardbowl": (("kickoff", "pass 12", "20 yd return to 24", "5 yd pen. vs. D", "7-0 Steelers"),
                  7, 7),
     "blowout": (("R70", "K45", "D65", "H:DP-PI", "2&5"), 9, 9),
-    "cardgrid": (("finish", "T, C, F, P", "5-0", "A2", "10:40"), 1, 1),       # the score sheet
+    "cardgrid": (("H, A, finish", "T, C, F, P", "A2", "10; 40"), 1, 1),       # the score sheet
     "luckdraw": (("drive", "FG under FG", "fumble+td", "P2 run"), 10, 10),
 }
 
@@ -78,7 +78,7 @@ def test_a_card_bowl_cell_typed_as_the_hint_shows_it_reads(tmp_path):
 HEADINGS = {
     "luckdraw": ("kind", "seat", "DP", "FBL", "IR/TO", "XP/S", "STTD", "word", "P8",
                  "seat2", "bIR/TO", "bSACK", "bSTTD", "bTOD", "n2", "t4"),
-    "cardgrid": ("who", "code", "score", "next", "time"),
+    "cardgrid": ("who", "code", "home", "away", "next", "hour", "minutes"),
     "cardgrid --log passages": ("kind", "start", "what", "pen", "score", "conv", "score2",
                                 "next", "time", "c1", "c25"),
 }
