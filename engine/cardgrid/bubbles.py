@@ -73,6 +73,12 @@ def _score(name: str, title: str) -> Slot:
                 title=title)
 
 
+def _hour() -> tuple[Part, Part]:
+    """An hour as written, `09` or `9`: two columns of choices (a number part would refuse
+    the leading zero of `09:15`, how a record writes a morning's finishing time)."""
+    return Part("hour", ("0", "1", "2")), Part("hour1", tuple("0123456789"))
+
+
 def _words(rules: Rules) -> tuple[str, ...]:
     """Outcome words and score codes: one column serves both kinds of line."""
     words = [*EVENTS, "pen", *rules.codes]
@@ -99,7 +105,7 @@ def grammar() -> Grammar:
         _score("score2", "score H-A after C"),
         Slot("next", (Part("scrum", ("scrum ",), labels=("sr",)), Part("side", SIDE_LETTERS),
                       Part("grid", grids)), title="> next: scrum, side, grid"),
-        Slot("time", (Part("hour", digits=(2, 9)), Part("tens", tuple("012345"), prefix=":"),
+        Slot("time", (*_hour(), Part("tens", tuple("012345"), prefix=":"),
                       Part("minute", tuple("0123456789"))), title="finish HH:MM"),
         *cards,
     )
@@ -171,7 +177,7 @@ def scores() -> Grammar:
         Slot("home", (Part("home", digits=(9, 9)),), title="running score: home"),
         Slot("away", (Part("away", digits=(9, 9)),), title="- away"),
         Slot("next", (Part("side", SIDE_LETTERS), Part("grid", restarts)), title="> restart"),
-        Slot("hour", (Part("hour", digits=(2, 9)),), title="finish: hour"),
+        Slot("hour", _hour(), title="finish: hour"),
         Slot("minutes", (Part("tens", tuple("012345")), Part("minute", tuple("0123456789"))),
              title=": minutes"),
     )

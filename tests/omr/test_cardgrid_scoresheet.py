@@ -47,7 +47,9 @@ def test_a_score_line_shades_scorer_code_score_and_restart():
     assert _tokens("A P 12-10 > H3") == {"who": "A", "code": "P", "home": "12",
                                          "away": "10", "next": "H3"}
     assert _tokens('[Finish "9:05"]') == {"who": "finish", "hour": "9", "minutes": "05"}
-    for line in ("H T 4-0 > A2", "A C 0-6 > H2", '[Finish "10:40"]', "H F 99-99 > A3"):
+    assert _tokens('[Finish "09:15"]') == {"who": "finish", "hour": "09", "minutes": "15"}
+    for line in ("H T 4-0 > A2", "A C 0-6 > H2", '[Finish "10:40"]', '[Finish "09:15"]',
+                 "H F 99-99 > A3"):
         assert sheet_form(scores(), line) == line
 
 
