@@ -201,7 +201,6 @@ def scores() -> Grammar:
         "log (--log passages).",
     )
     return Grammar("cardgrid", slots, forms, kind="who", legend=legend, header=header,
-                   comment="#", tags=("Seed", "Home", "Away", "Finish", "KickOff", "Date",
-                                      "Match"),
+                   comment="#", tags=("Seed", "Home", "Away", "Finish", "Date", "Match"),
                    hint="H, A, finish; T, C, F, P; 5; 0; A2; 10; 40",
                    typical_lines=24, variant="scores", log="scores", logs=(grammar(),))
