@@ -1,5 +1,8 @@
-"""The grid game's bubble grammar: passage log and score sheet lines (docs/notation.md, "The
-playing-card 'Football' grid game") as shaded bubbles.
+"""The grid game's bubble grammars (docs/notation.md, "The playing-card 'Football' grid
+game"): two logs, as the game has two written logs. `scores()`, the game's default bubble log
+(`Game.bubbles`), is the score sheet: a band a score line, one row, a whole game on one sheet
+(see its docstring). Its other log, `grammar()`, is the passage log (`--log passages`),
+described here.
 
 One band per record line; its first group says what kind of line it is:
 
