@@ -46,12 +46,8 @@ import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before n
 
 ACCURACY = 0.995
 SPEED = 5.0
-GAMES = ("cardgrid", "postcard", "postcard-dice", "cardbowl", "blowout", "luckdraw")
-# A bench entry that is not a game id: (its game, what it does to the game's record).
-# postcard-dice: a PostCard game without its Seed tag, so its sheets carry die values (a game
-# played with real dice) instead of leaving them to the play book.
-ENTRIES = {"postcard-dice": ("postcard", lambda text: "\n".join(
-    line for line in text.split("\n") if not line.startswith("[Seed ")))}
+GAMES = ("cardgrid", "cardgrid-scores", "postcard", "postcard-dice", "cardbowl", "blowout",
+         "luckdraw")
 CARDBOWL_LINES = 60        # a Card Bowl "game" drawn from the shipped records
 
 
@@ -89,6 +85,29 @@ def _cardbowl_record(rng: random.Random) -> str:
                       f'[Result "{score}"]', "", *body]) + "\n"
 
 
+def _scores_record(text: str) -> str:
+    """A simulated grid game's score sheet, its finishing time a band after the first line
+    (where a blank sheet's `fi` band would be; a leading tag goes into the QR)."""
+    from engine.cardgrid.scoresheet import score_sheet
+
+    head, _, body = score_sheet(text).partition("\n\n")
+    tags = head.splitlines()
+    finish = [t for t in tags if t.startswith("[Finish ")]
+    lines = body.splitlines()
+    tags = [t for t in tags if t not in finish]
+    return "\n".join([*tags, "", *lines[:1], *finish, *lines[1:]]) + "\n"
+
+
+# A bench entry that is not a game id: (its game, what it does to the game's record).
+# cardgrid-scores: the grid game's score sheet (the score lines of its simulated games, the
+# finishing time a band after the first); postcard-dice: a PostCard game without its Seed
+# tag, so its sheets carry die values (a game played with real dice) instead of leaving them
+# to the play book.
+ENTRIES = {"cardgrid-scores": ("cardgrid", _scores_record),
+           "postcard-dice": ("postcard", lambda text: "\n".join(
+               line for line in text.split("\n") if not line.startswith("[Seed ")))}
+
+
 def _record(entry: str, k: int, rng: random.Random) -> str:
     from engine import registry
 
@@ -112,10 +131,10 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     from tests.omr.distort import Distortion, distort
 
     entry, k, seed, work = job
-    rng = random.Random(f"{seed}/{entry}/{k}")
-    text = _record(entry, k, rng)
     game_id = ENTRIES.get(entry, (entry,))[0]
+    rng = random.Random(f"{seed}/{entry}/{k}")
     g = registry.get(game_id).bubbles()
+    text = _record(entry, k, rng)
     record = Path(work) / f"{entry}-{k}.rec"
     record.write_text(text)
     printable = sheets.get(game_id, "bubblelog")
@@ -151,7 +170,7 @@ def read_back(photo: Photo) -> tuple[str, str, float]:
     from printkit.errors import UserError
     from printkit.omr import read_bubble_file
     from printkit.omr.read import HEADER
-    from printkit.omr.sheet import grammar_of
+    from printkit.omr.sheet import sheet_grammar
 
     start = time.process_time()
     try:
@@ -164,7 +183,7 @@ def read_back(photo: Photo) -> tuple[str, str, float]:
     wrong = [(got.get(first + k, "<missing>"), w) for k, w in enumerate(want)
              if (first + k) not in got or got[first + k] not in (None, w)]
     wrong += [(t, "<empty band>") for n, t in got.items() if n >= first + len(want) and t]
-    grammar = grammar_of(photo.game)
+    grammar = sheet_grammar(photo.game, read.sheet.tags, read.sheet.paper, read.sheet.key)[0]
     header_said = " ".join(a.what for a in read.ambiguities if a.band == HEADER)
     for tag, slot in grammar.header:
         marks = read.header.get(slot.name)

@@ -174,6 +174,12 @@ class Grammar:
                                          # (record text, file, the sheets' tags) -> the
                                          # record as these sheets hold it, and notes
                                          # (`--from` on a book sheet)
+    log: str = ""                        # this log's name, when the game has several
+                                         # (`render --log NAME`: the grid game's "scores")
+    logs: tuple[Grammar, ...] = ()       # the game's other logs: a sheet is read with the
+                                         # one whose geometry key its QR names; a blank
+                                         # sheet is this one unless `--log` names another;
+                                         # `--from` takes the first holding every line
 
     @cached_property
     def by_name(self) -> dict[str, Slot]:
@@ -203,6 +209,44 @@ def for_sheet(grammar: Grammar, tags: Iterable[tuple[str, str]] | dict[str, str]
     the game's play-book grammar when the tags name a Seed and the game has one."""
     seeded = bool(dict(tags).get("Seed"))
     return grammar.book if seeded and grammar.book is not None else grammar
+
+
+def logs_of(grammar: Grammar) -> tuple[Grammar, ...]:
+    """Every log of a game: the grammar itself first, then its other logs."""
+    return (grammar, *grammar.logs)
+
+
+def log_named(grammar: Grammar, name: str) -> Grammar:
+    """The game's log of this name (KeyError naming the logs there are)."""
+    for log in logs_of(grammar):
+        if log.log == name:
+            return log
+    raise KeyError(", ".join(g.log for g in logs_of(grammar) if g.log) or "none")
+
+
+def record_log(grammar: Grammar, lines: Iterable[tuple[int, str]],
+               tags: dict[str, str] | None = None) -> Grammar:
+    """The log a record's sheets are drawn with: the first of the game's logs that holds
+    every line (the grid game: a record of score lines alone goes on the score sheet); when
+    none does, the one holding the longest run of lines from the top (it names the line)."""
+    options = logs_of(grammar)
+    if len(options) == 1:
+        return grammar
+    lines = list(lines)
+    best, held = grammar, -1
+    for log in options:
+        count = 0
+        for _, line in lines:
+            try:
+                encode(log, line, tags)
+            except EncodeError:
+                break
+            count += 1
+        if count == len(lines):
+            return log
+        if count > held:
+            best, held = log, count
+    return best
 
 
 @dataclass(frozen=True)
@@ -415,7 +459,7 @@ def sheet_lines(grammar: Grammar, text: str,
     """The grammar a record's `--from` sheets are drawn with (a seeded record's play-book
     grammar), and the record's tags and lines as those sheets hold them."""
     tags, lines = split_record(grammar, text)
-    grammar = for_sheet(grammar, tags)
+    grammar = for_sheet(record_log(grammar, lines, dict(tags)), tags)
     if grammar.rewrite is not None:
         tags, lines = split_record(grammar, grammar.rewrite(text, "<record>", dict(tags))[0])
     return grammar, tags, lines

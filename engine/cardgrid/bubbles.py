@@ -1,5 +1,8 @@
-"""The grid game's bubble grammar: passage log and score sheet lines (docs/notation.md, "The
-playing-card 'Football' grid game") as shaded bubbles.
+"""The grid game's bubble grammars (docs/notation.md, "The playing-card 'Football' grid
+game"): two logs, as the game has two written logs. `scores()`, the game's default bubble log
+(`Game.bubbles`), is the score sheet: a band a score line, one row, a whole game on one sheet
+(see its docstring). Its other log, `grammar()`, is the passage log (`--log passages`),
+described here.
 
 One band per record line; its first group says what kind of line it is:
 
@@ -38,6 +41,8 @@ from engine.cardgrid.rules import Rules, load_rules
 from engine.cards import RANKS, SUITS
 from engine.tags import tag_line
 
+LOGS = ("scores", "passages")      # the bubble logs: `render cardgrid bubblelog --log NAME`
+
 CARDS = 25              # five rows of five; the longest legal passage is 23 cards
 SUIT_GLYPHS = {"C": "\u2663", "H": "\u2665", "D": "\u2666", "S": "\u2660"}
 # The kinds of line: the bubble writes the left, shows the right.
@@ -71,6 +76,12 @@ def _score(name: str, title: str) -> Slot:
                 title=title)
 
 
+def _hour() -> tuple[Part, Part]:
+    """An hour as written, `09` or `9`: two columns of choices (a number part would refuse
+    the leading zero of `09:15`, how a record writes a morning's finishing time)."""
+    return Part("hour", ("0", "1", "2")), Part("hour1", tuple("0123456789"))
+
+
 def _words(rules: Rules) -> tuple[str, ...]:
     """Outcome words and score codes: one column serves both kinds of line."""
     words = [*EVENTS, "pen", *rules.codes]
@@ -97,7 +108,7 @@ def grammar() -> Grammar:
         _score("score2", "score H-A after C"),
         Slot("next", (Part("scrum", ("scrum ",), labels=("sr",)), Part("side", SIDE_LETTERS),
                       Part("grid", grids)), title="> next: scrum, side, grid"),
-        Slot("time", (Part("hour", digits=(2, 9)), Part("tens", tuple("012345"), prefix=":"),
+        Slot("time", (*_hour(), Part("tens", tuple("012345"), prefix=":"),
                       Part("minute", tuple("0123456789"))), title="finish HH:MM"),
         *cards,
     )
@@ -133,8 +144,66 @@ def grammar() -> Grammar:
         "in 'start', the code in 'outcome', the running score, the restart.",
     )
     return Grammar("cardgrid", slots, (passage, score, *fixed, finish), kind="kind",
+                   log="passages",
                    legend=legend, header=header, comment="#",
                    tags=("Seed", "Home", "Away", "Finish", "KickOff", "Date", "Match"),
                    hint="passage, score, shuffle H; H11; lost, T, pen; A kick; 5-0; C; 7-0; "
                         "A2, scrum H2; 10:40; cards 5H, 10C, QH*",
                    typical_lines=70)         # 40-70 passages and score lines
+
+
+# -- the score sheet -------------------------------------------------------------------------
+
+FINISH = "finish"          # the scorer column's third bubble: the band is the finishing time
+
+
+@cache
+def scores() -> Grammar:
+    """The score sheet as bubbles (the game's default bubble log; its other log is the
+    passage log, `grammar()`): one band, one row, per score line `SIDE CODE HOME-AWAY >
+    SPOT`, so a whole game's scores fit one sheet as on the written score sheet.
+
+    The scorer column is the band's kind: H or A writes a score line, `fi` the agreed
+    finishing time (`[Finish "10:40"]`, from the hour and minutes columns). Who kicked off and
+    the final score are the header's bubbles (KickOff, Result). The codes and the grids come
+    from the rules data: a restart is the other side at its code's grid, so the restart
+    column offers the grids the rules restart from (`restarts`), not all twelve. Each score
+    and the time are two tokens (home | away, hour | minutes) so that a timing square stands
+    between them: a band of few long tokens leaves the reader's bend fit too few squares
+    across the page (it swung by a bubble between them)."""
+    rules = load_rules()
+    restarts = tuple(str(g) for g in sorted({rules.restart(c) for c in rules.codes}))
+    slots = (
+        Slot("who", (Part("who", (*SIDE_LETTERS, FINISH), labels=(*SIDE_LETTERS, "fi")),),
+             title="scorer"),
+        Slot("code", (Part("code", rules.codes),), title="code"),
+        Slot("home", (Part("home", digits=(9, 9)),), title="running score: home"),
+        Slot("away", (Part("away", digits=(9, 9)),), title="- away"),
+        Slot("next", (Part("side", SIDE_LETTERS), Part("grid", restarts)), title="> restart"),
+        Slot("hour", _hour(), title="finish: hour"),
+        Slot("minutes", (Part("tens", tuple("012345")), Part("minute", tuple("0123456789"))),
+             title=": minutes"),
+    )
+    line = (Segment(" ", ("code",), always=True),
+            Segment(" ", ("home", "away"), sep="-", always=True),
+            Segment(" > ", ("next",), always=True))
+    forms = (*(Form(side, (Segment(side, (), always=True), *line)) for side in SIDE_LETTERS),
+             Form(FINISH, (Segment('[Finish "', ("hour", "minutes"), sep=":", trail='"]',
+                                   always=True),)))
+    header = (("Result", _score("result", "Result H-A")),
+              ("KickOff", Slot("kickoff", (Part("side", SIDE_LETTERS),), title="kick-off")))
+    codes = "   ".join(f"{s.code} {s.name} {s.points}, restart {rules.restart(s.code)}"
+                       for s in rules.scoring)
+    legend = (
+        "A band a score, in order: the scorer (H home, A away), the code, the running score "
+        "home-away after it, and the restart: the side that did not score, at the code's grid.",
+        f"Codes: {codes}.   A try's restart is the one after its conversion: a missed "
+        "conversion needs no band.",
+        "fi: the agreed finishing time, noted at kick-off (shade fi, the hour and minutes).   "
+        "Header: the final score, who won the toss and kicked off.   Every card: the passage "
+        "log (--log passages).",
+    )
+    return Grammar("cardgrid", slots, forms, kind="who", legend=legend, header=header,
+                   comment="#", tags=("Seed", "Home", "Away", "Finish", "Date", "Match"),
+                   hint="H, A, finish; T, C, F, P; 5; 0; A2; 10; 40",
+                   typical_lines=24, variant="scores", log="scores", logs=(grammar(),))

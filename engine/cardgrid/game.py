@@ -46,5 +46,5 @@ GAME = Game(
     bots=Bots(play=Lazy("engine.cardgrid.bots:play"), seed_of=Lazy("engine.cardgrid.bots:seed_of")),
     odds=LazyPerRules("engine.cardgrid.odds:tables"),
     answers=Lazy("engine.cardgrid.answers:answers"),
-    bubbles=Lazy("engine.cardgrid.bubbles:grammar"),
+    bubbles=Lazy("engine.cardgrid.bubbles:scores"),
 )

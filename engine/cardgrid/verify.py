@@ -347,7 +347,7 @@ def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
             if entry.name == "Seed" and entry.value:
                 ctx = replace(ctx, shuffles=decks_.shuffles(entry.value))
                 state = replace(state, decks=decks_.Decks())
-            elif entry.name == "KickOff":
+            elif entry.name == "KickOff" and entry.value.strip() != "*":   # *: not known
                 side = _SIDE_TAG.get(entry.value.strip().lower())
                 if side is None:
                     raise ReadError("KickOff: expected H or A", file, entry.line)

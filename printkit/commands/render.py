@@ -141,6 +141,9 @@ def render(
     fillable: Annotated[bool, typer.Option("--fillable", help="bubblelog: a fillable PDF "
                                            "form (one field per cell) instead of bubbles.")]
     = False,
+    log: Annotated[str | None, typer.Option(
+        "--log", help="bubblelog: which of the game's logs (the grid game: scores, the "
+                      "default, or passages; --from picks by the record).")] = None,
 ) -> None:
     """Render one printable to PDF."""
     from printkit import sheets
@@ -150,12 +153,19 @@ def render(
 
         parse_offset(back_offset)               # a bad value fails before any work
     extra = card_extra(bleed, per_page, back_offset, calibration)
-    if from_record or seed or match or sheets_count or fillable:
+    if from_record or seed or match or sheets_count or fillable or log:
         if sheet != "bubblelog":
-            raise UserError("--from, --seed, --match, --sheets and --fillable are options of "
-                            "the bubblelog sheet")
+            raise UserError("--from, --seed, --match, --sheets, --fillable and --log are "
+                            "options of the bubblelog sheet")
         extra.update({"from": from_record, "seed": seed, "match": match,
                       "sheets": sheets_count, "fillable": fillable, "notes": []})
+        if log:
+            from engine import registry
+            from printkit.omr.sheet import pick_log
+
+            if game in registry.GAMES:
+                pick_log(game, log)             # a bad name fails before any work
+            extra["log"] = log
     opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
                                 layout_file=layout, rules_file=rules, extra=extra,
                                 players=check_players(game, sheet, players))

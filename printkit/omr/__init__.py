@@ -51,9 +51,10 @@ class Scanned:
 
     def result_tags(self) -> list[tuple[str, str]]:
         """The QR's tags, then the header's (Result), read from the sheets that shade them."""
-        from printkit.omr.sheet import grammar_for
+        from printkit.omr.sheet import sheet_grammar
 
-        grammar = grammar_for(self.game, self.tags)
+        first = self.sheets[0][1].sheet
+        grammar = sheet_grammar(self.game, self.tags, first.paper, first.key)[0]
         tags = list(self.tags)
         for tag, slot in grammar.header:
             value = "*"
@@ -110,11 +111,9 @@ def sheet_id_of(gray, found: dict | None = None) -> str | None:
 
 def read_sheet_image(gray, payload: str, name: str, found: dict | None = None) -> SheetRead:
     """One sheet image with its QR payload, read (UserError naming the file on failure)."""
-    from printkit.layout import load_layout
-    from printkit.omr.geometry import sheet_geometry
     from printkit.omr.payload import PayloadError, parse
     from printkit.omr.read import SheetReadError, read_page
-    from printkit.omr.sheet import grammar_for
+    from printkit.omr.sheet import sheet_grammar
 
     try:
         sheet = parse(payload)
@@ -126,8 +125,7 @@ def read_sheet_image(gray, payload: str, name: str, found: dict | None = None) -
         raise UserError(f"{name}: bubble sheet of an unknown game {printable(sheet.game, 20)!r}")
     if sheet.paper not in ("letter", "a4"):
         raise UserError(f"{name}: bubble sheet of an unknown paper {printable(sheet.paper, 20)!r}")
-    grammar = grammar_for(sheet.game, sheet.tags)
-    geo = sheet_geometry(grammar, load_layout(f"{sheet.game}-bubblelog"), sheet.paper)
+    grammar, geo = sheet_grammar(sheet.game, sheet.tags, sheet.paper, sheet.key)
     if geo.key != sheet.key:
         raise UserError(f"{name}: this sheet was drawn with another layout or rules (code "
                         f"{printable(sheet.key, 10)}, the shipped layout is {geo.key}); print "
@@ -159,7 +157,7 @@ def collect(files: list[tuple[str, SheetRead]]) -> list[Scanned]:
     """Sheets grouped into records: same game and tags (seed, teams, match)."""
     groups: dict[tuple, Scanned] = {}
     for name, read in files:
-        key = (read.sheet.game, read.sheet.tags)
+        key = (read.sheet.game, read.sheet.tags, read.sheet.key)    # one log, one record
         group = groups.setdefault(key, Scanned(read.sheet.game,
                                                [("Game", read.sheet.game),
                                                 *read.sheet.tags]))
@@ -259,11 +257,13 @@ def sheet_ids(path: Path) -> list:
     return out
 
 
-def run_key(ids: list) -> tuple[str, str, str] | None:
-    """(game, seed, match) of a file whose sheets are all of one match, else None: sheets
-    without both a Seed and a Match in their code are never put together with another file's
-    (two games may share a seed, or a match name)."""
-    keys = {(i.game, dict(i.tags).get("Seed", ""), dict(i.tags).get("Match", "")) for i in ids}
+def run_key(ids: list) -> tuple[str, str, str, str] | None:
+    """(game, seed, match, geometry key) of a file whose sheets are all of one match's log,
+    else None: sheets without both a Seed and a Match in their code are never put together
+    with another file's (two games may share a seed, or a match name), nor a game's two logs
+    (the grid game's score sheet and passage log of one match are two records)."""
+    keys = {(i.game, dict(i.tags).get("Seed", ""), dict(i.tags).get("Match", ""), i.key)
+            for i in ids}
     if len(keys) != 1:
         return None
     key = keys.pop()

@@ -29,7 +29,10 @@ from engine.bubbles import (
     encode,
     fill_tags,
     for_sheet,
+    log_named,
+    logs_of,
     placeholders,
+    record_log,
     split_record,
     write_tokens,
 )
@@ -42,6 +45,7 @@ from printkit.text import printable
 from printkit.units import MM
 
 GAME_FIELD = "printkit.game"
+LOG_FIELD = "printkit.log"       # which of the game's logs, when it has several
 PAGES = 6                        # a grammar without typical_lines; --sheets N for another
 HEAD_ROOM = 4 * MM                # free space between the tag boxes and the table
 MAX_FIELDS = 20_000              # a filled PDF with more fields than this is not a printkit log
@@ -68,7 +72,9 @@ def default_pages(grammar: Grammar, rows: int) -> int:
 
 def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
     """The fillable log's pages (values filled in from `--from` when given)."""
-    grammar = registry.get(game_id).bubbles()
+    from printkit.omr.sheet import pick_log
+
+    grammar = pick_log(game_id, opts.extra.get("log"))
     w, h = page_size(opts.paper, "landscape")
     m = layout.length("page.margin")
     c = doc.canvas
@@ -82,6 +88,8 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         text = read_text(Path(str(source)), "record")
         found, lines = split_record(grammar, text)
         tags = dict(found)
+        if not opts.extra.get("log"):
+            grammar = record_log(grammar, lines, tags)
         name = printable(str(source))
         for number, line in lines:
             try:
@@ -116,7 +124,8 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         doc.page_size((w, h))
         c.setFillColor(layout.colour("page.ink"))
         c.setFont(layout.font("page.title_font"), layout.length("page.title_size"))
-        title = f"{registry.get(game_id).title} fillable log"
+        title = f"{registry.get(game_id).title} fillable log" + \
+            (f" ({grammar.log})" if grammar.log else "")
         c.drawString(m, h - m - 4 * MM, f"{title}   page {page + 1} of {count}")
         c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
         c.setFillColor(layout.colour("page.muted"))
@@ -126,6 +135,11 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
                            width=20 * MM, height=5 * MM, fieldFlags="readOnly",
                            annotationFlags="print", fontSize=7, borderWidth=0,
                            tooltip="game id (do not change)")
+            if len(logs_of(registry.get(game_id).bubbles())) > 1:
+                form.textfield(name=LOG_FIELD, value=grammar.log, x=w - m - 42 * MM,
+                               y=h - m - 6 * MM, width=20 * MM, height=5 * MM,
+                               fieldFlags="readOnly", annotationFlags="print", fontSize=7,
+                               borderWidth=0, tooltip="which log (do not change)")
             x = m
             tag_w = (w - 2 * m) / len(header_tags)
             for tag in header_tags:
@@ -287,6 +301,12 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
     if game_id not in registry.GAMES or registry.get(game_id).bubbles is None:
         raise UserError(f"{name}: fillable log of an unknown game {printable(game_id, 20)!r}")
     grammar: Grammar = registry.get(game_id).bubbles()
+    if fields.get(LOG_FIELD, "").strip():
+        try:
+            grammar = log_named(grammar, fields[LOG_FIELD].strip())
+        except KeyError:
+            raise UserError(f"{name}: fillable log of an unknown kind "
+                            f"{printable(fields[LOG_FIELD], 20)!r}") from None
     tags = [("Game", game_id)]
     for tag in (*grammar.tags, *(t for t, _ in grammar.header)):
         value = fields.get(f"tag.{tag}", "").strip()

@@ -9,7 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import registry
-from engine.bubbles import EncodeError, Grammar, encode, for_sheet, split_record
+from engine.bubbles import (
+    EncodeError,
+    Grammar,
+    encode,
+    for_sheet,
+    log_named,
+    logs_of,
+    record_log,
+    split_record,
+)
 from engine.textfile import read_text
 from printkit.errors import UserError
 from printkit.layout import Layout
@@ -44,6 +53,39 @@ def grammar_for(game_id: str, tags) -> Grammar:
     return for_sheet(grammar_of(game_id), tags)
 
 
+def pick_log(game_id: str, name: str | None) -> Grammar:
+    """The game's bubble log named by `--log` (its default without one); a one-line error
+    naming the logs there are for any other name."""
+    grammar = grammar_of(game_id)
+    if not name:
+        return grammar
+    try:
+        return log_named(grammar, name)
+    except KeyError:
+        names = [g.log for g in logs_of(grammar) if g.log]
+        if not names:
+            raise UserError(f"--log: {game_id} has one bubble log (leave --log out)") from None
+        raise UserError(f"--log: the {game_id} bubble logs are {', '.join(names)}, not "
+                        f"{printable(name, 20)!r}") from None
+
+
+def sheet_grammar(game_id: str, tags, paper: str, key: str) -> tuple[Grammar, Geometry]:
+    """The log a sheet was drawn with, and its geometry: of the game's logs (each a
+    play-book one when the tags carry a Seed), the one whose geometry key the sheet's QR
+    names; else the default log's, whose key the caller then refuses."""
+    from printkit.layout import load_layout
+
+    layout = load_layout(f"{game_id}-bubblelog")
+    found = []
+    for log in logs_of(grammar_of(game_id)):
+        grammar = for_sheet(log, tags)
+        geo = sheet_geometry(grammar, layout, paper)
+        if geo.key == key:
+            return grammar, geo
+        found.append((grammar, geo))
+    return found[0]
+
+
 def geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     try:
         return sheet_geometry(grammar, layout, paper)
@@ -51,11 +93,12 @@ def geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
         raise UserError(f"bubble log layout: {exc}") from None
 
 
-def _record(path: Path, game_id: str, seed: str | None,
+def _record(path: Path, game_id: str, seed: str | None, log: str | None = None,
             ) -> tuple[Grammar, list[tuple[str, str]], list[tuple[int, str]], list[str]]:
     """A `--from` record: its sheets' grammar, tags and lines as those sheets hold them, and
     notes on what they change (a book sheet's dice). `seed` (`--seed`) is the play book of a
-    record that names none; a record naming another is refused."""
+    record that names none; a record naming another is refused. The log is `log` (`--log`)
+    or the first of the game's logs holding every line (engine.bubbles.record_log)."""
     text = read_text(path, "record")
     name = printable(str(path))
     tags, lines = split_record(grammar_of(game_id), text)
@@ -66,7 +109,8 @@ def _record(path: Path, game_id: str, seed: str | None,
                             f"book {printable(written, 40)!r} (its Seed tag)")
         if written is None:
             tags.insert(1 if tags[:1] and tags[0][0] == "Game" else 0, ("Seed", seed))
-    grammar = grammar_for(game_id, tags)
+    grammar = for_sheet(log_named(grammar_of(game_id), log) if log else
+                        record_log(grammar_of(game_id), lines, dict(tags)), tags)
     notes: list[str] = []
     if grammar.rewrite is not None:
         text, notes = grammar.rewrite(text, name, dict(tags))
@@ -127,22 +171,26 @@ def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
     """Draw the pages; returns notes (record parts the sheet leaves off), also handed to
     `opts.extra["notes"]` when it is a list. A log with a Seed (`--seed`, or the record's) is
     drawn with the game's play-book grammar when it has one."""
-    title = f"{registry.get(game_id).title} bubble log"
     source = opts.extra.get("from")
+    log = opts.extra.get("log")
+    chosen = pick_log(game_id, log)
     notes: list[str] = []
     if source:
         path = Path(str(source))
-        grammar, tags, lines, notes = _record(path, game_id, opts.extra.get("seed"))
+        grammar, tags, lines, notes = _record(path, game_id, opts.extra.get("seed"),
+                                              chosen.log if log else None)
         geo = geometry(grammar, layout, opts.paper)
         pages, more = _from_record(path, grammar, tags, lines, geo)
         notes += more
         tags = [(k, v) for k, v in tags if k not in dict(grammar.header)]
     else:
         tags = blank_tags(opts, game_id)
-        grammar = grammar_for(game_id, tags)
+        grammar = for_sheet(chosen, tags)
         geo = geometry(grammar, layout, opts.paper)
         count = int(opts.extra.get("sheets") or BLANK_SHEETS)
         pages = [Page(k + 1, count, k * geo.bands + 1) for k in range(count)]
+    title = f"{registry.get(game_id).title} bubble log" + \
+        (f" ({grammar.log})" if grammar.log else "")
     tags = [(k, v) for k, v in tags if k != "Game"]       # the code names the game already
     layout = layout.variant(grammar.variant)
     for page in pages:

@@ -231,13 +231,13 @@ SEEDED = {
 
 
 def _filled(tmp_path: Path, values: dict[str, str], name: str = "filled.pdf") -> Path:
-    return _fill(_blank(tmp_path, "cardgrid"), values, tmp_path / name)
+    return _fill(_blank(tmp_path, "cardgrid", "passages"), values, tmp_path / name)
 
 
 def test_the_fillable_log_has_a_cell_per_token_and_the_tags(tmp_path):
     from pypdf import PdfReader
 
-    fields = PdfReader(str(_blank(tmp_path, "cardgrid"))).get_fields()
+    fields = PdfReader(str(_blank(tmp_path, "cardgrid", "passages"))).get_fields()
     assert fields["printkit.game"]["/V"] == "cardgrid"
     for name in ("L001.kind", "L001.start", "L001.c1", "L001.c25", "L001.time", "L032.next",
                  "tag.Finish", "tag.KickOff", "tag.Result"):

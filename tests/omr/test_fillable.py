@@ -14,18 +14,19 @@ RECORDS = Path(__file__).parent / "records"
 
 
 @cache
-def _blank_bytes(game: str) -> bytes:
+def _blank_bytes(game: str, log: str = "") -> bytes:
     from printkit import sheets
     from tests.helpers import render_sheet
 
     return render_sheet(game, "bubblelog", opts=sheets.RenderOptions(
-        extra={"fillable": True, "sheets": 1}))
+        extra={"fillable": True, "sheets": 1, "log": log}))
 
 
-def _blank(tmp_path: Path, game: str = "postcard") -> Path:
-    """A one-page blank fillable log of the game (rendered once a game)."""
+def _blank(tmp_path: Path, game: str = "postcard", log: str = "") -> Path:
+    """A one-page blank fillable log of the game (rendered once a game and log: `log` names
+    one of a game's several logs, the grid game's "passages")."""
     out = tmp_path / "blank.pdf"
-    out.write_bytes(_blank_bytes(game))
+    out.write_bytes(_blank_bytes(game, log))
     return out
 
 

@@ -12,13 +12,14 @@ from tests.omr.test_fillable import _fill
 
 # game -> (tokens its hint line must show, default pages on letter, on a4). Pages: a page
 # holds 32 rows on letter, 31 on a4; typical games are 200 (PostCard, Card Bowl), 270
-# (BLOWOUT!!!), 70 (grid game) and 300 (Luck of the Draw) lines.
+# (BLOWOUT!!!), 24 (the grid game's score sheet; its passage log 70) and 300 (Luck of the
+# Draw) lines.
 GAMES = {
     "postcard": (("rush", "5v3", "A2/5", "HxA", "1&10"), 7, 7),
     "cardbowl": (("kickoff", "pass 12", "20 yd return to 24", "5 yd pen. vs. D", "7-0 Steelers"),
                  7, 7),
     "blowout": (("R70", "K45", "D65", "H:DP-PI", "2&5"), 9, 9),
-    "cardgrid": (("passage", "shuffle H", "A kick", "scrum H2", "QH*"), 3, 3),
+    "cardgrid": (("H, A, finish", "T, C, F, P", "A2", "10; 40"), 1, 1),       # the score sheet
     "luckdraw": (("drive", "FG under FG", "fumble+td", "P2 run"), 10, 10),
 }
 
@@ -77,8 +78,9 @@ def test_a_card_bowl_cell_typed_as_the_hint_shows_it_reads(tmp_path):
 HEADINGS = {
     "luckdraw": ("kind", "seat", "DP", "FBL", "IR/TO", "XP/S", "STTD", "word", "P8",
                  "seat2", "bIR/TO", "bSACK", "bSTTD", "bTOD", "n2", "t4"),
-    "cardgrid": ("kind", "start", "what", "pen", "score", "conv", "score2", "next", "time",
-                 "c1", "c25"),
+    "cardgrid": ("who", "code", "home", "away", "next", "hour", "minutes"),
+    "cardgrid --log passages": ("kind", "start", "what", "pen", "score", "conv", "score2",
+                                "next", "time", "c1", "c25"),
 }
 
 
@@ -106,9 +108,9 @@ def _headings(page) -> tuple[set[str], set[float]]:
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("game", sorted(HEADINGS))
 def test_column_headings_are_whole_and_6_pt(tmp_path, game, paper):
-    out = tmp_path / f"{game}-{paper}.pdf"
-    r = run_cli("render", game, "bubblelog", "--fillable", "--sheets", "1", "--paper", paper,
-                "--out", str(out))
+    out = tmp_path / f"{game.split()[0]}-{paper}.pdf"
+    r = run_cli("render", *game.split()[:1], "bubblelog", *game.split()[1:], "--fillable",
+                "--sheets", "1", "--paper", paper, "--out", str(out))
     assert r.code == 0, r.stderr
     with pdfplumber.open(out) as pdf:
         texts, sizes = _headings(pdf.pages[0])
