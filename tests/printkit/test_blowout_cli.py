@@ -40,7 +40,7 @@ def test_untagged_record_is_known_by_its_snap_lines(workdir):
 
 
 def test_unreadable_line_is_one_error_line(workdir):
-    (workdir / "bad.rec").write_text('[Game "blowout"]\nQ1 H R70 D65 +5 {H 2&5 H25}\n')
+    (workdir / "bad.rec").write_text('[Game "blowout"]\nQ1 H R70 D65 +5 {H 2&5 H25 0-0 x}\n')
     r = run_cli("verify", "bad.rec")
     assert r.code == 2
     assert r.stderr.count("\n") == 1 and "bad.rec:2:" in r.stderr and "SCORE" in r.stderr
