@@ -8,7 +8,9 @@ sheet holds, on letter and A4, then whole games on both: the written pages they 
 bubble sheets `render GAME bubblelog --from RECORD` draws for them.
 
 Games are the game's bots' (`GAME.bots`, as `printkit simulate`), GAMES of them; Card Bowl has
-no bots, so its games are the whole-game records shipped with the tests.
+no bots, so its games are the whole-game records shipped with the tests. The grid game's bots
+keep a passage log: its score lines (engine/cardgrid/scoresheet.py) are the game here, as the
+written score sheet and the score-sheet bubble log (the default) hold them.
 
     .venv/bin/python bench/bench_sheets_per_game.py [GAMES] [--games ID,ID]
 
@@ -142,7 +144,13 @@ def _records(game_id: str, count: int) -> list[str]:
     from engine import registry
 
     bots = registry.get(game_id).bots
-    return [bots.play(bots.seed_of("sheets-bench", k), None).text() for k in range(1, count + 1)]
+    texts = [bots.play(bots.seed_of("sheets-bench", k), None).text() for k in range(1, count + 1)]
+    if game_id == "cardgrid":
+        # the bots keep a passage log; the written log is the score sheet, as the bubble log is
+        from engine.cardgrid.scoresheet import score_sheet
+
+        texts = [score_sheet(t) for t in texts]
+    return texts
 
 
 def _units(game_id: str, text: str) -> int:
