@@ -3,9 +3,10 @@
 One band per snap, in the order the line is written: the period, the side on OFFENSE, the
 OFFENSE (or SPECIAL TEAMS) card, the DEFENSE card, a response card with the side that played
 it, the yards, then the whole state after the snap (side with the ball, down & to go, ball on,
-score HOME-AWAY). Every field the verifier reads is on the sheet; a snap needs three rows of
-bubbles, so a sheet holds about a dozen snaps (a quarter is a few sheets, a full game of some
-250 snaps about twenty).
+score HOME-AWAY). Every field the verifier reads is on the sheet, in two rows of bubbles: the
+snap (period to yards) above, the state below; 25 snaps a letter sheet, so a full game of
+some 260 snaps is about eleven sheets. Bubbles no record can shade are left off: a number's
+leading 0, a score's hundreds but 1, yards of 100 or more (B16, docs/rules/blowout.md).
 
 A card is its letter and its yards (`R` and `70` for R70: two bubbles, not one of forty), or
 one bubble for a named card (DP-OFS, INT, SACK...). The letters, the yards and the names come
@@ -127,7 +128,8 @@ def _legend(rules: Rules, offense: Slot, defense: Slot) -> tuple[str, ...]:
     return (
         "OFFENSE card: " + letters(offense, ("offense", "special")) + ".   DEFENSE card: "
         + letters(defense, ("defense",)) + ".   Response: side, then the card.",
-        "A card with yards is its letter then its yards: R70 = R and 70, D100 = D and 100.  "
+        "Period: Q and its number (Q3 = Q and 3), 1H, 2H, or OT and its number.  A card with "
+        "yards is its letter then its yards: R70 = R and 70, D100 = D and 100.  "
         "Yards: + or -, then the number (+0 when the ball did not move).",
         "State after the snap: side with the ball, down & to go, ball on (H25, A40; 50: no "
         f"side), score HOME-AWAY.  Header: Length {lengths} (blank: {DEFAULT_LENGTH}), "

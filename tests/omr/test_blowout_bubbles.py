@@ -172,18 +172,18 @@ def _pdf(paper: str = "letter") -> bytes:
         paper=paper, extra={"from": RECORD}))
 
 
-def test_a_letter_sheet_holds_24_snaps_an_a4_sheet_23(tmp_path):
+def test_a_letter_sheet_holds_25_snaps_an_a4_sheet_24(tmp_path):
     from pypdf import PdfReader
 
     pdf = tmp_path / "a4.pdf"
     pdf.write_bytes(_pdf("a4"))
-    assert len(PdfReader(str(pdf)).pages) == 2                   # 36 snaps: 23 + 13
+    assert len(PdfReader(str(pdf)).pages) == 2                   # 36 snaps: 24 + 12
     (_, first), (_, second) = read_bubble_file(pdf)
-    assert [n for n, _ in second.lines] == list(range(24, 37))
+    assert [n for n, _ in second.lines] == list(range(25, 37))
     assert [t for _, t in first.lines + second.lines] == SHEET_LINES
     letter = tmp_path / "letter.pdf"
     letter.write_bytes(_pdf())
-    assert len(PdfReader(str(letter)).pages) == 2                # 24 + 12
+    assert len(PdfReader(str(letter)).pages) == 2                # 25 + 11
 
 
 PHOTOS = [
@@ -199,8 +199,8 @@ def test_photos_read_back_identical(tmp_path, page, d):
     cv2.imwrite(str(photo), distort(page_image(_pdf(), page, d.dpi), d))
     (_, read), = read_bubble_file(photo)
     assert read.ambiguities == []
-    first = 24 * page + 1
-    assert read.lines == list(zip(range(first, first + 24), SHEET_LINES[first - 1:first + 23],
+    first = 25 * page + 1
+    assert read.lines == list(zip(range(first, first + 25), SHEET_LINES[first - 1:first + 24],
                                   strict=False))
 
 
