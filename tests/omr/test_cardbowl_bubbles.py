@@ -95,14 +95,14 @@ def test_a_steep_low_resolution_photo_finds_its_far_corner_marker(tmp_path):
     assert [text for _, text in read.lines] == want
 
 
-def test_a_band_is_three_rows_17_a_letter_sheet_16_an_a4(tmp_path):
+def test_a_band_is_three_rows_18_a_letter_sheet_17_an_a4(tmp_path):
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
 
     layout = load_layout("cardbowl-bubblelog")
     assert [(g.rows, g.bands) for g in (sheet_geometry(grammar(), layout, p)
-                                        for p in ("letter", "a4"))] == [(3, 17), (3, 16)]
-    # the 14 plays of cardbowl_start twice over: 28 lines, 17 + 11 on letter
+                                        for p in ("letter", "a4"))] == [(3, 18), (3, 17)]
+    # the 14 lines of cardbowl_start twice over: 28 lines, 18 + 10 on letter
     text = (RECORDS / "cardbowl_start.sheet.txt").read_text()
     head, body = text.split("\n\n", 1)
     record = tmp_path / "twice.txt"
@@ -110,8 +110,8 @@ def test_a_band_is_three_rows_17_a_letter_sheet_16_an_a4(tmp_path):
     pdf = tmp_path / "twice.pdf"
     pdf.write_bytes(_pdf("letter", record))
     (_, first), (_, second) = read_bubble_file(pdf)
-    assert [n for n, _ in first.lines] == list(range(1, 18))
-    assert [n for n, _ in second.lines] == list(range(18, 29))
+    assert [n for n, _ in first.lines] == list(range(1, 19))
+    assert [n for n, _ in second.lines] == list(range(19, 29))
     assert [t for _, t in first.lines + second.lines] == (body + body).splitlines()
 
 
