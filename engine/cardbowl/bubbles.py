@@ -104,6 +104,6 @@ def grammar() -> Grammar:
     )
     return Grammar("cardbowl", slots, forms, kind="kind", legend=legend,
                    tags=("Seed", "Home", "Away", "Date", "Match"), leave_off=("cards",),
-                   hint="play, kickoff, home, change, Q2; 2; 7; 27; pass 12; 20 yd return to "
-                        "24; TD; 5 yd pen. vs. D; kick good; 7-0 Steelers",
+                   hint="play, kickoff, home, change; 2; 7; 27; kick good; pass 12; 20 yd return "
+                        "to 24; TD; 5 yd pen. vs. D; 7-0 Steelers; Q2",
                    typical_lines=200)        # some 150 plays, kicks, possessions, markers
