@@ -184,6 +184,21 @@ def test_a_letter_sheet_holds_25_snaps_an_a4_sheet_24(tmp_path):
     letter = tmp_path / "letter.pdf"
     letter.write_bytes(_pdf())
     assert len(PdfReader(str(letter)).pages) == 2                # 25 + 11
+    (_, first), (_, second) = read_bubble_file(letter)
+    assert [n for n, _ in second.lines] == list(range(26, 37))
+
+
+def test_a_band_is_two_rows_the_snap_above_the_state_below():
+    from printkit.layout import load_layout
+    from printkit.omr.geometry import sheet_geometry
+
+    layout = load_layout("blowout-bubblelog")
+    for paper, bands in (("letter", 25), ("a4", 24)):
+        geo = sheet_geometry(grammar(), layout, paper)
+        assert (geo.rows, geo.bands) == (2, bands)
+        rows = {p.slot.name: p.row for p in geo.placed}
+        assert rows == {"period": 0, "side": 0, "offense": 0, "defense": 0, "response": 0,
+                        "yards": 0, "ball": 1, "down": 1, "spot": 1, "score": 1}
 
 
 PHOTOS = [
