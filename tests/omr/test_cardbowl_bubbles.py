@@ -102,6 +102,10 @@ def test_a_band_is_three_rows_18_a_letter_sheet_17_an_a4(tmp_path):
     layout = load_layout("cardbowl-bubblelog")
     assert [(g.rows, g.bands) for g in (sheet_geometry(grammar(), layout, p)
                                         for p in ("letter", "a4"))] == [(3, 18), (3, 17)]
+    rows = {p.slot.name: p.row for p in sheet_geometry(grammar(), layout, "letter").placed}
+    assert rows == {"kind": 0, "down": 0, "dist": 0, "yard": 0, "kick": 0, "fg": 0, "good": 0,
+                    "play": 1, "ret": 1, "clause1": 1, "penalty": 1,
+                    "clause2": 2, "score": 2, "marker": 2}
     # the 14 lines of cardbowl_start twice over: 28 lines, 18 + 10 on letter
     text = (RECORDS / "cardbowl_start.sheet.txt").read_text()
     head, body = text.split("\n\n", 1)
