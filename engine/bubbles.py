@@ -51,12 +51,16 @@ class Part:
     suffix: str = ""                       # written after the value ("6" + " yd return")
     last: tuple[int, ...] = ()             # digits: the last column's digits, when not all
                                            # (0 5: yards that come in fives)
+    first: tuple[int, ...] = ()            # digits: the first column's digits, when not all
+                                           # (1-9: a leading 0 is never written)
 
     @property
     def columns(self) -> list[tuple[str, ...]]:
         """The bubbles, column by column: a choice part is one column, a number one per digit."""
         if self.digits:
             cols = [tuple(str(d) for d in range(top + 1)) for top in self.digits]
+            if self.first:
+                cols[0] = tuple(map(str, self.first))
             if self.last:
                 cols[-1] = tuple(map(str, self.last))
             return cols

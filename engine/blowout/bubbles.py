@@ -3,9 +3,10 @@
 One band per snap, in the order the line is written: the period, the side on OFFENSE, the
 OFFENSE (or SPECIAL TEAMS) card, the DEFENSE card, a response card with the side that played
 it, the yards, then the whole state after the snap (side with the ball, down & to go, ball on,
-score HOME-AWAY). Every field the verifier reads is on the sheet; a snap needs three rows of
-bubbles, so a sheet holds about a dozen snaps (a quarter is a few sheets, a full game of some
-250 snaps about twenty).
+score HOME-AWAY). Every field the verifier reads is on the sheet, in two rows of bubbles: the
+snap (period to yards) above, the state below; 25 snaps a letter sheet, so a full game of
+some 260 snaps is about eleven sheets. Bubbles no record can shade are left off: a number's
+leading 0, a score's hundreds but 1, yards of 100 or more (B16, docs/rules/blowout.md).
 
 A card is its letter and its yards (`R` and `70` for R70: two bubbles, not one of forty), or
 one bubble for a named card (DP-OFS, INT, SACK...). The letters, the yards and the names come
@@ -34,6 +35,7 @@ OVERTIME = "OT"
 # What may come between the state and a `;` comment (one form each: a comment is left off).
 GAPS = ("", *(" " * n for n in range(1, 13)), *("\t" * n for n in range(1, 4)))
 OVERTIMES = 9                  # OT1..OT9 on the sheet (the first score ends an overtime)
+TOP_SCORE = 199                # a side's score on the sheet: 0-199 (a full game scores ~100)
 # Two letters inside a named card's bubble (the legend spells each out from the decks); a
 # code not listed shows its first two letters.
 SHORT = {"DP-OFS": "OF", "DP-PI": "PI", "DP-HLD": "HO", "CHAL": "CH", "OP-DOG": "DG",
@@ -73,6 +75,45 @@ def _periods(rules: Rules) -> tuple[str, ...]:
     return tuple(sorted(set(names), key=lambda p: (p[0].isdigit(), p)))
 
 
+def _period_slot(rules: Rules) -> Slot:
+    """A period is a word and, when the word is numbered, its number: Q and 3 for Q3, OT and
+    2 for OT2, 1H alone. One number column serves the quarters and the overtimes (three
+    bubbles fewer than a bubble for each quarter: a band of two rows needs them)."""
+    words: dict[str, None] = {}
+    top = OVERTIMES
+    for name in _periods(rules):
+        word = name.rstrip("0123456789")
+        if word and word != name:                  # Q3: the word Q, the number 3
+            top = max(top, int(name[len(word):]))
+        else:                                      # 1H: a word of its own
+            word = name
+        words[word] = None
+    words[OVERTIME] = None
+    return Slot("period", (Part("period", tuple(words)),
+                           Part("number", tuple(str(k) for k in range(1, top + 1)))),
+                title="period, number")
+
+
+def _most_yards(rules: Rules) -> int:
+    """The most yards a snap can write, either way (B16, docs/rules/blowout.md): a card's
+    YARDS GAINED against a DEFENSIVE PLAY's YARDS LOST, a kick, a penalty, a SACK!, or PASS
+    INTERFERENCE's full YARDS GAINED, which the rules give only when they stay short of the
+    goal line (less than the field)."""
+    gained = [abs(c.yards) for c in _cards(rules, ("offense",)) if c.yards is not None]
+    lost = [abs(c.yards) for c in _cards(rules, ("defense",)) if c.yards is not None]
+    kicks = [abs(c.yards) for c in _cards(rules, ("special",)) if c.yards is not None]
+    plays = [abs(g - lo) for g in gained for lo in lost]
+    return max(*plays, *kicks, FIELD - 1, rules.yards.penalty, rules.yards.sack)
+
+
+def _number(name: str, top: int, prefix: str = "") -> Part:
+    """Digit columns for 0..top: the first column's 0 left off (a leading 0 is never
+    written) and its other digits only up to top's (a score's hundreds: 1)."""
+    digits = tuple(int(d) if k == 0 else 9 for k, d in enumerate(str(top)))
+    first = tuple(range(1, digits[0] + 1)) if len(digits) > 1 else ()
+    return Part(name, digits=digits, first=first, prefix=prefix)
+
+
 def _legend(rules: Rules, offense: Slot, defense: Slot) -> tuple[str, ...]:
     def letters(slot: Slot, decks: tuple[str, ...]) -> str:
         cards = _cards(rules, decks)
@@ -87,7 +128,8 @@ def _legend(rules: Rules, offense: Slot, defense: Slot) -> tuple[str, ...]:
     return (
         "OFFENSE card: " + letters(offense, ("offense", "special")) + ".   DEFENSE card: "
         + letters(defense, ("defense",)) + ".   Response: side, then the card.",
-        "A card with yards is its letter then its yards: R70 = R and 70, D100 = D and 100.  "
+        "Period: Q and its number (Q3 = Q and 3), 1H, 2H, or OT and its number.  A card with "
+        "yards is its letter then its yards: R70 = R and 70, D100 = D and 100.  "
         "Yards: + or -, then the number (+0 when the ball did not move).",
         "State after the snap: side with the ball, down & to go, ball on (H25, A40; 50: no "
         f"side), score HOME-AWAY.  Header: Length {lengths} (blank: {DEFAULT_LENGTH}), "
@@ -114,9 +156,7 @@ def build(rules: Rules) -> Grammar:
     responses = (c.pass_interference, c.holding, c.challenge)
     half = FIELD // 2
     slots = (
-        Slot("period", (Part("period", (*_periods(rules), OVERTIME)),
-                        Part("overtime", tuple(str(k) for k in range(1, OVERTIMES + 1)))),
-             title="period, OT number"),
+        _period_slot(rules),
         Slot("side", (Part("side", SIDES),), title="side"),
         offense,
         defense,
@@ -124,15 +164,13 @@ def build(rules: Rules) -> Grammar:
                           Part("card", responses, labels=tuple(SHORT.get(r, r[:2])
                                                                for r in responses),
                                prefix=":")), title="response"),
-        Slot("yards", (Part("sign", ("+", "-")), Part("yards", digits=(1, 9, 9))),
+        Slot("yards", (Part("sign", ("+", "-")), _number("yards", _most_yards(rules))),
              title="yards"),
-        Slot("ball", (Part("side", SIDES),), title="{ball"),
-        Slot("down", (Part("down", downs), Part("togo", digits=(9, 9), prefix="&")),
+        Slot("ball", (Part("side", SIDES),), title="{ball", new_row=True),
+        Slot("down", (Part("down", downs), _number("togo", FIELD - 1, prefix="&")),
              title="down & to go"),
-        Slot("spot", (Part("side", SIDES), Part("yard", digits=(half // 10, 9))),
-             title="ball on"),
-        Slot("score", (Part("home", digits=(1, 9, 9)), Part("away", digits=(1, 9, 9),
-                                                            prefix="-")),
+        Slot("spot", (Part("side", SIDES), _number("yard", half)), title="ball on"),
+        Slot("score", (_number("home", TOP_SCORE), _number("away", TOP_SCORE, prefix="-")),
              title="score HOME-AWAY}"),
     )
     snap = (Segment("", ("period", "side", "offense", "defense", "response", "yards"),
@@ -144,8 +182,8 @@ def build(rules: Rules) -> Grammar:
     header = (("Length", Slot("length", (Part("length", tuple(rules.lengths),
                                               labels=tuple(n[:2] for n in rules.lengths)),),
                               title="Length")),
-              ("Result", Slot("result", (Part("home", digits=(1, 9, 9)),
-                                         Part("away", digits=(1, 9, 9), prefix="-")),
+              ("Result", Slot("result", (_number("home", TOP_SCORE),
+                                         _number("away", TOP_SCORE, prefix="-")),
                               title="Result H-A")))
     return Grammar("blowout", slots, forms, legend=_legend(rules, offense, defense),
                    header=header, tags=("Seed", "Home", "Away", "Date", "Match"),

@@ -38,37 +38,39 @@ def _choice(name: str, pairs, **kw) -> Part:
     return Part(name, tuple(p for p, _ in pairs), labels=tuple(lab for _, lab in pairs), **kw)
 
 
-def _clause(name: str) -> Slot:
-    return Slot(name, (_choice("word", CLAUSES),), title="clause", lead=", ")
+def _clause(name: str, new_row: bool = False) -> Slot:
+    return Slot(name, (_choice("word", CLAUSES),), title="clause", lead=", ", new_row=new_row)
 
 
 @cache
 def grammar() -> Grammar:
+    # Three rows a band: what the line is and where (the scrimmage, or a kick and its
+    # result), then the play's result, then the rest of it, the score and the clock marker.
     slots = (
         Slot("kind", (_choice("kind", KINDS),), title="line"),
         Slot("down", (Part("down", ("1", "2", "3", "4")),), title="down"),
         Slot("dist", (Part("goal", ("goal",), labels=("G",)), Part("yards", digits=(9, 9))),
              title="& distance"),
         Slot("yard", (Part("yards", digits=(5, 9)),), title="@ yard line"),
-        Slot("marker", (_choice("marker", MARKERS),), title="clock"),
-        Slot("play", (_choice("word", PLAYS), Part("sign", (" ", " -"), labels=("+", "-")),
-                      Part("yards", digits=(9, 9))), title="play, yards"),
-        Slot("ret", (Part("yards", digits=(9, 9), suffix=" yd return"),
-                     Part("to", digits=(5, 9), prefix=" to ")),
-             title="return yards, to", lead=", "),
+        Slot("kick", (Part("sign", ("-",)), Part("yards", digits=(9, 9))),
+             title="kick: to / FG / onside yd"),
         Slot("fg", (Part("result", ("good", "no good"), labels=("go", "ng")),), title="FG"),
-        _clause("clause1"),
-        Slot("penalty", (Part("yards", ("5", "10", "15"), suffix=" yd pen. vs. "),
-                         Part("side", ("D", "O"))), title="; penalty vs.", lead="; "),
-        _clause("clause2"),
         Slot("good", (Part("word", ("XP", "kick"), labels=("XP", "ki")),
                       Part("result", ("good", "no good"), labels=("go", "ng"), prefix=" ")),
              title="try"),
+        Slot("play", (_choice("word", PLAYS), Part("sign", (" ", " -"), labels=("+", "-")),
+                      Part("yards", digits=(9, 9))), title="play, yards", new_row=True),
+        Slot("ret", (Part("yards", digits=(9, 9), suffix=" yd return"),
+                     Part("to", digits=(5, 9), prefix=" to ")),
+             title="return yards, to", lead=", "),
+        _clause("clause1"),
+        Slot("penalty", (Part("yards", ("5", "10", "15"), suffix=" yd pen. vs. "),
+                         Part("side", ("D", "O"))), title="; penalty vs.", lead="; "),
+        _clause("clause2", new_row=True),
         Slot("score", (Part("first", digits=(9, 9)), Part("second", digits=(9, 9), prefix="-"),
                        Part("team", ("%Home%", "%Away%"), labels=("H", "A"), prefix=" ")),
              title="score (team first)"),
-        Slot("kick", (Part("sign", ("-",)), Part("yards", digits=(9, 9))),
-             title="kick: to / FG / onside yd"),
+        Slot("marker", (_choice("marker", MARKERS),), title="clock"),
     )
     result = Segment("\t", ("play", "ret", "clause1", "penalty", "clause2"), sep="")
     score = Segment("\t", ("score",))
@@ -102,6 +104,6 @@ def grammar() -> Grammar:
     )
     return Grammar("cardbowl", slots, forms, kind="kind", legend=legend,
                    tags=("Seed", "Home", "Away", "Date", "Match"), leave_off=("cards",),
-                   hint="play, kickoff, home, change, Q2; 2; 7; 27; pass 12; 20 yd return to "
-                        "24; TD; 5 yd pen. vs. D; kick good; 7-0 Steelers",
+                   hint="play, kickoff, home, change; 2; 7; 27; kick good; pass 12; 20 yd return "
+                        "to 24; TD; 5 yd pen. vs. D; 7-0 Steelers; Q2",
                    typical_lines=200)        # some 150 plays, kicks, possessions, markers

@@ -115,8 +115,9 @@ def _markers(image: np.ndarray, factor: float, patient: bool) -> dict[int, np.nd
 
 def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
     """Corner markers found: id -> its 4 corners in image pixels (ArUco's order). A quick pass
-    on a copy at most DETECT_SIDE a side; for markers it missed, a patient pass, then (a small
-    image) one on a copy twice the size."""
+    on a copy at most DETECT_SIDE a side; for markers it missed, a patient pass, then one on a
+    copy twice the size (a small image) or on the image itself (a large one: a far corner of a
+    steep photo can lose its marker's cells in the reduced copy)."""
     side = max(gray.shape)
     factor = min(1.0, DETECT_SIDE / side)
     small = gray if factor == 1.0 else cv2.resize(gray, None, fx=factor, fy=factor,
@@ -125,6 +126,8 @@ def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
     tries = [(small, factor)]
     if side < DETECT_SIDE:
         tries.append((cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 2.0))
+    elif factor < 1.0:
+        tries.append((gray, 1.0))
     for image, scale in tries:
         if all(i in found for i in MARKER_IDS):
             break

@@ -71,11 +71,29 @@ def test_a_card_is_its_letter_and_its_yards():
 
 def test_numbers_are_digit_columns():
     line = "2H A K65 D100 -55 {H 4&23 50 105-7}"
-    assert _shaded(line, "yards") == [("-",), ("", "5", "5")]
+    assert _shaded(line, "yards") == [("-",), ("5", "5")]
     assert _shaded(line, "down") == [("4",), ("2", "3")]
     assert _shaded(line, "spot") == [("",), ("5", "0")]
     assert _shaded(line, "score") == [("1", "0", "5"), ("", "", "7")]
     assert _shaded(line, "period") == [("2H",), ("",)]
+    assert _shaded("Q3 H R70 D65 +5 {H 2&5 H25 0-0}", "period") == [("Q",), ("3",)]
+    assert _shaded("OT2 H R70 D65 +5 {H 2&5 H25 0-0}", "period") == [("OT",), ("2",)]
+    assert _shaded("Q1 H R70 D65 +5 {H 2&5 H25 0-0}", "yards") == [("+",), ("", "5")]
+
+
+def test_no_bubble_for_a_leading_zero_or_yards_the_rules_rule_out():
+    """A number's first column has no 0 (05 is written 5); a score's hundreds only 1 (0-199);
+    yards two columns: the most a snap can write is 90 (R100 against D10), 65 (K65) or PASS
+    INTERFERENCE short of the goal line, under 100 (B16)."""
+    g = grammar()
+    assert [len(c) for c in g.slot("yards").parts[1].columns] == [9, 10]
+    assert g.slot("yards").parts[1].columns[0] == tuple("123456789")
+    assert [c[0] for c in g.slot("score").parts[0].columns] == ["1", "0", "0"]
+    assert g.slot("score").parts[0].columns[0] == ("1",)
+    assert g.slot("spot").parts[1].columns[0] == ("1", "2", "3", "4", "5")
+    assert g.slot("down").parts[1].columns[0] == tuple("123456789")
+    assert sheet_form(g, "Q1 H R100 D10 +90 {A 1&10 A20 7-0}") == \
+        "Q1 H R100 D10 +90 {A 1&10 A20 7-0}"
 
 
 @pytest.mark.parametrize("line", [
@@ -89,6 +107,7 @@ def test_numbers_are_digit_columns():
     "OT1 H K35 D80 +35 {A 1&10 A30 12-0}",
     "OT9 H R70 FUM +0 {A 1&10 50 199-199}",
     "Q1 H R75 CHAL A:DP-PI 7 {H 1&3 A3 5-0}",      # slips the verifier finds are held too
+    "Q5 H R70 D65 +5 {H 2&5 H25 0-0}",           # Q and 5: a fifth quarter, the verifier's
 ])
 def test_lines_come_back_as_written(line):
     assert sheet_form(grammar(), line) == line
@@ -104,8 +123,9 @@ def test_a_comment_after_the_state_is_left_off():
 
 @pytest.mark.parametrize("line", [
     "Q1 H R95 D65 +30 {H 1&10 H50 0-0}",      # no OFFENSE card of 95 yards
-    "Q5 H R70 D65 +5 {H 2&5 H25 0-0}",        # no fifth quarter
     "OT10 H R70 D65 +5 {H 2&5 H25 0-0}",      # the sheet holds OT1-OT9
+    "Q1 H R70 D65 +100 {H 2&5 H25 0-0}",      # no snap moves 100 yards (B16)
+    "Q1 H R70 D65 +05 {H 2&5 H25 0-0}",       # a leading 0
     "Q1 H R70 D65 +5 {H 5&5 H25 0-0}",        # four downs
     "Q1 H R70 D65 H:SACK +5 {H 2&5 H25 0-0}",  # SACK! is no response card
     "Q1 H R70 D65 +5 {H 2&5 H25 200-0}",      # scores to 199
@@ -124,12 +144,14 @@ def test_bubbles_come_from_the_rules_data():
                      lengths={"thirds": Length("thirds", 3, 0)})
     g = grammar(thirds)
     assert g.slot("down").parts[0].options == ("1", "2", "3", "4", "5")
-    assert g.slot("period").parts[0].options == ("Q1", "Q2", "Q3", "OT")
+    assert g.slot("period").parts[0].options == ("Q", "OT")
+    assert g.slot("period").parts[1].options == tuple("123456789")     # OT1-OT9
     assert dict(g.header)["Length"].parts[0].options == ("thirds",)
+    twelve = grammar(replace(shipped, lengths={"long": Length("long", 12, 6)}))
+    assert twelve.slot("period").parts[1].options[-3:] == ("10", "11", "12")
     shipped = grammar()
     assert shipped.slot("down").parts[0].options == ("1", "2", "3", "4")
-    assert shipped.slot("period").parts[0].options == ("Q1", "Q2", "Q3", "Q4", "1H", "2H",
-                                                       "OT")
+    assert shipped.slot("period").parts[0].options == ("Q", "1H", "2H", "OT")
     assert shipped.slot("offense").parts[0].options == (        # letters, then named cards
         "R", "P", "K", "DP-OFS", "DP-PI", "DP-HLD", "CHAL")
     assert shipped.slot("defense").parts[1].options == (
@@ -150,24 +172,39 @@ def _pdf(paper: str = "letter") -> bytes:
         paper=paper, extra={"from": RECORD}))
 
 
-def test_a_letter_sheet_holds_14_snaps_an_a4_sheet_13(tmp_path):
+def test_a_letter_sheet_holds_25_snaps_an_a4_sheet_24(tmp_path):
     from pypdf import PdfReader
 
     pdf = tmp_path / "a4.pdf"
     pdf.write_bytes(_pdf("a4"))
-    assert len(PdfReader(str(pdf)).pages) == 3                   # 36 snaps: 13 + 13 + 10
-    (_, first), (_, second), (_, third) = read_bubble_file(pdf)
-    assert [n for n, _ in third.lines] == list(range(27, 37))
-    assert [t for _, t in first.lines + second.lines + third.lines] == SHEET_LINES
+    assert len(PdfReader(str(pdf)).pages) == 2                   # 36 snaps: 24 + 12
+    (_, first), (_, second) = read_bubble_file(pdf)
+    assert [n for n, _ in second.lines] == list(range(25, 37))
+    assert [t for _, t in first.lines + second.lines] == SHEET_LINES
     letter = tmp_path / "letter.pdf"
     letter.write_bytes(_pdf())
-    assert len(PdfReader(str(letter)).pages) == 3                # 14 + 14 + 8
+    assert len(PdfReader(str(letter)).pages) == 2                # 25 + 11
+    (_, first), (_, second) = read_bubble_file(letter)
+    assert [n for n, _ in second.lines] == list(range(26, 37))
+
+
+def test_a_band_is_two_rows_the_snap_above_the_state_below():
+    from printkit.layout import load_layout
+    from printkit.omr.geometry import sheet_geometry
+
+    layout = load_layout("blowout-bubblelog")
+    for paper, bands in (("letter", 25), ("a4", 24)):
+        geo = sheet_geometry(grammar(), layout, paper)
+        assert (geo.rows, geo.bands) == (2, bands)
+        rows = {p.slot.name: p.row for p in geo.placed}
+        assert rows == {"period": 0, "side": 0, "offense": 0, "defense": 0, "response": 0,
+                        "yards": 0, "ball": 1, "down": 1, "spot": 1, "score": 1}
 
 
 PHOTOS = [
     (0, Distortion(dpi=150, angle=90, perspective=0.15, jpeg=40, blur=1.0, seed=1)),
     (1, Distortion(dpi=200, angle=200, perspective=0.1, shadow=0.5, crumple=0.004, seed=2)),
-    (2, Distortion(dpi=120, angle=347, jpeg=70, blur=0.8, shadow=0.6, seed=3)),
+    (0, Distortion(dpi=120, angle=347, jpeg=70, blur=0.8, shadow=0.6, seed=3)),
 ]
 
 
@@ -177,8 +214,8 @@ def test_photos_read_back_identical(tmp_path, page, d):
     cv2.imwrite(str(photo), distort(page_image(_pdf(), page, d.dpi), d))
     (_, read), = read_bubble_file(photo)
     assert read.ambiguities == []
-    first = 14 * page + 1
-    assert read.lines == list(zip(range(first, first + 14), SHEET_LINES[first - 1:first + 13],
+    first = 25 * page + 1
+    assert read.lines == list(zip(range(first, first + 25), SHEET_LINES[first - 1:first + 24],
                                   strict=False))
 
 

@@ -77,3 +77,20 @@ def test_split_record_drops_comments_and_line_numbers():
     tags, lines = split_record(grammar(), '[Game "postcard"]\n\n; a comment\n12. knee\nknee\n')
     assert tags == [("Game", "postcard")]
     assert lines == [(4, "knee"), (5, "knee")]
+
+
+def test_a_first_column_without_0_writes_and_reads_numbers_without_a_leading_0():
+    """Part.first: the first digit column holds only the digits given (a score's hundreds:
+    1 alone), so no bubble writes a leading 0; the other columns still hold 0-9."""
+    from engine.bubbles import Part
+
+    score = Part("home", digits=(1, 9, 9), first=(1,))
+    assert score.columns == [("1",), tuple("0123456789"), tuple("0123456789")]
+    written = dict(score.values())
+    assert written["105"] == (0, 0, 5) and written["7"] == (None, None, 7)
+    assert written["0"] == (None, None, 0) and written["70"] == (None, 7, 0)
+    assert "07" not in written and "199" in written and "200" not in written
+    assert score.read((0, 0, 5)) == "105" and score.read((None, 7, 0)) == "70"
+    togo = Part("togo", digits=(9, 9), first=tuple(range(1, 10)), last=(0, 5))
+    assert togo.columns == [tuple("123456789"), ("0", "5")]
+    assert sorted(dict(togo.values()), key=int)[:4] == ["0", "5", "10", "15"]
