@@ -140,6 +140,8 @@ class Segment:
     trail: str = ""
     mode: str = "seq"            # "seq": tokens in slot order; "set": any order, extras left off
     always: bool = False         # written even when nothing is shaded (a form's fixed words)
+    leaves: Callable[[str], bool] | None = None   # set: which extras may be left off (None:
+                                                   # any); another word is no line of the form
 
 
 @dataclass(frozen=True)
@@ -395,6 +397,8 @@ def _set_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, 
     for word in line[start:end].split(seg.sep.strip() or None):
         home = next((n for n in free if word in grammar.slot(n).table), None)
         if home is None:
+            if seg.leaves is not None and not seg.leaves(word):
+                return None
             dropped.append(word)
         else:
             tokens[home] = word

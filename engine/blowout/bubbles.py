@@ -2,11 +2,12 @@
 
 One band per snap, in the order the line is written: the period, the side on OFFENSE, the
 OFFENSE (or SPECIAL TEAMS) card, the DEFENSE card, a response card with the side that played
-it, the yards, then the whole state after the snap (side with the ball, down & to go, ball on,
-score HOME-AWAY). Every field the verifier reads is on the sheet, in two rows of bubbles: the
-snap (period to yards) above, the state below; 25 snaps a letter sheet, so a full game of
-some 260 snaps is about eleven sheets. Bubbles no record can shade are left off: a number's
-leading 0, a score's hundreds but 1, yards of 100 or more (B16, docs/rules/blowout.md).
+it, the yards, then the state after the snap (side with the ball, down & to go, ball on), in
+two rows of bubbles: the snap (period to yards) above, the state below. The score is left to
+the verifier, which keeps it from the snaps (a state may leave it off, docs/notation.md), so
+nobody adds up a running score in bubbles; the header's Result is the final score. Bubbles no
+record can shade are left off: a number's leading 0, a Result's hundreds but 1, yards of 100
+or more (B16, docs/rules/blowout.md).
 
 A card is its letter and its yards (`R` and `70` for R70: two bubbles, not one of forty), or
 one bubble for a named card (DP-OFS, INT, SACK...). The letters, the yards and the names come
@@ -23,6 +24,7 @@ space between fields, capitals), which `--from` refuses with the line's number.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from engine.blowout.decks import Card
@@ -34,6 +36,7 @@ SIDES = ("H", "A")
 OVERTIME = "OT"
 # What may come between the state and a `;` comment (one form each: a comment is left off).
 GAPS = ("", *(" " * n for n in range(1, 13)), *("\t" * n for n in range(1, 4)))
+SCORE_WORD = re.compile(r"\d{1,3}-\d{1,3}")
 OVERTIMES = 9                  # OT1..OT9 on the sheet (the first score ends an overtime)
 TOP_SCORE = 199                # a side's score on the sheet: 0-199 (a full game scores ~100)
 # Two letters inside a named card's bubble (the legend spells each out from the decks); a
@@ -73,6 +76,11 @@ def _periods(rules: Rules) -> tuple[str, ...]:
     names = (length.period_name(k) for length in rules.lengths.values()
              for k in range(1, length.periods + 1))
     return tuple(sorted(set(names), key=lambda p: (p[0].isdigit(), p)))
+
+
+def _is_score(word: str) -> bool:
+    """A state's score (`12-0`): the one word the sheet leaves off a state."""
+    return SCORE_WORD.fullmatch(word) is not None
 
 
 def _period_slot(rules: Rules) -> Slot:
@@ -132,8 +140,8 @@ def _legend(rules: Rules, offense: Slot, defense: Slot) -> tuple[str, ...]:
         "yards is its letter then its yards: R70 = R and 70, D100 = D and 100.  "
         "Yards: + or -, then the number (+0 when the ball did not move).",
         "State after the snap: side with the ball, down & to go, ball on (H25, A40; 50: no "
-        f"side), score HOME-AWAY.  Header: Length {lengths} (blank: {DEFAULT_LENGTH}), "
-        "Result.",
+        "side); the score is not shaded (the verifier keeps it).  Header: Length "
+        f"{lengths} (blank: {DEFAULT_LENGTH}), Result: the final score.",
     )
 
 
@@ -169,13 +177,15 @@ def build(rules: Rules) -> Grammar:
         Slot("ball", (Part("side", SIDES),), title="{ball", new_row=True),
         Slot("down", (Part("down", downs), _number("togo", FIELD - 1, prefix="&")),
              title="down & to go"),
-        Slot("spot", (Part("side", SIDES), _number("yard", half)), title="ball on"),
-        Slot("score", (_number("home", TOP_SCORE), _number("away", TOP_SCORE, prefix="-")),
-             title="score HOME-AWAY}"),
+        Slot("spot", (Part("side", SIDES), _number("yard", half)), title="ball on}"),
     )
+    # The score is not on the sheet: a state may leave it off (docs/notation.md), the
+    # verifier keeps it from the snaps and the header's Result is the final score. A state's
+    # score is what `--from` leaves off (a `set` segment drops it, and nothing else).
     snap = (Segment("", ("period", "side", "offense", "defense", "response", "yards"),
                     always=True),
-            Segment(" {", ("ball", "down", "spot", "score"), trail="}", always=True))
+            Segment(" {", ("ball", "down", "spot"), always=True),
+            Segment("", (), trail="}", always=True, mode="set", leaves=_is_score))
     # A comment after the state is left off (its words are what `encode` reports dropped);
     # any other text there is refused.
     forms = tuple(Form("", (*snap, Segment(gap + ";", (), mode="set"))) for gap in GAPS)
@@ -187,6 +197,5 @@ def build(rules: Rules) -> Grammar:
                               title="Result H-A")))
     return Grammar("blowout", slots, forms, legend=_legend(rules, offense, defense),
                    header=header, tags=("Seed", "Home", "Away", "Date", "Match"),
-                   hint="Q1, OT1, H, R70, K45, DP-OFS, D65, SACK, H:DP-PI, +5, -10, 2&5, H25, "
-                        "7-0",
+                   hint="Q1, OT1, H, R70, K45, DP-OFS, D65, SACK, H:DP-PI, +5, -10, 2&5, H25",
                    typical_lines=270)        # a full game: some 250-290 snaps

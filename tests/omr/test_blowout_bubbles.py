@@ -1,7 +1,8 @@
 """BLOWOUT!!!'s bubble grammar, its bubble log read back from photos, its fillable log and an
 audit over a folder holding a photo of one. Expectations typed by hand from docs/notation.md
 (BLOWOUT!!!), the decks and records/blowout_quarter.rec (a quarter written from the rules
-text; records/blowout_quarter.sheet.rec is it as the sheet holds it: comments left off)."""
+text; records/blowout_quarter.sheet.rec is it as the sheet holds it: comments and scores left
+off, as a state may leave its score off and the verifier keeps it)."""
 
 from __future__ import annotations
 
@@ -52,11 +53,10 @@ def _shaded(line: str, slot: str) -> list[tuple[str, ...]]:
 def test_a_snap_shades_every_field():
     assert _tokens("Q1 H R70 D65 +5 {H 2&5 H25 0-0}") == {
         "period": "Q1", "side": "H", "offense": "R70", "defense": "D65", "yards": "+5",
-        "ball": "H", "down": "2&5", "spot": "H25", "score": "0-0"}
+        "ball": "H", "down": "2&5", "spot": "H25"}
     assert _tokens("OT2 A P90 INT H:DP-PI +17 {A 1&10 H18 10-3}") == {
         "period": "OT2", "side": "A", "offense": "P90", "defense": "INT",
-        "response": "H:DP-PI", "yards": "+17", "ball": "A", "down": "1&10", "spot": "H18",
-        "score": "10-3"}
+        "response": "H:DP-PI", "yards": "+17", "ball": "A", "down": "1&10", "spot": "H18"}
 
 
 def test_a_card_is_its_letter_and_its_yards():
@@ -74,7 +74,6 @@ def test_numbers_are_digit_columns():
     assert _shaded(line, "yards") == [("-",), ("5", "5")]
     assert _shaded(line, "down") == [("4",), ("2", "3")]
     assert _shaded(line, "spot") == [("",), ("5", "0")]
-    assert _shaded(line, "score") == [("1", "0", "5"), ("", "", "7")]
     assert _shaded(line, "period") == [("2H",), ("",)]
     assert _shaded("Q3 H R70 D65 +5 {H 2&5 H25 0-0}", "period") == [("Q",), ("3",)]
     assert _shaded("OT2 H R70 D65 +5 {H 2&5 H25 0-0}", "period") == [("OT",), ("2",)]
@@ -82,43 +81,51 @@ def test_numbers_are_digit_columns():
 
 
 def test_no_bubble_for_a_leading_zero_or_yards_the_rules_rule_out():
-    """A number's first column has no 0 (05 is written 5); a score's hundreds only 1 (0-199);
-    yards two columns: the most a snap can write is 90 (R100 against D10), 65 (K65) or PASS
-    INTERFERENCE short of the goal line, under 100 (B16)."""
+    """A number's first column has no 0 (05 is written 5); the Result's hundreds only 1
+    (0-199); yards two columns: the most a snap can write is 90 (R100 against D10), 65 (K65)
+    or PASS INTERFERENCE short of the goal line, under 100 (B16)."""
     g = grammar()
     assert [len(c) for c in g.slot("yards").parts[1].columns] == [9, 10]
     assert g.slot("yards").parts[1].columns[0] == tuple("123456789")
-    assert [c[0] for c in g.slot("score").parts[0].columns] == ["1", "0", "0"]
-    assert g.slot("score").parts[0].columns[0] == ("1",)
+    result = dict(g.header)["Result"]
+    assert [c[0] for c in result.parts[0].columns] == ["1", "0", "0"]
+    assert result.parts[0].columns[0] == ("1",)
     assert g.slot("spot").parts[1].columns[0] == ("1", "2", "3", "4", "5")
     assert g.slot("down").parts[1].columns[0] == tuple("123456789")
-    assert sheet_form(g, "Q1 H R100 D10 +90 {A 1&10 A20 7-0}") == \
-        "Q1 H R100 D10 +90 {A 1&10 A20 7-0}"
+    assert sheet_form(g, "Q1 H R100 D10 +90 {A 1&10 A20}") == "Q1 H R100 D10 +90 {A 1&10 A20}"
 
 
 @pytest.mark.parametrize("line", [
-    "Q1 H R60 D60 +0 {H 2&10 H20 0-0}",
-    "Q4 A P60 SACK -10 {A 2&20 A10 3-0}",
-    "Q1 A R65 D50 H:CHAL +0 {A 2&20 A10 3-0}",
-    "Q2 H R80 D45 H:DP-HLD +5 {H 1&5 H25 5-0}",
-    "1H H DP-OFS D60 +5 {H 1&5 H25 0-0}",
-    "Q3 H R90 OP-OFS -5 {H 1&8 A8 5-0}",
-    "Q1 A R45 D100 -55 {H 1&10 H20 5-0}",
-    "OT1 H K35 D80 +35 {A 1&10 A30 12-0}",
-    "OT9 H R70 FUM +0 {A 1&10 50 199-199}",
-    "Q1 H R75 CHAL A:DP-PI 7 {H 1&3 A3 5-0}",      # slips the verifier finds are held too
-    "Q5 H R70 D65 +5 {H 2&5 H25 0-0}",           # Q and 5: a fifth quarter, the verifier's
+    "Q1 H R60 D60 +0 {H 2&10 H20}",
+    "Q4 A P60 SACK -10 {A 2&20 A10}",
+    "Q1 A R65 D50 H:CHAL +0 {A 2&20 A10}",
+    "Q2 H R80 D45 H:DP-HLD +5 {H 1&5 H25}",
+    "1H H DP-OFS D60 +5 {H 1&5 H25}",
+    "Q3 H R90 OP-OFS -5 {H 1&8 A8}",
+    "Q1 A R45 D100 -55 {H 1&10 H20}",
+    "OT1 H K35 D80 +35 {A 1&10 A30}",
+    "OT9 H R70 FUM +0 {A 1&10 50}",
+    "Q1 H R75 CHAL A:DP-PI 7 {H 1&3 A3}",      # slips the verifier finds are held too
+    "Q5 H R70 D65 +5 {H 2&5 H25}",           # Q and 5: a fifth quarter, the verifier's
 ])
 def test_lines_come_back_as_written(line):
     assert sheet_form(grammar(), line) == line
 
 
+def test_a_states_score_is_left_off():
+    """No score bubbles: the verifier keeps the score from the snaps (docs/notation.md)."""
+    line = "Q1 H R100 D10 +90 {A 1&10 A20 7-0}"
+    assert sheet_form(grammar(), line) == "Q1 H R100 D10 +90 {A 1&10 A20}"
+    assert encode(grammar(), line).dropped == ("7-0",)
+    assert encode(grammar(), "Q1 H R70 D65 +5 {H 2&5 H25 200-0}").dropped == ("200-0",)
+
+
 def test_a_comment_after_the_state_is_left_off():
-    line = "Q1 H K45 D30 +45 {A 1&10 A35 0-0}   ; punt from the H20"
-    assert sheet_form(grammar(), line) == "Q1 H K45 D30 +45 {A 1&10 A35 0-0}"
+    line = "Q1 H K45 D30 +45 {A 1&10 A35}   ; punt from the H20"
+    assert sheet_form(grammar(), line) == "Q1 H K45 D30 +45 {A 1&10 A35}"
     assert encode(grammar(), line).dropped == ("punt", "from", "the", "H20")
-    assert sheet_form(grammar(), "Q1 H R70 D65 +5 {H 2&5 H25 0-0}\t; tab") == \
-        "Q1 H R70 D65 +5 {H 2&5 H25 0-0}"
+    assert sheet_form(grammar(), "Q1 H R70 D65 +5 {H 2&5 H25}\t; tab") == \
+        "Q1 H R70 D65 +5 {H 2&5 H25}"
 
 
 @pytest.mark.parametrize("line", [
@@ -128,7 +135,6 @@ def test_a_comment_after_the_state_is_left_off():
     "Q1 H R70 D65 +05 {H 2&5 H25 0-0}",       # a leading 0
     "Q1 H R70 D65 +5 {H 5&5 H25 0-0}",        # four downs
     "Q1 H R70 D65 H:SACK +5 {H 2&5 H25 0-0}",  # SACK! is no response card
-    "Q1 H R70 D65 +5 {H 2&5 H25 200-0}",      # scores to 199
     "q1 h r70 d65 +5 {h 2&5 h25 0-0}",        # the notation's capitals only
     "Q1  H R70 D65 +5 {H 2&5 H25 0-0}",       # one space between fields
     "Q1 H R70 D65 +5 {H 2&5 H25 0-0} H:CHAL",  # text after the state that is no comment
@@ -172,20 +178,20 @@ def _pdf(paper: str = "letter") -> bytes:
         paper=paper, extra={"from": RECORD}))
 
 
-def test_a_letter_sheet_holds_25_snaps_an_a4_sheet_24(tmp_path):
+def test_a_letter_sheet_holds_28_snaps_an_a4_sheet_27(tmp_path):
     from pypdf import PdfReader
 
     pdf = tmp_path / "a4.pdf"
     pdf.write_bytes(_pdf("a4"))
-    assert len(PdfReader(str(pdf)).pages) == 2                   # 36 snaps: 24 + 12
+    assert len(PdfReader(str(pdf)).pages) == 2                   # 36 snaps: 27 + 9
     (_, first), (_, second) = read_bubble_file(pdf)
-    assert [n for n, _ in second.lines] == list(range(25, 37))
+    assert [n for n, _ in second.lines] == list(range(28, 37))
     assert [t for _, t in first.lines + second.lines] == SHEET_LINES
     letter = tmp_path / "letter.pdf"
     letter.write_bytes(_pdf())
-    assert len(PdfReader(str(letter)).pages) == 2                # 25 + 11
+    assert len(PdfReader(str(letter)).pages) == 2                # 28 + 8
     (_, first), (_, second) = read_bubble_file(letter)
-    assert [n for n, _ in second.lines] == list(range(26, 37))
+    assert [n for n, _ in second.lines] == list(range(29, 37))
 
 
 def test_a_band_is_two_rows_the_snap_above_the_state_below():
@@ -193,12 +199,12 @@ def test_a_band_is_two_rows_the_snap_above_the_state_below():
     from printkit.omr.geometry import sheet_geometry
 
     layout = load_layout("blowout-bubblelog")
-    for paper, bands in (("letter", 25), ("a4", 24)):
+    for paper, bands in (("letter", 28), ("a4", 27)):
         geo = sheet_geometry(grammar(), layout, paper)
         assert (geo.rows, geo.bands) == (2, bands)
         rows = {p.slot.name: p.row for p in geo.placed}
         assert rows == {"period": 0, "side": 0, "offense": 0, "defense": 0, "response": 0,
-                        "yards": 0, "ball": 1, "down": 1, "spot": 1, "score": 1}
+                        "yards": 0, "ball": 1, "down": 1, "spot": 1}
 
 
 PHOTOS = [
@@ -214,8 +220,8 @@ def test_photos_read_back_identical(tmp_path, page, d):
     cv2.imwrite(str(photo), distort(page_image(_pdf(), page, d.dpi), d))
     (_, read), = read_bubble_file(photo)
     assert read.ambiguities == []
-    first = 25 * page + 1
-    assert read.lines == list(zip(range(first, first + 25), SHEET_LINES[first - 1:first + 24],
+    first = 28 * page + 1
+    assert read.lines == list(zip(range(first, first + 28), SHEET_LINES[first - 1:first + 27],
                                   strict=False))
 
 
@@ -256,21 +262,20 @@ def test_from_a_record_the_sheet_cannot_hold_is_one_line_exit_2(tmp_path):
 
 # -- the fillable log ------------------------------------------------------------------------
 
-def _cells(line: int, period, side, offense, defense, yards, ball, down, spot, score,
+def _cells(line: int, period, side, offense, defense, yards, ball, down, spot,
            response="") -> dict[str, str]:
     cells = {"period": period, "side": side, "offense": offense, "defense": defense,
-             "response": response, "yards": yards, "ball": ball, "down": down, "spot": spot,
-             "score": score}
+             "response": response, "yards": yards, "ball": ball, "down": down, "spot": spot}
     return {f"L{line:03d}.{k}": v for k, v in cells.items() if v}
 
 
 # "Q1 H R70 D65 +5 {H 2&5 H25 0-0}", "Q1 H R60 D75 -15 {H 3&20 H10 0-0}", "Q1 H R90 D60 +30
 # {H 1&10 H40 0-0}", "Q1 H R100 D10 +90 {A 1&10 A20 7-0}" (tests/engine/blowout/test_records)
 RUNS = {"tag.Length": "quarter", "tag.Result": "7-0",
-        **_cells(1, "Q1", "H", "R70", "D65", "+5", "H", "2&5", "H25", "0-0"),
-        **_cells(2, "q1", "h", "r60", "d75", "-15", "H", "3&20", "h10", "0-0"),
-        **_cells(3, "Q1", "H", "R90", "D60", "+30", "H", "1&10", "H40", "0-0"),
-        **_cells(4, "Q1", "H", "R100", "D10", "+90", "A", "1&10", "A20", "7-0")}
+        **_cells(1, "Q1", "H", "R70", "D65", "+5", "H", "2&5", "H25"),
+        **_cells(2, "q1", "h", "r60", "d75", "-15", "H", "3&20", "h10"),
+        **_cells(3, "Q1", "H", "R90", "D60", "+30", "H", "1&10", "H40"),
+        **_cells(4, "Q1", "H", "R100", "D10", "+90", "A", "1&10", "A20")}
 
 
 def test_fillable_fields_one_per_cell(tmp_path):
@@ -278,9 +283,10 @@ def test_fillable_fields_one_per_cell(tmp_path):
 
     fields = PdfReader(str(_blank(tmp_path, "blowout"))).get_fields()
     assert fields["printkit.game"]["/V"] == "blowout"
-    for name in ("L001.period", "L001.offense", "L001.response", "L001.score", "tag.Length",
+    for name in ("L001.period", "L001.offense", "L001.response", "tag.Length",
                  "tag.Result", "tag.Seed"):
         assert name in fields
+    assert "L001.score" not in fields                        # the verifier keeps the score
 
 
 def test_a_filled_log_verifies_clean(tmp_path):

@@ -20,8 +20,8 @@ BLOWOUT = """[Game "blowout"]
 [Home "Hawks"]
 [Away "Bears"]
 
-Q1 H R60 D60 +0 {H 2&10 H20 0-0}
-Q1 H R55 D60 -5 {H 3&15 H15 0-0} ; lost five
+Q1 H R60 D60 +0 {H 2&10 H20}
+Q1 H R55 D60 -5 {H 3&15 H15} ; lost five
 """
 
 
