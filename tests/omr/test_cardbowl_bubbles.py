@@ -95,18 +95,18 @@ def test_a_steep_low_resolution_photo_finds_its_far_corner_marker(tmp_path):
     assert [text for _, text in read.lines] == want
 
 
-def test_a_band_is_three_rows_18_a_letter_sheet_17_an_a4(tmp_path):
+def test_a_band_is_three_rows_19_a_letter_sheet_18_an_a4(tmp_path):
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
 
     layout = load_layout("cardbowl-bubblelog")
     assert [(g.rows, g.bands) for g in (sheet_geometry(grammar(), layout, p)
-                                        for p in ("letter", "a4"))] == [(3, 18), (3, 17)]
+                                        for p in ("letter", "a4"))] == [(3, 19), (3, 18)]
     rows = {p.slot.name: p.row for p in sheet_geometry(grammar(), layout, "letter").placed}
     assert rows == {"kind": 0, "down": 0, "dist": 0, "yard": 0, "kick": 0, "fg": 0, "good": 0,
                     "play": 1, "ret": 1, "clause1": 1, "penalty": 1,
                     "clause2": 2, "score": 2, "marker": 2}
-    # the 14 lines of cardbowl_start twice over: 28 lines, 18 + 10 on letter
+    # the 14 lines of cardbowl_start twice over: 28 lines, 19 + 9 on letter
     text = (RECORDS / "cardbowl_start.sheet.txt").read_text()
     head, body = text.split("\n\n", 1)
     record = tmp_path / "twice.txt"
@@ -114,8 +114,8 @@ def test_a_band_is_three_rows_18_a_letter_sheet_17_an_a4(tmp_path):
     pdf = tmp_path / "twice.pdf"
     pdf.write_bytes(_pdf("letter", record))
     (_, first), (_, second) = read_bubble_file(pdf)
-    assert [n for n, _ in first.lines] == list(range(1, 19))
-    assert [n for n, _ in second.lines] == list(range(19, 29))
+    assert [n for n, _ in first.lines] == list(range(1, 20))
+    assert [n for n, _ in second.lines] == list(range(20, 29))
     assert [t for _, t in first.lines + second.lines] == (body + body).splitlines()
 
 
