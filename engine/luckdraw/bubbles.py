@@ -33,6 +33,7 @@ without deal lines is the play book's slip (L17).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from engine.bubbles import Form, Grammar, Part, Segment, Slot
@@ -195,9 +196,81 @@ def grammar(rules: Rules | None = None) -> Grammar:
         "cards.  Trade: seat, cards, 2nd seat, cards back.  Event: card, word, holder, points.  "
         f"Total: seat, total, 2nd-{_nth(TOTALS)} seat and total (- if negative).",
     )
-    return Grammar("luckdraw", slots, forms, kind="kind", legend=legend, header=header,
-                   tags=("Seed", "Date", "Match"), trailing_comment=True,
-                   hint="Q1, drive, deal, event, total; P2; FG under FG; 14; fumble+td; delay; "
-                        "run; P2 run under P2; P3 12",
-                   typical_lines=300,      # a 4-player full game: some 140-310 lines
-                   spread=spread_totals)
+    blank = Grammar("luckdraw", slots, forms, kind="kind", legend=legend, header=header,
+                    tags=("Seed", "Date", "Match"), trailing_comment=True,
+                    hint="Q1, drive, deal, event, total; P2; FG under FG; 14; fumble+td; delay; "
+                         "run; P2 run under P2; P3 12",
+                    typical_lines=300,      # a 4-player full game: some 140-310 lines
+                    spread=spread_totals)
+    return replace(blank, book=_book(blank, rules))
+
+
+# -- the play-book sheet ---------------------------------------------------------------------
+# A seeded game's deals are the book's slips (L17): its sheet has no deal or sidelines bands,
+# so the cards are needed only by an event (one card) and a trade (cards each way). They are
+# two slots of eight one-bubble parts each way (a slot's parts share one timing square), each
+# card written with the space that follows it (`STTD ` before an event word) or, given back,
+# the one before it (` OP` after `for P3`); a set is written in the cheat sheet's order.
+CARD_GROUPS = 2
+
+
+def _card_groups(name: str, rules: Rules, before: bool, title: str) -> tuple[Slot, ...]:
+    codes = rules.cards.codes
+    size = -(-len(codes) // CARD_GROUPS)
+    groups = [codes[k:k + size] for k in range(0, len(codes), size)]
+    return tuple(
+        Slot(f"{name}{k + 1}",
+             tuple(Part(code, (code,), labels=(code[:2],), prefix=" " if before else "",
+                        suffix="" if before else " ") for code in group),
+             title=f"{title} {group[0]}-{group[-1]}")
+        for k, group in enumerate(groups))
+
+
+def _book(blank: Grammar, rules: Rules) -> Grammar:
+    """The sheets of a play-book game: no deal or sidelines lines (the book's slips), the cards
+    in two dense groups each way, three rows a band (module docstring)."""
+    periods = rules.periods
+    kinds = (*((p, p) for p in periods), *(k for k in KINDS if k[0] not in ("deal", SIDELINES)))
+    cards = _card_groups("card", rules, before=False, title="card(s)")
+    back = _card_groups("back", rules, before=True, title="given back")
+    per_seat = tuple(blank.slot(s) for s in SEATS)
+    row = {"n", "n2"}                        # each starts a row of the band
+    slots = (
+        Slot("kind", (Part("kind", tuple(k for k, _ in kinds),
+                           labels=tuple(lab for _, lab in kinds)),), title="line"),
+        blank.slot("seat"), *cards, blank.slot("word"), blank.slot("pen"), blank.slot("play"),
+        *(replace(blank.slot(n), new_row=n in row) for n in ("n", *(s.name for s in per_seat),
+                                                             "seat2")),
+        *back,
+        *(replace(blank.slot(n), new_row=n in row) for n in ("n2", "t3", "t4")),
+    )
+    card_names = tuple(s.name for s in cards)
+    back_names = tuple(s.name for s in back)
+    forms = tuple(
+        f for f in blank.forms if f.name not in ("deal", SIDELINES, "trade", "event")
+    ) + (
+        Form("trade", (Segment("trade ", ("seat",), always=True),
+                       Segment(" ", card_names, sep="", always=True),
+                       Segment("for ", ("seat2",), always=True),
+                       Segment("", back_names, sep=""))),
+        Form("event", (Segment("", card_names, sep="", always=True),
+                       Segment("", ("word",), always=True),
+                       Segment(" ", ("seat",), always=True),
+                       Segment(" ", ("n",), always=True))),
+    )
+    short = "  ".join(f"{c[:2]} {c}" for c in rules.cards.codes if c[:2] != c)
+    legend = (
+        "Line: " + "  ".join(f"{lab} {k}" for k, lab in kinds[len(periods):])
+        + ".   No deal lines: each drive's hands are the play book's slip.   Penalty: "
+        + "  ".join(f"{p.key[:2]} {p.key} ({p.name}, {p.points})" for p in rules.penalties)
+        + ".",
+        blank.legend[1],
+        "Cards: " + short + ".   Seat sd: the sidelines.  P1-P8: r/p the call, or the "
+        "audible points.  Trade: seat, cards, 2nd seat, cards back.  Event: card, word, "
+        f"holder, points.  Total: seat, total, 2nd-{_nth(TOTALS)} seat and total.  "
+        "Shade Players above.",
+    )
+    from engine.luckdraw.bookrecord import book_record
+
+    return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
+                   rewrite=book_record)

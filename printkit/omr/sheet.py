@@ -70,7 +70,8 @@ def _record(path: Path, game_id: str, seed: str | None,
     notes: list[str] = []
     if grammar.rewrite is not None:
         text, notes = grammar.rewrite(text, name, dict(tags))
-        _, lines = split_record(grammar, text)
+        written, lines = split_record(grammar, text)
+        tags += [t for t in written if t[0] not in dict(tags)]   # one the rewrite writes in
     return grammar, tags, lines, notes
 
 
