@@ -26,9 +26,16 @@ one did). Not on the sheet (`--from` refuses the line and says which): totals of
 more, audible points other than a correct call's or a Loner's, a winner line of three seats
 or more, a trade with no card given, calls written out of seat order, keywords typed in
 another case than the notation's. Comments are left off; a card written twice on one
-line is shaded once (`--from` says so). Deal lines stay on the sheet, one band per seat (without a
-`Seed` they are the only record of who held what), but a seeded game can skip them: a drive
-without deal lines is the play book's slip (L17).
+line is shaded once (`--from` says so). Deal lines stay on the sheet, one band per seat:
+without a `Seed` they are the only record of who held what.
+
+A sheet printed for a play book (a Seed in its QR) uses `grammar().book`: a drive without
+deal lines is the play book's slip (L17), so it has no deal or sidelines kind, and the cards
+(an event's one card, a trade's cards each way) are two groups of eight single bubbles each
+way instead of sixteen tokens each with its timing square: a band is three rows of the grid
+game's bubble size instead of four (layout `[book]`). `--from` writes a seeded record as those
+sheets hold it (engine/luckdraw/bookrecord.py: deal lines left off, a deal that is not the
+book's noted).
 """
 
 from __future__ import annotations

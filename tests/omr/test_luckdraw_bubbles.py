@@ -247,7 +247,7 @@ def test_audit_reads_a_photo_of_a_luckdraw_sheet(tmp_path):
 
 def test_a_seeded_game_logged_without_deal_bands_verifies(tmp_path):
     """L17: with a play book the deal bands can be skipped. examples/luckdraw.rec (seed demo)
-    without its 12 deal lines: 45 - 12 = 33 bands on play-book sheets (16 a sheet), clean."""
+    without its 12 deal lines: 45 - 12 = 33 bands on play-book sheets (17 a sheet), clean."""
     example = Path(__file__).resolve().parents[2] / "examples" / "luckdraw.rec"
     text = "".join(line for line in example.read_text().splitlines(keepends=True)
                    if not line.startswith("deal "))

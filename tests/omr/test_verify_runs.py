@@ -2,10 +2,11 @@
 groups them (same game, seed and match in their QR codes) into one record in sheet order, so
 the findings are the whole game's, each naming the sheet file and the line printed on it.
 
-The match: examples/luckdraw.rec (seed demo, 45 lines, clean) with a Match tag, shaded on
-three play-book sheets of 16 bands by `render --from` (its 12 deal lines are the book's, left
-off: 33 bands); the slip scores line 30 of the sheets (sheet 2's 14th band, `TOD fourth P3
-4`) as 5."""
+The match: examples/luckdraw.rec (seed demo, 45 lines, clean) with a Match tag and each of
+its three running totals written twice (totals may be written any time), shaded on three
+play-book sheets of 17 bands by `render --from` (its 12 deal lines are the book's, left off:
+36 bands, 17 + 17 + 2); the slip scores line 32 of the sheets (sheet 2's 15th band, `TOD
+fourth P3 4`) as 5."""
 
 from __future__ import annotations
 
@@ -24,6 +25,10 @@ SHEETS = 3
 
 def _record(slip: bool) -> str:
     text = EXAMPLE.read_text().replace('[Date "', '[Match "M3"]\n[Date "', 1)
+    totals = [line for line in text.splitlines() if line.startswith("total ")]
+    assert len(totals) == 3
+    for line in totals:
+        text = text.replace(f"\n{line}\n", f"\n{line}\n{line}\n", 1)
     assert "\nTOD fourth P3 4\n" in text
     return text.replace("\nTOD fourth P3 4\n", "\nTOD fourth P3 5\n", 1) if slip else text
 
@@ -60,22 +65,22 @@ def test_a_match_photographed_sheet_by_sheet_verifies_as_one_clean_game(clean):
     r = run_cli("verify", *map(str, shuffled))
     names = ", ".join(str(p) for p in shuffled)           # named as given
     assert r.stdout.splitlines() == [
-        f"{names}: luckdraw: 33 lines checked, clean; 4 players, 3 drives"]
+        f"{names}: luckdraw: 36 lines checked, clean; 4 players, 3 drives"]
     assert r.code == 0
 
 
 def test_a_slip_is_named_by_its_sheet_file_and_printed_line(slipped):
     r = run_cli("verify", *map(str, slipped))
     lines = r.stdout.splitlines()
-    assert lines[0] == (f"{slipped[1]}:30: LD-EVENT-001: points for TOD fourth: 4 (expected 4, "
-                        "found 5) [record line 37]")
-    assert lines[1].endswith(": luckdraw: 33 lines checked, 1 finding; 4 players, 3 drives")
+    assert lines[0] == (f"{slipped[1]}:32: LD-EVENT-001: points for TOD fourth: 4 (expected 4, "
+                        "found 5) [record line 39]")
+    assert lines[1].endswith(": luckdraw: 36 lines checked, 1 finding; 4 players, 3 drives")
     assert len(lines) == 2
     assert r.code == 1
     data = json.loads(run_cli("verify", *map(str, slipped), "--format", "json").stdout)
     (finding,) = data["findings"]
     assert (finding["rule"], finding["line"], finding["sheet"]) == (
-        "LD-EVENT-001", 37, f"{slipped[1]} line 30")
+        "LD-EVENT-001", 39, f"{slipped[1]} line 32")
 
 
 def test_each_photo_alone_is_not_the_game(clean):
