@@ -32,8 +32,8 @@ without a `Seed` they are the only record of who held what.
 A sheet printed for a play book (a Seed in its QR) uses `grammar().book`: a drive without
 deal lines is the play book's slip (L17), so it has no deal or sidelines kind, and the cards
 (an event's one card, a trade's cards each way) are two groups of eight single bubbles each
-way instead of sixteen tokens each with its timing square: a band is three rows of the grid
-game's bubble size instead of four (layout `[book]`). `--from` writes a seeded record as those
+way instead of sixteen tokens each with its timing square: a band is three rows instead of
+four. `--from` writes a seeded record as those
 sheets hold it (engine/luckdraw/bookrecord.py: deal lines left off, a deal that is not the
 book's noted).
 """
@@ -153,10 +153,11 @@ def grammar(rules: Rules | None = None) -> Grammar:
                            labels=tuple(c[0] for c in rules.audible.calls)),),
              title="audible play"),
         *seat_slots,
-        _seat("seat2", "2nd seat"),
+        replace(_seat("seat2", "2nd seat"), new_row=True),      # a trade's other side below
         *cards2,
         _number("n2", "2nd total"),
-        *(_total(f"t{k}", f"{_nth(k)} seat, total") for k in range(3, TOTALS + 1)),
+        *(replace(_total(f"t{k}", f"{_nth(k)} seat, total"), new_row=k == 3)
+          for k in range(3, TOTALS + 1)),                    # a total's further seats together
     )
     names = tuple(s.name for s in cards)
     names2 = tuple(s.name for s in cards2)
