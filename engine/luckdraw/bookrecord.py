@@ -94,18 +94,25 @@ def book_record(text: str, file: str, tags: dict[str, str] | None = None,
     drive: n.Drive | None = None
     book: Deal | None = None
     dealt: list[n.Hand | n.Sidelines] = []
-    count = 0
+    count, began = 0, False
     for entry in [*record.entries, None]:
         if entry is None or isinstance(entry, n.Drive):
             notes += _deal_notes(file, drive, book, dealt, players)
             if entry is None:
                 break
             count += 1
-            drive, book, dealt = entry, deal(seed, count, players), []
-        elif isinstance(entry, (n.Hand, n.Sidelines)):
-            dealt.append(entry)
+            drive, book, dealt, began = entry, deal(seed, count, players), [], False
+            continue
+        if isinstance(entry, (n.Hand, n.Sidelines)):
             lines[entry.line - 1] = ""
-        elif isinstance(entry, n.Trade):
+            if began and drive is not None:        # LD-SEQ-001: the verifier skips it too
+                notes.append((entry.line, f"{file}:{entry.line}: a deal line after the "
+                              f"drive's play began: {LEFT}"))
+            else:
+                dealt.append(entry)
+            continue
+        began = began or not isinstance(entry, n.Period)
+        if isinstance(entry, n.Trade):
             gives = " ".join(sorted(entry.gives, key=order.__getitem__))
             takes = " ".join(sorted(entry.takes, key=order.__getitem__))
             comment = lines[entry.line - 1].partition(";")[2]

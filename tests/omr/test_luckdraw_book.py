@@ -118,6 +118,14 @@ def test_deals_that_are_not_the_books_are_noted():
     ]
 
 
+def test_a_deal_line_after_play_began_is_noted():
+    text = HEAD + DEAL + PLAY + "deal P1 INT PTD TOD FG\n"
+    out, notes = book_record(text, "r.rec")
+    assert notes == ["r.rec:14: a deal line after the drive's play began: the sheet leaves "
+                     "the deal to the play book"]
+    assert out.splitlines()[13] == ""
+
+
 def test_from_notes_a_deal_that_is_not_the_books_and_the_typed_record_finds_it(tmp_path):
     lines = EXAMPLE.read_text().splitlines()
     assert lines[13] == "deal P4 FDN DP MFG SACK"
