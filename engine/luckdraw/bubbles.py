@@ -202,7 +202,8 @@ def grammar(rules: Rules | None = None) -> Grammar:
         "Event: " + "  ".join(f"{_label(w)} {w}" for w in words) + ".",
         "Seat sd: the sidelines.  P1-P8: r/p the call, or the audible points.  Deal: seat, "
         "cards.  Trade: seat, cards, 2nd seat, cards back.  Event: card, word, holder, points.  "
-        f"Total: seat, total, 2nd-{_nth(TOTALS)} seat and total (- if negative).",
+        f"Total (optional: the verifier adds the points up): seat, total, 2nd-{_nth(TOTALS)} "
+        "seat and total (- if negative).",
     )
     blank = Grammar("luckdraw", slots, forms, kind="kind", legend=legend, header=header,
                     tags=("Seed", "Date", "Match"), trailing_comment=True,
@@ -269,14 +270,13 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
     short = "  ".join(f"{c[:2]} {c}" for c in rules.cards.codes if c[:2] != c)
     legend = (
         "Line: " + "  ".join(f"{lab} {k}" for k, lab in kinds[len(periods):])
-        + ".   No deal lines: each drive's hands are the play book's slip.   Penalty: "
+        + ".   Deals: the play book's slips (shade Players).   Penalty: "
         + "  ".join(f"{p.key[:2]} {p.key} ({p.name}, {p.points})" for p in rules.penalties)
         + ".",
         blank.legend[1],
-        "Cards: " + short + ".   Seat sd: the sidelines.  P1-P8: r/p the call, or the "
-        "audible points.  Trade: seat, cards, 2nd seat, cards back.  Event: card, word, "
-        f"holder, points.  Total: seat, total, 2nd-{_nth(TOTALS)} seat and total.  "
-        "Shade Players above.",
+        "Cards: " + short + ".  Seat sd: sidelines.  P1-P8: call r/p or audible points.  "
+        "Trade: seat, cards, 2nd seat, cards back.  Event: card, word, holder, points.  "
+        f"Total (optional): seat, total, 2nd-{_nth(TOTALS)} seat, total.",
     )
     from engine.luckdraw.bookrecord import book_record
 

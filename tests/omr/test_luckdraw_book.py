@@ -167,7 +167,7 @@ def test_a_blank_book_sheet_has_three_row_bands(tmp_path, paper, bands):
         text = page.extract_text()
         squares = _timing_squares(page)
     assert f"lines 1-{bands}" in text and "Seed: demo" in text
-    assert "No deal lines: each drive's hands are the play book's slip." in text
+    assert "Deals: the play book's slips (shade Players)." in text
     # the left end of every band row has a timing square: bands x 3 rows, a row 2.7 mm apart
     left = min(s["x0"] for s in squares)
     column = sorted(s["top"] for s in squares if abs(s["x0"] - left) < 0.5)
