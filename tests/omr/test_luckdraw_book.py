@@ -249,3 +249,23 @@ def test_a_sheet_of_a_record_without_players_carries_the_count(tmp_path):
     assert '[Players "4"]' in text
     v = run_cli("verify", str(photo))
     assert v.code == 0 and "5 lines checked, clean; 4 players, 1 drive" in v.stdout
+
+
+def test_a_simulated_game_scans_to_its_lines_without_the_deals(tmp_path):
+    """The bots deal from the book, so --from notes nothing; the scanned record is the typed
+    one's lines less its deal lines (comments and blank lines aside: computed from the text
+    alone) and verifies clean."""
+    assert run_cli("simulate", "luckdraw", "--seed", "ldbook", "--players", "4",
+                   "--out", str(tmp_path)).code == 0
+    record = tmp_path / "luckdraw-ldbook-0001.rec"
+    typed = [line.split(";")[0].strip() for line in record.read_text().splitlines()]
+    body = [t for t in typed if t and not t.startswith(("[", "deal ", "side "))]
+    assert len(body) < len([t for t in typed if t and not t.startswith("[")]) - 4
+    pdf = tmp_path / "log.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert (r.code, r.stderr) == (0, "")
+    back = tmp_path / "back.rec"
+    s = run_cli("scan", str(pdf), "--out", str(back))
+    assert s.code == 0, s.stdout
+    assert f"{len(body)} lines checked, clean; 4 players" in s.stdout
+    assert [t for t in back.read_text().split("\n\n", 1)[1].splitlines() if t] == body
