@@ -15,13 +15,11 @@ guessed); *unread* when the sheet is refused with a message (markers or code not
 *WRONG* when a line, or the header, reads as something else without a word (target: none).
 
     .venv/bin/python bench/bench_bubble_games.py [SHEETS] [--games ID,ID] [--seed N]
-                                                 [--show KIND] [--keep DIR] [--no-seed]
+                                                 [--show KIND] [--keep DIR]
 
 SHEETS per game (default 60: a few minutes for the five games on 2 cores; the issue's corpus
 is 400). `--show ambiguous` (or WRONG, unread) lists those sheets' distortions and what was
-reported; `--keep DIR` keeps the photos (named by game and index) to look at. `--no-seed`
-takes the simulated games' Seed tag off: the sheets for games played without a play book
-(PostCard's die values, Luck of the Draw's deal lines).
+reported; `--keep DIR` keeps the photos (named by game and index) to look at.
 bench/bench_bubble.py (PostCard, with the naive reader for speed) and
 bench/bench_cardgrid_bubble.py remain for their own figures.
 """
@@ -85,16 +83,13 @@ def _cardbowl_record(rng: random.Random) -> str:
                       f'[Result "{score}"]', "", *body]) + "\n"
 
 
-def _record(game_id: str, k: int, rng: random.Random, unseeded: bool = False) -> str:
+def _record(game_id: str, k: int, rng: random.Random) -> str:
     from engine import registry
 
     if game_id == "cardbowl":
         return _cardbowl_record(rng)
     bots = registry.get(game_id).bots
-    text = bots.play(bots.seed_of("bubble-bench", k), None).text()
-    if unseeded:               # --no-seed: the sheets of a game without a play book
-        text = "".join(t for t in text.splitlines(keepends=True) if not t.startswith("[Seed "))
-    return text
+    return bots.play(bots.seed_of("bubble-bench", k), None).text()
 
 
 def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
@@ -109,10 +104,10 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     from printkit.omr.geometry import sheet_geometry
     from tests.omr.distort import Distortion, distort
 
-    game_id, k, seed, work, *unseeded = job
+    game_id, k, seed, work = job
     rng = random.Random(f"{seed}/{game_id}/{k}")
     g = registry.get(game_id).bubbles()
-    text = _record(game_id, k, rng, bool(unseeded and unseeded[0]))
+    text = _record(game_id, k, rng)
     record = Path(work) / f"{game_id}-{k}.rec"
     record.write_text(text)
     printable = sheets.get(game_id, "bubblelog")
@@ -185,12 +180,12 @@ def _one_thread() -> None:
 
 
 def bench_game(game_id: str, count: int, seed: int, pool: ProcessPoolExecutor, work: Path,
-               show: set[str], unseeded: bool = False) -> dict:
+               show: set[str]) -> dict:
     start = time.perf_counter()
     photos: list[Photo] = []
     k = 0
     while len(photos) < count:
-        jobs = [(game_id, k + i, seed, str(work), unseeded) for i in range(1, 5)]
+        jobs = [(game_id, k + i, seed, str(work)) for i in range(1, 5)]
         k += 4
         for batch in pool.map(photograph, jobs):
             photos += batch
@@ -218,7 +213,6 @@ def main() -> None:
     parser.add_argument("--show", action="append", default=[],
                         choices=("ambiguous", "unread", "identical"))
     parser.add_argument("--keep", type=Path)
-    parser.add_argument("--no-seed", action="store_true")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bubble-bench-"))
     if args.keep:
@@ -229,8 +223,7 @@ def main() -> None:
     try:
         with ProcessPoolExecutor(2, mp_context=context, initializer=_one_thread) as pool:
             for game_id in args.games.split(","):
-                row = bench_game(game_id, args.sheets, args.seed, pool, work, set(args.show),
-                                 args.no_seed)
+                row = bench_game(game_id, args.sheets, args.seed, pool, work, set(args.show))
                 rows.append(row)
                 _print(row)
     finally:

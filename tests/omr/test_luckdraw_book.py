@@ -1,5 +1,5 @@
 """Luck of the Draw bubble logs for a play book (a Seed in the QR, issue #18, L17): no deal or
-sidelines bands (the book's slips deal every drive), three rows a band, 17 bands a letter
+sidelines bands (the book's slips deal every drive), three rows a band, 18 bands a letter
 sheet. `render --from` leaves a seeded record's deal lines off and notes any that is not the
 book's slip; the scanned record verifies with the typed record's findings.
 
@@ -156,7 +156,7 @@ def _timing_squares(page) -> list[dict]:
             abs(r["height"] - side) < 0.2]
 
 
-@pytest.mark.parametrize(("paper", "bands"), [("letter", 17), ("a4", 16)])
+@pytest.mark.parametrize(("paper", "bands"), [("letter", 18), ("a4", 17)])
 def test_a_blank_book_sheet_has_three_row_bands(tmp_path, paper, bands):
     pdf = tmp_path / "book.pdf"
     r = run_cli("render", "luckdraw", "bubblelog", "--seed", "demo", "--paper", paper,
@@ -168,12 +168,12 @@ def test_a_blank_book_sheet_has_three_row_bands(tmp_path, paper, bands):
         squares = _timing_squares(page)
     assert f"lines 1-{bands}" in text and "Seed: demo" in text
     assert "Deals: the play book's slips (shade Players)." in text
-    # the left end of every band row has a timing square: bands x 3 rows, a row 2.7 mm apart
+    # the left end of every band row has a timing square: bands x 3 rows, a row 2.6 mm apart
     left = min(s["x0"] for s in squares)
     column = sorted(s["top"] for s in squares if abs(s["x0"] - left) < 0.5)
     assert len(column) == 3 * bands
     steps = {round((b - a) / MM, 1) for a, b in zip(column, column[1:], strict=False)}
-    assert steps == {2.7, 3.7}         # a band's rows; the last row to the next band (1 mm gap)
+    assert steps == {2.6, 3.2}         # a band's rows; the last row to the next band (0.6 gap)
     code = parse(zxingcpp.read_barcodes(page_image(pdf.read_bytes(), 0, 150))[0].text)
     assert dict(code.tags) == {"Seed": "demo"}
 
@@ -209,7 +209,7 @@ def test_photos_of_a_seeded_game_verify_as_the_typed_record(tmp_path, slip, turn
     r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
     assert r.code == 0 and r.stderr == ""
     photos = []
-    for page, d in enumerate((DISTORTIONS * 2)[turn:turn + 2]):   # 33 lines: 17 + 16 bands
+    for page, d in enumerate((DISTORTIONS * 2)[turn:turn + 2]):   # 33 lines: 18 + 15 bands
         photo = tmp_path / f"p{page + 1}.jpg"
         cv2.imwrite(str(photo), distort(page_image(pdf.read_bytes(), page, d.dpi), d))
         photos.append(str(photo))

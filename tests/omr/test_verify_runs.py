@@ -3,9 +3,9 @@ groups them (same game, seed and match in their QR codes) into one record in she
 the findings are the whole game's, each naming the sheet file and the line printed on it.
 
 The match: examples/luckdraw.rec (seed demo, 45 lines, clean) with a Match tag and each of
-its three running totals written twice (totals may be written any time), shaded on three
-play-book sheets of 17 bands by `render --from` (its 12 deal lines are the book's, left off:
-36 bands, 17 + 17 + 2); the slip scores line 32 of the sheets (sheet 2's 15th band, `TOD
+its three running totals written three times (totals may be written any time), shaded on three
+play-book sheets of 18 bands by `render --from` (its 12 deal lines are the book's, left off:
+39 bands, 18 + 18 + 3); the slip scores line 34 of the sheets (sheet 2's 16th band, `TOD
 fourth P3 4`) as 5."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def _record(slip: bool) -> str:
     totals = [line for line in text.splitlines() if line.startswith("total ")]
     assert len(totals) == 3
     for line in totals:
-        text = text.replace(f"\n{line}\n", f"\n{line}\n{line}\n", 1)
+        text = text.replace(f"\n{line}\n", f"\n{line}\n{line}\n{line}\n", 1)
     assert "\nTOD fourth P3 4\n" in text
     return text.replace("\nTOD fourth P3 4\n", "\nTOD fourth P3 5\n", 1) if slip else text
 
@@ -65,22 +65,22 @@ def test_a_match_photographed_sheet_by_sheet_verifies_as_one_clean_game(clean):
     r = run_cli("verify", *map(str, shuffled))
     names = ", ".join(str(p) for p in shuffled)           # named as given
     assert r.stdout.splitlines() == [
-        f"{names}: luckdraw: 36 lines checked, clean; 4 players, 3 drives"]
+        f"{names}: luckdraw: 39 lines checked, clean; 4 players, 3 drives"]
     assert r.code == 0
 
 
 def test_a_slip_is_named_by_its_sheet_file_and_printed_line(slipped):
     r = run_cli("verify", *map(str, slipped))
     lines = r.stdout.splitlines()
-    assert lines[0] == (f"{slipped[1]}:32: LD-EVENT-001: points for TOD fourth: 4 (expected 4, "
-                        "found 5) [record line 39]")
-    assert lines[1].endswith(": luckdraw: 36 lines checked, 1 finding; 4 players, 3 drives")
+    assert lines[0] == (f"{slipped[1]}:34: LD-EVENT-001: points for TOD fourth: 4 (expected 4, "
+                        "found 5) [record line 41]")
+    assert lines[1].endswith(": luckdraw: 39 lines checked, 1 finding; 4 players, 3 drives")
     assert len(lines) == 2
     assert r.code == 1
     data = json.loads(run_cli("verify", *map(str, slipped), "--format", "json").stdout)
     (finding,) = data["findings"]
     assert (finding["rule"], finding["line"], finding["sheet"]) == (
-        "LD-EVENT-001", 39, f"{slipped[1]} line 32")
+        "LD-EVENT-001", 41, f"{slipped[1]} line 34")
 
 
 def test_each_photo_alone_is_not_the_game(clean):
