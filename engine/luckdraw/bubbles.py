@@ -136,28 +136,30 @@ def grammar(rules: Rules | None = None) -> Grammar:
     cards2 = _cards("b", rules)          # given back: bDP, bFBL...
     seat_slots = tuple(_per_seat(s, rules) for s in SEATS)
     kinds = (*((p, p) for p in periods), *KINDS)
+    # The order packs the rows: three on an A4 sheet (the seat, cards, number and the short
+    # groups; the event word, calls and 2nd total; the 3rd and 4th totals and the cards given
+    # back), four on a letter one, where the first row cannot hold the 2nd seat.
     slots = (
         Slot("kind", (Part("kind", tuple(k for k, _ in kinds),
                            labels=tuple(lab for _, lab in kinds)),), title="line"),
         _seat("seat", "seat / holder", side=True),
         *cards,
         _number("n", "number / points / total"),
-        Slot("word", (Part("word", words, labels=tuple(map(_label, words))),
-                      *(Part(f"bonus{k}", bonuses, labels=tuple(map(_label, bonuses)),
-                             prefix="+") for k in range(1, BONUSES + 1))),
-             title="event word, +bonus, +bonus"),
         Slot("pen", (Part("pen", tuple(p.key for p in rules.penalties),
                           labels=tuple(p.key[:2] for p in rules.penalties)),),
              title="penalty"),
         Slot("play", (Part("play", rules.audible.calls,
                            labels=tuple(c[0] for c in rules.audible.calls)),),
              title="audible play"),
+        _seat("seat2", "2nd seat"),
+        Slot("word", (Part("word", words, labels=tuple(map(_label, words))),
+                      *(Part(f"bonus{k}", bonuses, labels=tuple(map(_label, bonuses)),
+                             prefix="+") for k in range(1, BONUSES + 1))),
+             title="event word, +bonus, +bonus"),
         *seat_slots,
-        replace(_seat("seat2", "2nd seat"), new_row=True),      # a trade's other side below
-        *cards2,
         _number("n2", "2nd total"),
-        *(replace(_total(f"t{k}", f"{_nth(k)} seat, total"), new_row=k == 3)
-          for k in range(3, TOTALS + 1)),                    # a total's further seats together
+        *(_total(f"t{k}", f"{_nth(k)} seat, total") for k in range(3, TOTALS + 1)),
+        *cards2,
     )
     names = tuple(s.name for s in cards)
     names2 = tuple(s.name for s in cards2)

@@ -135,18 +135,18 @@ def _want_lines() -> list[str]:
     return SHEET.read_text().split("\n\n", 1)[1].splitlines()
 
 
-@pytest.mark.parametrize("paper, page, d", [       # 14 bands a letter sheet, 13 an a4 one
+@pytest.mark.parametrize("paper, page, d", [       # 14 bands a letter sheet, 17 an a4 one
     ("letter", 0, Distortion(dpi=200, angle=93, perspective=0.1, jpeg=40, blur=0.8,
                              shadow=0.6, crumple=0.003, seed=1)),
     ("a4", 2, Distortion(dpi=170, angle=-8, perspective=0.15, jpeg=70, shadow=0.5, seed=2)),
-    ("a4", 4, Distortion(dpi=220, angle=181, blur=1.0, jpeg=55, crumple=0.004, seed=3)),
+    ("a4", 3, Distortion(dpi=220, angle=181, blur=1.0, jpeg=55, crumple=0.004, seed=3)),
 ])
 def test_a_photo_reads_back_as_the_sheet_holds_it(tmp_path, paper, page, d):
     photo = tmp_path / f"p{page}.jpg"
     cv2.imwrite(str(photo), distort(page_image(_pdf(paper), page, d.dpi), d))
     (_, read), = read_bubble_file(photo)
     assert read.ambiguities == []
-    bands = {"letter": 14, "a4": 13}[paper]
+    bands = {"letter": 14, "a4": 17}[paper]
     assert [text for _, text in read.lines] == _want_lines()[bands * page:bands * (page + 1)]
 
 
