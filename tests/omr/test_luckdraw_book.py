@@ -17,12 +17,15 @@ import cv2
 import pdfplumber
 import pytest
 import zxingcpp
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.bubbles import EncodeError, encode, for_sheet, sheet_form
 from engine.luckdraw.bookrecord import book_record
 from engine.luckdraw.bubbles import grammar
 from printkit.omr import record_from_file
 from printkit.omr.payload import parse
+from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 
@@ -269,3 +272,42 @@ def test_a_simulated_game_scans_to_its_lines_without_the_deals(tmp_path):
     assert s.code == 0, s.stdout
     assert f"{len(body)} lines checked, clean; 4 players" in s.stdout
     assert [t for t in back.read_text().split("\n\n", 1)[1].splitlines() if t] == body
+
+
+# -- fuzz ------------------------------------------------------------------------------------
+
+LINES = EXAMPLE.read_text().splitlines()
+
+
+@fuzz_settings(60)
+@given(edits=st.lists(st.tuples(st.integers(0, len(LINES) - 1),
+                                st.sampled_from(["drop", "dup", "swap", "seat", "card"])),
+                      max_size=4))
+def test_a_mangled_seeded_record_is_rewritten_or_left_alone(edits):
+    """Whatever the record, the rewrite never raises, keeps every line where it was (a line is
+    blanked, never moved: only a Players tag written at the top moves them) and writes each
+    note as `FILE:LINE: ...` of a line that is a deal or drive line."""
+    lines = list(LINES)
+    for k, how in edits:
+        k = min(k, len(lines) - 1)
+        if how == "drop":
+            del lines[k]
+        elif how == "dup":
+            lines.insert(k, lines[k])
+        elif how == "swap" and k + 1 < len(lines):
+            lines[k], lines[k + 1] = lines[k + 1], lines[k]
+        elif how == "seat":
+            lines[k] = lines[k].replace("P2", "P3", 1)
+        elif how == "card":
+            lines[k] = lines[k].replace("FG", "TE", 1)
+    text = "\n".join(lines) + "\n"
+    out, notes = book_record(text, "r.rec")
+    written = out.splitlines()
+    if len(written) == len(lines) + 1:          # no Players tag and no blank line for it
+        assert written.pop(0) == '[Players "4"]'
+    assert len(written) == len(lines)
+    for note in notes:
+        number = int(note.split(":")[1])
+        assert lines[number - 1].startswith(("deal ", "side", "drive ")), note
+    for old, new in zip(lines, written, strict=True):
+        assert new in (old, "", '[Players "4"]') or new.startswith("trade "), (old, new)
