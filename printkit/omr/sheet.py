@@ -71,7 +71,8 @@ def _record(path: Path, game_id: str, seed: str | None,
     if grammar.rewrite is not None:
         text, notes = grammar.rewrite(text, name, dict(tags))
         written, lines = split_record(grammar, text)
-        tags += [t for t in written if t[0] not in dict(tags)]   # one the rewrite writes in
+        new = dict(written)              # a tag the rewrite writes in (Luck of the Draw: Players)
+        tags = [(k, new.pop(k, v)) for k, v in tags] + list(new.items())
     return grammar, tags, lines, notes
 
 

@@ -239,9 +239,11 @@ def test_the_pdf_reads_to_the_book_record(tmp_path):
     assert "deal " not in text and len(text.split("\n\n", 1)[1].splitlines()) == 33
 
 
-def test_a_sheet_of_a_record_without_players_carries_the_count(tmp_path):
+@pytest.mark.parametrize("players", ["", '[Players "*"]\n'], ids=["no-tag", "star"])
+def test_a_sheet_of_a_record_without_players_carries_the_count(tmp_path, players):
+    """No Players tag, or `*` (unknown): the seats are the first deal's, the header shades 4."""
     record = tmp_path / "untagged.rec"
-    record.write_text(HEAD.replace('[Players "4"]\n', "") + DEAL + PLAY)
+    record.write_text(HEAD.replace('[Players "4"]\n', players) + DEAL + PLAY)
     pdf = tmp_path / "log.pdf"
     r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
     assert r.code == 0 and r.stderr == ""
