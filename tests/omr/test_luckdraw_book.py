@@ -313,3 +313,18 @@ def test_a_mangled_seeded_record_is_rewritten_or_left_alone(edits):
         assert lines[number - 1].startswith(("deal ", "side", "drive ")), note
     for old, new in zip(lines, written, strict=True):
         assert new in (old, "", '[Players "4"]') or new.startswith("trade "), (old, new)
+
+
+def test_a_play_book_sheet_with_players_left_blank_says_to_shade_it(tmp_path):
+    """No deal bands and no Players bubble: the seats cannot be counted; verify says why (one
+    line, exit 2) and what to do."""
+    pdf = tmp_path / "log.pdf"
+    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(EXAMPLE),
+                   "--out", str(pdf)).code == 0
+    game, text, _ = record_from_file(pdf)
+    blank = tmp_path / "blank-players.rec"
+    blank.write_text(text.replace('[Players "4"]', '[Players "*"]'))
+    r = run_cli("verify", str(blank))
+    assert r.code == 2
+    assert r.stderr == (f'printkit: error: {blank}:1: no [Players "N"] tag and no deal lines to '
+                        "count the players (a play-book bubble log: shade its Players bubble)\n")
