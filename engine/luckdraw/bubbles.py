@@ -33,9 +33,8 @@ A sheet printed for a play book (a Seed in its QR) uses `grammar().book`: a driv
 deal lines is the play book's slip (L17), so it has no deal or sidelines kind, and the cards
 (an event's one card, a trade's cards each way) are two groups of eight single bubbles each
 way instead of sixteen tokens each with its timing square: a band is three rows instead of
-four. `--from` writes a seeded record as those
-sheets hold it (engine/luckdraw/bookrecord.py: deal lines left off, a deal that is not the
-book's noted).
+four. `--from` writes a seeded record as those sheets hold it (engine/luckdraw/bookrecord.py:
+deal lines left off, a deal that is not the book's noted).
 """
 
 from __future__ import annotations
@@ -44,6 +43,7 @@ from dataclasses import replace
 from functools import cache
 
 from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from engine.luckdraw.bookrecord import book_record
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.rules import SIDELINES, Rules, load_rules
 
@@ -280,7 +280,5 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         "Trade: seat, cards, 2nd seat, cards back.  Event: card, word, holder, points.  "
         f"Total (optional): seat, total, 2nd-{_nth(TOTALS)} seat, total.",
     )
-    from engine.luckdraw.bookrecord import book_record
-
     return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
                    rewrite=book_record)
