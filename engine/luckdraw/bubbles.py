@@ -26,16 +26,24 @@ one did). Not on the sheet (`--from` refuses the line and says which): totals of
 more, audible points other than a correct call's or a Loner's, a winner line of three seats
 or more, a trade with no card given, calls written out of seat order, keywords typed in
 another case than the notation's. Comments are left off; a card written twice on one
-line is shaded once (`--from` says so). Deal lines stay on the sheet, one band per seat (without a
-`Seed` they are the only record of who held what), but a seeded game can skip them: a drive
-without deal lines is the play book's slip (L17).
+line is shaded once (`--from` says so). Deal lines stay on the sheet, one band per seat:
+without a `Seed` they are the only record of who held what.
+
+A sheet printed for a play book (a Seed in its QR) uses `grammar().book`: a drive without
+deal lines is the play book's slip (L17), so it has no deal or sidelines kind, and the cards
+(an event's one card, a trade's cards each way) are two groups of eight single bubbles each
+way instead of sixteen tokens each with its timing square: a band is three rows instead of
+four. `--from` writes a seeded record as those sheets hold it (engine/luckdraw/bookrecord.py:
+deal lines left off, a deal that is not the book's noted).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from engine.luckdraw.bookrecord import book_record
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.rules import SIDELINES, Rules, load_rules
 
@@ -128,27 +136,30 @@ def grammar(rules: Rules | None = None) -> Grammar:
     cards2 = _cards("b", rules)          # given back: bDP, bFBL...
     seat_slots = tuple(_per_seat(s, rules) for s in SEATS)
     kinds = (*((p, p) for p in periods), *KINDS)
+    # The order packs the rows: three on an A4 sheet (the seat, cards, number and the short
+    # groups; the event word, calls and 2nd total; the 3rd and 4th totals and the cards given
+    # back), four on a letter one, where the first row cannot hold the 2nd seat.
     slots = (
         Slot("kind", (Part("kind", tuple(k for k, _ in kinds),
                            labels=tuple(lab for _, lab in kinds)),), title="line"),
         _seat("seat", "seat / holder", side=True),
         *cards,
         _number("n", "number / points / total"),
-        Slot("word", (Part("word", words, labels=tuple(map(_label, words))),
-                      *(Part(f"bonus{k}", bonuses, labels=tuple(map(_label, bonuses)),
-                             prefix="+") for k in range(1, BONUSES + 1))),
-             title="event word, +bonus, +bonus"),
         Slot("pen", (Part("pen", tuple(p.key for p in rules.penalties),
                           labels=tuple(p.key[:2] for p in rules.penalties)),),
              title="penalty"),
         Slot("play", (Part("play", rules.audible.calls,
                            labels=tuple(c[0] for c in rules.audible.calls)),),
              title="audible play"),
-        *seat_slots,
         _seat("seat2", "2nd seat"),
-        *cards2,
+        Slot("word", (Part("word", words, labels=tuple(map(_label, words))),
+                      *(Part(f"bonus{k}", bonuses, labels=tuple(map(_label, bonuses)),
+                             prefix="+") for k in range(1, BONUSES + 1))),
+             title="event word, +bonus, +bonus"),
+        *seat_slots,
         _number("n2", "2nd total"),
         *(_total(f"t{k}", f"{_nth(k)} seat, total") for k in range(3, TOTALS + 1)),
+        *cards2,
     )
     names = tuple(s.name for s in cards)
     names2 = tuple(s.name for s in cards2)
@@ -193,11 +204,81 @@ def grammar(rules: Rules | None = None) -> Grammar:
         "Event: " + "  ".join(f"{_label(w)} {w}" for w in words) + ".",
         "Seat sd: the sidelines.  P1-P8: r/p the call, or the audible points.  Deal: seat, "
         "cards.  Trade: seat, cards, 2nd seat, cards back.  Event: card, word, holder, points.  "
-        f"Total: seat, total, 2nd-{_nth(TOTALS)} seat and total (- if negative).",
+        f"Total (optional: the verifier adds the points up): seat, total, 2nd-{_nth(TOTALS)} "
+        "seat and total (- if negative).",
     )
-    return Grammar("luckdraw", slots, forms, kind="kind", legend=legend, header=header,
-                   tags=("Seed", "Date", "Match"), trailing_comment=True,
-                   hint="Q1, drive, deal, event, total; P2; FG under FG; 14; fumble+td; delay; "
-                        "run; P2 run under P2; P3 12",
-                   typical_lines=300,      # a 4-player full game: some 140-310 lines
-                   spread=spread_totals)
+    blank = Grammar("luckdraw", slots, forms, kind="kind", legend=legend, header=header,
+                    tags=("Seed", "Date", "Match"), trailing_comment=True,
+                    hint="Q1, drive, deal, event, total; P2; FG under FG; 14; fumble+td; delay; "
+                         "run; P2 run under P2; P3 12",
+                    typical_lines=300,      # a 4-player full game: some 140-310 lines
+                    spread=spread_totals)
+    return replace(blank, book=_book(blank, rules))
+
+
+# -- the play-book sheet ---------------------------------------------------------------------
+# A seeded game's deals are the book's slips (L17): its sheet has no deal or sidelines bands,
+# so the cards are needed only by an event (one card) and a trade (cards each way). They are
+# two slots of eight one-bubble parts each way (a slot's parts share one timing square), each
+# card written with the space that follows it (`STTD ` before an event word) or, given back,
+# the one before it (` OP` after `for P3`); a set is written in the cheat sheet's order.
+CARD_GROUPS = 2
+
+
+def _card_groups(name: str, rules: Rules, before: bool, title: str) -> tuple[Slot, ...]:
+    codes = rules.cards.codes
+    size = -(-len(codes) // CARD_GROUPS)
+    groups = [codes[k:k + size] for k in range(0, len(codes), size)]
+    return tuple(
+        Slot(f"{name}{k + 1}",
+             tuple(Part(code, (code,), labels=(code[:2],), prefix=" " if before else "",
+                        suffix="" if before else " ") for code in group),
+             title=f"{title} {group[0]}-{group[-1]}")
+        for k, group in enumerate(groups))
+
+
+def _book(blank: Grammar, rules: Rules) -> Grammar:
+    """The sheets of a play-book game: no deal or sidelines lines (the book's slips), the cards
+    in two dense groups each way, three rows a band (module docstring)."""
+    periods = rules.periods
+    kinds = (*((p, p) for p in periods), *(k for k in KINDS if k[0] not in ("deal", SIDELINES)))
+    cards = _card_groups("card", rules, before=False, title="card(s)")
+    back = _card_groups("back", rules, before=True, title="given back")
+    per_seat = tuple(blank.slot(s) for s in SEATS)
+    row = {"n", "n2"}                        # each starts a row of the band
+    slots = (
+        Slot("kind", (Part("kind", tuple(k for k, _ in kinds),
+                           labels=tuple(lab for _, lab in kinds)),), title="line"),
+        blank.slot("seat"), *cards, blank.slot("word"), blank.slot("pen"), blank.slot("play"),
+        *(replace(blank.slot(n), new_row=n in row) for n in ("n", *(s.name for s in per_seat),
+                                                             "seat2")),
+        *back,
+        *(replace(blank.slot(n), new_row=n in row) for n in ("n2", "t3", "t4")),
+    )
+    card_names = tuple(s.name for s in cards)
+    back_names = tuple(s.name for s in back)
+    forms = tuple(
+        f for f in blank.forms if f.name not in ("deal", SIDELINES, "trade", "event")
+    ) + (
+        Form("trade", (Segment("trade ", ("seat",), always=True),
+                       Segment(" ", card_names, sep="", always=True),
+                       Segment("for ", ("seat2",), always=True),
+                       Segment("", back_names, sep=""))),
+        Form("event", (Segment("", card_names, sep="", always=True),
+                       Segment("", ("word",), always=True),
+                       Segment(" ", ("seat",), always=True),
+                       Segment(" ", ("n",), always=True))),
+    )
+    short = "  ".join(f"{c[:2]} {c}" for c in rules.cards.codes if c[:2] != c)
+    legend = (
+        "Line: " + "  ".join(f"{lab} {k}" for k, lab in kinds[len(periods):])
+        + ".   Deals: the play book's slips (shade Players).   Penalty: "
+        + "  ".join(f"{p.key[:2]} {p.key} ({p.name}, {p.points})" for p in rules.penalties)
+        + ".",
+        blank.legend[1],
+        "Cards: " + short + ".  Seat sd: sidelines.  P1-P8: call r/p or audible points.  "
+        "Trade: seat, cards, 2nd seat, cards back.  Event: card, word, holder, points.  "
+        f"Total (optional): seat, total, 2nd-{_nth(TOTALS)} seat, total.",
+    )
+    return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
+                   rewrite=book_record)

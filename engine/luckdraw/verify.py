@@ -38,7 +38,8 @@ def _players(record: n.Transcript, file: str) -> int:
         if isinstance(entry, n.Hand):
             seats.append(entry.seat)
     if not seats:
-        raise ReadError('no [Players "N"] tag and no deal lines to count the players', file, 1)
+        raise ReadError('no [Players "N"] tag and no deal lines to count the players (a '
+                        "play-book bubble log: shade its Players bubble)", file, 1)
     players = max(seats)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ReadError(f"the first drive deals {players} seats; Luck of the Draw is for "

@@ -114,7 +114,9 @@ def _record(path: Path, game_id: str, seed: str | None, log: str | None = None,
     notes: list[str] = []
     if grammar.rewrite is not None:
         text, notes = grammar.rewrite(text, name, dict(tags))
-        _, lines = split_record(grammar, text)
+        written, lines = split_record(grammar, text)
+        new = dict(written)              # a tag the rewrite writes in (Luck of the Draw: Players)
+        tags = [(k, new.pop(k, v)) for k, v in tags] + list(new.items())
     return grammar, tags, lines, notes
 
 

@@ -2,9 +2,11 @@
 groups them (same game, seed and match in their QR codes) into one record in sheet order, so
 the findings are the whole game's, each naming the sheet file and the line printed on it.
 
-The match: examples/luckdraw.rec (seed demo, 45 lines, clean) with a Match tag, shaded on
-five sheets of ten bands by `render --from`; the slip scores line 16 of the sheets (sheet
-2's sixth band, `PTD td P1 6`) as 7."""
+The match: examples/luckdraw.rec (seed demo, 45 lines, clean) with a Match tag and each of
+its three running totals written three times (totals may be written any time), shaded on three
+play-book sheets of 18 bands by `render --from` (its 12 deal lines are the book's, left off:
+39 bands, 18 + 18 + 3); the slip scores line 34 of the sheets (sheet 2's 16th band, `TOD
+fourth P3 4`) as 5."""
 
 from __future__ import annotations
 
@@ -18,13 +20,17 @@ from tests.helpers import run_cli
 from tests.omr.distort import page_image
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "luckdraw.rec"
-SHEETS = 5
+SHEETS = 3
 
 
 def _record(slip: bool) -> str:
     text = EXAMPLE.read_text().replace('[Date "', '[Match "M3"]\n[Date "', 1)
-    assert "\nPTD td P1 6\n" in text
-    return text.replace("\nPTD td P1 6\n", "\nPTD td P1 7\n", 1) if slip else text
+    totals = [line for line in text.splitlines() if line.startswith("total ")]
+    assert len(totals) == 3
+    for line in totals:
+        text = text.replace(f"\n{line}\n", f"\n{line}\n{line}\n{line}\n", 1)
+    assert "\nTOD fourth P3 4\n" in text
+    return text.replace("\nTOD fourth P3 4\n", "\nTOD fourth P3 5\n", 1) if slip else text
 
 
 def _photos(folder: Path, slip: bool) -> list[Path]:
@@ -55,26 +61,26 @@ def slipped(tmp_path_factory) -> list[Path]:
 
 
 def test_a_match_photographed_sheet_by_sheet_verifies_as_one_clean_game(clean):
-    shuffled = [clean[k] for k in (2, 0, 4, 1, 3)]        # any order: read in sheet order
+    shuffled = [clean[k] for k in (2, 0, 1)]        # any order: read in sheet order
     r = run_cli("verify", *map(str, shuffled))
     names = ", ".join(str(p) for p in shuffled)           # named as given
     assert r.stdout.splitlines() == [
-        f"{names}: luckdraw: 45 lines checked, clean; 4 players, 3 drives"]
+        f"{names}: luckdraw: 39 lines checked, clean; 4 players, 3 drives"]
     assert r.code == 0
 
 
 def test_a_slip_is_named_by_its_sheet_file_and_printed_line(slipped):
     r = run_cli("verify", *map(str, slipped))
     lines = r.stdout.splitlines()
-    assert lines[0] == (f"{slipped[1]}:16: LD-EVENT-001: points for PTD td: 6 (expected 6, "
-                        "found 7) [record line 23]")
-    assert lines[1].endswith(": luckdraw: 45 lines checked, 1 finding; 4 players, 3 drives")
+    assert lines[0] == (f"{slipped[1]}:34: LD-EVENT-001: points for TOD fourth: 4 (expected 4, "
+                        "found 5) [record line 41]")
+    assert lines[1].endswith(": luckdraw: 39 lines checked, 1 finding; 4 players, 3 drives")
     assert len(lines) == 2
     assert r.code == 1
     data = json.loads(run_cli("verify", *map(str, slipped), "--format", "json").stdout)
     (finding,) = data["findings"]
     assert (finding["rule"], finding["line"], finding["sheet"]) == (
-        "LD-EVENT-001", 23, f"{slipped[1]} line 16")
+        "LD-EVENT-001", 41, f"{slipped[1]} line 34")
 
 
 def test_each_photo_alone_is_not_the_game(clean):
@@ -87,12 +93,11 @@ def test_each_photo_alone_is_not_the_game(clean):
 
 
 def test_a_missing_middle_sheet_is_unreadable_and_other_records_still_verified(clean):
-    r = run_cli("verify", *map(str, [clean[0], clean[1], clean[3], clean[4]]),
-                str(EXAMPLE))
+    r = run_cli("verify", *map(str, [clean[0], clean[2]]), str(EXAMPLE))
     assert r.code == 2
-    names = ", ".join(str(clean[k]) for k in (0, 1, 3, 4))
-    assert r.stderr.strip() == (f"printkit: error: {names}: match M3 (seed demo): sheet 3 "
-                                "missing (sheets 1, 2, 4, 5 found): not verified")
+    names = ", ".join(str(clean[k]) for k in (0, 2))
+    assert r.stderr.strip() == (f"printkit: error: {names}: match M3 (seed demo): sheet 2 "
+                                "missing (sheets 1, 3 found): not verified")
     assert r.stdout.splitlines() == [
         f"{EXAMPLE}: luckdraw: 45 lines checked, clean; 4 players, 3 drives",
         "total: 2 records: 1 clean, 0 with findings (0 findings), 1 unreadable"]
@@ -104,27 +109,27 @@ def test_render_from_shades_last_sheet_on_the_records_last_sheet_only(clean):
     from printkit.omr import read_bubble_file
 
     marked = [read.last for p in clean for _, read in read_bubble_file(p)]
-    assert marked == [False, False, False, False, True]
+    assert marked == [False, False, True]
 
 
 def test_a_run_missing_its_last_sheet_is_reported_by_verify_audit_and_scan(clean, tmp_path):
-    four = clean[:4]
-    message = "match M3 (seed demo): sheet 4 is not marked as the last: a later sheet may be " \
+    first_two = clean[:2]
+    message = "match M3 (seed demo): sheet 2 is not marked as the last: a later sheet may be " \
               "missing"
-    names = ", ".join(map(str, four))
-    r = run_cli("verify", *map(str, four))
+    names = ", ".join(map(str, first_two))
+    r = run_cli("verify", *map(str, first_two))
     assert (r.code, r.stdout) == (2, "")
     assert r.stderr.strip() == f"printkit: error: {names}: {message}: not verified"
     folder = tmp_path / "hand-in"
     folder.mkdir()
-    for p in four:
+    for p in first_two:
         (folder / p.name).write_bytes(p.read_bytes())
     r = run_cli("audit", str(folder))
-    shown = ", ".join(str(folder / p.name) for p in four)
+    shown = ", ".join(str(folder / p.name) for p in first_two)
     assert r.stdout.splitlines()[0] == f"{shown}: {message}: not verified [unreadable, skipped]"
     assert r.code == 2
-    r = run_cli("scan", *map(str, four), "--out", str(tmp_path / "four.rec"))
-    assert "note: sheet 4 is not marked as the last: a later sheet may be missing" in \
+    r = run_cli("scan", *map(str, first_two), "--out", str(tmp_path / "first_two.rec"))
+    assert "note: sheet 2 is not marked as the last: a later sheet may be missing" in \
         r.stdout.splitlines()
 
 
@@ -151,16 +156,16 @@ def test_a_blank_sheet_is_not_a_whole_game_until_last_sheet_is_shaded(tmp_path):
 
 
 def test_a_sheet_marked_last_with_sheets_after_it_is_unreadable(clean, tmp_path):
-    """The first 20 lines shaded on their own: two sheets, the second marked the last. Its
-    photo with sheets 3-5 of the whole game (same match and seed) is no whole game: sheet 2
-    says the game ended there, sheet 5 that it went on."""
+    """The first 20 bands shaded on their own: two sheets, the second marked the last. Its
+    photo with sheet 3 of the whole game (same match and seed) is no whole game: sheet 2
+    says the game ended there, sheet 3 that it went on."""
     head, body = _record(False).split("\n\n", 1)
     kept, bands = [], 0
     for line in body.splitlines():
         if bands == 20:
             break
         kept.append(line)
-        bands += bool(line.strip()) and not line.lstrip().startswith(";")
+        bands += bool(line.strip()) and not line.lstrip().startswith((";", "deal "))
     record = tmp_path / "first-20.rec"
     record.write_text(head + "\n\n" + "\n".join(kept) + "\n")
     pdf = tmp_path / "first-20.pdf"
@@ -172,5 +177,5 @@ def test_a_sheet_marked_last_with_sheets_after_it_is_unreadable(clean, tmp_path)
     r = run_cli("verify", *map(str, files))
     assert (r.code, r.stdout) == (2, "")
     assert r.stderr.strip() == (f"printkit: error: {', '.join(map(str, files))}: match M3 "
-                                "(seed demo): sheet 2 is marked as the last, but sheet 5 "
+                                "(seed demo): sheet 2 is marked as the last, but sheet 3 "
                                 "follows: unshade the wrong one: not verified")

@@ -1,0 +1,141 @@
+"""A seeded Luck of the Draw transcript as its play-book bubble sheets hold it (L17).
+
+A play-book sheet has no deal or sidelines bands: the verifier deals a drive written without
+them from the book's slip. So `render luckdraw bubblelog --from` of a seeded record leaves its
+deal and `side` lines off; one that is not the book's slip (LD-DEAL-004, LD-DEAL-005 in the
+typed record) would be a finding the sheet cannot carry, so it is noted, one line each
+(`REC:LINE: ...`), as PostCard notes a die that is not the book's. The lines left off become
+blank lines, so every other line keeps its number. A trade's cards are put in the cheat
+sheet's order (the sheet's). Without a `Players` tag the seats are counted from the first
+drive's deal, as the verifier counts them, and the tag is written in: the sheet's header
+then carries what the deal lines did.
+"""
+
+from __future__ import annotations
+
+from engine.errors import ReadError
+from engine.luckdraw import notation as n
+from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
+from engine.luckdraw.deal import Deal
+from engine.luckdraw.rules import SIDELINES, load_rules
+from engine.tags import tag_line
+
+LEFT = "the sheet leaves the deal to the play book"
+
+
+def _players(record: n.Transcript) -> tuple[int | None, bool]:
+    """The table's seats and whether the `Players` tag says so (else the first deal's)."""
+    text = record.tags.get("Players", "").strip()
+    if text.isdigit() and MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
+        return int(text), True
+    seats: list[int] = []
+    for entry in record.entries:
+        if isinstance(entry, n.Drive) and seats:
+            break
+        if isinstance(entry, n.Hand):
+            seats.append(entry.seat)
+    found = max(seats, default=0)
+    return (found, False) if MIN_PLAYERS <= found <= MAX_PLAYERS else (None, False)
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    return " ".join(cards) or "none"
+
+
+def _deal_notes(file: str, drive: n.Drive | None, book: Deal | None,
+                entries: list[n.Hand | n.Sidelines], players: int) -> list[tuple[int, str]]:
+    """(line, note) for each deal line of one drive that the book's slip does not bear out."""
+    out: list[tuple[int, str]] = []
+    if drive is None or book is None:
+        return [(e.line, f"{file}:{e.line}: a deal outside a drive: {LEFT}") for e in entries]
+    seen: set[int] = set()
+    hands = [e for e in entries if isinstance(e, n.Hand)]
+    for e in entries:
+        if isinstance(e, n.Sidelines):
+            if sorted(e.cards) != sorted(book.sidelines):
+                out.append((e.line, f"{file}:{e.line}: {SIDELINES} {_cards(e.cards)} are not "
+                           f"the play book's sidelines of drive {book.drive} "
+                           f"({_cards(book.sidelines)}): {LEFT}"))
+            continue
+        if e.seat in seen:
+            out.append((e.line, f"{file}:{e.line}: a second deal line for P{e.seat}: {LEFT}"))
+        elif e.seat > players or sorted(e.cards) != sorted(book.hand(e.seat)):
+            want = _cards(book.hand(e.seat)) if e.seat <= players else "no such seat"
+            out.append((e.line, f"{file}:{e.line}: P{e.seat}'s hand {_cards(e.cards)} is not "
+                       f"the play book's deal of drive {book.drive} ({want}): {LEFT}"))
+        seen.add(e.seat)
+    missing = [s for s in range(1, players + 1) if s not in seen]
+    if hands and missing:
+        out.append((drive.line, f"{file}:{drive.line}: drive {book.drive} has no deal line "
+                   f"for {', '.join(f'P{s}' for s in missing)}: {LEFT}"))
+    return out
+
+
+def book_record(text: str, file: str, tags: dict[str, str] | None = None,
+                ) -> tuple[str, list[str]]:
+    """A typed record as a book sheet holds it, and notes on the deals it leaves off that are
+    not the book's (module docstring). The book is the sheets' Seed (`tags`, from `--seed`)
+    or the record's; a record that cannot be read is returned as it is (the sheet's own
+    reading names the line)."""
+    from engine.luckdraw.game import deal
+
+    rules = load_rules()
+    try:
+        record = n.read(text, file, rules)
+    except ReadError:
+        return text, []
+    seed = (tags or {}).get("Seed") or record.tags.get("Seed")
+    players, tagged = _players(record)
+    if not seed or players is None:
+        return text, []
+    lines = text.splitlines()
+    order = {c: k for k, c in enumerate(rules.cards.codes)}
+    notes: list[tuple[int, str]] = []
+    drive: n.Drive | None = None
+    book: Deal | None = None
+    dealt: list[n.Hand | n.Sidelines] = []
+    count, began = 0, False
+    for entry in [*record.entries, None]:
+        if entry is None or isinstance(entry, n.Drive):
+            notes += _deal_notes(file, drive, book, dealt, players)
+            if entry is None:
+                break
+            count += 1
+            drive, book, dealt, began = entry, deal(seed, count, players), [], False
+            continue
+        if isinstance(entry, (n.Hand, n.Sidelines)):
+            lines[entry.line - 1] = ""
+            if began and drive is not None:        # LD-SEQ-001: the verifier skips it too
+                notes.append((entry.line, f"{file}:{entry.line}: a deal line after the "
+                              f"drive's play began: {LEFT}"))
+            else:
+                dealt.append(entry)
+            continue
+        began = began or not isinstance(entry, n.Period)
+        if isinstance(entry, n.Trade):
+            gives = " ".join(sorted(entry.gives, key=order.__getitem__))
+            takes = " ".join(sorted(entry.takes, key=order.__getitem__))
+            comment = lines[entry.line - 1].partition(";")[2]
+            lines[entry.line - 1] = (f"trade P{entry.giver} {gives} for P{entry.taker} "
+                                     f"{takes}").replace("  ", " ") + \
+                (f" ;{comment}" if comment else "")
+    if not tagged:
+        _tag_players(lines, record, players)
+    body = "\n".join(lines) + ("\n" if text.endswith("\n") else "")
+    return body, [note for _, note in sorted(notes)]
+
+
+def _tag_players(lines: list[str], record: n.Transcript, players: int) -> None:
+    """Write `[Players "N"]` in: over a `*` one, else on the first blank line before the first
+    entry, else at the top (the only case that moves the other lines down one)."""
+    tag = tag_line("Players", str(players))
+    if "Players" in record.tag_lines:
+        lines[record.tag_lines["Players"] - 1] = tag
+        return
+    first = record.entries[0].line if record.entries else len(lines) + 1
+    after = max(record.tag_lines.values(), default=0)
+    blank = next((k for k in range(after, first - 1) if not lines[k].strip()), None)
+    if blank is None:
+        lines.insert(0, tag)
+    else:
+        lines[blank] = tag

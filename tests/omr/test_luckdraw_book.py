@@ -1,0 +1,330 @@
+"""Luck of the Draw bubble logs for a play book (a Seed in the QR, issue #18, L17): no deal or
+sidelines bands (the book's slips deal every drive), three rows a band, 18 bands a letter
+sheet. `render --from` leaves a seeded record's deal lines off and notes any that is not the
+book's slip; the scanned record verifies with the typed record's findings.
+
+Expected texts, notes and findings are typed by hand: the play book's deal of seed `demo`
+(4 players) is the one examples/luckdraw.rec writes (it verifies clean against the book):
+drive 1 P1 INT PTD TOD FG, P2 FBL STTD RTD TE, P3 IR/TO XP/S P OP, P4 FDN DP MFG SACK, the
+sidelines none (4 x 4 = 16 cards)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pdfplumber
+import pytest
+import zxingcpp
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.bubbles import EncodeError, encode, for_sheet, sheet_form
+from engine.luckdraw.bookrecord import book_record
+from engine.luckdraw.bubbles import grammar
+from printkit.omr import record_from_file
+from printkit.omr.payload import parse
+from tests.fuzzing import fuzz_settings
+from tests.helpers import run_cli
+from tests.omr.distort import Distortion, distort, page_image
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "luckdraw.rec"
+MM = 72 / 25.4
+
+# drive 1 of examples/luckdraw.rec, hand-copied: its tags, deal and first lines
+HEAD = '[Game "luckdraw"]\n[Seed "demo"]\n[Players "4"]\n\nQ1\ndrive 1 QB P1\n'
+DEAL = ("deal P1 INT PTD TOD FG\ndeal P2 FBL STTD RTD TE\ndeal P3 IR/TO XP/S P OP\n"
+        "deal P4 FDN DP MFG SACK\n")
+PLAY = "STTD touchback P2 2\nFDN first P4 1\ntrade P2 TE for P3 OP\n"
+
+
+# -- the grammar -------------------------------------------------------------------------
+
+def test_a_seed_chooses_the_book_grammar():
+    g = grammar()
+    assert for_sheet(g, {"Seed": "demo"}) is g.book
+    assert for_sheet(g, {"Players": "4"}) is g
+    assert g.book is not None and g.book.variant == "book" and g.book.rewrite is book_record
+
+
+def test_the_book_sheet_has_no_deal_or_sidelines_kind():
+    book = grammar().book
+    kinds = book.slot("kind").parts[0].options
+    assert kinds == ("Q1", "Q2", "Q3", "Q4", "OT", "drive", "trade", "call", "audible",
+                     "event", "penalty", "total", "winner")
+    for line in ("deal P1 INT PTD TOD FG", "side XP/S"):
+        with pytest.raises(EncodeError):
+            encode(book, line)
+
+
+@pytest.mark.parametrize("line", [
+    "Q1", "OT", "drive 1 QB P1", "drive 27 QB P8",
+    "trade P2 TE for P3 OP", "trade P5 DP FBL for P6 OP XP/S", "trade P2 DP TOD for P4 FG TE",
+    "call P1 pass P2 run P3 pass P4 pass P5 run P6 run P7 pass P8 run",
+    "audible run P2 4", "audible pass", "audible pass P1 3 P3 3 P4 3",
+    "FBL fumble+td P3 7", "FDN first+markers P4 2", "XP/S 2pt P5 2", "TOD none P1 1",
+    "STTD td P2 8", "MFG missed side 0", "INT int P1 5", "TOD fourth P3 4", "DP penalty P1 1",
+    "penalty P2 delay 2", "penalty P4 conduct 4",
+    "total P1 14 P2 7 P3 5 P4 10", "total P5 0", "total P1 -4 P2 199",
+    "winner P1", "winner P2 P6",
+])
+def test_book_lines_come_back_as_written(line):
+    assert sheet_form(grammar().book, line) == line
+
+
+def test_an_event_shades_one_card_bubble_of_its_group():
+    book = grammar().book
+    marks = encode(book, "STTD touchback P2 2").marks
+    # the second group is P PTD RTD XP/S SACK STTD TE TOD: STTD its sixth part
+    assert marks["card2"] == ((None,),) * 5 + ((0,),) + ((None,),) * 2
+    assert "card1" not in marks
+    assert encode(book, "trade P2 FG TE for P4 DP OP").marks["back1"] == \
+        ((0,),) + ((None,),) * 6 + ((0,),)          # DP and OP, the first group's ends
+    with pytest.raises(EncodeError):                # a set in another order: --from sorts it
+        encode(book, "trade P2 TE FG for P4 OP DP")
+
+
+# -- --from: the record as the sheets hold it ----------------------------------------------
+
+def test_a_seeded_record_is_written_without_its_deal():
+    text = HEAD + DEAL + "side\n" + PLAY
+    out, notes = book_record(text.replace("side\n", ""), "r.rec")
+    assert notes == []
+    assert out == HEAD + "\n\n\n\n" + PLAY          # the four deal lines blank: numbers kept
+    # a trade's cards in the cheat sheet's order, its comment kept
+    out, _ = book_record(HEAD + "trade P2 TE FG for P4 OP DP ; two each\n", "r.rec")
+    assert out.splitlines()[-1] == "trade P2 FG TE for P4 DP OP ; two each"
+
+
+def test_a_record_without_players_gets_the_tag_from_its_first_deal():
+    text = HEAD.replace('[Players "4"]\n', "") + DEAL + PLAY
+    out, notes = book_record(text, "r.rec")
+    assert notes == []
+    assert out.splitlines()[:6] == ['[Game "luckdraw"]', '[Seed "demo"]', '[Players "4"]',
+                                    "Q1", "drive 1 QB P1", ""]
+    # an unseeded record is none of this rewrite's business
+    plain = text.replace('[Seed "demo"]\n', "")
+    assert book_record(plain, "r.rec") == (plain, [])
+
+
+def test_deals_that_are_not_the_books_are_noted():
+    text = (HEAD + DEAL.replace("deal P4 FDN DP MFG SACK", "deal P4 FDN DP MFG TE")
+            .replace("deal P3 IR/TO XP/S P OP\n", "") + "side TOD\n" + PLAY)
+    _, notes = book_record(text, "r.rec")
+    assert notes == [
+        "r.rec:6: drive 1 has no deal line for P3: the sheet leaves the deal to the play book",
+        "r.rec:9: P4's hand FDN DP MFG TE is not the play book's deal of drive 1 (FDN DP MFG "
+        "SACK): the sheet leaves the deal to the play book",
+        "r.rec:10: side TOD are not the play book's sidelines of drive 1 (none): the sheet "
+        "leaves the deal to the play book",
+    ]
+
+
+def test_a_deal_line_after_play_began_is_noted():
+    text = HEAD + DEAL + PLAY + "deal P1 INT PTD TOD FG\n"
+    out, notes = book_record(text, "r.rec")
+    assert notes == ["r.rec:14: a deal line after the drive's play began: the sheet leaves "
+                     "the deal to the play book"]
+    assert out.splitlines()[13] == ""
+
+
+def test_from_notes_a_deal_that_is_not_the_books_and_the_typed_record_finds_it(tmp_path):
+    lines = EXAMPLE.read_text().splitlines()
+    assert lines[13] == "deal P4 FDN DP MFG SACK"
+    lines[13] = "deal P4 FDN DP MFG TE"
+    record = tmp_path / "off.rec"
+    record.write_text("\n".join(lines) + "\n")
+    typed = run_cli("verify", str(record))
+    assert typed.code == 1
+    assert typed.stdout.splitlines()[0] == (
+        f"{record}:14: LD-DEAL-004: P4's hand is not the play book's deal of drive 1 (stream "
+        "drive/1) (expected FDN DP MFG SACK, found FDN DP MFG TE)")
+    pdf = tmp_path / "off.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert r.code == 0
+    assert r.stderr.splitlines() == [
+        f"{record}:14: P4's hand FDN DP MFG TE is not the play book's deal of drive 1 (FDN DP "
+        "MFG SACK): the sheet leaves the deal to the play book"]
+    # the sheet holds the book's deal: the scanned record is clean
+    back = run_cli("verify", str(pdf))
+    assert back.code == 0 and "33 lines checked, clean" in back.stdout
+
+
+# -- the sheet ----------------------------------------------------------------------------
+
+def _timing_squares(page) -> list[dict]:
+    side = 1.5 * MM
+    return [r for r in page.rects if abs(r["width"] - side) < 0.2 and
+            abs(r["height"] - side) < 0.2]
+
+
+@pytest.mark.parametrize(("paper", "bands"), [("letter", 18), ("a4", 17)])
+def test_a_blank_book_sheet_has_three_row_bands(tmp_path, paper, bands):
+    pdf = tmp_path / "book.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--seed", "demo", "--paper", paper,
+                "--out", str(pdf))
+    assert r.code == 0, r.stderr
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        text = page.extract_text()
+        squares = _timing_squares(page)
+    assert f"lines 1-{bands}" in text and "Seed: demo" in text
+    assert "Deals: the play book's slips (shade Players)." in text
+    # the left end of every band row has a timing square: bands x 3 rows, a row 2.6 mm apart
+    left = min(s["x0"] for s in squares)
+    column = sorted(s["top"] for s in squares if abs(s["x0"] - left) < 0.5)
+    assert len(column) == 3 * bands
+    steps = {round((b - a) / MM, 1) for a, b in zip(column, column[1:], strict=False)}
+    assert steps == {2.6, 3.2}         # a band's rows; the last row to the next band (0.6 gap)
+    code = parse(zxingcpp.read_barcodes(page_image(pdf.read_bytes(), 0, 150))[0].text)
+    assert dict(code.tags) == {"Seed": "demo"}
+
+
+# -- photographed, scanned, verified -----------------------------------------------------
+
+def _findings(stdout: str) -> list[tuple[str, str, str, str]]:
+    data = json.loads(stdout)
+    return [(f["rule"], f["message"], f["expected"], f["found"])
+            for r in data.get("records", [data]) for f in r["findings"]]
+
+
+DISTORTIONS = (
+    Distortion(dpi=200, angle=93, perspective=0.1, jpeg=40, blur=0.8, shadow=0.6,
+               crumple=0.003, seed=1),
+    Distortion(dpi=150, angle=-8, perspective=0.15, jpeg=70, shadow=0.5, seed=2),
+    Distortion(dpi=220, angle=181, blur=1.0, jpeg=55, crumple=0.004, seed=3),
+)
+
+
+@pytest.mark.parametrize(("slip", "turn"), [
+    (None, 0), (("total P1 6 P2 7 P3 2 P4 5", "total P1 6 P2 7 P3 2 P4 6"), 1),
+    (("PTD td P1 6", "PTD td P3 6"), 2)], ids=["clean", "total", "holder"])
+def test_photos_of_a_seeded_game_verify_as_the_typed_record(tmp_path, slip, turn):
+    text = EXAMPLE.read_text()
+    if slip:
+        assert text.count(slip[0] + "\n") == 1
+        text = text.replace(slip[0] + "\n", slip[1] + "\n")
+    record = tmp_path / "game.rec"
+    record.write_text(text)
+    typed = run_cli("verify", str(record), "--format", "json")
+    pdf = tmp_path / "log.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert r.code == 0 and r.stderr == ""
+    photos = []
+    for page, d in enumerate((DISTORTIONS * 2)[turn:turn + 2]):   # 33 lines: 18 + 15 bands
+        photo = tmp_path / f"p{page + 1}.jpg"
+        cv2.imwrite(str(photo), distort(page_image(pdf.read_bytes(), page, d.dpi), d))
+        photos.append(str(photo))
+    back = tmp_path / "back.rec"                      # a seed without a match: one scan
+    assert run_cli("scan", *photos, "--out", str(back)).code == (1 if slip else 0)
+    scanned = run_cli("verify", str(back), "--format", "json")
+    assert (typed.code, scanned.code) == ((1, 1) if slip else (0, 0))
+    assert _findings(scanned.stdout) == _findings(typed.stdout)
+    assert len(_findings(typed.stdout)) == (1 if slip else 0)
+
+
+def test_the_pdf_reads_to_the_book_record(tmp_path):
+    pdf = tmp_path / "log.pdf"
+    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(EXAMPLE),
+                   "--out", str(pdf)).code == 0
+    game, text, notes = record_from_file(pdf)
+    assert (game, notes) == ("luckdraw", [])
+    # the example's lines without its 12 deal lines and comments, typed by hand
+    assert text.split("\n\n", 1)[1].splitlines()[:6] == [
+        "Q1", "drive 1 QB P1", "STTD touchback P2 2", "FDN first P4 1",
+        "call P1 pass P2 run P3 pass P4 pass", "audible run P2 4"]
+    assert text.startswith('[Game "luckdraw"]\n[Seed "demo"]\n[Date "2026-11-22"]\n'
+                           '[Players "4"]\n[Length "Q2"]\n\n')
+    assert "deal " not in text and len(text.split("\n\n", 1)[1].splitlines()) == 33
+
+
+@pytest.mark.parametrize("players", ["", '[Players "*"]\n'], ids=["no-tag", "star"])
+def test_a_sheet_of_a_record_without_players_carries_the_count(tmp_path, players):
+    """No Players tag, or `*` (unknown): the seats are the first deal's, the header shades 4."""
+    record = tmp_path / "untagged.rec"
+    record.write_text(HEAD.replace('[Players "4"]\n', players) + DEAL + PLAY)
+    pdf = tmp_path / "log.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert r.code == 0 and r.stderr == ""
+    photo = tmp_path / "p1.png"
+    cv2.imwrite(str(photo), page_image(pdf.read_bytes(), 0, 150))
+    game, text, notes = record_from_file(photo)
+    assert (game, notes) == ("luckdraw", [])
+    assert '[Players "4"]' in text
+    v = run_cli("verify", str(photo))
+    assert v.code == 0 and "5 lines checked, clean; 4 players, 1 drive" in v.stdout
+
+
+def test_a_simulated_game_scans_to_its_lines_without_the_deals(tmp_path):
+    """The bots deal from the book, so --from notes nothing; the scanned record is the typed
+    one's lines less its deal lines (comments and blank lines aside: computed from the text
+    alone) and verifies clean."""
+    assert run_cli("simulate", "luckdraw", "--seed", "ldbook", "--players", "4",
+                   "--out", str(tmp_path)).code == 0
+    record = tmp_path / "luckdraw-ldbook-0001.rec"
+    typed = [line.split(";")[0].strip() for line in record.read_text().splitlines()]
+    body = [t for t in typed if t and not t.startswith(("[", "deal ", "side "))]
+    assert len(body) < len([t for t in typed if t and not t.startswith("[")]) - 4
+    pdf = tmp_path / "log.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert (r.code, r.stderr) == (0, "")
+    back = tmp_path / "back.rec"
+    s = run_cli("scan", str(pdf), "--out", str(back))
+    assert s.code == 0, s.stdout
+    assert f"{len(body)} lines checked, clean; 4 players" in s.stdout
+    assert [t for t in back.read_text().split("\n\n", 1)[1].splitlines() if t] == body
+
+
+# -- fuzz ------------------------------------------------------------------------------------
+
+LINES = EXAMPLE.read_text().splitlines()
+
+
+@fuzz_settings(60)
+@given(edits=st.lists(st.tuples(st.integers(0, len(LINES) - 1),
+                                st.sampled_from(["drop", "dup", "swap", "seat", "card"])),
+                      max_size=4))
+def test_a_mangled_seeded_record_is_rewritten_or_left_alone(edits):
+    """Whatever the record, the rewrite never raises, keeps every line where it was (a line is
+    blanked, never moved: only a Players tag written at the top moves them) and writes each
+    note as `FILE:LINE: ...` of a line that is a deal or drive line."""
+    lines = list(LINES)
+    for k, how in edits:
+        k = min(k, len(lines) - 1)
+        if how == "drop":
+            del lines[k]
+        elif how == "dup":
+            lines.insert(k, lines[k])
+        elif how == "swap" and k + 1 < len(lines):
+            lines[k], lines[k + 1] = lines[k + 1], lines[k]
+        elif how == "seat":
+            lines[k] = lines[k].replace("P2", "P3", 1)
+        elif how == "card":
+            lines[k] = lines[k].replace("FG", "TE", 1)
+    text = "\n".join(lines) + "\n"
+    out, notes = book_record(text, "r.rec")
+    written = out.splitlines()
+    if len(written) == len(lines) + 1:          # no Players tag and no blank line for it
+        assert written.pop(0) == '[Players "4"]'
+    assert len(written) == len(lines)
+    for note in notes:
+        number = int(note.split(":")[1])
+        assert lines[number - 1].startswith(("deal ", "side", "drive ")), note
+    for old, new in zip(lines, written, strict=True):
+        assert new in (old, "", '[Players "4"]') or new.startswith("trade "), (old, new)
+
+
+def test_a_play_book_sheet_with_players_left_blank_says_to_shade_it(tmp_path):
+    """No deal bands and no Players bubble: the seats cannot be counted; verify says why (one
+    line, exit 2) and what to do."""
+    pdf = tmp_path / "log.pdf"
+    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(EXAMPLE),
+                   "--out", str(pdf)).code == 0
+    game, text, _ = record_from_file(pdf)
+    blank = tmp_path / "blank-players.rec"
+    blank.write_text(text.replace('[Players "4"]', '[Players "*"]'))
+    r = run_cli("verify", str(blank))
+    assert r.code == 2
+    assert r.stderr == (f'printkit: error: {blank}:1: no [Players "N"] tag and no deal lines to '
+                        "count the players (a play-book bubble log: shade its Players bubble)\n")
