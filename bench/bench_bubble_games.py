@@ -47,7 +47,7 @@ import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before n
 ACCURACY = 0.995
 SPEED = 5.0
 GAMES = ("cardgrid", "cardgrid-scores", "postcard", "postcard-dice", "cardbowl", "blowout",
-         "luckdraw")
+         "luckdraw", "luckdraw-deals")
 CARDBOWL_LINES = 60        # a Card Bowl "game" drawn from the shipped records
 
 
@@ -98,14 +98,19 @@ def _scores_record(text: str) -> str:
     return "\n".join([*tags, "", *lines[:1], *finish, *lines[1:]]) + "\n"
 
 
+def _unseeded(text: str) -> str:
+    """A record without its Seed tag: sheets for a game played without the play book."""
+    return "\n".join(line for line in text.split("\n") if not line.startswith("[Seed "))
+
+
 # A bench entry that is not a game id: (its game, what it does to the game's record).
 # cardgrid-scores: the grid game's score sheet (the score lines of its simulated games, the
 # finishing time a band after the first); postcard-dice: a PostCard game without its Seed
 # tag, so its sheets carry die values (a game played with real dice) instead of leaving them
-# to the play book.
+# to the play book; luckdraw-deals likewise: its sheets have deal bands.
 ENTRIES = {"cardgrid-scores": ("cardgrid", _scores_record),
-           "postcard-dice": ("postcard", lambda text: "\n".join(
-               line for line in text.split("\n") if not line.startswith("[Seed ")))}
+           "postcard-dice": ("postcard", _unseeded),
+           "luckdraw-deals": ("luckdraw", _unseeded)}
 
 
 def _record(entry: str, k: int, rng: random.Random) -> str:
