@@ -264,10 +264,10 @@ def main() -> None:
     load = os.getloadavg()
     print(f"\nmachine load (1/5/15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on "
           f"{os.cpu_count()} cores")
-    print(f"{'game':13} {'sheets':>6} {'identical':>10} {'ambiguous':>10} {'unread':>7} "
+    print(f"{'game':15} {'sheets':>6} {'identical':>10} {'ambiguous':>10} {'unread':>7} "
           f"{'WRONG':>6} {'sheets/s':>9} {'CPU s/sheet':>12} {'free 2 cores':>13}")
     for r in rows:
-        print(f"{r['game']:13} {r['sheets']:6d} {r['identical'] / r['sheets']:10.1%} "
+        print(f"{r['game']:15} {r['sheets']:6d} {r['identical'] / r['sheets']:10.1%} "
               f"{r['ambiguous'] / r['sheets']:10.1%} {r['unread']:7d} {r['WRONG']:6d} "
               f"{r['rate']:9.1f} {r['cpu']:12.2f} {2 / r['cpu']:13.1f}")
     print(f"targets: identical >= {ACCURACY:.1%}, WRONG 0, >= {SPEED:.0f} sheets/s on 2 cores "
