@@ -28,13 +28,7 @@ def _players(record: n.Transcript) -> tuple[int | None, bool]:
     text = record.tags.get("Players", "").strip()
     if text.isdigit() and MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
         return int(text), True
-    seats: list[int] = []
-    for entry in record.entries:
-        if isinstance(entry, n.Drive) and seats:
-            break
-        if isinstance(entry, n.Hand):
-            seats.append(entry.seat)
-    found = max(seats, default=0)
+    found = max(record.first_deal_seats(), default=0)
     return (found, False) if MIN_PLAYERS <= found <= MAX_PLAYERS else (None, False)
 
 

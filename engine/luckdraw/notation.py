@@ -111,6 +111,16 @@ class Transcript:
     tag_lines: dict[str, int] = field(default_factory=dict)
     entries: list[Entry] = field(default_factory=list)
 
+    def first_deal_seats(self) -> list[int]:
+        """The seats of the first drive's deal lines (how many play, without a Players tag)."""
+        seats: list[int] = []
+        for entry in self.entries:
+            if isinstance(entry, Drive) and seats:
+                break
+            if isinstance(entry, Hand):
+                seats.append(entry.seat)
+        return seats
+
 
 # -- reading -------------------------------------------------------------------------------
 class _Line:

@@ -31,12 +31,7 @@ def _players(record: n.Transcript, file: str) -> int:
             raise ReadError(f"Players: expected {MIN_PLAYERS} to {MAX_PLAYERS}, found "
                             f"{text[:20]!r}", file, line)
         return int(text)
-    seats: list[int] = []
-    for entry in record.entries:
-        if isinstance(entry, n.Drive) and seats:
-            break
-        if isinstance(entry, n.Hand):
-            seats.append(entry.seat)
+    seats = record.first_deal_seats()
     if not seats:
         raise ReadError('no [Players "N"] tag and no deal lines to count the players (a '
                         "play-book bubble log: shade its Players bubble)", file, 1)
