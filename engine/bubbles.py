@@ -462,14 +462,29 @@ def record_text(tags: Iterable[tuple[str, str]], lines: Iterable[str]) -> str:
     return "\n".join([*head, *([""] if head else []), *body]) + "\n"
 
 
+def record_sheets(grammar: Grammar, text: str, tags: list[tuple[str, str]], log: str = "",
+                  file: str = "<record>") -> tuple[Grammar, list[tuple[str, str]],
+                                                   list[tuple[int, str]], list[str]]:
+    """A record as its `--from` sheets hold it: their grammar (the log named `log`, else the
+    first holding every line; a play-book one when `tags` carry a Seed), the tags the sheets
+    carry (`tags`, with any the grammar's rewrite writes in), the lines, and the rewrite's
+    notes (`FILE:LINE: ...`). `tags` are the record's own or the caller's (`render --seed`)."""
+    _, lines = split_record(grammar, text)
+    chosen = log_named(grammar, log) if log else record_log(grammar, lines, dict(tags))
+    grammar = for_sheet(chosen, tags)
+    if grammar.rewrite is None:
+        return grammar, tags, lines, []
+    text, notes = grammar.rewrite(text, file, dict(tags))
+    written, lines = split_record(grammar, text)
+    new = dict(written)                  # a tag the rewrite writes in (Luck of the Draw: Players)
+    return grammar, [(k, new.pop(k, v)) for k, v in tags] + list(new.items()), lines, notes
+
+
 def sheet_lines(grammar: Grammar, text: str,
                 ) -> tuple[Grammar, list[tuple[str, str]], list[tuple[int, str]]]:
     """The grammar a record's `--from` sheets are drawn with (a seeded record's play-book
     grammar), and the record's tags and lines as those sheets hold them."""
-    tags, lines = split_record(grammar, text)
-    grammar = for_sheet(record_log(grammar, lines, dict(tags)), tags)
-    if grammar.rewrite is not None:
-        tags, lines = split_record(grammar, grammar.rewrite(text, "<record>", dict(tags))[0])
+    grammar, tags, lines, _ = record_sheets(grammar, text, split_record(grammar, text)[0])
     return grammar, tags, lines
 
 

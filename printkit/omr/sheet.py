@@ -16,7 +16,7 @@ from engine.bubbles import (
     for_sheet,
     log_named,
     logs_of,
-    record_log,
+    record_sheets,
     split_record,
 )
 from engine.textfile import read_text
@@ -45,12 +45,6 @@ def grammar_of(game_id: str) -> Grammar:
     if game.bubbles is None:
         raise UserError(f"{game_id} has no bubble log")
     return game.bubbles()
-
-
-def grammar_for(game_id: str, tags) -> Grammar:
-    """The grammar of a sheet with these tags (the QR's, or the record's): a play-book game's
-    own when they carry a Seed (engine.bubbles.for_sheet)."""
-    return for_sheet(grammar_of(game_id), tags)
 
 
 def pick_log(game_id: str, name: str | None) -> Grammar:
@@ -98,10 +92,10 @@ def _record(path: Path, game_id: str, seed: str | None, log: str | None = None,
     """A `--from` record: its sheets' grammar, tags and lines as those sheets hold them, and
     notes on what they change (a book sheet's dice). `seed` (`--seed`) is the play book of a
     record that names none; a record naming another is refused. The log is `log` (`--log`)
-    or the first of the game's logs holding every line (engine.bubbles.record_log)."""
+    or the first of the game's logs holding every line (engine.bubbles.record_sheets)."""
     text = read_text(path, "record")
     name = printable(str(path))
-    tags, lines = split_record(grammar_of(game_id), text)
+    tags, _ = split_record(grammar_of(game_id), text)
     if seed:
         written = dict(tags).get("Seed")
         if written is not None and written != seed:
@@ -109,15 +103,7 @@ def _record(path: Path, game_id: str, seed: str | None, log: str | None = None,
                             f"book {printable(written, 40)!r} (its Seed tag)")
         if written is None:
             tags.insert(1 if tags[:1] and tags[0][0] == "Game" else 0, ("Seed", seed))
-    grammar = for_sheet(log_named(grammar_of(game_id), log) if log else
-                        record_log(grammar_of(game_id), lines, dict(tags)), tags)
-    notes: list[str] = []
-    if grammar.rewrite is not None:
-        text, notes = grammar.rewrite(text, name, dict(tags))
-        written, lines = split_record(grammar, text)
-        new = dict(written)              # a tag the rewrite writes in (Luck of the Draw: Players)
-        tags = [(k, new.pop(k, v)) for k, v in tags] + list(new.items())
-    return grammar, tags, lines, notes
+    return record_sheets(grammar_of(game_id), text, tags, log or "", name)
 
 
 def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
