@@ -20,6 +20,7 @@ from engine.cardgrid.scoresheet import score_sheet
 from printkit.omr import read_bubble_file, record_from_file, sheet_runs
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.test_cardgrid_bubbles import PHOTOS  # the passage log's photos
 from tests.omr.test_fillable import _blank, _fill
 
 RECORDS = Path(__file__).parent / "records"
@@ -157,13 +158,6 @@ def _shaded(text: str, paper: str = "letter") -> bytes:
         record.write_text(text)
         return render_sheet("cardgrid", "bubblelog", opts=sheets.RenderOptions(
             paper=paper, extra={"from": record}))
-
-
-PHOTOS = [
-    Distortion(dpi=150, angle=90, perspective=0.15, seed=1),
-    Distortion(dpi=200, angle=200, jpeg=40, blur=1.0, shadow=0.5, seed=2),
-    Distortion(dpi=200, angle=300, perspective=0.1, jpeg=70, crumple=0.004, seed=3),
-]
 
 
 @pytest.mark.parametrize("d", PHOTOS, ids=lambda d: f"{d.dpi}dpi-{d.angle:.0f}deg")
