@@ -24,6 +24,12 @@ The data shape, from the bottom up:
   digits). Its columns have the host's shape and the host's printed labels serve both, so a
   grammar shares only where the labels mean the same on both kinds (digits, seats).
 
+A band may hold several record lines when the grammar ``joins``: its forms then have
+newlines in their fixed text (Card Bowl: an optional clock marker, ``---`` and team heading
+before a play, as the written log's Clock and Team columns), :func:`split_record` joins a line
+onto the band before it while the two encode as one, and the reader writes the band's text
+back as its lines.
+
 Encoding matches a line against the forms with a memoised walk over (slot, position): every
 slot's tokens are enumerated once into a table, so matching is linear in the line's length
 times the slot count, with no regular expression.
@@ -37,6 +43,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 MAX_LINE = 240          # a record line longer than this is not put on a sheet
+JOIN_MAX = 6            # record lines one band may hold (a grammar that joins them)
 
 
 class EncodeError(ValueError):
@@ -183,6 +190,9 @@ class Grammar:
                                          # log's default pages hold it (0: six pages)
     spread: Callable[[str], tuple[str, ...]] | None = None   # a line too long for one band
                                          # as the lines its notation says are the same
+    joins: bool = False                  # a band may hold several record lines: a line
+                                         # joins the band before it when the two encode as
+                                         # one (forms with newlines: Card Bowl's headings)
     book: Grammar | None = None          # the grammar of this game's sheets for a play book
                                          # (a Seed in the QR): PostCard's leave dice to it
     variant: str = ""                    # the layout table laid over the layout for this
@@ -502,7 +512,37 @@ def split_record(grammar: Grammar,
             line = rest.lstrip()
         lines.extend((number, part) for part in
                      (grammar.spread(line) if grammar.spread else (line,)))
-    return tags, lines
+    return tags, (join_lines(grammar, lines, dict(tags)) if grammar.joins else lines)
+
+
+def join_lines(grammar: Grammar, lines: list[tuple[int, str]],
+               tags: dict[str, str] | None = None) -> list[tuple[int, str]]:
+    """Consecutive record lines one band holds, joined by newlines (numbered as the first):
+    from each line, the most lines that the grammar encodes as one band (Card Bowl: a clock
+    marker, `---` and a team heading on the band of the play after them, as the written log
+    has them in its Clock and Team columns). A line no band takes with others keeps its own,
+    so a line the sheet cannot hold is still named by its own number. At most JOIN_MAX lines
+    and MAX_LINE characters are tried from a line: linear in the record."""
+    out: list[tuple[int, str]] = []
+    k = 0
+    while k < len(lines):
+        number, band = lines[k]
+        taken = 1
+        text = band
+        for extra in range(1, JOIN_MAX):
+            if k + extra >= len(lines):
+                break
+            text = f"{text}\n{lines[k + extra][1]}"
+            if len(text) > MAX_LINE:
+                break
+            try:
+                encode(grammar, text, tags)
+            except EncodeError:
+                continue
+            band, taken = text, extra + 1
+        out.append((number, band))
+        k += taken
+    return out
 
 
 def record_text(tags: Iterable[tuple[str, str]], lines: Iterable[str]) -> str:
