@@ -323,6 +323,20 @@ def decode(grammar: Grammar, marks: Marks, tags: dict[str, str] | None = None) -
     return write_tokens(grammar, read_tokens(grammar, marks), tags)
 
 
+def unwritten(grammar: Grammar, marks: Marks) -> tuple[str, ...]:
+    """The slots shaded in a band that its line does not write (a group the band's kind of
+    line has no place for, or any group of a band whose kind is not shaded): the reader
+    reports them, since what the person meant there would otherwise be lost without a word."""
+    tokens = read_tokens(grammar, marks)
+    form = _form_of(grammar, tokens)
+    written = {grammar.kind} if grammar.kind else set()
+    if form is not None:
+        written |= {grammar.host(n) for seg in form.segments for n in seg.slots}
+    return tuple(s.name for s in grammar.bubble_slots
+                 if s.name not in written and any(m is not None for part in marks.get(s.name, ())
+                                                  for m in part))
+
+
 def read_tokens(grammar: Grammar, marks: Marks) -> dict[str, str]:
     """Each slot's token in a band's shading (a shared slot read on its host's bubbles)."""
     return {s.name: s.read(marks[host]) for s in grammar.slots
