@@ -323,18 +323,29 @@ def decode(grammar: Grammar, marks: Marks, tags: dict[str, str] | None = None) -
     return write_tokens(grammar, read_tokens(grammar, marks), tags)
 
 
+def _written(grammar: Grammar, tokens: dict[str, str]) -> set[str]:
+    """The slots the line of these tokens writes (its form's, and the kind)."""
+    form = _form_of(grammar, tokens)
+    written = {grammar.kind} if grammar.kind else set()
+    if form is not None:
+        written |= {n for seg in form.segments for n in seg.slots}
+    return written
+
+
 def unwritten(grammar: Grammar, marks: Marks) -> tuple[str, ...]:
     """The slots shaded in a band that its line does not write (a group the band's kind of
     line has no place for, or any group of a band whose kind is not shaded): the reader
     reports them, since what the person meant there would otherwise be lost without a word."""
-    tokens = read_tokens(grammar, marks)
-    form = _form_of(grammar, tokens)
-    written = {grammar.kind} if grammar.kind else set()
-    if form is not None:
-        written |= {grammar.host(n) for seg in form.segments for n in seg.slots}
+    written = {grammar.host(n) for n in _written(grammar, read_tokens(grammar, marks))}
     return tuple(s.name for s in grammar.bubble_slots
                  if s.name not in written and any(m is not None for part in marks.get(s.name, ())
                                                   for m in part))
+
+
+def unwritten_tokens(grammar: Grammar, tokens: dict[str, str]) -> tuple[str, ...]:
+    """The slots given a token (a fillable log's cells) that their line does not write."""
+    written = _written(grammar, tokens)
+    return tuple(n for n, t in tokens.items() if t and n not in written)
 
 
 def read_tokens(grammar: Grammar, marks: Marks) -> dict[str, str]:

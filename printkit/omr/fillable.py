@@ -34,6 +34,7 @@ from engine.bubbles import (
     placeholders,
     record_log,
     split_record,
+    unwritten_tokens,
     write_tokens,
 )
 from printkit.errors import UserError
@@ -342,6 +343,11 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
         if not line:            # cells that write no line (its kind left empty): say so
             notes.append(f"{name}:{number}: cells but no line: is its kind filled in?")
             body.append(f"; line {number}: not read: no line kind")
+            continue
+        if stray := unwritten_tokens(grammar, tokens):   # cells the line has no place for
+            what = f"{', '.join(stray)} filled in, which this line does not write"
+            notes.append(f"{name}:{number}: {what}")
+            body.append(f"; line {number}: not read: {what}")
             continue
         body.append(line)
     return game_id, record_text(tags, body), notes

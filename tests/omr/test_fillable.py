@@ -81,3 +81,16 @@ def test_a_cell_that_is_no_token_is_reported_not_guessed(tmp_path):
     filled = _fill(_blank(tmp_path), values, tmp_path / "filled.pdf")
     r = run_cli("verify", str(filled))
     assert r.stdout.splitlines()[0] == f"{filled}:1: unreadable cell: die1 'H9'"
+
+
+def test_a_cell_its_line_does_not_write_is_reported_not_dropped(tmp_path):
+    # the grid game's score sheet: line 2 is a score line with a finishing time's minutes
+    # filled in too; a score line has no time, so the minutes would be lost without a word
+    values = {"L001.who": "H", "L001.code": "T", "L001.home": "4", "L001.away": "0",
+              "L001.next": "A2",
+              "L002.who": "H", "L002.code": "C", "L002.home": "6", "L002.away": "0",
+              "L002.next": "A2", "L002.minutes": "40"}
+    filled = _fill(_blank(tmp_path, "cardgrid"), values, tmp_path / "filled.pdf")
+    r = run_cli("verify", str(filled))
+    assert r.stdout.splitlines()[0] == \
+        f"{filled}:2: minutes filled in, which this line does not write"
