@@ -472,7 +472,9 @@ def _seq_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, 
 
 
 def _set_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, si: int):
-    end = line.find(seg.trail, start) if seg.trail else len(line)
+    stop = line.find("\n", start)                # a set never runs into the next line
+    stop = len(line) if stop < 0 else stop         # of a band that holds several
+    end = line.find(seg.trail, start, stop) if seg.trail else stop
     if end < 0:
         return None
     rest = seg_at(si + 1, end + len(seg.trail))

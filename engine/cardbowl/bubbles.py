@@ -47,6 +47,8 @@ def grammar() -> Grammar:
     # Three rows a band: what the line is and where (the scrimmage, or a kick and its
     # result), then the play's result, then the rest of it, the score and the clock marker.
     slots = (
+        Slot("change", (Part("change", ("---",), labels=("--",)),), title="---"),
+        Slot("team", (Part("team", ("%Home%", "%Away%"), labels=("H", "A")),), title="team"),
         Slot("kind", (_choice("kind", KINDS),), title="line"),
         Slot("down", (Part("down", ("1", "2", "3", "4")),), title="down"),
         Slot("dist", (Part("goal", ("goal",), labels=("G",)), Part("yards", digits=(9, 9))),
@@ -74,20 +76,24 @@ def grammar() -> Grammar:
     )
     result = Segment("\t", ("play", "ret", "clause1", "penalty", "clause2"), sep="")
     score = Segment("\t", ("score",))
+    # What the written log keeps in its Clock and Team columns, and its line between
+    # possessions, goes on the band of the line after it: a clock marker, `---`, the heading.
+    head = (Segment("", ("marker",), trail="\n"), Segment("", ("change",), trail="\n"),
+            Segment("#### ", ("team",), trail="\n"))
     scrimmage = (Segment("", ("down",), always=True), Segment(" & ", ("dist",), always=True),
                  Segment(" @ ", ("yard",), always=True))
     forms = (
-        Form("play", (*scrimmage, result, score, CARDS)),
-        Form("FG", (*scrimmage, Segment("\t", ("kick",), trail=" yd FG", always=True),
+        Form("play", (*head, *scrimmage, result, score, CARDS)),
+        Form("FG", (*head, *scrimmage, Segment("\t", ("kick",), trail=" yd FG", always=True),
                     Segment(" ", ("fg",), always=True), score, CARDS)),
-        Form("kickoff", (Segment("Kickoff\tto ", ("kick",), always=True),
+        Form("kickoff", (*head, Segment("Kickoff\tto ", ("kick",), always=True),
                          Segment("", ("ret", "clause1", "clause2"), sep=""), score, CARDS)),
-        Form("free kick", (Segment("Free kick\tto ", ("kick",), always=True),
+        Form("free kick", (*head, Segment("Free kick\tto ", ("kick",), always=True),
                            Segment("", ("ret", "clause1", "clause2"), sep=""), score, CARDS)),
-        Form("onside", (Segment("Onside kick\t", ("kick",), trail=" yd", always=True),
+        Form("onside", (*head, Segment("Onside kick\t", ("kick",), trail=" yd", always=True),
                         Segment("", ("clause1",), sep=""), score, CARDS)),
-        Form("try", (Segment("Try\t", ("good",), always=True), score, CARDS)),
-        Form("2 pt", (Segment("2 pt\t", ("play",), always=True),
+        Form("try", (*head, Segment("Try\t", ("good",), always=True), score, CARDS)),
+        Form("2 pt", (*head, Segment("2 pt\t", ("play",), always=True),
                       Segment("", ("clause1",), sep=""), score)),
         Form("home", (Segment("#### %Home%", (), always=True),)),
         Form("away", (Segment("#### %Away%", (), always=True),)),
@@ -102,7 +108,7 @@ def grammar() -> Grammar:
         "A kickoff: 'kick' is where it is received (- in the end zone). Cards are left to "
         "the play book.",
     )
-    return Grammar("cardbowl", slots, forms, kind="kind", legend=legend,
+    return Grammar("cardbowl", slots, forms, kind="kind", legend=legend, joins=True,
                    tags=("Seed", "Home", "Away", "Date", "Match"), leave_off=("cards",),
                    hint="play, kickoff, home, change; 2; 7; 27; kick good; pass 12; 20 yd return "
                         "to 24; TD; 5 yd pen. vs. D; 7-0 Steelers; Q2",

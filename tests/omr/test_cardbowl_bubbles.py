@@ -78,7 +78,7 @@ def test_a_photo_reads_back_as_the_sheet_holds_it(tmp_path):
         cv2.imwrite(str(photo), distort(page_image(_pdf(), 0, d.dpi), d))
         (_, read), = read_bubble_file(photo)
         assert read.ambiguities == []
-        assert [text for _, text in read.lines] == want
+        assert "\n".join(text for _, text in read.lines).splitlines() == want
 
 
 def test_a_steep_low_resolution_photo_finds_its_far_corner_marker(tmp_path):
@@ -92,7 +92,7 @@ def test_a_steep_low_resolution_photo_finds_its_far_corner_marker(tmp_path):
     cv2.imwrite(str(photo), distort(page_image(_pdf(), 0, d.dpi), d))
     (_, read), = read_bubble_file(photo)
     assert read.ambiguities == []
-    assert [text for _, text in read.lines] == want
+    assert "\n".join(text for _, text in read.lines).splitlines() == want
 
 
 def test_a_band_is_three_rows_19_a_letter_sheet_18_an_a4(tmp_path):
@@ -103,10 +103,11 @@ def test_a_band_is_three_rows_19_a_letter_sheet_18_an_a4(tmp_path):
     assert [(g.rows, g.bands) for g in (sheet_geometry(grammar(), layout, p)
                                         for p in ("letter", "a4"))] == [(3, 19), (3, 18)]
     rows = {p.slot.name: p.row for p in sheet_geometry(grammar(), layout, "letter").placed}
-    assert rows == {"kind": 0, "down": 0, "dist": 0, "yard": 0, "kick": 0, "fg": 0, "good": 0,
+    assert rows == {"change": 0, "team": 0, "kind": 0, "down": 0, "dist": 0, "yard": 0, "kick": 0, "fg": 0, "good": 0,
                     "play": 1, "ret": 1, "clause1": 1, "penalty": 1,
                     "clause2": 2, "score": 2, "marker": 2}
-    # the 14 lines of cardbowl_start twice over: 28 lines, 19 + 9 on letter
+    # the 14 lines of cardbowl_start twice over: 28 lines on 22 bands (a heading, `---` on
+    # the band of the line after them, as the written log's Team column), 19 + 3 on letter
     text = (RECORDS / "cardbowl_start.sheet.txt").read_text()
     head, body = text.split("\n\n", 1)
     record = tmp_path / "twice.txt"
@@ -115,8 +116,14 @@ def test_a_band_is_three_rows_19_a_letter_sheet_18_an_a4(tmp_path):
     pdf.write_bytes(_pdf("letter", record))
     (_, first), (_, second) = read_bubble_file(pdf)
     assert [n for n, _ in first.lines] == list(range(1, 20))
-    assert [n for n, _ in second.lines] == list(range(20, 29))
-    assert [t for _, t in first.lines + second.lines] == (body + body).splitlines()
+    assert [n for n, _ in second.lines] == list(range(20, 23))
+    bands = [t for _, t in first.lines + second.lines]
+    assert bands[:2] == ["#### Cowboys\nKickoff\tto 4, 20 yd return to 24", "1 & 10 @ 24\trun 3"]
+    assert bands[7:9] == ["---\n#### Steelers\n1 & 10 @ 16\trun 4",
+                          "1 & 10 @ 13\trun 2; 5 yd pen. vs. D, auto 1st down"]
+    assert bands[10:12] == ["Try\tkick good\t7-0 Steelers",
+                            "#### Cowboys\nKickoff\tto 4, 20 yd return to 24"]
+    assert "\n".join(bands).splitlines() == (body + body).splitlines()
 
 
 def test_the_pdf_reads_to_the_record(tmp_path):
