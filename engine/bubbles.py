@@ -20,6 +20,10 @@ The data shape, from the bottom up:
 * :class:`Form`: the segments of one kind of line; a grammar with several forms has a ``kind``
   slot whose shaded option names the form (Card Bowl: a play, a kickoff, a try...).
 
+A band holds one record line, its slots flowed into rows; or, with ``Grammar.band``, several
+lines whose rows are laid out as the band says (BLOWOUT!!!: two snaps in three rows, the
+states of both side by side in the middle row). Each line of a band reads on its own.
+
 Encoding matches a line against the forms with a memoised walk over (slot, position): every
 slot's tokens are enumerated once into a table, so matching is linear in the line's length
 times the slot count, with no regular expression.
@@ -150,6 +154,11 @@ class Form:
     segments: tuple[Segment, ...]
 
 
+# The rows of a band holding several record lines: per band row, the pieces side by side in
+# it, each (line of the band, row of that line's own flow of slots).
+BandRows = tuple[tuple[tuple[int, int], ...], ...]
+
+
 @dataclass(frozen=True)
 class Grammar:
     """A game's bubble encoding of its record lines (see the module docstring)."""
@@ -186,6 +195,11 @@ class Grammar:
                                          # one whose geometry key its QR names; a blank
                                          # sheet is this one unless `--log` names another;
                                          # `--from` takes the first holding every line
+    band: BandRows = ()                  # several lines a band: per band row, its pieces as
+                                         # (line of the band, row of that line's flow);
+                                         # empty: one line a band, its rows as they flow
+                                         # (BLOWOUT!!!: (((0, 0),), ((0, 1), (1, 1)), ((1, 0),)):
+                                         # snap 1, the states of 1 and 2, snap 2)
 
     @cached_property
     def by_name(self) -> dict[str, Slot]:
@@ -208,6 +222,10 @@ class Grammar:
 
 
 Marks = dict[str, tuple[tuple[int | None, ...], ...]]     # slot -> part -> column -> index
+
+def lines_per_band(grammar: Grammar) -> int:
+    """Record lines a band of the grammar's sheets holds (1 unless `Grammar.band` says)."""
+    return 1 + max((line for row in grammar.band for line, _ in row), default=0)
 
 
 def for_sheet(grammar: Grammar, tags: Iterable[tuple[str, str]] | dict[str, str]) -> Grammar:
