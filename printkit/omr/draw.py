@@ -90,7 +90,7 @@ def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
         c.setFillColor(layout.colour("page.muted"))
         for row, x, line in geo.pointers:       # which line a piece sharing its row is of
             _arrow(c, x, height - (row + 0.5) * geo.pitch_y, geo.pointer(row, line),
-                   geo.pitch_x * 0.62)
+                   geo.bubble_w)
 
     return doc.form(f"bubbleband{geo.key}", geo.width, height, draw)
 
@@ -227,7 +227,7 @@ def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:
     for row, x, line in geo.pointers:
         if row in geo.headings:
             y = top + (geo.headings.index(row) + 0.5) * step
-            _arrow(c, geo.left + x, h - y, geo.pointer(row, line), geo.pitch_x * 0.62)
+            _arrow(c, geo.left + x, h - y, geo.pointer(row, line), geo.bubble_w)
 
 
 def _legend(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar) -> None:

@@ -205,6 +205,7 @@ class _Band:
     line_rows: tuple[tuple[int, ...], ...]
     pointers: tuple[tuple[int, float, int], ...]
     headings: tuple[int, ...]
+    refs: tuple[tuple[float, ...], ...]
 
 
 def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
@@ -213,8 +214,10 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
     side, a slot gap and timing square between, an arrow's room before a piece sharing its
     row)."""
     bubbles, placed, rows = _flow(grammar.slots, layout, width)
+    slot_gap = layout.length("bubble.slot_gap")
     if not grammar.band:
-        return _Band(bubbles, placed, rows, (tuple(range(rows)),), (), tuple(range(rows)))
+        return _Band(bubbles, placed, rows, (tuple(range(rows)),), (), tuple(range(rows)),
+                     _refs(placed, rows, width, slot_gap))
     lines = lines_per_band(grammar)
     pieces = [p for row in grammar.band for p in row]
     want = [(line, r) for line in range(lines) for r in range(rows)]
@@ -222,14 +225,18 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
         raise ValueError(f"grammar band {grammar.band}: each of the {lines} lines' {rows} "
                          "rows must be in it once")
     px = layout.length("bubble.pitch_x")
-    slot_gap = layout.length("bubble.slot_gap")
     extent = [max(p.x + p.width for p in placed if p.row == r) for r in range(rows)]
+    flow_refs = _refs(placed, rows, width, slot_gap)
     out_b: list[Bubble] = []
     out_p: list[Placed] = []
     pointers = []
+    refs = []
     for band_row, row in enumerate(grammar.band):
         x = 0.0
+        squares = [-TIMING]
         for line, r in row:
+            if x > 0:                    # between two pieces
+                squares.append(x - slot_gap / 2)
             if len(row) > 1:
                 pointers.append((band_row, x + px / 2, line))
                 x += px
@@ -238,14 +245,17 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
             out_p += [replace(p, x=p.x + x, row=band_row, line=line,
                               prefixes=tuple((px_ + x, t) for px_, t in p.prefixes))
                       for p in placed if p.row == r]
+            squares += [x + s for s in flow_refs[r][1:-1]]
             x += extent[r] + slot_gap
         if x - slot_gap > width:
             raise ValueError(f"band row {band_row + 1} is wider than a band")
+        refs.append((*squares, width + TIMING))
     line_rows = tuple(tuple(k for r in range(rows) for k, row in enumerate(grammar.band)
                             if (line, r) in row) for line in range(lines))
     shapes = [tuple(r for _, r in row) for row in grammar.band]
     headings = tuple(k for k, shape in enumerate(shapes) if shape not in shapes[:k])
-    return _Band(out_b, out_p, len(grammar.band), line_rows, tuple(pointers), headings)
+    return _Band(out_b, out_p, len(grammar.band), line_rows, tuple(pointers), headings,
+                 tuple(refs))
 
 
 def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
@@ -287,10 +297,9 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     header_refs = ((last[0] - px, last[1]), (last[0] + px, last[1]))
     if hb:
         header_refs += ((header_x - TIMING, header_y), (hx + TIMING, header_y))
-    refs = _refs(placed, rows, width, layout.length("bubble.slot_gap"))
     return Geometry(paper, (w, h), margin, marker, qr, left, width,
                     layout.length("bubble.pitch_x"), py, layout.length("bubble.width"),
                     layout.length("bubble.height"), rows, band_height, first_band, bands,
-                    header_top, tuple(bubbles), tuple(placed), refs, tuple(hb), header_x,
+                    header_top, tuple(bubbles), tuple(placed), band.refs, tuple(hb), header_x,
                     header_y, last, header_refs, lines_per_band(grammar), band.line_rows,
                     band.pointers, band.headings)

@@ -89,9 +89,11 @@ class SheetRead:
             top, bottom = int(g.margin * SCALE), int((g.last[1] + 2 * TIMING) * SCALE)
         else:
             rows = g.line_rows[line]
-            top = int((g.band_top(band) + min(rows) * g.pitch_y - 1.5 * TIMING) * SCALE)
-            bottom = int((g.band_top(band) + (max(rows) + 1) * g.pitch_y + 1.5 * TIMING)
-                         * SCALE)
+            # a little above and below; with several lines a band, short of the rows of
+            # the lines above and below
+            edge = 1.5 * TIMING if g.per_band == 1 else 0.3 * g.pitch_y
+            top = int((g.band_top(band) + min(rows) * g.pitch_y - edge) * SCALE)
+            bottom = int((g.band_top(band) + (max(rows) + 1) * g.pitch_y + edge) * SCALE)
             page = _wash_others(page, g, band, line)
         left = int((g.margin) * SCALE)
         right = int((g.page[0] - g.margin) * SCALE)
