@@ -252,6 +252,9 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
         refs.append((*squares, width + TIMING))
     line_rows = tuple(tuple(k for r in range(rows) for k, row in enumerate(grammar.band)
                             if (line, r) in row) for line in range(lines))
+    if len({rows_[0] for rows_ in line_rows}) < lines:
+        raise ValueError(f"grammar band {grammar.band}: each line's first row must be a band "
+                         "row of its own (the line's number is printed there)")
     shapes = [tuple(r for _, r in row) for row in grammar.band]
     headings = tuple(k for k, shape in enumerate(shapes) if shape not in shapes[:k])
     return _Band(out_b, out_p, len(grammar.band), line_rows, tuple(pointers), headings,
