@@ -334,6 +334,26 @@ def test_a_half_erased_bubble_on_a_bands_second_line_is_that_lines(tmp_path):
     assert png[int(3.7 * px):int(5.3 * px)].min() < 80        # line 4's snap row below
 
 
+def test_a_finding_on_a_bands_second_line_names_it_and_crops_its_rows(tmp_path):
+    """The punt of line 4 written +40 (a punt's yards are its KICK DISTANCE, 45): the
+    finding is on record line 10 (five tags and a blank line first), sheet line 4, whose
+    crop is its two rows."""
+    record = tmp_path / "slip.rec"
+    record.write_text(ODD_TEXT.replace("Q1 H K45 D30 +45 {A 1&10 A35 0-0}",
+                                       "Q1 H K45 D30 +40 {A 1&10 A35 0-0}"))
+    pdf = tmp_path / "slip.pdf"
+    assert run_cli("render", "blowout", "bubblelog", "--from", str(record),
+                   "--out", str(pdf)).code == 0
+    out = tmp_path / "scan.rec"
+    r = run_cli("scan", str(pdf), "--out", str(out))
+    assert r.code == 1
+    crop = tmp_path / "scan.line4.png"
+    assert r.stdout.splitlines()[1] == (
+        f"{out}:10: BO-PUNT-001: punt: KICK DISTANCE 45 (expected +45, found +40) "
+        f"[{pdf} page 1 line 4, crop: {crop}]")
+    assert abs(cv2.imread(str(crop), cv2.IMREAD_GRAYSCALE).shape[0] - 37) <= 1
+
+
 def test_a_bands_first_line_blank_its_second_shaded_is_reported(tmp_path):
     """Line 3 (band 2's first) wiped, line 4 shaded: said, never read as line 3."""
     from printkit.layout import load_layout
