@@ -213,7 +213,7 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
     several lines a band, each line's rows laid out as `grammar.band` says (pieces side by
     side, a slot gap and timing square between, an arrow's room before a piece sharing its
     row)."""
-    bubbles, placed, rows = _flow(grammar.slots, layout, width)
+    bubbles, placed, rows = _flow(grammar.bubble_slots, layout, width)
     slot_gap = layout.length("bubble.slot_gap")
     if not grammar.band:
         return _Band(bubbles, placed, rows, (tuple(range(rows)),), (), tuple(range(rows)),
