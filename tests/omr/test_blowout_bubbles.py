@@ -203,12 +203,13 @@ def test_a_band_holds_two_snaps_in_three_rows(tmp_path, paper, bands):
     import pdfplumber
 
     pdf = tmp_path / "blank.pdf"
-    assert run_cli("render", "blowout", "bubblelog", "--paper", paper,
+    assert run_cli("render", "blowout", "bubblelog", "--paper", paper, "--sheets", "2",
                    "--out", str(pdf)).code == 0
     mm = 72 / 25.4
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
         text = page.extract_text()
+        assert f"sheet 2 of 2 lines {2 * bands + 1}-{4 * bands}" in doc.pages[1].extract_text()
         numbers = [(int(w["text"]), w) for w in page.extract_words()
                    if w["text"].isdigit() and w["x1"] < 15 * mm and w["top"] > 40 * mm]
         squares = sorted(r["top"] / mm + 0.75 for r in page.rects
