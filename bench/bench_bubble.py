@@ -54,7 +54,7 @@ def corpus(count: int, book: bool = False) -> list[tuple[bytes, list[str | None]
     from printkit.omr.geometry import sheet_geometry
 
     seeded = for_sheet(grammar(), {"Seed": "bench"} if book else {})
-    bands = sheet_geometry(seeded, layout, "letter").bands
+    bands = sheet_geometry(seeded, layout, "letter").lines       # lines a sheet
     out = []
     game = 0
     tmp = Path(".bench-bubble.rec")

@@ -152,7 +152,7 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     want = [sheet_form(g, line, dict(tags)) for _, line in lines]
     header = tuple((t, dict(tags)[t]) for t, s in g.header
                    if dict(tags).get(t) in s.table)
-    bands = sheet_geometry(g, layout, paper).bands
+    bands = sheet_geometry(g, layout, paper).lines       # lines a sheet (bands x lines a band)
     doc = pdfium.PdfDocument(pdf)
     pages = len(doc)
     out = []

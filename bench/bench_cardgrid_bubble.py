@@ -51,7 +51,7 @@ def one(rng: random.Random, work: Path) -> tuple[str, str]:
                         layout)
     want = [sheet_form(g, line) for _, line in split_record(g, text)[1]]
     page = rng.randrange(len(pdfium.PdfDocument(pdf)))
-    bands = sheet_geometry(g, layout, paper).bands
+    bands = sheet_geometry(g, layout, paper).lines
     want = want[page * bands:(page + 1) * bands]
     d = Distortion.random(rng)
     photo = work / "photo.jpg"

@@ -190,14 +190,15 @@ def bubble_sheets(game_id: str, text: str, paper: str) -> int:
     return len(pdfium.PdfDocument(pdf))
 
 
-def bubble_bands(game_id: str, text: str, paper: str) -> int:
+def bubble_lines(game_id: str, text: str, paper: str) -> int:
+    """Record lines a bubble sheet holds (bands x lines a band)."""
     from engine import registry
     from engine.bubbles import sheet_lines
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
 
     grammar, _, _ = sheet_lines(registry.get(game_id).bubbles(), text)
-    return sheet_geometry(grammar, load_layout(f"{game_id}-bubblelog"), paper).bands
+    return sheet_geometry(grammar, load_layout(f"{game_id}-bubblelog"), paper).lines
 
 
 def main() -> None:
@@ -205,7 +206,7 @@ def main() -> None:
     parser.add_argument("games", nargs="?", type=int, default=20)
     parser.add_argument("--games", dest="ids", default=",".join(WRITTEN))
     args = parser.parse_args()
-    print(f"{'game':9} {'paper':6} {'written: a page':>22} {'bubble: bands a sheet':>22} "
+    print(f"{'game':9} {'paper':6} {'written: a page':>22} {'bubble: lines a sheet':>22} "
           f"{'a game (mean, range)':>22} {'written pages':>14} {'bubble sheets':>14} "
           f"{'ratio':>6}")
     for game_id in args.ids.split(","):
@@ -217,7 +218,7 @@ def main() -> None:
             written = [_written_pages(per_page, u) for u in units]
             bubbles = [bubble_sheets(game_id, _shadeable(game_id, t), paper)
                        for t in records]
-            bands = bubble_bands(game_id, records[0], paper)
+            bands = bubble_lines(game_id, records[0], paper)
             page = "/".join(map(str, dict.fromkeys(per_page)))
             print(f"{game_id:9} {paper:6} {page + ' ' + unit + 's':>22} {bands:>22} "
                   f"{statistics.mean(units):>9.0f} {unit}s ({min(units)}-{max(units)}) "

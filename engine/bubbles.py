@@ -30,6 +30,11 @@ before a play, as the written log's Clock and Team columns), :func:`split_record
 onto the band before it while the two encode as one, and the reader writes the band's text
 back as its lines.
 
+A band is one numbered line of the sheet, its slots flowed into rows; with ``Grammar.band``
+a band holds several numbered lines, each its own flow of slots, their rows laid out as the
+band says (BLOWOUT!!!: two snaps in three rows, the states of both side by side in the
+middle row). Each numbered line is read on its own (and may hold joined record lines, above).
+
 Encoding matches a line against the forms with a memoised walk over (slot, position): every
 slot's tokens are enumerated once into a table, so matching is linear in the line's length
 times the slot count, with no regular expression.
@@ -168,6 +173,11 @@ class Form:
     segments: tuple[Segment, ...]
 
 
+# The rows of a band holding several record lines: per band row, the pieces side by side in
+# it, each (line of the band, row of that line's own flow of slots).
+BandRows = tuple[tuple[tuple[int, int], ...], ...]
+
+
 @dataclass(frozen=True)
 class Grammar:
     """A game's bubble encoding of its record lines (see the module docstring)."""
@@ -207,6 +217,11 @@ class Grammar:
                                          # one whose geometry key its QR names; a blank
                                          # sheet is this one unless `--log` names another;
                                          # `--from` takes the first holding every line
+    band: BandRows = ()                  # several lines a band: per band row, its pieces as
+                                         # (line of the band, row of that line's flow);
+                                         # empty: one line a band, its rows as they flow
+                                         # (BLOWOUT!!!: (((0, 0),), ((0, 1), (1, 1)), ((1, 0),)):
+                                         # snap 1, the states of 1 and 2, snap 2)
 
     def __post_init__(self) -> None:
         _check_shares(self)
@@ -262,6 +277,10 @@ def _check_shares(grammar: Grammar) -> None:
 
 
 Marks = dict[str, tuple[tuple[int | None, ...], ...]]     # slot -> part -> column -> index
+
+def lines_per_band(grammar: Grammar) -> int:
+    """Record lines a band of the grammar's sheets holds (1 unless `Grammar.band` says)."""
+    return 1 + max((line for row in grammar.band for line, _ in row), default=0)
 
 
 def for_sheet(grammar: Grammar, tags: Iterable[tuple[str, str]] | dict[str, str]) -> Grammar:

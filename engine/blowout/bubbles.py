@@ -1,13 +1,15 @@
 """BLOWOUT!!!'s bubble grammar: a snap line (docs/notation.md, BLOWOUT!!!) as shaded bubbles.
 
-One band per snap, in the order the line is written: the period, the side on OFFENSE, the
-OFFENSE (or SPECIAL TEAMS) card, the DEFENSE card, a response card with the side that played
-it, the yards, then the state after the snap (side with the ball, down & to go, ball on), in
-two rows of bubbles: the snap (period to yards) above, the state below. The score is left to
-the verifier, which keeps it from the snaps (a state may leave it off, docs/notation.md), so
-nobody adds up a running score in bubbles; the header's Result is the final score. Bubbles no
-record can shade are left off: a number's leading 0, a Result's hundreds but 1, yards of 100
-or more (B16, docs/rules/blowout.md).
+A snap is two rows of bubbles, in the order the line is written: the snap (the period, the
+side on OFFENSE, the OFFENSE or SPECIAL TEAMS card, the DEFENSE card, a response card with the
+side that played it, the yards: a whole row) and the state after it (side with the ball, down
+& to go, ball on: under half a row). So a band holds two snaps in three rows (`BAND`): snap 1
+on top, snap 2 at the bottom, and between them the two states side by side, each behind an
+arrow pointing to its snap (the state after the snap above, the state after the snap below).
+The score is left to the verifier, which keeps it from the snaps (a state may leave it off,
+docs/notation.md), so nobody adds up a running score in bubbles; the header's Result is the
+final score. Bubbles no record can shade are left off: a number's leading 0, a Result's
+hundreds but 1, yards of 100 or more (B16, docs/rules/blowout.md).
 
 A card is its letter and its yards (`R` and `70` for R70: two bubbles, not one of forty), or
 one bubble for a named card (DP-OFS, INT, SACK...). The letters, the yards and the names come
@@ -132,17 +134,22 @@ def _legend(rules: Rules, offense: Slot, defense: Slot) -> tuple[str, ...]:
             words.append(f"{option} {'/'.join(kinds)}" if kinds else f"{label} {option}")
         return "  ".join(words)
 
-    lengths = "  ".join(f"{name[:2]} {name}" for name in rules.lengths)
+    lengths = " ".join(f"{name[:2]} {name}" for name in rules.lengths)
     return (
         "OFFENSE card: " + letters(offense, ("offense", "special")) + ".   DEFENSE card: "
         + letters(defense, ("defense",)) + ".   Response: side, then the card.",
         "Period: Q and its number (Q3 = Q and 3), 1H, 2H, or OT and its number.  A card with "
         "yards is its letter then its yards: R70 = R and 70, D100 = D and 100.  "
         "Yards: + or -, then the number (+0 when the ball did not move).",
-        "State after the snap: side with the ball, down & to go, ball on (H25, A40; 50: no "
-        "side); the score is not shaded (the verifier keeps it).  Header: Length "
-        f"{lengths} (blank: {DEFAULT_LENGTH}), Result: the final score.",
+        "Two snaps a band; the middle row: the state after each (\u25b2 snap above, \u25bc snap "
+        "below): ball, down & to go, ball on (H25; 50: no side), no score.  Header: Length "
+        f"{lengths} (blank: {DEFAULT_LENGTH}), Result: final score.",
     )
+
+
+# Two snaps a band: (line of the band, row of its own flow) per band row. A snap's flow is
+# its snap row (0) and its state row (1); the states share the middle row.
+BAND = (((0, 0),), ((0, 1), (1, 1)), ((1, 0),))
 
 
 def grammar(rules: Rules | None = None) -> Grammar:
@@ -196,6 +203,6 @@ def build(rules: Rules) -> Grammar:
                                          _number("away", TOP_SCORE, prefix="-")),
                               title="Result H-A")))
     return Grammar("blowout", slots, forms, legend=_legend(rules, offense, defense),
-                   header=header, tags=("Seed", "Home", "Away", "Date", "Match"),
+                   header=header, tags=("Seed", "Home", "Away", "Date", "Match"), band=BAND,
                    hint="Q1, OT1, H, R70, K45, DP-OFS, D65, SACK, H:DP-PI, +5, -10, 2&5, H25",
                    typical_lines=270)        # a full game: some 250-290 snaps

@@ -25,8 +25,8 @@ from printkit.units import MM
 class Page:
     sheet: int
     sheets: int
-    first_line: int                       # the number printed on the first band
-    bands: tuple[Marks | None, ...] = ()  # shading per band (--from), None = blank band
+    first_line: int                       # the number printed on the sheet's first line
+    lines: tuple[Marks | None, ...] = ()  # shading per line (--from), None = blank line
     header: Marks | None = None
     last: bool = False                    # "last sheet (game over)" shaded (--from)
 
@@ -87,16 +87,37 @@ def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
             cy = height - (row + 0.5) * geo.pitch_y
             for x in xs[1:-1]:
                 c.rect(x - TIMING / 2, cy - TIMING / 2, TIMING, TIMING, stroke=0, fill=1)
+        c.setFillColor(layout.colour("page.muted"))
+        for row, x, line in geo.pointers:       # which line a piece sharing its row is of
+            _arrow(c, x, height - (row + 0.5) * geo.pitch_y, geo.pointer(row, line),
+                   geo.bubble_w)
 
     return doc.form(f"bubbleband{geo.key}", geo.width, height, draw)
 
 
-def _shade(c: Canvas, geo: Geometry, layout: Layout, marks: Marks, band_top: float) -> None:
-    """Pen marks over the bubbles a band's marks name (band_top in page y-down points)."""
+def _arrow(c: Canvas, x: float, cy: float, way: str, side: float) -> None:
+    """A filled triangle centred at (x, cy) (PDF y up) pointing up or down: a shape no
+    timing square is (it fills half its box), so the reader never takes it for one."""
+    tip = 1 if way == "up" else -1
+    half = side / 2
+    path = c.beginPath()
+    path.moveTo(x - half, cy - tip * half * 0.8)
+    path.lineTo(x + half, cy - tip * half * 0.8)
+    path.lineTo(x, cy + tip * half * 0.9)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+
+
+def _shade(c: Canvas, geo: Geometry, layout: Layout, marks: Marks, band_top: float,
+           line: int = 0) -> None:
+    """Pen marks over the bubbles one line's marks name (band_top in page y-down points;
+    `line`: the line of the band)."""
     h = geo.page[1]
     c.setFillColor(layout.colour("bubble.mark"))
     path = c.beginPath()
     for b in geo.bubbles:
+        if b.line != line:
+            continue
         shaded = marks.get(b.slot)
         if shaded and shaded[b.part][b.col] == b.opt:
             cy = h - (band_top + (b.row + 0.5) * geo.pitch_y)
@@ -117,7 +138,7 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     c.drawString(x, h - m - 4 * MM, title)
     tags = dict(sheet.tags)
     info = [f"sheet {page.sheet}" + (f" of {page.sheets}" if page.sheets else ""),
-            f"lines {page.first_line}-{page.first_line + geo.bands - 1}"]
+            f"lines {page.first_line}-{page.first_line + geo.lines - 1}"]
     info += [f"{k}: {v}" for k, v in tags.items() if k != "Game"]
     c.setFont(layout.font("page.label_font"), size)
     text = "   ".join(info)
@@ -186,19 +207,27 @@ def _last(c: Canvas, geo: Geometry, layout: Layout, shaded: bool) -> None:
 
 
 def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:
-    """Each slot's name over its column, one line per band row."""
+    """Each slot's name over its column, one line per band row (a row laid out as an earlier
+    one has none: the earlier row's names serve it), the arrows of shared rows too."""
     h = geo.page[1]
     size = layout.length("heading.size")
     font = layout.font("page.bold_font")
     step = size * 1.25
-    top = geo.first_band - geo.rows * step - 1 * MM
+    top = geo.first_band - len(geo.headings) * step - 1 * MM
     c.setFillColor(layout.colour("page.ink"))
     for p in geo.placed:
+        if p.row not in geo.headings:
+            continue
         title = p.slot.title or p.slot.name
         fs = _fit(c, title, font, size, p.width + 1 * MM)
         c.setFont(font, fs)
-        y = top + (p.row + 0.8) * step
+        y = top + (geo.headings.index(p.row) + 0.8) * step
         c.drawString(geo.left + p.x, h - y, title)
+    c.setFillColor(layout.colour("page.muted"))
+    for row, x, line in geo.pointers:
+        if row in geo.headings:
+            y = top + (geo.headings.index(row) + 0.5) * step
+            _arrow(c, geo.left + x, h - y, geo.pointer(row, line), geo.bubble_w)
 
 
 def _legend(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar) -> None:
@@ -240,11 +269,14 @@ def draw_page(doc: Document, geo: Geometry, layout: Layout, grammar: Grammar, ti
                 c.rect(tx - TIMING / 2, h - ty - TIMING / 2, TIMING, TIMING, stroke=0, fill=1)
         c.setFillColor(layout.colour("page.ink"))
         c.setFont(layout.font("page.bold_font"), layout.length("page.label_size"))
-        c.drawRightString(geo.left - 2 * TIMING, h - geo.row_y(i, 0) - 2.4,
-                          str(page.first_line + i))
+        for line in range(geo.per_band):
+            c.drawRightString(geo.left - 2 * TIMING, h - geo.row_y(i, geo.number_row(line)) - 2.4,
+                              str(page.first_line + i * geo.per_band + line))
         doc.place(band, geo.left, h - top - band_h)
-        marks = page.bands[i] if i < len(page.bands) else None
-        if marks:
-            _shade(c, geo, layout, marks, top)
+        for line in range(geo.per_band):
+            k = i * geo.per_band + line
+            marks = page.lines[k] if k < len(page.lines) else None
+            if marks:
+                _shade(c, geo, layout, marks, top, line)
     _legend(c, geo, layout, grammar)
     doc.show_page()

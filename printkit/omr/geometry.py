@@ -5,6 +5,12 @@ rows of a band, left to right, a token never split across rows, and stacks as ma
 the page holds between the header and the foot. Positions are in points from the page's
 top-left corner (y down), the way an image is addressed; the drawing flips them for PDF.
 
+A grammar with several lines a band (`Grammar.band`) flows each line's slots alone, then
+builds the band's rows from the pieces the grammar names, side by side in a row with a timing
+square between them; a piece sharing its row with another line's starts with a pointer (an
+arrow towards the rest of its line). Every bubble and slot extent knows the line of the band
+it belongs to.
+
 Each band row has a timing square at its left and right end and one between every two tokens:
 the reader finds them near where the corner markers put them and follows a crumpled or bent
 page from square to square.
@@ -13,10 +19,10 @@ page from square to square.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
-from engine.bubbles import Grammar, Slot
+from engine.bubbles import Grammar, Slot, lines_per_band
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.units import MM
@@ -34,6 +40,7 @@ class Bubble:
     x: float        # centre, from the band's left edge (points)
     row: int        # row of the band
     label: str
+    line: int = 0   # line of the band (several lines a band: Grammar.band)
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,7 @@ class Placed:
     width: float
     row: int
     prefixes: tuple[tuple[float, str], ...]      # (x of the gap centre, text)
+    line: int = 0                                # line of the band
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,30 @@ class Geometry:
     last: tuple[float, float] = (0.0, 0.0)   # centre of the "last sheet (game over)" bubble
     header_refs: tuple[tuple[float, float], ...] = ()   # timing squares: the last bubble's
                                                          # two, then the header bubbles' two
+    per_band: int = 1                  # record lines a band
+    line_rows: tuple[tuple[int, ...], ...] = ((0,),)    # per line of a band: its band rows,
+                                                         # the first the one numbered
+    pointers: tuple[tuple[int, float, int], ...] = ()    # (row, x, line) of each arrow before
+                                                         # a piece sharing its row
+    headings: tuple[int, ...] = (0,)   # band rows with a heading line over the first band
+                                       # (a row laid out as an earlier one has none)
+
+    @property
+    def lines(self) -> int:
+        """Record lines a sheet holds."""
+        return self.bands * self.per_band
+
+    def place(self, index: int) -> tuple[int, int]:
+        """(band, line of the band) of the sheet's line `index` (0-based)."""
+        return divmod(index, self.per_band)
+
+    def number_row(self, line: int) -> int:
+        """The band row where a line of the band has its number printed."""
+        return self.line_rows[line][0]
+
+    def pointer(self, row: int, line: int) -> str:
+        """"up" or "down": where the rest of a line is from a piece of it in `row`."""
+        return "up" if self.number_row(line) < row else "down"
 
     def markers(self) -> list[tuple[int, float, float]]:
         """(id, x, y) of each marker's top-left corner."""
@@ -101,11 +133,11 @@ class Geometry:
         return [(self.left + x, y) for x in self.refs[row]]
 
     @cached_property
-    def groups(self) -> dict[tuple[str, int, int], tuple[list[int], list[int]]]:
-        """Bubble indices and options of each one-choice group (slot, part, column)."""
-        out: dict[tuple[str, int, int], tuple[list[int], list[int]]] = {}
+    def groups(self) -> dict[tuple[int, str, int, int], tuple[list[int], list[int]]]:
+        """Bubble indices and options of each one-choice group (line, slot, part, column)."""
+        out: dict[tuple[int, str, int, int], tuple[list[int], list[int]]] = {}
         for k, b in enumerate(self.bubbles):
-            index, opts = out.setdefault((b.slot, b.part, b.col), ([], []))
+            index, opts = out.setdefault((b.line, b.slot, b.part, b.col), ([], []))
             index.append(k)
             opts.append(b.opt)
         return out
@@ -115,7 +147,8 @@ class Geometry:
         """A short hash of everything the reader relies on: in the QR, checked on reading."""
         text = repr((self.page, self.marker, self.left, self.width, self.pitch_x,
                      self.pitch_y, self.first_band, self.band_height, self.bands,
-                     [(b.slot, b.part, b.col, b.opt, round(b.x, 3), b.row) for b in self.bubbles],
+                     [(b.slot, b.part, b.col, b.opt, round(b.x, 3), b.row)
+                      + ((b.line,) if self.per_band > 1 else ()) for b in self.bubbles],
                      [(t, round(b.x, 3), b.row) for t, b in self.header_bubbles],
                      round(self.header_x, 3), round(self.header_y, 3), self.last,
                      self.header_refs))
@@ -155,11 +188,77 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
 
 def _refs(placed: list[Placed], rows: int, width: float, slot_gap: float,
           ) -> tuple[tuple[float, ...], ...]:
+    """Per band row: its timing squares, at both ends and in the gap before every token but
+    the row's first."""
     out = []
     for r in range(rows):
-        inner = [p.x - slot_gap / 2 for p in placed if p.row == r and p.x > 0]
-        out.append((-TIMING, *inner, width + TIMING))
+        starts = sorted(p.x for p in placed if p.row == r)
+        out.append((-TIMING, *(x - slot_gap / 2 for x in starts[1:]), width + TIMING))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Band:
+    bubbles: list[Bubble]
+    placed: list[Placed]
+    rows: int
+    line_rows: tuple[tuple[int, ...], ...]
+    pointers: tuple[tuple[int, float, int], ...]
+    headings: tuple[int, ...]
+    refs: tuple[tuple[float, ...], ...]
+
+
+def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
+    """One band's bubbles and slot extents: the grammar's slots flowed into rows, or with
+    several lines a band, each line's rows laid out as `grammar.band` says (pieces side by
+    side, a slot gap and timing square between, an arrow's room before a piece sharing its
+    row)."""
+    bubbles, placed, rows = _flow(grammar.bubble_slots, layout, width)
+    slot_gap = layout.length("bubble.slot_gap")
+    if not grammar.band:
+        return _Band(bubbles, placed, rows, (tuple(range(rows)),), (), tuple(range(rows)),
+                     _refs(placed, rows, width, slot_gap))
+    lines = lines_per_band(grammar)
+    pieces = [p for row in grammar.band for p in row]
+    want = [(line, r) for line in range(lines) for r in range(rows)]
+    if sorted(pieces) != want:
+        raise ValueError(f"grammar band {grammar.band}: each of the {lines} lines' {rows} "
+                         "rows must be in it once")
+    px = layout.length("bubble.pitch_x")
+    extent = [max(p.x + p.width for p in placed if p.row == r) for r in range(rows)]
+    flow_refs = _refs(placed, rows, width, slot_gap)
+    out_b: list[Bubble] = []
+    out_p: list[Placed] = []
+    pointers = []
+    refs = []
+    for band_row, row in enumerate(grammar.band):
+        x = 0.0
+        squares = [-TIMING]
+        for line, r in row:
+            if x > 0:                    # between two pieces
+                squares.append(x - slot_gap / 2)
+            if len(row) > 1:
+                pointers.append((band_row, x + px / 2, line))
+                x += px
+            out_b += [replace(b, x=b.x + x, row=band_row, line=line)
+                      for b in bubbles if b.row == r]
+            out_p += [replace(p, x=p.x + x, row=band_row, line=line,
+                              prefixes=tuple((px_ + x, t) for px_, t in p.prefixes))
+                      for p in placed if p.row == r]
+            squares += [x + s for s in flow_refs[r][1:-1]]
+            x += extent[r] + slot_gap
+        if x - slot_gap > width:
+            raise ValueError(f"band row {band_row + 1} is wider than a band")
+        refs.append((*squares, width + TIMING))
+    line_rows = tuple(tuple(k for r in range(rows) for k, row in enumerate(grammar.band)
+                            if (line, r) in row) for line in range(lines))
+    if len({rows_[0] for rows_ in line_rows}) < lines:
+        raise ValueError(f"grammar band {grammar.band}: each line's first row must be a band "
+                         "row of its own (the line's number is printed there)")
+    shapes = [tuple(r for _, r in row) for row in grammar.band]
+    headings = tuple(k for k, shape in enumerate(shapes) if shape not in shapes[:k])
+    return _Band(out_b, out_p, len(grammar.band), line_rows, tuple(pointers), headings,
+                 tuple(refs))
 
 
 def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
@@ -173,13 +272,14 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     number_w = layout.length("band.number_width")
     left = margin + number_w
     width = w - margin - left - 2 * TIMING
-    bubbles, placed, rows = _flow(grammar.bubble_slots, layout, width)
+    band = _band(grammar, layout, width)
+    bubbles, placed, rows = band.bubbles, band.placed, band.rows
     py = layout.length("bubble.pitch_y")
     band_height = rows * py + layout.length("band.gap")
     head = layout.length("heading.size") * 1.25
     header_top = margin
     header_bottom = margin + max(marker, qr) + 1.5 * MM
-    first_band = header_bottom + rows * head + 1 * MM
+    first_band = header_bottom + len(band.headings) * head + 1 * MM
     floor = h - margin - marker - 1 * MM
     bands = int((floor - first_band + layout.length("band.gap")) // band_height)
     if bands < 1:
@@ -200,9 +300,9 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     header_refs = ((last[0] - px, last[1]), (last[0] + px, last[1]))
     if hb:
         header_refs += ((header_x - TIMING, header_y), (hx + TIMING, header_y))
-    refs = _refs(placed, rows, width, layout.length("bubble.slot_gap"))
     return Geometry(paper, (w, h), margin, marker, qr, left, width,
                     layout.length("bubble.pitch_x"), py, layout.length("bubble.width"),
                     layout.length("bubble.height"), rows, band_height, first_band, bands,
-                    header_top, tuple(bubbles), tuple(placed), refs, tuple(hb), header_x,
-                    header_y, last, header_refs)
+                    header_top, tuple(bubbles), tuple(placed), band.refs, tuple(hb), header_x,
+                    header_y, last, header_refs, lines_per_band(grammar), band.line_rows,
+                    band.pointers, band.headings)

@@ -14,9 +14,10 @@
    integral image. The sheet calibrates itself: unshaded bubbles (the median) and the timing
    squares (full black) are its two levels; a bubble above `SHADED` of the way is shaded,
    below `BLANK` is not, between is ambiguous (half erased, too light) and reported, as are
-   two shaded bubbles in one group. A band with any ambiguity is never decoded; an empty band
-   above a shaded one is reported too (a skipped line, or a band the reader lost), and so is
-   a mark in a group the band's line does not write (a score line's finishing time).
+   two shaded bubbles in one group. Each line of a band (several with `Grammar.band`) is
+   decoded alone; a line with any ambiguity is never decoded; an empty line above a shaded
+   one is reported too (a skipped line, or a band the reader lost), and so is a mark in a
+   group the line does not write (a score line's finishing time).
 """
 
 from __future__ import annotations
@@ -59,8 +60,9 @@ class SheetReadError(ValueError):
 @dataclass
 class Ambiguity:
     band: int               # band index on the sheet (0-based)
-    line: int               # the line number printed on the band
+    line: int               # the line number printed on the line's band
     what: str               # "two shaded in die1 value", "half-shaded: outcome word 'tackle'"
+    sub: int = 0            # line of the band (several lines a band)
 
     def place(self, name: str) -> str:
         """`FILE:LINE` of a band, `FILE` of the header."""
@@ -77,19 +79,46 @@ class SheetRead:
     geometry: Geometry | None = None
     last: bool = False                           # "last sheet (game over)" shaded
 
-    def crop(self, band: int) -> np.ndarray:
-        """The band's image (upright), for the person checking an ambiguity or a finding;
-        band HEADER: the header (title to the last-sheet bubble)."""
+    def crop(self, band: int, line: int = 0) -> np.ndarray:
+        """One line's image (upright), for the person checking an ambiguity or a finding: the
+        rows of `line` of `band` (with several lines a band, another line's pieces in those
+        rows washed pale); band HEADER: the header (title to the last-sheet bubble)."""
         assert self.page is not None and self.geometry is not None
         g = self.geometry
+        page = np.clip(self.page, 0, 1)
         if band == HEADER:
             top, bottom = int(g.margin * SCALE), int((g.last[1] + 2 * TIMING) * SCALE)
         else:
-            top = int((g.band_top(band) - 1.5 * TIMING) * SCALE)
-            bottom = int((g.band_top(band) + g.rows * g.pitch_y + 1.5 * TIMING) * SCALE)
+            rows = g.line_rows[line]
+            # a little above and below; with several lines a band, short of the rows of
+            # the lines above and below
+            edge = 1.5 * TIMING if g.per_band == 1 else 0.3 * g.pitch_y
+            top = int((g.band_top(band) + min(rows) * g.pitch_y - edge) * SCALE)
+            bottom = int((g.band_top(band) + (max(rows) + 1) * g.pitch_y + edge) * SCALE)
+            page = _wash_others(page, g, band, line)
         left = int((g.margin) * SCALE)
         right = int((g.page[0] - g.margin) * SCALE)
-        return (np.clip(self.page[max(0, top):bottom, left:right], 0, 1) * 255).astype(np.uint8)
+        return (page[max(0, top):bottom, left:right] * 255).astype(np.uint8)
+
+
+def _wash_others(page: np.ndarray, g: Geometry, band: int, line: int) -> np.ndarray:
+    """The page with the pieces of a band's other lines that share a row with `line` washed
+    pale (a copy; the page itself when there are none)."""
+    rows = set(g.line_rows[line])
+    others = [p for p in g.placed if p.line != line and p.row in rows]
+    if not others:
+        return page
+    page = page.copy()
+    gap = g.pitch_x / 2
+    for row in {p.row for p in others}:
+        xs = [p.x for p in others if p.row == row] + [p.x + p.width for p in others
+                                                       if p.row == row]
+        x0 = int((g.left + min(xs) - 2 * gap) * SCALE)
+        x1 = int((g.left + max(xs) + gap) * SCALE)
+        y0 = int((g.band_top(band) + row * g.pitch_y) * SCALE)
+        y1 = int((g.band_top(band) + (row + 1) * g.pitch_y) * SCALE)
+        page[y0:y1, x0:x1] = 1.0 - (1.0 - page[y0:y1, x0:x1]) * 0.25
+    return page
 
 
 @cache
@@ -473,12 +502,15 @@ def classify(dark: np.ndarray, blank: np.ndarray | float, black: float) -> np.nd
     return np.where(score >= SHADED, 1, np.where(score <= BLANK, 0, 2))
 
 
-def _marks_of(grammar: Grammar, geo: Geometry, states: np.ndarray,
+def _marks_of(grammar: Grammar, geo: Geometry, states: np.ndarray, line: int = 0,
               ) -> tuple[Marks, list[str]]:
-    """A band's marks from its bubbles' states, and what was ambiguous in it."""
+    """One line's marks from its band's bubble states (`line`: the line of the band), and
+    what was ambiguous in it."""
     problems: list[str] = []
     chosen: dict[tuple[str, int, int], int | None] = {}
-    for (slot, part, col), (index, options) in geo.groups.items():
+    for (of, slot, part, col), (index, options) in geo.groups.items():
+        if of != line:
+            continue
         st = states[index]
         opts = np.asarray(options)
         shaded = opts[st == 1]
@@ -528,34 +560,51 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
     blank = float(np.median(dark))
     black = _black_level(page, geo, page_bend)
     states = classify(dark, _blank_levels(dark, blank), black)
-    first = (sheet.sheet - 1) * geo.bands + 1
+    first = (sheet.sheet - 1) * geo.lines + 1
     lines: list[tuple[int, str | None]] = []
     ambiguities: list[Ambiguity] = []
-    last = max((b for b in range(geo.bands) if states[b].any()), default=-1)
-    for b in range(geo.bands):
-        if not states[b].any():
-            if b < last:        # a skipped line, or a band the reader lost: say so
-                ambiguities.append(Ambiguity(b, first + b, "nothing read on this line, though "
-                                             "lines below it have marks"))
-                lines.append((first + b, None))
+    line_of = np.array([b.line for b in geo.bubbles])
+    marked = [bool(states[b][line_of == sub].any())
+              for b, sub in map(geo.place, range(geo.lines))]
+    last = max((k for k, m in enumerate(marked) if m), default=-1)
+    for k in range(geo.lines):
+        b, sub = geo.place(k)
+        if not marked[k]:
+            if k < last:        # a skipped line, or a band the reader lost: say so
+                ambiguities.append(Ambiguity(b, first + k, _skipped(geo, k, marked, first),
+                                             sub))
+                lines.append((first + k, None))
             continue
-        marks, problems = _marks_of(grammar, geo, states[b])
+        marks, problems = _marks_of(grammar, geo, states[b], sub)
         if problems:
-            ambiguities.append(Ambiguity(b, first + b, "; ".join(problems)))
-            lines.append((first + b, None))
+            ambiguities.append(Ambiguity(b, first + k, "; ".join(problems), sub))
+            lines.append((first + k, None))
             continue
         text = decode(grammar, marks, dict(sheet.tags))
         if not text:            # marks that write no line (its kind not shaded): say so
-            ambiguities.append(Ambiguity(b, first + b, "marks but no line: is its kind shaded?"))
+            ambiguities.append(Ambiguity(b, first + k, "marks but no line: is its kind shaded?",
+                                         sub))
         elif stray := unwritten(grammar, marks):   # marks the line has no place for
-            ambiguities.append(Ambiguity(b, first + b, _stray(text, stray)))
+            ambiguities.append(Ambiguity(b, first + k, _stray(text, stray), sub))
             text = ""
-        lines.append((first + b, text or None))
+        lines.append((first + k, text or None))
     header, last, problems = _header(page, integral, grammar, geo, page_bend, blank, black)
     if problems:
         ambiguities.insert(0, Ambiguity(HEADER, 0, "header: " + "; ".join(problems)))
     return SheetRead(sheet, lines, header, ambiguities, page if keep_page else None, geo,
                      last)
+
+
+def _skipped(geo: Geometry, k: int, marked: list[bool], first: int) -> str:
+    """What an empty line above a shaded one is: when a later line of its own band is shaded,
+    a line skipped (a band's lines are read in their order, never another: the marks stay
+    where they are); else a line skipped or a band the reader lost."""
+    band, _ = geo.place(k)
+    later = [j for j in range(k + 1, (band + 1) * geo.per_band) if marked[j]]
+    if later:
+        return (f"nothing read on this line, though line {first + later[0]} of its band has "
+                "marks: a line skipped? (shade a band's lines in order, its first line first)")
+    return "nothing read on this line, though lines below it have marks"
 
 
 def _header_offsets(page: np.ndarray, geo: Geometry, page_bend: Bend,

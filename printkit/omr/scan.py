@@ -22,10 +22,11 @@ from printkit.output import FileSet, check_writable
 from printkit.text import printable
 
 
-def crop_png(read, band: int) -> bytes:
+def crop_png(read, band: int, line: int = 0) -> bytes:
+    """The PNG of one line of a band (`line`: of the band), or of the header (band HEADER)."""
     import cv2
 
-    ok, buf = cv2.imencode(".png", read.crop(band))
+    ok, buf = cv2.imencode(".png", read.crop(band, line))
     if not ok:
         raise UserError("cannot encode a crop image")
     return buf.tobytes()
@@ -77,18 +78,19 @@ def _one(group, target: Path, force: bool, rules: Path | None) -> int:
     files.add(target, text)
 
     def crop(name: str, read, number: int) -> str:
-        """The band of printed line `number` as a PNG beside the record (0: the header of
+        """The rows of printed line `number` as a PNG beside the record (0: the header of
         the sheet)."""
         from printkit.omr.read import HEADER
 
         if number:
-            band = number - (read.sheet.sheet - 1) * read.geometry.bands - 1
+            geo = read.geometry
+            band, line = geo.place(number - (read.sheet.sheet - 1) * geo.lines - 1)
             path, key = Path(f"{stem}.line{number}.png"), number
         else:
-            band = HEADER
+            band, line = HEADER, 0
             path, key = Path(f"{stem}.sheet{read.sheet.sheet}-header.png"), -read.sheet.sheet
         if key not in crops:
-            crops[key] = crop_png(read, band)
+            crops[key] = crop_png(read, band, line)
             files.add(path, crops[key])
         return str(path)
 

@@ -109,7 +109,7 @@ def _record(path: Path, game_id: str, seed: str | None, log: str | None = None,
 def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
                  lines: list[tuple[int, str]], geo: Geometry) -> tuple[list[Page], list[str]]:
     name = printable(str(path))
-    bands = []
+    shaded = []
     notes: list[str] = []
     for number, line in lines:
         try:
@@ -119,15 +119,15 @@ def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
                             f"({printable(line, 60)!r})") from None
         if enc.dropped:
             notes.append(f"{name}:{number}{LEFT_OFF}{' '.join(enc.dropped)}")
-        bands.append(enc.marks)
+        shaded.append(enc.marks)
     header = {}
     for tag, slot in grammar.header:
         value = dict(tags).get(tag)
         if value and value in slot.table:
             header[slot.name] = slot.table[value]
-    per = geo.bands
-    count = max(1, -(-len(bands) // per))
-    pages = [Page(k + 1, count, k * per + 1, tuple(bands[k * per:(k + 1) * per]),
+    per = geo.lines                     # bands x lines a band: an odd last line leaves
+    count = max(1, -(-len(shaded) // per))   # its band's second line blank
+    pages = [Page(k + 1, count, k * per + 1, tuple(shaded[k * per:(k + 1) * per]),
                   header if k == count - 1 else None, last=k == count - 1)
              for k in range(count)]
     return pages, notes
@@ -176,7 +176,7 @@ def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
         grammar = for_sheet(chosen, tags)
         geo = geometry(grammar, layout, opts.paper)
         count = int(opts.extra.get("sheets") or BLANK_SHEETS)
-        pages = [Page(k + 1, count, k * geo.bands + 1) for k in range(count)]
+        pages = [Page(k + 1, count, k * geo.lines + 1) for k in range(count)]
     title = f"{registry.get(game_id).title} bubble log" + \
         (f" ({grammar.log})" if grammar.log else "")
     tags = [(k, v) for k, v in tags if k != "Game"]       # the code names the game already

@@ -11,16 +11,17 @@ from printkit.omr.geometry import sheet_geometry
 
 
 def bubble_px(game: str, slot: str, part: int, option: str, band: int, dpi: int,
-              ) -> tuple[int, int, int, int]:
+              line: int = 0) -> tuple[int, int, int, int]:
     """(x, y, rx, ry) in pixels at `dpi` on the letter page: the centre of the bubble writing
-    `option` in the first column of `slot`'s part `part` on `band`, and the radii of a mark
-    that fills it (for cv2.ellipse). The sheet is of the game's first log with that slot
-    (the grid game: `c1` is the passage log's)."""
+    `option` in the first column of `slot`'s part `part` on `band` (on `line` of the band,
+    when a band holds several), and the radii of a mark that fills it (for cv2.ellipse). The
+    sheet is of the game's first log with that slot (the grid game: `c1` is the passage
+    log's)."""
     grammar = next(g for g in logs_of(registry.get(game).bubbles()) if slot in g.by_name)
     geo = sheet_geometry(grammar, load_layout(f"{game}-bubblelog"), "letter")
     col = grammar.slot(slot).parts[part].columns[0]
     b = next(b for b in geo.bubbles if b.slot == slot and b.part == part and b.col == 0
-             and b.opt == col.index(option))
+             and b.opt == col.index(option) and b.line == line)
     k = dpi / 72
     return (int((geo.left + b.x) * k), int(geo.row_y(band, b.row) * k),
             int(geo.bubble_w * 0.45 * k), int(geo.bubble_h * 0.44 * k))

@@ -170,59 +170,117 @@ def test_bubbles_come_from_the_rules_data():
 # -- the sheet, photographed ---------------------------------------------------------------
 
 @cache
-def _pdf(paper: str = "letter") -> bytes:
+def _pdf(paper: str = "letter", record: Path = RECORD) -> bytes:
     from printkit import sheets
     from tests.helpers import render_sheet
 
     return render_sheet("blowout", "bubblelog", opts=sheets.RenderOptions(
-        paper=paper, extra={"from": RECORD}))
+        paper=paper, extra={"from": record}))
 
 
-def test_a_letter_sheet_holds_28_snaps_an_a4_sheet_27(tmp_path):
-    from pypdf import PdfReader
-
-    pdf = tmp_path / "a4.pdf"
-    pdf.write_bytes(_pdf("a4"))
-    assert len(PdfReader(str(pdf)).pages) == 2                   # 36 snaps: 27 + 9
-    (_, first), (_, second) = read_bubble_file(pdf)
-    assert [n for n, _ in second.lines] == list(range(28, 37))
-    assert [t for _, t in first.lines + second.lines] == SHEET_LINES
-    letter = tmp_path / "letter.pdf"
-    letter.write_bytes(_pdf())
-    assert len(PdfReader(str(letter)).pages) == 2                # 28 + 8
-    (_, first), (_, second) = read_bubble_file(letter)
-    assert [n for n, _ in second.lines] == list(range(29, 37))
+# The quarter without its last snap: 35 snaps, an odd number, so the sheet's last band holds
+# one snap and leaves its second line blank (still clean: the last snap kept the score).
+ODD_TEXT = "".join(RECORD.read_text().splitlines(True)[:-1])
+ODD_SHEET = "".join(SHEET.read_text().splitlines(True)[:-1])
 
 
-def test_a_band_is_two_rows_the_snap_above_the_state_below():
+@cache
+def _odd_pdf(paper: str = "letter") -> bytes:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        record = Path(tmp) / "odd.rec"
+        record.write_text(ODD_TEXT)
+        return _pdf(paper, record)
+
+
+@pytest.mark.parametrize(("paper", "bands"), [("letter", 19), ("a4", 18)])
+def test_a_band_holds_two_snaps_in_three_rows(tmp_path, paper, bands):
+    """Read back from the blank PDF. A band: 3 rows of 2.5 mm and a 0.6 mm gap = 8.1 mm for
+    two snaps. First band at 7 + 28 + 1.5 (header) + 2 x 6.25 pt (headings) + 1 = 41.9 mm;
+    floor at 215.9 - 7 - 8 - 1 = 199.9 mm (letter), 210 - 16 = 194 mm (a4): (199.9 - 41.9 +
+    0.6) / 8.1 = 19.6 -> 19 bands, 38 snaps; (194 - 41.9 + 0.6) / 8.1 = 18.9 -> 18, 36."""
+    import pdfplumber
+
+    pdf = tmp_path / "blank.pdf"
+    assert run_cli("render", "blowout", "bubblelog", "--paper", paper, "--sheets", "2",
+                   "--out", str(pdf)).code == 0
+    mm = 72 / 25.4
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        text = page.extract_text()
+        assert f"sheet 2 of 2 lines {2 * bands + 1}-{4 * bands}" in doc.pages[1].extract_text()
+        numbers = [(int(w["text"]), w) for w in page.extract_words()
+                   if w["text"].isdigit() and w["x1"] < 15 * mm and w["top"] > 40 * mm]
+        squares = sorted(r["top"] / mm + 0.75 for r in page.rects
+                         if abs(r["x0"] / mm - 12.75) < 0.1 and abs(r["width"] / mm - 1.5) < 0.05)
+    assert f"lines 1-{2 * bands}" in text
+    assert [n for n, _ in numbers] == list(range(1, 2 * bands + 1))
+    # a band's two snaps two rows apart (5 mm), the next band's first 8.1 mm below its first
+    tops = [w["top"] / mm for _, w in numbers]
+    assert [round(b - a, 1) for a, b in zip(tops, tops[1:], strict=False)][:4] == \
+        [5.0, 3.1, 5.0, 3.1]
+    # the timing squares at each row's left end: three rows a band
+    assert len(squares) == 3 * bands
+    assert [round(y - squares[0], 1) for y in squares[:4]] == [0.0, 2.5, 5.0, 8.1]
+    assert round(squares[0], 1) == 43.2                       # 41.9 + half a row
+    assert text.count("{ball") == 2                           # both states headed
+
+
+def test_a_band_is_the_snap_the_states_the_next_snap():
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
 
-    layout = load_layout("blowout-bubblelog")
-    for paper, bands in (("letter", 28), ("a4", 27)):
-        geo = sheet_geometry(grammar(), layout, paper)
-        assert (geo.rows, geo.bands) == (2, bands)
-        rows = {p.slot.name: p.row for p in geo.placed}
-        assert rows == {"period": 0, "side": 0, "offense": 0, "defense": 0, "response": 0,
-                        "yards": 0, "ball": 1, "down": 1, "spot": 1}
+    geo = sheet_geometry(grammar(), load_layout("blowout-bubblelog"), "letter")
+    assert (geo.rows, geo.per_band, geo.bands, geo.lines) == (3, 2, 19, 38)
+    rows = {(p.line, p.slot.name): p.row for p in geo.placed}
+    snap = ("period", "side", "offense", "defense", "response", "yards")
+    assert rows == {**{(0, s): 0 for s in snap}, **{(1, s): 2 for s in snap},
+                    **{(line, s): 1 for line in (0, 1) for s in ("ball", "down", "spot")}}
+    first, second = (min(p.x for p in geo.placed if p.row == 1 and p.line == line)
+                     for line in (0, 1))
+    assert first < second                     # the state after the snap above comes first
+    assert [(row, line, geo.pointer(row, line)) for row, _, line in geo.pointers] == [
+        (1, 0, "up"), (1, 1, "down")]
+    assert [geo.place(k) for k in range(4)] == [(0, 0), (0, 1), (1, 0), (1, 1)]
+
+
+def test_an_odd_last_snap_leaves_its_bands_second_line_blank(tmp_path):
+    """39 snaps (the quarter and its first three again: read, not verified): letter 38 + 1,
+    a4 36 + 3; a sheet's lines are numbered on from the last."""
+    from pypdf import PdfReader
+
+    record = tmp_path / "long.rec"
+    snaps = [t for t in RECORD.read_text().splitlines() if t.startswith("Q1")]
+    record.write_text('[Game "blowout"]\n\n' + "\n".join(snaps + snaps[:3]) + "\n")
+    want = SHEET_LINES + SHEET_LINES[:3]
+    for paper, per in (("letter", 38), ("a4", 36)):
+        pdf = tmp_path / f"{paper}.pdf"
+        pdf.write_bytes(_pdf(paper, record))
+        assert len(PdfReader(str(pdf)).pages) == 2
+        (_, first), (_, second) = read_bubble_file(pdf)
+        assert [n for n, _ in first.lines] == list(range(1, per + 1))
+        assert [n for n, _ in second.lines] == list(range(per + 1, 40))
+        assert [t for _, t in first.lines + second.lines] == want
+        assert (first.last, second.last) == (False, True)
 
 
 PHOTOS = [
-    (0, Distortion(dpi=150, angle=90, perspective=0.15, jpeg=40, blur=1.0, seed=1)),
-    (1, Distortion(dpi=200, angle=200, perspective=0.1, shadow=0.5, crumple=0.004, seed=2)),
-    (0, Distortion(dpi=120, angle=347, jpeg=70, blur=0.8, shadow=0.6, seed=3)),
+    ("letter", Distortion(dpi=150, angle=90, perspective=0.15, jpeg=40, blur=1.0, seed=1)),
+    ("a4", Distortion(dpi=200, angle=200, perspective=0.1, shadow=0.5, crumple=0.004, seed=2)),
+    ("letter", Distortion(dpi=120, angle=347, jpeg=70, blur=0.8, shadow=0.6, seed=3)),
 ]
 
 
-@pytest.mark.parametrize("page, d", PHOTOS, ids=lambda v: getattr(v, "dpi", v))
-def test_photos_read_back_identical(tmp_path, page, d):
+@pytest.mark.parametrize("paper, d", PHOTOS, ids=lambda v: getattr(v, "dpi", v))
+def test_photos_of_an_odd_record_scan_to_its_sheet_form(tmp_path, paper, d):
     photo = tmp_path / "photo.jpg"
-    cv2.imwrite(str(photo), distort(page_image(_pdf(), page, d.dpi), d))
-    (_, read), = read_bubble_file(photo)
-    assert read.ambiguities == []
-    first = 28 * page + 1
-    assert read.lines == list(zip(range(first, first + 28), SHEET_LINES[first - 1:first + 27],
-                                  strict=False))
+    cv2.imwrite(str(photo), distort(page_image(_odd_pdf(paper), 0, d.dpi), d))
+    out = tmp_path / "photo.rec"
+    r = run_cli("scan", str(photo), "--out", str(out))
+    assert r.code == 0, r.stdout
+    assert r.stdout.splitlines()[0] == f"{photo}: blowout sheet 1: 35 lines read"
+    assert out.read_text() == ODD_SHEET
 
 
 def test_the_pdf_reads_to_the_record():
@@ -238,8 +296,8 @@ def test_the_pdf_reads_to_the_record():
 
 def test_a_double_shaded_card_is_reported_not_guessed(tmp_path):
     image = page_image(_pdf(), 0, 150).copy()
-    # line 3 is "Q1 H R65 D60 ..."
-    x, y, rx, ry = bubble_px("blowout", "offense", 0, "P", 2, 150)
+    # line 3 (band 2's first) is "Q1 H R65 D60 ..."
+    x, y, rx, ry = bubble_px("blowout", "offense", 0, "P", 1, 150)
     cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 30, -1)
     photo = tmp_path / "sheet.png"
     cv2.imwrite(str(photo), image)
@@ -247,6 +305,76 @@ def test_a_double_shaded_card_is_reported_not_guessed(tmp_path):
     assert [(a.line, a.what) for a in read.ambiguities] == [
         (3, "2 bubbles shaded in offense card (R, P)")]
     assert (3, None) in read.lines and (4, SHEET_LINES[3]) in read.lines
+
+
+def test_a_half_erased_bubble_on_a_bands_second_line_is_that_lines(tmp_path):
+    """Line 4 (band 2's second snap) is "Q1 H K45 D30 +45 {A 1&10 A35}": its K half erased.
+    The crop is line 4's two rows (its state, the middle row, and its snap below), 2 x 2.5 mm
+    and 0.3 of a row either side: 6.5 mm, 37 px at 144 dpi; line 3's state beside line 4's
+    in the middle row is washed pale."""
+    image = page_image(_odd_pdf(), 0, 150).copy()
+    x, y, rx, ry = bubble_px("blowout", "offense", 0, "K", 1, 150, line=1)
+    cv2.ellipse(image, (x, y), (rx + 2, ry + 2), 0, 0, 360, 255, -1)
+    cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 150, -1)    # what an eraser leaves
+    photo = tmp_path / "sheet.png"
+    cv2.imwrite(str(photo), image)
+    out = tmp_path / "sheet.rec"
+    r = run_cli("scan", str(photo), "--out", str(out))
+    assert r.code == 1
+    crop = tmp_path / "sheet.line4.png"
+    assert f"{photo}:4: ambiguous: half-shaded bubble in offense card (K) (crop: {crop})" \
+        in r.stdout.splitlines()
+    assert "; " + f"{photo} line 4: not read: half-shaded bubble in offense card (K)" in \
+        out.read_text().splitlines()
+    png = cv2.imread(str(crop), cv2.IMREAD_GRAYSCALE)
+    assert abs(png.shape[0] - 37) <= 1 and abs(png.shape[1] - 1505) <= 1    # 265.4 mm wide
+    px = 144 / 25.4
+    middle = png[int(1.2 * px):int(2.8 * px)]                 # the states' row
+    assert middle[:, int(12 * px):int(125 * px)].min() > 150  # line 3's: washed pale
+    assert middle[:, int(134 * px):int(250 * px)].min() < 80  # line 4's own: its marks
+    assert png[int(3.7 * px):int(5.3 * px)].min() < 80        # line 4's snap row below
+
+
+def test_a_finding_on_a_bands_second_line_names_it_and_crops_its_rows(tmp_path):
+    """The punt of line 4 written +40 (a punt's yards are its KICK DISTANCE, 45): the
+    finding is on record line 10 (five tags and a blank line first), sheet line 4, whose
+    crop is its two rows."""
+    record = tmp_path / "slip.rec"
+    record.write_text(ODD_TEXT.replace("Q1 H K45 D30 +45 {A 1&10 A35 0-0}",
+                                       "Q1 H K45 D30 +40 {A 1&10 A35 0-0}"))
+    pdf = tmp_path / "slip.pdf"
+    assert run_cli("render", "blowout", "bubblelog", "--from", str(record),
+                   "--out", str(pdf)).code == 0
+    out = tmp_path / "scan.rec"
+    r = run_cli("scan", str(pdf), "--out", str(out))
+    assert r.code == 1
+    crop = tmp_path / "scan.line4.png"
+    assert r.stdout.splitlines()[1] == (
+        f"{out}:10: BO-PUNT-001: punt: KICK DISTANCE 45 (expected +45, found +40) "
+        f"[{pdf} page 1 line 4, crop: {crop}]")
+    assert abs(cv2.imread(str(crop), cv2.IMREAD_GRAYSCALE).shape[0] - 37) <= 1
+
+
+def test_a_bands_first_line_blank_its_second_shaded_is_reported(tmp_path):
+    """Line 3 (band 2's first) wiped, line 4 shaded: said, never read as line 3."""
+    from printkit.layout import load_layout
+    from printkit.omr.geometry import sheet_geometry
+
+    image = page_image(_odd_pdf(), 0, 150).copy()
+    geo = sheet_geometry(grammar(), load_layout("blowout-bubblelog"), "letter")
+    k = 150 / 72
+    for b in geo.bubbles:
+        if b.line == 0:
+            centre = (int((geo.left + b.x) * k), int(geo.row_y(1, b.row) * k))
+            cv2.ellipse(image, centre, (int(geo.bubble_w * 0.6 * k), int(geo.bubble_h * 0.6 * k)),
+                        0, 0, 360, 255, -1)
+    photo = tmp_path / "sheet.png"
+    cv2.imwrite(str(photo), image)
+    (_, read), = read_bubble_file(photo)
+    assert [(a.line, a.what) for a in read.ambiguities] == [
+        (3, "nothing read on this line, though line 4 of its band has marks: a line skipped? "
+            "(shade a band's lines in order, its first line first)")]
+    assert read.lines[1:4] == [(2, SHEET_LINES[1]), (3, None), (4, SHEET_LINES[3])]
 
 
 def test_from_a_record_the_sheet_cannot_hold_is_one_line_exit_2(tmp_path):

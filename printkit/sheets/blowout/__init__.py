@@ -17,6 +17,6 @@ PRINTABLES = (
               "Two-sided quick reference: card types, when each may be played, named cards, "
               "yards per play", cards=True),
     Printable("blowout", "bubblelog", "blowout-bubblelog", "bubble log",
-              "The play log filled by shading bubbles (one band per snap), read back from a "
+              "The play log filled by shading bubbles (two snaps a band), read back from a "
               "scan or photo (printkit scan)"),
 )
