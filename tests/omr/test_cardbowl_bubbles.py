@@ -103,7 +103,8 @@ def test_a_band_is_three_rows_19_a_letter_sheet_18_an_a4(tmp_path):
     assert [(g.rows, g.bands) for g in (sheet_geometry(grammar(), layout, p)
                                         for p in ("letter", "a4"))] == [(3, 19), (3, 18)]
     rows = {p.slot.name: p.row for p in sheet_geometry(grammar(), layout, "letter").placed}
-    assert rows == {"change": 0, "team": 0, "kind": 0, "down": 0, "dist": 0, "yard": 0, "kick": 0, "fg": 0, "good": 0,
+    assert rows == {"change": 0, "team": 0, "kind": 0, "down": 0, "dist": 0, "yard": 0,
+                    "kick": 0, "fg": 0, "good": 0,
                     "play": 1, "ret": 1, "clause1": 1, "penalty": 1,
                     "clause2": 2, "score": 2, "marker": 2}
     # the 14 lines of cardbowl_start twice over: 28 lines on 22 bands (a heading, `---` on
