@@ -164,7 +164,16 @@ def _units(game_id: str, text: str) -> int:
                    else not line.startswith("shuffle") for _, line in lines)
     if game_id == "luckdraw":
         return sum(1 for _, line in lines if line.lower().startswith("drive "))
-    return len(lines)
+    plain = [part for _, line in lines for part in line.split("\n")]   # a band's lines each
+    if game_id == "cardbowl":
+        # the team heading goes in the Team column, a clock marker in the Clock column and
+        # `---` is the line drawn between possessions: none of them is a row of its own
+        from engine.cardbowl.bubbles import MARKERS
+
+        markers = {m for m, _ in MARKERS}
+        return sum(1 for line in plain
+                   if not (line.startswith("####") or line == "---" or line in markers))
+    return len(plain)
 
 
 def _written_pages(per_page: list[int], units: int) -> int:
