@@ -142,6 +142,9 @@ class Segment:
     always: bool = False         # written even when nothing is shaded (a form's fixed words)
     leaves: Callable[[str], bool] | None = None   # set: which extras may be left off (None:
                                                    # any); another word is no line of the form
+    stop: str = ""               # set without a trail: its words end where this starts (the
+                                 # next field: Card Bowl's score before `\tcards`), else at
+                                 # the line's end
 
 
 @dataclass(frozen=True)
@@ -323,7 +326,7 @@ def encode(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> E
             if grammar.kind:
                 tokens[grammar.kind] = form.name
             marks = {n: grammar.slot(n).table[t] for n, t in tokens.items()}
-            return Encoded(marks, tuple(dropped))
+            return Encoded(marks, tuple(fill_tags(w, tags) for w in dropped))
     raise EncodeError("no bubbles for this line")
 
 
@@ -386,13 +389,17 @@ def _seq_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, 
 
 
 def _set_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, si: int):
-    end = line.find(seg.trail, start) if seg.trail else len(line)
+    if seg.trail:
+        end = line.find(seg.trail, start)
+    else:
+        end = line.find(seg.stop, start) if seg.stop else -1
+        end = len(line) if end < 0 else end
     if end < 0:
         return None
     rest = seg_at(si + 1, end + len(seg.trail))
     if rest is None:
         return None
-    tokens, dropped = dict(rest[0]), list(rest[1])
+    tokens, dropped = dict(rest[0]), []
     free = list(seg.slots)
     for word in line[start:end].split(seg.sep.strip() or None):
         home = next((n for n in free if word in grammar.slot(n).table), None)
@@ -403,7 +410,7 @@ def _set_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, 
         else:
             tokens[home] = word
             free.remove(home)
-    return tokens, dropped
+    return tokens, dropped + list(rest[1])      # left off in the line's order
 
 
 def sheet_form(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> str:

@@ -3,11 +3,12 @@
 The first group of a band says what kind of line it is (a play, a field goal, a kickoff, a
 try, a team heading, `---`, a clock marker); the other groups are the parts that kind writes.
 A play: down, distance (or goal), yard line, then the result as a play word with its yards,
-a return, up to two clauses (TD, fumble, O recovers...) and a penalty, then the score. Team
-headings and the score's team are shaded Home or Away and written with the record's team
-names (the sheet's QR carries them).
+a return, up to two clauses (TD, fumble, O recovers...) and a penalty. Team headings are
+shaded Home or Away and written with the record's team names (the sheet's QR carries them).
 
-Not on the sheet: card lines (`cards: ...`; with a play book's seed the verifier checks the
+Not on the sheet: the score column (optional, docs/rules/cardbowl.md C5: the verifier keeps
+the running score from the results, so nobody adds it up in bubbles; `--from` leaves it off
+and says so), card lines (`cards: ...`; with a play book's seed the verifier checks the
 kick cards only when they are written, so a bubble record leaves them to the play book),
 free text in parentheses, and result clauses outside the list below (`5 + 8 = 13`
 arithmetic, `int. 10` inside a pass, a penalty-only line): `--from` says which line.
@@ -15,6 +16,7 @@ arithmetic, `int. 10` inside a pass, a penalty-only line): `--from` says which l
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from engine.bubbles import Form, Grammar, Part, Segment, Slot
@@ -32,6 +34,19 @@ CLAUSES = (("TD", "TD"), ("safety", "sf"), ("touchback", "tb"), ("fair catch", "
 MARKERS = (("Q1", "Q1"), ("Q2", "Q2"), ("Q3", "Q3"), ("Q4", "Q4"), ("OT", "OT"),
            ("Halftime", "HT"), ("Two-minute warning", "2m"))
 CARDS = Segment("\tcards", (), mode="set")          # card lines are left to the play book
+TEAMS = ("%Home%", "%Away%")                         # a score's team, as the sheet's tags name it
+SCORE_WORD = re.compile(r"\d{1,3}[-\u2013]\d{1,3}")
+
+
+def _is_score(word: str) -> bool:
+    """A word of a score column (`7-0`, the team named `Steelers` or first): the one field
+    the sheet leaves off after a result; any other word there is no line the sheet holds."""
+    return word in TEAMS or SCORE_WORD.fullmatch(word) is not None
+
+
+# The score is not on the sheet: the score column is optional (docs/rules/cardbowl.md C5),
+# the verifier keeps the running score from the results. `--from` leaves it off and says so.
+SCORE = Segment("\t", (), mode="set", leaves=_is_score, stop="\t")
 
 
 def _choice(name: str, pairs, **kw) -> Part:
@@ -67,28 +82,24 @@ def grammar() -> Grammar:
         Slot("penalty", (Part("yards", ("5", "10", "15"), suffix=" yd pen. vs. "),
                          Part("side", ("D", "O"))), title="; penalty vs.", lead="; "),
         _clause("clause2", new_row=True),
-        Slot("score", (Part("first", digits=(9, 9)), Part("second", digits=(9, 9), prefix="-"),
-                       Part("team", ("%Home%", "%Away%"), labels=("H", "A"), prefix=" ")),
-             title="score (team first)"),
         Slot("marker", (_choice("marker", MARKERS),), title="clock"),
     )
     result = Segment("\t", ("play", "ret", "clause1", "penalty", "clause2"), sep="")
-    score = Segment("\t", ("score",))
     scrimmage = (Segment("", ("down",), always=True), Segment(" & ", ("dist",), always=True),
                  Segment(" @ ", ("yard",), always=True))
     forms = (
-        Form("play", (*scrimmage, result, score, CARDS)),
+        Form("play", (*scrimmage, result, SCORE, CARDS)),
         Form("FG", (*scrimmage, Segment("\t", ("kick",), trail=" yd FG", always=True),
-                    Segment(" ", ("fg",), always=True), score, CARDS)),
+                    Segment(" ", ("fg",), always=True), SCORE, CARDS)),
         Form("kickoff", (Segment("Kickoff\tto ", ("kick",), always=True),
-                         Segment("", ("ret", "clause1", "clause2"), sep=""), score, CARDS)),
+                         Segment("", ("ret", "clause1", "clause2"), sep=""), SCORE, CARDS)),
         Form("free kick", (Segment("Free kick\tto ", ("kick",), always=True),
-                           Segment("", ("ret", "clause1", "clause2"), sep=""), score, CARDS)),
+                           Segment("", ("ret", "clause1", "clause2"), sep=""), SCORE, CARDS)),
         Form("onside", (Segment("Onside kick\t", ("kick",), trail=" yd", always=True),
-                        Segment("", ("clause1",), sep=""), score, CARDS)),
-        Form("try", (Segment("Try\t", ("good",), always=True), score, CARDS)),
+                        Segment("", ("clause1",), sep=""), SCORE, CARDS)),
+        Form("try", (Segment("Try\t", ("good",), always=True), SCORE, CARDS)),
         Form("2 pt", (Segment("2 pt\t", ("play",), always=True),
-                      Segment("", ("clause1",), sep=""), score)),
+                      Segment("", ("clause1",), sep=""), SCORE)),
         Form("home", (Segment("#### %Home%", (), always=True),)),
         Form("away", (Segment("#### %Away%", (), always=True),)),
         Form("change", (Segment("---", (), always=True),)),
@@ -100,10 +111,10 @@ def grammar() -> Grammar:
         "Clauses: " + "  ".join(f"{lab} {c}" for c, lab in CLAUSES if lab != c),
         "A field goal: kind fg, the distance in 'kick', then good or no good. "
         "A kickoff: 'kick' is where it is received (- in the end zone). Cards are left to "
-        "the play book.",
+        "the play book, the score to the verifier (it is not shaded).",
     )
     return Grammar("cardbowl", slots, forms, kind="kind", legend=legend,
                    tags=("Seed", "Home", "Away", "Date", "Match"), leave_off=("cards",),
                    hint="play, kickoff, home, change; 2; 7; 27; kick good; pass 12; 20 yd return "
-                        "to 24; TD; 5 yd pen. vs. D; 7-0 Steelers; Q2",
+                        "to 24; TD; 5 yd pen. vs. D; Q2",
                    typical_lines=200)        # some 150 plays, kicks, possessions, markers

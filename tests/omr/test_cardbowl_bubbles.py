@@ -27,9 +27,9 @@ def _tokens(line: str) -> dict[str, str]:
 def test_a_play_line_shades_its_parts():
     assert _tokens("3 & 12 @ 37\tpass 9") == {"kind": "play", "down": "3", "dist": "12",
                                              "yard": "37", "play": "pass 9"}
-    assert _tokens("2 & goal @ 5\tpass 5, TD\t6-0 Steelers") == {
+    assert _tokens("2 & goal @ 5\tpass 5, TD") == {
         "kind": "play", "down": "2", "dist": "goal", "yard": "5", "play": "pass 5",
-        "clause1": ", TD", "score": "6-0 %Home%"}
+        "clause1": ", TD"}
     assert _tokens("#### Cowboys") == {"kind": "away"}
     assert _tokens("4 & 5 @ 22\t40 yd FG no good") == {
         "kind": "FG", "down": "4", "dist": "5", "yard": "22", "kick": "40", "fg": "no good"}
@@ -39,13 +39,27 @@ def test_a_play_line_shades_its_parts():
     "Kickoff\tto -4, touchback",
     "Onside kick\t12 yd, K recovers",
     "1 & 10 @ 42\trun 3, fumble, O recovers",
-    "3 & 22 @ 15\tsack -15, safety\t7-2 Steelers",
-    "2 pt\tpass 3, good\t10-7 Cowboys",
+    "3 & 22 @ 15\tsack -15, safety",
+    "2 pt\tpass 3, good",
     "---",
     "Halftime",
 ])
 def test_lines_come_back_as_written(line):
     assert sheet_form(grammar(), line, TAGS) == line
+
+
+@pytest.mark.parametrize(("line", "sheet", "left"), [
+    ("2 & goal @ 5\tpass 5, TD\t6-0 Steelers", "2 & goal @ 5\tpass 5, TD", ("6-0", "Steelers")),
+    ("3 & 22 @ 15\tsack -15, safety\tCowboys 9-2", "3 & 22 @ 15\tsack -15, safety",
+     ("Cowboys", "9-2")),
+    ("Try\tkick good\t7-7\tcards: QS 6D", "Try\tkick good", ("7-7", ":", "QS", "6D")),
+    ("2 pt\tpass 3, good\t10-7 Cowboys", "2 pt\tpass 3, good", ("10-7", "Cowboys")),
+])
+def test_the_score_is_left_off_and_said(line, sheet, left):
+    """No score bubbles (the score column is optional, C5: the verifier keeps the score):
+    `--from` shades the line without it and names what it left off, team names as written."""
+    assert sheet_form(grammar(), line, TAGS) == sheet
+    assert encode(grammar(), line, TAGS).dropped == left
 
 
 def test_cards_are_left_to_the_play_book():
@@ -54,7 +68,8 @@ def test_cards_are_left_to_the_play_book():
 
 
 @pytest.mark.parametrize("line", ["1 & 10 @ 49\trun 5 + 6 = 11", "5 & 10 @ 20\trun 3",
-                                  "#### Packers"])
+                                  "#### Packers", "1 & 10 @ 20\tpass 9\t7-0 Packers",
+                                  "1 & 10 @ 20\tsweep"])
 def test_lines_the_sheet_cannot_hold_are_refused(line):
     with pytest.raises(EncodeError):
         encode(grammar(), line, TAGS)
@@ -105,7 +120,7 @@ def test_a_band_is_three_rows_19_a_letter_sheet_18_an_a4(tmp_path):
     rows = {p.slot.name: p.row for p in sheet_geometry(grammar(), layout, "letter").placed}
     assert rows == {"kind": 0, "down": 0, "dist": 0, "yard": 0, "kick": 0, "fg": 0, "good": 0,
                     "play": 1, "ret": 1, "clause1": 1, "penalty": 1,
-                    "clause2": 2, "score": 2, "marker": 2}
+                    "clause2": 2, "marker": 2}
     # the 14 lines of cardbowl_start twice over: 28 lines, 19 + 9 on letter
     text = (RECORDS / "cardbowl_start.sheet.txt").read_text()
     head, body = text.split("\n\n", 1)
@@ -125,3 +140,49 @@ def test_the_pdf_reads_to_the_record(tmp_path):
     game, text, notes = record_from_file(pdf)
     assert (game, notes) == ("cardbowl", [])
     assert text == (RECORDS / "cardbowl_start.sheet.txt").read_text()
+
+
+WRONG_SCORE = """[Game "cardbowl"]
+[Home "Steelers"]
+[Away "Cowboys"]
+
+#### Steelers
+1 & goal @ 5\tpass 5, TD\t7-0 Steelers
+Try\tkick good\t7-0 Steelers
+---
+#### Cowboys
+Kickoff\tto 4, 20 yd return to 24
+1 & 10 @ 24\trun 3
+"""
+
+
+def test_a_score_typed_wrong_is_not_on_the_sheet(tmp_path):
+    """The typed record's wrong score (a touchdown is 6, C5) is a finding; the sheet has no
+    score bubbles, `--from` says so, and the scanned record is the plays alone: clean."""
+    from engine.cardbowl.verify import verify_text
+    from tests.helpers import run_cli
+
+    record, pdf = tmp_path / "wrong.txt", tmp_path / "wrong.pdf"
+    record.write_text(WRONG_SCORE)
+    found = verify_text(WRONG_SCORE, "wrong.txt").findings
+    assert [(f.line, f.rule, f.expected, f.found) for f in found] == [
+        (6, "CB-SCORE-001", "6-0 Steelers", "7-0 Steelers")]
+    r = run_cli("render", "cardbowl", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert r.code == 0, r.stderr
+    assert r.stderr.splitlines() == [f"{record}:6: not on the sheet: 7-0 Steelers",
+                                     f"{record}:7: not on the sheet: 7-0 Steelers"]
+    game, text, notes = record_from_file(pdf)
+    assert (game, notes) == ("cardbowl", [])
+    assert text == """[Game "cardbowl"]
+[Home "Steelers"]
+[Away "Cowboys"]
+
+#### Steelers
+1 & goal @ 5\tpass 5, TD
+Try\tkick good
+---
+#### Cowboys
+Kickoff\tto 4, 20 yd return to 24
+1 & 10 @ 24\trun 3
+"""
+    assert verify_text(text, "scanned.txt").findings == []
