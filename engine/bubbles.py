@@ -53,10 +53,19 @@ class Part:
                                            # (0 5: yards that come in fives)
     first: tuple[int, ...] = ()            # digits: the first column's digits, when not all
                                            # (1-9: a leading 0 is never written)
+    left_off: bool = False                 # no bubbles: `encode` takes its text and reports
+                                           # it left off, `decode` writes nothing (Card Bowl's
+                                           # `to 24` after a return: the verifier derives it)
 
     @property
     def columns(self) -> list[tuple[str, ...]]:
-        """The bubbles, column by column: a choice part is one column, a number one per digit."""
+        """The bubbles, column by column: a choice part is one column, a number one per
+        digit, a part left off none."""
+        return [] if self.left_off else self._columns
+
+    @property
+    def _columns(self) -> list[tuple[str, ...]]:
+        """What each column writes (a part left off too: the tokens `encode` takes)."""
         if self.digits:
             cols = [tuple(str(d) for d in range(top + 1)) for top in self.digits]
             if self.first:
@@ -70,7 +79,7 @@ class Part:
     def bubble_labels(self) -> list[tuple[str, ...]]:
         if self.digits:
             return self.columns
-        return [self.labels or self.options]
+        return [] if self.left_off else [self.labels or self.options]
 
     def values(self) -> list[tuple[str, tuple[int | None, ...]]]:
         """Every text this part can write with the shading that writes it (index per column,
@@ -78,7 +87,7 @@ class Part:
         if not self.digits:
             return [(self.prefix + o + self.suffix, (i,)) for i, o in enumerate(self.options)]
         out: dict[str, tuple[int | None, ...]] = {}
-        columns = self.columns
+        columns = self._columns
         cols = len(columns)
         for start in range(cols):             # leading blank columns, then digits
             ranges = [range(len(columns[c])) for c in range(start, cols)]
@@ -114,14 +123,32 @@ class Slot:
     @cached_property
     def table(self) -> dict[str, tuple[tuple[int | None, ...], ...]]:
         """Every token this slot writes -> the shading of each part (first way found)."""
+        return self._tables[0]
+
+    @cached_property
+    def left_off(self) -> dict[str, str]:
+        """A token with a part the sheet leaves off (`Part.left_off`) -> that part's text."""
+        return self._tables[1]
+
+    @cached_property
+    def _tables(self) -> tuple[dict[str, tuple[tuple[int | None, ...], ...]], dict[str, str]]:
         blank = [("", (None,) * len(p.columns)) for p in self.parts]
-        choices = [[*p.values(), b] for p, b in zip(self.parts, blank, strict=True)]
+        choices = [[*((t, () if p.left_off else m) for t, m in p.values()), b]
+                   for p, b in zip(self.parts, blank, strict=True)]
         out: dict[str, tuple[tuple[int | None, ...], ...]] = {}
+        off: dict[str, str] = {}
         for combo in itertools.product(*choices):
-            text = "".join(t for t, _ in combo)
-            if text:
-                out.setdefault(self.lead + text, tuple(m for _, m in combo))
-        return out
+            kept = "".join(t for (t, _), p in zip(combo, self.parts, strict=True)
+                           if not p.left_off)
+            if not kept:                  # nothing shaded: a part left off is never all
+                continue                  # that is left of a token
+            token = self.lead + "".join(t for t, _ in combo)
+            out.setdefault(token, tuple(m for _, m in combo))
+            dropped = "".join(t for (t, _), p in zip(combo, self.parts, strict=True)
+                              if p.left_off).strip()
+            if dropped:
+                off.setdefault(token, dropped)
+        return out, off
 
     @cached_property
     def longest(self) -> int:
@@ -326,6 +353,9 @@ def encode(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> E
             if grammar.kind:
                 tokens[grammar.kind] = form.name
             marks = {n: grammar.slot(n).table[t] for n, t in tokens.items()}
+            parts = [grammar.slot(n).left_off.get(tokens[n]) for n in grammar.by_name
+                     if n in tokens]
+            dropped = [p for p in parts if p] + dropped     # slots' parts, then the rest
             return Encoded(marks, tuple(fill_tags(w, tags) for w in dropped))
     raise EncodeError("no bubbles for this line")
 

@@ -8,10 +8,12 @@ shaded Home or Away and written with the record's team names (the sheet's QR car
 
 Not on the sheet: the score column (optional, docs/rules/cardbowl.md C5: the verifier keeps
 the running score from the results, so nobody adds it up in bubbles; `--from` leaves it off
-and says so), card lines (`cards: ...`; with a play book's seed the verifier checks the
-kick cards only when they are written, so a bubble record leaves them to the play book),
-free text in parentheses, and result clauses outside the list below (`5 + 8 = 13`
-arithmetic, `int. 10` inside a pass, a penalty-only line): `--from` says which line.
+and says so), where a return ends (`20 yd return to 24`: the verifier adds the return to
+where the kick came down; `--from` shades the return's yards and notes the `to 24`), card
+lines (`cards: ...`; with a play book's seed the verifier checks the kick cards only when
+they are written, so a bubble record leaves them to the play book), free text in
+parentheses, and result clauses outside the list below (`5 + 8 = 13` arithmetic, `int. 10`
+inside a pass, a penalty-only line): `--from` says which line.
 """
 
 from __future__ import annotations
@@ -75,9 +77,11 @@ def grammar() -> Grammar:
              title="try"),
         Slot("play", (_choice("word", PLAYS), Part("sign", (" ", " -"), labels=("+", "-")),
                       Part("yards", digits=(9, 9))), title="play, yards", new_row=True),
+        # where a return ends (`to 24`) is no bubble: the verifier adds the return to where
+        # the kick came down (CB-KICK-002, CB-PUNT-001 check it when written)
         Slot("ret", (Part("yards", digits=(9, 9), suffix=" yd return"),
-                     Part("to", digits=(5, 9), prefix=" to ")),
-             title="return yards, to", lead=", "),
+                     Part("to", digits=(5, 9), prefix=" to ", left_off=True)),
+             title="return yards", lead=", "),
         _clause("clause1"),
         Slot("penalty", (Part("yards", ("5", "10", "15"), suffix=" yd pen. vs. "),
                          Part("side", ("D", "O"))), title="; penalty vs.", lead="; "),
@@ -111,10 +115,10 @@ def grammar() -> Grammar:
         "Clauses: " + "  ".join(f"{lab} {c}" for c, lab in CLAUSES if lab != c),
         "A field goal: kind fg, the distance in 'kick', then good or no good. "
         "A kickoff: 'kick' is where it is received (- in the end zone). Cards are left to "
-        "the play book, the score to the verifier (it is not shaded).",
+        "the play book; the score and where a return ends ('to 24') to the verifier.",
     )
     return Grammar("cardbowl", slots, forms, kind="kind", legend=legend,
                    tags=("Seed", "Home", "Away", "Date", "Match"), leave_off=("cards",),
-                   hint="play, kickoff, home, change; 2; 7; 27; kick good; pass 12; 20 yd return "
-                        "to 24; TD; 5 yd pen. vs. D; Q2",
+                   hint="play, kickoff, home, change; 2; 7; 27; kick good; pass 12; 20 yd return; "
+                        "TD; 5 yd pen. vs. D; Q2",
                    typical_lines=200)        # some 150 plays, kicks, possessions, markers

@@ -37,6 +37,7 @@ def test_a_play_line_shades_its_parts():
 
 @pytest.mark.parametrize("line", [
     "Kickoff\tto -4, touchback",
+    "Kickoff\tto -4, 30 yd return",
     "Onside kick\t12 yd, K recovers",
     "1 & 10 @ 42\trun 3, fumble, O recovers",
     "3 & 22 @ 15\tsack -15, safety",
@@ -63,13 +64,29 @@ def test_the_score_is_left_off_and_said(line, sheet, left):
 
 
 def test_cards_are_left_to_the_play_book():
-    assert sheet_form(grammar(), "Kickoff\tto 4, 20 yd return to 24\tcards: JS 4D", TAGS) == \
-        "Kickoff\tto 4, 20 yd return to 24"
+    assert sheet_form(grammar(), "Kickoff\tto 4, 20 yd return\tcards: JS 4D", TAGS) == \
+        "Kickoff\tto 4, 20 yd return"
+
+
+@pytest.mark.parametrize(("line", "sheet", "left"), [
+    ("Kickoff\tto 4, 20 yd return to 24", "Kickoff\tto 4, 20 yd return", ("to 24",)),
+    ("4 & 3 @ 46\tpunt 44, 6 yd return to 16, fumble\t0-0",
+     "4 & 3 @ 46\tpunt 44, 6 yd return, fumble",
+     ("to 16", "0-0")),
+    ("Free kick\tto 9, 23 yd return to 32\tcards: 5H", "Free kick\tto 9, 23 yd return",
+     ("to 32", ":", "5H")),
+])
+def test_where_a_return_ends_is_left_off_and_said(line, sheet, left):
+    """A return is its yards: where it ends is the kick's spot plus them (the verifier adds
+    them up), so the band has no `to` bubbles."""
+    assert sheet_form(grammar(), line, TAGS) == sheet
+    assert encode(grammar(), line, TAGS).dropped == left
+    assert "return, to" not in " ".join(s.title for s in grammar().slots)
 
 
 @pytest.mark.parametrize("line", ["1 & 10 @ 49\trun 5 + 6 = 11", "5 & 10 @ 20\trun 3",
                                   "#### Packers", "1 & 10 @ 20\tpass 9\t7-0 Packers",
-                                  "1 & 10 @ 20\tsweep"])
+                                  "1 & 10 @ 20\tsweep", "Kickoff\tto 4, to 24"])
 def test_lines_the_sheet_cannot_hold_are_refused(line):
     with pytest.raises(EncodeError):
         encode(grammar(), line, TAGS)
@@ -170,7 +187,8 @@ def test_a_score_typed_wrong_is_not_on_the_sheet(tmp_path):
     r = run_cli("render", "cardbowl", "bubblelog", "--from", str(record), "--out", str(pdf))
     assert r.code == 0, r.stderr
     assert r.stderr.splitlines() == [f"{record}:6: not on the sheet: 7-0 Steelers",
-                                     f"{record}:7: not on the sheet: 7-0 Steelers"]
+                                     f"{record}:7: not on the sheet: 7-0 Steelers",
+                                     f"{record}:10: not on the sheet: to 24"]
     game, text, notes = record_from_file(pdf)
     assert (game, notes) == ("cardbowl", [])
     assert text == """[Game "cardbowl"]
@@ -182,7 +200,52 @@ def test_a_score_typed_wrong_is_not_on_the_sheet(tmp_path):
 Try\tkick good
 ---
 #### Cowboys
-Kickoff\tto 4, 20 yd return to 24
+Kickoff\tto 4, 20 yd return
 1 & 10 @ 24\trun 3
 """
     assert verify_text(text, "scanned.txt").findings == []
+
+
+RETURNS = """[Game "cardbowl"]
+[Home "Steelers"]
+[Away "Cowboys"]
+
+#### Cowboys
+Kickoff\tto 4, 20 yd return to 24
+1 & 10 @ 24\trun 3
+2 & 7 @ 27\tpass 12
+1 & 10 @ 39\tpass inc.
+2 & 10 @ 39\trun -2
+3 & 12 @ 37\tpass 9
+4 & 3 @ 46\tpunt 44, 6 yd return to 18
+---
+#### Steelers
+1 & 10 @ 18\trun 4
+2 & 6 @ 22\tpass 31
+"""
+
+
+def test_returns_through_from_scan_and_verify(tmp_path):
+    """`to N` is not shaded: the kickoff's 4 + 20 = 24 and the punt's 100 - (46 + 44) + 6 =
+    16 are the verifier's. The punt's `to 18` is a slip: the typed record's CB-PUNT-001 on
+    the punt; the scanned record has no `to`, and the next line's 18 is the slip there."""
+    from engine.cardbowl.verify import verify_text
+    from tests.helpers import run_cli
+
+    record, pdf = tmp_path / "returns.txt", tmp_path / "returns.pdf"
+    record.write_text(RETURNS)
+    found = verify_text(RETURNS, "returns.txt").findings
+    assert [(f.line, f.rule, f.expected, f.found) for f in found] == [
+        (12, "CB-PUNT-001", "10 + 6 = 16", "to 18")]
+    r = run_cli("render", "cardbowl", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert r.code == 0, r.stderr
+    assert r.stderr.splitlines() == [f"{record}:6: not on the sheet: to 24",
+                                     f"{record}:12: not on the sheet: to 18"]
+    game, text, notes = record_from_file(pdf)
+    assert (game, notes) == ("cardbowl", [])
+    assert text.splitlines()[5] == "Kickoff\tto 4, 20 yd return"
+    assert text.splitlines()[11] == "4 & 3 @ 46\tpunt 44, 6 yd return"
+    assert text == RETURNS.replace(" to 24", "").replace(" to 18", "")
+    found = verify_text(text, "scanned.txt").findings
+    assert [(f.line, f.rule, f.expected, f.found) for f in found] == [
+        (15, "CB-YARD-001", "16", "18")]

@@ -16,7 +16,7 @@ from tests.omr.test_fillable import _fill
 # Draw) lines.
 GAMES = {
     "postcard": (("rush", "5v3", "A2/5", "HxA", "1&10"), 7, 7),
-    "cardbowl": (("kickoff", "pass 12", "20 yd return to 24", "5 yd pen. vs. D", "Q2"), 7, 7),
+    "cardbowl": (("kickoff", "pass 12", "20 yd return", "5 yd pen. vs. D", "Q2"), 7, 7),
     "blowout": (("R70", "K45", "D65", "H:DP-PI", "2&5"), 9, 9),
     "cardgrid": (("H, A, finish", "T, C, F, P", "A2", "10; 40"), 1, 1),       # the score sheet
     "luckdraw": (("drive", "FG under FG", "fumble+td", "P2 run"), 10, 10),
