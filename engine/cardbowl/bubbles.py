@@ -22,6 +22,7 @@ import re
 from functools import cache
 
 from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from engine.cardbowl.state import FIELD
 
 KINDS = (("play", "pl"), ("FG", "fg"), ("kickoff", "ko"), ("free kick", "fk"),
          ("onside", "os"), ("try", "tr"), ("2 pt", "2p"), ("home", "Hm"), ("away", "Aw"),
@@ -55,6 +56,13 @@ def _choice(name: str, pairs, **kw) -> Part:
     return Part(name, tuple(p for p, _ in pairs), labels=tuple(lab for _, lab in pairs), **kw)
 
 
+def _number(name: str, top: int, **kw) -> Part:
+    """Digit columns for 0..top, the first without a 0 (a leading 0 is never written: 5 is
+    shaded in the ones column alone)."""
+    digits = tuple(int(d) if k == 0 else 9 for k, d in enumerate(str(top)))
+    return Part(name, digits=digits, first=tuple(range(1, digits[0] + 1)), **kw)
+
+
 def _clause(name: str, new_row: bool = False) -> Slot:
     return Slot(name, (_choice("word", CLAUSES),), title="clause", lead=", ", new_row=new_row)
 
@@ -66,21 +74,21 @@ def grammar() -> Grammar:
     slots = (
         Slot("kind", (_choice("kind", KINDS),), title="line"),
         Slot("down", (Part("down", ("1", "2", "3", "4")),), title="down"),
-        Slot("dist", (Part("goal", ("goal",), labels=("G",)), Part("yards", digits=(9, 9))),
+        Slot("dist", (Part("goal", ("goal",), labels=("G",)), _number("yards", 99)),
              title="& distance"),
-        Slot("yard", (Part("yards", digits=(5, 9)),), title="@ yard line"),
-        Slot("kick", (Part("sign", ("-",)), Part("yards", digits=(9, 9))),
+        Slot("yard", (_number("yards", FIELD // 2),), title="@ yard line"),
+        Slot("kick", (Part("sign", ("-",)), _number("yards", 99)),
              title="kick: to / FG / onside yd"),
         Slot("fg", (Part("result", ("good", "no good"), labels=("go", "ng")),), title="FG"),
         Slot("good", (Part("word", ("XP", "kick"), labels=("XP", "ki")),
                       Part("result", ("good", "no good"), labels=("go", "ng"), prefix=" ")),
              title="try"),
         Slot("play", (_choice("word", PLAYS), Part("sign", (" ", " -"), labels=("+", "-")),
-                      Part("yards", digits=(9, 9))), title="play, yards", new_row=True),
+                      _number("yards", 99)), title="play, yards", new_row=True),
         # where a return ends (`to 24`) is no bubble: the verifier adds the return to where
         # the kick came down (CB-KICK-002, CB-PUNT-001 check it when written)
-        Slot("ret", (Part("yards", digits=(9, 9), suffix=" yd return"),
-                     Part("to", digits=(5, 9), prefix=" to ", left_off=True)),
+        Slot("ret", (_number("yards", 99, suffix=" yd return"),
+                     _number("to", FIELD // 2, prefix=" to ", left_off=True)),
              title="return yards", lead=", "),
         _clause("clause1"),
         Slot("penalty", (Part("yards", ("5", "10", "15"), suffix=" yd pen. vs. "),

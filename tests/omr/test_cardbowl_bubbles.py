@@ -35,6 +35,19 @@ def test_a_play_line_shades_its_parts():
         "kind": "FG", "down": "4", "dist": "5", "yard": "22", "kick": "40", "fg": "no good"}
 
 
+def test_a_numbers_first_column_has_no_0():
+    """A leading 0 is never written: 5 is shaded in the ones column alone."""
+    g = grammar()
+    tens = {name: g.slot(name).parts[k].columns[0]
+            for name, k in (("dist", 1), ("yard", 0), ("kick", 1), ("play", 2), ("ret", 0))}
+    assert tens == {"dist": tuple("123456789"), "yard": tuple("12345"),
+                    "kick": tuple("123456789"), "play": tuple("123456789"),
+                    "ret": tuple("123456789")}
+    marks = encode(g, "1 & 5 @ 50\trun 0", TAGS).marks
+    assert marks["dist"] == ((None,), (None, 5)) and marks["yard"] == ((4, 0),)
+    assert marks["play"] == ((0,), (0,), (None, 0))
+
+
 @pytest.mark.parametrize("line", [
     "Kickoff\tto -4, touchback",
     "Kickoff\tto -4, 30 yd return",
