@@ -19,6 +19,10 @@ The data shape, from the bottom up:
   sheet writes them in slot order) and tokens no slot holds are left off the sheet.
 * :class:`Form`: the segments of one kind of line; a grammar with several forms has a ``kind``
   slot whose shaded option names the form (Card Bowl: a play, a kickoff, a try...).
+* A slot may have no bubbles of its own: ``shares`` names the slot whose bubbles it is shaded
+  on, for two kinds of line that never use both (Card Bowl: a kick's yards on the play's yard
+  digits). Its columns have the host's shape and the host's printed labels serve both, so a
+  grammar shares only where the labels mean the same on both kinds (digits, seats).
 
 Encoding matches a line against the forms with a memoised walk over (slot, position): every
 slot's tokens are enumerated once into a table, so matching is linear in the line's length
@@ -119,6 +123,13 @@ class Slot:
     title: str = ""              # heading over its bubbles on the sheet (default name)
     lead: str = ""               # written first when any part is shaded ("T" of T3/2)
     new_row: bool = False        # starts a row of the band (rows balanced by hand)
+    shares: str = ""             # shaded on this slot's bubbles (none of its own): a kind of
+                                 # line that never uses both; same column shape, its labels
+
+    @property
+    def shape(self) -> tuple[tuple[int, ...], ...]:
+        """Bubbles per column, part by part: what a slot sharing another's bubbles must match."""
+        return tuple(tuple(len(c) for c in p.columns) for p in self.parts)
 
     @cached_property
     def table(self) -> dict[str, tuple[tuple[int | None, ...], ...]]:
@@ -217,9 +228,21 @@ class Grammar:
                                          # sheet is this one unless `--log` names another;
                                          # `--from` takes the first holding every line
 
+    def __post_init__(self) -> None:
+        _check_shares(self)
+
     @cached_property
     def by_name(self) -> dict[str, Slot]:
         return {s.name: s for s in self.slots}
+
+    @cached_property
+    def bubble_slots(self) -> tuple[Slot, ...]:
+        """The slots with bubbles of their own, in sheet order (not those sharing another's)."""
+        return tuple(s for s in self.slots if not s.shares)
+
+    def host(self, name: str) -> str:
+        """The slot whose bubbles this slot is shaded on (its own name, when it has them)."""
+        return self.by_name[name].shares or name
 
     def slot(self, name: str) -> Slot:
         return self.by_name[name]
@@ -234,7 +257,28 @@ class Grammar:
 
     @property
     def bubbles(self) -> int:
-        return sum(len(col) for s in self.slots for p in s.parts for col in p.columns)
+        return sum(len(col) for s in self.bubble_slots for p in s.parts for col in p.columns)
+
+
+def _check_shares(grammar: Grammar) -> None:
+    """A shared slot's host exists, has bubbles of its own and the same column shape, and no
+    form writes both (one set of bubbles cannot say two things on one line)."""
+    names = {s.name: s for s in grammar.slots}
+    for slot in grammar.slots:
+        if not slot.shares:
+            continue
+        host = names.get(slot.shares)
+        if host is None or host.shares:
+            raise ValueError(f"slot {slot.name} shares {slot.shares!r}, which is not a slot "
+                             "with bubbles of its own")
+        if host.shape != slot.shape:
+            raise ValueError(f"slot {slot.name} shares {host.name}'s bubbles but not their "
+                             f"shape ({slot.shape} against {host.shape})")
+        for form in grammar.forms:
+            used = {n for seg in form.segments for n in seg.slots}
+            if {slot.name, host.name} <= used:
+                raise ValueError(f"form {form.name!r} writes both {slot.name} and "
+                                 f"{host.name}, which share bubbles")
 
 
 Marks = dict[str, tuple[tuple[int | None, ...], ...]]     # slot -> part -> column -> index
@@ -287,15 +331,22 @@ def record_log(grammar: Grammar, lines: Iterable[tuple[int, str]],
 
 @dataclass(frozen=True)
 class Encoded:
-    marks: Marks
+    marks: Marks                         # by the slots that have bubbles (a shared slot's
+                                         # shading is under its host's name)
     dropped: tuple[str, ...] = ()        # tokens the sheet has no bubbles for (left off)
+    tokens: tuple[tuple[str, str], ...] = ()   # (slot, token) of the line, every slot named
 
 
 def decode(grammar: Grammar, marks: Marks, tags: dict[str, str] | None = None) -> str:
     """The record line written by a band's shading ("" when nothing is shaded). `tags` fill
     the grammar's `%Home%`-style placeholders (team names the sheet shades as Home/Away)."""
-    return write_tokens(grammar, {s.name: s.read(marks[s.name]) for s in grammar.slots
-                                  if s.name in marks}, tags)
+    return write_tokens(grammar, read_tokens(grammar, marks), tags)
+
+
+def read_tokens(grammar: Grammar, marks: Marks) -> dict[str, str]:
+    """Each slot's token in a band's shading (a shared slot read on its host's bubbles)."""
+    return {s.name: s.read(marks[host]) for s in grammar.slots
+            if (host := s.shares or s.name) in marks}
 
 
 def fill_tags(text: str, tags: dict[str, str] | None) -> str:
@@ -352,11 +403,12 @@ def encode(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> E
             tokens, dropped = got
             if grammar.kind:
                 tokens[grammar.kind] = form.name
-            marks = {n: grammar.slot(n).table[t] for n, t in tokens.items()}
+            marks = {grammar.host(n): grammar.slot(n).table[t] for n, t in tokens.items()}
             parts = [grammar.slot(n).left_off.get(tokens[n]) for n in grammar.by_name
                      if n in tokens]
             dropped = [p for p in parts if p] + dropped     # slots' parts, then the rest
-            return Encoded(marks, tuple(fill_tags(w, tags) for w in dropped))
+            return Encoded(marks, tuple(fill_tags(w, tags) for w in dropped),
+                           tuple(tokens.items()))
     raise EncodeError("no bubbles for this line")
 
 
@@ -449,12 +501,13 @@ def sheet_form(grammar: Grammar, line: str, tags: dict[str, str] | None = None) 
 
 
 def blank_marks(grammar: Grammar) -> Marks:
-    return {s.name: tuple((None,) * len(p.columns) for p in s.parts) for s in grammar.slots}
+    return {s.name: tuple((None,) * len(p.columns) for p in s.parts)
+            for s in grammar.bubble_slots}
 
 
 def bubble_cells(grammar: Grammar) -> Iterable[tuple[str, int, int, int]]:
     """Every bubble as (slot, part index, column index, option index), in sheet order."""
-    for s in grammar.slots:
+    for s in grammar.bubble_slots:
         for pi, p in enumerate(s.parts):
             for ci, col in enumerate(p.columns):
                 for oi in range(len(col)):

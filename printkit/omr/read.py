@@ -494,7 +494,7 @@ def _marks_of(grammar: Grammar, geo: Geometry, states: np.ndarray,
             problems.append(f"half-shaded bubble in {where} "
                             f"({', '.join(labels[o].strip() for o in unsure)})")
     marks: Marks = {}
-    for s in grammar.slots:
+    for s in grammar.bubble_slots:
         marks[s.name] = tuple(tuple(chosen.get((s.name, pi, ci)) for ci in range(len(p.columns)))
                               for pi, p in enumerate(s.parts))
     return marks, problems
