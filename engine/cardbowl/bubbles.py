@@ -31,7 +31,7 @@ PLAYS = (("run", "ru"), ("pass", "pa"), ("pass inc.", "pi"), ("pass int.", "in")
          ("sack", "sk"), ("punt", "pu"), ("kneel", "kn"), ("spike", "sp"))
 CLAUSES = (("TD", "TD"), ("safety", "sf"), ("touchback", "tb"), ("fair catch", "fc"),
            ("fumble", "fu"), ("D recovers", "Dr"), ("O recovers", "Or"), ("K recovers", "Kr"),
-           ("R recovers", "Rr"), ("no gain", "ng"), ("out of bounds", "ob"),
+           ("R recovers", "Rr"), ("no gain", "0y"), ("out of bounds", "ob"),
            ("downed", "dn"), ("blocked", "bk"), ("auto 1st down", "1d"), ("declined", "dc"),
            ("good", "go"), ("no good", "ng"))
 MARKERS = (("Q1", "Q1"), ("Q2", "Q2"), ("Q3", "Q3"), ("Q4", "Q4"), ("OT", "OT"),
@@ -63,28 +63,32 @@ def _number(name: str, top: int, **kw) -> Part:
     return Part(name, digits=digits, first=tuple(range(1, digits[0] + 1)), **kw)
 
 
-def _clause(name: str, new_row: bool = False) -> Slot:
-    return Slot(name, (_choice("word", CLAUSES),), title="clause", lead=", ", new_row=new_row)
+def _clause(name: str) -> Slot:
+    return Slot(name, (_choice("word", CLAUSES),), title="clause", lead=", ")
 
 
 @cache
 def grammar() -> Grammar:
-    # Three rows a band: what the line is and where (the scrimmage, or a kick and its
-    # result), then the play's result, then the rest of it, the score and the clock marker.
+    # Two rows a band: what the line is and where (kind, down, distance, yard line; a try's
+    # result, a clock marker), then what happened (the play and its yards, or a kick's; a
+    # field goal's result, the return, clauses and a penalty).
     slots = (
         Slot("kind", (_choice("kind", KINDS),), title="line"),
         Slot("down", (Part("down", ("1", "2", "3", "4")),), title="down"),
         Slot("dist", (Part("goal", ("goal",), labels=("G",)), _number("yards", 99)),
              title="& distance"),
         Slot("yard", (_number("yards", FIELD // 2),), title="@ yard line"),
-        Slot("kick", (Part("sign", ("-",)), _number("yards", 99)),
-             title="kick: to / FG / onside yd"),
-        Slot("fg", (Part("result", ("good", "no good"), labels=("go", "ng")),), title="FG"),
         Slot("good", (Part("word", ("XP", "kick"), labels=("XP", "ki")),
                       Part("result", ("good", "no good"), labels=("go", "ng"), prefix=" ")),
              title="try"),
-        Slot("play", (_choice("word", PLAYS), Part("sign", (" ", " -"), labels=("+", "-")),
-                      _number("yards", 99)), title="play, yards", new_row=True),
+        Slot("marker", (_choice("marker", MARKERS),), title="clock"),
+        Slot("play", (_choice("word", PLAYS),), title="play", new_row=True),
+        # a play's yards and a kick's (where a kickoff comes down, - in the end zone; a field
+        # goal's or an onside kick's distance) are one group: no line has both
+        Slot("yards", (Part("sign", ("-",)), _number("yards", 99)), title="play / kick yards",
+             lead=" "),
+        Slot("kick", (Part("sign", ("-",)), _number("yards", 99)), shares="yards"),
+        Slot("fg", (Part("result", ("good", "no good"), labels=("go", "ng")),), title="FG"),
         # where a return ends (`to 24`) is no bubble: the verifier adds the return to where
         # the kick came down (CB-KICK-002, CB-PUNT-001 check it when written)
         Slot("ret", (_number("yards", 99, suffix=" yd return"),
@@ -93,10 +97,9 @@ def grammar() -> Grammar:
         _clause("clause1"),
         Slot("penalty", (Part("yards", ("5", "10", "15"), suffix=" yd pen. vs. "),
                          Part("side", ("D", "O"))), title="; penalty vs.", lead="; "),
-        _clause("clause2", new_row=True),
-        Slot("marker", (_choice("marker", MARKERS),), title="clock"),
+        _clause("clause2"),
     )
-    result = Segment("\t", ("play", "ret", "clause1", "penalty", "clause2"), sep="")
+    result = Segment("\t", ("play", "yards", "ret", "clause1", "penalty", "clause2"), sep="")
     scrimmage = (Segment("", ("down",), always=True), Segment(" & ", ("dist",), always=True),
                  Segment(" @ ", ("yard",), always=True))
     forms = (
@@ -110,7 +113,7 @@ def grammar() -> Grammar:
         Form("onside", (Segment("Onside kick\t", ("kick",), trail=" yd", always=True),
                         Segment("", ("clause1",), sep=""), SCORE, CARDS)),
         Form("try", (Segment("Try\t", ("good",), always=True), SCORE, CARDS)),
-        Form("2 pt", (Segment("2 pt\t", ("play",), always=True),
+        Form("2 pt", (Segment("2 pt\t", ("play", "yards"), sep="", always=True),
                       Segment("", ("clause1",), sep=""), SCORE)),
         Form("home", (Segment("#### %Home%", (), always=True),)),
         Form("away", (Segment("#### %Away%", (), always=True),)),
@@ -121,12 +124,12 @@ def grammar() -> Grammar:
         "Line: " + "  ".join(f"{lab} {k}" for k, lab in KINDS)
         + ".   Play: " + "  ".join(f"{lab} {p}" for p, lab in PLAYS),
         "Clauses: " + "  ".join(f"{lab} {c}" for c, lab in CLAUSES if lab != c),
-        "A field goal: kind fg, the distance in 'kick', then good or no good. "
-        "A kickoff: 'kick' is where it is received (- in the end zone). Cards are left to "
-        "the play book; the score and where a return ends ('to 24') to the verifier.",
+        "Play / kick yards: a play's gain (- a loss), a kickoff's spot (- in the end zone), a "
+        "field goal's or onside kick's distance; then FG go or ng. Cards are left to the play "
+        "book; the score and where a return ends ('to 24') to the verifier.",
     )
     return Grammar("cardbowl", slots, forms, kind="kind", legend=legend,
                    tags=("Seed", "Home", "Away", "Date", "Match"), leave_off=("cards",),
-                   hint="play, kickoff, home, change; 2; 7; 27; kick good; pass 12; 20 yd return; "
+                   hint="play, kickoff, home, change; 2; 7; 27; kick good; pass; 12; 20 yd return; "
                         "TD; 5 yd pen. vs. D; Q2",
                    typical_lines=200)        # some 150 plays, kicks, possessions, markers

@@ -19,17 +19,15 @@ TAGS = {"Home": "Steelers", "Away": "Cowboys"}
 
 
 def _tokens(line: str) -> dict[str, str]:
-    g = grammar()
-    marks = encode(g, line, TAGS).marks
-    return {name: g.slot(name).read(m) for name, m in marks.items() if g.slot(name).read(m)}
+    return dict(encode(grammar(), line, TAGS).tokens)
 
 
 def test_a_play_line_shades_its_parts():
     assert _tokens("3 & 12 @ 37\tpass 9") == {"kind": "play", "down": "3", "dist": "12",
-                                             "yard": "37", "play": "pass 9"}
+                                             "yard": "37", "play": "pass", "yards": " 9"}
     assert _tokens("2 & goal @ 5\tpass 5, TD") == {
-        "kind": "play", "down": "2", "dist": "goal", "yard": "5", "play": "pass 5",
-        "clause1": ", TD"}
+        "kind": "play", "down": "2", "dist": "goal", "yard": "5", "play": "pass",
+        "yards": " 5", "clause1": ", TD"}
     assert _tokens("#### Cowboys") == {"kind": "away"}
     assert _tokens("4 & 5 @ 22\t40 yd FG no good") == {
         "kind": "FG", "down": "4", "dist": "5", "yard": "22", "kick": "40", "fg": "no good"}
@@ -39,13 +37,12 @@ def test_a_numbers_first_column_has_no_0():
     """A leading 0 is never written: 5 is shaded in the ones column alone."""
     g = grammar()
     tens = {name: g.slot(name).parts[k].columns[0]
-            for name, k in (("dist", 1), ("yard", 0), ("kick", 1), ("play", 2), ("ret", 0))}
+            for name, k in (("dist", 1), ("yard", 0), ("yards", 1), ("ret", 0))}
     assert tens == {"dist": tuple("123456789"), "yard": tuple("12345"),
-                    "kick": tuple("123456789"), "play": tuple("123456789"),
-                    "ret": tuple("123456789")}
+                    "yards": tuple("123456789"), "ret": tuple("123456789")}
     marks = encode(g, "1 & 5 @ 50\trun 0", TAGS).marks
     assert marks["dist"] == ((None,), (None, 5)) and marks["yard"] == ((4, 0),)
-    assert marks["play"] == ((0,), (0,), (None, 0))
+    assert marks["play"] == ((0,),) and marks["yards"] == ((None,), (None, 0))
 
 
 @pytest.mark.parametrize("line", [
@@ -140,28 +137,77 @@ def test_a_steep_low_resolution_photo_finds_its_far_corner_marker(tmp_path):
     assert [text for _, text in read.lines] == want
 
 
-def test_a_band_is_three_rows_19_a_letter_sheet_18_an_a4(tmp_path):
+@pytest.mark.parametrize(("paper", "bands"), [("letter", 28), ("a4", 27)])
+def test_a_blank_sheet_is_bands_of_two_rows(tmp_path, paper, bands):
+    """Read back from the PDF: the line numbers down the left, and the timing squares at the
+    left of every band row, two a band, rows 2.5 mm apart, bands 2 x 2.5 + 0.6 mm apart; the
+    headings say what each group is (a kick's yards on the play's)."""
+    import pdfplumber
+
+    from tests.helpers import run_cli
+
+    out = tmp_path / "blank.pdf"
+    r = run_cli("render", "cardbowl", "bubblelog", "--paper", paper, "--out", str(out))
+    assert r.code == 0, r.stderr
+    mm = 72 / 25.4
+    with pdfplumber.open(out) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        words = page.extract_words()
+        numbers = [int(w["text"]) for w in words if w["text"].isdigit() and w["x0"] < 15 * mm]
+        squares = sorted({round(r["top"] / mm, 2) for r in page.rects
+                          if abs(r["width"] - 1.5 * mm) < 0.2 and r["x0"] < 15 * mm})
+        text = page.extract_text()
+    assert numbers == list(range(1, bands + 1))
+    assert f"lines 1-{bands}" in text
+    assert len(squares) == 2 * bands
+    steps = {round(b - a, 1) for a, b in zip(squares, squares[1:], strict=False)}
+    assert steps == {2.5, 3.1}                  # rows of a band; the next band's first row
+    for heading in ("line", "down", "& distance", "@ yard line", "try", "clock", "play",
+                    "play / kick yards", "FG", "return yards", "clause", "; penalty vs."):
+        assert heading in text, heading
+    assert "score (team first)" not in text and "kick: to" not in text
+    assert "return yards, to" not in text
+
+
+def test_the_rows_of_a_band():
+    """What the line is and where above; what happened below (a kick's yards on the play's,
+    a field goal's result beside them)."""
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
 
     layout = load_layout("cardbowl-bubblelog")
     assert [(g.rows, g.bands) for g in (sheet_geometry(grammar(), layout, p)
-                                        for p in ("letter", "a4"))] == [(3, 19), (3, 18)]
+                                        for p in ("letter", "a4"))] == [(2, 28), (2, 27)]
     rows = {p.slot.name: p.row for p in sheet_geometry(grammar(), layout, "letter").placed}
-    assert rows == {"kind": 0, "down": 0, "dist": 0, "yard": 0, "kick": 0, "fg": 0, "good": 0,
-                    "play": 1, "ret": 1, "clause1": 1, "penalty": 1,
-                    "clause2": 2, "marker": 2}
-    # the 14 lines of cardbowl_start twice over: 28 lines, 19 + 9 on letter
+    assert rows == {"kind": 0, "down": 0, "dist": 0, "yard": 0, "good": 0, "marker": 0,
+                    "play": 1, "yards": 1, "fg": 1, "ret": 1, "clause1": 1, "penalty": 1,
+                    "clause2": 1}
+    assert grammar().bubbles == 149
+
+
+def test_a_kicks_yards_are_shaded_on_the_plays(tmp_path):
+    """`kick` has no bubbles: a kickoff's 4 is the bubbles a play's 4 yards are."""
+    g = grammar()
+    kick = encode(g, "Kickoff\tto -4, touchback", TAGS).marks
+    play = encode(g, "1 & 10 @ 20\trun -4", TAGS).marks
+    assert "kick" not in kick and kick["yards"] == play["yards"] == ((0,), (None, 4))
+    assert sheet_form(g, "4 & 5 @ 22\t40 yd FG no good", TAGS) == "4 & 5 @ 22\t40 yd FG no good"
+
+
+def test_lines_run_on_to_the_next_sheet(tmp_path):
+    """The 14 lines of cardbowl_start twice over: 28 lines, one letter sheet; three times
+    over, 42: 28 + 14."""
     text = (RECORDS / "cardbowl_start.sheet.txt").read_text()
     head, body = text.split("\n\n", 1)
-    record = tmp_path / "twice.txt"
-    record.write_text(head + "\n\n" + body + body)
-    pdf = tmp_path / "twice.pdf"
+    record = tmp_path / "thrice.txt"
+    record.write_text(head + "\n\n" + body * 3)
+    pdf = tmp_path / "thrice.pdf"
     pdf.write_bytes(_pdf("letter", record))
     (_, first), (_, second) = read_bubble_file(pdf)
-    assert [n for n, _ in first.lines] == list(range(1, 20))
-    assert [n for n, _ in second.lines] == list(range(20, 29))
-    assert [t for _, t in first.lines + second.lines] == (body + body).splitlines()
+    assert [n for n, _ in first.lines] == list(range(1, 29))
+    assert [n for n, _ in second.lines] == list(range(29, 43))
+    assert [t for _, t in first.lines + second.lines] == (body * 3).splitlines()
 
 
 def test_the_pdf_reads_to_the_record(tmp_path):
