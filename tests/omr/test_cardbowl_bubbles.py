@@ -137,10 +137,10 @@ def test_a_steep_low_resolution_photo_finds_its_far_corner_marker(tmp_path):
     assert [text for _, text in read.lines] == want
 
 
-@pytest.mark.parametrize(("paper", "bands"), [("letter", 28), ("a4", 27)])
+@pytest.mark.parametrize(("paper", "bands"), [("letter", 29), ("a4", 28)])
 def test_a_blank_sheet_is_bands_of_two_rows(tmp_path, paper, bands):
     """Read back from the PDF: the line numbers down the left, and the timing squares at the
-    left of every band row, two a band, rows 2.5 mm apart, bands 2 x 2.5 + 0.6 mm apart; the
+    left of every band row, two a band, rows 2.5 mm apart, bands 2 x 2.5 + 0.4 mm apart; the
     headings say what each group is (a kick's yards on the play's)."""
     import pdfplumber
 
@@ -162,7 +162,7 @@ def test_a_blank_sheet_is_bands_of_two_rows(tmp_path, paper, bands):
     assert f"lines 1-{bands}" in text
     assert len(squares) == 2 * bands
     steps = {round(b - a, 1) for a, b in zip(squares, squares[1:], strict=False)}
-    assert steps == {2.5, 3.1}                  # rows of a band; the next band's first row
+    assert steps == {2.5, 2.9}                  # rows of a band; the next band's first row
     for heading in ("line", "down", "& distance", "@ yard line", "try", "clock", "play",
                     "play / kick yards", "FG", "return yards", "clause", "; penalty vs."):
         assert heading in text, heading
@@ -178,7 +178,7 @@ def test_the_rows_of_a_band():
 
     layout = load_layout("cardbowl-bubblelog")
     assert [(g.rows, g.bands) for g in (sheet_geometry(grammar(), layout, p)
-                                        for p in ("letter", "a4"))] == [(2, 28), (2, 27)]
+                                        for p in ("letter", "a4"))] == [(2, 29), (2, 28)]
     rows = {p.slot.name: p.row for p in sheet_geometry(grammar(), layout, "letter").placed}
     assert rows == {"kind": 0, "down": 0, "dist": 0, "yard": 0, "good": 0, "marker": 0,
                     "play": 1, "yards": 1, "fg": 1, "ret": 1, "clause1": 1, "penalty": 1,
@@ -196,8 +196,7 @@ def test_a_kicks_yards_are_shaded_on_the_plays(tmp_path):
 
 
 def test_lines_run_on_to_the_next_sheet(tmp_path):
-    """The 14 lines of cardbowl_start twice over: 28 lines, one letter sheet; three times
-    over, 42: 28 + 14."""
+    """The 14 lines of cardbowl_start three times over: 42 lines, 29 + 13 on letter."""
     text = (RECORDS / "cardbowl_start.sheet.txt").read_text()
     head, body = text.split("\n\n", 1)
     record = tmp_path / "thrice.txt"
@@ -205,8 +204,8 @@ def test_lines_run_on_to_the_next_sheet(tmp_path):
     pdf = tmp_path / "thrice.pdf"
     pdf.write_bytes(_pdf("letter", record))
     (_, first), (_, second) = read_bubble_file(pdf)
-    assert [n for n, _ in first.lines] == list(range(1, 29))
-    assert [n for n, _ in second.lines] == list(range(29, 43))
+    assert [n for n, _ in first.lines] == list(range(1, 30))
+    assert [n for n, _ in second.lines] == list(range(30, 43))
     assert [t for _, t in first.lines + second.lines] == (body * 3).splitlines()
 
 
