@@ -42,8 +42,9 @@ SCORE_WORD = re.compile(r"\d{1,3}[-\u2013]\d{1,3}")
 
 
 def _is_score(word: str) -> bool:
-    """A word of a score column (`7-0`, the team named `Steelers` or first): the one field
-    the sheet leaves off after a result; any other word there is no line the sheet holds."""
+    """A word of a score column: `7-0`, or the team it names (Home or Away, after the score
+    or before it). The field after a result the sheet leaves off; any other word there is no
+    line the sheet holds."""
     return word in TEAMS or SCORE_WORD.fullmatch(word) is not None
 
 
