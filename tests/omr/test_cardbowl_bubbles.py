@@ -307,3 +307,54 @@ def test_returns_through_from_scan_and_verify(tmp_path):
     found = verify_text(text, "scanned.txt").findings
     assert [(f.line, f.rule, f.expected, f.found) for f in found] == [
         (15, "CB-YARD-001", "16", "18")]
+
+
+ENGINE_RECORDS = Path(__file__).parents[1] / "engine" / "cardbowl" / "records"
+
+
+def _as_the_sheet_writes_it(text: str) -> str:
+    """Each line the sheet holds as its sheet writes it back; tags, comments, card lines and
+    lines the sheet refuses as typed."""
+    out = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        try:
+            kept = not line or line.startswith(("[", ";", "cards"))
+            out.append(raw if kept else sheet_form(grammar(), line, TAGS))
+        except EncodeError:
+            out.append(raw)
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("name", ["full_game.txt", "rules_example.txt", "turnovers.txt",
+                                  *(f"clean/{p.name}" for p in
+                                    sorted((ENGINE_RECORDS / "clean").glob("*.txt")))])
+def test_what_the_sheet_leaves_off_the_verifier_works_out(name):
+    """Scores, returns' `to N` and leading 0s gone, every shipped clean record still
+    verifies clean: the sheet leaves off nothing the verifier needs."""
+    from engine.cardbowl.verify import verify_text
+
+    text = (ENGINE_RECORDS / name).read_text()
+    sheet = _as_the_sheet_writes_it(text)
+    assert verify_text(text, name).findings == []
+    assert verify_text(sheet, name).findings == []
+    if name == "full_game.txt":              # its scores and returns' spots are gone
+        assert "7-0 Steelers" in text and "7-0" not in sheet
+        assert "return to 24" in text and "return to" not in sheet
+
+
+@pytest.mark.parametrize(("name", "typed", "sheet"), [
+    ("score.txt", [(3, "CB-SCORE-001")], []),
+    ("kick_return.txt", [(3, "CB-KICK-002")], [(4, "CB-YARD-001")]),
+    ("punt_return.txt", [(3, "CB-PUNT-001")], [(6, "CB-YARD-001")]),
+])
+def test_a_slip_in_what_the_sheet_leaves_off(name, typed, sheet):
+    """A wrong score is not on the sheet; a wrong `to N` is not either, and the next line,
+    which follows it, is where the scanned record's slip shows."""
+    from engine.cardbowl.verify import verify_text
+
+    text = (ENGINE_RECORDS / "errors" / name).read_text()
+    found = [(f.line, f.rule) for f in verify_text(text, name).findings]
+    assert found == typed
+    found = [(f.line, f.rule) for f in verify_text(_as_the_sheet_writes_it(text), name).findings]
+    assert found == sheet
