@@ -186,7 +186,7 @@ def test_the_rows_of_a_band():
     assert grammar().bubbles == 149
 
 
-def test_a_kicks_yards_are_shaded_on_the_plays(tmp_path):
+def test_a_kicks_yards_are_shaded_on_the_plays():
     """`kick` has no bubbles: a kickoff's 4 is the bubbles a play's 4 yards are."""
     g = grammar()
     kick = encode(g, "Kickoff\tto -4, touchback", TAGS).marks
