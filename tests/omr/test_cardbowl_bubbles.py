@@ -358,3 +358,25 @@ def test_a_slip_in_what_the_sheet_leaves_off(name, typed, sheet):
     assert found == typed
     found = [(f.line, f.rule) for f in verify_text(_as_the_sheet_writes_it(text), name).findings]
     assert found == sheet
+
+
+def test_a_whole_record_reads_back_over_its_sheets(tmp_path):
+    """cardbowl_game: 60 lines, 29 + 29 + 2 on letter; read back as the sheet holds them
+    (records/cardbowl_game.sheet.txt: no scores, no returns' `to N`, no card lines), which
+    verifies as clean as the typed record."""
+    from pypdf import PdfReader
+
+    from engine.cardbowl.verify import verify_text
+
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(_pdf("letter", RECORDS / "cardbowl_game.txt"))
+    assert len(PdfReader(str(pdf)).pages) == 3
+    pages = read_bubble_file(pdf)
+    assert [(read.lines[0][0], read.lines[-1][0]) for _, read in pages] == [
+        (1, 29), (30, 58), (59, 60)]
+    game, text, notes = record_from_file(pdf)
+    assert (game, notes) == ("cardbowl", [])
+    assert text == (RECORDS / "cardbowl_game.sheet.txt").read_text()
+    typed = (RECORDS / "cardbowl_game.txt").read_text()
+    assert verify_text(typed, "game.txt").findings == []
+    assert verify_text(text, "game.sheet.txt").findings == []
