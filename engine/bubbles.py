@@ -69,10 +69,19 @@ class Part:
                                            # (0 5: yards that come in fives)
     first: tuple[int, ...] = ()            # digits: the first column's digits, when not all
                                            # (1-9: a leading 0 is never written)
+    left_off: bool = False                 # no bubbles: `encode` takes its text and reports
+                                           # it left off, `decode` writes nothing (Card Bowl's
+                                           # `to 24` after a return: the verifier derives it)
 
     @property
     def columns(self) -> list[tuple[str, ...]]:
-        """The bubbles, column by column: a choice part is one column, a number one per digit."""
+        """The bubbles, column by column: a choice part is one column, a number one per
+        digit, a part left off none."""
+        return [] if self.left_off else self._columns
+
+    @property
+    def _columns(self) -> list[tuple[str, ...]]:
+        """What each column writes (a part left off too: the tokens `encode` takes)."""
         if self.digits:
             cols = [tuple(str(d) for d in range(top + 1)) for top in self.digits]
             if self.first:
@@ -86,7 +95,7 @@ class Part:
     def bubble_labels(self) -> list[tuple[str, ...]]:
         if self.digits:
             return self.columns
-        return [self.labels or self.options]
+        return [] if self.left_off else [self.labels or self.options]
 
     def values(self) -> list[tuple[str, tuple[int | None, ...]]]:
         """Every text this part can write with the shading that writes it (index per column,
@@ -94,7 +103,7 @@ class Part:
         if not self.digits:
             return [(self.prefix + o + self.suffix, (i,)) for i, o in enumerate(self.options)]
         out: dict[str, tuple[int | None, ...]] = {}
-        columns = self.columns
+        columns = self._columns
         cols = len(columns)
         for start in range(cols):             # leading blank columns, then digits
             ranges = [range(len(columns[c])) for c in range(start, cols)]
@@ -137,14 +146,32 @@ class Slot:
     @cached_property
     def table(self) -> dict[str, tuple[tuple[int | None, ...], ...]]:
         """Every token this slot writes -> the shading of each part (first way found)."""
+        return self._tables[0]
+
+    @cached_property
+    def left_off(self) -> dict[str, str]:
+        """A token with a part the sheet leaves off (`Part.left_off`) -> that part's text."""
+        return self._tables[1]
+
+    @cached_property
+    def _tables(self) -> tuple[dict[str, tuple[tuple[int | None, ...], ...]], dict[str, str]]:
         blank = [("", (None,) * len(p.columns)) for p in self.parts]
-        choices = [[*p.values(), b] for p, b in zip(self.parts, blank, strict=True)]
+        choices = [[*((t, () if p.left_off else m) for t, m in p.values()), b]
+                   for p, b in zip(self.parts, blank, strict=True)]
         out: dict[str, tuple[tuple[int | None, ...], ...]] = {}
+        off: dict[str, str] = {}
         for combo in itertools.product(*choices):
-            text = "".join(t for t, _ in combo)
-            if text:
-                out.setdefault(self.lead + text, tuple(m for _, m in combo))
-        return out
+            kept = "".join(t for (t, _), p in zip(combo, self.parts, strict=True)
+                           if not p.left_off)
+            if not kept:                  # nothing shaded: a part left off is never all
+                continue                  # that is left of a token
+            token = self.lead + "".join(t for t, _ in combo)
+            out.setdefault(token, tuple(m for _, m in combo))
+            dropped = "".join(t for (t, _), p in zip(combo, self.parts, strict=True)
+                              if p.left_off).strip()
+            if dropped:
+                off.setdefault(token, dropped)
+        return out, off
 
     @cached_property
     def longest(self) -> int:
@@ -165,6 +192,9 @@ class Segment:
     always: bool = False         # written even when nothing is shaded (a form's fixed words)
     leaves: Callable[[str], bool] | None = None   # set: which extras may be left off (None:
                                                    # any); another word is no line of the form
+    stop: str = ""               # set without a trail: its words end where this starts (the
+                                 # next field: Card Bowl's score before `\tcards`), else at
+                                 # the line's end
 
 
 @dataclass(frozen=True)
@@ -428,7 +458,11 @@ def encode(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> E
             if grammar.kind:
                 tokens[grammar.kind] = form.name
             marks = {grammar.host(n): grammar.slot(n).table[t] for n, t in tokens.items()}
-            return Encoded(marks, tuple(dropped), tuple(tokens.items()))
+            parts = [grammar.slot(n).left_off.get(tokens[n]) for n in grammar.by_name
+                     if n in tokens]
+            dropped = [p for p in parts if p] + dropped     # slots' parts, then the rest
+            return Encoded(marks, tuple(fill_tags(w, tags) for w in dropped),
+                           tuple(tokens.items()))
     raise EncodeError("no bubbles for this line")
 
 
@@ -493,13 +527,17 @@ def _seq_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, 
 def _set_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, si: int):
     stop = line.find("\n", start)                # a set never runs into the next line
     stop = len(line) if stop < 0 else stop         # of a band that holds several
-    end = line.find(seg.trail, start, stop) if seg.trail else stop
+    if seg.trail:
+        end = line.find(seg.trail, start, stop)
+    else:                                          # nor into the next field (`seg.stop`)
+        end = line.find(seg.stop, start, stop) if seg.stop else -1
+        end = stop if end < 0 else end
     if end < 0:
         return None
     rest = seg_at(si + 1, end + len(seg.trail))
     if rest is None:
         return None
-    tokens, dropped = dict(rest[0]), list(rest[1])
+    tokens, dropped = dict(rest[0]), []
     free = list(seg.slots)
     for word in line[start:end].split(seg.sep.strip() or None):
         home = next((n for n in free if word in grammar.slot(n).table), None)
@@ -510,7 +548,7 @@ def _set_segment(grammar: Grammar, seg: Segment, line: str, start: int, seg_at, 
         else:
             tokens[home] = word
             free.remove(home)
-    return tokens, dropped
+    return tokens, dropped + list(rest[1])      # left off in the line's order
 
 
 def sheet_form(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> str:
@@ -563,12 +601,14 @@ def split_record(grammar: Grammar,
 
 def join_lines(grammar: Grammar, lines: list[tuple[int, str]],
                tags: dict[str, str] | None = None) -> list[tuple[int, str]]:
-    """Consecutive record lines one band holds, joined by newlines (numbered as the first):
-    from each line, the most lines that the grammar encodes as one band (Card Bowl: a clock
-    marker, `---` and a team heading on the band of the play after them, as the written log
-    has them in its Clock and Team columns). A line no band takes with others keeps its own,
-    so a line the sheet cannot hold is still named by its own number. At most JOIN_MAX lines
-    and MAX_LINE characters are tried from a line: linear in the record."""
+    """Consecutive record lines one band holds, joined by newlines: from each line, the most
+    lines that the grammar encodes as one band (Card Bowl: a clock marker, `---` and a team
+    heading on the band of the play after them, as the written log has them in its Clock and
+    Team columns). A band is numbered as its last line, the one the lines before it head
+    (what `--from` leaves off a band is that line's: a play's score). A line no band takes
+    with others keeps its own, so a line the sheet cannot hold is still named by its own
+    number. At most JOIN_MAX lines and MAX_LINE characters are tried from a line: linear in
+    the record."""
     out: list[tuple[int, str]] = []
     k = 0
     while k < len(lines):
@@ -586,7 +626,7 @@ def join_lines(grammar: Grammar, lines: list[tuple[int, str]],
             except EncodeError:
                 continue
             band, taken = text, extra + 1
-        out.append((number, band))
+        out.append((lines[k + taken - 1][0], band))
         k += taken
     return out
 

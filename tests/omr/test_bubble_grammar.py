@@ -94,3 +94,43 @@ def test_a_first_column_without_0_writes_and_reads_numbers_without_a_leading_0()
     togo = Part("togo", digits=(9, 9), first=tuple(range(1, 10)), last=(0, 5))
     assert togo.columns == [tuple("123456789"), ("0", "5")]
     assert sorted(dict(togo.values()), key=int)[:4] == ["0", "5", "10", "15"]
+
+
+def _toy():
+    """A toy line `go 12 to 30 | note words`: the `to` part has no bubbles (Part.left_off),
+    the note field ends at the next `|` (Segment.stop); typed here, not PostCard's."""
+    from engine.bubbles import Form, Grammar, Part, Segment, Slot
+
+    verb = Slot("verb", (Part("verb", ("go", "stop")),))
+    move = Slot("move", (Part("yards", digits=(9, 9)),
+                         Part("to", digits=(5, 9), prefix=" to ", left_off=True)))
+    end = Slot("end", (Part("end", ("end",)),))
+    return Grammar("toy", (verb, move, end), (Form("", (
+        Segment("", ("verb", "move"), always=True),
+        Segment(" | ", (), mode="set", stop=" |", leaves=str.isalpha),
+        Segment(" | ", ("end",)))),))
+
+
+def test_a_part_left_off_has_no_bubbles_and_is_reported():
+    from engine.bubbles import bubble_cells
+
+    g = _toy()
+    assert [len(p.columns) for p in g.slot("move").parts] == [2, 0]
+    assert g.bubbles == 2 + 20 + 1
+    assert not any(slot == "move" and part == 1 for slot, part, _, _ in bubble_cells(g))
+    enc = encode(g, "go 12 to 30")
+    assert enc.dropped == ("to 30",)
+    assert decode(g, enc.marks) == "go 12"
+    assert encode(g, "go 12").marks == enc.marks
+    with pytest.raises(EncodeError):        # the part left off is never a whole token
+        encode(g, "go to 30")
+
+
+def test_a_set_segment_stops_at_the_next_field():
+    g = _toy()
+    enc = encode(g, "go 5 to 9 | two words | end")
+    assert enc.dropped == ("to 9", "two", "words")          # in the line's order
+    assert decode(g, enc.marks) == "go 5 | end"
+    assert encode(g, "stop | note").dropped == ("note",)
+    with pytest.raises(EncodeError):        # a word the segment may not leave off
+        encode(g, "stop | 12 | end")

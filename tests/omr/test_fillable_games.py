@@ -16,8 +16,7 @@ from tests.omr.test_fillable import _fill
 # Draw) lines.
 GAMES = {
     "postcard": (("rush", "5v3", "A2/5", "HxA", "1&10"), 7, 7),
-    "cardbowl": (("kickoff", "pass 12", "20 yd return to 24", "5 yd pen. vs. D", "7-0 Steelers"),
-                 7, 7),
+    "cardbowl": (("kickoff", "pass; 12", "20 yd return", "5 yd pen. vs. D", "Q2"), 7, 7),
     "blowout": (("R70", "K45", "D65", "H:DP-PI", "2&5"), 9, 9),
     "cardgrid": (("H, A, finish", "T, C, F, P", "A2", "10; 40"), 1, 1),       # the score sheet
     "luckdraw": (("drive", "FG under FG", "fumble+td", "P2 run"), 10, 10),
@@ -64,7 +63,8 @@ def test_a_card_bowl_cell_typed_as_the_hint_shows_it_reads(tmp_path):
     filled = _fill(blank, {"L001.kind": "kickoff", "L001.kick": "4",
                            "L001.ret": "20 yd return to 24",
                            "L002.kind": "play", "L002.down": "1", "L002.dist": "10",
-                           "L002.yard": "24", "L002.play": "run 3"}, tmp_path / "f.pdf")
+                           "L002.yard": "24", "L002.play": "run",
+                           "L002.yards": "3"}, tmp_path / "f.pdf")
     from printkit.omr.fillable import record_from_pdf
 
     game, text, notes = record_from_pdf(filled)

@@ -57,8 +57,9 @@ run 40
 def test_headings_and_markers_join_the_band_of_the_line_after_them():
     tags, lines = split_record(TOY, RECORD)
     assert tags == [("Home", "Steelers"), ("Away", "Cowboys")]
-    assert lines == [(4, "#### Cowboys\nrun 3"), (6, "run 12"), (7, "Q2\nrun 4"),
-                     (10, "Halftime\n---\n#### Steelers\nrun 40"), (16, "---")]
+    # a band is numbered as its last line, the one the lines before it head
+    assert lines == [(5, "#### Cowboys\nrun 3"), (6, "run 12"), (8, "Q2\nrun 4"),
+                     (15, "Halftime\n---\n#### Steelers\nrun 40"), (16, "---")]
 
 
 def test_a_band_of_several_lines_is_shaded_once_and_written_back_as_its_lines():
@@ -86,7 +87,7 @@ def test_lines_are_never_joined_out_of_order():
 def test_the_most_lines_a_band_holds_are_joined_even_through_a_line_that_is_no_band():
     # "Halftime" and "Halftime\n---" are no band of this grammar; the four lines are one
     assert join_lines(TOY, [(1, "Halftime"), (2, "---"), (3, "#### %Home%"), (4, "run 1")]) \
-        == [(1, "Halftime\n---\n#### %Home%\nrun 1")]
+        == [(4, "Halftime\n---\n#### %Home%\nrun 1")]
 
 
 def test_a_scanned_band_of_several_lines_is_that_many_record_lines_of_its_number():
