@@ -129,7 +129,8 @@ def grammar() -> Grammar:
     )
     legend = (
         "Line: " + "  ".join(f"{lab} {k}" for k, lab in KINDS)
-        + ".   Play: " + "  ".join(f"{lab} {p}" for p, lab in PLAYS),
+        + ".   Play: " + "  ".join(f"{lab} {p}" for p, lab in PLAYS)
+        + ".   ---, team, clock: on the band of the line they come before.",
         "Clauses: " + "  ".join(f"{lab} {c}" for c, lab in CLAUSES if lab != c),
         "Play / kick yards: a play's gain (- a loss), a kickoff's spot (- in the end zone), a "
         "field goal's or onside kick's distance; then FG go or ng. Cards are left to the play "
