@@ -19,6 +19,16 @@ The data shape, from the bottom up:
   sheet writes them in slot order) and tokens no slot holds are left off the sheet.
 * :class:`Form`: the segments of one kind of line; a grammar with several forms has a ``kind``
   slot whose shaded option names the form (Card Bowl: a play, a kickoff, a try...).
+* A slot may have no bubbles of its own: ``shares`` names the slot whose bubbles it is shaded
+  on, for two kinds of line that never use both (Card Bowl: a kick's yards on the play's yard
+  digits). Its columns have the host's shape and the host's printed labels serve both, so a
+  grammar shares only where the labels mean the same on both kinds (digits, seats).
+
+A band may hold several record lines when the grammar ``joins``: its forms then have
+newlines in their fixed text (Card Bowl: an optional clock marker, ``---`` and team heading
+before a play, as the written log's Clock and Team columns), :func:`split_record` joins a line
+onto the band before it while the two encode as one, and the reader writes the band's text
+back as its lines.
 
 Encoding matches a line against the forms with a memoised walk over (slot, position): every
 slot's tokens are enumerated once into a table, so matching is linear in the line's length
@@ -33,6 +43,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 MAX_LINE = 240          # a record line longer than this is not put on a sheet
+JOIN_MAX = 6            # record lines one band may hold (a grammar that joins them)
 
 
 class EncodeError(ValueError):
@@ -110,6 +121,13 @@ class Slot:
     title: str = ""              # heading over its bubbles on the sheet (default name)
     lead: str = ""               # written first when any part is shaded ("T" of T3/2)
     new_row: bool = False        # starts a row of the band (rows balanced by hand)
+    shares: str = ""             # shaded on this slot's bubbles (none of its own): a kind of
+                                 # line that never uses both; same column shape, its labels
+
+    @property
+    def shape(self) -> tuple[tuple[int, ...], ...]:
+        """Bubbles per column, part by part: what a slot sharing another's bubbles must match."""
+        return tuple(tuple(len(c) for c in p.columns) for p in self.parts)
 
     @cached_property
     def table(self) -> dict[str, tuple[tuple[int | None, ...], ...]]:
@@ -172,6 +190,9 @@ class Grammar:
                                          # log's default pages hold it (0: six pages)
     spread: Callable[[str], tuple[str, ...]] | None = None   # a line too long for one band
                                          # as the lines its notation says are the same
+    joins: bool = False                  # a band may hold several record lines: a line
+                                         # joins the band before it when the two encode as
+                                         # one (forms with newlines: Card Bowl's headings)
     book: Grammar | None = None          # the grammar of this game's sheets for a play book
                                          # (a Seed in the QR): PostCard's leave dice to it
     variant: str = ""                    # the layout table laid over the layout for this
@@ -187,9 +208,21 @@ class Grammar:
                                          # sheet is this one unless `--log` names another;
                                          # `--from` takes the first holding every line
 
+    def __post_init__(self) -> None:
+        _check_shares(self)
+
     @cached_property
     def by_name(self) -> dict[str, Slot]:
         return {s.name: s for s in self.slots}
+
+    @cached_property
+    def bubble_slots(self) -> tuple[Slot, ...]:
+        """The slots with bubbles of their own, in sheet order (not those sharing another's)."""
+        return tuple(s for s in self.slots if not s.shares)
+
+    def host(self, name: str) -> str:
+        """The slot whose bubbles this slot is shaded on (its own name, when it has them)."""
+        return self.by_name[name].shares or name
 
     def slot(self, name: str) -> Slot:
         return self.by_name[name]
@@ -204,7 +237,28 @@ class Grammar:
 
     @property
     def bubbles(self) -> int:
-        return sum(len(col) for s in self.slots for p in s.parts for col in p.columns)
+        return sum(len(col) for s in self.bubble_slots for p in s.parts for col in p.columns)
+
+
+def _check_shares(grammar: Grammar) -> None:
+    """A shared slot's host exists, has bubbles of its own and the same column shape, and no
+    form writes both (one set of bubbles cannot say two things on one line)."""
+    names = {s.name: s for s in grammar.slots}
+    for slot in grammar.slots:
+        if not slot.shares:
+            continue
+        host = names.get(slot.shares)
+        if host is None or host.shares:
+            raise ValueError(f"slot {slot.name} shares {slot.shares!r}, which is not a slot "
+                             "with bubbles of its own")
+        if host.shape != slot.shape:
+            raise ValueError(f"slot {slot.name} shares {host.name}'s bubbles but not their "
+                             f"shape ({slot.shape} against {host.shape})")
+        for form in grammar.forms:
+            used = {n for seg in form.segments for n in seg.slots}
+            if {slot.name, host.name} <= used:
+                raise ValueError(f"form {form.name!r} writes both {slot.name} and "
+                                 f"{host.name}, which share bubbles")
 
 
 Marks = dict[str, tuple[tuple[int | None, ...], ...]]     # slot -> part -> column -> index
@@ -257,15 +311,36 @@ def record_log(grammar: Grammar, lines: Iterable[tuple[int, str]],
 
 @dataclass(frozen=True)
 class Encoded:
-    marks: Marks
+    marks: Marks                         # by the slots that have bubbles (a shared slot's
+                                         # shading is under its host's name)
     dropped: tuple[str, ...] = ()        # tokens the sheet has no bubbles for (left off)
+    tokens: tuple[tuple[str, str], ...] = ()   # (slot, token) of the line, every slot named
 
 
 def decode(grammar: Grammar, marks: Marks, tags: dict[str, str] | None = None) -> str:
     """The record line written by a band's shading ("" when nothing is shaded). `tags` fill
     the grammar's `%Home%`-style placeholders (team names the sheet shades as Home/Away)."""
-    return write_tokens(grammar, {s.name: s.read(marks[s.name]) for s in grammar.slots
-                                  if s.name in marks}, tags)
+    return write_tokens(grammar, read_tokens(grammar, marks), tags)
+
+
+def unwritten(grammar: Grammar, marks: Marks) -> tuple[str, ...]:
+    """The slots shaded in a band that its line does not write (a group the band's kind of
+    line has no place for, or any group of a band whose kind is not shaded): the reader
+    reports them, since what the person meant there would otherwise be lost without a word."""
+    tokens = read_tokens(grammar, marks)
+    form = _form_of(grammar, tokens)
+    written = {grammar.kind} if grammar.kind else set()
+    if form is not None:
+        written |= {grammar.host(n) for seg in form.segments for n in seg.slots}
+    return tuple(s.name for s in grammar.bubble_slots
+                 if s.name not in written and any(m is not None for part in marks.get(s.name, ())
+                                                  for m in part))
+
+
+def read_tokens(grammar: Grammar, marks: Marks) -> dict[str, str]:
+    """Each slot's token in a band's shading (a shared slot read on its host's bubbles)."""
+    return {s.name: s.read(marks[host]) for s in grammar.slots
+            if (host := s.shares or s.name) in marks}
 
 
 def fill_tags(text: str, tags: dict[str, str] | None) -> str:
@@ -322,8 +397,8 @@ def encode(grammar: Grammar, line: str, tags: dict[str, str] | None = None) -> E
             tokens, dropped = got
             if grammar.kind:
                 tokens[grammar.kind] = form.name
-            marks = {n: grammar.slot(n).table[t] for n, t in tokens.items()}
-            return Encoded(marks, tuple(dropped))
+            marks = {grammar.host(n): grammar.slot(n).table[t] for n, t in tokens.items()}
+            return Encoded(marks, tuple(dropped), tuple(tokens.items()))
     raise EncodeError("no bubbles for this line")
 
 
@@ -412,12 +487,13 @@ def sheet_form(grammar: Grammar, line: str, tags: dict[str, str] | None = None) 
 
 
 def blank_marks(grammar: Grammar) -> Marks:
-    return {s.name: tuple((None,) * len(p.columns) for p in s.parts) for s in grammar.slots}
+    return {s.name: tuple((None,) * len(p.columns) for p in s.parts)
+            for s in grammar.bubble_slots}
 
 
 def bubble_cells(grammar: Grammar) -> Iterable[tuple[str, int, int, int]]:
     """Every bubble as (slot, part index, column index, option index), in sheet order."""
-    for s in grammar.slots:
+    for s in grammar.bubble_slots:
         for pi, p in enumerate(s.parts):
             for ci, col in enumerate(p.columns):
                 for oi in range(len(col)):
@@ -450,7 +526,37 @@ def split_record(grammar: Grammar,
             line = rest.lstrip()
         lines.extend((number, part) for part in
                      (grammar.spread(line) if grammar.spread else (line,)))
-    return tags, lines
+    return tags, (join_lines(grammar, lines, dict(tags)) if grammar.joins else lines)
+
+
+def join_lines(grammar: Grammar, lines: list[tuple[int, str]],
+               tags: dict[str, str] | None = None) -> list[tuple[int, str]]:
+    """Consecutive record lines one band holds, joined by newlines (numbered as the first):
+    from each line, the most lines that the grammar encodes as one band (Card Bowl: a clock
+    marker, `---` and a team heading on the band of the play after them, as the written log
+    has them in its Clock and Team columns). A line no band takes with others keeps its own,
+    so a line the sheet cannot hold is still named by its own number. At most JOIN_MAX lines
+    and MAX_LINE characters are tried from a line: linear in the record."""
+    out: list[tuple[int, str]] = []
+    k = 0
+    while k < len(lines):
+        number, band = lines[k]
+        taken = 1
+        text = band
+        for extra in range(1, JOIN_MAX):
+            if k + extra >= len(lines):
+                break
+            text = f"{text}\n{lines[k + extra][1]}"
+            if len(text) > MAX_LINE:
+                break
+            try:
+                encode(grammar, text, tags)
+            except EncodeError:
+                continue
+            band, taken = text, extra + 1
+        out.append((number, band))
+        k += taken
+    return out
 
 
 def record_text(tags: Iterable[tuple[str, str]], lines: Iterable[str]) -> str:

@@ -16,7 +16,8 @@ from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
-SECONDS = 5.0
+SECONDS = 5.0           # of this process's CPU time (all its threads): a machine loaded by
+                        # other work must not fail an input that is answered quickly
 
 
 def _answered(r, started: float) -> None:
@@ -24,7 +25,7 @@ def _answered(r, started: float) -> None:
     assert "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
     if r.code == 2:
         assert r.stderr.count("\n") == 1, r.stderr
-    assert time.perf_counter() - started < SECONDS
+    assert time.process_time() - started < SECONDS
 
 
 @cache
@@ -49,7 +50,7 @@ EDITS = st.lists(st.tuples(st.integers(0, 1 << 20), st.integers(0, 40),
 def test_mutated_records(tmp_path_factory, which, edits):
     path = tmp_path_factory.mktemp("rec") / "r.rec"
     path.write_bytes(_mutate(_seeds()[which], edits))
-    started = time.perf_counter()
+    started = time.process_time()
     _answered(run_cli("verify", str(path)), started)
 
 
@@ -58,7 +59,7 @@ def test_mutated_records(tmp_path_factory, which, edits):
 def test_random_text_records(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("rec") / "t.rec"
     path.write_text(text, encoding="utf-8")
-    started = time.perf_counter()
+    started = time.process_time()
     _answered(run_cli("verify", str(path)), started)
 
 
@@ -85,5 +86,5 @@ def test_mutated_images_and_pdfs(tmp_path_factory, kind, edits):
     data = _mutate(_png() if kind == "png" else _pdf(), edits)
     path = tmp_path_factory.mktemp("scan") / f"f.{kind}"
     path.write_bytes(data)
-    started = time.perf_counter()
+    started = time.process_time()
     _answered(run_cli("scan", str(path)), started)

@@ -29,10 +29,13 @@ class Scanned:
     sheets: list[tuple[str, SheetRead]] = field(default_factory=list)   # (file name, read)
 
     def lines(self) -> list[tuple[str, SheetRead, int, str | None]]:
-        """(file, sheet, printed line number, text or None) in sheet then band order."""
+        """(file, sheet, printed line number, text or None) of each record line, in sheet then
+        band order: a band holding several lines (a grammar that joins them) gives each its
+        own entry, all with the band's printed number."""
         out = []
         for name, read in sorted(self.sheets, key=lambda s: s[1].sheet.sheet):
-            out += [(name, read, n, t) for n, t in read.lines]
+            out += [(name, read, n, part) for n, t in read.lines
+                    for part in (t.split("\n") if t is not None else (None,))]
         return out
 
     def record(self) -> str:

@@ -99,8 +99,8 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
                                 f"{exc}") from None
             if enc.dropped:
                 notes.append(f"{name}:{number}{LEFT_OFF_LOG}{' '.join(enc.dropped)}")
-            values.append({s.name: fill_tags(s.read(enc.marks[s.name]), tags)
-                           for s in grammar.slots if s.name in enc.marks})
+            values.append({name: fill_tags(grammar.slot(name).read(grammar.slot(name).table[token]),
+                                           tags) for name, token in enc.tokens})
     else:
         for key, tag in (("seed", "Seed"), ("match", "Match")):
             if opts.extra.get(key):

@@ -194,7 +194,7 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     number_w = layout.length("band.number_width")
     left = margin + number_w
     width = w - margin - left - 2 * TIMING
-    bubbles, placed, rows = _flow(grammar.slots, layout, width)
+    bubbles, placed, rows = _flow(grammar.bubble_slots, layout, width)
     py = layout.length("bubble.pitch_y")
     band_height = rows * py + layout.length("band.gap")
     head = layout.length("heading.size") * 1.25

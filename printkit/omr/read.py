@@ -15,7 +15,8 @@
    squares (full black) are its two levels; a bubble above `SHADED` of the way is shaded,
    below `BLANK` is not, between is ambiguous (half erased, too light) and reported, as are
    two shaded bubbles in one group. A band with any ambiguity is never decoded; an empty band
-   above a shaded one is reported too (a skipped line, or a band the reader lost).
+   above a shaded one is reported too (a skipped line, or a band the reader lost), and so is
+   a mark in a group the band's line does not write (a score line's finishing time).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from engine.bubbles import Grammar, Marks, decode
+from engine.bubbles import Grammar, Marks, decode, unwritten
 from printkit.omr.geometry import MARKER_IDS, TIMING, Geometry
 from printkit.omr.payload import SheetId
 
@@ -494,10 +495,17 @@ def _marks_of(grammar: Grammar, geo: Geometry, states: np.ndarray,
             problems.append(f"half-shaded bubble in {where} "
                             f"({', '.join(labels[o].strip() for o in unsure)})")
     marks: Marks = {}
-    for s in grammar.slots:
+    for s in grammar.bubble_slots:
         marks[s.name] = tuple(tuple(chosen.get((s.name, pi, ci)) for ci in range(len(p.columns)))
                               for pi, p in enumerate(s.parts))
     return marks, problems
+
+
+def _stray(text: str, slots: tuple[str, ...]) -> str:
+    """`shaded in penalty, which this line (Kickoff to 3) does not write`: the slots named as
+    the reader's other messages name them, the line's text with its spacing collapsed."""
+    line = " ".join(text.split("\n")[-1].split())[:40]
+    return f"shaded in {', '.join(slots)}, which this line ({line}) does not write"
 
 
 def _where(grammar: Grammar, slot: str, part: int, col: int) -> str:
@@ -539,6 +547,9 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
         text = decode(grammar, marks, dict(sheet.tags))
         if not text:            # marks that write no line (its kind not shaded): say so
             ambiguities.append(Ambiguity(b, first + b, "marks but no line: is its kind shaded?"))
+        elif stray := unwritten(grammar, marks):   # marks the line has no place for
+            ambiguities.append(Ambiguity(b, first + b, _stray(text, stray)))
+            text = ""
         lines.append((first + b, text or None))
     header, last, problems = _header(page, integral, grammar, geo, page_bend, blank, black)
     if problems:

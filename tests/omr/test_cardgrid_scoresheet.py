@@ -20,6 +20,7 @@ from engine.cardgrid.scoresheet import score_sheet
 from printkit.omr import read_bubble_file, record_from_file, sheet_runs
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.places import bubble_px
 from tests.omr.test_cardgrid_bubbles import PHOTOS  # the passage log's photos
 from tests.omr.test_fillable import _blank, _fill
 
@@ -170,6 +171,20 @@ def test_a_photo_of_the_score_sheet_reads_back_identical(tmp_path, d):
     header = dict(scores().header)
     assert (header["Result"].read(read.header["result"]),
             header["KickOff"].read(read.header["kickoff"])) == ("9-5", "H")
+
+
+def test_a_mark_in_a_group_its_line_does_not_write_is_reported_not_dropped(tmp_path):
+    # line 2 is the score line "H C 6-0 > A2": a score line has no finishing time, so a
+    # mark in the minutes' tens would be lost without a word; it is reported instead
+    image = page_image(_shaded(RECORD.read_text()), 0, 150).copy()
+    x, y, rx, ry = bubble_px("cardgrid", "minutes", 0, "3", 1, 150)
+    cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 30, -1)
+    path = tmp_path / "photo.png"
+    cv2.imwrite(str(path), image)
+    (_, read), = read_bubble_file(path)
+    assert [(a.line, a.what) for a in read.ambiguities] == [
+        (2, "shaded in minutes, which this line (H C 6-0 > A2) does not write")]
+    assert read.lines == [(1, LINES[0]), (2, None), *list(enumerate(LINES, start=1))[2:]]
 
 
 def test_the_scan_is_the_record_and_verifies(tmp_path):
