@@ -345,23 +345,26 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         _book_number("n2", "2nd total"),
     )
     per = tuple(s.name for s in per_seat)
+    calls_after = Segment("\ncall ", per)        # a band's second line: the calls after it
+    event = (Segment("", ("card",), sep="", always=True), Segment("", ("word",), always=True),
+             Segment(" ", ("seat",), always=True), Segment(" ", ("n",), always=True))
     forms = (
-        *(Form(p, (Segment(p, (), always=True),)) for p in periods),
+        *(Form(p, (Segment(p, (), always=True), calls_after)) for p in periods),
         Form("drive", (Segment("drive ", ("n",), always=True),
-                       Segment(" QB ", ("seat",), always=True))),
+                       Segment(" QB ", ("seat",), always=True), calls_after)),
         Form("trade", (Segment("trade ", ("seat",), always=True),
                        Segment(" ", ("card",), sep="", always=True),
                        Segment("for ", ("seat2",), always=True),
-                       Segment("", ("back",), sep=""))),
+                       Segment("", ("back",), sep=""), calls_after)),
         Form("call", (Segment("call ", per, always=True),)),
-        Form("audible", (Segment("audible ", ("play",), always=True), Segment(" ", per))),
-        Form("event", (Segment("", ("card",), sep="", always=True),
-                       Segment("", ("word",), always=True),
-                       Segment(" ", ("seat",), always=True),
-                       Segment(" ", ("n",), always=True))),
+        # the audible, then the event after it (its card starts the second line)
+        Form("audible", (Segment("audible ", ("play",), always=True), Segment(" ", per),
+                         replace(event[0], lead="\n", always=False),
+                         *(replace(seg, always=False) for seg in event[1:]))),
+        Form("event", (*event, calls_after)),
         Form("penalty", (Segment("penalty ", ("seat",), always=True),
                          Segment(" ", ("play",), always=True),
-                         Segment(" ", ("n",), always=True))),
+                         Segment(" ", ("n",), always=True), calls_after)),
         Form("total", (Segment("total ", ("seat", "n"), always=True),
                        Segment(" ", ("seat2", "n2")))),
         Form("winner", (Segment("winner ", ("seat", "seat2"), always=True),)),
@@ -371,11 +374,12 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         "Line: " + "  ".join(f"{lab} {k}" for k, lab in kinds[len(periods):])
         + ".   Deals: the play book's slips (shade Players).   Penalty: "
         + "  ".join(f"{p.key[:2]} {p.key} ({p.name}, {p.points})" for p in rules.penalties)
-        + ".   Audible play: " + "  ".join(f"{c[0]} {c}" for c in calls) + ".",
+        + ".",
         blank.legend[1],
-        "Cards: " + short + ".  Seat sd: sidelines.  P1-P8: call r/p or audible points.  "
-        "Trade: seat, cards, 2nd seat, cards back.  Event: card, word, +bonuses, holder, "
-        f"points.  Total (optional): seat, total, 2nd seat, total ({BOOK_TOTALS} a line).",
+        "Cards: " + short + ".  Seat sd: sidelines.  " + ", ".join(f"{c[0]} {c}" for c in calls)
+        + f"; {', '.join(blank.slot(SEATS[0]).parts[0].options[len(calls):])} audible points."
+        f"  Total: {BOOK_TOTALS} seats a line (optional).  A band's "
+        "2nd line: the calls after its line; on an au band, the event after the audible.",
     )
     return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
-                   rewrite=book_record, spread=book_spread)
+                   rewrite=book_record, spread=book_spread, joins=True)

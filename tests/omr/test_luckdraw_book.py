@@ -496,3 +496,72 @@ def test_a_card_set_is_read_as_the_listed_table_would_be():
                         ("FG DP ", "card"), ("SACK", "back")):
         assert token not in book.slot(name).table
     assert book.slot("back").table[" PTD"] == ((None,),) * 9 + ((0,),) + ((None,),) * 6
+
+
+# -- two lines on one band -------------------------------------------------------------------
+
+@pytest.mark.parametrize("lines", [
+    "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass",      # the calls after an event
+    "drive 2 QB P2\ncall P1 pass P3 pass P4 run",               # ... after a drive line
+    "trade P2 TE for P3 OP\ncall P1 run",                       # ... after a trade
+    "penalty P2 delay 2\ncall P4 pass",
+    "Q2\ncall P1 run P2 run",
+    "audible run P2 4\nSACK sack P4 2",                         # the event after the audible
+    "audible pass P1 3 P3 3\nP punt+blocked+td P3 8",
+    "audible pass\nTE expires P1 3",
+])
+def test_two_lines_that_meet_no_group_twice_share_a_band(lines):
+    book = grammar().book
+    assert sheet_form(book, lines) == lines
+    assert len(encode(book, lines).marks) > 2
+
+
+@pytest.mark.parametrize("lines", [
+    "call P1 pass P2 run\naudible run P2 4",        # both on the P1-P8 groups
+    "FDN first P4 1\nSACK sack P4 2",               # two events
+    "drive 2 QB P2\nSTTD touchback P1 2",          # the seat and number twice
+    "total P1 6 P2 7\ncall P1 pass",               # a total takes no calls after it
+    "SACK sack P4 2\naudible run P2 4",             # the audible comes first on its band
+    "audible run P2 4\nSACK sack P4 2\ncall P1 run",
+])
+def test_lines_that_would_meet_on_a_group_do_not_share_a_band(lines):
+    with pytest.raises(EncodeError):
+        encode(grammar().book, lines)
+
+
+def test_a_record_shares_bands_where_it_can():
+    """The example's drive 1 (file lines 9-26), typed by hand: the calls join the event
+    before them, the event after the audible joins it, the total takes two bands."""
+    from engine.bubbles import split_record
+
+    book = grammar().book
+    text = EXAMPLE.read_text()
+    out, _ = book_record(text, "ex.rec")
+    _, bands = split_record(book, out)
+    assert bands[:12] == [
+        (9, "Q1"), (10, "drive 1 QB P1"), (15, "STTD touchback P2 2"),
+        (16, "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass"),
+        (18, "audible run P2 4\nSACK sack P4 2"), (20, "OP penalty P3 1"),
+        (21, "FDN first+markers P4 2"), (22, "trade P2 TE for P3 OP"), (23, "OP penalty P2 1"),
+        (24, "PTD td P1 6"), (25, "XP/S xp P3 1"), (26, "total P1 6 P2 7")]
+    assert bands[12] == (26, "total P3 2 P4 5")
+    assert len(bands) == 32            # the 33 lines less 4 that share, 3 totals on two
+
+
+def test_a_photo_of_shared_bands_reads_each_line_with_its_band_number(tmp_path):
+    """The four-seat record above: 16 lines on 14 bands; the calls and the event after the
+    audible read back with the printed number of the band they share."""
+    from printkit.omr import read_bubble_file
+
+    record = tmp_path / "four.rec"
+    record.write_text(FOUR_SEATS)
+    pdf = tmp_path / "four.pdf"
+    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(record),
+                   "--out", str(pdf)).code == 0
+    photo = tmp_path / "four.png"
+    cv2.imwrite(str(photo), page_image(pdf.read_bytes(), 0, 150))
+    (_, read), = read_bubble_file(photo)
+    assert read.ambiguities == []
+    assert [n for n, _ in read.lines] == list(range(1, 15))
+    assert read.lines[3:5] == [(4, "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass"),
+                               (5, "audible run P2 4\nSACK sack P4 2")]

@@ -3,9 +3,10 @@ groups them (same game, seed and match in their QR codes) into one record in she
 the findings are the whole game's, each naming the sheet file and the line printed on it.
 
 The match: examples/luckdraw.rec (seed demo, 45 lines, clean) with a Match tag and each of
-its three running totals written five times (totals may be written any time), shaded on three
+its three running totals written six times (totals may be written any time), shaded on three
 play-book sheets of 28 bands by `render --from` (its 12 deal lines are the book's, left off;
-a total of four seats takes two bands: 30 bands of totals and 30 others, 28 + 28 + 4); the
+a total of four seats takes two bands, and four bands hold two lines each, calls after an
+event or an event after the audible: 36 bands of totals and 26 others, 28 + 28 + 6); the
 slip scores line 48 of the sheets (sheet 2's 20th band, `TOD fourth P3 4`) as 5."""
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def _record(slip: bool) -> str:
     totals = [line for line in text.splitlines() if line.startswith("total ")]
     assert len(totals) == 3
     for line in totals:
-        text = text.replace(f"\n{line}\n", f"\n{line}\n" * 5, 1)
+        text = text.replace(f"\n{line}\n", f"\n{line}\n" * 6, 1)
     assert "\nTOD fourth P3 4\n" in text
     return text.replace("\nTOD fourth P3 4\n", "\nTOD fourth P3 5\n", 1) if slip else text
 
@@ -65,7 +66,7 @@ def test_a_match_photographed_sheet_by_sheet_verifies_as_one_clean_game(clean):
     r = run_cli("verify", *map(str, shuffled))
     names = ", ".join(str(p) for p in shuffled)           # named as given
     assert r.stdout.splitlines() == [
-        f"{names}: luckdraw: 60 lines checked, clean; 4 players, 3 drives"]
+        f"{names}: luckdraw: 66 lines checked, clean; 4 players, 3 drives"]
     assert r.code == 0
 
 
@@ -73,14 +74,14 @@ def test_a_slip_is_named_by_its_sheet_file_and_printed_line(slipped):
     r = run_cli("verify", *map(str, slipped))
     lines = r.stdout.splitlines()
     assert lines[0] == (f"{slipped[1]}:48: LD-EVENT-001: points for TOD fourth: 4 (expected 4, "
-                        "found 5) [record line 55]")
-    assert lines[1].endswith(": luckdraw: 60 lines checked, 1 finding; 4 players, 3 drives")
+                        "found 5) [record line 59]")
+    assert lines[1].endswith(": luckdraw: 66 lines checked, 1 finding; 4 players, 3 drives")
     assert len(lines) == 2
     assert r.code == 1
     data = json.loads(run_cli("verify", *map(str, slipped), "--format", "json").stdout)
     (finding,) = data["findings"]
     assert (finding["rule"], finding["line"], finding["sheet"]) == (
-        "LD-EVENT-001", 55, f"{slipped[1]} line 48")
+        "LD-EVENT-001", 59, f"{slipped[1]} line 48")
 
 
 def test_each_photo_alone_is_not_the_game(clean):
@@ -156,9 +157,10 @@ def test_a_blank_sheet_is_not_a_whole_game_until_last_sheet_is_shaded(tmp_path):
 
 
 def test_a_sheet_marked_last_with_sheets_after_it_is_unreadable(clean, tmp_path):
-    """The first 40 bands shaded on their own: two sheets, the second marked the last. Its
-    photo with sheet 3 of the whole game (same match and seed) is no whole game: sheet 2
-    says the game ended there, sheet 3 that it went on."""
+    """The record's first lines, two sheets' worth (a total's two bands counted, not the
+    lines two share), shaded on their own: two sheets, the second marked the last. Its photo
+    with sheet 3 of the whole game (same match and seed) is no whole game: sheet 2 says the
+    game ended there, sheet 3 that it went on."""
     head, body = _record(False).split("\n\n", 1)
     kept, bands = [], 0
     for line in body.splitlines():
