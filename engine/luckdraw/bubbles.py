@@ -338,7 +338,7 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         _book_number("n", "drive no. / points / total"),
         Slot("play", (Part("play", plays, labels=(*(p.key[:2] for p in rules.penalties),
                                                   *(c[0] for c in calls))),),
-             title="penalty / audible", new_row=True),
+             title="pen. / play", new_row=True),
         *per_seat,
         blank.slot("seat2"),
         _card_set("back", rules, before=True, title="given back"),

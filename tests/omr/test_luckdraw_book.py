@@ -234,7 +234,7 @@ def test_a_blank_book_sheet_has_two_row_bands(tmp_path, paper, bands):
     # the second
     bottoms = {w["text"]: w["bottom"] for w in words if w["top"] < column[0]}
     first = [bottoms[k] for k in ("line", "holder", "card(s)", "+bonuses", "drive")]
-    second = [bottoms[k] for k in ("audible", "P1", "P8", "2nd", "given")]
+    second = [bottoms[k] for k in ("play", "P1", "P8", "2nd", "given")]
     assert max(first) - min(first) < 1 and max(second) - min(second) < 1
     assert min(second) - max(first) > 4           # a heading line (5 pt) apart
     code = parse(zxingcpp.read_barcodes(page_image(pdf.read_bytes(), 0, 150))[0].text)
@@ -565,3 +565,27 @@ def test_a_photo_of_shared_bands_reads_each_line_with_its_band_number(tmp_path):
     assert [n for n, _ in read.lines] == list(range(1, 15))
     assert read.lines[3:5] == [(4, "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass"),
                                (5, "audible run P2 4\nSACK sack P4 2")]
+
+
+def test_a_card_set_abuts_and_every_other_group_keeps_its_gap():
+    """book.bubble.set_gap (0 mm) between two one-bubble groups printing no prefix: sixteen
+    cards at the 2.6 mm pitch; a bonus bubble after its printed + and the digit columns keep
+    the 0.7 mm part gap (3.3 mm centre to centre)."""
+    from printkit.layout import load_layout
+    from printkit.omr.geometry import sheet_geometry
+
+    def xs(geo, slot):
+        return [round(b.x / MM, 2) for b in geo.bubbles if b.slot == slot]
+
+    def steps(values):
+        return [round(b - a, 1) for a, b in zip(values, values[1:], strict=False)]
+
+    geo = sheet_geometry(grammar().book, load_layout("luckdraw-bubblelog"), "letter")
+    assert steps(xs(geo, "card")) == [2.6] * 15 and steps(xs(geo, "back")) == [2.6] * 15
+    assert steps(xs(geo, "word"))[-5:] == [3.3] * 5           # word | +mk | +ov | +bl | +td | +is
+    assert steps(xs(geo, "n")) == [3.3, 3.3] + [2.6] * 9 + [3.3] + [2.6] * 9   # - | 1 | 0-9 | 0-9
+    assert {b.row for b in geo.bubbles if b.slot in ("kind", "card", "word", "n")} == {0}
+    assert {b.row for b in geo.bubbles if b.slot in ("play", "P1", "back", "n2")} == {1}
+    # the sheet with deals keeps a 0 in its hundreds column: - | 0 1 | 0-9 | 0-9
+    dealt = sheet_geometry(grammar(), load_layout("luckdraw-bubblelog"), "letter")
+    assert steps(xs(dealt, "n")) == [3.3, 2.6, 3.3] + [2.6] * 9 + [3.3] + [2.6] * 9
