@@ -36,7 +36,9 @@ bubbles each way instead of sixteen tokens each with its timing square; an event
 words are a bubble each; the penalty and the audible play are one group (the kinds that use
 them never meet); a total band holds two seats, not four (the third and fourth seats' 62
 bubbles were a row of their own). So a band is two rows, where the sheet with deals needs
-three (A4) or four (letter). `--from` writes a seeded record as those sheets hold it
+three (A4) or four (letter). Two lines share a band where they meet no group twice
+(`Grammar.joins`): the calls after the line before them, the event after the audible.
+`--from` writes a seeded record as those sheets hold it
 (engine/luckdraw/bookrecord.py: deal lines left off, a deal that is not the book's noted,
 bonus words in the sheet's order).
 """
@@ -230,7 +232,8 @@ def grammar(rules: Rules | None = None) -> Grammar:
 # event word) or, given back, the one before it (` OP` after `for P3`); a set is written in
 # the cheat sheet's order. A band is two rows: what the line is, its seat, cards, event word
 # and first number above; the penalty or audible play, the calls, the second seat, the cards
-# given back and the second total below. A total band holds two seats (BOOK_TOTALS).
+# given back and the second total below. A total band holds two seats (BOOK_TOTALS), and a
+# band holds a second line where the two meet on no group (the forms' `\n` segments).
 BOOK_TOTALS = 2             # seats on one total band of a play-book sheet
 BOOK_NUMBER = (1, 9, 9)     # its numbers' digit columns, the hundreds 1 alone (0-199)
 
@@ -316,9 +319,9 @@ def _book_word(rules: Rules) -> Slot:
                 title="event word, +bonuses")
 
 
-def _book_number(name: str, title: str, new_row: bool = False) -> Slot:
+def _book_number(name: str, title: str) -> Slot:
     return Slot(name, (Part("sign", ("-",)), Part("n", digits=BOOK_NUMBER, first=(1,))),
-                title=title, new_row=new_row)
+                title=title)
 
 
 def _book(blank: Grammar, rules: Rules) -> Grammar:
