@@ -599,16 +599,47 @@ def split_record(grammar: Grammar,
     return tags, (join_lines(grammar, lines, dict(tags)) if grammar.joins else lines)
 
 
+class BandNumber(int):
+    """The number of a band holding several record lines: its first line's, as an int, and
+    every line's in `lines` (so a note names the line a word is on)."""
+
+    lines: tuple[int, ...]
+
+    def __new__(cls, lines: Iterable[int]) -> BandNumber:
+        numbers = tuple(lines)
+        number = super().__new__(cls, numbers[0])
+        number.lines = numbers
+        return number
+
+
+def left_off_lines(number: int, band: str,
+                   dropped: Iterable[str]) -> list[tuple[int, tuple[str, ...]]]:
+    """What a band's shading leaves off (`Encoded.dropped`, in line order), by the number of
+    the record line each word is on: one entry for a band of one line."""
+    dropped = tuple(dropped)
+    lines = getattr(number, "lines", (number,))
+    parts = band.split("\n")
+    if len(parts) != len(lines):
+        return [(number, dropped)] if dropped else []
+    out: dict[int, list[str]] = {}
+    k = 0
+    for word in dropped:
+        while k < len(parts) - 1 and word not in parts[k]:
+            k += 1
+        out.setdefault(lines[k], []).append(word)
+    return [(n, tuple(words)) for n, words in out.items()]
+
+
 def join_lines(grammar: Grammar, lines: list[tuple[int, str]],
                tags: dict[str, str] | None = None) -> list[tuple[int, str]]:
     """Consecutive record lines one band holds, joined by newlines: from each line, the most
     lines that the grammar encodes as one band (Card Bowl: a clock marker, `---` and a team
     heading on the band of the play after them, as the written log has them in its Clock and
-    Team columns). A band is numbered as its last line, the one the lines before it head
-    (what `--from` leaves off a band is that line's: a play's score). A line no band takes
-    with others keeps its own, so a line the sheet cannot hold is still named by its own
-    number. At most JOIN_MAX lines and MAX_LINE characters are tried from a line: linear in
-    the record."""
+    Team columns). A band is numbered as its first line, a :class:`BandNumber` that knows
+    the number of each line it holds (what `--from` leaves off a band is named by the line it
+    is on: :func:`left_off_lines`). A line no band takes with others keeps its own, so a line
+    the sheet cannot hold is still named by its own number. At most JOIN_MAX lines and
+    MAX_LINE characters are tried from a line: linear in the record."""
     out: list[tuple[int, str]] = []
     k = 0
     while k < len(lines):
@@ -626,7 +657,8 @@ def join_lines(grammar: Grammar, lines: list[tuple[int, str]],
             except EncodeError:
                 continue
             band, taken = text, extra + 1
-        out.append((lines[k + taken - 1][0], band))
+        out.append((BandNumber(n for n, _ in lines[k:k + taken]) if taken > 1 else number,
+                    band))
         k += taken
     return out
 

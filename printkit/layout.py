@@ -57,6 +57,7 @@ LENGTHS: dict[str, tuple[float, float, str]] = {
     "margin": (1 * MM, 40 * MM, "mm"),
     "fold_dash": (0.5 * PT, 50 * PT, "pt"),
     "crosshair": (0.0, 5 * MM, "mm"),                            # 0 mm: no centre mark
+    "set_gap": (0.0, 5 * MM, "mm"),              # bubble logs: 0 mm, a set's bubbles abut
     **{k: (0.0, 300 * MM, "mm") for k in ("x", "y", "cx", "cy", "home_x", "away_x", "top")},
     "metric": (10 * MM, 200 * MM, "mm"), "imperial": (10 * MM, 200 * MM, "mm"),  # check bars
     # card sheets (printkit/cardsheet): bleed, gutter between cards, crop marks

@@ -17,10 +17,43 @@ from engine.errors import ReadError
 from engine.luckdraw import notation as n
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.deal import Deal
-from engine.luckdraw.rules import SIDELINES, load_rules
+from engine.luckdraw.rules import SIDELINES, Rules, load_rules
 from engine.tags import tag_line
 
 LEFT = "the sheet leaves the deal to the play book"
+
+
+def bonus_order(rules: Rules) -> tuple[str, ...]:
+    """The bonus words in an order that keeps every card's own (MFG `missed+blocked+td`, P
+    `punt+blocked+td+inside`): each word as early as the cards allow, ties in the rules'
+    order; rules whose cards order two bonuses both ways get the rules' order."""
+    words = tuple(dict.fromkeys(e.word for e in rules.events if e.bonus))
+    before: dict[str, set[str]] = {w: set() for w in words}
+    for card in rules.cards.codes:
+        seq = [e.word for e in rules.card_events(card) if e.bonus]
+        for k, word in enumerate(seq):
+            before[word] |= set(seq[:k])
+    out: list[str] = []
+    while len(out) < len(words):
+        free = [w for w in words if w not in out and before[w] <= set(out)]
+        if not free:
+            return words
+        out.append(free[0])
+    return tuple(out)
+
+
+def _bonuses_in_order(line: str, order: dict[str, int]) -> str:
+    """An event line with its bonus words in the sheet's order (`punt+td+blocked` ->
+    `punt+blocked+td`); a line with a word of no such bonus, or one twice, as it is."""
+    body, semi, comment = line.partition(";")
+    tokens = body.split()
+    words = tokens[1].split("+") if len(tokens) > 1 else []
+    bonuses = words[1:]
+    if len(bonuses) < 2 or len(set(bonuses)) < len(bonuses) or \
+            not all(b in order for b in bonuses):
+        return line
+    token = "+".join([words[0], *sorted(bonuses, key=order.__getitem__)])
+    return body.replace(tokens[1], token, 1) + semi + comment
 
 
 def _players(record: n.Transcript) -> tuple[int | None, bool]:
@@ -84,6 +117,7 @@ def book_record(text: str, file: str, tags: dict[str, str] | None = None,
         return text, []
     lines = text.splitlines()
     order = {c: k for k, c in enumerate(rules.cards.codes)}
+    bonus = {w: k for k, w in enumerate(bonus_order(rules))}
     notes: list[tuple[int, str]] = []
     drive: n.Drive | None = None
     book: Deal | None = None
@@ -106,6 +140,8 @@ def book_record(text: str, file: str, tags: dict[str, str] | None = None,
                 dealt.append(entry)
             continue
         began = began or not isinstance(entry, n.Period)
+        if isinstance(entry, n.Score):
+            lines[entry.line - 1] = _bonuses_in_order(lines[entry.line - 1], bonus)
         if isinstance(entry, n.Trade):
             gives = " ".join(sorted(entry.gives, key=order.__getitem__))
             takes = " ".join(sorted(entry.takes, key=order.__getitem__))

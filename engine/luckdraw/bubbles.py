@@ -31,19 +31,27 @@ without a `Seed` they are the only record of who held what.
 
 A sheet printed for a play book (a Seed in its QR) uses `grammar().book`: a drive without
 deal lines is the play book's slip (L17), so it has no deal or sidelines kind, and the cards
-(an event's one card, a trade's cards each way) are two groups of eight single bubbles each
-way instead of sixteen tokens each with its timing square: a band is three rows instead of
-four. `--from` writes a seeded record as those sheets hold it (engine/luckdraw/bookrecord.py:
-deal lines left off, a deal that is not the book's noted).
+(an event's one card, a trade's cards each way) are one set of sixteen abutting single
+bubbles each way instead of sixteen tokens each with its timing square; an event's bonus
+words are a bubble each; the penalty and the audible play are one group (the kinds that use
+them never meet); a total band holds two seats, not four (the third and fourth seats' 62
+bubbles were a row of their own). So a band is two rows, where the sheet with deals needs
+three (A4) or four (letter). Two lines share a band where they meet no group twice
+(`Grammar.joins`): the calls after the line before them, the event after the audible.
+`--from` writes a seeded record as those sheets hold it
+(engine/luckdraw/bookrecord.py: deal lines left off, a deal that is not the book's noted,
+bonus words in the sheet's order).
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from functools import cache
+from functools import cache, cached_property
 
 from engine.bubbles import Form, Grammar, Part, Segment, Slot
-from engine.luckdraw.bookrecord import book_record
+from engine.luckdraw.bookrecord import bonus_order, book_record
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.rules import SIDELINES, Rules, load_rules
 
@@ -105,14 +113,14 @@ def _total(name: str, title: str) -> Slot:
                        Part("sign", ("-",)), Part("n", digits=NUMBER)), title=title)
 
 
-def spread_totals(line: str) -> tuple[str, ...]:
-    """A total line of more than TOTALS seats as total lines of TOTALS seats (what a table
+def spread_totals(line: str, seats: int = TOTALS) -> tuple[str, ...]:
+    """A total line of more than `seats` seats as total lines of `seats` seats (what a table
     of 5-8 writes on the sheet); any other line as it is."""
     words = line.split()
-    if words[:1] != ["total"] or len(words) <= 1 + 2 * TOTALS or len(words) % 2 == 0:
+    if words[:1] != ["total"] or len(words) <= 1 + 2 * seats or len(words) % 2 == 0:
         return (line,)
     pairs = [" ".join(words[k:k + 2]) for k in range(1, len(words), 2)]
-    return tuple("total " + " ".join(pairs[k:k + TOTALS]) for k in range(0, len(pairs), TOTALS))
+    return tuple("total " + " ".join(pairs[k:k + seats]) for k in range(0, len(pairs), seats))
 
 
 def _per_seat(seat: str, rules: Rules) -> Slot:
@@ -218,56 +226,151 @@ def grammar(rules: Rules | None = None) -> Grammar:
 
 # -- the play-book sheet ---------------------------------------------------------------------
 # A seeded game's deals are the book's slips (L17): its sheet has no deal or sidelines bands,
-# so the cards are needed only by an event (one card) and a trade (cards each way). They are
-# two slots of eight one-bubble parts each way (a slot's parts share one timing square), each
-# card written with the space that follows it (`STTD ` before an event word) or, given back,
-# the one before it (` OP` after `for P3`); a set is written in the cheat sheet's order.
-CARD_GROUPS = 2
+# so the cards are needed only by an event (one card) and a trade (cards each way). Each way
+# they are one slot of sixteen one-bubble parts with no gap between them (the layout's
+# `book.bubble.set_gap`), each card written with the space that follows it (`STTD ` before an
+# event word) or, given back, the one before it (` OP` after `for P3`); a set is written in
+# the cheat sheet's order. A band is two rows: what the line is, its seat, cards, event word
+# and first number above; the penalty or audible play, the calls, the second seat, the cards
+# given back and the second total below. A total band holds two seats (BOOK_TOTALS), and a
+# band holds a second line where the two meet on no group (the forms' `\n` segments).
+BOOK_TOTALS = 2             # seats on one total band of a play-book sheet
+BOOK_NUMBER = (1, 9, 9)     # its numbers' digit columns, the hundreds 1 alone (0-199)
 
 
-def _card_groups(name: str, rules: Rules, before: bool, title: str) -> tuple[Slot, ...]:
-    codes = rules.cards.codes
-    size = -(-len(codes) // CARD_GROUPS)
-    groups = [codes[k:k + size] for k in range(0, len(codes), size)]
-    return tuple(
-        Slot(f"{name}{k + 1}",
-             tuple(Part(code, (code,), labels=(code[:2],), prefix=" " if before else "",
-                        suffix="" if before else " ") for code in group),
-             title=f"{title} {group[0]}-{group[-1]}")
-        for k, group in enumerate(groups))
+def book_spread(line: str) -> tuple[str, ...]:
+    """A total line as the play-book sheet's total bands of BOOK_TOTALS seats each."""
+    return spread_totals(line, BOOK_TOTALS)
+
+
+Shading = tuple[tuple[int | None, ...], ...]
+
+
+class _SetTokens(Mapping[str, Shading]):
+    """The tokens of a slot of one-bubble parts (a set shaded in any number, written in the
+    parts' order) and their shading, read off the token: sixteen cards are 65,535 tokens,
+    which `Slot.table` would list (a second at every `--from`). Same answers: a part is
+    taken where it can be, as the table's first way found."""
+
+    def __init__(self, parts: tuple[Part, ...]) -> None:
+        self.texts = tuple(p.prefix + p.options[0] + p.suffix for p in parts)
+
+    def _find(self, token: str) -> Shading | None:
+        memo: dict[tuple[int, int], Shading | None] = {}
+
+        def walk(k: int, pos: int) -> Shading | None:
+            if k == len(self.texts):
+                return () if pos == len(token) else None
+            if (k, pos) not in memo:
+                text, found = self.texts[k], None
+                if token.startswith(text, pos) and (rest := walk(k + 1, pos + len(text))) \
+                        is not None:
+                    found = ((0,), *rest)
+                elif (rest := walk(k + 1, pos)) is not None:
+                    found = ((None,), *rest)
+                memo[k, pos] = found
+            return memo[k, pos]
+
+        return walk(0, 0) if token else None
+
+    def __getitem__(self, token: str) -> Shading:
+        found = self._find(token)
+        if found is None:
+            raise KeyError(token)
+        return found
+
+    def __contains__(self, token: object) -> bool:
+        return isinstance(token, str) and self._find(token) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        for take in itertools.product((True, False), repeat=len(self.texts)):
+            if any(take):
+                yield "".join(t for t, on in zip(self.texts, take, strict=True) if on)
+
+    def __len__(self) -> int:
+        return 2 ** len(self.texts) - 1
+
+
+class _SetSlot(Slot):
+    """A Slot of one-bubble parts whose tokens are read, not listed (_SetTokens)."""
+
+    @cached_property
+    def table(self) -> Mapping[str, Shading]:      # type: ignore[override]
+        return _SetTokens(self.parts)
+
+    @cached_property
+    def longest(self) -> int:
+        return sum(map(len, _SetTokens(self.parts).texts))
+
+
+def _card_set(name: str, rules: Rules, before: bool, title: str) -> Slot:
+    return _SetSlot(name, tuple(Part(code, (code,), labels=(code[:2],),
+                                     prefix=" " if before else "",
+                                     suffix="" if before else " ")
+                                for code in rules.cards.codes), title=title)
+
+
+def _book_word(rules: Rules) -> Slot:
+    """The event word, then one bubble per bonus word (shade any of them: `+blocked+td`)."""
+    words = _words(rules)[0]
+    return Slot("word", (Part("word", words, labels=tuple(map(_label, words))),
+                         *(Part(f"+{b}", (b,), labels=(_label(b),), prefix="+")
+                           for b in bonus_order(rules))),
+                title="event word, +bonuses")
+
+
+def _book_number(name: str, title: str) -> Slot:
+    return Slot(name, (Part("sign", ("-",)), Part("n", digits=BOOK_NUMBER, first=(1,))),
+                title=title)
 
 
 def _book(blank: Grammar, rules: Rules) -> Grammar:
     """The sheets of a play-book game: no deal or sidelines lines (the book's slips), the cards
-    in two dense groups each way, three rows a band (module docstring)."""
+    as sets, the penalty and the audible play one group, two rows a band (see above)."""
     periods = rules.periods
     kinds = (*((p, p) for p in periods), *(k for k in KINDS if k[0] not in ("deal", SIDELINES)))
-    cards = _card_groups("card", rules, before=False, title="card(s)")
-    back = _card_groups("back", rules, before=True, title="given back")
+    calls = rules.audible.calls
+    plays = (*(p.key for p in rules.penalties), *calls)
     per_seat = tuple(blank.slot(s) for s in SEATS)
-    row = {"n", "n2"}                        # each starts a row of the band
     slots = (
         Slot("kind", (Part("kind", tuple(k for k, _ in kinds),
                            labels=tuple(lab for _, lab in kinds)),), title="line"),
-        blank.slot("seat"), *cards, blank.slot("word"), blank.slot("pen"), blank.slot("play"),
-        *(replace(blank.slot(n), new_row=n in row) for n in ("n", *(s.name for s in per_seat),
-                                                             "seat2")),
-        *back,
-        *(replace(blank.slot(n), new_row=n in row) for n in ("n2", "t3", "t4")),
+        blank.slot("seat"),
+        _card_set("card", rules, before=False, title="card(s)"),
+        _book_word(rules),
+        _book_number("n", "drive no. / points / total"),
+        Slot("play", (Part("play", plays, labels=(*(p.key[:2] for p in rules.penalties),
+                                                  *(c[0] for c in calls))),),
+             title="pen. / play", new_row=True),
+        *per_seat,
+        blank.slot("seat2"),
+        _card_set("back", rules, before=True, title="given back"),
+        _book_number("n2", "2nd total"),
     )
-    card_names = tuple(s.name for s in cards)
-    back_names = tuple(s.name for s in back)
-    forms = tuple(
-        f for f in blank.forms if f.name not in ("deal", SIDELINES, "trade", "event")
-    ) + (
+    per = tuple(s.name for s in per_seat)
+    calls_after = Segment("\ncall ", per)        # a band's second line: the calls after it
+    event = (Segment("", ("card",), sep="", always=True), Segment("", ("word",), always=True),
+             Segment(" ", ("seat",), always=True), Segment(" ", ("n",), always=True))
+    forms = (
+        *(Form(p, (Segment(p, (), always=True), calls_after)) for p in periods),
+        Form("drive", (Segment("drive ", ("n",), always=True),
+                       Segment(" QB ", ("seat",), always=True), calls_after)),
         Form("trade", (Segment("trade ", ("seat",), always=True),
-                       Segment(" ", card_names, sep="", always=True),
+                       Segment(" ", ("card",), sep="", always=True),
                        Segment("for ", ("seat2",), always=True),
-                       Segment("", back_names, sep=""))),
-        Form("event", (Segment("", card_names, sep="", always=True),
-                       Segment("", ("word",), always=True),
-                       Segment(" ", ("seat",), always=True),
-                       Segment(" ", ("n",), always=True))),
+                       Segment("", ("back",), sep=""), calls_after)),
+        Form("call", (Segment("call ", per, always=True),)),
+        # the audible, then the event after it (its card starts the second line)
+        Form("audible", (Segment("audible ", ("play",), always=True), Segment(" ", per),
+                         replace(event[0], lead="\n", always=False),
+                         *(replace(seg, always=False) for seg in event[1:]))),
+        Form("event", (*event, calls_after)),
+        Form("penalty", (Segment("penalty ", ("seat",), always=True),
+                         Segment(" ", ("play",), always=True),
+                         Segment(" ", ("n",), always=True), calls_after)),
+        Form("total", (Segment("total ", ("seat", "n"), always=True),
+                       Segment(" ", ("seat2", "n2")))),
+        Form("winner", (Segment("winner ", ("seat", "seat2"), always=True),)),
     )
     short = "  ".join(f"{c[:2]} {c}" for c in rules.cards.codes if c[:2] != c)
     legend = (
@@ -276,9 +379,10 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         + "  ".join(f"{p.key[:2]} {p.key} ({p.name}, {p.points})" for p in rules.penalties)
         + ".",
         blank.legend[1],
-        "Cards: " + short + ".  Seat sd: sidelines.  P1-P8: call r/p or audible points.  "
-        "Trade: seat, cards, 2nd seat, cards back.  Event: card, word, holder, points.  "
-        f"Total (optional): seat, total, 2nd-{_nth(TOTALS)} seat, total.",
+        "Cards: " + short + ".  Seat sd: sidelines.  " + ", ".join(f"{c[0]} {c}" for c in calls)
+        + f"; {', '.join(blank.slot(SEATS[0]).parts[0].options[len(calls):])} audible points."
+        f"  Total: {BOOK_TOTALS} seats a line (optional).  A band's "
+        "2nd line: the calls after its line; on an au band, the event after the audible.",
     )
     return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
-                   rewrite=book_record)
+                   rewrite=book_record, spread=book_spread, joins=True)

@@ -29,6 +29,7 @@ from engine.bubbles import (
     encode,
     fill_tags,
     for_sheet,
+    left_off_lines,
     log_named,
     logs_of,
     placeholders,
@@ -98,8 +99,8 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
             except EncodeError as exc:
                 raise UserError(f"{name}:{number}: cannot be put in the fillable log: "
                                 f"{exc}") from None
-            if enc.dropped:
-                notes.append(f"{name}:{number}{LEFT_OFF_LOG}{' '.join(enc.dropped)}")
+            notes += [f"{name}:{n}{LEFT_OFF_LOG}{' '.join(words)}"
+                      for n, words in left_off_lines(number, line, enc.dropped)]
             values.append({name: fill_tags(grammar.slot(name).read(grammar.slot(name).table[token]),
                                            tags) for name, token in enc.tokens})
     else:

@@ -155,17 +155,38 @@ class Geometry:
         return hashlib.sha256(text.encode()).hexdigest()[:8]
 
 
+def _gaps(slot: Slot, part_gap: float, set_gap: float) -> list[float]:
+    """The space before each column of a token (0 before its first): `part_gap`, or
+    `set_gap` between two one-bubble parts where the second prints no prefix (a set of
+    cards shaded in any number: a run of labelled bubbles needs no gap to be told apart)."""
+    out: list[float] = []
+    before = None
+    for part in slot.parts:
+        one = len(part.columns) == 1 and len(part.columns[0]) == 1
+        for ci in range(len(part.columns)):
+            if before is None:
+                out.append(0.0)
+            elif ci == 0 and one and before and not part.prefix.strip():
+                out.append(set_gap)
+            else:
+                out.append(part_gap)
+            before = one
+    return out
+
+
 def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
           width: float) -> tuple[list[Bubble], list[Placed], int]:
     px = layout.length("bubble.pitch_x")
     part_gap = layout.length("bubble.part_gap")
+    set_gap = layout.length("bubble.set_gap") if layout.has("bubble.set_gap") else part_gap
     slot_gap = layout.length("bubble.slot_gap")
     bubbles: list[Bubble] = []
     placed: list[Placed] = []
     x, row = 0.0, 0
     for slot in grammar_slots:
         cols = [c for p in slot.parts for c in p.columns]
-        need = sum(len(c) for c in cols) * px + (len(cols) - 1) * part_gap
+        gaps = iter(_gaps(slot, part_gap, set_gap))
+        need = sum(len(c) for c in cols) * px + sum(_gaps(slot, part_gap, set_gap))
         if need > width:
             raise ValueError(f"slot {slot.name} is wider than a band")
         if x > 0 and (x + need > width or slot.new_row):
@@ -174,10 +195,10 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
         prefixes = []
         for pi, part in enumerate(slot.parts):
             for ci, labels in enumerate(part.bubble_labels):
-                if pi or ci:
-                    x += part_gap
-                    if ci == 0 and part.prefix.strip():
-                        prefixes.append((x - part_gap / 2, part.prefix.strip()))
+                gap = next(gaps)
+                x += gap
+                if (pi or ci) and ci == 0 and part.prefix.strip():
+                    prefixes.append((x - gap / 2, part.prefix.strip()))
                 for oi, label in enumerate(labels):
                     bubbles.append(Bubble(slot.name, pi, ci, oi, x + px / 2, row, label))
                     x += px

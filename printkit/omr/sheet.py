@@ -14,6 +14,7 @@ from engine.bubbles import (
     Grammar,
     encode,
     for_sheet,
+    left_off_lines,
     log_named,
     logs_of,
     record_sheets,
@@ -117,8 +118,8 @@ def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
         except EncodeError as exc:
             raise UserError(f"{name}:{number}: cannot be shaded on a bubble sheet: {exc} "
                             f"({printable(line, 60)!r})") from None
-        if enc.dropped:
-            notes.append(f"{name}:{number}{LEFT_OFF}{' '.join(enc.dropped)}")
+        notes += [f"{name}:{n}{LEFT_OFF}{' '.join(words)}"
+                  for n, words in left_off_lines(number, line, enc.dropped)]
         shaded.append(enc.marks)
     header = {}
     for tag, slot in grammar.header:

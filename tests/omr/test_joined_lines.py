@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.bubbles import (
+    BandNumber,
     EncodeError,
     Form,
     Grammar,
@@ -16,6 +17,7 @@ from engine.bubbles import (
     decode,
     encode,
     join_lines,
+    left_off_lines,
     sheet_record,
     split_record,
 )
@@ -57,9 +59,11 @@ run 40
 def test_headings_and_markers_join_the_band_of_the_line_after_them():
     tags, lines = split_record(TOY, RECORD)
     assert tags == [("Home", "Steelers"), ("Away", "Cowboys")]
-    # a band is numbered as its last line, the one the lines before it head
-    assert lines == [(5, "#### Cowboys\nrun 3"), (6, "run 12"), (8, "Q2\nrun 4"),
-                     (15, "Halftime\n---\n#### Steelers\nrun 40"), (16, "---")]
+    # a band is numbered as its first line and knows the number of every line it holds
+    assert lines == [(4, "#### Cowboys\nrun 3"), (6, "run 12"), (7, "Q2\nrun 4"),
+                     (10, "Halftime\n---\n#### Steelers\nrun 40"), (16, "---")]
+    assert [getattr(n, "lines", None) for n, _ in lines] == [
+        (4, 5), None, (7, 8), (10, 12, 14, 15), None]
 
 
 def test_a_band_of_several_lines_is_shaded_once_and_written_back_as_its_lines():
@@ -87,7 +91,7 @@ def test_lines_are_never_joined_out_of_order():
 def test_the_most_lines_a_band_holds_are_joined_even_through_a_line_that_is_no_band():
     # "Halftime" and "Halftime\n---" are no band of this grammar; the four lines are one
     assert join_lines(TOY, [(1, "Halftime"), (2, "---"), (3, "#### %Home%"), (4, "run 1")]) \
-        == [(4, "Halftime\n---\n#### %Home%\nrun 1")]
+        == [(1, "Halftime\n---\n#### %Home%\nrun 1")]
 
 
 def test_a_scanned_band_of_several_lines_is_that_many_record_lines_of_its_number():
@@ -102,3 +106,14 @@ def test_the_sheet_form_of_a_record_holds_every_joined_line():
     assert sheet_record(TOY, RECORD).splitlines()[4:] == [
         "#### Cowboys", "run 3", "run 12", "Q2", "run 4", "Halftime", "---", "#### Steelers",
         "run 40", "---"]
+
+
+def test_what_a_band_leaves_off_is_named_by_the_line_it_is_on():
+    number = BandNumber((4, 6, 9))
+    band = "---\n#### Steelers\n1 & 10 @ 16\trun 4\t7-0 Steelers\tcards: JS"
+    assert left_off_lines(number, band, ("7-0", "Steelers", ": JS")) == [
+        (9, ("7-0", "Steelers", ": JS"))]
+    assert left_off_lines(BandNumber((2, 3)), "x 1 ; a\ny 2 ; b", ("; a", "; b")) == [
+        (2, ("; a",)), (3, ("; b",))]
+    assert left_off_lines(5, "run 3\t7-0", ("7-0",)) == [(5, ("7-0",))]
+    assert left_off_lines(5, "run 3", ()) == []

@@ -1,7 +1,8 @@
 """Luck of the Draw bubble logs for a play book (a Seed in the QR, issue #18, L17): no deal or
-sidelines bands (the book's slips deal every drive), three rows a band, 18 bands a letter
-sheet. `render --from` leaves a seeded record's deal lines off and notes any that is not the
-book's slip; the scanned record verifies with the typed record's findings.
+sidelines bands (the book's slips deal every drive), two rows a band, 28 bands a letter
+sheet (27 a4), two seats a total band. `render --from` leaves a seeded record's deal lines
+off and notes any that is not the book's slip; the scanned record verifies with the typed
+record's findings.
 
 Expected texts, notes and findings are typed by hand: the play book's deal of seed `demo`
 (4 players) is the one examples/luckdraw.rec writes (it verifies clean against the book):
@@ -66,23 +67,65 @@ def test_the_book_sheet_has_no_deal_or_sidelines_kind():
     "FBL fumble+td P3 7", "FDN first+markers P4 2", "XP/S 2pt P5 2", "TOD none P1 1",
     "STTD td P2 8", "MFG missed side 0", "INT int P1 5", "TOD fourth P3 4", "DP penalty P1 1",
     "penalty P2 delay 2", "penalty P4 conduct 4",
-    "total P1 14 P2 7 P3 5 P4 10", "total P5 0", "total P1 -4 P2 199",
+    "total P1 14 P2 7", "total P5 0", "total P1 -4 P2 199", "total P3 105 P4 -17",
     "winner P1", "winner P2 P6",
+    "MFG missed+blocked+td P1 8", "P punt+blocked+td+inside P4 10", "FDN markers P2 1",
+    "IR/TO review+overturned P3 3", "drive 100 QB P2",
 ])
 def test_book_lines_come_back_as_written(line):
     assert sheet_form(grammar().book, line) == line
 
 
-def test_an_event_shades_one_card_bubble_of_its_group():
+def test_an_event_shades_one_card_bubble_of_its_set():
     book = grammar().book
     marks = encode(book, "STTD touchback P2 2").marks
-    # the second group is P PTD RTD XP/S SACK STTD TE TOD: STTD its sixth part
-    assert marks["card2"] == ((None,),) * 5 + ((0,),) + ((None,),) * 2
-    assert "card1" not in marks
-    assert encode(book, "trade P2 FG TE for P4 DP OP").marks["back1"] == \
-        ((0,),) + ((None,),) * 6 + ((0,),)          # DP and OP, the first group's ends
+    # the cheat sheet's order: DP FBL FDN FG INT IR/TO MFG OP P PTD RTD XP/S SACK STTD TE
+    # TOD, STTD the 14th
+    assert marks["card"] == ((None,),) * 13 + ((0,),) + ((None,),) * 2
+    assert "back" not in marks
+    assert encode(book, "trade P2 FG TE for P4 DP OP").marks["back"] == \
+        ((0,),) + ((None,),) * 6 + ((0,),) + ((None,),) * 8       # DP the 1st, OP the 8th
     with pytest.raises(EncodeError):                # a set in another order: --from sorts it
         encode(book, "trade P2 TE FG for P4 OP DP")
+
+
+def test_bonus_words_are_one_bubble_each_in_the_cards_order():
+    book = grammar().book
+    word = book.slot("word")
+    # the event word, then markers, overturned, blocked, td, inside (MFG and P write
+    # blocked before td), each printed with its + and its two letters
+    assert [p.options for p in word.parts[1:]] == [("markers",), ("overturned",),
+                                                  ("blocked",), ("td",), ("inside",)]
+    assert [p.labels for p in word.parts[1:]] == [("mk",), ("ov",), ("bl",), ("td",),
+                                                 ("is",)]
+    marks = encode(book, "P punt+blocked+td P4 8").marks["word"]
+    assert marks[3:5] == ((0,), (0,)) and marks[1:3] == ((None,), (None,))
+    for line in ("P punt+td+blocked P4 8",        # another order: --from sorts it
+                 "P punt+td+td P4 8"):            # a bonus twice: one bubble
+        with pytest.raises(EncodeError):
+            encode(book, line)
+
+
+@pytest.mark.parametrize("line", [
+    "total P1 1 P2 2 P3 3",                # three seats: a book band holds two
+    "total P1 200",                        # past the digit columns
+    "drive 200 QB P1",
+    "deal P1 INT PTD TOD FG",              # the book's slip
+])
+def test_lines_a_book_band_cannot_hold_are_refused(line):
+    with pytest.raises(EncodeError):
+        encode(grammar().book, line)
+
+
+def test_a_total_line_goes_on_bands_of_two_seats():
+    book = grammar().book
+    assert book.spread("total P1 14 P2 7 P3 5 P4 10") == ("total P1 14 P2 7",
+                                                         "total P3 5 P4 10")
+    assert book.spread("total P1 1 P2 -2 P3 3") == ("total P1 1 P2 -2", "total P3 3")
+    assert book.spread("total P1 1 P2 2") == ("total P1 1 P2 2",)
+    assert book.spread("FDN first P4 1") == ("FDN first P4 1",)
+    # the sheet with deals keeps four a band
+    assert grammar().spread("total P1 14 P2 7 P3 5 P4 10") == ("total P1 14 P2 7 P3 5 P4 10",)
 
 
 # -- --from: the record as the sheets hold it ----------------------------------------------
@@ -95,6 +138,11 @@ def test_a_seeded_record_is_written_without_its_deal():
     # a trade's cards in the cheat sheet's order, its comment kept
     out, _ = book_record(HEAD + "trade P2 TE FG for P4 OP DP ; two each\n", "r.rec")
     assert out.splitlines()[-1] == "trade P2 FG TE for P4 DP OP ; two each"
+    # an event's bonus words in the sheet's order, its spacing and comment kept
+    out, _ = book_record(HEAD + "P  punt+td+blocked P3 8 ; blocked, run back\n", "r.rec")
+    assert out.splitlines()[-1] == "P  punt+blocked+td P3 8 ; blocked, run back"
+    out, _ = book_record(HEAD + "P punt+td+td P3 8\n", "r.rec")       # not the sheet's to
+    assert out.splitlines()[-1] == "P punt+td+td P3 8"                  # mend: --from names it
 
 
 def test_a_record_without_players_gets_the_tag_from_its_first_deal():
@@ -147,8 +195,8 @@ def test_from_notes_a_deal_that_is_not_the_books_and_the_typed_record_finds_it(t
         f"{record}:14: P4's hand FDN DP MFG TE is not the play book's deal of drive 1 (FDN DP "
         "MFG SACK): the sheet leaves the deal to the play book"]
     # the sheet holds the book's deal: the scanned record is clean
-    back = run_cli("verify", str(pdf))
-    assert back.code == 0 and "33 lines checked, clean" in back.stdout
+    back = run_cli("verify", str(pdf))               # 33 lines, three totals on two bands each
+    assert back.code == 0 and "36 lines checked, clean" in back.stdout
 
 
 # -- the sheet ----------------------------------------------------------------------------
@@ -159,8 +207,8 @@ def _timing_squares(page) -> list[dict]:
             abs(r["height"] - side) < 0.2]
 
 
-@pytest.mark.parametrize(("paper", "bands"), [("letter", 18), ("a4", 17)])
-def test_a_blank_book_sheet_has_three_row_bands(tmp_path, paper, bands):
+@pytest.mark.parametrize(("paper", "bands"), [("letter", 28), ("a4", 27)])
+def test_a_blank_book_sheet_has_two_row_bands(tmp_path, paper, bands):
     pdf = tmp_path / "book.pdf"
     r = run_cli("render", "luckdraw", "bubblelog", "--seed", "demo", "--paper", paper,
                 "--out", str(pdf))
@@ -169,14 +217,26 @@ def test_a_blank_book_sheet_has_three_row_bands(tmp_path, paper, bands):
         page = doc.pages[0]
         text = page.extract_text()
         squares = _timing_squares(page)
+        words = page.extract_words()
     assert f"lines 1-{bands}" in text and "Seed: demo" in text
     assert "Deals: the play book's slips (shade Players)." in text
-    # the left end of every band row has a timing square: bands x 3 rows, a row 2.6 mm apart
+    # the left end of every band row has a timing square: bands x 2 rows, a band's rows
+    # 2.5 mm apart, 3.1 mm from its second row to the next band's first (0.6 mm between)
     left = min(s["x0"] for s in squares)
     column = sorted(s["top"] for s in squares if abs(s["x0"] - left) < 0.5)
-    assert len(column) == 3 * bands
-    steps = {round((b - a) / MM, 1) for a, b in zip(column, column[1:], strict=False)}
-    assert steps == {2.6, 3.2}         # a band's rows; the last row to the next band (0.6 gap)
+    assert len(column) == 2 * bands
+    steps = [round((b - a) / MM, 1) for a, b in zip(column, column[1:], strict=False)]
+    assert steps == [2.5, 3.1] * (bands - 1) + [2.5]
+    # the last band ends above the foot's legend; the first starts under the headings
+    assert column[-1] / MM < {"letter": 201, "a4": 195}[paper]
+    # the headings: one line per band row, the line's kind, seat, cards, event and first
+    # number over the first row; the penalty or play, the calls and the second seat over
+    # the second
+    bottoms = {w["text"]: w["bottom"] for w in words if w["top"] < column[0]}
+    first = [bottoms[k] for k in ("line", "holder", "card(s)", "+bonuses", "drive")]
+    second = [bottoms[k] for k in ("play", "P1", "P8", "2nd", "given")]
+    assert max(first) - min(first) < 1 and max(second) - min(second) < 1
+    assert min(second) - max(first) > 4           # a heading line (5 pt) apart
     code = parse(zxingcpp.read_barcodes(page_image(pdf.read_bytes(), 0, 150))[0].text)
     assert dict(code.tags) == {"Seed": "demo"}
 
@@ -212,7 +272,7 @@ def test_photos_of_a_seeded_game_verify_as_the_typed_record(tmp_path, slip, turn
     r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
     assert r.code == 0 and r.stderr == ""
     photos = []
-    for page, d in enumerate((DISTORTIONS * 2)[turn:turn + 2]):   # 33 lines: 18 + 15 bands
+    for page, d in enumerate((DISTORTIONS * 2)[turn:turn + 2]):   # 36 bands: 28 + 8
         photo = tmp_path / f"p{page + 1}.jpg"
         cv2.imwrite(str(photo), distort(page_image(pdf.read_bytes(), page, d.dpi), d))
         photos.append(str(photo))
@@ -236,7 +296,10 @@ def test_the_pdf_reads_to_the_book_record(tmp_path):
         "call P1 pass P2 run P3 pass P4 pass", "audible run P2 4"]
     assert text.startswith('[Game "luckdraw"]\n[Seed "demo"]\n[Date "2026-11-22"]\n'
                            '[Players "4"]\n[Length "Q2"]\n\n')
-    assert "deal " not in text and len(text.split("\n\n", 1)[1].splitlines()) == 33
+    # 33 lines, each of the three four-seat totals on two bands: 36
+    body = text.split("\n\n", 1)[1].splitlines()
+    assert "deal " not in text and len(body) == 36
+    assert body[-3:] == ["total P1 19 P2 7", "total P3 9 P4 13", "winner P1"]
 
 
 @pytest.mark.parametrize("players", ["", '[Players "*"]\n'], ids=["no-tag", "star"])
@@ -258,14 +321,22 @@ def test_a_sheet_of_a_record_without_players_carries_the_count(tmp_path, players
 
 def test_a_simulated_game_scans_to_its_lines_without_the_deals(tmp_path):
     """The bots deal from the book, so --from notes nothing; the scanned record is the typed
-    one's lines less its deal lines (comments and blank lines aside: computed from the text
-    alone) and verifies clean."""
+    one's lines less its deal lines, each total line as lines of two seats (comments and
+    blank lines aside: computed from the text alone) and verifies clean."""
     assert run_cli("simulate", "luckdraw", "--seed", "ldbook", "--players", "4",
                    "--out", str(tmp_path)).code == 0
     record = tmp_path / "luckdraw-ldbook-0001.rec"
     typed = [line.split(";")[0].strip() for line in record.read_text().splitlines()]
-    body = [t for t in typed if t and not t.startswith(("[", "deal ", "side "))]
-    assert len(body) < len([t for t in typed if t and not t.startswith("[")]) - 4
+    kept = [t for t in typed if t and not t.startswith(("[", "deal ", "side "))]
+    assert len(kept) < len([t for t in typed if t and not t.startswith("[")]) - 4
+    body = []
+    for t in kept:
+        words = t.split()
+        if words[0] != "total":
+            body.append(t)
+            continue
+        assert len(words) == 9                     # four seats: two bands
+        body += ["total " + " ".join(words[1:5]), "total " + " ".join(words[5:9])]
     pdf = tmp_path / "log.pdf"
     r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
     assert (r.code, r.stderr) == (0, "")
@@ -328,3 +399,193 @@ def test_a_play_book_sheet_with_players_left_blank_says_to_shade_it(tmp_path):
     assert r.code == 2
     assert r.stderr == (f'printkit: error: {blank}:1: no [Players "N"] tag and no deal lines to '
                         "count the players (a play-book bubble log: shade its Players bubble)\n")
+
+
+# -- a hand-written record with a four-seat total -------------------------------------------
+# Drive 1 of the book of seed demo as a table would write it: its deal lines (the book's), a
+# blocked punt run back written with its bonuses out of the sheet's order, a comment, and the
+# running totals of all four seats on one line (P3: OP 1 + punt 2+3+3 + xp 1 = 10).
+FOUR_SEATS = HEAD + DEAL + """STTD touchback P2 2
+FDN first P4 1
+call P1 pass P2 run P3 pass P4 pass
+audible run P2 4          ; P2 alone called the run
+SACK sack P4 2
+OP penalty P3 1
+P punt+td+blocked P3 8    ; blocked and run back
+FDN first+markers P4 2
+trade P2 TE for P3 OP
+OP penalty P2 1
+PTD td P1 6
+XP/S xp P3 1
+total P1 6 P2 7 P3 10 P4 5
+"""
+# what its sheet holds, typed by hand: no deal lines, no comments, the bonuses in the sheet's
+# order, the total on two bands; the QR's tags, then the header's (Length left blank: *)
+FOUR_SEATS_SHEET = """[Game "luckdraw"]
+[Seed "demo"]
+[Players "4"]
+[Length "*"]
+
+Q1
+drive 1 QB P1
+STTD touchback P2 2
+FDN first P4 1
+call P1 pass P2 run P3 pass P4 pass
+audible run P2 4
+SACK sack P4 2
+OP penalty P3 1
+P punt+blocked+td P3 8
+FDN first+markers P4 2
+trade P2 TE for P3 OP
+OP penalty P2 1
+PTD td P1 6
+XP/S xp P3 1
+total P1 6 P2 7
+total P3 10 P4 5
+"""
+
+
+@pytest.mark.parametrize("slip", [False, True], ids=["clean", "total-slip"])
+def test_a_four_seat_total_goes_through_a_photo_as_two_bands(tmp_path, slip):
+    text = FOUR_SEATS.replace("P3 10 P4 5", "P3 11 P4 5") if slip else FOUR_SEATS
+    record = tmp_path / "four.rec"
+    record.write_text(text)
+    typed = run_cli("verify", str(record))
+    pdf = tmp_path / "four.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert (r.code, r.stderr) == (0, "")
+    photo = tmp_path / "four.jpg"
+    d = Distortion(dpi=170, angle=-97, perspective=0.12, jpeg=55, blur=0.7, shadow=0.5,
+                   crumple=0.003, seed=4)
+    cv2.imwrite(str(photo), distort(page_image(pdf.read_bytes(), 0, d.dpi), d))
+    back = tmp_path / "back.rec"
+    assert run_cli("scan", str(photo), "--out", str(back)).code == (1 if slip else 0)
+    want = FOUR_SEATS_SHEET.replace("P3 10 P4 5", "P3 11 P4 5") if slip else FOUR_SEATS_SHEET
+    assert back.read_text() == want
+    scanned = run_cli("verify", str(back))
+    if not slip:
+        assert (typed.code, scanned.code) == (0, 0)
+        assert scanned.stdout == f"{back}: luckdraw: 16 lines checked, clean; 4 players, " \
+                                 "1 drive\n"
+        return
+    # the typed record's line 23 is the scanned record's line 21 (its second total band)
+    message = ("LD-TOTAL-001: running totals: game card points + audible points - penalty "
+               "points so far (expected P3 10, found P3 11)")
+    assert typed.stdout.splitlines() == [
+        f"{record}:23: {message}",
+        f"{record}: luckdraw: 19 lines checked, 1 finding; 4 players, 1 drive"]
+    assert scanned.stdout.splitlines() == [
+        f"{back}:21: {message}",
+        f"{back}: luckdraw: 16 lines checked, 1 finding; 4 players, 1 drive"]
+    assert (typed.code, scanned.code) == (1, 1)
+
+
+def test_a_card_set_is_read_as_the_listed_table_would_be():
+    """The book's card sets find a token's shading by reading it (not listing 65,535 tokens):
+    every token the generic Slot.table lists has the same shading, nothing else is found."""
+    from engine.bubbles import Slot
+
+    book = grammar().book
+    for name in ("card", "back"):
+        slot = book.slot(name)
+        listed = Slot.table.func(slot)
+        assert len(slot.table) == len(listed) == 2 ** 16 - 1
+        assert all(slot.table[t] == m for t, m in listed.items())
+        assert slot.longest == max(map(len, listed))
+    for token, name in (("", "card"), (" P TD", "back"), ("PTD", "card"), ("DP DP ", "card"),
+                        ("FG DP ", "card"), ("SACK", "back")):
+        assert token not in book.slot(name).table
+    assert book.slot("back").table[" PTD"] == ((None,),) * 9 + ((0,),) + ((None,),) * 6
+
+
+# -- two lines on one band -------------------------------------------------------------------
+
+@pytest.mark.parametrize("lines", [
+    "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass",      # the calls after an event
+    "drive 2 QB P2\ncall P1 pass P3 pass P4 run",               # ... after a drive line
+    "trade P2 TE for P3 OP\ncall P1 run",                       # ... after a trade
+    "penalty P2 delay 2\ncall P4 pass",
+    "Q2\ncall P1 run P2 run",
+    "audible run P2 4\nSACK sack P4 2",                         # the event after the audible
+    "audible pass P1 3 P3 3\nP punt+blocked+td P3 8",
+    "audible pass\nTE expires P1 3",
+])
+def test_two_lines_that_meet_no_group_twice_share_a_band(lines):
+    book = grammar().book
+    assert sheet_form(book, lines) == lines
+    assert len(encode(book, lines).marks) > 2
+
+
+@pytest.mark.parametrize("lines", [
+    "call P1 pass P2 run\naudible run P2 4",        # both on the P1-P8 groups
+    "FDN first P4 1\nSACK sack P4 2",               # two events
+    "drive 2 QB P2\nSTTD touchback P1 2",          # the seat and number twice
+    "total P1 6 P2 7\ncall P1 pass",               # a total takes no calls after it
+    "SACK sack P4 2\naudible run P2 4",             # the audible comes first on its band
+    "audible run P2 4\nSACK sack P4 2\ncall P1 run",
+])
+def test_lines_that_would_meet_on_a_group_do_not_share_a_band(lines):
+    with pytest.raises(EncodeError):
+        encode(grammar().book, lines)
+
+
+def test_a_record_shares_bands_where_it_can():
+    """The example's drive 1 (file lines 9-26), typed by hand: the calls join the event
+    before them, the event after the audible joins it, the total takes two bands."""
+    from engine.bubbles import split_record
+
+    book = grammar().book
+    text = EXAMPLE.read_text()
+    out, _ = book_record(text, "ex.rec")
+    _, bands = split_record(book, out)
+    assert bands[:12] == [
+        (9, "Q1"), (10, "drive 1 QB P1"), (15, "STTD touchback P2 2"),
+        (16, "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass"),
+        (18, "audible run P2 4\nSACK sack P4 2"), (20, "OP penalty P3 1"),
+        (21, "FDN first+markers P4 2"), (22, "trade P2 TE for P3 OP"), (23, "OP penalty P2 1"),
+        (24, "PTD td P1 6"), (25, "XP/S xp P3 1"), (26, "total P1 6 P2 7")]
+    assert bands[12] == (26, "total P3 2 P4 5")
+    assert len(bands) == 32            # the 33 lines less 4 that share, 3 totals on two
+
+
+def test_a_photo_of_shared_bands_reads_each_line_with_its_band_number(tmp_path):
+    """The four-seat record above: 16 lines on 14 bands; the calls and the event after the
+    audible read back with the printed number of the band they share."""
+    from printkit.omr import read_bubble_file
+
+    record = tmp_path / "four.rec"
+    record.write_text(FOUR_SEATS)
+    pdf = tmp_path / "four.pdf"
+    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(record),
+                   "--out", str(pdf)).code == 0
+    photo = tmp_path / "four.png"
+    cv2.imwrite(str(photo), page_image(pdf.read_bytes(), 0, 150))
+    (_, read), = read_bubble_file(photo)
+    assert read.ambiguities == []
+    assert [n for n, _ in read.lines] == list(range(1, 15))
+    assert read.lines[3:5] == [(4, "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass"),
+                               (5, "audible run P2 4\nSACK sack P4 2")]
+
+
+def test_a_card_set_abuts_and_every_other_group_keeps_its_gap():
+    """book.bubble.set_gap (0 mm) between two one-bubble groups printing no prefix: sixteen
+    cards at the 2.6 mm pitch; a bonus bubble after its printed + and the digit columns keep
+    the 0.7 mm part gap (3.3 mm centre to centre)."""
+    from printkit.layout import load_layout
+    from printkit.omr.geometry import sheet_geometry
+
+    def xs(geo, slot):
+        return [round(b.x / MM, 2) for b in geo.bubbles if b.slot == slot]
+
+    def steps(values):
+        return [round(b - a, 1) for a, b in zip(values, values[1:], strict=False)]
+
+    geo = sheet_geometry(grammar().book, load_layout("luckdraw-bubblelog"), "letter")
+    assert steps(xs(geo, "card")) == [2.6] * 15 and steps(xs(geo, "back")) == [2.6] * 15
+    assert steps(xs(geo, "word"))[-5:] == [3.3] * 5           # word | +mk | +ov | +bl | +td | +is
+    assert steps(xs(geo, "n")) == [3.3, 3.3] + [2.6] * 9 + [3.3] + [2.6] * 9   # - | 1 | 0-9 | 0-9
+    assert {b.row for b in geo.bubbles if b.slot in ("kind", "card", "word", "n")} == {0}
+    assert {b.row for b in geo.bubbles if b.slot in ("play", "P1", "back", "n2")} == {1}
+    # the sheet with deals keeps a 0 in its hundreds column: - | 0 1 | 0-9 | 0-9
+    dealt = sheet_geometry(grammar(), load_layout("luckdraw-bubblelog"), "letter")
+    assert steps(xs(dealt, "n")) == [3.3, 2.6, 3.3] + [2.6] * 9 + [3.3] + [2.6] * 9

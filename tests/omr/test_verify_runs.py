@@ -3,10 +3,11 @@ groups them (same game, seed and match in their QR codes) into one record in she
 the findings are the whole game's, each naming the sheet file and the line printed on it.
 
 The match: examples/luckdraw.rec (seed demo, 45 lines, clean) with a Match tag and each of
-its three running totals written three times (totals may be written any time), shaded on three
-play-book sheets of 18 bands by `render --from` (its 12 deal lines are the book's, left off:
-39 bands, 18 + 18 + 3); the slip scores line 34 of the sheets (sheet 2's 16th band, `TOD
-fourth P3 4`) as 5."""
+its three running totals written six times (totals may be written any time), shaded on three
+play-book sheets of 28 bands by `render --from` (its 12 deal lines are the book's, left off;
+a total of four seats takes two bands, and four bands hold two lines each, calls after an
+event or an event after the audible: 36 bands of totals and 26 others, 28 + 28 + 6); the
+slip scores line 48 of the sheets (sheet 2's 20th band, `TOD fourth P3 4`) as 5."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def _record(slip: bool) -> str:
     totals = [line for line in text.splitlines() if line.startswith("total ")]
     assert len(totals) == 3
     for line in totals:
-        text = text.replace(f"\n{line}\n", f"\n{line}\n{line}\n{line}\n", 1)
+        text = text.replace(f"\n{line}\n", f"\n{line}\n" * 6, 1)
     assert "\nTOD fourth P3 4\n" in text
     return text.replace("\nTOD fourth P3 4\n", "\nTOD fourth P3 5\n", 1) if slip else text
 
@@ -65,22 +66,22 @@ def test_a_match_photographed_sheet_by_sheet_verifies_as_one_clean_game(clean):
     r = run_cli("verify", *map(str, shuffled))
     names = ", ".join(str(p) for p in shuffled)           # named as given
     assert r.stdout.splitlines() == [
-        f"{names}: luckdraw: 39 lines checked, clean; 4 players, 3 drives"]
+        f"{names}: luckdraw: 66 lines checked, clean; 4 players, 3 drives"]
     assert r.code == 0
 
 
 def test_a_slip_is_named_by_its_sheet_file_and_printed_line(slipped):
     r = run_cli("verify", *map(str, slipped))
     lines = r.stdout.splitlines()
-    assert lines[0] == (f"{slipped[1]}:34: LD-EVENT-001: points for TOD fourth: 4 (expected 4, "
-                        "found 5) [record line 41]")
-    assert lines[1].endswith(": luckdraw: 39 lines checked, 1 finding; 4 players, 3 drives")
+    assert lines[0] == (f"{slipped[1]}:48: LD-EVENT-001: points for TOD fourth: 4 (expected 4, "
+                        "found 5) [record line 59]")
+    assert lines[1].endswith(": luckdraw: 66 lines checked, 1 finding; 4 players, 3 drives")
     assert len(lines) == 2
     assert r.code == 1
     data = json.loads(run_cli("verify", *map(str, slipped), "--format", "json").stdout)
     (finding,) = data["findings"]
     assert (finding["rule"], finding["line"], finding["sheet"]) == (
-        "LD-EVENT-001", 41, f"{slipped[1]} line 34")
+        "LD-EVENT-001", 59, f"{slipped[1]} line 48")
 
 
 def test_each_photo_alone_is_not_the_game(clean):
@@ -156,19 +157,21 @@ def test_a_blank_sheet_is_not_a_whole_game_until_last_sheet_is_shaded(tmp_path):
 
 
 def test_a_sheet_marked_last_with_sheets_after_it_is_unreadable(clean, tmp_path):
-    """The first 20 bands shaded on their own: two sheets, the second marked the last. Its
-    photo with sheet 3 of the whole game (same match and seed) is no whole game: sheet 2
-    says the game ended there, sheet 3 that it went on."""
+    """The record's first lines, two sheets' worth (a total's two bands counted, not the
+    lines two share), shaded on their own: two sheets, the second marked the last. Its photo
+    with sheet 3 of the whole game (same match and seed) is no whole game: sheet 2 says the
+    game ended there, sheet 3 that it went on."""
     head, body = _record(False).split("\n\n", 1)
     kept, bands = [], 0
     for line in body.splitlines():
-        if bands == 20:
+        if bands >= 40:
             break
         kept.append(line)
-        bands += bool(line.strip()) and not line.lstrip().startswith((";", "deal "))
-    record = tmp_path / "first-20.rec"
+        shaded = bool(line.strip()) and not line.lstrip().startswith((";", "deal "))
+        bands += shaded * (2 if line.startswith("total ") else 1)   # four seats: two bands
+    record = tmp_path / "first-40.rec"
     record.write_text(head + "\n\n" + "\n".join(kept) + "\n")
-    pdf = tmp_path / "first-20.pdf"
+    pdf = tmp_path / "first-40.pdf"
     assert run_cli("render", "luckdraw", "bubblelog", "--from", str(record),
                    "--out", str(pdf)).code == 0
     early = tmp_path / "early-p2.png"
