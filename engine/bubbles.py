@@ -24,11 +24,11 @@ The data shape, from the bottom up:
   digits). Its columns have the host's shape and the host's printed labels serve both, so a
   grammar shares only where the labels mean the same on both kinds (digits, seats).
 
-A band may hold several record lines when the grammar ``joins``: its forms then have
-newlines in their fixed text (Card Bowl: an optional clock marker, ``---`` and team heading
-before a play, as the written log's Clock and Team columns), :func:`split_record` joins a line
-onto the band before it while the two encode as one, and the reader writes the band's text
-back as its lines.
+A band may hold several record lines when the grammar's forms have newlines in their fixed
+text (Card Bowl: an optional clock marker, ``---`` and team heading before a play, as the
+written log's Clock and Team columns): :func:`split_record` joins lines onto one band while
+they encode as one (at most :attr:`Grammar.most_lines`), and the reader writes the band's
+text back as its lines.
 
 A band is one numbered line of the sheet, its slots flowed into rows; with ``Grammar.band``
 a band holds several numbered lines, each its own flow of slots, their rows laid out as the
@@ -48,7 +48,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 MAX_LINE = 240          # a record line longer than this is not put on a sheet
-JOIN_MAX = 6            # record lines one band may hold (a grammar that joins them)
 
 
 class EncodeError(ValueError):
@@ -230,9 +229,6 @@ class Grammar:
                                          # log's default pages hold it (0: six pages)
     spread: Callable[[str], tuple[str, ...]] | None = None   # a line too long for one band
                                          # as the lines its notation says are the same
-    joins: bool = False                  # a band may hold several record lines: a line
-                                         # joins the band before it when the two encode as
-                                         # one (forms with newlines: Card Bowl's headings)
     book: Grammar | None = None          # the grammar of this game's sheets for a play book
                                          # (a Seed in the QR): PostCard's leave dice to it
     variant: str = ""                    # the layout table laid over the layout for this
@@ -259,6 +255,14 @@ class Grammar:
     @cached_property
     def by_name(self) -> dict[str, Slot]:
         return {s.name: s for s in self.slots}
+
+    @cached_property
+    def most_lines(self) -> int:
+        """Record lines one band can hold: one more than the most newlines a form's fixed
+        text writes (Card Bowl: a clock marker, `---`, a team heading, then the play)."""
+        return 1 + max((sum(seg.lead.count("\n") + seg.trail.count("\n")
+                            + seg.sep.count("\n") * max(0, len(seg.slots) - 1)
+                            for seg in form.segments) for form in self.forms), default=0)
 
     @cached_property
     def bubble_slots(self) -> tuple[Slot, ...]:
@@ -381,11 +385,12 @@ def _written(grammar: Grammar, tokens: dict[str, str]) -> set[str]:
     return written
 
 
-def unwritten(grammar: Grammar, marks: Marks) -> tuple[str, ...]:
+def unwritten(grammar: Grammar, marks: Marks, tokens: dict[str, str]) -> tuple[str, ...]:
     """The slots shaded in a band that its line does not write (a group the band's kind of
     line has no place for, or any group of a band whose kind is not shaded): the reader
-    reports them, since what the person meant there would otherwise be lost without a word."""
-    written = {grammar.host(n) for n in _written(grammar, read_tokens(grammar, marks))}
+    reports them, since what the person meant there would otherwise be lost without a word.
+    `tokens`: the band's, as :func:`read_tokens` reads them."""
+    written = {grammar.host(n) for n in _written(grammar, tokens)}
     return tuple(s.name for s in grammar.bubble_slots
                  if s.name not in written and any(m is not None for part in marks.get(s.name, ())
                                                   for m in part))
@@ -574,8 +579,19 @@ def split_record(grammar: Grammar,
                  text: str) -> tuple[list[tuple[str, str]], list[tuple[int, str]]]:
     """A record's tags and its lines (numbered as in the file) as a sheet holds them: blank
     and comment lines are left out, a PostCard-style line number `12.` is dropped (the
-    sheet prints its own) and a line the grammar spreads becomes its bands (each numbered
-    as the file's line)."""
+    sheet prints its own), a line the grammar spreads becomes its bands (each numbered as
+    the file's line) and lines one band holds are joined (:func:`join_lines`)."""
+    tags, lines = _split(grammar, text)
+    return tags, (join_lines(grammar, lines, dict(tags)) if grammar.most_lines > 1 else lines)
+
+
+def record_tags(grammar: Grammar, text: str) -> list[tuple[str, str]]:
+    """A record's tags alone (no line is joined: that encodes lines)."""
+    return _split(grammar, text)[0]
+
+
+def _split(grammar: Grammar,
+           text: str) -> tuple[list[tuple[str, str]], list[tuple[int, str]]]:
     from engine.tags import TAG, unquote
 
     tags: list[tuple[str, str]] = []
@@ -596,7 +612,7 @@ def split_record(grammar: Grammar,
             line = rest.lstrip()
         lines.extend((number, part) for part in
                      (grammar.spread(line) if grammar.spread else (line,)))
-    return tags, (join_lines(grammar, lines, dict(tags)) if grammar.joins else lines)
+    return tags, lines
 
 
 class BandNumber(int):
@@ -638,15 +654,15 @@ def join_lines(grammar: Grammar, lines: list[tuple[int, str]],
     Team columns). A band is numbered as its first line, a :class:`BandNumber` that knows
     the number of each line it holds (what `--from` leaves off a band is named by the line it
     is on: :func:`left_off_lines`). A line no band takes with others keeps its own, so a line
-    the sheet cannot hold is still named by its own number. At most JOIN_MAX lines and
-    MAX_LINE characters are tried from a line: linear in the record."""
+    the sheet cannot hold is still named by its own number. At most the grammar's
+    `most_lines` and MAX_LINE characters are tried from a line: linear in the record."""
     out: list[tuple[int, str]] = []
     k = 0
     while k < len(lines):
         number, band = lines[k]
         taken = 1
         text = band
-        for extra in range(1, JOIN_MAX):
+        for extra in range(1, grammar.most_lines):
             if k + extra >= len(lines):
                 break
             text = f"{text}\n{lines[k + extra][1]}"
@@ -694,7 +710,7 @@ def sheet_lines(grammar: Grammar, text: str,
                 ) -> tuple[Grammar, list[tuple[str, str]], list[tuple[int, str]]]:
     """The grammar a record's `--from` sheets are drawn with (a seeded record's play-book
     grammar), and the record's tags and lines as those sheets hold them."""
-    grammar, tags, lines, _ = record_sheets(grammar, text, split_record(grammar, text)[0])
+    grammar, tags, lines, _ = record_sheets(grammar, text, record_tags(grammar, text))
     return grammar, tags, lines
 
 

@@ -136,7 +136,7 @@ def grammar() -> Grammar:
         "field goal's or onside kick's distance; then FG go or ng. Cards are left to the play "
         "book; the score and where a return ends ('to 24') to the verifier.",
     )
-    return Grammar("cardbowl", slots, forms, kind="kind", legend=legend, joins=True,
+    return Grammar("cardbowl", slots, forms, kind="kind", legend=legend,
                    tags=("Seed", "Home", "Away", "Date", "Match"), leave_off=("cards",),
                    hint="play, kickoff, home, change; 2; 7; 27; kick good; pass; 12; 20 yd return; "
                         "TD; 5 yd pen. vs. D; Q2",

@@ -37,7 +37,8 @@ words are a bubble each; the penalty and the audible play are one group (the kin
 them never meet); a total band holds two seats, not four (the third and fourth seats' 62
 bubbles were a row of their own). So a band is two rows, where the sheet with deals needs
 three (A4) or four (letter). Two lines share a band where they meet no group twice
-(`Grammar.joins`): the calls after the line before them, the event after the audible.
+(forms with newlines, `Grammar.most_lines`): the calls after the line before them, the
+event after the audible.
 `--from` writes a seeded record as those sheets hold it
 (engine/luckdraw/bookrecord.py: deal lines left off, a deal that is not the book's noted,
 bonus words in the sheet's order).
@@ -385,4 +386,4 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         "2nd line: the calls after its line; on an au band, the event after the audible.",
     )
     return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
-                   rewrite=book_record, spread=book_spread, joins=True)
+                   rewrite=book_record, spread=book_spread)

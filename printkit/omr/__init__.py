@@ -30,8 +30,8 @@ class Scanned:
 
     def lines(self) -> list[tuple[str, SheetRead, int, str | None]]:
         """(file, sheet, printed line number, text or None) of each record line, in sheet then
-        band order: a band holding several lines (a grammar that joins them) gives each its
-        own entry, all with the band's printed number."""
+        band order: a band holding several lines (a grammar whose forms have newlines) gives
+        each its own entry, all with the band's printed number."""
         out = []
         for name, read in sorted(self.sheets, key=lambda s: s[1].sheet.sheet):
             out += [(name, read, n, part) for n, t in read.lines

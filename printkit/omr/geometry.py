@@ -185,8 +185,9 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
     x, row = 0.0, 0
     for slot in grammar_slots:
         cols = [c for p in slot.parts for c in p.columns]
-        gaps = iter(_gaps(slot, part_gap, set_gap))
-        need = sum(len(c) for c in cols) * px + sum(_gaps(slot, part_gap, set_gap))
+        spaces = _gaps(slot, part_gap, set_gap)
+        gaps = iter(spaces)
+        need = sum(len(c) for c in cols) * px + sum(spaces)
         if need > width:
             raise ValueError(f"slot {slot.name} is wider than a band")
         if x > 0 and (x + need > width or slot.new_row):

@@ -28,7 +28,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from engine.bubbles import Grammar, Marks, decode, unwritten
+from engine.bubbles import Grammar, Marks, read_tokens, unwritten, write_tokens
 from printkit.omr.geometry import MARKER_IDS, TIMING, Geometry
 from printkit.omr.payload import SheetId
 
@@ -580,11 +580,12 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
             ambiguities.append(Ambiguity(b, first + k, "; ".join(problems), sub))
             lines.append((first + k, None))
             continue
-        text = decode(grammar, marks, dict(sheet.tags))
+        tokens = read_tokens(grammar, marks)      # once: for the line and for stray marks
+        text = write_tokens(grammar, tokens, dict(sheet.tags))
         if not text:            # marks that write no line (its kind not shaded): say so
             ambiguities.append(Ambiguity(b, first + k, "marks but no line: is its kind shaded?",
                                          sub))
-        elif stray := unwritten(grammar, marks):   # marks the line has no place for
+        elif stray := unwritten(grammar, marks, tokens):   # marks the line has no place for
             ambiguities.append(Ambiguity(b, first + k, _stray(text, stray), sub))
             text = ""
         lines.append((first + k, text or None))

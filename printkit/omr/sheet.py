@@ -18,7 +18,7 @@ from engine.bubbles import (
     log_named,
     logs_of,
     record_sheets,
-    split_record,
+    record_tags,
 )
 from engine.textfile import read_text
 from printkit.errors import UserError
@@ -96,7 +96,7 @@ def _record(path: Path, game_id: str, seed: str | None, log: str | None = None,
     or the first of the game's logs holding every line (engine.bubbles.record_sheets)."""
     text = read_text(path, "record")
     name = printable(str(path))
-    tags, _ = split_record(grammar_of(game_id), text)
+    tags = record_tags(grammar_of(game_id), text)
     if seed:
         written = dict(tags).get("Seed")
         if written is not None and written != seed:

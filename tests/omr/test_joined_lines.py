@@ -1,5 +1,5 @@
-"""`Grammar.joins` (engine/bubbles.py): several record lines on one band, as a written log
-keeps a team heading and a clock marker in its Team and Clock columns beside a play. A toy
+"""Several record lines on one band (engine/bubbles.py: forms with newlines), as a written
+log keeps a team heading and a clock marker in its Team and Clock columns beside a play. A toy
 grammar written here; every expectation typed by hand."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ HEAD = (Segment("", ("marker",), trail="\n"), Segment("", ("change",), trail="\n
         Segment("#### ", ("team",), trail="\n"))
 TOY = Grammar("toy", SLOTS, (Form("run", (*HEAD, Segment("run ", ("gain",), always=True))),
                              Form("change", (Segment("", ("change",), always=True),))),
-              kind="kind", joins=True)
+              kind="kind")
 RECORD = """[Home "Steelers"]
 [Away "Cowboys"]
 
@@ -117,3 +117,10 @@ def test_what_a_band_leaves_off_is_named_by_the_line_it_is_on():
         (2, ("; a",)), (3, ("; b",))]
     assert left_off_lines(5, "run 3\t7-0", ("7-0",)) == [(5, ("7-0",))]
     assert left_off_lines(5, "run 3", ()) == []
+
+
+def test_a_band_holds_as_many_lines_as_a_form_has_newlines_and_one():
+    # the toy's run form: marker, `---`, team heading, each ending in a newline, then the run
+    assert TOY.most_lines == 4
+    assert Grammar("flat", SLOTS, (Form("", (Segment("run ", ("gain",), always=True),)),)
+                   ).most_lines == 1
