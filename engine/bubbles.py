@@ -149,8 +149,10 @@ class Slot:
 
     @cached_property
     def left_off(self) -> dict[str, str]:
-        """A token with a part the sheet leaves off (`Part.left_off`) -> that part's text."""
-        return self._tables[1]
+        """A token with a part the sheet leaves off (`Part.left_off`) -> that part's text
+        (empty, without listing the tokens, for a slot with no such part: `encode` asks
+        every slot of a line, and a slot may stand for more tokens than are worth listing)."""
+        return self._tables[1] if any(p.left_off for p in self.parts) else {}
 
     @cached_property
     def _tables(self) -> tuple[dict[str, tuple[tuple[int | None, ...], ...]], dict[str, str]]:

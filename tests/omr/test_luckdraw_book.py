@@ -480,6 +480,18 @@ def test_a_four_seat_total_goes_through_a_photo_as_two_bands(tmp_path, slip):
     assert (typed.code, scanned.code) == (1, 1)
 
 
+def test_encoding_an_event_never_lists_a_card_sets_tokens():
+    """`encode` asks each slot of the line what it leaves off; a slot with no part left off
+    answers without listing its tokens (the card set's 65,535: half a second a `--from`)."""
+    from engine.bubbles import encode
+
+    book = grammar().book
+    card = book.slot("card")
+    assert dict(encode(book, "STTD touchback P2 2").tokens)["card"] == "STTD "
+    assert card.left_off == {}
+    assert "_tables" not in card.__dict__
+
+
 def test_a_card_set_is_read_as_the_listed_table_would_be():
     """The book's card sets find a token's shading by reading it (not listing 65,535 tokens):
     every token the generic Slot.table lists has the same shading, nothing else is found."""
