@@ -125,6 +125,16 @@ class Part:
         return self.prefix + (text.lstrip("0") or "0") + self.suffix
 
 
+def number_part(name: str, top: int, **kw) -> Part:
+    """Digit columns for a number 0..top: the first column's only up to top's first digit,
+    and without a 0 when there are several columns (a leading 0 is never written: 5 is
+    shaded in the ones column alone; a score's hundreds are a 1 alone). `kw`: the Part's
+    other fields (prefix, suffix, left_off)."""
+    digits = tuple(int(d) if k == 0 else 9 for k, d in enumerate(str(top)))
+    first = tuple(range(1, digits[0] + 1)) if len(digits) > 1 else ()
+    return Part(name, digits=digits, first=first, **kw)
+
+
 @dataclass(frozen=True)
 class Slot:
     """One token: its parts written together (a die: side, value, re-roll, second, bonus)."""

@@ -32,7 +32,7 @@ from functools import cache
 from engine.blowout.decks import Card
 from engine.blowout.notation import DEFAULT_LENGTH
 from engine.blowout.rules import FIELD, Rules, load_rules
-from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
 
 SIDES = ("H", "A")
 OVERTIME = "OT"
@@ -116,14 +116,6 @@ def _most_yards(rules: Rules) -> int:
     return max(*plays, *kicks, FIELD - 1, rules.yards.penalty, rules.yards.sack)
 
 
-def _number(name: str, top: int, prefix: str = "") -> Part:
-    """Digit columns for 0..top: the first column's 0 left off (a leading 0 is never
-    written) and its other digits only up to top's (a score's hundreds: 1)."""
-    digits = tuple(int(d) if k == 0 else 9 for k, d in enumerate(str(top)))
-    first = tuple(range(1, digits[0] + 1)) if len(digits) > 1 else ()
-    return Part(name, digits=digits, first=first, prefix=prefix)
-
-
 def _legend(rules: Rules, offense: Slot, defense: Slot) -> tuple[str, ...]:
     def letters(slot: Slot, decks: tuple[str, ...]) -> str:
         cards = _cards(rules, decks)
@@ -179,12 +171,12 @@ def build(rules: Rules) -> Grammar:
                           Part("card", responses, labels=tuple(SHORT.get(r, r[:2])
                                                                for r in responses),
                                prefix=":")), title="response"),
-        Slot("yards", (Part("sign", ("+", "-")), _number("yards", _most_yards(rules))),
+        Slot("yards", (Part("sign", ("+", "-")), number_part("yards", _most_yards(rules))),
              title="yards"),
         Slot("ball", (Part("side", SIDES),), title="{ball", new_row=True),
-        Slot("down", (Part("down", downs), _number("togo", FIELD - 1, prefix="&")),
+        Slot("down", (Part("down", downs), number_part("togo", FIELD - 1, prefix="&")),
              title="down & to go"),
-        Slot("spot", (Part("side", SIDES), _number("yard", half)), title="ball on}"),
+        Slot("spot", (Part("side", SIDES), number_part("yard", half)), title="ball on}"),
     )
     # The score is not on the sheet: a state may leave it off (docs/notation.md), the
     # verifier keeps it from the snaps and the header's Result is the final score. A state's
@@ -199,8 +191,8 @@ def build(rules: Rules) -> Grammar:
     header = (("Length", Slot("length", (Part("length", tuple(rules.lengths),
                                               labels=tuple(n[:2] for n in rules.lengths)),),
                               title="Length")),
-              ("Result", Slot("result", (_number("home", TOP_SCORE),
-                                         _number("away", TOP_SCORE, prefix="-")),
+              ("Result", Slot("result", (number_part("home", TOP_SCORE),
+                                         number_part("away", TOP_SCORE, prefix="-")),
                               title="Result H-A")))
     return Grammar("blowout", slots, forms, legend=_legend(rules, offense, defense),
                    header=header, tags=("Seed", "Home", "Away", "Date", "Match"), band=BAND,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
 from engine.cardbowl.state import FIELD
 
 KINDS = (("play", "pl"), ("FG", "fg"), ("kickoff", "ko"), ("free kick", "fk"),
@@ -57,13 +57,6 @@ def _choice(name: str, pairs, **kw) -> Part:
     return Part(name, tuple(p for p, _ in pairs), labels=tuple(lab for _, lab in pairs), **kw)
 
 
-def _number(name: str, top: int, **kw) -> Part:
-    """Digit columns for 0..top, the first without a 0 (a leading 0 is never written: 5 is
-    shaded in the ones column alone)."""
-    digits = tuple(int(d) if k == 0 else 9 for k, d in enumerate(str(top)))
-    return Part(name, digits=digits, first=tuple(range(1, digits[0] + 1)), **kw)
-
-
 def _clause(name: str) -> Slot:
     return Slot(name, (_choice("word", CLAUSES),), title="clause", lead=", ")
 
@@ -78,9 +71,9 @@ def grammar() -> Grammar:
         Slot("team", (Part("team", ("%Home%", "%Away%"), labels=("H", "A")),), title="team"),
         Slot("kind", (_choice("kind", KINDS),), title="line"),
         Slot("down", (Part("down", ("1", "2", "3", "4")),), title="down"),
-        Slot("dist", (Part("goal", ("goal",), labels=("G",)), _number("yards", 99)),
+        Slot("dist", (Part("goal", ("goal",), labels=("G",)), number_part("yards", 99)),
              title="& distance"),
-        Slot("yard", (_number("yards", FIELD // 2),), title="@ yard line"),
+        Slot("yard", (number_part("yards", FIELD // 2),), title="@ yard line"),
         Slot("good", (Part("word", ("XP", "kick"), labels=("XP", "ki")),
                       Part("result", ("good", "no good"), labels=("go", "ng"), prefix=" ")),
              title="try"),
@@ -88,14 +81,14 @@ def grammar() -> Grammar:
         Slot("play", (_choice("word", PLAYS),), title="play", new_row=True),
         # a play's yards and a kick's (where a kickoff comes down, - in the end zone; a field
         # goal's or an onside kick's distance) are one group: no line has both
-        Slot("yards", (Part("sign", ("-",)), _number("yards", 99)), title="play / kick yards",
+        Slot("yards", (Part("sign", ("-",)), number_part("yards", 99)), title="play / kick yards",
              lead=" "),
-        Slot("kick", (Part("sign", ("-",)), _number("yards", 99)), shares="yards"),
+        Slot("kick", (Part("sign", ("-",)), number_part("yards", 99)), shares="yards"),
         Slot("fg", (Part("result", ("good", "no good"), labels=("go", "ng")),), title="FG"),
         # where a return ends (`to 24`) is no bubble: the verifier adds the return to where
         # the kick came down (CB-KICK-002, CB-PUNT-001 check it when written)
-        Slot("ret", (_number("yards", 99, suffix=" yd return"),
-                     _number("to", FIELD // 2, prefix=" to ", left_off=True)),
+        Slot("ret", (number_part("yards", 99, suffix=" yd return"),
+                     number_part("to", FIELD // 2, prefix=" to ", left_off=True)),
              title="return yards", lead=", "),
         _clause("clause1"),
         Slot("penalty", (Part("yards", ("5", "10", "15"), suffix=" yd pen. vs. "),

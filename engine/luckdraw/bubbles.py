@@ -51,7 +51,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from functools import cache, cached_property
 
-from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
 from engine.luckdraw.bookrecord import bonus_order, book_record
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.rules import SIDELINES, Rules, load_rules
@@ -236,7 +236,7 @@ def grammar(rules: Rules | None = None) -> Grammar:
 # given back and the second total below. A total band holds two seats (BOOK_TOTALS), and a
 # band holds a second line where the two meet on no group (the forms' `\n` segments).
 BOOK_TOTALS = 2             # seats on one total band of a play-book sheet
-BOOK_NUMBER = (1, 9, 9)     # its numbers' digit columns, the hundreds 1 alone (0-199)
+BOOK_TOP = 199              # the largest number a play-book band writes (the hundreds a 1)
 
 
 def book_spread(line: str) -> tuple[str, ...]:
@@ -321,8 +321,7 @@ def _book_word(rules: Rules) -> Slot:
 
 
 def _book_number(name: str, title: str) -> Slot:
-    return Slot(name, (Part("sign", ("-",)), Part("n", digits=BOOK_NUMBER, first=(1,))),
-                title=title)
+    return Slot(name, (Part("sign", ("-",)), number_part("n", BOOK_TOP)), title=title)
 
 
 def _book(blank: Grammar, rules: Rules) -> Grammar:
