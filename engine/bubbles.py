@@ -50,6 +50,11 @@ from functools import cached_property
 MAX_LINE = 240          # a record line longer than this is not put on a sheet
 
 
+# `--from` notes of what a sheet does not hold: `FILE:LINE: not on the sheet: WORDS` (render
+# sums them up; a game's rewrite that leaves whole lines off writes them so too)
+LEFT_OFF = ": not on the sheet: "
+
+
 class EncodeError(ValueError):
     """A record line the sheet cannot hold (the message says why)."""
 

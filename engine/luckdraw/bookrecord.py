@@ -4,15 +4,17 @@ A play-book sheet has no deal or sidelines bands: the verifier deals a drive wri
 them from the book's slip. So `render luckdraw bubblelog --from` of a seeded record leaves its
 deal and `side` lines off; one that is not the book's slip (LD-DEAL-004, LD-DEAL-005 in the
 typed record) would be a finding the sheet cannot carry, so it is noted, one line each
-(`REC:LINE: ...`), as PostCard notes a die that is not the book's. The lines left off become
-blank lines, so every other line keeps its number. A trade's cards are put in the cheat
-sheet's order (the sheet's). Without a `Players` tag the seats are counted from the first
-drive's deal, as the verifier counts them, and the tag is written in: the sheet's header
-then carries what the deal lines did.
+(`REC:LINE: ...`), as PostCard notes a die that is not the book's. Its running totals are
+left off too (the verifier adds the points up), each noted as not on the sheet. The lines
+left off become blank lines, so every other line keeps its number. A trade's cards are put
+in the cheat sheet's order (the sheet's). Without a `Players` tag the seats are counted from
+the first drive's deal, as the verifier counts them, and the tag is written in: the sheet's
+header then carries what the deal lines did.
 """
 
 from __future__ import annotations
 
+from engine.bubbles import LEFT_OFF
 from engine.errors import ReadError
 from engine.luckdraw import notation as n
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
@@ -140,6 +142,11 @@ def book_record(text: str, file: str, tags: dict[str, str] | None = None,
                 dealt.append(entry)
             continue
         began = began or not isinstance(entry, n.Period)
+        if isinstance(entry, n.Totals):            # the verifier adds the points up
+            notes.append((entry.line, f"{file}:{entry.line}{LEFT_OFF}"
+                          f"{lines[entry.line - 1].partition(';')[0].strip()}"))
+            lines[entry.line - 1] = ""
+            continue
         if isinstance(entry, n.Score):
             lines[entry.line - 1] = _bonuses_in_order(lines[entry.line - 1], bonus)
         if isinstance(entry, n.Trade):

@@ -232,16 +232,12 @@ def grammar(rules: Rules | None = None) -> Grammar:
 # `book.bubble.set_gap`), each card written with the space that follows it (`STTD ` before an
 # event word) or, given back, the one before it (` OP` after `for P3`); a set is written in
 # the cheat sheet's order. A band is two rows: what the line is, its seat, cards, event word
-# and first number above; the penalty or audible play, the calls, the second seat, the cards
-# given back and the second total below. A total band holds two seats (BOOK_TOTALS), and a
-# band holds a second line where the two meet on no group (the forms' `\n` segments).
-BOOK_TOTALS = 2             # seats on one total band of a play-book sheet
+# and points above; the penalty or audible play, the calls, the QB or second seat, the cards
+# given back and the drive's number below. So a drive's line (below) and the event after it
+# (above) share a band, and a band holds the calls after its line too (the forms' `\n`
+# segments). Running totals are not on it: the verifier adds the points up (L-rules: total
+# lines are optional), as BLOWOUT!!!'s and Card Bowl's sheets leave the score to it.
 BOOK_TOP = 199              # the largest number a play-book band writes (the hundreds a 1)
-
-
-def book_spread(line: str) -> tuple[str, ...]:
-    """A total line as the play-book sheet's total bands of BOOK_TOTALS seats each."""
-    return spread_totals(line, BOOK_TOTALS)
 
 
 Shading = tuple[tuple[int | None, ...], ...]
@@ -325,10 +321,12 @@ def _book_number(name: str, title: str) -> Slot:
 
 
 def _book(blank: Grammar, rules: Rules) -> Grammar:
-    """The sheets of a play-book game: no deal or sidelines lines (the book's slips), the cards
-    as sets, the penalty and the audible play one group, two rows a band (see above)."""
+    """The sheets of a play-book game: no deal, sidelines or total lines (the book's slips;
+    the verifier's sums), the cards as sets, the penalty and the audible play one group, two
+    rows a band, the drive's line on the event row's second row (see above)."""
     periods = rules.periods
-    kinds = (*((p, p) for p in periods), *(k for k in KINDS if k[0] not in ("deal", SIDELINES)))
+    left = ("deal", SIDELINES, "total")
+    kinds = (*((p, p) for p in periods), *(k for k in KINDS if k[0] not in left))
     calls = rules.audible.calls
     plays = (*(p.key for p in rules.penalties), *calls)
     per_seat = tuple(blank.slot(s) for s in SEATS)
@@ -338,38 +336,40 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         blank.slot("seat"),
         _card_set("card", rules, before=False, title="card(s)"),
         _book_word(rules),
-        _book_number("n", "drive no. / points / total"),
+        _book_number("n", "points"),
         Slot("play", (Part("play", plays, labels=(*(p.key[:2] for p in rules.penalties),
                                                   *(c[0] for c in calls))),),
              title="pen. / play", new_row=True),
         *per_seat,
-        blank.slot("seat2"),
+        replace(blank.slot("seat2"), title="QB / 2nd seat"),
         _card_set("back", rules, before=True, title="given back"),
-        _book_number("n2", "2nd total"),
+        Slot("n2", (number_part("n", BOOK_TOP),), title="drive no."),
     )
     per = tuple(s.name for s in per_seat)
-    calls_after = Segment("\ncall ", per)        # a band's second line: the calls after it
+    calls_after = Segment("\ncall ", per)        # a band's last line: the calls after it
     event = (Segment("", ("card",), sep="", always=True), Segment("", ("word",), always=True),
              Segment(" ", ("seat",), always=True), Segment(" ", ("n",), always=True))
+    # the event after a line on the band's event row (its card starts the next line)
+    event_after = (replace(event[0], lead="\n", always=False),
+                   *(replace(seg, always=False) for seg in event[1:]))
+    drive = (Segment("drive ", ("n2",), always=True), Segment(" QB ", ("seat2",), always=True))
+    drive_after = (replace(drive[0], lead="\ndrive ", always=False),   # the next drive's line
+                   replace(drive[1], always=False))                   # below a drive's last
     forms = (
-        *(Form(p, (Segment(p, (), always=True), calls_after)) for p in periods),
-        Form("drive", (Segment("drive ", ("n",), always=True),
-                       Segment(" QB ", ("seat",), always=True), calls_after)),
+        *(Form(p, (Segment(p, (), always=True), *drive_after, *event_after, calls_after))
+          for p in periods),
+        Form("drive", (*drive, *event_after, calls_after)),
         Form("trade", (Segment("trade ", ("seat",), always=True),
                        Segment(" ", ("card",), sep="", always=True),
                        Segment("for ", ("seat2",), always=True),
                        Segment("", ("back",), sep=""), calls_after)),
         Form("call", (Segment("call ", per, always=True),)),
-        # the audible, then the event after it (its card starts the second line)
         Form("audible", (Segment("audible ", ("play",), always=True), Segment(" ", per),
-                         replace(event[0], lead="\n", always=False),
-                         *(replace(seg, always=False) for seg in event[1:]))),
-        Form("event", (*event, calls_after)),
+                         *event_after, *drive_after)),
+        Form("event", (*event, *drive_after, calls_after)),
         Form("penalty", (Segment("penalty ", ("seat",), always=True),
                          Segment(" ", ("play",), always=True),
-                         Segment(" ", ("n",), always=True), calls_after)),
-        Form("total", (Segment("total ", ("seat", "n"), always=True),
-                       Segment(" ", ("seat2", "n2")))),
+                         Segment(" ", ("n",), always=True), *drive_after, calls_after)),
         Form("winner", (Segment("winner ", ("seat", "seat2"), always=True),)),
     )
     short = "  ".join(f"{c[:2]} {c}" for c in rules.cards.codes if c[:2] != c)
@@ -381,8 +381,8 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         blank.legend[1],
         "Cards: " + short + ".  Seat sd: sidelines.  " + ", ".join(f"{c[0]} {c}" for c in calls)
         + f"; {', '.join(blank.slot(SEATS[0]).parts[0].options[len(calls):])} audible points."
-        f"  Total: {BOOK_TOTALS} seats a line (optional).  A band's "
-        "2nd line: the calls after its line; on an au band, the event after the audible.",
+        "  dr: drive no., QB below, 1st event above; a band's last line: the calls.  "
+        "No totals (the verifier adds up).",
     )
     return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
-                   rewrite=book_record, spread=book_spread)
+                   rewrite=book_record, spread=None)

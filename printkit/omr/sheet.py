@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine import registry
 from engine.bubbles import (
+    LEFT_OFF,
     EncodeError,
     Grammar,
     encode,
@@ -32,8 +33,7 @@ from printkit.text import printable
 BLANK_SHEETS = 1       # a blank log is one numbered sheet; --sheets N prints N
 
 
-# `--from` notes of parts a sheet or a fillable log does not hold (render sums them up)
-LEFT_OFF = ": not on the sheet: "
+# `--from` notes of parts a fillable log does not hold (a sheet's: engine.bubbles.LEFT_OFF)
 LEFT_OFF_LOG = ": not in the log: "
 
 

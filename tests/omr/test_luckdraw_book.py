@@ -1,8 +1,9 @@
 """Luck of the Draw bubble logs for a play book (a Seed in the QR, issue #18, L17): no deal or
-sidelines bands (the book's slips deal every drive), two rows a band, 28 bands a letter
-sheet (27 a4), two seats a total band. `render --from` leaves a seeded record's deal lines
-off and notes any that is not the book's slip; the scanned record verifies with the typed
-record's findings.
+sidelines bands (the book's slips deal every drive) and no totals (the verifier adds the
+points up), two rows a band, 29 bands a letter sheet (28 a4), a drive's line on the second
+row of the band of the event before or after it. `render --from` leaves a seeded record's
+deal and total lines off and notes any deal that is not the book's slip, and each total; the
+scanned record verifies with the typed record's findings but LD-TOTAL's.
 
 Expected texts, notes and findings are typed by hand: the play book's deal of seed `demo`
 (4 players) is the one examples/luckdraw.rec writes (it verifies clean against the book):
@@ -40,6 +41,13 @@ DEAL = ("deal P1 INT PTD TOD FG\ndeal P2 FBL STTD RTD TE\ndeal P3 IR/TO XP/S P O
 PLAY = "STTD touchback P2 2\nFDN first P4 1\ntrade P2 TE for P3 OP\n"
 
 
+def totals_noted(record) -> list[str]:
+    """What `render --from` says of examples/luckdraw.rec's three total lines, by hand."""
+    return [f"{record}:26: not on the sheet: total P1 6 P2 7 P3 2 P4 5",
+            f"{record}:42: not on the sheet: total P1 14 P2 7 P3 5 P4 10",
+            f"{record}:54: not on the sheet: total P1 19 P2 7 P3 9 P4 13"]
+
+
 # -- the grammar -------------------------------------------------------------------------
 
 def test_a_seed_chooses_the_book_grammar():
@@ -49,12 +57,12 @@ def test_a_seed_chooses_the_book_grammar():
     assert g.book is not None and g.book.variant == "book" and g.book.rewrite is book_record
 
 
-def test_the_book_sheet_has_no_deal_or_sidelines_kind():
+def test_the_book_sheet_has_no_deal_sidelines_or_total_kind():
     book = grammar().book
     kinds = book.slot("kind").parts[0].options
     assert kinds == ("Q1", "Q2", "Q3", "Q4", "OT", "drive", "trade", "call", "audible",
-                     "event", "penalty", "total", "winner")
-    for line in ("deal P1 INT PTD TOD FG", "side XP/S"):
+                     "event", "penalty", "winner")
+    for line in ("deal P1 INT PTD TOD FG", "side XP/S", "total P1 14 P2 7"):
         with pytest.raises(EncodeError):
             encode(book, line)
 
@@ -67,8 +75,7 @@ def test_the_book_sheet_has_no_deal_or_sidelines_kind():
     "FBL fumble+td P3 7", "FDN first+markers P4 2", "XP/S 2pt P5 2", "TOD none P1 1",
     "STTD td P2 8", "MFG missed side 0", "INT int P1 5", "TOD fourth P3 4", "DP penalty P1 1",
     "penalty P2 delay 2", "penalty P4 conduct 4",
-    "total P1 14 P2 7", "total P5 0", "total P1 -4 P2 199", "total P3 105 P4 -17",
-    "winner P1", "winner P2 P6",
+    "winner P1", "winner P2 P6", "drive 199 QB P3",
     "MFG missed+blocked+td P1 8", "P punt+blocked+td+inside P4 10", "FDN markers P2 1",
     "IR/TO review+overturned P3 3", "drive 100 QB P2",
 ])
@@ -107,9 +114,10 @@ def test_bonus_words_are_one_bubble_each_in_the_cards_order():
 
 
 @pytest.mark.parametrize("line", [
-    "total P1 1 P2 2 P3 3",                # three seats: a book band holds two
-    "total P1 200",                        # past the digit columns
+    "total P1 14",                         # the verifier adds the points up
+    "PTD td P1 200",                       # past the digit columns
     "drive 200 QB P1",
+    "drive -1 QB P1",                      # a drive's number has no sign
     "deal P1 INT PTD TOD FG",              # the book's slip
 ])
 def test_lines_a_book_band_cannot_hold_are_refused(line):
@@ -117,15 +125,16 @@ def test_lines_a_book_band_cannot_hold_are_refused(line):
         encode(grammar().book, line)
 
 
-def test_a_total_line_goes_on_bands_of_two_seats():
+def test_a_drive_number_is_below_the_events_points():
     book = grammar().book
-    assert book.spread("total P1 14 P2 7 P3 5 P4 10") == ("total P1 14 P2 7",
-                                                         "total P3 5 P4 10")
-    assert book.spread("total P1 1 P2 -2 P3 3") == ("total P1 1 P2 -2", "total P3 3")
-    assert book.spread("total P1 1 P2 2") == ("total P1 1 P2 2",)
-    assert book.spread("FDN first P4 1") == ("FDN first P4 1",)
-    # the sheet with deals keeps four a band
-    assert grammar().spread("total P1 14 P2 7 P3 5 P4 10") == ("total P1 14 P2 7 P3 5 P4 10",)
+    marks = encode(book, "drive 27 QB P8").marks
+    assert set(marks) == {"kind", "n2", "seat2"}
+    # no sign, one part: the hundreds blank, the tens column's 2, the ones column's 7
+    assert marks["n2"] == ((None, 2, 7),)
+    assert marks["seat2"] == ((7,),) and marks["kind"] == ((5,),)      # P8; the 6th kind
+    assert book.slot("n2").title == "drive no." and book.slot("n").title == "points"
+    assert book.slot("n").parts[0].options == ("-",)            # points keep their sign
+    assert book.spread is None
 
 
 # -- --from: the record as the sheets hold it ----------------------------------------------
@@ -193,10 +202,10 @@ def test_from_notes_a_deal_that_is_not_the_books_and_the_typed_record_finds_it(t
     assert r.code == 0
     assert r.stderr.splitlines() == [
         f"{record}:14: P4's hand FDN DP MFG TE is not the play book's deal of drive 1 (FDN DP "
-        "MFG SACK): the sheet leaves the deal to the play book"]
+        "MFG SACK): the sheet leaves the deal to the play book", *totals_noted(record)]
     # the sheet holds the book's deal: the scanned record is clean
-    back = run_cli("verify", str(pdf))               # 33 lines, three totals on two bands each
-    assert back.code == 0 and "36 lines checked, clean" in back.stdout
+    back = run_cli("verify", str(pdf))               # the 45 lines less 12 deals, 3 totals
+    assert back.code == 0 and "30 lines checked, clean" in back.stdout
 
 
 # -- the sheet ----------------------------------------------------------------------------
@@ -207,7 +216,7 @@ def _timing_squares(page) -> list[dict]:
             abs(r["height"] - side) < 0.2]
 
 
-@pytest.mark.parametrize(("paper", "bands"), [("letter", 28), ("a4", 27)])
+@pytest.mark.parametrize(("paper", "bands"), [("letter", 29), ("a4", 28)])
 def test_a_blank_book_sheet_has_two_row_bands(tmp_path, paper, bands):
     pdf = tmp_path / "book.pdf"
     r = run_cli("render", "luckdraw", "bubblelog", "--seed", "demo", "--paper", paper,
@@ -221,20 +230,20 @@ def test_a_blank_book_sheet_has_two_row_bands(tmp_path, paper, bands):
     assert f"lines 1-{bands}" in text and "Seed: demo" in text
     assert "Deals: the play book's slips (shade Players)." in text
     # the left end of every band row has a timing square: bands x 2 rows, a band's rows
-    # 2.5 mm apart, 3.1 mm from its second row to the next band's first (0.6 mm between)
+    # 2.5 mm apart, 2.9 mm from its second row to the next band's first (0.4 mm between)
     left = min(s["x0"] for s in squares)
     column = sorted(s["top"] for s in squares if abs(s["x0"] - left) < 0.5)
     assert len(column) == 2 * bands
     steps = [round((b - a) / MM, 1) for a, b in zip(column, column[1:], strict=False)]
-    assert steps == [2.5, 3.1] * (bands - 1) + [2.5]
+    assert steps == [2.5, 2.9] * (bands - 1) + [2.5]
     # the last band ends above the foot's legend; the first starts under the headings
     assert column[-1] / MM < {"letter": 201, "a4": 195}[paper]
-    # the headings: one line per band row, the line's kind, seat, cards, event and first
-    # number over the first row; the penalty or play, the calls and the second seat over
-    # the second
+    # the headings: one line per band row, the line's kind, seat, cards, event and points
+    # over the first row; the penalty or play, the calls, the QB or second seat, the cards
+    # given back and the drive's number over the second
     bottoms = {w["text"]: w["bottom"] for w in words if w["top"] < column[0]}
-    first = [bottoms[k] for k in ("line", "holder", "card(s)", "+bonuses", "drive")]
-    second = [bottoms[k] for k in ("play", "P1", "P8", "2nd", "given")]
+    first = [bottoms[k] for k in ("line", "holder", "card(s)", "+bonuses", "points")]
+    second = [bottoms[k] for k in ("play", "P1", "P8", "QB", "given", "no.")]
     assert max(first) - min(first) < 1 and max(second) - min(second) < 1
     assert min(second) - max(first) > 4           # a heading line (5 pt) apart
     code = parse(zxingcpp.read_barcodes(page_image(pdf.read_bytes(), 0, 150))[0].text)
@@ -257,31 +266,48 @@ DISTORTIONS = (
 )
 
 
-@pytest.mark.parametrize(("slip", "turn"), [
-    (None, 0), (("total P1 6 P2 7 P3 2 P4 5", "total P1 6 P2 7 P3 2 P4 6"), 1),
-    (("PTD td P1 6", "PTD td P3 6"), 2)], ids=["clean", "total", "holder"])
-def test_photos_of_a_seeded_game_verify_as_the_typed_record(tmp_path, slip, turn):
+@pytest.mark.parametrize(("slip", "rule", "turn"), [
+    (None, None, 0),
+    (("audible run P2 4 ", "audible run P2 3 "), "LD-AUD-001", 1),    # the Loner bonus missed
+    (("PTD td P1 6\n", "PTD td P3 6\n"), "LD-EVENT-002", 2)],         # not the holder
+    ids=["clean", "audible", "holder"])
+def test_photos_of_a_seeded_game_verify_as_the_typed_record(tmp_path, slip, rule, turn):
     text = EXAMPLE.read_text()
     if slip:
-        assert text.count(slip[0] + "\n") == 1
-        text = text.replace(slip[0] + "\n", slip[1] + "\n")
+        assert text.count(slip[0]) == 1
+        text = text.replace(slip[0], slip[1])
     record = tmp_path / "game.rec"
     record.write_text(text)
     typed = run_cli("verify", str(record), "--format", "json")
     pdf = tmp_path / "log.pdf"
     r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
-    assert r.code == 0 and r.stderr == ""
-    photos = []
-    for page, d in enumerate((DISTORTIONS * 2)[turn:turn + 2]):   # 36 bands: 28 + 8
-        photo = tmp_path / f"p{page + 1}.jpg"
-        cv2.imwrite(str(photo), distort(page_image(pdf.read_bytes(), page, d.dpi), d))
-        photos.append(str(photo))
+    assert r.code == 0 and r.stderr.splitlines() == totals_noted(record)
+    d = DISTORTIONS[turn]                             # 21 bands: one sheet
+    photo = tmp_path / "p1.jpg"
+    cv2.imwrite(str(photo), distort(page_image(pdf.read_bytes(), 0, d.dpi), d))
     back = tmp_path / "back.rec"                      # a seed without a match: one scan
-    assert run_cli("scan", *photos, "--out", str(back)).code == (1 if slip else 0)
+    assert run_cli("scan", str(photo), "--out", str(back)).code == (1 if slip else 0)
     scanned = run_cli("verify", str(back), "--format", "json")
     assert (typed.code, scanned.code) == ((1, 1) if slip else (0, 0))
     assert _findings(scanned.stdout) == _findings(typed.stdout)
-    assert len(_findings(typed.stdout)) == (1 if slip else 0)
+    assert [f[0] for f in _findings(typed.stdout)] == ([rule] if slip else [])
+
+
+def test_a_running_total_slip_is_the_typed_records_alone(tmp_path):
+    """The sheet has no totals: a wrong total is a finding of the typed record, `--from`
+    names the line it leaves off, and the sheet's record is clean."""
+    record = tmp_path / "total.rec"
+    record.write_text(EXAMPLE.read_text().replace("total P1 6 P2 7 P3 2 P4 5\n",
+                                                  "total P1 6 P2 7 P3 2 P4 6\n"))
+    typed = run_cli("verify", str(record))
+    assert typed.stdout.splitlines()[0] == (
+        f"{record}:26: LD-TOTAL-001: running totals: game card points + audible points - "
+        "penalty points so far (expected P4 5, found P4 6)")
+    pdf = tmp_path / "log.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert r.stderr.splitlines()[0] == f"{record}:26: not on the sheet: total P1 6 P2 7 P3 2 P4 6"
+    assert run_cli("verify", str(pdf)).stdout == (
+        f"{pdf}: luckdraw: 30 lines checked, clean; 4 players, 3 drives\n")
 
 
 def test_the_pdf_reads_to_the_book_record(tmp_path):
@@ -296,10 +322,10 @@ def test_the_pdf_reads_to_the_book_record(tmp_path):
         "call P1 pass P2 run P3 pass P4 pass", "audible run P2 4"]
     assert text.startswith('[Game "luckdraw"]\n[Seed "demo"]\n[Date "2026-11-22"]\n'
                            '[Players "4"]\n[Length "Q2"]\n\n')
-    # 33 lines, each of the three four-seat totals on two bands: 36
+    # the 45 lines less 12 deals and 3 totals
     body = text.split("\n\n", 1)[1].splitlines()
-    assert "deal " not in text and len(body) == 36
-    assert body[-3:] == ["total P1 19 P2 7", "total P3 9 P4 13", "winner P1"]
+    assert "deal " not in text and "total" not in text and len(body) == 30
+    assert body[-3:] == ["TOD fourth P3 4", "TE expires P1 3", "winner P1"]
 
 
 @pytest.mark.parametrize("players", ["", '[Players "*"]\n'], ids=["no-tag", "star"])
@@ -321,25 +347,23 @@ def test_a_sheet_of_a_record_without_players_carries_the_count(tmp_path, players
 
 def test_a_simulated_game_scans_to_its_lines_without_the_deals(tmp_path):
     """The bots deal from the book, so --from notes nothing; the scanned record is the typed
-    one's lines less its deal lines, each total line as lines of two seats (comments and
-    blank lines aside: computed from the text alone) and verifies clean."""
+    one's lines less its deal and total lines (comments and blank lines aside: computed from
+    the text alone) and verifies clean; --from names each total it leaves off."""
     assert run_cli("simulate", "luckdraw", "--seed", "ldbook", "--players", "4",
                    "--out", str(tmp_path)).code == 0
     record = tmp_path / "luckdraw-ldbook-0001.rec"
     typed = [line.split(";")[0].strip() for line in record.read_text().splitlines()]
-    kept = [t for t in typed if t and not t.startswith(("[", "deal ", "side "))]
-    assert len(kept) < len([t for t in typed if t and not t.startswith("[")]) - 4
-    body = []
-    for t in kept:
-        words = t.split()
-        if words[0] != "total":
-            body.append(t)
-            continue
-        assert len(words) == 9                     # four seats: two bands
-        body += ["total " + " ".join(words[1:5]), "total " + " ".join(words[5:9])]
+    body = [t for t in typed if t and not t.startswith(("[", "deal ", "side ", "total "))]
+    totals = [t for t in typed if t.startswith("total ")]
+    assert len(body) < len([t for t in typed if t and not t.startswith("[")]) - 4
+    assert len(totals) > 6
     pdf = tmp_path / "log.pdf"
     r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
-    assert (r.code, r.stderr) == (0, "")
+    assert r.code == 0
+    said = r.stderr.splitlines()               # five named, then the rest summed in one line
+    assert [line.split(": not on the sheet: ")[1] for line in said[:5]] == totals[:5]
+    assert said[5:] == [f"... and {len(totals) - 5} more lines with parts not on the sheet "
+                        "(docs/bubblelog.md says what each game's sheet leaves off)"]
     back = tmp_path / "back.rec"
     s = run_cli("scan", str(pdf), "--out", str(back))
     assert s.code == 0, s.stdout
@@ -381,7 +405,7 @@ def test_a_mangled_seeded_record_is_rewritten_or_left_alone(edits):
     assert len(written) == len(lines)
     for note in notes:
         number = int(note.split(":")[1])
-        assert lines[number - 1].startswith(("deal ", "side", "drive ")), note
+        assert lines[number - 1].startswith(("deal ", "side", "drive ", "total ")), note
     for old, new in zip(lines, written, strict=True):
         assert new in (old, "", '[Players "4"]') or new.startswith("trade "), (old, new)
 
@@ -401,11 +425,11 @@ def test_a_play_book_sheet_with_players_left_blank_says_to_shade_it(tmp_path):
                         "count the players (a play-book bubble log: shade its Players bubble)\n")
 
 
-# -- a hand-written record with a four-seat total -------------------------------------------
+# -- a hand-written drive ---------------------------------------------------------------------
 # Drive 1 of the book of seed demo as a table would write it: its deal lines (the book's), a
 # blocked punt run back written with its bonuses out of the sheet's order, a comment, and the
 # running totals of all four seats on one line (P3: OP 1 + punt 2+3+3 + xp 1 = 10).
-FOUR_SEATS = HEAD + DEAL + """STTD touchback P2 2
+HAND_DRIVE = HEAD + DEAL + """STTD touchback P2 2
 FDN first P4 1
 call P1 pass P2 run P3 pass P4 pass
 audible run P2 4          ; P2 alone called the run
@@ -420,8 +444,8 @@ XP/S xp P3 1
 total P1 6 P2 7 P3 10 P4 5
 """
 # what its sheet holds, typed by hand: no deal lines, no comments, the bonuses in the sheet's
-# order, the total on two bands; the QR's tags, then the header's (Length left blank: *)
-FOUR_SEATS_SHEET = """[Game "luckdraw"]
+# order, no total; the QR's tags, then the header's (Length left blank: *)
+HAND_DRIVE_SHEET = """[Game "luckdraw"]
 [Seed "demo"]
 [Players "4"]
 [Length "*"]
@@ -440,43 +464,43 @@ trade P2 TE for P3 OP
 OP penalty P2 1
 PTD td P1 6
 XP/S xp P3 1
-total P1 6 P2 7
-total P3 10 P4 5
 """
 
 
-@pytest.mark.parametrize("slip", [False, True], ids=["clean", "total-slip"])
-def test_a_four_seat_total_goes_through_a_photo_as_two_bands(tmp_path, slip):
-    text = FOUR_SEATS.replace("P3 10 P4 5", "P3 11 P4 5") if slip else FOUR_SEATS
-    record = tmp_path / "four.rec"
+@pytest.mark.parametrize("slip", [False, True], ids=["clean", "holder-slip"])
+def test_a_hand_written_drive_goes_through_a_photo(tmp_path, slip):
+    """The slip: P3 scores OP's penalty after trading OP to P2 (LD-EVENT-002)."""
+    slipped = ("OP penalty P2 1", "OP penalty P3 1")
+    text = HAND_DRIVE.replace(*slipped) if slip else HAND_DRIVE
+    record = tmp_path / "drive.rec"
     record.write_text(text)
     typed = run_cli("verify", str(record))
-    pdf = tmp_path / "four.pdf"
+    pdf = tmp_path / "drive.pdf"
     r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
-    assert (r.code, r.stderr) == (0, "")
-    photo = tmp_path / "four.jpg"
+    assert (r.code, r.stderr) == (0, f"{record}:23: not on the sheet: total P1 6 P2 7 P3 10 "
+                                     "P4 5\n")
+    photo = tmp_path / "drive.jpg"
     d = Distortion(dpi=170, angle=-97, perspective=0.12, jpeg=55, blur=0.7, shadow=0.5,
                    crumple=0.003, seed=4)
     cv2.imwrite(str(photo), distort(page_image(pdf.read_bytes(), 0, d.dpi), d))
     back = tmp_path / "back.rec"
     assert run_cli("scan", str(photo), "--out", str(back)).code == (1 if slip else 0)
-    want = FOUR_SEATS_SHEET.replace("P3 10 P4 5", "P3 11 P4 5") if slip else FOUR_SEATS_SHEET
+    want = HAND_DRIVE_SHEET.replace(*slipped) if slip else HAND_DRIVE_SHEET
     assert back.read_text() == want
     scanned = run_cli("verify", str(back))
     if not slip:
         assert (typed.code, scanned.code) == (0, 0)
-        assert scanned.stdout == f"{back}: luckdraw: 16 lines checked, clean; 4 players, " \
+        assert scanned.stdout == f"{back}: luckdraw: 14 lines checked, clean; 4 players, " \
                                  "1 drive\n"
         return
-    # the typed record's line 23 is the scanned record's line 21 (its second total band)
-    message = ("LD-TOTAL-001: running totals: game card points + audible points - penalty "
-               "points so far (expected P3 10, found P3 11)")
+    # the typed record's line 20 is the scanned record's line 17 (no deals, a 4th tag)
+    message = "LD-EVENT-002: OP is held by P2 at this point of drive 1 (expected P2, found P3)"
     assert typed.stdout.splitlines() == [
-        f"{record}:23: {message}",
+        f"{record}:20: {message}",
         f"{record}: luckdraw: 19 lines checked, 1 finding; 4 players, 1 drive"]
     assert scanned.stdout.splitlines() == [
-        f"{back}:21: {message}",
-        f"{back}: luckdraw: 16 lines checked, 1 finding; 4 players, 1 drive"]
+        f"{back}:17: {message}",
+        f"{back}: luckdraw: 14 lines checked, 1 finding; 4 players, 1 drive"]
     assert (typed.code, scanned.code) == (1, 1)
 
 
@@ -521,6 +545,15 @@ def test_a_card_set_is_read_as_the_listed_table_would_be():
     "audible run P2 4\nSACK sack P4 2",                         # the event after the audible
     "audible pass P1 3 P3 3\nP punt+blocked+td P3 8",
     "audible pass\nTE expires P1 3",
+    "drive 1 QB P1\nSTTD touchback P2 2",                       # a drive's first event
+    "drive 1 QB P1\nSTTD touchback P2 2\ncall P1 pass",
+    "Q1\ndrive 1 QB P1\nSTTD touchback P2 2\ncall P1 pass P2 run",   # four lines
+    "Q3\ndrive 12 QB P4",
+    "Q2\nP punt+inside P4 4",                                   # the event after a period
+    "XP/S xp P3 1\ndrive 2 QB P2",                              # a drive after the last event
+    "TE expires P1 3\ndrive 3 QB P3\ncall P2 pass",
+    "penalty P2 delay 2\ndrive 3 QB P3",
+    "audible run P2 4\nSACK sack P4 2\ndrive 4 QB P4",
 ])
 def test_two_lines_that_meet_no_group_twice_share_a_band(lines):
     book = grammar().book
@@ -531,8 +564,11 @@ def test_two_lines_that_meet_no_group_twice_share_a_band(lines):
 @pytest.mark.parametrize("lines", [
     "call P1 pass P2 run\naudible run P2 4",        # both on the P1-P8 groups
     "FDN first P4 1\nSACK sack P4 2",               # two events
-    "drive 2 QB P2\nSTTD touchback P1 2",          # the seat and number twice
-    "total P1 6 P2 7\ncall P1 pass",               # a total takes no calls after it
+    "XP/S xp P3 1\ndrive 2 QB P2\nSTTD touchback P1 2",   # the event row twice
+    "drive 2 QB P2\ndrive 3 QB P3",                # the drive's number twice
+    "trade P2 TE for P3 OP\ndrive 2 QB P2",        # the 2nd seat twice
+    "FDN first P4 1\ncall P1 run\ndrive 2 QB P2",  # the calls end a band
+    "winner P1\ncall P1 pass",                     # the winner takes nothing after it
     "SACK sack P4 2\naudible run P2 4",             # the audible comes first on its band
     "audible run P2 4\nSACK sack P4 2\ncall P1 run",
 ])
@@ -542,41 +578,46 @@ def test_lines_that_would_meet_on_a_group_do_not_share_a_band(lines):
 
 
 def test_a_record_shares_bands_where_it_can():
-    """The example's drive 1 (file lines 9-26), typed by hand: the calls join the event
-    before them, the event after the audible joins it, the total takes two bands."""
+    """The example as its sheet holds it, typed by hand (file line numbers): the period, the
+    drive and its first event share a band, the calls join the line before them, the event
+    after the audible joins it, and a drive's line joins the line before it."""
     from engine.bubbles import split_record
 
     book = grammar().book
-    text = EXAMPLE.read_text()
-    out, _ = book_record(text, "ex.rec")
+    out, _ = book_record(EXAMPLE.read_text(), "ex.rec")
     _, bands = split_record(book, out)
-    assert bands[:12] == [
-        (9, "Q1"), (10, "drive 1 QB P1"), (15, "STTD touchback P2 2"),
+    assert bands == [
+        (9, "Q1\ndrive 1 QB P1\nSTTD touchback P2 2"),
         (16, "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass"),
         (18, "audible run P2 4\nSACK sack P4 2"), (20, "OP penalty P3 1"),
         (21, "FDN first+markers P4 2"), (22, "trade P2 TE for P3 OP"), (23, "OP penalty P2 1"),
-        (24, "PTD td P1 6"), (25, "XP/S xp P3 1"), (26, "total P1 6 P2 7")]
-    assert bands[12] == (26, "total P3 2 P4 5")
-    assert len(bands) == 32            # the 33 lines less 4 that share, 3 totals on two
+        (24, "PTD td P1 6"), (25, "XP/S xp P3 1\ndrive 2 QB P2"),
+        (33, "STTD touchback P1 2"), (34, "FDN first P4 1"),
+        (35, "IR/TO timeout P2 2\ncall P1 pass P3 pass P4 run"),
+        (37, "audible pass P1 3 P3 3\nTE expires P1 3"), (39, "Q2\nP punt+inside P4 4"),
+        (41, "penalty P2 delay 2\ndrive 3 QB P3"), (49, "STTD touchback P4 2"),
+        (50, "FDN first P4 1"), (51, "SACK sack P1 2"), (52, "TOD fourth P3 4"),
+        (53, "TE expires P1 3"), (55, "winner P1")]
 
 
 def test_a_photo_of_shared_bands_reads_each_line_with_its_band_number(tmp_path):
-    """The four-seat record above: 16 lines on 14 bands; the calls and the event after the
-    audible read back with the printed number of the band they share."""
+    """The hand-written drive above: 14 lines on 10 bands; the lines sharing a band read
+    back with its printed number."""
     from printkit.omr import read_bubble_file
 
-    record = tmp_path / "four.rec"
-    record.write_text(FOUR_SEATS)
-    pdf = tmp_path / "four.pdf"
+    record = tmp_path / "drive.rec"
+    record.write_text(HAND_DRIVE)
+    pdf = tmp_path / "drive.pdf"
     assert run_cli("render", "luckdraw", "bubblelog", "--from", str(record),
                    "--out", str(pdf)).code == 0
-    photo = tmp_path / "four.png"
+    photo = tmp_path / "drive.png"
     cv2.imwrite(str(photo), page_image(pdf.read_bytes(), 0, 150))
     (_, read), = read_bubble_file(photo)
     assert read.ambiguities == []
-    assert [n for n, _ in read.lines] == list(range(1, 15))
-    assert read.lines[3:5] == [(4, "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass"),
-                               (5, "audible run P2 4\nSACK sack P4 2")]
+    assert [n for n, _ in read.lines] == list(range(1, 11))
+    assert read.lines[:3] == [(1, "Q1\ndrive 1 QB P1\nSTTD touchback P2 2"),
+                              (2, "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass"),
+                              (3, "audible run P2 4\nSACK sack P4 2")]
 
 
 def test_a_card_set_abuts_and_every_other_group_keeps_its_gap():
@@ -598,6 +639,7 @@ def test_a_card_set_abuts_and_every_other_group_keeps_its_gap():
     assert steps(xs(geo, "n")) == [3.3, 3.3] + [2.6] * 9 + [3.3] + [2.6] * 9   # - | 1 | 0-9 | 0-9
     assert {b.row for b in geo.bubbles if b.slot in ("kind", "card", "word", "n")} == {0}
     assert {b.row for b in geo.bubbles if b.slot in ("play", "P1", "back", "n2")} == {1}
+    assert steps(xs(geo, "n2")) == [3.3] + [2.6] * 9 + [3.3] + [2.6] * 9   # 1 | 0-9 | 0-9
     # the sheet with deals keeps a 0 in its hundreds column: - | 0 1 | 0-9 | 0-9
     dealt = sheet_geometry(grammar(), load_layout("luckdraw-bubblelog"), "letter")
     assert steps(xs(dealt, "n")) == [3.3, 2.6, 3.3] + [2.6] * 9 + [3.3] + [2.6] * 9
