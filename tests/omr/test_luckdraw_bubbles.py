@@ -248,8 +248,8 @@ def test_audit_reads_a_photo_of_a_luckdraw_sheet(tmp_path):
 
 def test_a_seeded_game_logged_without_deal_bands_verifies(tmp_path):
     """L17: with a play book the deal bands can be skipped. examples/luckdraw.rec (seed demo)
-    without its 12 deal lines: 45 - 12 = 33 lines, its three four-seat totals two bands each
-    on play-book sheets (two seats a total band): 36 bands (28 a letter sheet), clean."""
+    without its 12 deal lines: 45 - 12 = 33 lines, less its three totals (a play-book sheet
+    leaves them to the verifier): 30 lines, clean."""
     example = Path(__file__).resolve().parents[2] / "examples" / "luckdraw.rec"
     text = "".join(line for line in example.read_text().splitlines(keepends=True)
                    if not line.startswith("deal "))
@@ -260,7 +260,7 @@ def test_a_seeded_game_logged_without_deal_bands_verifies(tmp_path):
                    "--out", str(pdf)).code == 0
     r = run_cli("verify", str(pdf))
     assert r.code == 0, r.stdout
-    assert r.stdout == f"{pdf}: luckdraw: 36 lines checked, clean; 4 players, 3 drives\n"
+    assert r.stdout == f"{pdf}: luckdraw: 30 lines checked, clean; 4 players, 3 drives\n"
 
 
 def test_a_six_seat_total_line_goes_on_two_bands(tmp_path):

@@ -2,12 +2,10 @@
 groups them (same game, seed and match in their QR codes) into one record in sheet order, so
 the findings are the whole game's, each naming the sheet file and the line printed on it.
 
-The match: examples/luckdraw.rec (seed demo, 45 lines, clean) with a Match tag and each of
-its three running totals written six times (totals may be written any time), shaded on three
-play-book sheets of 28 bands by `render --from` (its 12 deal lines are the book's, left off;
-a total of four seats takes two bands, and four bands hold two lines each, calls after an
-event or an event after the audible: 36 bands of totals and 26 others, 28 + 28 + 6); the
-slip scores line 48 of the sheets (sheet 2's 20th band, `TOD fourth P3 4`) as 5."""
+The match: tests/omr/records/luckdraw_match.rec (a simulated 4-player game of 12 drives, 156
+lines, clean, Match M3), shaded on three play-book sheets of 29 bands by `render --from` (its
+deal and total lines left off: 96 lines on 64 bands, 29 + 29 + 6); the slip scores the file's
+line 106, `TOD fourth P3 4`, as 5: line 38 printed on sheet 2 (its 9th band)."""
 
 from __future__ import annotations
 
@@ -21,17 +19,16 @@ from tests.helpers import run_cli
 from tests.omr.distort import page_image
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "luckdraw.rec"
+MATCH = Path(__file__).resolve().parent / "records" / "luckdraw_match.rec"
 SHEETS = 3
 
 
 def _record(slip: bool) -> str:
-    text = EXAMPLE.read_text().replace('[Date "', '[Match "M3"]\n[Date "', 1)
-    totals = [line for line in text.splitlines() if line.startswith("total ")]
-    assert len(totals) == 3
-    for line in totals:
-        text = text.replace(f"\n{line}\n", f"\n{line}\n" * 6, 1)
-    assert "\nTOD fourth P3 4\n" in text
-    return text.replace("\nTOD fourth P3 4\n", "\nTOD fourth P3 5\n", 1) if slip else text
+    lines = MATCH.read_text().splitlines(keepends=True)
+    assert lines[105] == "TOD fourth P3 4\n"
+    if slip:
+        lines[105] = "TOD fourth P3 5\n"
+    return "".join(lines)
 
 
 def _photos(folder: Path, slip: bool) -> list[Path]:
@@ -66,22 +63,23 @@ def test_a_match_photographed_sheet_by_sheet_verifies_as_one_clean_game(clean):
     r = run_cli("verify", *map(str, shuffled))
     names = ", ".join(str(p) for p in shuffled)           # named as given
     assert r.stdout.splitlines() == [
-        f"{names}: luckdraw: 66 lines checked, clean; 4 players, 3 drives"]
+        f"{names}: luckdraw: 96 lines checked, clean; 4 players, 12 drives"]
     assert r.code == 0
 
 
 def test_a_slip_is_named_by_its_sheet_file_and_printed_line(slipped):
     r = run_cli("verify", *map(str, slipped))
     lines = r.stdout.splitlines()
-    assert lines[0] == (f"{slipped[1]}:48: LD-EVENT-001: points for TOD fourth: 4 (expected 4, "
-                        "found 5) [record line 59]")
-    assert lines[1].endswith(": luckdraw: 66 lines checked, 1 finding; 4 players, 3 drives")
+    # the scanned record: 5 tags and a blank line, then the 56 lines of bands 1-37: line 63
+    assert lines[0] == (f"{slipped[1]}:38: LD-EVENT-001: points for TOD fourth: 4 (expected 4, "
+                        "found 5) [record line 63]")
+    assert lines[1].endswith(": luckdraw: 96 lines checked, 1 finding; 4 players, 12 drives")
     assert len(lines) == 2
     assert r.code == 1
     data = json.loads(run_cli("verify", *map(str, slipped), "--format", "json").stdout)
     (finding,) = data["findings"]
     assert (finding["rule"], finding["line"], finding["sheet"]) == (
-        "LD-EVENT-001", 59, f"{slipped[1]} line 48")
+        "LD-EVENT-001", 63, f"{slipped[1]} line 38")
 
 
 def test_each_photo_alone_is_not_the_game(clean):
@@ -89,7 +87,7 @@ def test_each_photo_alone_is_not_the_game(clean):
     run of one match missing sheet 1, reported unreadable (exit 2), never verified."""
     r = run_cli("verify", str(clean[1]))
     assert r.code == 2
-    assert r.stderr.strip() == (f"printkit: error: {clean[1]}: match M3 (seed demo): sheet 1 "
+    assert r.stderr.strip() == (f"printkit: error: {clean[1]}: match M3 (seed m3c-0001): sheet 1 "
                                 "missing (sheets 2 found): not verified")
 
 
@@ -97,7 +95,7 @@ def test_a_missing_middle_sheet_is_unreadable_and_other_records_still_verified(c
     r = run_cli("verify", *map(str, [clean[0], clean[2]]), str(EXAMPLE))
     assert r.code == 2
     names = ", ".join(str(clean[k]) for k in (0, 2))
-    assert r.stderr.strip() == (f"printkit: error: {names}: match M3 (seed demo): sheet 2 "
+    assert r.stderr.strip() == (f"printkit: error: {names}: match M3 (seed m3c-0001): sheet 2 "
                                 "missing (sheets 1, 3 found): not verified")
     assert r.stdout.splitlines() == [
         f"{EXAMPLE}: luckdraw: 45 lines checked, clean; 4 players, 3 drives",
@@ -115,7 +113,7 @@ def test_render_from_shades_last_sheet_on_the_records_last_sheet_only(clean):
 
 def test_a_run_missing_its_last_sheet_is_reported_by_verify_audit_and_scan(clean, tmp_path):
     first_two = clean[:2]
-    message = "match M3 (seed demo): sheet 2 is not marked as the last: a later sheet may be " \
+    message = "match M3 (seed m3c-0001): sheet 2 is not marked as the last: a later sheet may be " \
               "missing"
     names = ", ".join(map(str, first_two))
     r = run_cli("verify", *map(str, first_two))
@@ -157,20 +155,14 @@ def test_a_blank_sheet_is_not_a_whole_game_until_last_sheet_is_shaded(tmp_path):
 
 
 def test_a_sheet_marked_last_with_sheets_after_it_is_unreadable(clean, tmp_path):
-    """The record's first lines, two sheets' worth (a total's two bands counted, not the
-    lines two share), shaded on their own: two sheets, the second marked the last. Its photo
-    with sheet 3 of the whole game (same match and seed) is no whole game: sheet 2 says the
-    game ended there, sheet 3 that it went on."""
-    head, body = _record(False).split("\n\n", 1)
-    kept, bands = [], 0
-    for line in body.splitlines():
-        if bands >= 40:
-            break
-        kept.append(line)
-        shaded = bool(line.strip()) and not line.lstrip().startswith((";", "deal "))
-        bands += shaded * (2 if line.startswith("total ") else 1)   # four seats: two bands
+    """The record's first 107 lines (39 bands: through `TE expires P2 3` on band 39), shaded
+    on their own: two sheets, the second marked the last. Its photo with sheet 3 of the whole
+    game (same match and seed) is no whole game: sheet 2 says the game ended there, sheet 3
+    that it went on."""
+    lines = _record(False).splitlines(keepends=True)
+    assert lines[106] == "TE expires P2 3\n"
     record = tmp_path / "first-40.rec"
-    record.write_text(head + "\n\n" + "\n".join(kept) + "\n")
+    record.write_text("".join(lines[:107]))
     pdf = tmp_path / "first-40.pdf"
     assert run_cli("render", "luckdraw", "bubblelog", "--from", str(record),
                    "--out", str(pdf)).code == 0
@@ -180,5 +172,5 @@ def test_a_sheet_marked_last_with_sheets_after_it_is_unreadable(clean, tmp_path)
     r = run_cli("verify", *map(str, files))
     assert (r.code, r.stdout) == (2, "")
     assert r.stderr.strip() == (f"printkit: error: {', '.join(map(str, files))}: match M3 "
-                                "(seed demo): sheet 2 is marked as the last, but sheet 3 "
+                                "(seed m3c-0001): sheet 2 is marked as the last, but sheet 3 "
                                 "follows: unshade the wrong one: not verified")
