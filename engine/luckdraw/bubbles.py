@@ -114,6 +114,12 @@ def _total(name: str, title: str) -> Slot:
                        Part("sign", ("-",)), Part("n", digits=NUMBER)), title=title)
 
 
+def _calls(per_seat: tuple[str, ...]) -> tuple[Segment, ...]:
+    """A call line's own band: `call`, then the seats' calls (none: a bare `call`, the bots'
+    line when nobody calls before the audible)."""
+    return (Segment("call", (), always=True), Segment(" ", per_seat))
+
+
 def spread_totals(line: str, seats: int = TOTALS) -> tuple[str, ...]:
     """A total line of more than `seats` seats as total lines of `seats` seats (what a table
     of 5-8 writes on the sheet); any other line as it is."""
@@ -184,7 +190,7 @@ def grammar(rules: Rules | None = None) -> Grammar:
                        Segment(" ", names, trail=" for ", mode="set", always=True),
                        Segment("", ("seat2",), always=True),
                        Segment(" ", names2, mode="set"))),
-        Form("call", (Segment("call ", per_seat, always=True),)),
+        Form("call", _calls(per_seat)),
         Form("audible", (Segment("audible ", ("play",), always=True),
                          Segment(" ", per_seat))),
         Form("event", (Segment("", names, trail=" ", mode="set", always=True),
@@ -363,7 +369,7 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
                        Segment(" ", ("card",), sep="", always=True),
                        Segment("for ", ("seat2",), always=True),
                        Segment("", ("back",), sep=""), calls_after)),
-        Form("call", (Segment("call ", per, always=True),)),
+        Form("call", _calls(per)),
         Form("audible", (Segment("audible ", ("play",), always=True), Segment(" ", per),
                          *event_after, *drive_after)),
         Form("event", (*event, *drive_after, calls_after)),

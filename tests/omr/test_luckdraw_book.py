@@ -71,6 +71,7 @@ def test_the_book_sheet_has_no_deal_sidelines_or_total_kind():
     "Q1", "OT", "drive 1 QB P1", "drive 27 QB P8",
     "trade P2 TE for P3 OP", "trade P5 DP FBL for P6 OP XP/S", "trade P2 DP TOD for P4 FG TE",
     "call P1 pass P2 run P3 pass P4 pass P5 run P6 run P7 pass P8 run",
+    "call",                                  # nobody called: the bots write it so
     "audible run P2 4", "audible pass", "audible pass P1 3 P3 3 P4 3",
     "FBL fumble+td P3 7", "FDN first+markers P4 2", "XP/S 2pt P5 2", "TOD none P1 1",
     "STTD td P2 8", "MFG missed side 0", "INT int P1 5", "TOD fourth P3 4", "DP penalty P1 1",
