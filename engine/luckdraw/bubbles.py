@@ -34,14 +34,15 @@ deal lines is the play book's slip (L17), so it has no deal or sidelines kind, a
 (an event's one card, a trade's cards each way) are one set of sixteen abutting single
 bubbles each way instead of sixteen tokens each with its timing square; an event's bonus
 words are a bubble each; the penalty and the audible play are one group (the kinds that use
-them never meet); a total band holds two seats, not four (the third and fourth seats' 62
-bubbles were a row of their own). So a band is two rows, where the sheet with deals needs
-three (A4) or four (letter). Two lines share a band where they meet no group twice
-(forms with newlines, `Grammar.most_lines`): the calls after the line before them, the
-event after the audible.
+them never meet); it has no total lines (the verifier adds the points up; the third and
+fourth seats' 62 bubbles were a row of their own). So a band is two rows, where the sheet
+with deals needs three (A4) or four (letter). A drive's line is on the second row (its
+number under the points, its QB in the second seat), and lines share a band where they meet
+no group twice (forms with newlines, `Grammar.most_lines`): a drive's line and the event
+before or after it, the calls after the line before them, the event after the audible.
 `--from` writes a seeded record as those sheets hold it
-(engine/luckdraw/bookrecord.py: deal lines left off, a deal that is not the book's noted,
-bonus words in the sheet's order).
+(engine/luckdraw/bookrecord.py: deal and total lines left off, each total and a deal that is
+not the book's noted, bonus words in the sheet's order).
 """
 
 from __future__ import annotations
