@@ -388,8 +388,8 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         blank.legend[1],
         "Cards: " + short + ".  Seat sd: sidelines.  " + ", ".join(f"{c[0]} {c}" for c in calls)
         + f"; {', '.join(blank.slot(SEATS[0]).parts[0].options[len(calls):])} audible points."
-        "  dr: drive no., QB below, 1st event above; a band's last line: the calls.  "
-        "No totals (the verifier adds up).",
+        "  Drive no. + QB: a dr band's, or the next drive after an ev/pn/au line.  "
+        "Calls: a band's last line.  No totals.",
     )
     return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
                    rewrite=book_record, spread=None)
