@@ -43,11 +43,14 @@ times the slot count, with no regular expression.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
 MAX_LINE = 240          # a record line longer than this is not put on a sheet
+LISTED = 20_000         # a slot of more ways to shade it reads a token's shading off the
+                        # token instead of listing every token (sixteen cards: 65,536 ways)
+Shading = tuple[tuple[int | None, ...], ...]        # part -> column -> index (None: blank)
 
 
 # `--from` notes of what a sheet does not hold: `FILE:LINE: not on the sheet: WORDS` (render
@@ -158,9 +161,15 @@ class Slot:
         return tuple(tuple(len(c) for c in p.columns) for p in self.parts)
 
     @cached_property
-    def table(self) -> dict[str, tuple[tuple[int | None, ...], ...]]:
-        """Every token this slot writes -> the shading of each part (first way found)."""
-        return self._tables[0]
+    def table(self) -> Mapping[str, Shading]:
+        """Every token this slot writes -> the shading of each part (first way found): listed
+        when there are up to LISTED ways to shade the slot, else read off the token asked
+        for (the same answers: a set of sixteen cards would list 65,535 tokens, a second at
+        every `--from`)."""
+        ways = 1
+        for part in self.parts:
+            ways *= len(part.values()) + 1
+        return self._tables[0] if ways <= LISTED else _ReadTable(self)
 
     @cached_property
     def left_off(self) -> dict[str, str]:
@@ -170,11 +179,11 @@ class Slot:
         return self._tables[1] if any(p.left_off for p in self.parts) else {}
 
     @cached_property
-    def _tables(self) -> tuple[dict[str, tuple[tuple[int | None, ...], ...]], dict[str, str]]:
+    def _tables(self) -> tuple[dict[str, Shading], dict[str, str]]:
         blank = [("", (None,) * len(p.columns)) for p in self.parts]
         choices = [[*((t, () if p.left_off else m) for t, m in p.values()), b]
                    for p, b in zip(self.parts, blank, strict=True)]
-        out: dict[str, tuple[tuple[int | None, ...], ...]] = {}
+        out: dict[str, Shading] = {}
         off: dict[str, str] = {}
         for combo in itertools.product(*choices):
             kept = "".join(t for (t, _), p in zip(combo, self.parts, strict=True)
@@ -191,11 +200,65 @@ class Slot:
 
     @cached_property
     def longest(self) -> int:
-        return max(map(len, self.table))
+        """The longest token: every part at its longest (each part is shaded on its own)."""
+        return len(self.lead) + sum(max((len(t) for t, _ in p.values()), default=0)
+                                    for p in self.parts)
 
-    def read(self, marks: tuple[tuple[int | None, ...], ...]) -> str:
+    def read(self, marks: Shading) -> str:
         text = "".join(p.read(m) for p, m in zip(self.parts, marks, strict=True))
         return self.lead + text if text else ""
+
+
+class _ReadTable(Mapping[str, Shading]):
+    """A slot's tokens and their shading, read off a token instead of listed (Slot.table):
+    the listed table's answers, each token's first way in the order the table lists them
+    (each part's values in order, then the part blank; a token is not all parts left off)."""
+
+    def __init__(self, slot: Slot) -> None:
+        self.slot = slot
+        self.choices = tuple((*((t, () if p.left_off else m) for t, m in p.values()),
+                              ("", (None,) * len(p.columns))) for p in slot.parts)
+
+    def _find(self, token: str) -> Shading | None:
+        lead, parts = self.slot.lead, self.slot.parts
+        if not token.startswith(lead) or token == lead:
+            return None
+        memo: dict[tuple[int, int, bool], Shading | None] = {}
+
+        def walk(k: int, pos: int, kept: bool) -> Shading | None:
+            if k == len(parts):
+                return () if pos == len(token) and kept else None
+            if (k, pos, kept) not in memo:
+                memo[k, pos, kept] = next(
+                    ((marks, *rest) for text, marks in self.choices[k]
+                     if token.startswith(text, pos) and (rest := walk(
+                         k + 1, pos + len(text), kept or bool(text and not parts[k].left_off)))
+                     is not None), None)
+            return memo[k, pos, kept]
+
+        return walk(0, len(lead), False)
+
+    def __getitem__(self, token: str) -> Shading:
+        found = self._find(token)
+        if found is None:
+            raise KeyError(token)
+        return found
+
+    def __contains__(self, token: object) -> bool:
+        return isinstance(token, str) and self._find(token) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        seen: set[str] = set()
+        for combo in itertools.product(*self.choices):
+            if any(t and not p.left_off for (t, _), p in zip(combo, self.slot.parts,
+                                                              strict=True)):
+                token = self.slot.lead + "".join(t for t, _ in combo)
+                if token not in seen:
+                    seen.add(token)
+                    yield token
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 @dataclass(frozen=True)
@@ -327,7 +390,7 @@ def _check_shares(grammar: Grammar) -> None:
                                  f"{host.name}, which share bubbles")
 
 
-Marks = dict[str, tuple[tuple[int | None, ...], ...]]     # slot -> part -> column -> index
+Marks = dict[str, Shading]     # slot -> part -> column -> index
 
 def lines_per_band(grammar: Grammar) -> int:
     """Record lines a band of the grammar's sheets holds (1 unless `Grammar.band` says)."""

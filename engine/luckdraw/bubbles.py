@@ -47,10 +47,8 @@ not the book's noted, bonus words in the sheet's order).
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from functools import cache, cached_property
+from functools import cache
 
 from engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
 from engine.luckdraw.bookrecord import bonus_order, book_record
@@ -247,68 +245,10 @@ def grammar(rules: Rules | None = None) -> Grammar:
 BOOK_TOP = 199              # the largest number a play-book band writes (the hundreds a 1)
 
 
-Shading = tuple[tuple[int | None, ...], ...]
-
-
-class _SetTokens(Mapping[str, Shading]):
-    """The tokens of a slot of one-bubble parts (a set shaded in any number, written in the
-    parts' order) and their shading, read off the token: sixteen cards are 65,535 tokens,
-    which `Slot.table` would list (a second at every `--from`). Same answers: a part is
-    taken where it can be, as the table's first way found."""
-
-    def __init__(self, parts: tuple[Part, ...]) -> None:
-        self.texts = tuple(p.prefix + p.options[0] + p.suffix for p in parts)
-
-    def _find(self, token: str) -> Shading | None:
-        memo: dict[tuple[int, int], Shading | None] = {}
-
-        def walk(k: int, pos: int) -> Shading | None:
-            if k == len(self.texts):
-                return () if pos == len(token) else None
-            if (k, pos) not in memo:
-                text, found = self.texts[k], None
-                if token.startswith(text, pos) and (rest := walk(k + 1, pos + len(text))) \
-                        is not None:
-                    found = ((0,), *rest)
-                elif (rest := walk(k + 1, pos)) is not None:
-                    found = ((None,), *rest)
-                memo[k, pos] = found
-            return memo[k, pos]
-
-        return walk(0, 0) if token else None
-
-    def __getitem__(self, token: str) -> Shading:
-        found = self._find(token)
-        if found is None:
-            raise KeyError(token)
-        return found
-
-    def __contains__(self, token: object) -> bool:
-        return isinstance(token, str) and self._find(token) is not None
-
-    def __iter__(self) -> Iterator[str]:
-        for take in itertools.product((True, False), repeat=len(self.texts)):
-            if any(take):
-                yield "".join(t for t, on in zip(self.texts, take, strict=True) if on)
-
-    def __len__(self) -> int:
-        return 2 ** len(self.texts) - 1
-
-
-class _SetSlot(Slot):
-    """A Slot of one-bubble parts whose tokens are read, not listed (_SetTokens)."""
-
-    @cached_property
-    def table(self) -> Mapping[str, Shading]:      # type: ignore[override]
-        return _SetTokens(self.parts)
-
-    @cached_property
-    def longest(self) -> int:
-        return sum(map(len, _SetTokens(self.parts).texts))
-
-
 def _card_set(name: str, rules: Rules, before: bool, title: str) -> Slot:
-    return _SetSlot(name, tuple(Part(code, (code,), labels=(code[:2],),
+    """Sixteen one-bubble parts, one per card: 65,535 tokens, which Slot.table reads off a
+    token rather than listing them."""
+    return Slot(name, tuple(Part(code, (code,), labels=(code[:2],),
                                      prefix=" " if before else "",
                                      suffix="" if before else " ")
                                 for code in rules.cards.codes), title=title)
