@@ -240,8 +240,9 @@ def grammar(rules: Rules | None = None) -> Grammar:
 # and points above; the penalty or audible play, the calls, the QB or second seat, the cards
 # given back and the drive's number below. So a drive's line (below) and the event after it
 # (above) share a band, and a band holds the calls after its line too (the forms' `\n`
-# segments). Running totals are not on it: the verifier adds the points up (L-rules: total
-# lines are optional), as BLOWOUT!!!'s and Card Bowl's sheets leave the score to it.
+# segments). Running totals are not on it: the verifier adds the points up (a transcript's
+# total lines are written any time, or never), as BLOWOUT!!!'s and Card Bowl's sheets leave
+# the score to it.
 BOOK_TOP = 199              # the largest number a play-book band writes (the hundreds a 1)
 
 
@@ -249,9 +250,8 @@ def _card_set(name: str, rules: Rules, before: bool, title: str) -> Slot:
     """Sixteen one-bubble parts, one per card: 65,535 tokens, which Slot.table reads off a
     token rather than listing them."""
     return Slot(name, tuple(Part(code, (code,), labels=(code[:2],),
-                                     prefix=" " if before else "",
-                                     suffix="" if before else " ")
-                                for code in rules.cards.codes), title=title)
+                                 prefix=" " if before else "", suffix="" if before else " ")
+                            for code in rules.cards.codes), title=title)
 
 
 def _book_word(rules: Rules) -> Slot:
