@@ -14,6 +14,9 @@ written score sheet and the score-sheet bubble log (the default) hold them.
 
     .venv/bin/python bench/bench_sheets_per_game.py [GAMES] [--games ID,ID]
 
+`--games luckdraw-deals`: Luck of the Draw's games without their Seed tag (played without
+the play book), so their sheets are the ones with deal bands.
+
 What a written page holds is counted by drawing it: the table functions of the written logs
 are wrapped to note the rows (drive blocks) they draw, so a layout change shows here.
 """
@@ -67,6 +70,15 @@ WRITTEN = {
     "luckdraw": Written("scoresheet", "printkit.sheets.luckdraw.scoresheet", "_blocks", int,
                         "drive"),
 }
+
+
+def _unseeded(text: str) -> str:
+    """A record without its Seed tag: sheets for a game played without the play book."""
+    return "".join(line for line in text.splitlines(True) if not line.startswith("[Seed "))
+
+
+# A bench id that is not a game id: (its game, what it does to the game's records).
+VARIANTS = {"luckdraw-deals": ("luckdraw", _unseeded)}
 
 
 @contextmanager
@@ -218,8 +230,9 @@ def main() -> None:
     print(f"{'game':9} {'paper':6} {'written: a page':>22} {'bubble: lines a sheet':>22} "
           f"{'a game (mean, range)':>22} {'written pages':>14} {'bubble sheets':>14} "
           f"{'ratio':>6}")
-    for game_id in args.ids.split(","):
-        records = _records(game_id, args.games)
+    for name in args.ids.split(","):
+        game_id, change = VARIANTS.get(name, (name, lambda text: text))
+        records = [change(t) for t in _records(game_id, args.games)]
         units = [_units(game_id, t) for t in records]
         unit = WRITTEN[game_id].unit
         for paper in ("letter", "a4"):
@@ -229,7 +242,7 @@ def main() -> None:
                        for t in records]
             bands = bubble_lines(game_id, records[0], paper)
             page = "/".join(map(str, dict.fromkeys(per_page)))
-            print(f"{game_id:9} {paper:6} {page + ' ' + unit + 's':>22} {bands:>22} "
+            print(f"{name:9} {paper:6} {page + ' ' + unit + 's':>22} {bands:>22} "
                   f"{statistics.mean(units):>9.0f} {unit}s ({min(units)}-{max(units)}) "
                   f"{statistics.mean(written):>8.1f} {statistics.mean(bubbles):>14.1f} "
                   f"{statistics.mean(bubbles) / statistics.mean(written):>6.2f}", flush=True)

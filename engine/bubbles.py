@@ -311,6 +311,9 @@ class Grammar:
                                          # as the lines its notation says are the same
     book: Grammar | None = None          # the grammar of this game's sheets for a play book
                                          # (a Seed in the QR): PostCard's leave dice to it
+    dense: Grammar | None = None         # this game's bubble sheets without a Seed, when
+                                         # they are denser than its fillable log (Luck of the
+                                         # Draw: the play-book sheet's bands with deal lines)
     variant: str = ""                    # the layout table laid over the layout for this
                                          # grammar's sheets ("book": denser bands)
     rewrite: Callable[[str, str, dict[str, str]], tuple[str, list[str]]] | None = None
@@ -398,8 +401,17 @@ def lines_per_band(grammar: Grammar) -> int:
 
 
 def for_sheet(grammar: Grammar, tags: Iterable[tuple[str, str]] | dict[str, str]) -> Grammar:
-    """The grammar a sheet with these tags (its QR's, or a record's) is drawn and read with:
-    the game's play-book grammar when the tags name a Seed and the game has one."""
+    """The grammar a bubble sheet with these tags (its QR's, or a record's) is drawn and read
+    with: the game's play-book grammar when the tags name a Seed and the game has one, else
+    its dense sheets' grammar when it has one (never a fillable log's: :func:`play_book`)."""
+    book = play_book(grammar, tags)
+    return book if book is not grammar else grammar.dense or grammar
+
+
+def play_book(grammar: Grammar, tags: Iterable[tuple[str, str]] | dict[str, str]) -> Grammar:
+    """The game's play-book grammar when the tags name a Seed and the game has one, else the
+    grammar itself: what a fillable log (always the plain grammar's columns) takes a play
+    book's hint and lookups from."""
     seeded = bool(dict(tags).get("Seed"))
     return grammar.book if seeded and grammar.book is not None else grammar
 

@@ -104,8 +104,24 @@ def book_record(text: str, file: str, tags: dict[str, str] | None = None,
                 ) -> tuple[str, list[str]]:
     """A typed record as a book sheet holds it, and notes on the deals it leaves off that are
     not the book's (module docstring). The book is the sheets' Seed (`tags`, from `--seed`)
-    or the record's; a record that cannot be read is returned as it is (the sheet's own
-    reading names the line)."""
+    or the record's; a record without one, or that cannot be read, is returned as it is (the
+    sheet's own reading names the line)."""
+    seed = (tags or {}).get("Seed")
+    return _rewrite(text, file, seed or "", book=True)
+
+
+def dealt_record(text: str, file: str, tags: dict[str, str] | None = None,
+                 ) -> tuple[str, list[str]]:
+    """A typed record without a play book as its sheets (with deal lines) hold it: each
+    total left off and noted, the cards of a deal, the sidelines and a trade in the cheat
+    sheet's order (a card written twice on a deal line once, noted), bonus words in the
+    sheet's order. `tags` are not used: these sheets are for a game dealt at the table."""
+    return _rewrite(text, file, "", book=False)
+
+
+def _rewrite(text: str, file: str, seed: str, book: bool) -> tuple[str, list[str]]:
+    """The two rewrites: `book` leaves the deals to the play book of `seed` (or the
+    record's), else they are kept, their cards in the sheet's order."""
     from engine.luckdraw.game import deal
 
     rules = load_rules()
@@ -113,27 +129,32 @@ def book_record(text: str, file: str, tags: dict[str, str] | None = None,
         record = n.read(text, file, rules)
     except ReadError:
         return text, []
-    seed = (tags or {}).get("Seed") or record.tags.get("Seed")
+    seed = seed or record.tags.get("Seed", "")
     players, tagged = _players(record)
-    if not seed or players is None:
+    if book and (not seed or players is None):
         return text, []
     lines = text.splitlines()
     order = {c: k for k, c in enumerate(rules.cards.codes)}
     bonus = {w: k for k, w in enumerate(bonus_order(rules))}
     notes: list[tuple[int, str]] = []
     drive: n.Drive | None = None
-    book: Deal | None = None
+    dealing: Deal | None = None
     dealt: list[n.Hand | n.Sidelines] = []
     count, began = 0, False
     for entry in [*record.entries, None]:
-        if entry is None or isinstance(entry, n.Drive):
-            notes += _deal_notes(file, drive, book, dealt, players)
-            if entry is None:
-                break
+        if book and (entry is None or isinstance(entry, n.Drive)):
+            notes += _deal_notes(file, drive, dealing, dealt, players or 0)
+        if entry is None:
+            break
+        if isinstance(entry, n.Drive):
             count += 1
-            drive, book, dealt, began = entry, deal(seed, count, players), [], False
+            drive, dealt, began = entry, [], False
+            dealing = deal(seed, count, players) if book else None
             continue
         if isinstance(entry, (n.Hand, n.Sidelines)):
+            if not book:
+                notes += _sort_deal(lines, entry, order, file)
+                continue
             lines[entry.line - 1] = ""
             if began and drive is not None:        # LD-SEQ-001: the verifier skips it too
                 notes.append((entry.line, f"{file}:{entry.line}: a deal line after the "
@@ -156,10 +177,22 @@ def book_record(text: str, file: str, tags: dict[str, str] | None = None,
             lines[entry.line - 1] = (f"trade P{entry.giver} {gives} for P{entry.taker} "
                                      f"{takes}").replace("  ", " ") + \
                 (f" ;{comment}" if comment else "")
-    if not tagged:
+    if book and not tagged and players is not None:
         _tag_players(lines, record, players)
     body = "\n".join(lines) + ("\n" if text.endswith("\n") else "")
     return body, [note for _, note in sorted(notes)]
+
+
+def _sort_deal(lines: list[str], entry: n.Hand | n.Sidelines, order: dict[str, int],
+               file: str) -> list[tuple[int, str]]:
+    """A deal or sidelines line with its cards in the cheat sheet's order (a set of bubbles
+    is written so), each card once: a card written twice is shaded once, noted."""
+    cards = sorted(dict.fromkeys(entry.cards), key=order.__getitem__)
+    twice = [c for k, c in enumerate(entry.cards) if c in entry.cards[:k]]
+    head = f"deal P{entry.seat}" if isinstance(entry, n.Hand) else SIDELINES
+    comment = lines[entry.line - 1].partition(";")[2]
+    lines[entry.line - 1] = " ".join([head, *cards]) + (f" ;{comment}" if comment else "")
+    return [(entry.line, f"{file}:{entry.line}{LEFT_OFF}{' '.join(twice)}")] if twice else []
 
 
 def _tag_players(lines: list[str], record: n.Transcript, players: int) -> None:

@@ -51,7 +51,7 @@ from dataclasses import replace
 from functools import cache
 
 from engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
-from engine.luckdraw.bookrecord import bonus_order, book_record
+from engine.luckdraw.bookrecord import bonus_order, book_record, dealt_record
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.rules import SIDELINES, Rules, load_rules
 
@@ -227,7 +227,7 @@ def grammar(rules: Rules | None = None) -> Grammar:
                          "run; P2 run under P2; P3 12",
                     typical_lines=300,      # a 4-player full game: some 140-310 lines
                     spread=spread_totals)
-    return replace(blank, book=_book(blank, rules))
+    return replace(blank, book=_book(blank, rules), dense=_dense(blank, rules))
 
 
 # -- the play-book sheet ---------------------------------------------------------------------
@@ -246,12 +246,12 @@ def grammar(rules: Rules | None = None) -> Grammar:
 BOOK_TOP = 199              # the largest number a play-book band writes (the hundreds a 1)
 
 
-def _card_set(name: str, rules: Rules, before: bool, title: str) -> Slot:
+def _card_set(name: str, rules: Rules, before: bool, title: str, shares: str = "") -> Slot:
     """Sixteen one-bubble parts, one per card: 65,535 tokens, which Slot.table reads off a
-    token rather than listing them."""
+    token rather than listing them. `shares`: shaded on that set's bubbles (a deal's hand)."""
     return Slot(name, tuple(Part(code, (code,), labels=(code[:2],),
                                  prefix=" " if before else "", suffix="" if before else " ")
-                            for code in rules.cards.codes), title=title)
+                            for code in rules.cards.codes), title=title, shares=shares)
 
 
 def _book_word(rules: Rules) -> Slot:
@@ -271,8 +271,32 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
     """The sheets of a play-book game: no deal, sidelines or total lines (the book's slips;
     the verifier's sums), the cards as sets, the penalty and the audible play one group, two
     rows a band, the drive's line on the event row's second row (see above)."""
+    return _sheet(blank, rules, deals=False)
+
+
+def _dense(blank: Grammar, rules: Rules) -> Grammar:
+    """The sheets of a game played without a play book: the play-book sheet's bands, plus
+    deal and sidelines lines (two deals a band), still no totals (see below)."""
+    return _sheet(blank, rules, deals=True)
+
+
+# -- the sheet with deals ----------------------------------------------------------------------
+# Without a Seed the deal lines are the only record of who held what, so they stay on the
+# sheet, on the play-book sheet's bands: a deal's seat in the seat group and its hand on the
+# event's card bubbles (the guest slot `dealt`, shaded on `card`: same sixteen bubbles, same
+# labels), and a second deal on the band's second row, its seat in the QB / 2nd seat group and
+# its hand on the cards-given-back bubbles (`deal P1 FG INT PTD TOD\ndeal P2 FBL RTD STTD TE`).
+# The sidelines are a line of their own (`side` and its cards on the card bubbles), a deal
+# after them on its second row. So a 4-player drive's four deals take two bands; its drive
+# line joins the event (or the period) before it, as on the play-book sheet. No totals either:
+# one choice for every Luck of the Draw bubble sheet (the verifier adds the points up).
+
+
+def _sheet(blank: Grammar, rules: Rules, deals: bool) -> Grammar:
+    """The two-row sheet (module docstring): the play-book one, or with `deals` the one with
+    deal and sidelines lines. One function, so the two share every slot and form."""
     periods = rules.periods
-    left = ("deal", SIDELINES, "total")
+    left = ("total",) if deals else ("deal", SIDELINES, "total")
     kinds = (*((p, p) for p in periods), *(k for k in KINDS if k[0] not in left))
     calls = rules.audible.calls
     plays = (*(p.key for p in rules.penalties), *calls)
@@ -291,6 +315,8 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         replace(blank.slot("seat2"), title="QB / 2nd seat"),
         _card_set("back", rules, before=True, title="given back"),
         Slot("n2", (number_part("n", BOOK_TOP),), title="drive no."),
+        *((_card_set("dealt", rules, before=True, title="dealt", shares="card"),)
+          if deals else ()),
     )
     per = tuple(s.name for s in per_seat)
     calls_after = Segment("\ncall ", per)        # a band's last line: the calls after it
@@ -319,10 +345,20 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
                          Segment(" ", ("n",), always=True), *drive_after, calls_after)),
         Form("winner", (Segment("winner ", ("seat", "seat2"), always=True),)),
     )
+    if deals:
+        # a second deal below: its seat and hand one segment (a hand is never written
+        # without the `deal` and seat before it)
+        second = (Segment("\ndeal ", ("seat2", "back"), sep=""),)
+        forms = (*forms,
+                 Form("deal", (Segment("deal ", ("seat",), always=True),
+                               Segment("", ("dealt",), sep=""), *second)),
+                 Form(SIDELINES, (Segment(SIDELINES, (), always=True),
+                                  Segment("", ("dealt",), sep=""), *second)))
     short = "  ".join(f"{c[:2]} {c}" for c in rules.cards.codes if c[:2] != c)
     legend = (
         "Line: " + "  ".join(f"{lab} {k}" for k, lab in kinds[len(periods):])
-        + ".   Deals: the play book's slips (shade Players).   Penalty: "
+        + (".   Deal: seat, cards; a 2nd deal: 2nd seat, cards given back.   Penalty: "
+           if deals else ".   Deals: the play book's slips (shade Players).   Penalty: ")
         + "  ".join(f"{p.key[:2]} {p.key} ({p.name}, {p.points})" for p in rules.penalties)
         + ".",
         blank.legend[1],
@@ -332,4 +368,4 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         "Calls: a band's last line.  No totals.",
     )
     return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
-                   rewrite=book_record, spread=None)
+                   rewrite=dealt_record if deals else book_record, spread=None)

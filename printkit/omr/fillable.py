@@ -28,11 +28,11 @@ from engine.bubbles import (
     Slot,
     encode,
     fill_tags,
-    for_sheet,
     left_off_lines,
     log_named,
     logs_of,
     placeholders,
+    play_book,
     record_log,
     split_record,
     unwritten_tokens,
@@ -131,7 +131,7 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         c.drawString(m, h - m - 4 * MM, f"{title}   page {page + 1} of {count}")
         c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
         c.setFillColor(layout.colour("page.muted"))
-        _hint(c, layout, for_sheet(grammar, tags), m, h - m - 7.5 * MM, w - 2 * m)
+        _hint(c, layout, play_book(grammar, tags), m, h - m - 7.5 * MM, w - 2 * m)
         if page == 0:
             form.textfield(name=GAME_FIELD, value=game_id, x=w - m - 20 * MM, y=h - m - 6 * MM,
                            width=20 * MM, height=5 * MM, fieldFlags="readOnly",
@@ -321,7 +321,7 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
             if number.isdigit() and slot in grammar.by_name:
                 rows.setdefault(int(number), {})[slot] = value.strip()
     lookup = {s.name: _lookup(s) for s in grammar.slots}
-    book = for_sheet(grammar, tags)
+    book = play_book(grammar, tags)
     if book is not grammar:               # a play-book log: a die may be written `H?` too
         for slot in book.slots:
             if slot.name in lookup:

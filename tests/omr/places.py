@@ -5,7 +5,7 @@ draw it there."""
 from __future__ import annotations
 
 from engine import registry
-from engine.bubbles import logs_of
+from engine.bubbles import for_sheet, logs_of
 from printkit.layout import load_layout
 from printkit.omr.geometry import sheet_geometry
 
@@ -16,8 +16,9 @@ def bubble_px(game: str, slot: str, part: int, option: str, band: int, dpi: int,
     `option` in the first column of `slot`'s part `part` on `band` (on `line` of the band,
     when a band holds several), and the radii of a mark that fills it (for cv2.ellipse). The
     sheet is of the game's first log with that slot (the grid game: `c1` is the passage
-    log's)."""
-    grammar = next(g for g in logs_of(registry.get(game).bubbles()) if slot in g.by_name)
+    log's), as drawn without a Seed (Luck of the Draw's: its `Grammar.dense`)."""
+    sheets = (for_sheet(log, {}) for log in logs_of(registry.get(game).bubbles()))
+    grammar = next(g for g in sheets if slot in g.by_name)
     geo = sheet_geometry(grammar, load_layout(f"{game}-bubblelog"), "letter")
     col = grammar.slot(slot).parts[part].columns[0]
     b = next(b for b in geo.bubbles if b.slot == slot and b.part == part and b.col == 0

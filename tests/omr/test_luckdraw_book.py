@@ -22,7 +22,7 @@ import zxingcpp
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.bubbles import EncodeError, encode, for_sheet, sheet_form
+from engine.bubbles import EncodeError, encode, for_sheet, play_book, sheet_form
 from engine.luckdraw.bookrecord import book_record
 from engine.luckdraw.bubbles import grammar
 from printkit.omr import record_from_file
@@ -53,7 +53,9 @@ def totals_noted(record) -> list[str]:
 def test_a_seed_chooses_the_book_grammar():
     g = grammar()
     assert for_sheet(g, {"Seed": "demo"}) is g.book
-    assert for_sheet(g, {"Players": "4"}) is g
+    assert for_sheet(g, {"Players": "4"}) is g.dense         # a game dealt at the table
+    # a fillable log stays on the plain grammar's columns; it takes a play book's hint
+    assert play_book(g, {"Seed": "demo"}) is g.book and play_book(g, {"Players": "4"}) is g
     assert g.book is not None and g.book.variant == "book" and g.book.rewrite is book_record
 
 
@@ -640,6 +642,7 @@ def test_a_card_set_abuts_and_every_other_group_keeps_its_gap():
     assert {b.row for b in geo.bubbles if b.slot in ("kind", "card", "word", "n")} == {0}
     assert {b.row for b in geo.bubbles if b.slot in ("play", "P1", "back", "n2")} == {1}
     assert steps(xs(geo, "n2")) == [3.3] + [2.6] * 9 + [3.3] + [2.6] * 9   # 1 | 0-9 | 0-9
-    # the sheet with deals keeps a 0 in its hundreds column: - | 0 1 | 0-9 | 0-9
-    dealt = sheet_geometry(grammar(), load_layout("luckdraw-bubblelog"), "letter")
-    assert steps(xs(dealt, "n")) == [3.3, 2.6, 3.3] + [2.6] * 9 + [3.3] + [2.6] * 9
+    # the sheet with deals has the same groups in the same places, its hands on the cards
+    dealt = sheet_geometry(grammar().dense, load_layout("luckdraw-bubblelog"), "letter")
+    assert steps(xs(dealt, "n")) == steps(xs(geo, "n")) and not xs(dealt, "dealt")
+    assert steps(xs(dealt, "card")) == [2.6] * 15 and steps(xs(dealt, "back")) == [2.6] * 15
