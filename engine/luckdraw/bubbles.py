@@ -312,11 +312,14 @@ def _sheet(blank: Grammar, rules: Rules, deals: bool) -> Grammar:
                                                   *(c[0] for c in calls))),),
              title="pen. / play", new_row=True),
         *per_seat,
+        _seat("seat2", "QB / 2nd seat", side=True) if deals else
         replace(blank.slot("seat2"), title="QB / 2nd seat"),
         _card_set("back", rules, before=True, title="given back"),
         Slot("n2", (number_part("n", BOOK_TOP),), title="drive no."),
-        *((_card_set("dealt", rules, before=True, title="dealt", shares="card"),)
-          if deals else ()),
+        *((_card_set("dealt", rules, before=True, title="dealt", shares="card"),
+           Slot("below", (Part("below", (*(f"deal {s}" for s in SEATS), SIDELINES),
+                               labels=(*(s[1:] for s in SEATS), "sd")),),
+                title="2nd deal", shares="seat2")) if deals else ()),
     )
     per = tuple(s.name for s in per_seat)
     calls_after = Segment("\ncall ", per)        # a band's last line: the calls after it
@@ -346,9 +349,10 @@ def _sheet(blank: Grammar, rules: Rules, deals: bool) -> Grammar:
         Form("winner", (Segment("winner ", ("seat", "seat2"), always=True),)),
     )
     if deals:
-        # a second deal below: its seat and hand one segment (a hand is never written
-        # without the `deal` and seat before it)
-        second = (Segment("\ndeal ", ("seat2", "back"), sep=""),)
+        # a second deal or the sidelines below, on the 2nd seat's bubbles (`deal P2`, or sd:
+        # `side`) and the cards given back: one segment (a hand is never written without the
+        # line's head before it)
+        second = (Segment("\n", ("below", "back"), sep=""),)
         forms = (*forms,
                  Form("deal", (Segment("deal ", ("seat",), always=True),
                                Segment("", ("dealt",), sep=""), *second)),
@@ -357,7 +361,7 @@ def _sheet(blank: Grammar, rules: Rules, deals: bool) -> Grammar:
     short = "  ".join(f"{c[:2]} {c}" for c in rules.cards.codes if c[:2] != c)
     legend = (
         "Line: " + "  ".join(f"{lab} {k}" for k, lab in kinds[len(periods):])
-        + (".   Deal: seat, cards; a 2nd deal: 2nd seat, cards given back.   Penalty: "
+        + (".   Deal: seat, cards; a 2nd deal or sd side: 2nd seat, cards given back.   Penalty: "
            if deals else ".   Deals: the play book's slips (shade Players).   Penalty: ")
         + "  ".join(f"{p.key[:2]} {p.key} ({p.name}, {p.points})" for p in rules.penalties)
         + ".",

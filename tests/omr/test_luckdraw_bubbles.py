@@ -260,9 +260,13 @@ def test_a_sheet_without_a_seed_is_the_dense_one():
     # a deal's hand is shaded on the event's sixteen card bubbles (no bubbles of its own)
     assert dense.slot("dealt").shares == "card" and "dealt" not in {
         s.name for s in dense.bubble_slots}
-    # every slot of the play-book sheet is there, the same
+    # every slot of the play-book sheet is there, the same, but the 2nd seat: it has sd
+    # too (the sidelines below a deal, on the guest slot `below`: `deal P2` .. or `side`)
     book = g.book
-    assert all(dense.slot(s.name) == s for s in book.slots if s.name != "kind")
+    assert all(dense.slot(s.name) == s for s in book.slots if s.name not in ("kind", "seat2"))
+    assert dense.slot("seat2").parts[0].labels == book.slot("seat2").parts[0].labels + ("sd",)
+    assert dense.slot("below").shares == "seat2"
+    assert dense.slot("below").parts[0].options[-2:] == ("deal P8", "side")
 
 
 @pytest.mark.parametrize("line", [
@@ -270,6 +274,7 @@ def test_a_sheet_without_a_seed_is_the_dense_one():
     "deal P1 FG INT PTD TOD\ndeal P2 FBL RTD STTD TE",
     "deal P5 P XP/S\ndeal P6 FG STTD", "side", "side FG IR/TO MFG TOD",
     "side IR/TO\ndeal P6 TE TOD", "deal P1 FG\ndeal P2",
+    "deal P5 P XP/S\nside IR/TO", "deal P3 FG INT PTD TOD\nside",    # an odd table's last
     # the play-book sheet's lines and bands hold here too
     "Q1\ndrive 1 QB P1", "XP/S xp P3 1\ndrive 2 QB P2", "trade P2 FG TE for P4 DP OP",
     "audible run P2 4\nSACK sack P4 2", "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass",
@@ -288,14 +293,17 @@ def test_two_deals_share_a_band_on_the_card_and_given_back_bubbles():
     assert marks["back"] == ((0,),) + ((None,),) * 6 + ((0,),) + ((None,),) * 8
     assert marks["seat"] == ((0,),) and marks["seat2"] == ((1,),)     # P1 above, P2 below
     assert marks["kind"] == ((6,),)                                     # dl: the 7th kind
+    # the sidelines below a deal: sd, the 9th bubble of the 2nd seat
+    marks = encode(dense, "deal P3 FG\nside IR/TO").marks
+    assert marks["seat2"] == ((8,),) and marks["back"] == ((None,),) * 5 + ((0,),) + \
+        ((None,),) * 10
 
 
 @pytest.mark.parametrize("line", [
     "deal P1 TE FG",                       # out of the cheat sheet's order: --from sorts it
     "deal P1 FG FG",                       # a card twice: --from shades it once, notes it
     "deal P1 FG\ndeal P2 TE\ndeal P3 DP",  # two deals a band
-    "side FG\nside TE",                    # the sidelines take the first row
-    "deal P1 FG\nside TE",
+    "deal P1 FG\nside TE\ndeal P2 DP",     # two lines a band
     "deal P1 FG\nSTTD touchback P2 2",     # an event's card is on the deal's bubbles
     "total P1 14 P2 7",                    # the verifier adds the points up
     "deal P1 FG\nP2 TE",                   # a hand below without its `deal`
@@ -346,7 +354,7 @@ def test_a_blank_sheet_without_a_seed_has_two_row_bands(tmp_path, paper, bands):
         text = page.extract_text()
         squares = _timing_squares(page)
     assert f"lines 1-{bands}" in text and "Seed" not in text
-    assert "Deal: seat, cards; a 2nd deal: 2nd seat, cards given back." in text
+    assert "Deal: seat, cards; a 2nd deal or sd side: 2nd seat, cards given back." in text
     assert "dl deal sd side" in text and "No totals." in text
     mm = 72 / 25.4
     left = min(s["x0"] for s in squares)
