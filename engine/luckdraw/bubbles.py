@@ -287,8 +287,10 @@ def _dense(blank: Grammar, rules: Rules) -> Grammar:
 # labels), and a second deal on the band's second row, its seat in the QB / 2nd seat group and
 # its hand on the cards-given-back bubbles (`deal P1 FG INT PTD TOD\ndeal P2 FBL RTD STTD TE`).
 # The sidelines are a line of their own (`side` and its cards on the card bubbles), a deal
-# after them on its second row. So a 4-player drive's four deals take two bands; its drive
-# line joins the event (or the period) before it, as on the play-book sheet. No totals either:
+# after them on its second row (and the sidelines below an odd table's last deal). The calls
+# made before the drive's first event are the last line of its last deal band, as after any
+# line. So a 4-player drive's four deals take two bands; its drive line joins the event (or
+# the period) before it, as on the play-book sheet. No totals either:
 # one choice for every Luck of the Draw bubble sheet (the verifier adds the points up).
 
 
@@ -352,7 +354,7 @@ def _sheet(blank: Grammar, rules: Rules, deals: bool) -> Grammar:
         # a second deal or the sidelines below, on the 2nd seat's bubbles (`deal P2`, or sd:
         # `side`) and the cards given back: one segment (a hand is never written without the
         # line's head before it)
-        second = (Segment("\n", ("below", "back"), sep=""),)
+        second = (Segment("\n", ("below", "back"), sep=""), calls_after)
         forms = (*forms,
                  Form("deal", (Segment("deal ", ("seat",), always=True),
                                Segment("", ("dealt",), sep=""), *second)),

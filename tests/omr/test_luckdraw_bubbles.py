@@ -275,6 +275,8 @@ def test_a_sheet_without_a_seed_is_the_dense_one():
     "deal P5 P XP/S\ndeal P6 FG STTD", "side", "side FG IR/TO MFG TOD",
     "side IR/TO\ndeal P6 TE TOD", "deal P1 FG\ndeal P2",
     "deal P5 P XP/S\nside IR/TO", "deal P3 FG INT PTD TOD\nside",    # an odd table's last
+    "deal P3 FG\ndeal P4 TE\ncall P1 run P2 run P3 run P4 run",    # the calls before the
+    "deal P5 FG\nside\ncall P2 pass", "side FG\ncall P1 run",        # first event
     # the play-book sheet's lines and bands hold here too
     "Q1\ndrive 1 QB P1", "XP/S xp P3 1\ndrive 2 QB P2", "trade P2 FG TE for P4 DP OP",
     "audible run P2 4\nSACK sack P4 2", "FDN first P4 1\ncall P1 pass P2 run P3 pass P4 pass",
@@ -303,7 +305,8 @@ def test_two_deals_share_a_band_on_the_card_and_given_back_bubbles():
     "deal P1 TE FG",                       # out of the cheat sheet's order: --from sorts it
     "deal P1 FG FG",                       # a card twice: --from shades it once, notes it
     "deal P1 FG\ndeal P2 TE\ndeal P3 DP",  # two deals a band
-    "deal P1 FG\nside TE\ndeal P2 DP",     # two lines a band
+    "deal P1 FG\nside TE\ndeal P2 DP",     # two deal lines a band
+    "deal P1 FG\ncall P1 run\ndeal P2 TE",  # the calls end a band
     "deal P1 FG\nSTTD touchback P2 2",     # an event's card is on the deal's bubbles
     "total P1 14 P2 7",                    # the verifier adds the points up
     "deal P1 FG\nP2 TE",                   # a hand below without its `deal`
