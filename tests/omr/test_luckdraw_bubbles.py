@@ -114,7 +114,8 @@ def test_lines_the_sheet_cannot_hold_are_refused(line):
 
 
 def test_the_legend_is_printed_from_the_rules_data():
-    legend = "\n".join(grammar().legend)
+    legend = "\n".join(grammar().dense.legend)          # the sheet's (the fillable has none)
+    assert "dl deal  sd side  tr trade" in legend
     assert "de delay (Delay of Game, 2)" in legend
     assert "pr procedure (Illegal Procedure, 3)" in legend
     assert "co conduct (Unsportsmanlike Conduct, 4)" in legend
