@@ -20,11 +20,14 @@ from pathlib import Path
 
 import cv2
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.bubbles import EncodeError, encode, for_sheet, sheet_form, split_record
 from engine.luckdraw.bookrecord import dealt_record
 from engine.luckdraw.bubbles import grammar
 from printkit.omr import read_bubble_file, record_from_file
+from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.places import bubble_px
@@ -501,3 +504,39 @@ def test_audit_reads_a_photo_of_a_luckdraw_sheet(tmp_path):
     assert [(f["rule"], f["expected"], f["found"]) for f in photo_entry["findings"]] == [
         ("LD-EVENT-002", "P3", "P2")]
     assert r.code == 1
+
+
+EXAMPLE_LINES = _unseeded_example().splitlines()
+
+
+@fuzz_settings(60)
+@given(edits=st.lists(st.tuples(st.integers(0, len(EXAMPLE_LINES) - 1),
+                                st.sampled_from(["drop", "dup", "swap", "seat", "card"])),
+                      max_size=4))
+def test_a_mangled_unseeded_record_is_rewritten_or_left_alone(edits):
+    """Whatever the record, the rewrite never raises, keeps every line where it was (blanked
+    or rewritten in place, never moved, no tag written in) and notes only a total's or a deal
+    line's number."""
+    lines = list(EXAMPLE_LINES)
+    for k, how in edits:
+        k = min(k, len(lines) - 1)
+        if how == "drop":
+            del lines[k]
+        elif how == "dup":
+            lines.insert(k, lines[k])
+        elif how == "swap" and k + 1 < len(lines):
+            lines[k], lines[k + 1] = lines[k + 1], lines[k]
+        elif how == "seat":
+            lines[k] = lines[k].replace("P2", "P3", 1)
+        elif how == "card":
+            lines[k] = lines[k].replace("FG", "TE", 1)
+    out, notes = dealt_record("\n".join(lines) + "\n", "r.rec")
+    written = out.splitlines()
+    assert len(written) == len(lines)
+    for note in notes:
+        assert lines[int(note.split(":")[1]) - 1].startswith(("deal ", "side", "total ")), note
+    for old, new in zip(lines, written, strict=True):
+        if new != old:
+            assert new == "" and old.startswith("total ") or \
+                new.split()[:2] == old.split()[:2] and old.startswith(("deal ", "side", "trade ")) \
+                or "+" in old, (old, new)
