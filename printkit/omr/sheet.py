@@ -18,6 +18,7 @@ from engine.bubbles import (
     left_off_lines,
     log_named,
     logs_of,
+    play_book,
     record_sheets,
     record_tags,
 )
@@ -66,18 +67,22 @@ def pick_log(game_id: str, name: str | None) -> Grammar:
 
 def sheet_grammar(game_id: str, tags, paper: str, key: str) -> tuple[Grammar, Geometry]:
     """The log a sheet was drawn with, and its geometry: of the game's logs (each a
-    play-book one when the tags carry a Seed), the one whose geometry key the sheet's QR
-    names; else the default log's, whose key the caller then refuses."""
+    play-book one when the tags carry a Seed, else its dense sheets' when it has them), the
+    one whose geometry key the sheet's QR names; else the default log's, whose key the caller
+    then refuses. A sheet drawn before the game had dense sheets (Luck of the Draw's with
+    deals, a band a line) is the plain grammar's: still read, by its key."""
     from printkit.layout import load_layout
 
     layout = load_layout(f"{game_id}-bubblelog")
     found = []
     for log in logs_of(grammar_of(game_id)):
-        grammar = for_sheet(log, tags)
-        geo = sheet_geometry(grammar, layout, paper)
-        if geo.key == key:
-            return grammar, geo
-        found.append((grammar, geo))
+        drawn = for_sheet(log, tags)
+        earlier = play_book(log, tags)
+        for grammar in (drawn, earlier) if earlier is not drawn else (drawn,):
+            geo = sheet_geometry(grammar, layout, paper)
+            if geo.key == key:
+                return grammar, geo
+            found.append((grammar, geo))
     return found[0]
 
 

@@ -540,3 +540,33 @@ def test_a_mangled_unseeded_record_is_rewritten_or_left_alone(edits):
             assert new == "" and old.startswith("total ") or \
                 new.split()[:2] == old.split()[:2] and old.startswith(("deal ", "side", "trade ")) \
                 or "+" in old, (old, new)
+
+
+def test_a_sheet_printed_before_the_dense_one_still_reads(tmp_path, monkeypatch):
+    """Sheets drawn with deals a band a line (four rows, 14 bands a letter sheet, totals on
+    it: the plain grammar's, as printed before) carry their own geometry key: the reader
+    still finds their grammar by it."""
+    import engine.bubbles
+    import printkit.omr.sheet  # imported before the patch: it keeps the real one
+    from engine.bubbles import for_sheet, play_book
+    from printkit import sheets
+    from tests.helpers import render_sheet
+
+    record = tmp_path / "game.rec"
+    record.write_text(_unseeded_example())
+    with monkeypatch.context() as m:            # draw as before: the plain grammar's sheets
+        m.setattr(engine.bubbles, "for_sheet", play_book)
+        pdf = render_sheet("luckdraw", "bubblelog", opts=sheets.RenderOptions(
+            extra={"from": record}))
+    assert printkit.omr.sheet.for_sheet is for_sheet is engine.bubbles.for_sheet
+    path = tmp_path / "old.pdf"
+    path.write_bytes(pdf)
+    import pypdfium2 as pdfium
+
+    assert len(pdfium.PdfDocument(pdf)) == 4               # 45 lines, 14 a sheet
+    game, text, notes = record_from_file(path)
+    assert (game, notes) == ("luckdraw", [])
+    body = text.split("\n\n", 1)[1].splitlines()
+    assert len(body) == 45 and body[:4] == ["Q1", "drive 1 QB P1", "deal P1 FG INT PTD TOD",
+                                            "deal P2 FBL RTD STTD TE"]
+    assert body[17] == "total P1 6 P2 7 P3 2 P4 5"          # its totals are on it
