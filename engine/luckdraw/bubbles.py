@@ -1,5 +1,10 @@
 """Luck of the Draw's bubble grammar: a scoreboard transcript (docs/notation.md) as bubbles.
 
+`grammar()` is a line a band (a row of the fillable log: one column per token), the grammar
+of the fillable log and of the sheets printed before the two-row ones (still read by their
+geometry key). Every bubble sheet printed now is two rows a band: `grammar().book` with a
+play book (a Seed), `grammar().dense` without one (deal lines, two a band): see below.
+
 A band's first group says what kind of line it is: a period (Q1 .. OT), a drive, a seat's
 deal, the sidelines, a trade, the audible calls, the audible play, a scoring event, a
 penalty, running totals or the winner. The other groups are shared by the kinds:
@@ -26,8 +31,8 @@ one did). Not on the sheet (`--from` refuses the line and says which): totals of
 more, audible points other than a correct call's or a Loner's, a winner line of three seats
 or more, a trade with no card given, calls written out of seat order, keywords typed in
 another case than the notation's. Comments are left off; a card written twice on one
-line is shaded once (`--from` says so). Deal lines stay on the sheet, one band per seat:
-without a `Seed` they are the only record of who held what.
+line is shaded once (`--from` says so). Deal lines are on it, one band per seat: without
+a `Seed` they are the only record of who held what.
 
 A sheet printed for a play book (a Seed in its QR) uses `grammar().book`: a drive without
 deal lines is the play book's slip (L17), so it has no deal or sidelines kind, and the cards
