@@ -227,7 +227,7 @@ def main() -> None:
     parser.add_argument("games", nargs="?", type=int, default=20)
     parser.add_argument("--games", dest="ids", default=",".join(WRITTEN))
     args = parser.parse_args()
-    print(f"{'game':9} {'paper':6} {'written: a page':>22} {'bubble: lines a sheet':>22} "
+    print(f"{'game':14} {'paper':6} {'written: a page':>22} {'bubble: lines a sheet':>22} "
           f"{'a game (mean, range)':>22} {'written pages':>14} {'bubble sheets':>14} "
           f"{'ratio':>6}")
     for name in args.ids.split(","):
@@ -242,7 +242,7 @@ def main() -> None:
                        for t in records]
             bands = bubble_lines(game_id, records[0], paper)
             page = "/".join(map(str, dict.fromkeys(per_page)))
-            print(f"{name:9} {paper:6} {page + ' ' + unit + 's':>22} {bands:>22} "
+            print(f"{name:14} {paper:6} {page + ' ' + unit + 's':>22} {bands:>22} "
                   f"{statistics.mean(units):>9.0f} {unit}s ({min(units)}-{max(units)}) "
                   f"{statistics.mean(written):>8.1f} {statistics.mean(bubbles):>14.1f} "
                   f"{statistics.mean(bubbles) / statistics.mean(written):>6.2f}", flush=True)
