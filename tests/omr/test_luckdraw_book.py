@@ -20,7 +20,6 @@ import pdfplumber
 import pytest
 import zxingcpp
 from hypothesis import given
-from hypothesis import strategies as st
 
 from engine.bubbles import EncodeError, encode, for_sheet, play_book, sheet_form
 from engine.luckdraw.bookrecord import book_record
@@ -30,6 +29,8 @@ from printkit.omr.payload import parse
 from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.mangle import edits as mangle_edits
+from tests.omr.mangle import mangled
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "luckdraw.rec"
 MM = 72 / 25.4
@@ -380,26 +381,12 @@ LINES = EXAMPLE.read_text().splitlines()
 
 
 @fuzz_settings(60)
-@given(edits=st.lists(st.tuples(st.integers(0, len(LINES) - 1),
-                                st.sampled_from(["drop", "dup", "swap", "seat", "card"])),
-                      max_size=4))
+@given(edits=mangle_edits(LINES))
 def test_a_mangled_seeded_record_is_rewritten_or_left_alone(edits):
     """Whatever the record, the rewrite never raises, keeps every line where it was (a line is
     blanked, never moved: only a Players tag written at the top moves them) and writes each
     note as `FILE:LINE: ...` of a line that is a deal or drive line."""
-    lines = list(LINES)
-    for k, how in edits:
-        k = min(k, len(lines) - 1)
-        if how == "drop":
-            del lines[k]
-        elif how == "dup":
-            lines.insert(k, lines[k])
-        elif how == "swap" and k + 1 < len(lines):
-            lines[k], lines[k + 1] = lines[k + 1], lines[k]
-        elif how == "seat":
-            lines[k] = lines[k].replace("P2", "P3", 1)
-        elif how == "card":
-            lines[k] = lines[k].replace("FG", "TE", 1)
+    lines = mangled(LINES, edits)
     text = "\n".join(lines) + "\n"
     out, notes = book_record(text, "r.rec")
     written = out.splitlines()

@@ -21,7 +21,6 @@ from pathlib import Path
 import cv2
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from engine.bubbles import EncodeError, encode, for_sheet, sheet_form, split_record
 from engine.luckdraw.bookrecord import dealt_record
@@ -30,6 +29,8 @@ from printkit.omr import read_bubble_file, record_from_file
 from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.mangle import edits as mangle_edits
+from tests.omr.mangle import mangled
 from tests.omr.places import bubble_px
 from tests.omr.test_fillable import _blank, _fill
 
@@ -510,26 +511,12 @@ EXAMPLE_LINES = _unseeded_example().splitlines()
 
 
 @fuzz_settings(60)
-@given(edits=st.lists(st.tuples(st.integers(0, len(EXAMPLE_LINES) - 1),
-                                st.sampled_from(["drop", "dup", "swap", "seat", "card"])),
-                      max_size=4))
+@given(edits=mangle_edits(EXAMPLE_LINES))
 def test_a_mangled_unseeded_record_is_rewritten_or_left_alone(edits):
     """Whatever the record, the rewrite never raises, keeps every line where it was (blanked
     or rewritten in place, never moved, no tag written in) and notes only a total's or a deal
     line's number."""
-    lines = list(EXAMPLE_LINES)
-    for k, how in edits:
-        k = min(k, len(lines) - 1)
-        if how == "drop":
-            del lines[k]
-        elif how == "dup":
-            lines.insert(k, lines[k])
-        elif how == "swap" and k + 1 < len(lines):
-            lines[k], lines[k + 1] = lines[k + 1], lines[k]
-        elif how == "seat":
-            lines[k] = lines[k].replace("P2", "P3", 1)
-        elif how == "card":
-            lines[k] = lines[k].replace("FG", "TE", 1)
+    lines = mangled(EXAMPLE_LINES, edits)
     out, notes = dealt_record("\n".join(lines) + "\n", "r.rec")
     written = out.splitlines()
     assert len(written) == len(lines)
