@@ -167,8 +167,8 @@ class Slot:
         for (the same answers: a set of sixteen cards would list 65,535 tokens, a second at
         every `--from`)."""
         ways = 1
-        for part in self.parts:
-            ways *= len(part.values()) + 1
+        for choices in self._choices:
+            ways *= len(choices)
         return self._tables[0] if ways <= LISTED else _ReadTable(self)
 
     @cached_property
@@ -179,21 +179,31 @@ class Slot:
         return self._tables[1] if any(p.left_off for p in self.parts) else {}
 
     @cached_property
-    def _tables(self) -> tuple[dict[str, Shading], dict[str, str]]:
-        blank = [("", (None,) * len(p.columns)) for p in self.parts]
-        choices = [[*((t, () if p.left_off else m) for t, m in p.values()), b]
-                   for p, b in zip(self.parts, blank, strict=True)]
-        out: dict[str, Shading] = {}
-        off: dict[str, str] = {}
-        for combo in itertools.product(*choices):
+    def _choices(self) -> tuple[tuple[tuple[str, tuple[int | None, ...]], ...], ...]:
+        """Per part, (text, shading) of each way to shade it, in order, then the part blank
+        (a part left off writes its text with no shading)."""
+        return tuple((*((t, () if p.left_off else m) for t, m in p.values()),
+                      ("", (None,) * len(p.columns))) for p in self.parts)
+
+    def _ways(self) -> Iterator[tuple[str, Shading, str]]:
+        """(token, shading, text of the parts left off) of every way to shade the slot, in
+        the order the table lists them (a way whose parts are all blank or left off writes
+        no token: a part left off is never all that is left of a token)."""
+        for combo in itertools.product(*self._choices):
             kept = "".join(t for (t, _), p in zip(combo, self.parts, strict=True)
                            if not p.left_off)
-            if not kept:                  # nothing shaded: a part left off is never all
-                continue                  # that is left of a token
-            token = self.lead + "".join(t for t, _ in combo)
-            out.setdefault(token, tuple(m for _, m in combo))
-            dropped = "".join(t for (t, _), p in zip(combo, self.parts, strict=True)
-                              if p.left_off).strip()
+            if kept:
+                dropped = "".join(t for (t, _), p in zip(combo, self.parts, strict=True)
+                                  if p.left_off)
+                yield (self.lead + "".join(t for t, _ in combo), tuple(m for _, m in combo),
+                       dropped.strip())
+
+    @cached_property
+    def _tables(self) -> tuple[dict[str, Shading], dict[str, str]]:
+        out: dict[str, Shading] = {}
+        off: dict[str, str] = {}
+        for token, shading, dropped in self._ways():
+            out.setdefault(token, shading)
             if dropped:
                 off.setdefault(token, dropped)
         return out, off
@@ -216,8 +226,7 @@ class _ReadTable(Mapping[str, Shading]):
 
     def __init__(self, slot: Slot) -> None:
         self.slot = slot
-        self.choices = tuple((*((t, () if p.left_off else m) for t, m in p.values()),
-                              ("", (None,) * len(p.columns))) for p in slot.parts)
+        self.choices = slot._choices
 
     def _find(self, token: str) -> Shading | None:
         lead, parts = self.slot.lead, self.slot.parts
@@ -248,14 +257,7 @@ class _ReadTable(Mapping[str, Shading]):
         return isinstance(token, str) and self._find(token) is not None
 
     def __iter__(self) -> Iterator[str]:
-        seen: set[str] = set()
-        for combo in itertools.product(*self.choices):
-            if any(t and not p.left_off for (t, _), p in zip(combo, self.slot.parts,
-                                                              strict=True)):
-                token = self.slot.lead + "".join(t for t, _ in combo)
-                if token not in seen:
-                    seen.add(token)
-                    yield token
+        return iter(dict.fromkeys(token for token, _, _ in self.slot._ways()))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
