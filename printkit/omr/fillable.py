@@ -101,8 +101,9 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
                                 f"{exc}") from None
             notes += [f"{name}:{n}{LEFT_OFF_LOG}{' '.join(words)}"
                       for n, words in left_off_lines(number, line, enc.dropped)]
-            values.append({name: fill_tags(grammar.slot(name).read(grammar.slot(name).table[token]),
-                                           tags) for name, token in enc.tokens})
+            slots = ((grammar.slot(s), token) for s, token in enc.tokens)
+            values.append({slot.name: fill_tags(slot.read(slot.table[token]), tags)
+                           for slot, token in slots})      # each token as the log writes it
     else:
         for key, tag in (("seed", "Seed"), ("match", "Match")):
             if opts.extra.get(key):
