@@ -4,6 +4,8 @@ draw it there."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from engine import registry
 from engine.bubbles import for_sheet, logs_of
 from printkit.layout import load_layout
@@ -26,3 +28,13 @@ def bubble_px(game: str, slot: str, part: int, option: str, band: int, dpi: int,
     k = dpi / 72
     return (int((geo.left + b.x) * k), int(geo.row_y(band, b.row) * k),
             int(geo.bubble_w * 0.45 * k), int(geo.bubble_h * 0.44 * k))
+
+
+def shade(image: np.ndarray, game: str, slot: str, part: int, option: str, band: int,
+          dpi: int, ink: int = 30) -> None:
+    """Shade the bubble `bubble_px` names on a page image at `dpi`, as a pen fills it (`ink`:
+    its grey level): the tests' one more mark."""
+    import cv2
+
+    x, y, rx, ry = bubble_px(game, slot, part, option, band, dpi)
+    cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, ink, -1)

@@ -22,7 +22,7 @@ from engine.bubbles import EncodeError, encode, sheet_form
 from printkit.omr import read_bubble_file, record_from_file
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
-from tests.omr.places import bubble_px
+from tests.omr.places import bubble_px, shade
 from tests.omr.test_fillable import _blank, _fill
 
 RECORDS = Path(__file__).parent / "records"
@@ -297,8 +297,7 @@ def test_the_pdf_reads_to_the_record():
 def test_a_double_shaded_card_is_reported_not_guessed(tmp_path):
     image = page_image(_pdf(), 0, 150).copy()
     # line 3 (band 2's first) is "Q1 H R65 D60 ..."
-    x, y, rx, ry = bubble_px("blowout", "offense", 0, "P", 1, 150)
-    cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 30, -1)
+    shade(image, "blowout", "offense", 0, "P", 1, 150)
     photo = tmp_path / "sheet.png"
     cv2.imwrite(str(photo), image)
     (_, read), = read_bubble_file(photo)

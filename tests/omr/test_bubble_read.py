@@ -20,7 +20,7 @@ from printkit.omr.markers import BITS
 from printkit.omr.payload import parse
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
-from tests.omr.places import bubble_px
+from tests.omr.places import bubble_px, shade
 
 RECORDS = Path(__file__).parent / "records"
 RECORD = RECORDS / "postcard_start.rec"
@@ -99,8 +99,7 @@ def test_the_second_sheet_continues_the_line_numbers(tmp_path):
 
 def test_two_shaded_bubbles_are_reported_not_guessed(tmp_path):
     image = page_image(shaded_pdf(), 0, 150).copy()
-    x, y, rx, ry = bubble_px("postcard", "picks", 0, "6", 1, 150)      # line 2 is "kickoff H 4v3"
-    cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 30, -1)
+    shade(image, "postcard", "picks", 0, "6", 1, 150)      # line 2 is "kickoff H 4v3"
     read = _read(image, tmp_path)
     assert [(a.line, a.what) for a in read.ambiguities] == [
         (2, "2 bubbles shaded in picks offense (4, 6)")]

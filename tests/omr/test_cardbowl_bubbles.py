@@ -239,24 +239,35 @@ Kickoff\tto 4, 20 yd return to 24
 """
 
 
+def _findings(text: str, name: str) -> list[tuple[int, str, str, str]]:
+    from engine.cardbowl.verify import verify_text
+
+    return [(f.line, f.rule, f.expected, f.found) for f in verify_text(text, name).findings]
+
+
+def _through_the_sheet(tmp_path, name: str, text: str) -> tuple[Path, list[str], str]:
+    """The record written to NAME.txt, what `render --from` says of it (stderr lines) and the
+    record its sheet reads back as (no notes)."""
+    from tests.helpers import run_cli
+
+    record, pdf = tmp_path / f"{name}.txt", tmp_path / f"{name}.pdf"
+    record.write_text(text)
+    r = run_cli("render", "cardbowl", "bubblelog", "--from", str(record), "--out", str(pdf))
+    assert r.code == 0, r.stderr
+    game, scanned, notes = record_from_file(pdf)
+    assert (game, notes) == ("cardbowl", [])
+    return record, r.stderr.splitlines(), scanned
+
+
 def test_a_score_typed_wrong_is_not_on_the_sheet(tmp_path):
     """The typed record's wrong score (a touchdown is 6, C5) is a finding; the sheet has no
     score bubbles, `--from` says so, and the scanned record is the plays alone: clean."""
-    from engine.cardbowl.verify import verify_text
-    from tests.helpers import run_cli
-
-    record, pdf = tmp_path / "wrong.txt", tmp_path / "wrong.pdf"
-    record.write_text(WRONG_SCORE)
-    found = verify_text(WRONG_SCORE, "wrong.txt").findings
-    assert [(f.line, f.rule, f.expected, f.found) for f in found] == [
+    assert _findings(WRONG_SCORE, "wrong.txt") == [
         (6, "CB-SCORE-001", "6-0 Steelers", "7-0 Steelers")]
-    r = run_cli("render", "cardbowl", "bubblelog", "--from", str(record), "--out", str(pdf))
-    assert r.code == 0, r.stderr
-    assert r.stderr.splitlines() == [f"{record}:6: not on the sheet: 7-0 Steelers",
-                                     f"{record}:7: not on the sheet: 7-0 Steelers",
-                                     f"{record}:10: not on the sheet: to 24"]
-    game, text, notes = record_from_file(pdf)
-    assert (game, notes) == ("cardbowl", [])
+    record, said, text = _through_the_sheet(tmp_path, "wrong", WRONG_SCORE)
+    assert said == [f"{record}:6: not on the sheet: 7-0 Steelers",
+                    f"{record}:7: not on the sheet: 7-0 Steelers",
+                    f"{record}:10: not on the sheet: to 24"]
     assert text == """[Game "cardbowl"]
 [Home "Steelers"]
 [Away "Cowboys"]
@@ -269,7 +280,7 @@ Try\tkick good
 Kickoff\tto 4, 20 yd return
 1 & 10 @ 24\trun 3
 """
-    assert verify_text(text, "scanned.txt").findings == []
+    assert _findings(text, "scanned.txt") == []
 
 
 RETURNS = """[Game "cardbowl"]
@@ -295,26 +306,14 @@ def test_returns_through_from_scan_and_verify(tmp_path):
     """`to N` is not shaded: the kickoff's 4 + 20 = 24 and the punt's 100 - (46 + 44) + 6 =
     16 are the verifier's. The punt's `to 18` is a slip: the typed record's CB-PUNT-001 on
     the punt; the scanned record has no `to`, and the next line's 18 is the slip there."""
-    from engine.cardbowl.verify import verify_text
-    from tests.helpers import run_cli
-
-    record, pdf = tmp_path / "returns.txt", tmp_path / "returns.pdf"
-    record.write_text(RETURNS)
-    found = verify_text(RETURNS, "returns.txt").findings
-    assert [(f.line, f.rule, f.expected, f.found) for f in found] == [
-        (12, "CB-PUNT-001", "10 + 6 = 16", "to 18")]
-    r = run_cli("render", "cardbowl", "bubblelog", "--from", str(record), "--out", str(pdf))
-    assert r.code == 0, r.stderr
-    assert r.stderr.splitlines() == [f"{record}:6: not on the sheet: to 24",
-                                     f"{record}:12: not on the sheet: to 18"]
-    game, text, notes = record_from_file(pdf)
-    assert (game, notes) == ("cardbowl", [])
+    assert _findings(RETURNS, "returns.txt") == [(12, "CB-PUNT-001", "10 + 6 = 16", "to 18")]
+    record, said, text = _through_the_sheet(tmp_path, "returns", RETURNS)
+    assert said == [f"{record}:6: not on the sheet: to 24",
+                    f"{record}:12: not on the sheet: to 18"]
     assert text.splitlines()[5] == "Kickoff\tto 4, 20 yd return"
     assert text.splitlines()[11] == "4 & 3 @ 46\tpunt 44, 6 yd return"
     assert text == RETURNS.replace(" to 24", "").replace(" to 18", "")
-    found = verify_text(text, "scanned.txt").findings
-    assert [(f.line, f.rule, f.expected, f.found) for f in found] == [
-        (15, "CB-YARD-001", "16", "18")]
+    assert _findings(text, "scanned.txt") == [(15, "CB-YARD-001", "16", "18")]
 
 
 ENGINE_RECORDS = Path(__file__).parents[1] / "engine" / "cardbowl" / "records"

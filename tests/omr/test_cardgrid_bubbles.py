@@ -18,7 +18,7 @@ from engine.cardgrid.bubbles import grammar
 from printkit.omr import read_bubble_file, record_from_file
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
-from tests.omr.places import bubble_px
+from tests.omr.places import bubble_px, shade
 from tests.omr.test_fillable import _blank, _fill
 
 RECORDS = Path(__file__).parent / "records"
@@ -190,8 +190,7 @@ def test_the_pdf_reads_to_the_record_and_verifies(tmp_path):
 
 def test_a_double_shaded_card_is_reported_not_guessed(tmp_path):
     image = page_image(_pdf(), 0, 150).copy()
-    x, y, rx, ry = bubble_px("cardgrid", "c1", 0, "5", 1, 150)       # line 2: "A2: 4D 6S 6H ..."
-    cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 30, -1)
+    shade(image, "cardgrid", "c1", 0, "5", 1, 150)       # line 2: "A2: 4D 6S 6H ..."
     read = _read(image, tmp_path, "sheet1.png")
     assert [(a.line, a.what) for a in read.ambiguities] == [
         (2, "2 bubbles shaded in c1 rank (4, 5)")]

@@ -20,7 +20,7 @@ from engine.cardgrid.scoresheet import score_sheet
 from printkit.omr import read_bubble_file, record_from_file, sheet_runs
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
-from tests.omr.places import bubble_px
+from tests.omr.places import shade
 from tests.omr.test_cardgrid_bubbles import PHOTOS  # the passage log's photos
 from tests.omr.test_fillable import _blank, _fill
 
@@ -177,8 +177,7 @@ def test_a_mark_in_a_group_its_line_does_not_write_is_reported_not_dropped(tmp_p
     # line 2 is the score line "H C 6-0 > A2": a score line has no finishing time, so a
     # mark in the minutes' tens would be lost without a word; it is reported instead
     image = page_image(_shaded(RECORD.read_text()), 0, 150).copy()
-    x, y, rx, ry = bubble_px("cardgrid", "minutes", 0, "3", 1, 150)
-    cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 30, -1)
+    shade(image, "cardgrid", "minutes", 0, "3", 1, 150)
     path = tmp_path / "photo.png"
     cv2.imwrite(str(path), image)
     (_, read), = read_bubble_file(path)

@@ -31,7 +31,7 @@ from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.mangle import edits as mangle_edits
 from tests.omr.mangle import mangled
-from tests.omr.places import bubble_px
+from tests.omr.places import shade
 from tests.omr.test_fillable import _blank, _fill
 
 RECORDS = Path(__file__).parent / "records"
@@ -441,8 +441,7 @@ def test_from_notes_each_total_it_leaves_off(tmp_path):
 
 def test_a_double_shaded_seat_is_reported_not_guessed(tmp_path):
     image = page_image(_pdf("letter"), 0, 150).copy()
-    x, y, rx, ry = bubble_px("luckdraw", "seat", 0, "P5", 1, 150)   # band 2: "deal P1 INT PTD"
-    cv2.ellipse(image, (x, y), (rx, ry), 0, 0, 360, 25, -1)
+    shade(image, "luckdraw", "seat", 0, "P5", 1, 150, ink=25)   # band 2: "deal P1 INT PTD"
     photo = tmp_path / "sheet1.png"
     cv2.imwrite(str(photo), image)
     (_, read), = read_bubble_file(photo)
