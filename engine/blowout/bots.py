@@ -174,7 +174,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
         snap = resolve(rules, now.down, now.to_goal, line)
         written = after(rules, now, snap.kind, snap.yards).state
         line = Line(len(lines) + 1, line.period, line.side, oc, dc, response, snap.yards, written)
-        result = step(state, line, ctx)
+        result = step(state, line)
         if result.findings:
             raise AssertionError(f"bot line {line.text()} breaks {result.findings}")
         state = result.state

@@ -11,20 +11,21 @@ optional response card with the side that played it, the yards the play moved th
 the state after the snap: side with the ball, down & to go, ball on, score HOME-AWAY.
 
 The reader only checks that the text can be read; whether it follows the rules is the
-verifier's business. Anything unreadable raises ReadError with line and column.
+verifier's business. A line it cannot read raises ReadError with its column; the kernel's
+record reader (engine/verify/record.py) makes that a finding on the line.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.blowout.rules import FIELD, Rules
 from engine.blowout.state import HOME, ball_on, score_text
 from engine.errors import ReadError
-from engine.tags import TAG, tag_line, unquote
+from engine.tags import tag_line
+from engine.verify.record import MAX_LINES, Record, Syntax, read, split_lines
 
-MAX_LINES = 20000
 LENGTH_TAG = "Length"
 DEFAULT_LENGTH = "full"
 UNKNOWN = "*"                   # a tag's value when it is not known (Result "*", Length "*")
@@ -80,27 +81,20 @@ class Line:
         return " ".join(parts)
 
 
-@dataclass
-class Record:
-    tags: dict[str, str] = field(default_factory=dict)
-    tag_lines: dict[str, int] = field(default_factory=dict)
-    lines: list[Line] = field(default_factory=list)
+def seed(record: Record) -> str | None:
+    return record.tag("Seed")
 
-    @property
-    def seed(self) -> str | None:
-        return self.tags.get("Seed")
 
-    @property
-    def length(self) -> str:
-        """The game length; `*` (unknown, as a bubble log writes a Length left unshaded) is
-        the default, as no tag is."""
-        value = self.tags.get(LENGTH_TAG, DEFAULT_LENGTH).strip().lower()
-        return DEFAULT_LENGTH if value == UNKNOWN else value
+def length(record: Record) -> str:
+    """The game length; `*` (unknown, as a bubble log writes a Length left unshaded) is the
+    default, as no tag is."""
+    value = (record.tag(LENGTH_TAG) or DEFAULT_LENGTH).strip().lower()
+    return DEFAULT_LENGTH if value == UNKNOWN else value
 
 
 def detect(text: str) -> bool:
     """True for an untagged record whose lines read as BLOWOUT!!! snaps."""
-    return any(_SNAP_START.match(line) for line in text.splitlines()[:MAX_LINES])
+    return any(_SNAP_START.match(line) for line in split_lines(text)[:MAX_LINES])
 
 
 def _error(message: str, file: str, number: int, column: int) -> ReadError:
@@ -186,36 +180,13 @@ def parse_line(raw: str, number: int, file: str) -> Line | None:
                 int(yards), parse_state(state, file, number, cs), c0)
 
 
+SYNTAX = Syntax("BO", (LENGTH_TAG,), line=lambda raw, number: parse_line(raw, number, ""))
+
+
 def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record:
-    """Read a record; ReadError (file, line, column) for anything unreadable."""
-    record = Record()
-    rows = text.splitlines()
-    if len(rows) > MAX_LINES:
-        raise ReadError(f"more than {MAX_LINES} lines", file, MAX_LINES + 1)
-    for number, raw in enumerate(rows, start=1):
-        stripped = raw.strip()
-        if stripped.startswith("["):
-            m = TAG.fullmatch(stripped)
-            if not m:
-                raise _error('expected a tag such as [Seed "x"]', file, number, 1)
-            name, value = m.group(1), unquote(m.group(2))
-            if record.lines:
-                raise _error(f"tag {name} after the first snap: tags come first", file,
-                             number, 1)
-            record.tags[name] = value
-            record.tag_lines[name] = number
-            continue
-        line = parse_line(raw, number, file)
-        if line is not None:
-            record.lines.append(line)
-    if rules is not None and record.length not in rules.lengths:
-        raise ReadError(f"expected a {LENGTH_TAG} of {', '.join(rules.lengths)}, found "
-                        f"{record.length[:30]!r}", file, record.tag_lines.get(LENGTH_TAG, 1))
-    game = record.tags.get("Game")
-    if game is not None and game.strip().lower() != "blowout":
-        raise ReadError(f'expected [Game "blowout"], found {game[:30]!r}', file,
-                        record.tag_lines["Game"])
-    return record
+    """Read a record: its tags and snap lines (a line that cannot be read is an Unread row,
+    reported on its line). ReadError only for a file too long to be a game."""
+    return read(text, file, SYNTAX)
 
 
 def format_record(tags: dict[str, str], lines: list[str]) -> str:
@@ -223,4 +194,4 @@ def format_record(tags: dict[str, str], lines: list[str]) -> str:
     return "\n".join(head + [""] + lines) + "\n"
 
 
-__all__ = ["Line", "Record", "Written", "detect", "format_record", "parse"]
+__all__ = ["SYNTAX", "Line", "Written", "detect", "format_record", "length", "parse", "seed"]

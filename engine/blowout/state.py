@@ -7,6 +7,7 @@ whoever has it; a record writes it from either side's goal line (`H25`, `A40`, `
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.blowout.rules import FIELD
 
@@ -69,6 +70,8 @@ class State:
     played: tuple[tuple[str, int], ...] = ()
     # with a Seed: each side's hands, (side, deck) -> Hand
     hands: tuple[tuple[tuple[str, str], Hand], ...] | None = field(default=None)
+    # the record's steps.Context (rules, length, seed): the same for every state of a record
+    ctx: Any = field(default=None, compare=False, repr=False)
 
     @property
     def defense(self) -> str:

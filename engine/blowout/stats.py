@@ -62,7 +62,7 @@ def add(fig: Figures, record: Record, rules: Rules) -> None:
     periods: set[str] = set()
     ball = ""
     to_go = 0
-    for line in record.lines:
+    for line in record.items:
         periods.add(line.period)
         fig.snaps += 1
         w = line.state

@@ -1,10 +1,12 @@
-"""The BLOWOUT!!! step: ``step(state, line, ctx) -> Step`` (state after, findings). Pure.
+"""The BLOWOUT!!! step: ``step(state, line) -> Step`` (state after, findings, the rules'
+reading as an alternative). Pure; the record's context (rules, length, seed) rides on the
+state (``state.ctx``), set by :func:`start`.
 
 A step checks one snap line against the state before it: the period, who has the ball, that
 each card was in the hand the play book dealt (with a Seed) or that no deck gave more copies
 than it holds (without), that each card may be played there, the yards, and the state the
 line writes after the snap. It follows what the record wrote (so one slip is one finding) and
-also returns the state the rules give, which the verifier keeps as a second reading.
+also returns the state the rules give, which the verifier kernel keeps as a second reading.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from engine.blowout.rules import Length, Rules
 from engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, resolve
 from engine.blowout.state import State, index, other
 from engine.findings import Finding
+from engine.verify.kernel import Step
 
 # the rule a wrong state breaks, by what the snap did (else by the field that is wrong)
 EVENT_RULE = {"td": "BO-TD-001", "safety": "BO-SAFE-001", "fg": "BO-FG-001",
@@ -29,9 +32,9 @@ EVENT_RULE = {"td": "BO-TD-001", "safety": "BO-SAFE-001", "fg": "BO-FG-001",
 UNPLAYABLE = ("BO-CARD-001", "BO-CARD-002")     # snap cards that cannot lead a snap
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Context:
-    """What is fixed for a whole record."""
+    """What is fixed for a whole record (one object per record: compared by identity)."""
 
     rules: Rules
     length: Length
@@ -41,16 +44,9 @@ class Context:
         return self.length.period_name(k)
 
 
-@dataclass(frozen=True)
-class Step:
-    state: State                 # following the record
-    expected: State              # the rules' reading
-    findings: tuple[Finding, ...]
-
-
 def start(ctx: Context) -> State:
     hands = handsmod.deal(ctx.seed, 1, ctx.rules) if ctx.seed is not None else None
-    return State(hands=hands)
+    return State(hands=hands, ctx=ctx)
 
 
 def begin_period(state: State, k: int, side: str, ctx: Context) -> State:
@@ -235,17 +231,18 @@ def _ended(state: State, ctx: Context) -> State:
     return state
 
 
-def step(state: State, line: Line, ctx: Context) -> Step:
-    """One snap line from `state`: the state after (following the record), the rules' state
-    after, and the findings (one per slip)."""
+def step(state: State, line: Line) -> Step[State]:
+    """One snap line from `state`: the state after (following the record), the findings (one
+    per slip), and the rules' state after as the alternative reading."""
+    ctx = state.ctx
     rules = ctx.rules
     if state.over:
         f = Finding(line.number, "BO-SEQ-001", "the game is over", "no more snaps",
                     line.text()[:40])
-        return Step(state, state, (f,))
+        return Step(state, (f,), adrift=True)
     state, found = _period(state, line, ctx)
     if any(f.rule == "BO-OT-001" for f in found):       # regulation had ended: stop here
-        return Step(replace(state, over=True), replace(state, over=True), tuple(found))
+        return Step(replace(state, over=True), tuple(found), adrift=True)
     if line.side != state.ball:
         found.append(Finding(line.number, "BO-POSS-001", "the side on offense is the side with "
                              "the ball", state.ball, line.side))
@@ -269,8 +266,9 @@ def step(state: State, line: Line, ctx: Context) -> Step:
     written = _scored(line.state, want, alts)
     found += _compare(written, want, alts, line, state, rules)
     followed = _finish(state, written, ctx)
-    expected = _finish(state, want.state, ctx)
-    return Step(followed, expected, tuple(found))
+    if not found:
+        return Step(followed)
+    return Step(followed, tuple(found), (_finish(state, want.state, ctx),))
 
 
 def _scored(w: Written, want: After, alts: list[After]) -> Written:

@@ -39,11 +39,15 @@ def test_untagged_record_is_known_by_its_snap_lines(workdir):
     assert "blowout: 24 lines checked, clean" in r.stdout
 
 
-def test_unreadable_line_is_one_error_line(workdir):
+def test_unreadable_line_is_a_finding_on_its_line(workdir):
+    """A line that cannot be read is one finding on it (exit 1), not a refusal of the file."""
     (workdir / "bad.rec").write_text('[Game "blowout"]\nQ1 H R70 D65 +5 {H 2&5 H25 0-0 x}\n')
     r = run_cli("verify", "bad.rec")
-    assert r.code == 2
-    assert r.stderr.count("\n") == 1 and "bad.rec:2:" in r.stderr and "SCORE" in r.stderr
+    assert r.code == 1 and r.stderr == ""
+    assert r.stdout.splitlines()[1] == (
+        "bad.rec:2: BO-REC-003: cannot read this line: expected the state as {SIDE "
+        "DOWN&TOGO BALL-ON SCORE}, e.g. {H 1&10 H20 0-0} (the score may be left off), found "
+        "{H 2&5 H25 0-0 x}")
 
 
 def test_simulate_writes_records_that_verify_clean(workdir):

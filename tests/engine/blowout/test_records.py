@@ -323,6 +323,15 @@ def test_result_tag():
         (3, "BO-END-001", "7-14", "7-13")]
 
 
+def test_length_tag_the_rules_do_not_have():
+    """A Length of no game the rules know: one finding on the tag; the snaps are then read as
+    a full game (RUNS stops in the first quarter of four: not over)."""
+    head = '[Game "blowout"]\n[Length "minutes"]\n'
+    assert check(head, RUNS) == [
+        (2, "BO-TAG-001", "quarter or halves or full", "minutes"),
+        (6, "BO-END-002", "the game played to its end", "no more snaps")]
+
+
 # -- a Seed: every card from the hand the play book dealt ------------------------------------
 # Seed "demo", shuffle 1 (printkit playbook blowout --seed demo): HOME's OFFENSE shuffle starts
 # R75 P25 DP-PI R85 P70 | R45 DP-OFS R60 P35 ..., AWAY's DEFENSE shuffle D65 OP-OFS D55 SACK

@@ -1,0 +1,189 @@
+"""The verifier kernel: the one loop over a record's lines, for every game.
+
+A game supplies three pure pieces in a :class:`Rulebook`:
+
+- ``parse(text, file, rules) -> Record``: tags and rows (engine/verify/record.py reads both);
+- ``start(rules, record) -> Step``: the state before the first line (and findings about the
+  tags' values, e.g. a game length the rules do not have);
+- ``step(state, line) -> Step``: the state after one line, the findings on it, and the other
+  states the game may truly be in (``alternatives``: the rules' own reading where the record
+  wrote something else, a die read as the play book's, a line left out).
+
+and ``end(state, record) -> Ending`` to say whether the game is over, its score, and what is
+wrong with a record that ends there.
+
+What is the same for every game is here, written once:
+
+- **Readings.** The kernel keeps every state the record may be in (at most
+  ``MAX_READINGS``). A line that follows from any of them is clean.
+- **Resync.** After a slip the next line may follow what was written or what was true (the
+  step's state and its alternatives), so one slip is one finding, on its line.
+- **Out of step.** A step may say the record is ``adrift`` after its line (a line that cannot
+  come here: the lines after it follow what the record wrote, not the rules): the kernel is
+  quiet until a line follows again or a step says the record is back in step. An unreadable
+  line sets the record adrift for the line after it.
+- **A line written twice.** A line that does not follow and repeats the line before word for
+  word is one finding (``REC-004``) and is left out of the walk.
+- **Tags and unreadable lines** (record.py): findings on their lines.
+- **The end.** ``Result`` against the final score, a record that stops before the game is
+  over (``END-001``, ``END-002``), from the reading whose ending agrees with the Result.
+- **Errors.** An exception raised by a game's step is not caught: it is a bug in the game,
+  and the command line reports it as an internal error (exit 70), never as an unreadable
+  record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from engine.findings import Finding, Report
+from engine.verify.record import Record, Unread
+
+S = TypeVar("S")
+R = TypeVar("R")
+
+MAX_READINGS = 8        # states the kernel keeps for a record at once
+UNKNOWN = "*"           # a Result (or any tag) whose value is not known
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[S]):
+    """What one line leads to: the state following what the record wrote, the findings on
+    the line, and the states the game may really be in instead. A step with no findings
+    is clean; its alternatives are then not kept (the line followed)."""
+
+    state: S
+    findings: tuple[Finding, ...] = ()
+    alternatives: tuple[S, ...] = ()
+    adrift: bool = False     # the lines after this one follow the record, not the rules
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a record ends in one reading: is the game over (None: the game cannot tell, as a
+    game played to a clock time), its score as a Result tag writes it (None: not kept), the
+    game's own findings at the end, and the words after the report's line count."""
+
+    over: bool | None
+    score: str | None
+    findings: tuple[Finding, ...] = ()
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class Rulebook(Generic[R, S]):
+    """A game's verifier: the pieces the kernel walks a record with."""
+
+    game: str                                           # the game id
+    prefix: str                                         # of its rule ids: "PC"
+    parse: Callable[[str, str, R], Record]
+    start: Callable[[R, Record], Step[S]]
+    step: Callable[[S, Any], Step[S]]
+    end: Callable[[S, Record], Ending]
+    load_rules: Callable[[], R]
+    whole_game: bool = False     # a record is a whole game: stopping early is a finding even
+                                 # without a Result tag
+    unit: str = "lines"          # what the game's record lines are ("snaps")
+
+
+@dataclass
+class _Walk(Generic[S]):
+    """The kernel's bookkeeping over one record (local to :func:`walk`)."""
+
+    states: list[S]
+    findings: list[Finding] = field(default_factory=list)
+    adrift: bool = False
+    before: str | None = None          # the last record line's text, to see a repeat
+
+
+def _unique(states: Sequence[S]) -> list[S]:
+    out: list[S] = []
+    for s in states:
+        if s not in out:
+            out.append(s)
+            if len(out) == MAX_READINGS:
+                break
+    return out
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def walk(book: Rulebook[R, S], record: Record, rules: R) -> tuple[list[S], list[Finding]]:
+    """Every line of the record through the game's step: the readings left at the end and
+    the findings, in the order found."""
+    first = book.start(rules, record)
+    w: _Walk[S] = _Walk(_unique([first.state, *first.alternatives]),
+                        [*record.notes, *first.findings])
+    prefix = book.prefix
+    step = book.step
+    for row in record.rows:
+        item = row.item
+        if isinstance(item, Unread):
+            w.findings.append(Finding(row.number, f"{prefix}-REC-003",
+                                      f"cannot read this line: {item.message}", "", ""))
+            w.adrift, w.before = True, None
+            continue
+        steps = [step(s, item) for s in w.states]
+        clean = [s.state for s in steps if not s.findings]
+        if clean:
+            w.states = _unique(clean)
+            w.adrift, w.before = False, row.text
+            continue
+        primary = steps[0]
+        others = [x for s in steps[1:] for x in (s.state, *s.alternatives)]
+        if w.before is not None and not w.adrift and _words(w.before) == _words(row.text):
+            w.findings.append(Finding(row.number, f"{prefix}-REC-004", "the line before is "
+                                      "written again", "the next line", row.text.strip()[:40]))
+            w.states = _unique([*w.states, primary.state, *primary.alternatives, *others])
+            continue
+        if not w.adrift:
+            w.findings.extend(primary.findings)
+        w.states = _unique([primary.state, *primary.alternatives, *others])
+        w.adrift, w.before = primary.adrift, row.text
+    return w.states, w.findings
+
+
+def _final(book: Rulebook[R, S], states: list[S], record: Record, result: str) -> Ending:
+    """The reading the record ends in: one whose ending agrees with the Result tag, else
+    one where the game is over, else the record as written."""
+    endings = [book.end(s, record) for s in states]
+    for e in endings:
+        if e.over is not False and e.score is not None and e.score == result:
+            return e
+    for e in endings:
+        if e.over:
+            return e
+    return endings[0]
+
+
+def end_findings(book: Rulebook, ending: Ending, record: Record, result: str) -> list[Finding]:
+    """A record that stops before the game is over, a Result that is not the final score."""
+    prefix = book.prefix
+    if ending.over is False and (book.whole_game or result != UNKNOWN):
+        return [Finding(record.last_line, f"{prefix}-END-002", "the record ends before the "
+                        "game is over", "the game played to its end", f"no more {book.unit}")]
+    if result != UNKNOWN and ending.score is not None and result != ending.score:
+        return [Finding(record.line_of("Result"), f"{prefix}-END-001", "Result tag is not "
+                        "the final score", ending.score, result[:20])]
+    return []
+
+
+def verify(book: Rulebook[R, S], text: str, file: str, rules: R | None = None) -> Report:
+    """Audit one record's text: the report of every finding, in line order."""
+    rules = book.load_rules() if rules is None else rules
+    record = book.parse(text, file, rules)
+    states, findings = walk(book, record, rules)
+    result = (record.tag("Result") or UNKNOWN).strip() or UNKNOWN
+    ending = _final(book, states, record, result)
+    findings += ending.findings
+    findings += end_findings(book, ending, record, result)
+    checked = sum(1 for r in record.rows if r.counts)
+    return Report(file=file, game=book.game, findings=findings, lines_checked=checked,
+                  summary_extra=ending.summary)
+
+
+__all__ = ["MAX_READINGS", "Ending", "Rulebook", "Step", "end_findings", "verify", "walk"]
