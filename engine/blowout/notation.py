@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from engine.blowout.rules import FIELD, Rules
-from engine.blowout.state import HOME, ball_on, score_text
+from engine.blowout.state import HOME, ball_on, score_text, to_goal
 from engine.errors import ReadError
 from engine.tags import tag_line
 from engine.verify.record import MAX_LINES, Record, Syntax, read, split_lines
@@ -35,7 +35,7 @@ _SIDE = re.compile(r"^[HA]$", re.I)
 _CODE = re.compile(r"^[A-Z][A-Z0-9-]{0,11}$", re.I)
 _RESPONSE = re.compile(r"^([HA]):([A-Z][A-Z0-9-]{0,11})$", re.I)
 _YARDS = re.compile(r"^[+-]?\d{1,3}$")
-_DOWN = re.compile(r"^([1-4])&(\d{1,3})$")
+_DOWN = re.compile(r"^([1-4])&(\d{1,3}|G)$", re.I)
 _SPOT = re.compile(r"^(?:([HA])(\d{1,2})|50)$", re.I)
 _SCORE = re.compile(r"^(\d{1,3})-(\d{1,3})$")
 _TOKEN = re.compile(r"\{[^{}]*\}?|[^\s{]+")
@@ -115,9 +115,9 @@ def parse_state(text: str, file: str, number: int, column: int) -> Written:
         raise _error(f"expected H or A for the side with the ball, found {side[:20]!r}",
                      file, number, column)
     d = _DOWN.match(down)
-    if not d or not 1 <= int(d.group(2)) <= FIELD:
-        raise _error(f"expected down & to go such as 1&10, found {down[:20]!r}", file, number,
-                     column)
+    if not d or (d.group(2).isdigit() and not 1 <= int(d.group(2)) <= FIELD):
+        raise _error(f"expected down & to go such as 1&10 or 1&G, found {down[:20]!r}", file,
+                     number, column)
     s = _SPOT.match(spot)
     if not s:
         raise _error(f"expected the ball on a yard line such as H25, A40 or 50, found "
@@ -127,11 +127,13 @@ def parse_state(text: str, file: str, number: int, column: int) -> Written:
         raise _error(f"expected a yard line from 1 to 50, found {spot[:20]!r}", file, number,
                      column)
     x = yard if (s.group(1) or HOME).upper() == HOME else FIELD - yard
+    # `&G`, goal to go: the yards from the ball to the goal line the side attacks (B17)
+    to_go = int(d.group(2)) if d.group(2).isdigit() else to_goal(side.upper(), x)
     sc = _SCORE.match(score)
     if score and not sc:
         raise _error(f"expected the score as HOME-AWAY such as 7-3, found {score[:20]!r}",
                      file, number, column)
-    return Written(side.upper(), int(d.group(1)), int(d.group(2)), x,
+    return Written(side.upper(), int(d.group(1)), to_go, x,
                    (int(sc.group(1)), int(sc.group(2))) if sc else None)
 
 

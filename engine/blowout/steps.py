@@ -19,7 +19,7 @@ from engine.blowout.consequence import After, after, restart
 from engine.blowout.notation import Line, Written
 from engine.blowout.rules import Length, Rules
 from engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, resolve
-from engine.blowout.state import State, index, other
+from engine.blowout.state import State, index, other, to_goal
 from engine.findings import Finding
 from engine.verify.kernel import Step
 
@@ -172,11 +172,23 @@ def _claimed(w: Written, state: State, rules: Rules) -> str | None:
     return None
 
 
+def _agrees(w: Written, e: Written, rules: Rules) -> bool:
+    """The written state is the reading's, where a FIRST DOWN nearer the goal line than the
+    FIRST DOWN marker's 10 yards may be written either way (B17): the rules' own words, the
+    marker "10 yards from that" and the YARDS TO GO counter at 10, or football's goal to go
+    (`1&5` at the A5, `1&G`)."""
+    if w == e:
+        return True
+    goal = to_goal(e.ball, e.x)
+    return e.down == w.down == 1 and e.to_go == goal < rules.field.first_down == w.to_go \
+        and replace(w, to_go=e.to_go) == e
+
+
 def _compare(w: Written, want: After, alts: list[After], line: Line, state: State,
              rules: Rules) -> list[Finding]:
     """One finding for a written state that is neither the rules' nor what the written yards
     give. The rule is the one of what the snap did, or of the score the record claims."""
-    if w == want.state or any(w == a.state for a in alts):
+    if any(_agrees(w, r.state, rules) for r in (want, *alts)):
         return []
     e = want.state
     rule = EVENT_RULE.get(want.event) or _claimed(w, state, rules)

@@ -323,6 +323,40 @@ def test_result_tag():
         (3, "BO-END-001", "7-14", "7-13")]
 
 
+# -- a FIRST DOWN inside the 10 (B17): the rules' words or football's goal to go ----------------
+GOAL_TO_GO = [
+    "Q1 H R90 D30 +60 {H 1&10 A20 0-0}",        # from the H20: +60 to the A20
+    "Q1 H R70 D55 +15 {H 1&5 A5 0-0}",          # 10 to go +15: FIRST DOWN on the A5
+    "Q1 H R60 D65 -5 {H 2&10 A10 0-0}",         # 5 to go -5 = 10
+    "Q1 H R65 D60 +5 {H 3&5 A5 0-0}",           # 10 to go +5 = 5
+    "Q1 H R75 D65 +10 {A 1&10 A20 7-0}",        # 5 yards out +10: TOUCHDOWN
+]
+MARKER_AT_TEN = [                               # the marker "10 yards from that", counter 10
+    GOAL_TO_GO[0], "Q1 H R70 D55 +15 {H 1&10 A5 0-0}", "Q1 H R60 D65 -5 {H 2&15 A10 0-0}",
+    "Q1 H R65 D60 +5 {H 3&10 A5 0-0}", GOAL_TO_GO[4]]
+WRITTEN_G = [
+    GOAL_TO_GO[0], "Q1 H R70 D55 +15 {H 1&G A5 0-0}", "Q1 H R60 D65 -5 {H 2&G A10 0-0}",
+    "Q1 H R65 D60 +5 {H 3&G A5 0-0}", GOAL_TO_GO[4]]
+
+
+@pytest.mark.parametrize("lines", [GOAL_TO_GO, MARKER_AT_TEN, WRITTEN_G])
+def test_first_down_inside_the_ten_either_way(lines):
+    assert check(QUARTER, lines) == []
+
+
+def test_first_down_inside_the_ten_mixed_readings_is_one_slip():
+    # `1&10` at the A5 (the marker reading), then 2&10 after -5: that reading says 15 to go
+    mixed = [*MARKER_AT_TEN[:2], "Q1 H R60 D65 -5 {H 2&10 A10 0-0}", *MARKER_AT_TEN[3:]]
+    assert check(QUARTER, mixed) == [
+        (5, "BO-DOWN-002", "{H 2&15 A10 0-0}", "{H 2&10 A10 0-0}")]
+
+
+def test_goal_to_go_written_where_the_marker_is_short_of_the_goal_line():
+    lines = ["Q1 H R90 D30 +60 {H 1&G A20 0-0}"]     # 20 to the goal line: 10 to go
+    assert check(QUARTER, lines)[0] == (3, "BO-DOWN-002", "{H 1&10 A20 0-0}",
+                                        "{H 1&20 A20 0-0}")
+
+
 def test_length_tag_the_rules_do_not_have():
     """A Length of no game the rules know: one finding on the tag; the snaps are then read as
     a full game (RUNS stops in the first quarter of four: not over)."""
