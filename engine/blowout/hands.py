@@ -33,7 +33,7 @@ def shuffle(seed: str, side: str, deck: str, period: int) -> tuple[str, ...]:
     return tuple(GAME.book.stream(seed, label(side, deck, period)).shuffle(order))
 
 
-def deal(seed: str, period: int, rules: Rules) -> tuple[tuple[tuple[str, str], Hand], ...]:
+def deal(seed: str, period: int, rules: Rules) -> Hands:
     """Every hand at the start of `period`."""
     size = {"offense": rules.hands.offense, "special": rules.hands.special,
             "defense": rules.hands.defense}
@@ -46,8 +46,8 @@ def deal(seed: str, period: int, rules: Rules) -> tuple[tuple[tuple[str, str], H
     return tuple(out)
 
 
-def play(hands: tuple[tuple[tuple[str, str], Hand], ...], seed: str, period: int, side: str,
-         deck: str, code: str) -> tuple[tuple[tuple[str, str], Hand], ...] | None:
+def play(hands: Hands, seed: str, period: int, side: str, deck: str,
+         code: str) -> Hands | None:
     """The hands after `side` plays `code` from its `deck` hand and draws its replacement;
     None if the hand does not hold that card."""
     held = dict(hands)
@@ -61,8 +61,41 @@ def play(hands: tuple[tuple[tuple[str, str], Hand], ...], seed: str, period: int
     if nxt < len(order):
         cards.append(order[nxt])
         nxt += 1
-    held[(side, deck)] = Hand(tuple(cards), nxt)
+    held[(side, deck)] = Hand(tuple(cards), nxt, hand.unknown)
     return tuple(held.items())
+
+
+LOOK = 3            # snaps a record may leave out before a card and still be followed
+
+Hands = tuple[tuple[tuple[str, str], Hand], ...]
+
+
+def unseen(hands: Hands, seed: str, period: int, side: str, deck: str, plays: int) -> Hands:
+    """The hands after `side` played `plays` cards of `deck` that the record does not show:
+    which ones is unknown, so every card held stays possible, with the replacements drawn."""
+    held = dict(hands)
+    hand = held[(side, deck)]
+    order = shuffle(seed, side, deck, period)
+    drawn = order[hand.next:hand.next + plays]
+    held[(side, deck)] = Hand(hand.cards + drawn, hand.next + len(drawn),
+                              hand.unknown + plays)
+    return tuple(held.items())
+
+
+def readings(hands: Hands, seed: str, period: int, side: str, deck: str,
+             code: str) -> list[Hands]:
+    """The hands after `side` plays `code`, a card its hand does not hold: played after one to
+    LOOK snaps the record does not show (the card was drawn for one of them), and, whatever
+    the card, the written code a slip for a card that was held (one card gone, unknown)."""
+    out = []
+    for gap in range(1, LOOK + 1):
+        after = play(unseen(hands, seed, period, side, deck, gap), seed, period, side, deck,
+                     code)
+        if after is not None:
+            out.append(after)
+            break
+    out.append(unseen(hands, seed, period, side, deck, 1))
+    return out
 
 
 def leads(state: State, rules: Rules, side: str, role: str) -> list[tuple[str, str]]:
@@ -91,10 +124,15 @@ def may_lead_defense(rules: Rules, code: str) -> bool:
     return rules.card("defense", code) is not None and code != rules.cards.challenge
 
 
-def period_over(state: State, rules: Rules) -> bool:
+def period_over(state: State, rules: Rules, maybe: bool = False) -> bool:
     """"After all OFFENSE cards have been played" (B7): a period ends when the side due to
-    lead a snap holds no card it may lead with. Needs the hands."""
+    lead a snap holds no card it may lead with. Needs the hands. `maybe`: it may have ended,
+    the cards it could lead with being among those gone unknown (after a slip)."""
     if state.hands is None or not state.ball:
         return False
-    return not leads(state, rules, state.ball, "offense") or \
-        not leads(state, rules, state.defense, "defense")
+    for side, role, decks in ((state.ball, "offense", OFFENSE_DECKS),
+                              (state.defense, "defense", ("defense",))):
+        spare = sum(state.hand(side, deck).unknown for deck in decks) if maybe else 0
+        if len(leads(state, rules, side, role)) <= spare:
+            return True
+    return False

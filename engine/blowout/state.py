@@ -48,10 +48,15 @@ def ball_on(x: int) -> str:
 
 @dataclass(frozen=True)
 class Hand:
-    """One side's hand from one deck: the cards held and the next position in the shuffle."""
+    """One side's hand from one deck: the cards held and the next position in the shuffle.
+
+    After a slip the verifier may not know every card played: `unknown` of the `cards` are
+    gone (played on lines the record does not show, or wrote wrong), which ones unknown; the
+    side holds the others."""
 
     cards: tuple[str, ...]
     next: int
+    unknown: int = 0
 
 
 @dataclass(frozen=True)

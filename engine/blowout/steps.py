@@ -16,9 +16,10 @@ from dataclasses import dataclass, replace
 
 from engine.blowout import hands as handsmod
 from engine.blowout.consequence import After, after, restart
+from engine.blowout.hands import Hands
 from engine.blowout.notation import Line, Written
 from engine.blowout.rules import Length, Rules
-from engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, resolve
+from engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, TURNOVER, resolve
 from engine.blowout.state import State, index, other, to_goal
 from engine.findings import Finding
 from engine.verify.kernel import Step
@@ -30,6 +31,10 @@ EVENT_RULE = {"td": "BO-TD-001", "safety": "BO-SAFE-001", "fg": "BO-FG-001",
 
 
 UNPLAYABLE = ("BO-CARD-001", "BO-CARD-002")     # snap cards that cannot lead a snap
+HAND_READINGS = 4        # hands kept for one line's cards after a slip
+# the rules a written state that is not the rules' breaks (_compare)
+STATE_RULES = frozenset({*EVENT_RULE.values(), "BO-POSS-002", "BO-SCORE-001", "BO-DOWN-001",
+                         "BO-DOWN-002", "BO-SPOT-001"})
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,16 +78,20 @@ def _written(state: State) -> Written:
     return Written(state.ball, state.down, state.to_go, state.x, state.score)
 
 
-def _period(state: State, line: Line, ctx: Context) -> tuple[State, list[Finding]]:
-    """The state the line's snap is played from, and a finding for a wrong period."""
+def _period(state: State, line: Line,
+            ctx: Context) -> tuple[State, list[Finding], State | None]:
+    """The state the line's snap is played from, a finding for a wrong period, and the other
+    period's state where the record and the rules disagree (the next line may follow
+    either). With hands holding cards gone unknown (after a slip), a period that may have
+    ended is taken as the record says."""
     rules = ctx.rules
     if not state.ball:                     # first snap: the coin toss winner's own 20
         first = with_written(replace(state, first=line.side),
                              restart(rules, line.side, state.score))
         if line.period != ctx.period_name(1):
             return first, [Finding(line.number, "BO-QTR-001", "the game starts in the first "
-                                   "period", ctx.period_name(1), line.period)]
-        return first, []
+                                   "period", ctx.period_name(1), line.period)], None
+        return first, [], None
     k = state.period
     now, nxt = ctx.period_name(k), ctx.period_name(k + 1)
     over = handsmod.period_over(state, rules)
@@ -90,64 +99,104 @@ def _period(state: State, line: Line, ctx: Context) -> tuple[State, list[Finding
         if over:
             return begin_period(state, k + 1, line.side, ctx), [Finding(
                 line.number, "BO-QTR-001", "every card the side due to lead could play has "
-                "been played: the period is over (B7), reshuffle", nxt, line.period)]
-        return state, []
+                "been played: the period is over (B7), reshuffle", nxt, line.period)], state
+        return state, [], None
     if line.period == nxt:
         found = []
-        if ctx.seed is not None and not over:
+        if ctx.seed is not None and not handsmod.period_over(state, rules, maybe=True):
             # the cards still come from this period's hands: stay in it
             return state, [Finding(line.number, "BO-QTR-001", "the period goes on while "
                                    "both sides hold a card to lead with (B7)", now,
-                                   line.period)]
+                                   line.period)], begin_period(state, k + 1, line.side, ctx)
         if k == ctx.length.periods and state.score[0] != state.score[1]:
             found.append(Finding(line.number, "BO-OT-001", "OVERTIME only if at the end of "
                                  "regulation the scores are tied", "no overtime",
                                  f"{line.period} at {state.score[0]}-{state.score[1]}"))
-        return begin_period(state, k + 1, line.side, ctx), found
+        return begin_period(state, k + 1, line.side, ctx), found, None
     if ctx.seed is not None and over:
         return begin_period(state, k + 1, line.side, ctx), [Finding(
-            line.number, "BO-QTR-001", "the period after this one", nxt, line.period)]
+            line.number, "BO-QTR-001", "the period after this one", nxt, line.period)], None
     return state, [Finding(line.number, "BO-QTR-001", "periods follow each other",
-                           f"{now} or {nxt}", line.period)]
+                           f"{now} or {nxt}", line.period)], None
 
 
-def _cards(state: State, line: Line, ctx: Context) -> tuple[State, list[Finding]]:
-    """Each card the line plays out of its side's hand (Seed) or deck count (no Seed)."""
-    rules = ctx.rules
-    plays = []
+def _plays(line: Line, rules: Rules) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]]]:
+    """The cards the line plays, (side, deck, code), and the hands a code that is no card of
+    its deck was written for, (side, deck): something was played from them all the same."""
+    plays, unknown = [], []
     deck = "special" if rules.card("special", line.offense) and \
         not rules.card("offense", line.offense) else "offense"
-    if rules.card(deck, line.offense):
-        plays.append((line.side, deck, line.offense))
-    if rules.card("defense", line.defense):
-        plays.append((other(line.side), "defense", line.defense))
+    wanted = [(line.side, deck, line.offense), (other(line.side), "defense", line.defense)]
     if line.response:
         side, code = line.response
-        rdeck = "offense" if side == line.side else "defense"
-        if rules.card(rdeck, code):
-            plays.append((side, rdeck, code))
-    found: list[Finding] = []
-    played = Counter(dict(state.played))
-    hands = state.hands
+        wanted.append((side, "offense" if side == line.side else "defense", code))
+    for side, d, code in wanted:
+        (plays.append((side, d, code)) if rules.card(d, code) else unknown.append((side, d)))
+    return plays, unknown
+
+
+def _hands(state: State, line: Line, ctx: Context) -> tuple[list[Hands], list[Finding]]:
+    """Each card the line plays out of the hands the play book dealt (B6): the hands after
+    the line, the record's reading first (a card not held was played after snaps the record
+    does not show, or is a slip for a held card: handsmod.readings), and the findings."""
+    assert ctx.seed is not None and state.hands is not None
+    plays, unknown = _plays(line, ctx.rules)
+    options, found, seed, k = [state.hands], [], ctx.seed, state.period
+    for side, deck in unknown:
+        options = [handsmod.unseen(h, seed, k, side, deck, 1) for h in options]
     for side, deck, code in plays:
-        played[f"{side}/{deck}/{code}"] += 1
-        if hands is not None:
-            assert ctx.seed is not None
-            new = handsmod.play(hands, ctx.seed, state.period, side, deck, code)
-            if new is None:
+        after: list[Hands] = []
+        for i, hands in enumerate(options):
+            new = handsmod.play(hands, seed, k, side, deck, code)
+            if new is not None:
+                after.append(new)
+                continue
+            if i == 0:
                 held = " ".join(sorted(dict(hands)[(side, deck)].cards)) or "no card"
                 found.append(Finding(line.number, "BO-HAND-001", f"{code} is not in the "
                                      f"{deck.upper()} hand the play book dealt {side}",
                                      f"one of {held}", code))
-            else:
-                hands = new
-            continue
+            after += handsmod.readings(hands, seed, k, side, deck, code)
+        options = list(dict.fromkeys(after))[:HAND_READINGS]
+    return options, found
+
+
+def _counted(state: State, line: Line, rules: Rules) -> tuple[State, list[Finding]]:
+    """Without a Seed: each card counted against its deck (no more copies than it holds)."""
+    found: list[Finding] = []
+    played = Counter(dict(state.played))
+    for side, deck, code in _plays(line, rules)[0]:
+        played[f"{side}/{deck}/{code}"] += 1
         have = rules.decks.deck(deck).card(code).count
         if played[f"{side}/{deck}/{code}"] > have:
             found.append(Finding(line.number, "BO-HAND-002", f"{side} has played more {code} "
                                  f"cards this period than its {deck.upper()} deck holds",
                                  f"at most {have}", str(played[f"{side}/{deck}/{code}"])))
-    return replace(state, played=tuple(sorted(played.items())), hands=hands), found
+    return replace(state, played=tuple(sorted(played.items()))), found
+
+
+# the decks a snap the record does not show may have played from: (offense side's, defense
+# side's); a response card is one more from either
+GAP_PLAYS = ((("offense",), ("defense",)), (("special",), ("defense",)),
+             (("offense",), ("defense", "defense")), (("offense", "offense"), ("defense",)),
+             (("special",), ("defense", "defense")))
+
+
+def gap(state: State) -> tuple[State, ...]:
+    """The states after one snap the record does not show (a line left out or unreadable):
+    the side with the ball played an OFFENSE or SPECIAL TEAMS card, the other a DEFENSE card,
+    perhaps with a response card, which ones unknown (their replacements were drawn)."""
+    ctx = state.ctx
+    if ctx is None or ctx.seed is None or state.hands is None or not state.ball:
+        return ()
+    out = []
+    for offense, defense in GAP_PLAYS:
+        hands = state.hands
+        for side, decks in ((state.ball, offense), (state.defense, defense)):
+            for deck, n in Counter(decks).items():
+                hands = handsmod.unseen(hands, ctx.seed, state.period, side, deck, n)
+        out.append(replace(state, hands=hands))
+    return tuple(out)
 
 
 def _kinds(rules: Rules, state: State, line: Line) -> list[str]:
@@ -245,20 +294,53 @@ def _ended(state: State, ctx: Context) -> State:
 
 def step(state: State, line: Line) -> Step[State]:
     """One snap line from `state`: the state after (following the record), the findings (one
-    per slip), and the rules' state after as the alternative reading."""
+    per slip), and the other readings: the rules' state after, the other hands the cards
+    could leave, the period the record did not write, and a snap left out before the line.
+
+    A line explained by a snap the record does not show is one finding (BO-SEQ-002), and the
+    state it writes is taken as written (what the left-out snap did cannot be checked): its
+    cards are in the hands only once such a snap is put before it, or the other side has the
+    ball while the line's own cards and yards are right."""
+    done = _snap(state, line)
+    if not done.findings:
+        return done
+    misses = [_snap(g, line) for g in gap(state)]
+    extra = [m.state for m in misses]
+    found = {f.rule for f in done.findings}
+    held = [m for m in misses if not any(f.rule == "BO-HAND-001" for f in m.findings)]
+    cards = "BO-HAND-001" not in found or bool(held)
+    turned = "BO-POSS-001" in found and len(done.findings) > 1 and \
+        found <= {"BO-POSS-001", "BO-HAND-001", *STATE_RULES}
+    if cards and ("BO-HAND-001" in found or turned):
+        why = "its cards were drawn after cards the record does not show" \
+            if "BO-HAND-001" in found else "the ball changed hands on it"
+        taken = held[0].state if held else done.state
+        return Step(taken, (Finding(line.number, "BO-SEQ-002", f"a snap seems left out before "
+                                    f"this one: {why}", "a snap before this line",
+                                    line.text()[:40]),),
+                    (done.state, *done.alternatives, *extra))
+    return Step(done.state, done.findings, (*done.alternatives, *extra))
+
+
+def _snap(state: State, line: Line) -> Step[State]:
     ctx = state.ctx
     rules = ctx.rules
     if state.over:
         f = Finding(line.number, "BO-SEQ-001", "the game is over", "no more snaps",
                     line.text()[:40])
         return Step(state, (f,), adrift=True)
-    state, found = _period(state, line, ctx)
+    state, found, other_period = _period(state, line, ctx)
     if any(f.rule == "BO-OT-001" for f in found):       # regulation had ended: stop here
         return Step(replace(state, over=True), tuple(found), adrift=True)
     if line.side != state.ball:
         found.append(Finding(line.number, "BO-POSS-001", "the side on offense is the side with "
                              "the ball", state.ball, line.side))
-    state, more = _cards(state, line, ctx)
+    hands: list[Hands] = []
+    if ctx.seed is None:
+        state, more = _counted(state, line, rules)
+    else:
+        hands, more = _hands(state, line, ctx)
+        state = replace(state, hands=hands[0])
     found += more
     snap = resolve(rules, state.down, state.to_goal, line)
     found += [Finding(line.number, s.rule, s.message, s.expected, s.found) for s in snap.slips]
@@ -266,8 +348,10 @@ def step(state: State, line: Line) -> Step[State]:
     alts: list[After] = []
     if any(s.rule in UNPLAYABLE for s in snap.slips):
         # a card that cannot lead has no effect the rules give: take the written yards
+        # (or of whatever the card was: a repeated down, a turnover, a kick)
         want = after(rules, state, PLAY, line.yards)
-        alts = [after(rules, state, REPEAT, line.yards)]
+        kick = FIELD_GOAL if rules.in_range(state.to_goal) else PUNT
+        alts = [after(rules, state, kind, line.yards) for kind in (REPEAT, TURNOVER, kick)]
     elif line.yards != snap.yards:
         found.append(Finding(line.number, snap.rule, snap.arithmetic, f"{snap.yards:+d}",
                              f"{line.yards:+d}"))
@@ -280,7 +364,13 @@ def step(state: State, line: Line) -> Step[State]:
     followed = _finish(state, written, ctx)
     if not found:
         return Step(followed)
-    return Step(followed, tuple(found), (_finish(state, want.state, ctx),))
+    readings = [_finish(state, want.state, ctx)]
+    readings += [replace(followed, hands=h) for h in hands[1:]]
+    if other_period is not None:        # the period the record did not write, played on
+        readings += [replace(followed, period=other_period.period, played=(),
+                             hands=_hands(other_period, line, ctx)[0][0]
+                             if ctx.seed is not None else None)]
+    return Step(followed, tuple(found), tuple(readings))
 
 
 def _scored(w: Written, want: After, alts: list[After]) -> Written:

@@ -10,9 +10,10 @@ clean. With a `Seed` tag every card must come out of the hand the play book's sh
 from __future__ import annotations
 
 from engine.blowout import notation
+from engine.blowout.hands import period_over
 from engine.blowout.rules import Rules, load_rules
 from engine.blowout.state import State, score_text
-from engine.blowout.steps import Context, start, step
+from engine.blowout.steps import Context, gap, start, step
 from engine.findings import Finding, Report
 from engine.verify import kernel
 from engine.verify.kernel import Ending, Rulebook, Step
@@ -34,13 +35,15 @@ def begin(rules: Rules, record: Record) -> Step[State]:
 
 
 def over(state: State) -> bool:
-    """Over by the rules; without a Seed the deck's end cannot be seen, so a record that
-    stops in the last period of regulation with the scores apart is taken as over."""
+    """Over by the rules. Without a Seed the deck's end cannot be seen, so a record that
+    stops in the last period of regulation with the scores apart is taken as over; with one,
+    so is a record whose hands may have run out (cards gone unknown after a slip)."""
     ctx = state.ctx
     if state.over:
         return True
-    return ctx.seed is None and bool(state.ball) and state.period == ctx.length.periods \
-        and not state.ot and state.score[0] != state.score[1]
+    last = bool(state.ball) and state.period == ctx.length.periods and not state.ot \
+        and state.score[0] != state.score[1]
+    return last and (ctx.seed is None or period_over(state, ctx.rules, maybe=True))
 
 
 def end(state: State, record: Record) -> Ending:
@@ -52,7 +55,7 @@ def end(state: State, record: Record) -> Ending:
 
 RULEBOOK: Rulebook[Rules, State] = Rulebook(
     game=GAME_ID, prefix="BO", parse=notation.parse, start=begin, step=step, end=end,
-    load_rules=load_rules, whole_game=True, unit="snaps")
+    load_rules=load_rules, whole_game=True, unit="snaps", gap=gap)
 
 
 def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:

@@ -17,11 +17,14 @@ What is the same for every game is here, written once:
 - **Readings.** The kernel keeps every state the record may be in (at most
   ``MAX_READINGS``). A line that follows from any of them is clean.
 - **Resync.** After a slip the next line may follow what was written or what was true (the
-  step's state and its alternatives), so one slip is one finding, on its line.
+  step's state and its alternatives), so one slip is one finding, on its line. Where no
+  reading follows, the one that needs the fewest findings is reported (the record's own on a
+  tie) and its states lead the readings kept.
 - **Out of step.** A step may say the record is ``adrift`` after its line (a line that cannot
   come here: the lines after it follow what the record wrote, not the rules): the kernel is
   quiet until a line follows again or a step says the record is back in step. An unreadable
-  line sets the record adrift for the line after it.
+  line sets the record adrift for the line after it, and adds the game's ``gap`` states (what
+  a line the kernel could not read may have done: the draws it made) to the readings.
 - **A line written twice.** A line that does not follow and repeats the line before word for
   word is one finding (``REC-004``) and is left out of the walk.
 - **Tags and unreadable lines** (record.py): findings on their lines.
@@ -86,6 +89,9 @@ class Rulebook(Generic[R, S]):
     whole_game: bool = False     # a record is a whole game: stopping early is a finding even
                                  # without a Result tag
     unit: str = "lines"          # what the game's record lines are ("snaps")
+    # the states after a line the record does not show (read for an unreadable line: its
+    # draws may have been made); none by default
+    gap: Callable[[S], Sequence[S]] | None = None
 
 
 @dataclass
@@ -112,9 +118,11 @@ def _words(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
-def walk(book: Rulebook[R, S], record: Record, rules: R) -> tuple[list[S], list[Finding]]:
-    """Every line of the record through the game's step: the readings left at the end and
-    the findings, in the order found."""
+def walk(book: Rulebook[R, S], record: Record,
+         rules: R) -> tuple[list[S], list[Finding], bool]:
+    """Every line of the record through the game's step: the readings left at the end, the
+    findings in the order found, and whether the record ends out of step (its last line
+    unreadable or not followed: the final score is then not known)."""
     first = book.start(rules, record)
     w: _Walk[S] = _Walk(_unique([first.state, *first.alternatives]),
                         [*record.notes, *first.findings])
@@ -125,6 +133,8 @@ def walk(book: Rulebook[R, S], record: Record, rules: R) -> tuple[list[S], list[
         if isinstance(item, Unread):
             w.findings.append(Finding(row.number, f"{prefix}-REC-003",
                                       f"cannot read this line: {item.message}", "", ""))
+            if book.gap is not None:
+                w.states = _unique([*w.states, *(g for s in w.states for g in book.gap(s))])
             w.adrift, w.before = True, None
             continue
         steps = [step(s, item) for s in w.states]
@@ -133,8 +143,11 @@ def walk(book: Rulebook[R, S], record: Record, rules: R) -> tuple[list[S], list[
             w.states = _unique(clean)
             w.adrift, w.before = False, row.text
             continue
-        primary = steps[0]
-        others = [x for s in steps[1:] for x in (s.state, *s.alternatives)]
+        # the reading that needs the fewest slips explains the line best: it is reported,
+        # and its states come first (the record's own reading first on a tie)
+        ranked = sorted(steps, key=lambda s: len(s.findings))
+        primary = ranked[0]
+        others = [x for s in ranked[1:] for x in (s.state, *s.alternatives)]
         if w.before is not None and not w.adrift and _words(w.before) == _words(row.text):
             w.findings.append(Finding(row.number, f"{prefix}-REC-004", "the line before is "
                                       "written again", "the next line", row.text.strip()[:40]))
@@ -144,7 +157,7 @@ def walk(book: Rulebook[R, S], record: Record, rules: R) -> tuple[list[S], list[
             w.findings.extend(primary.findings)
         w.states = _unique([primary.state, *primary.alternatives, *others])
         w.adrift, w.before = primary.adrift, row.text
-    return w.states, w.findings
+    return w.states, w.findings, w.adrift
 
 
 def _final(book: Rulebook[R, S], states: list[S], record: Record, result: str) -> Ending:
@@ -160,13 +173,16 @@ def _final(book: Rulebook[R, S], states: list[S], record: Record, result: str) -
     return endings[0]
 
 
-def end_findings(book: Rulebook, ending: Ending, record: Record, result: str) -> list[Finding]:
-    """A record that stops before the game is over, a Result that is not the final score."""
+def end_findings(book: Rulebook, ending: Ending, record: Record, result: str,
+                 adrift: bool = False) -> list[Finding]:
+    """A record that stops before the game is over, a Result that is not the final score
+    (not checked where the record ends out of step: what its last lines did is not known)."""
     prefix = book.prefix
     if ending.over is False and (book.whole_game or result != UNKNOWN):
         return [Finding(record.last_line, f"{prefix}-END-002", "the record ends before the "
                         "game is over", "the game played to its end", f"no more {book.unit}")]
-    if result != UNKNOWN and ending.score is not None and result != ending.score:
+    if result != UNKNOWN and ending.score is not None and result != ending.score and \
+            not adrift:
         return [Finding(record.line_of("Result"), f"{prefix}-END-001", "Result tag is not "
                         "the final score", ending.score, result[:20])]
     return []
@@ -176,11 +192,11 @@ def verify(book: Rulebook[R, S], text: str, file: str, rules: R | None = None) -
     """Audit one record's text: the report of every finding, in line order."""
     rules = book.load_rules() if rules is None else rules
     record = book.parse(text, file, rules)
-    states, findings = walk(book, record, rules)
+    states, findings, adrift = walk(book, record, rules)
     result = (record.tag("Result") or UNKNOWN).strip() or UNKNOWN
     ending = _final(book, states, record, result)
     findings += ending.findings
-    findings += end_findings(book, ending, record, result)
+    findings += end_findings(book, ending, record, result, adrift)
     checked = sum(1 for r in record.rows if r.counts)
     return Report(file=file, game=book.game, findings=findings, lines_checked=checked,
                   summary_extra=ending.summary)

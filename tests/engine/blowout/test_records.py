@@ -391,6 +391,45 @@ def test_seeded_card_not_in_hand():
         (7, "BO-HAND-001", "one of DP-OFS P25 P35 R45 R60", "R70")]
 
 
+NOT_OVER = ("BO-END-002", "the game played to its end", "no more snaps")
+
+
+def test_seeded_line_left_out_is_one_finding():
+    """DEMO without its line 6 (P70, DP-PI played; R60 and P35 drawn): the next line plays
+    R60, which the hand holds only once that snap is put back: one finding on it, and the
+    state it writes is taken as written."""
+    lines = DEMO[:2] + DEMO[3:]
+    assert check(SEEDED, lines) == [
+        (6, *NOT_OVER),
+        (6, "BO-SEQ-002", "a snap before this line", "Q1 H R60 D65 -5 {H 2&15 A25 0-0}")]
+
+
+def test_seeded_line_written_twice_is_one_finding():
+    lines = DEMO[:2] + [DEMO[1]] + DEMO[2:]
+    assert check(SEEDED, lines) == [
+        (6, "BO-REC-004", "the next line", "Q1 H R75 D65 +10 {H 1&10 A40 0-0}"),
+        (8, *NOT_OVER)]
+
+
+def test_seeded_card_no_deck_has_is_one_finding():
+    """R75 written R57 (no card): a slip for a card the hand held; the hands go on with one
+    card unknown, so R60 two lines on is still a card the hand may hold."""
+    lines = swap(DEMO, 5, "Q1 H R57 D65 +10 {H 1&10 A40 0-0}", first=4)
+    assert check(SEEDED, lines) == [
+        (5, "BO-CARD-001", "a RUN, PASS or OFFSIDES card (SPECIAL TEAMS on fourth down)",
+         "R57"),
+        (7, *NOT_OVER)]
+
+
+def test_seeded_unreadable_line_is_one_finding():
+    """The spot written 04A: the line cannot be read (one finding); the next line cannot be
+    checked from where the ball was (quiet: it is the same slip) and resyncs on its state."""
+    lines = swap(DEMO, 5, "Q1 H R75 D65 +10 {H 1&10 04A 0-0}", first=4)
+    assert check(SEEDED, lines) == [
+        (5, "BO-REC-003", "", ""),
+        (7, *NOT_OVER)]
+
+
 def test_penalty_on_a_kick_moves_the_line_and_the_down_is_replayed():
     # "If a PENALTY card is played ... LINE of SCRIMMAGE is moved according to the penalty,
     # and OFFENSE pulls another SPECIAL TEAMS card, if necessary. Replay DOWN." (B12)
