@@ -31,6 +31,8 @@ EVENT_RULE = {"td": "BO-TD-001", "safety": "BO-SAFE-001", "fg": "BO-FG-001",
 
 
 UNPLAYABLE = ("BO-CARD-001", "BO-CARD-002")     # snap cards that cannot lead a snap
+# a response card played where the rules do not allow it
+RESPONSE_SLIPS = ("BO-CARD-003", "BO-CHAL-001", "BO-PEN-002", "BO-PEN-004")
 HAND_READINGS = 4        # hands kept for one line's cards after a slip
 # the rules a written state that is not the rules' breaks (_compare)
 STATE_RULES = frozenset({*EVENT_RULE.values(), "BO-POSS-002", "BO-SCORE-001", "BO-DOWN-001",
@@ -344,8 +346,18 @@ def _snap(state: State, line: Line) -> Step[State]:
     found += more
     snap = resolve(rules, state.down, state.to_goal, line)
     found += [Finding(line.number, s.rule, s.message, s.expected, s.found) for s in snap.slips]
+    other_snap = None
+    if any(s.rule in RESPONSE_SLIPS for s in snap.slips):
+        # a response card the rules do not allow there: worked out as if it were allowed (the
+        # card is the one slip), or as having no effect (the rules); the record may write
+        # either, and the next line may follow either
+        bare = resolve(rules, state.down, state.to_goal, replace(line, response=None))
+        snap, other_snap = (bare, snap) if line.yards == bare.yards != snap.yards else \
+            (snap, bare)
     want = after(rules, state, snap.kind, snap.yards)
     alts: list[After] = []
+    if other_snap is not None:
+        alts.append(after(rules, state, other_snap.kind, other_snap.yards))
     if any(s.rule in UNPLAYABLE for s in snap.slips):
         # a card that cannot lead has no effect the rules give: take the written yards
         # (or of whatever the card was: a repeated down, a turnover, a kick)
@@ -358,13 +370,14 @@ def _snap(state: State, line: Line) -> Step[State]:
         # the written state may follow the written yards read as any kind of snap (a kick
         # taken through a penalty, a penalty read as a play): the slip is the yards
         kinds = dict.fromkeys([snap.kind, *_kinds(rules, state, line)])
-        alts = [after(rules, state, kind, line.yards) for kind in kinds]
+        alts += [after(rules, state, kind, line.yards) for kind in kinds]
     written = _scored(line.state, want, alts)
     found += _compare(written, want, alts, line, state, rules)
     followed = _finish(state, written, ctx)
     if not found:
         return Step(followed)
-    readings = [_finish(state, want.state, ctx)]
+    ruled = [want, alts[0]] if other_snap is not None else [want]
+    readings = [_finish(state, r.state, ctx) for r in ruled]
     readings += [replace(followed, hands=h) for h in hands[1:]]
     if other_period is not None:        # the period the record did not write, played on
         readings += [replace(followed, period=other_period.period, played=(),
