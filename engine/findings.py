@@ -32,6 +32,7 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
     lines_checked: int = 0
     summary_extra: str = ""
+    notes: list[str] = field(default_factory=list)     # said while reading the record
 
     @property
     def clean(self) -> bool:

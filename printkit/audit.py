@@ -38,7 +38,7 @@ def record_text(path: Path) -> tuple[str | None, str]:
     """The hook every record passes through: a path to (game id, or None to tell it from the
     record; the record's text). Readers of other inputs (a photo of a bubble sheet, a filled
     PDF) plug in here; a ReadError means the file is reported unreadable and skipped."""
-    from printkit.commands.verify import read_record
+    from printkit.records import read_record
 
     if path.suffix.lower() in SHEETS:
         from printkit.errors import UserError
@@ -49,7 +49,7 @@ def record_text(path: Path) -> tuple[str | None, str]:
         except UserError as exc:
             raise ReadError(str(exc).split(": ", 1)[-1], str(path), 1) from None
         return game_id, text          # an ambiguous bubble's line is a comment in the record
-    return None, read_record(path)
+    return None, read_record(path)[0]
 
 
 READER: Callable[[Path], tuple[str | None, str]] = record_text
@@ -168,7 +168,7 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
               keep_text: bool = False) -> Entry:
     """Verify one record: a file, or a run of one match's sheet files (see `units`), and its
     class membership with a key. Never raises."""
-    from printkit.commands.verify import detect_game
+    from printkit.records import detect_game
     from printkit.text import one_line
 
     where: dict[int, str] = {}

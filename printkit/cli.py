@@ -190,7 +190,8 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:   # noqa: BLE001 - the last line of defence: never a traceback
         if os.environ.get("PRINTKIT_DEBUG"):
             raise
-        typer.echo(f"printkit: internal error: {type(exc).__name__}: {one_line(str(exc))} "
-                   "(a bug in printkit; PRINTKIT_DEBUG=1 shows the traceback)", err=True)
+        typer.echo(f"printkit: internal error, please report: {type(exc).__name__}: "
+                   f"{one_line(str(exc))} (a bug in printkit; PRINTKIT_DEBUG=1 shows the "
+                   "traceback)", err=True)
         sys.exit(EXIT_BUG)
     sys.exit(code if isinstance(code, int) else 0)

@@ -102,4 +102,4 @@ class RunReport(Report):
 
 def run_report(report: Report, sheets: dict[int, str]) -> RunReport:
     return RunReport(report.file, report.game, report.findings, report.lines_checked,
-                     report.summary_extra, sheets)
+                     report.summary_extra, report.notes, sheets=sheets)

@@ -85,7 +85,27 @@ def test_an_internal_error_is_one_line_exit_70(monkeypatch):
     monkeypatch.setattr(rich.console.Console, "print", boom)
     r = run_cli("list")
     assert r.code == 70 and r.stderr.count("\n") == 1
-    assert r.stderr.startswith("printkit: internal error: ZeroDivisionError: planted")
+    assert r.stderr.startswith("printkit: internal error, please report: ZeroDivisionError: "
+                               "planted")
+
+
+def test_an_exception_in_a_games_step_is_an_internal_error_not_unreadable(monkeypatch,
+                                                                           tmp_path):
+    """A bug in a game's step (here planted in BLOWOUT!!!'s) is printkit's: exit 70, never
+    'cannot read this record' (exit 2)."""
+    from dataclasses import replace
+
+    from engine.blowout import verify as blowout
+
+    def broken(state, line):
+        raise KeyError("planted")
+
+    monkeypatch.setattr(blowout, "RULEBOOK", replace(blowout.RULEBOOK, step=broken))
+    record = tmp_path / "r.rec"
+    record.write_text('[Game "blowout"]\nQ1 H R70 D65 +5 {H 2&5 H25 0-0}\n')
+    r = run_cli("verify", str(record))
+    assert r.code == 70 and r.stderr.count("\n") == 1
+    assert r.stderr.startswith("printkit: internal error, please report: KeyError")
 
 
 def test_every_command_and_option_is_documented():

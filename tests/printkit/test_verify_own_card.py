@@ -12,6 +12,8 @@ from printkit.layout import load_layout
 from printkit.units import MM
 from tests.helpers import run_cli
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def _clean_record(workdir: Path) -> Path:
     assert run_cli("simulate", "postcard", "--seed", "card", "--games", "3",
@@ -75,3 +77,30 @@ def test_own_circles_and_steps_reach_board_bots_and_verifier(workdir):
     assert shipped.code == 1
     assert "PC-PASS-004" in shipped.stdout        # a catch run counted in 10-yard steps
     assert "PC-TIME-005" in shipped.stdout        # the end of game came after 3 + 3 circles
+
+
+def test_a_bad_rules_file_with_a_folder_is_one_error(workdir):
+    """A rules file that is no rules file of any record's game: one line on stderr naming the
+    file and line, exit 2, before any record is read (not one error per record)."""
+    Path("recs").mkdir()
+    for name in ("game.rec", "postcard-start.rec", "blowout.rec", "cardgrid.rec"):
+        Path("recs", name).write_text((ROOT / "examples" / name).read_text())
+    Path("bad.toml").write_text("[penalty]\ngoal = 5\n")
+    r = run_cli("verify", "--rules", "bad.toml", "recs")
+    assert r.code == 2 and r.stdout == ""
+    assert r.stderr == "printkit: error: bad.toml:1: unknown key 'penalty'\n"
+
+
+def test_a_rules_file_of_one_game_among_others(workdir):
+    """A grid-game rules file with a folder of several games' records: the grid game's
+    record is verified with it, the others with their own rules, each saying so."""
+    Path("recs").mkdir()
+    for name in ("blowout.rec", "cardgrid.rec"):
+        Path("recs", name).write_text((ROOT / "examples" / name).read_text())
+    Path("mine.toml").write_text("[field]\ngrids = 12\n")
+    r = run_cli("verify", "--rules", "mine.toml", "recs")
+    assert r.code == 0, r.stderr
+    assert r.stdout.splitlines()[0] == ("mine.toml is a rules file of cardgrid, not of "
+                                        "blowout: this record is verified with blowout's own "
+                                        "rules")
+    assert r.stdout.count("rules file of") == 1

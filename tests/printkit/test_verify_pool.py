@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit import batch
-from printkit.commands.verify import check_file
+from printkit.records import check_file
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game.rec"
 
