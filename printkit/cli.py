@@ -2,18 +2,22 @@
 
 Exit codes are a contract scripts rely on: 0 success, 1 a finding or a mismatch (verify, scan,
 audit), 2 bad input or a refused action (one line on stderr naming the file, line or option),
-70 a bug in printkit itself (one line too; PRINTKIT_DEBUG=1 shows the traceback), 130 Ctrl-C.
+70 a bug in printkit itself (one line too; PRINTKIT_DEBUG=1 shows the traceback), 74 the
+output could not be written (a full disk, an I/O error: the user's world, not a bug), 130
+Ctrl-C, 141 the reader of the output went away (`| head`: quietly, as a shell's SIGPIPE).
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
 import inspect
 import os
 import signal
 import sys
 from collections.abc import Iterator, MutableMapping
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -37,6 +41,10 @@ COMMANDS = {
     "audit": "audit",
 }
 EXIT_BUG = 70
+EXIT_OUTPUT = 74           # sysexits' EX_IOERR: the output could not be written
+EXIT_PIPE = 141            # 128 + SIGPIPE, what a shell reports for a reader gone away
+# what writing the output (standard output, in the end) can meet that is not a bug
+OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
 
 
 def command_info(name: str) -> CommandInfo:
@@ -167,7 +175,10 @@ def main(argv: list[str] | None = None) -> None:
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         signal.signal(signal.SIGTERM, _terminate)
     try:
-        code = app(args=argv, prog_name="printkit", standalone_mode=False)
+        try:
+            code = app(args=argv, prog_name="printkit", standalone_mode=False)
+        finally:
+            sys.stdout.flush()      # a full disk or a closed pipe shows here, not at exit
     except (UserError, ReadError) as exc:
         typer.echo(f"printkit: error: {one_line(str(exc))}", err=True)
         sys.exit(2)
@@ -185,13 +196,41 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo("printkit: interrupted", err=True)
         sys.exit(130)
     except BrokenPipeError:
-        sys.stderr.close()      # a reader that went away (`| head`): nothing left to say
-        sys.exit(1)
+        _quiet_stdout()         # a reader that went away (`| head`): nothing left to say
+        sys.exit(EXIT_PIPE)
+    except SystemExit:
+        # Typer meets a closed pipe inside a command itself: it wraps the streams (click's
+        # PacifyFlushWrapper) and exits 1, which for verify would read as "findings"
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            _quiet_stdout()
+            sys.exit(EXIT_PIPE)
+        raise
+    except OSError as exc:
+        if exc.errno not in OUTPUT_ERRNOS:
+            _bug(exc)
+        _quiet_stdout()
+        with contextlib.suppress(OSError):
+            sys.stderr.write(f"printkit: error: cannot write the output: "
+                             f"{exc.strerror or exc}\n")
+            sys.stderr.flush()
+        sys.exit(EXIT_OUTPUT)
     except Exception as exc:   # noqa: BLE001 - the last line of defence: never a traceback
-        if os.environ.get("PRINTKIT_DEBUG"):
-            raise
-        typer.echo(f"printkit: internal error, please report: {type(exc).__name__}: "
-                   f"{one_line(str(exc))} (a bug in printkit; PRINTKIT_DEBUG=1 shows the "
-                   "traceback)", err=True)
-        sys.exit(EXIT_BUG)
+        _bug(exc)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _quiet_stdout() -> None:
+    """Standard output that cannot be written any more: what is left in its buffer is
+    dropped, so the interpreter's exit does not try again and print a stray message."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _bug(exc: BaseException) -> NoReturn:
+    """A bug in printkit: one line, exit 70 (PRINTKIT_DEBUG=1 raises it for the traceback)."""
+    if os.environ.get("PRINTKIT_DEBUG"):
+        raise exc
+    typer.echo(f"printkit: internal error, please report: {type(exc).__name__}: "
+               f"{one_line(str(exc))} (a bug in printkit; PRINTKIT_DEBUG=1 shows the "
+               "traceback)", err=True)
+    sys.exit(EXIT_BUG)

@@ -25,7 +25,14 @@ def list_printables() -> None:
                                                        ("simulate", game.bots),
                                                        ("odds", game.odds)) if have]
         table.add_row(game.id, game.title, ", ".join(names) or "-", ", ".join(also))
-    Console().print(table)
+
+    class Out(Console):
+        def on_broken_pipe(self) -> None:
+            """A reader gone away is the command line's to end (exit 141), as for any
+            command: rich's own ending would exit 1, which reads as a finding."""
+            raise BrokenPipeError
+
+    Out().print(table)
 
 
 def register(app: typer.Typer) -> None:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 import typer.main
 
 from engine import registry
 from printkit.cli import app
 from tests.helpers import run_cli
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs" / "cli.md"
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
@@ -125,3 +129,29 @@ def test_readme_opens_with_the_two_commands():
     block = lines[lines.index("```") + 1:]
     assert block[0].startswith("make demo") and block[1].startswith("make test")
     assert block[2] == "```"
+
+
+OUTPUT_COMMANDS = [["list"], ["verify", "examples/game.rec"], ["verify", "examples"],
+                   ["odds", "postcard"]]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", OUTPUT_COMMANDS, ids=" ".join)
+def test_a_full_disk_is_exit_74_in_one_line(args):
+    """Output that cannot be written is the user's world, not a bug: one line, exit 74."""
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "printkit", *args], cwd=ROOT, stdout=full,
+                           stderr=subprocess.PIPE, text=True, timeout=120)
+    assert r.returncode == 74
+    assert r.stderr == "printkit: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", OUTPUT_COMMANDS, ids=" ".join)
+def test_a_reader_gone_away_ends_quietly_with_141(args):
+    """`printkit ... | head`: the reader closes the pipe; no message, exit 141 (a shell's
+    SIGPIPE), never 1 (findings) or 70 (a bug)."""
+    p = subprocess.Popen([sys.executable, "-m", "printkit", *args], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait(timeout=120) == 141 and err == b""
