@@ -33,22 +33,27 @@ class Report:
     lines_checked: int = 0
     summary_extra: str = ""
     notes: list[str] = field(default_factory=list)     # said while reading the record
+    more: int = 0                # findings found past the ones listed (a report is bounded)
 
     @property
     def clean(self) -> bool:
-        return not self.findings
+        return not self.findings and not self.more
 
     def sorted_findings(self) -> list[Finding]:
         return sorted(self.findings, key=lambda f: (f.line, f.rule))
 
     def summary(self) -> str:
-        n = len(self.findings)
+        n = len(self.findings) + self.more
         verdict = "clean" if n == 0 else f"{n} finding{'s' if n != 1 else ''}"
         extra = f"; {self.summary_extra}" if self.summary_extra else ""
         return f"{self.file}: {self.game}: {self.lines_checked} lines checked, {verdict}{extra}"
 
     def to_text(self) -> str:
         lines = [f.format(self.file) for f in self.sorted_findings()]
+        if self.more:
+            lines.append(f"{self.file}: ... and {self.more} more finding"
+                         f"{'s' if self.more != 1 else ''} (fix the first ones: the rest often "
+                         "follow from them)")
         lines.append(self.summary())
         return "\n".join(lines)
 
@@ -60,6 +65,7 @@ class Report:
                 "clean": self.clean,
                 "lines_checked": self.lines_checked,
                 "findings": [asdict(f) for f in self.sorted_findings()],
+                "more_findings": self.more,
                 "summary": self.summary(),
             },
             indent=2,

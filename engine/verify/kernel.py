@@ -48,6 +48,7 @@ S = TypeVar("S")
 R = TypeVar("R")
 
 MAX_READINGS = 8        # states the kernel keeps for a record at once
+MAX_FINDINGS = 200      # findings a report lists; the rest are counted ("and N more")
 UNKNOWN = "*"           # a Result (or any tag) whose value is not known
 
 
@@ -100,8 +101,14 @@ class _Walk(Generic[S]):
 
     states: list[S]
     findings: list[Finding] = field(default_factory=list)
+    more: int = 0                      # findings past MAX_FINDINGS, counted, not kept
     adrift: bool = False
     before: str | None = None          # the last record line's text, to see a repeat
+
+    def report(self, found: Sequence[Finding]) -> None:
+        room = MAX_FINDINGS - len(self.findings)
+        self.findings.extend(found[:max(room, 0)])
+        self.more += max(len(found) - max(room, 0), 0)
 
 
 def _unique(states: Sequence[S]) -> list[S]:
@@ -118,21 +125,21 @@ def _words(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
-def walk(book: Rulebook[R, S], record: Record,
-         rules: R) -> tuple[list[S], list[Finding], bool]:
-    """Every line of the record through the game's step: the readings left at the end, the
-    findings in the order found, and whether the record ends out of step (its last line
-    unreadable or not followed: the final score is then not known)."""
+def walk(book: Rulebook[R, S], record: Record, rules: R) -> _Walk[S]:
+    """Every line of the record through the game's step: the readings left at the end
+    (`states`), the findings in the order found (at most MAX_FINDINGS kept, `more` counted),
+    and whether the record ends out of step (`adrift`: its last line unreadable or not
+    followed, so the final score is not known)."""
     first = book.start(rules, record)
-    w: _Walk[S] = _Walk(_unique([first.state, *first.alternatives]),
-                        [*record.notes, *first.findings])
+    w: _Walk[S] = _Walk(_unique([first.state, *first.alternatives]))
+    w.report([*record.notes, *first.findings])
     prefix = book.prefix
     step = book.step
     for row in record.rows:
         item = row.item
         if isinstance(item, Unread):
-            w.findings.append(Finding(row.number, f"{prefix}-REC-003",
-                                      f"cannot read this line: {item.message}", "", ""))
+            w.report([Finding(row.number, f"{prefix}-REC-003",
+                               f"cannot read this line: {item.message}", "", "")])
             if book.gap is not None:
                 w.states = _unique([*w.states, *(g for s in w.states for g in book.gap(s))])
             w.adrift, w.before = True, None
@@ -149,15 +156,15 @@ def walk(book: Rulebook[R, S], record: Record,
         primary = ranked[0]
         others = [x for s in ranked[1:] for x in (s.state, *s.alternatives)]
         if w.before is not None and not w.adrift and _words(w.before) == _words(row.text):
-            w.findings.append(Finding(row.number, f"{prefix}-REC-004", "the line before is "
-                                      "written again", "the next line", row.text.strip()[:40]))
+            w.report([Finding(row.number, f"{prefix}-REC-004", "the line before is written "
+                               "again", "the next line", row.text.strip()[:40])])
             w.states = _unique([*w.states, primary.state, *primary.alternatives, *others])
             continue
         if not w.adrift:
-            w.findings.extend(primary.findings)
+            w.report(primary.findings)
         w.states = _unique([primary.state, *primary.alternatives, *others])
         w.adrift, w.before = primary.adrift, row.text
-    return w.states, w.findings, w.adrift
+    return w
 
 
 def _final(book: Rulebook[R, S], states: list[S], record: Record, result: str) -> Ending:
@@ -192,14 +199,13 @@ def verify(book: Rulebook[R, S], text: str, file: str, rules: R | None = None) -
     """Audit one record's text: the report of every finding, in line order."""
     rules = book.load_rules() if rules is None else rules
     record = book.parse(text, file, rules)
-    states, findings, adrift = walk(book, record, rules)
+    w = walk(book, record, rules)
     result = (record.tag("Result") or UNKNOWN).strip() or UNKNOWN
-    ending = _final(book, states, record, result)
-    findings += ending.findings
-    findings += end_findings(book, ending, record, result, adrift)
+    ending = _final(book, w.states, record, result)
+    w.report([*ending.findings, *end_findings(book, ending, record, result, w.adrift)])
     checked = sum(1 for r in record.rows if r.counts)
-    return Report(file=file, game=book.game, findings=findings, lines_checked=checked,
-                  summary_extra=ending.summary)
+    return Report(file=file, game=book.game, findings=w.findings, lines_checked=checked,
+                  summary_extra=ending.summary, more=w.more)
 
 
 __all__ = ["MAX_READINGS", "Ending", "Rulebook", "Step", "end_findings", "verify", "walk"]

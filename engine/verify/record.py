@@ -29,7 +29,8 @@ from engine.tags import TAG, unquote
 L = TypeVar("L")
 
 LINE_END = re.compile(r"\r\n|\r|\n")
-MAX_LINES = 20_000                 # lines in a record file (a long game is a few hundred)
+MAX_LINES = 5_000      # lines in a record file: a long game is a few hundred (a full BLOWOUT!!!
+                       # game with overtime about 300), so a file ten times that is no record
 
 # the tags every game's record may carry (a game adds its own)
 COMMON_TAGS = ("Game", "Event", "Site", "Date", "Round", "Match", "Home", "Away", "Result",

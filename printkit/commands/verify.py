@@ -43,7 +43,7 @@ class Totals:
             self.clean += 1
         else:
             self.with_findings += 1
-            self.findings += len(report.findings)
+            self.findings += len(report.findings) + report.more
 
     @property
     def exit_code(self) -> int:

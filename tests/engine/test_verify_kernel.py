@@ -174,6 +174,26 @@ def test_readings_are_bounded():
     from engine.verify import MAX_READINGS, walk
 
     record = BOOK.parse("".join(f"add 1 = {k * 7}\n" for k in range(1, 40)), "t.rec", None)
-    states, findings, _ = walk(replace(BOOK, start=lambda r, rec: Step(State(0, 10 ** 6))),
-                            record, None)
-    assert len(states) <= MAX_READINGS and len(findings) >= 1
+    w = walk(replace(BOOK, start=lambda r, rec: Step(State(0, 10 ** 6))), record, None)
+    assert len(w.states) <= MAX_READINGS and len(w.findings) >= 1
+
+
+def test_findings_are_bounded_and_the_rest_counted():
+    """A record of 300 wrong lines (totals 3, 6, 9 ... adding 1 each: no reading follows):
+    200 findings listed, 100 counted; the text says so; it is not clean."""
+    from engine.verify.kernel import MAX_FINDINGS
+
+    text = '[Target "1000"]\n' + "".join(f"add 1 = {3 * k}\n" for k in range(1, 301))
+    report = verify(BOOK, text, "t.rec")
+    assert (len(report.findings), report.more) == (MAX_FINDINGS, 100) == (200, 100)
+    assert not report.clean
+    assert report.to_text().splitlines()[-2:] == [
+        "t.rec: ... and 100 more findings (fix the first ones: the rest often follow from "
+        "them)", "t.rec: sums: 300 lines checked, 300 findings; total 900"]
+
+
+def test_a_file_too_long_to_be_a_record_is_refused():
+    from engine.verify.record import MAX_LINES
+
+    with pytest.raises(ReadError, match="more than 5,000 lines: not a game record"):
+        verify(BOOK, "add 1 = 1\n" * (MAX_LINES + 1), "t.rec")
