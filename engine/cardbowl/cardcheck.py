@@ -48,11 +48,16 @@ def _return(g: Game, play: Entry, at: Entry, cards: Cards, section: str) -> None
     if coverage is None or returns is None or play.result.ret is None:
         return
     kick = g.rules.kickoff if section == "kickoff" else g.rules.punt
+    draws = kick.return_cards
+    if section == "kickoff" and "RJ" in cards.groups[0] + coverage:
+        # a kickoff muffed (a Red Joker among the kick or coverage cards): "Receiver
+        # automatically recovers, but sacrifices one return draw (draws only 3 instead of 4)"
+        draws = max(draws - 1, 0)
     # all the return draws, unless a Red Joker fumble or a touchback declared in the end zone
     # stopped them ("the receiver draws 4 Return cards"; "can still accept a touchback")
     stopped = "RJ" in returns or play.result.touchback
     ok = _count(g, at, coverage, 1, kick.coverage_cards, "the coverage draw")
-    ok = _count(g, at, returns, 1 if stopped else kick.return_cards, kick.return_cards,
+    ok = _count(g, at, returns, min(1, draws) if stopped else draws, draws,
                 "the return draws") and ok
     if not ok or g.rules.has_joker(coverage + returns + run):
         return

@@ -1,20 +1,23 @@
 """Reading Card Bowl play notes, written as in the rules' "Example of Play Notes".
 
-A record is a list of :class:`Entry` (one per non-blank line). Play results are read clause by
-clause (clauses are split at ``,`` and ``;``) into a :class:`Result`; the words are data
-(``WORDS``), so a synonym is one line. Anything that cannot be read raises
-:class:`engine.errors.ReadError` with the line and column; what the record did wrong is not
-decided here but in verify.py. The grammar is documented in docs/notation.md ("Card Bowl").
+A record (engine/verify/record.py) is its tags and one row per non-blank line, each read here
+as an :class:`Entry`: a team heading, a `---`, a clock marker, a play or a cards line. Play
+results are read clause by clause (clauses are split at ``,`` and ``;``) into a
+:class:`Result`; the words are data (``WORDS``), so a synonym is one line. A line that cannot
+be read raises :class:`engine.errors.ReadError` with its column, which the record reader turns
+into a finding on that line; what the record did wrong is not decided here but in steps.py.
+The grammar is documented in docs/notation.md ("Card Bowl").
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.cards import FULL_DECK
 from engine.errors import ReadError
 from engine.tags import TAG, unquote
+from engine.verify.record import Record, Row, Syntax, read
 
 # -- vocabulary --------------------------------------------------------------------------
 
@@ -184,6 +187,9 @@ class Entry:
     score: Score | None = None
     time: str | None = None
     cards: Cards | None = None
+    # a heading: the team named by the first heading after the next `---` (the record's
+    # own answer to "whose drive is this?" when the heading names a third team)
+    after: str | None = None
 
     @property
     def is_half_start(self) -> bool:
@@ -488,14 +494,44 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
                        "'Try', 'cards: ...' or '---'", indent + 1)
 
 
-def parse(text: str, file: str = "<record>") -> list[Entry]:
-    """Every readable line of a record, in order; raises ReadError at the first that is not."""
-    entries: list[Entry] = []
+COUNTED = ("play", "cards")     # the kinds of line counted among the lines checked
+
+SYNTAX = Syntax("CB", (), line=lambda raw, number: parse_line(raw, number, "", True),
+                counts=lambda entry: entry.kind in COUNTED)
+
+
+def _next_heading(rows: list[Row], start: int) -> str | None:
+    """The team the first heading after the next `---` from `start` names."""
+    separated = False
+    for row in rows[start:]:
+        kind = getattr(row.item, "kind", None)
+        if kind == "separator":
+            separated = True
+        elif kind == "heading" and separated:
+            return row.item.name
+    return None
+
+
+def _with_headings_ahead(record: Record) -> Record:
+    """Each heading row holding the name of the first heading after the next `---` (a pure
+    look ahead over the whole record, done once: the step never looks past its line)."""
+    rows = list(record.rows)
+    for i, row in enumerate(rows):
+        if getattr(row.item, "kind", None) == "heading":
+            rows[i] = replace(row, item=replace(row.item, after=_next_heading(rows, i + 1)))
+    return replace(record, rows=rows)
+
+
+def parse(text: str, file: str = "<record>", rules: object = None) -> Record:
+    """A record's tags and rows. A line that cannot be read is an Unread row (a finding on
+    its line); ReadError only for a file too long to be a game."""
     in_plays = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+
+    def read_line(raw: str, number: int) -> Entry | None:
+        # the one context a line needs from the lines before it: have the notes begun?
+        nonlocal in_plays
         entry = parse_line(raw, number, file, in_plays)
-        if entry is None:
-            continue
-        in_plays = in_plays or entry.kind != "tag"
-        entries.append(entry)
-    return entries
+        in_plays = in_plays or (entry is not None and entry.kind != "tag")
+        return entry
+
+    return _with_headings_ahead(read(text, file, replace(SYNTAX, line=read_line)))

@@ -1,0 +1,501 @@
+"""The Card Bowl step: ``step(state, entry) -> Step`` for every row of a record (a heading, a
+`---`, a clock marker, a play line, a cards line). Pure: a step reads a frozen
+:class:`~engine.cardbowl.state.State` and returns a new one with the findings on the line; the
+record's context (rules, seed) rides on the state (``state.ctx``).
+
+A play line is compared with what the last result leads to (``state.expect``: the down, line
+to gain, spot and team); every difference is a finding with a stable id (docs/notation.md),
+and the state after it follows the line *as written*, so one slip is one finding. Where the
+rules give something else (the arithmetic's spot, down and distance; a return that adds up; a
+first down a penalty does not give; the team the writer missed a turnover to), that state is
+an alternative: the verifier kernel keeps it, and the next line may follow either. Positions
+are yards from the offense's own goal line (0..100); a written yard line is turned into one by
+continuity, as the rules' example needs (C2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from engine.cardbowl import cardcheck
+from engine.cardbowl.game import DEAL
+from engine.cardbowl.notation import Cards, Entry
+from engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
+from engine.cardbowl.state import FIELD, Expect, Outcome, Situation, State, finding, yard
+from engine.findings import Finding
+from engine.verify.kernel import Step
+
+Found = list[Finding]
+
+
+def norm(text: str) -> str:
+    """A line's text with runs of spaces and tabs as one space (how errata are matched)."""
+    return " ".join(text.split())
+
+
+# -- teams ---------------------------------------------------------------------------------
+def team_index(s: State, name: str, entry: Entry) -> tuple[State, int, Found]:
+    """The index of a team named on a line: a known team, the next free one (the first two
+    names written are the game's teams), or a third team's (CB-POSS-004, once per name; the
+    team is then whoever the notes say has the ball)."""
+    key = name.strip().lower()
+    for i, known in enumerate(s.names):
+        if known is not None and known.lower() == key:
+            return s, i, []
+    for i, known in enumerate(s.names):
+        if known is None:
+            names = (name.strip(), s.names[1]) if i == 0 else (s.names[0], name.strip())
+            return replace(s, names=names), i, []
+    guess = s.expect.offense if s.expect.offense is not None else s.offense
+    if key in s.strangers:          # a third name is one slip, however often written
+        return s, guess, []
+    return replace(s, strangers=(*s.strangers, key)), guess, [finding(
+        entry, "CB-POSS-004", "not one of the game's two teams",
+        " or ".join(str(n) for n in s.names), name)]
+
+
+def team_name(s: State, index: int | None) -> str:
+    if index is None:
+        return "?"
+    return s.names[index] or ("the other team" if index else "the first team")
+
+
+def with_tags(s: State, names: list[str]) -> State:
+    """The teams the Home and Away tags name, in the order written."""
+    for name in names:
+        if name.strip():
+            s, _, _ = team_index(s, name, Entry(0, "tag", name))
+    return s
+
+
+# -- rows that are not plays ---------------------------------------------------------------
+def heading(s: State, entry: Entry) -> tuple[State, Found]:
+    """A team heading: the team with the ball in the lines below it. A third team's name is
+    CB-POSS-004 (once); its section is whoever the notes say has the ball: the arithmetic's
+    team, or at the start the one the next heading after a `---` does not name."""
+    key = entry.name.strip().lower()
+    third = None not in s.names and all((n or "").lower() != key for n in s.names)
+    s, section, found = team_index(s, entry.name, entry)
+    if third:
+        section = None if s.last_play is not None else _other_than(s, entry.after)
+    return replace(s, section=section), found
+
+
+def _other_than(s: State, name: str | None) -> int | None:
+    key = (name or "").strip().lower()
+    for i, known in enumerate(s.names):
+        if name is not None and (known or "").lower() == key:
+            return 1 - i
+    return None
+
+
+def separator(s: State, entry: Entry) -> tuple[State, Found]:
+    return replace(s, separator=True, section=None), []
+
+
+def marker(s: State, entry: Entry) -> tuple[State, Found]:
+    return (replace(s, half_start=True) if entry.is_half_start else s), []
+
+
+def ignored(s: State, entry: Entry) -> tuple[State, Found]:
+    return s, []
+
+
+def cards_line(s: State, entry: Entry) -> tuple[State, Found]:
+    """A cards line: the cards drawn for the play line above it."""
+    if s.last_play is None or entry.cards is None:
+        return replace(s, slipped=True), [finding(entry, "CB-CARD-008", "cards line before "
+                                                  "any play", "a play line", "cards")]
+    return card_findings(s, s.last_play, entry.cards, entry, s.slipped)
+
+
+# -- possession ----------------------------------------------------------------------------
+def current_team(s: State, expected: int | None) -> int:
+    """The team a line is for: its heading's, else after a `---` the team due the ball."""
+    if s.section is not None:
+        return s.section
+    if s.separator:
+        return expected if expected is not None else 1 - s.last_team
+    return s.last_team if s.last_play is not None else (expected or 0)
+
+
+def possession(s: State, entry: Entry, team: int, expected: int | None,
+               change: bool) -> Found:
+    """The team on the line against the team due the ball, and the `---` a change needs."""
+    if expected is not None and team != expected:
+        return [finding(entry, "CB-POSS-003", "wrong team in possession",
+                        team_name(s, expected), team_name(s, team))]
+    if s.last_play is None or s.half_start:
+        return []      # the missing or extra --- follows from the same slip
+    if change and not s.separator:
+        return [finding(entry, "CB-POSS-001", "change of possession without a line (---) "
+                        "before it", "---", "no line")]
+    if not change and s.separator:
+        return [finding(entry, "CB-POSS-002", "line (---) between possessions but the ball "
+                        "did not change hands", "no line", "---")]
+    return []
+
+
+def mislabelled(s: State, team: int, expected: int | None, change: bool) -> bool:
+    """A heading right after a `---` naming the team that just lost the ball, where the notes
+    (the `---`) and the arithmetic agree it changed hands: the name is the slip (CB-POSS-003,
+    once); the section is the other team's, its drive and score too."""
+    return (expected is not None and team != expected and change and s.separator
+            and s.section == team)
+
+
+# -- scrimmage lines -----------------------------------------------------------------------
+def place(entry: Entry, near: int | None) -> int:
+    """The position a written yard line means: side as written, else by continuity."""
+    y = entry.yard or 0
+    if entry.side == "own":
+        return y
+    if entry.side == "opp":
+        return FIELD - y
+    if near is None:                 # C3: own half unless goal to go or a field goal
+        return FIELD - y if entry.goal or entry.result.field_goal else y
+    return min((y, FIELD - y), key=lambda p: (abs(p - near), p))
+
+
+def open_expect(s: State, entry: Entry, exp: Expect, team: int) -> Expect:
+    """A line after one without a result: its spot says what the play gained (C2: the side
+    of the field that makes its down and distance add up)."""
+    if exp.kind != "open" or team != exp.offense or exp.pos is None:
+        if exp.kind == "open":
+            return replace(exp, kind="scrimmage", pos=None, down=1, marker=None)
+        return exp
+    nearest = place(entry, exp.pos)
+    options = [nearest]
+    if entry.side is None and entry.yard is not None:
+        options.append(FIELD - nearest)
+    first = s.ctx.rules.field.first_down
+    outcomes = []
+    for new in options:
+        if exp.marker is not None and new >= exp.marker:
+            outcomes.append(replace(exp, kind="scrimmage", pos=new, down=1,
+                                    marker=min(new + first, FIELD)))
+        else:
+            outcomes.append(replace(exp, kind="scrimmage", pos=new, down=(exp.down or 0) + 1))
+    for out in outcomes:
+        distance = None if out.marker is None else out.marker - (out.pos or 0)
+        written = FIELD - (out.pos or 0) if entry.goal else entry.distance
+        if out.down == entry.down and distance == written:
+            return out
+    return outcomes[0]
+
+
+def prepare(s: State, exp: Expect) -> tuple[Expect, int]:
+    """The expectation as it applies to a scrimmage line, and the team that line is for."""
+    if exp.kind in ("try", "kickoff"):        # notes that skip the try or kickoff
+        exp = Expect("scrimmage", offense=exp.offense if exp.kind == "kickoff"
+                     else (None if exp.offense is None else 1 - exp.offense),
+                     change=True, down=1)
+    team = current_team(s, exp.offense)
+    if exp.kind == "open" and team != exp.offense:
+        exp = Expect("scrimmage", offense=team, change=True, down=1)
+    return exp, team
+
+
+Spot = tuple[int, int, int]      # a position, down and line to gain
+
+
+def judge(s: State, entry: Entry) -> tuple[Expect, int, int, Found, Spot | None]:
+    """A scrimmage line against what the last result leads to: the expectation, the line's
+    team and spot, the findings, and the spot, down and line to gain the arithmetic gives."""
+    exp, team = prepare(s, s.expect)
+    exp = open_expect(s, entry, exp, team)
+    owned = possession(s, entry, team, exp.offense, exp.change)
+    if mislabelled(s, team, exp.offense, exp.change):
+        team = exp.offense
+    pos, slips, true_state = line_checks(s, entry, exp, team)
+    return exp, team, pos, owned + slips, true_state
+
+
+def line_checks(s: State, entry: Entry, exp: Expect,
+                team: int) -> tuple[int, Found, Spot | None]:
+    """The spot a line means, its findings, and the state the arithmetic gives."""
+    found: Found = []
+    pos = place(entry, exp.pos if exp.pos is not None else
+                (s.pos if team == s.offense else None))
+    yard_ok = True
+    if exp.pos is not None and (yard(exp.pos) != entry.yard or
+                                (entry.side and pos != exp.pos)):
+        yard_ok = False
+        found.append(finding(entry, "CB-YARD-001", "yard line does not follow from the last "
+                             "play", yard(exp.pos), entry.yard))
+    if exp.down is not None and entry.down != exp.down:
+        found.append(finding(entry, "CB-DOWN-001", "wrong down", exp.down, entry.down))
+    found += check_distance(s, entry, exp, pos, yard_ok)
+    true_state = None
+    if exp.pos is not None and exp.down is not None:
+        first = s.ctx.rules.field.first_down
+        marker = exp.marker if exp.marker is not None else min(exp.pos + first, FIELD)
+        true_state = (exp.pos, exp.down, marker)
+    return pos, found, true_state
+
+
+def check_distance(s: State, entry: Entry, exp: Expect, pos: int, yard_ok: bool) -> Found:
+    """Distance from the expected spot, or (after a yard-line finding) the written one."""
+    first = s.ctx.rules.field.first_down
+    spots = [exp.pos if exp.pos is not None else pos] + ([] if yard_ok else [pos])
+    wants = []
+    for spot in spots:
+        marker = exp.marker
+        if marker is None and (exp.down or entry.down) == 1:
+            marker = min(spot + first, FIELD)
+        if marker is not None:
+            wants.append("goal" if marker >= FIELD else str(marker - spot))
+    found = "goal" if entry.goal else str(entry.distance)
+    if not wants or found in wants:
+        return []
+    want = wants[0]
+    if want == "goal" and entry.distance == FIELD - spots[0]:
+        return [finding(entry, "CB-GOAL-001", "goal to go is written '& goal'", "goal", found)]
+    if found == "goal":
+        return [finding(entry, "CB-GOAL-002", "'& goal' but the line to gain is short of the "
+                        "goal line", want, found)]
+    return [finding(entry, "CB-DIST-001", "wrong distance to the line to gain", want, found)]
+
+
+def situation(s: State, spot: Spot | None = None) -> Situation:
+    """The snapshot a pure check reads: the line as written, or the given spot."""
+    pos, down, marker = spot if spot is not None else (s.pos, s.down, s.marker)
+    return Situation(s.ctx.rules, s.ctx.seed, pos, down, marker)
+
+
+def take(s: State, out: Outcome) -> tuple[State, Found]:
+    """A pure check's expectation and points, taken into the state (and the alternative
+    score a slip keeps)."""
+    score, alt = s.score, s.score_alt
+    if any(out.points):
+        score = _plus(score, out.points)
+        alt = None if alt is None else _plus(alt, out.points)
+    return replace(s, expect=out.expect, score=score, score_alt=alt), list(out.findings)
+
+
+def _plus(score: tuple[int, int], points: tuple[int, int]) -> tuple[int, int]:
+    return score[0] + points[0], score[1] + points[1]
+
+
+Line = tuple[State, Found, list[Expect]]      # a play's state, findings, other expectations
+
+
+def scrimmage(s: State, entry: Entry) -> Line:
+    """A `D & N @ Y` line: its team, spot, down and distance against the expectation, then
+    what its result leads to."""
+    exp, team, pos, slips, true_state = judge(s, entry)
+    section = team if s.section is not None and team != s.section else s.section
+    others: list[Expect] = []
+    if exp.offense is not None and team != exp.offense and exp.pos is not None:
+        # the written team really had the ball (a turnover the writer missed)
+        others.append(written_side(s, entry, team, FIELD - exp.pos))
+    elif slips and true_state is not None:
+        # the next line may carry on from the arithmetic's state instead of the written one
+        others.append(scrimmage_outcome(situation(s, true_state), entry, team).expect)
+    marker = FIELD if entry.goal else pos + (entry.distance or 0)
+    s = replace(s, section=section, offense=team, pos=pos, down=entry.down, marker=marker)
+    out = scrimmage_outcome(situation(s), entry, team)
+    s, found = take(s, out)
+    return s, slips + found, others + list(out.others)
+
+
+def written_side(s: State, entry: Entry, team: int, near: int) -> Expect:
+    """Where the line leads if the written team really had the ball where the verifier saw
+    the other one (a turnover the writer missed): its yard line read from its own side of the
+    field, down and distance as written. The next line may follow this."""
+    pos = place(entry, near)
+    marker = FIELD if entry.goal else pos + (entry.distance or 0)
+    return scrimmage_outcome(situation(s, (pos, entry.down or 0, marker)), entry, team).expect
+
+
+# -- kicks and tries -----------------------------------------------------------------------
+def kick(s: State, entry: Entry) -> Line:
+    """A kickoff, free kick or onside kick, written under the receiving team."""
+    exp = s.expect
+    rules = s.ctx.rules
+    found: Found = []
+    allowed = exp.kind in ("start", "kickoff", "try") or s.half_start
+    if not allowed:
+        found.append(finding(entry, "CB-KICK-003", "kickoff without a score or the start of "
+                             "a half", "a scrimmage line", entry.name.replace("_", " ")))
+    receiving = exp.offense if exp.kind == "kickoff" else (
+        None if exp.offense is None else 1 - exp.offense) if exp.kind == "try" else None
+    kept = entry.name == "onside" and entry.result.recovered in ("K", "D")
+    if kept and receiving is not None:
+        receiving = 1 - receiving
+    team = current_team(s, receiving)
+    # the kicking team recovering its own onside kick keeps the ball: no line (---) due
+    change = allowed and exp.kind != "start" and not s.half_start and not kept
+    if not allowed and s.separator:
+        # a kick after a --- where the notes show no score: the score line is the likely
+        # slip (left out); the ball changes hands as the --- says, and a free kick's score
+        # column may count the safety (one slip, one finding)
+        change = True
+        if entry.name == "free_kick":
+            s = replace(s, score_alt=_plus(s.score_alt or s.score, _for(team, rules.points(
+                "safety"))))
+    found += possession(s, entry, team, receiving if allowed else None, change)
+    section = s.section
+    if allowed and receiving is not None and mislabelled(s, team, receiving, change):
+        team = section = receiving
+    s = replace(s, section=section, offense=team, pos=None, down=None, marker=None)
+    out = kick_outcome(situation(s), entry, team, free=exp.free_kick)
+    s, more = take(s, out)
+    return s, found + more, list(out.others)
+
+
+def _for(team: int, points: int) -> tuple[int, int]:
+    return (points, 0) if team == 0 else (0, points)
+
+
+def try_line(s: State, entry: Entry) -> Line:
+    """The try after a touchdown (a try with none before it: CB-TRY-001, and its score
+    column may count the touchdown left out)."""
+    exp = s.expect
+    found: Found = []
+    scorer = exp.offense if exp.kind == "try" else None
+    if exp.kind != "try":
+        found.append(finding(entry, "CB-TRY-001", "a try without a touchdown before it",
+                             "a touchdown", "try"))
+    team = current_team(s, scorer)
+    change = exp.kind == "try" and exp.change
+    if exp.kind != "try" and s.separator:
+        change = True     # the touchdown left out was the other team's, as the --- says
+    found += possession(s, entry, team, scorer, change)
+    section = s.section
+    if scorer is not None and mislabelled(s, team, scorer, change):
+        team = section = scorer
+    s = replace(s, section=section, offense=team)
+    if exp.kind != "try":
+        # the likely slip is the touchdown line left out: a score column on this try may
+        # count its points (one slip, one finding)
+        s = replace(s, score_alt=_plus(s.score_alt or s.score,
+                                       _for(team, s.ctx.rules.points("touchdown"))))
+    out = try_outcome(situation(s), entry, team)
+    s, more = take(s, out)
+    return s, found + more, list(out.others)
+
+
+# -- the score column and the cards ----------------------------------------------------------
+def check_score(s: State, entry: Entry, team: int) -> tuple[State, Found]:
+    """The score column against the running score (or the alternative score a slip keeps)."""
+    score = entry.score
+    if score is None:
+        return s, []
+    found: Found = []
+    i = None
+    if score.team:
+        s, i, found = team_index(s, score.team, entry)
+    written = (score.first, score.second) if i in (0, None) else (score.second, score.first)
+
+    def same(actual: tuple[int, int]) -> bool:
+        if i is None:
+            return sorted(actual) == sorted(written)
+        return actual == written
+
+    if not same(s.score) and not (s.score_alt and same(s.score_alt)):
+        if i is None:
+            hi, lo = sorted(s.score, reverse=True)
+            want, got = f"{hi}-{lo}", f"{score.first}-{score.second}"
+        else:
+            want = f"{s.score[i]}-{s.score[1 - i]} {team_name(s, i)}"
+            got = f"{score.first}-{score.second} {score.team}"
+        found.append(finding(entry, "CB-SCORE-001", "wrong score", want, got))
+        s = replace(s, score_alt=s.score)
+    else:
+        s = replace(s, score_alt=None)
+    if i is not None or score.first == score.second:
+        s = replace(s, score=written)
+    return s, found
+
+
+def card_findings(s: State, play: Entry, cards: Cards, line: Entry | None,
+                  slipped: bool) -> tuple[State, Found]:
+    """The card checks, with the play book's deal numbers lined up like a diff: cards that
+    are the top of deal K+1 or K-1 (K+2, K-2) after a play line written twice or left out
+    are found once (on the line that shows it, or not again if a finding since the last
+    cards line already did), and the deals after follow the shift."""
+    k = s.plays + s.deal_shift
+    found = list(cardcheck.check(situation(s), play, cards, k, line=line))
+    if s.ctx.seed is None or cards.deal is not None or \
+            not any(f.rule == "CB-CARD-006" for f in found):
+        return replace(s, slipped=bool(found)), found
+    for d in (-1, 1, -2, 2):
+        again = list(cardcheck.check(situation(s), play, cards, k + d, line=line))
+        if any(f.rule == "CB-CARD-006" for f in again):
+            continue
+        if not slipped:
+            again.append(finding(line or play, "CB-CARD-006", "cards are the top of another "
+                                 "deal: a play line left out or written twice before",
+                                 f"{DEAL}/{k}", f"{DEAL}/{k + d}"))
+        return replace(s, deal_shift=s.deal_shift + d, slipped=False), again
+    return replace(s, slipped=False), found
+
+
+def erratum(s: State, entry: Entry, team: int) -> bool:
+    """A line the rules' own example prints although its arithmetic differs (C1): the team,
+    the line before and the whole line, as printed."""
+    text = norm(entry.text)
+    return any(e.team.lower() == (s.names[team] or "").lower()
+               and e.previous == s.previous_text and text == e.line
+               for e in s.ctx.rules.errata)
+
+
+# -- one play line -----------------------------------------------------------------------------
+PLAYS: dict[str, Callable[[State, Entry], Line]] = {"scrimmage": scrimmage, "try": try_line}
+
+
+def sums(entry: Entry) -> Found:
+    """Each written sum (`5 + 8 = 13`) adds up."""
+    found = []
+    for added in entry.result.sums:
+        if sum(added.terms) != added.total:
+            terms = " + ".join(map(str, added.terms)).replace("+ -", "- ")
+            found.append(finding(entry, "CB-ARITH-001", "yardage does not add up",
+                                 f"{terms} = {sum(added.terms)}", f"= {added.total}"))
+    return found
+
+
+def play(s: State, entry: Entry) -> Step[State]:
+    """A play line: its sums, its play, its score column and its cards, then the state as
+    written and the states the rules give instead (alternatives)."""
+    s = replace(s, plays=s.plays + 1)
+    found = sums(entry)
+    s, more, others = PLAYS.get(entry.name, kick)(s, entry)
+    found += more
+    team = s.offense
+    s, more = check_score(s, entry, team)
+    found += more
+    if entry.cards is not None:
+        s, more = card_findings(s, entry, entry.cards, None, s.slipped or bool(found))
+        found += more
+    elif found:
+        s = replace(s, slipped=True)       # a later deal shift is explained by this slip
+    if found and erratum(s, entry, team):
+        s, found = replace(s, errata_used=s.errata_used + 1), []
+    s = replace(s, previous_text=norm(entry.text), separator=False, half_start=False,
+                last_play=entry, last_team=team)
+    if not found:
+        return Step(s)
+    return Step(s, tuple(found), tuple(replace(s, expect=e) for e in others if e != s.expect))
+
+
+ROWS: dict[str, Callable[[State, Entry], tuple[State, Found]]] = {
+    "heading": heading, "separator": separator, "marker": marker, "cards": cards_line,
+    "tag": ignored}
+
+
+def step(s: State, entry: Entry) -> Step[State]:
+    """One row of the record from `s` (the kernel calls this for every row)."""
+    if entry.kind == "play":
+        return play(s, entry)
+    new, found = ROWS[entry.kind](s, entry)
+    if not found:
+        return Step(new)
+    if entry.kind != "cards":
+        new = replace(new, slipped=True)
+    return Step(new, tuple(found))
+
+
+__all__ = ["State", "step"]
