@@ -190,6 +190,9 @@ class Entry:
     # a heading: the team named by the first heading after the next `---` (the record's
     # own answer to "whose drive is this?" when the heading names a third team)
     after: str | None = None
+    # a line that cannot be read came since the last play line: this line's play (or the
+    # cards of the play before) is not known, so what it leads to is not either
+    gap: bool = False
 
     @property
     def is_half_start(self) -> bool:
@@ -512,13 +515,25 @@ def _next_heading(rows: list[Row], start: int) -> str | None:
     return None
 
 
-def _with_headings_ahead(record: Record) -> Record:
-    """Each heading row holding the name of the first heading after the next `---` (a pure
-    look ahead over the whole record, done once: the step never looks past its line)."""
+def _in_context(record: Record) -> Record:
+    """Each heading row holding the name of the first heading after the next `---`, and each
+    row after an unreadable one (up to the next play line) marked: a pure pass over the whole
+    record, done once, so the step never looks past its line."""
     rows = list(record.rows)
+    unread = False
     for i, row in enumerate(rows):
-        if getattr(row.item, "kind", None) == "heading":
-            rows[i] = replace(row, item=replace(row.item, after=_next_heading(rows, i + 1)))
+        item = row.item
+        if not isinstance(item, Entry):
+            unread = True
+            continue
+        changes: dict[str, object] = {}
+        if item.kind == "heading":
+            changes["after"] = _next_heading(rows, i + 1)
+        if unread and item.kind in ("play", "cards"):
+            changes["gap"] = True
+        if changes:
+            rows[i] = replace(row, item=replace(item, **changes))
+        unread = unread and item.kind != "play"
     return replace(record, rows=rows)
 
 
@@ -534,4 +549,4 @@ def parse(text: str, file: str = "<record>", rules: object = None) -> Record:
         in_plays = in_plays or (entry is not None and entry.kind != "tag")
         return entry
 
-    return _with_headings_ahead(read(text, file, replace(SYNTAX, line=read_line)))
+    return _in_context(read(text, file, replace(SYNTAX, line=read_line)))

@@ -189,33 +189,34 @@ def _field_goal(g: Game, entry: Entry, team: int, pos: int):
 
 
 def _return_spot(g: Game, entry: Entry, received: int | None,
-                 rule: str) -> tuple[int | None, int | None]:
-    """Where a kick return ends (receiving team's view) as written, and where the arithmetic
-    puts it when 'N yd return to M' does not add up (else None); checks the sum."""
+                 rule: str) -> tuple[int | None, tuple[int, ...]]:
+    """Where a kick return ends (receiving team's view) as written, and, when 'N yd return to
+    M' does not add up, where else the next line may start: the arithmetic's spot and the
+    written yard line on the other side of midfield. Checks the sum."""
     res = entry.result
     touchback = g.rules.field.touchback
     if res.touchback:
         if received is not None and received > 0:
             g.flag(entry, "CB-KICK-004", "touchback but the kick came down in the field of "
                    "play", "a return or a downed ball", f"touchback at the {received}")
-        return touchback, None
+        return touchback, ()
     if received is None:
-        return res.ret_to, None
+        return res.ret_to, ()
     if res.ret is not None:
         spot = received + res.ret
         if res.ret_to is not None and spot < FIELD and _yard(spot) != res.ret_to:
             g.flag(entry, rule, "return does not add up",
                    f"{received} + {res.ret} = {_yard(spot)}", f"to {res.ret_to}")
-            written = min((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - spot))
-            return written, spot
-        return spot, None
+            near, far = sorted((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - spot))
+            return near, (spot, far)
+        return spot, ()
     if res.ret_to is not None:
-        return min((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - received)), None
+        return min((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - received)), ()
     if received <= 0:
-        return touchback, None
+        return touchback, ()
     if res.fair_catch or res.downed or res.out_of_bounds:
-        return received, None
-    return None, None
+        return received, ()
+    return None, ()
 
 
 def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
@@ -225,9 +226,9 @@ def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
         return _series(1 - team, None, True, first) if not res.blocked else Expect(
             kind="open", offense=None, change=True)
     received = FIELD - (pos + res.punt)
-    spot, true = _return_spot(g, entry, received, "CB-PUNT-001")
-    if true is not None:          # the next line may follow the return's arithmetic
-        g.also(_punt_end(g.aside(), entry, team, received, true, free))
+    spot, others = _return_spot(g, entry, received, "CB-PUNT-001")
+    for other in others:          # the next line may follow the return's arithmetic
+        g.also(_punt_end(g.aside(), entry, team, received, other, free))
     return _punt_end(g, entry, team, received, spot, free)
 
 
@@ -272,13 +273,13 @@ def _kick(g: Game, entry: Entry, team: int, free: bool) -> Expect:
         received = FIELD - (g.rules.punt.free_kick_spot + res.punt)
     else:
         received = res.received
-    true = None
+    others: tuple[int, ...] = ()
     if res.out_of_bounds and res.ret is None:
         spot: int | None = FIELD - (kick.kick_spot + kick.out_of_bounds)
     else:
-        spot, true = _return_spot(g, entry, received, "CB-KICK-002")
-    if true is not None:          # the next line may follow the return's arithmetic
-        g.also(_kick_end(g.aside(), entry, team, received, true))
+        spot, others = _return_spot(g, entry, received, "CB-KICK-002")
+    for other in others:          # the next line may follow the return's arithmetic
+        g.also(_kick_end(g.aside(), entry, team, received, other))
     return _kick_end(g, entry, team, received, spot)
 
 

@@ -94,6 +94,10 @@ class State:
     deal_shift: int = 0              # play lines left out (-) or written twice (+) before
     strangers: tuple[str, ...] = ()  # third teams' names found already (lower case)
     slipped: bool = False            # a finding since the last cards were checked
+    score_known: bool = True         # False after a line that could not be read: the next
+                                     # score column written is taken as it stands
+    lead: int = 0                    # the team of a first play line with no heading above
+                                     # it (the other one is the kernel's second reading)
     ctx: Context = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
 

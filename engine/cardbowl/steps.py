@@ -104,6 +104,8 @@ def ignored(s: State, entry: Entry) -> tuple[State, Found]:
 
 def cards_line(s: State, entry: Entry) -> tuple[State, Found]:
     """A cards line: the cards drawn for the play line above it."""
+    if entry.gap:
+        return replace(s, slipped=True), []     # the play these cards are for was not read
     if s.last_play is None or entry.cards is None:
         return replace(s, slipped=True), [finding(entry, "CB-CARD-008", "cards line before "
                                                   "any play", "a play line", "cards")]
@@ -117,7 +119,9 @@ def current_team(s: State, expected: int | None) -> int:
         return s.section
     if s.separator:
         return expected if expected is not None else 1 - s.last_team
-    return s.last_team if s.last_play is not None else (expected or 0)
+    if s.last_play is not None:
+        return s.last_team
+    return expected if expected is not None else s.lead
 
 
 def possession(s: State, entry: Entry, team: int, expected: int | None,
@@ -153,8 +157,10 @@ def place(entry: Entry, near: int | None) -> int:
         return y
     if entry.side == "opp":
         return FIELD - y
+    if entry.goal:                   # goal to go: only ever in the opponent's half (C3)
+        return FIELD - y
     if near is None:                 # C3: own half unless goal to go or a field goal
-        return FIELD - y if entry.goal or entry.result.field_goal else y
+        return FIELD - y if entry.result.field_goal else y
     return min((y, FIELD - y), key=lambda p: (abs(p - near), p))
 
 
@@ -293,11 +299,49 @@ def scrimmage(s: State, entry: Entry) -> Line:
     elif slips and true_state is not None:
         # the next line may carry on from the arithmetic's state instead of the written one
         others.append(scrimmage_outcome(situation(s, true_state), entry, team).expect)
-    marker = FIELD if entry.goal else pos + (entry.distance or 0)
-    s = replace(s, section=section, offense=team, pos=pos, down=entry.down, marker=marker)
+    if any(f.rule in MOVED for f in slips) and entry.side is None and not entry.goal:
+        # a yard line that does not follow: its side of midfield is not known either
+        far = FIELD - pos
+        others.append(scrimmage_outcome(situation(s, (far, entry.down or 0, _marker(
+            entry, far))), entry, team).expect)
+    s = replace(s, section=section, offense=team, pos=pos, down=entry.down,
+                marker=_marker(entry, pos))
     out = scrimmage_outcome(situation(s), entry, team)
     s, found = take(s, out)
-    return s, slips + found, others + list(out.others)
+    return s, _one(slips, entry, team, s) + found, others + list(out.others)
+
+
+def _marker(entry: Entry, pos: int) -> int:
+    """The line to gain a line writes."""
+    return FIELD if entry.goal else pos + (entry.distance or 0)
+
+
+MOVED = ("CB-YARD-001",)
+# what a line says of where it stands (team, down, distance, yard line), by the part of
+# `TEAM D & N @ Y` each finding is about
+PARTS = {"CB-POSS-003": "team", "CB-DOWN-001": "down", "CB-DIST-001": "distance",
+         "CB-GOAL-001": "distance", "CB-GOAL-002": "distance", "CB-YARD-001": "yard"}
+
+
+def _one(slips: Found, entry: Entry, team: int, s: State) -> Found:
+    """Two or more parts of where a line stands that do not follow (a line left out before
+    it, most often): one finding, the whole of what was due against what is written."""
+    parts = [f for f in slips if f.rule in PARTS]
+    if len(parts) < 2:
+        return slips
+    want = {PARTS[f.rule]: f.expected for f in parts}
+    written = {"team": team_name(s, team), "down": str(entry.down),
+               "distance": "goal" if entry.goal else str(entry.distance),
+               "yard": str(entry.yard)}
+    due = {**written, **want}
+
+    def text(p: dict[str, str]) -> str:
+        head = f"{p['team']} " if "team" in want else ""
+        return f"{head}{p['down']} & {p['distance']} @ {p['yard']}"
+
+    merged = Finding(entry.line, "CB-LINE-001", "the line does not follow from the last play "
+                     "(a line left out before it?)", text(due), text(written))
+    return [merged, *(f for f in slips if f.rule not in PARTS)]
 
 
 def written_side(s: State, entry: Entry, team: int, near: int) -> Expect:
@@ -305,8 +349,8 @@ def written_side(s: State, entry: Entry, team: int, near: int) -> Expect:
     the other one (a turnover the writer missed): its yard line read from its own side of the
     field, down and distance as written. The next line may follow this."""
     pos = place(entry, near)
-    marker = FIELD if entry.goal else pos + (entry.distance or 0)
-    return scrimmage_outcome(situation(s, (pos, entry.down or 0, marker)), entry, team).expect
+    return scrimmage_outcome(situation(s, (pos, entry.down or 0, _marker(entry, pos))), entry,
+                             team).expect
 
 
 # -- kicks and tries -----------------------------------------------------------------------
@@ -394,7 +438,9 @@ def check_score(s: State, entry: Entry, team: int) -> tuple[State, Found]:
             return sorted(actual) == sorted(written)
         return actual == written
 
-    if not same(s.score) and not (s.score_alt and same(s.score_alt)):
+    if not s.score_known:
+        s = replace(s, score_alt=None, score_known=i is not None or score.first == score.second)
+    elif not same(s.score) and not (s.score_alt and same(s.score_alt)):
         if i is None:
             hi, lo = sorted(s.score, reverse=True)
             want, got = f"{hi}-{lo}", f"{score.first}-{score.second}"
@@ -418,9 +464,10 @@ def card_findings(s: State, play: Entry, cards: Cards, line: Entry | None,
     cards line already did), and the deals after follow the shift."""
     k = s.plays + s.deal_shift
     found = list(cardcheck.check(situation(s), play, cards, k, line=line))
-    if s.ctx.seed is None or cards.deal is not None or \
-            not any(f.rule == "CB-CARD-006" for f in found):
-        return replace(s, slipped=bool(found)), found
+    if s.ctx.seed is None or cards.deal is not None:
+        return replace(s, slipped=slipped), found      # the deal number is not in question
+    if not any(f.rule == "CB-CARD-006" for f in found):
+        return replace(s, slipped=False), found
     for d in (-1, 1, -2, 2):
         again = list(cardcheck.check(situation(s), play, cards, k + d, line=line))
         if any(f.rule == "CB-CARD-006" for f in again):
@@ -457,6 +504,13 @@ def sums(entry: Entry) -> Found:
     return found
 
 
+# what a line is checked against the line before for: after a line that cannot be read
+# (its play not known) these are not findings
+FOLLOWS = {"CB-POSS-001", "CB-POSS-002", "CB-POSS-003", "CB-YARD-001", "CB-DOWN-001",
+           "CB-DIST-001", "CB-GOAL-001", "CB-GOAL-002", "CB-LINE-001", "CB-KICK-003",
+           "CB-TRY-001"}
+
+
 def play(s: State, entry: Entry) -> Step[State]:
     """A play line: its sums, its play, its score column and its cards, then the state as
     written and the states the rules give instead (alternatives)."""
@@ -464,6 +518,11 @@ def play(s: State, entry: Entry) -> Step[State]:
     found = sums(entry)
     s, more, others = PLAYS.get(entry.name, kick)(s, entry)
     found += more
+    if entry.gap:
+        # the line before could not be read: this one starts where it says, and whatever
+        # the unread line scored is in the next score column written
+        found = [f for f in found if f.rule not in FOLLOWS]
+        s, others = replace(s, score_known=False, slipped=True), []
     team = s.offense
     s, more = check_score(s, entry, team)
     found += more
@@ -475,7 +534,7 @@ def play(s: State, entry: Entry) -> Step[State]:
     if found and erratum(s, entry, team):
         s, found = replace(s, errata_used=s.errata_used + 1), []
     s = replace(s, previous_text=norm(entry.text), separator=False, half_start=False,
-                last_play=entry, last_team=team)
+                last_play=entry, last_team=team, lead=0)
     if not found:
         return Step(s)
     return Step(s, tuple(found), tuple(replace(s, expect=e) for e in others if e != s.expect))

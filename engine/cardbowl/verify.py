@@ -11,6 +11,8 @@ they are read as printed (errata, C1) and the report says so.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.cardbowl import notation
 from engine.cardbowl.game import ID
 from engine.cardbowl.rules import Rules, load_rules
@@ -26,9 +28,11 @@ TEAM_TAGS = ("Home", "Away")
 
 def begin(rules: Rules, record: Record) -> Step[State]:
     """The state before the first line: the teams the Home and Away tags name (in the order
-    written) and the play book's seed."""
+    written) and the play book's seed. A first play line with no heading above it may be
+    either team's: the second reading has it the other team's (the lines after say which)."""
     names = [value for name, value in record.tags.items() if name in TEAM_TAGS]
-    return Step(with_tags(State(ctx=Context(rules, record.tag("Seed"))), names))
+    first = with_tags(State(ctx=Context(rules, record.tag("Seed"))), names)
+    return Step(first, alternatives=(replace(first, lead=1),))
 
 
 def end(state: State, record: Record) -> Ending:
