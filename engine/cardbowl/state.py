@@ -82,6 +82,8 @@ class State:
     separator: bool = False          # a `---` since the last play line
     half_start: bool = False         # a Halftime, Q3 or OT marker since the last play line
     expect: Expect = Expect()
+    mirror: Expect | None = None     # what the last line leads to had its yard line been on
+                                     # the other side of midfield (a side it had to guess)
     offense: int = 0                 # the last play line's team, spot, down, line to gain
     pos: int | None = None
     down: int | None = None
@@ -96,6 +98,8 @@ class State:
     slipped: bool = False            # a finding since the last cards were checked
     score_known: bool = True         # False after a line that could not be read: the next
                                      # score column written is taken as it stands
+    loose: bool = False              # the next play line starts where it says (a kick's
+                                     # cards with no kick above them: the kick left out)
     lead: int = 0                    # the team of a first play line with no heading above
                                      # it (the other one is the kernel's second reading)
     ctx: Context = field(default=None, compare=False, repr=False)  # type: ignore[assignment]

@@ -109,7 +109,12 @@ def cards_line(s: State, entry: Entry) -> tuple[State, Found]:
     if s.last_play is None or entry.cards is None:
         return replace(s, slipped=True), [finding(entry, "CB-CARD-008", "cards line before "
                                                   "any play", "a play line", "cards")]
-    return card_findings(s, s.last_play, entry.cards, entry, s.slipped)
+    s, found = card_findings(s, s.last_play, entry.cards, entry, s.slipped)
+    if any(f.rule == "CB-CARD-008" for f in found):
+        # cards of a kick under a play that is not one: the kick line is the likely slip
+        # (left out), so the next play starts where it says
+        s = replace(s, loose=True, slipped=True)
+    return s, found
 
 
 # -- possession ----------------------------------------------------------------------------
@@ -173,7 +178,9 @@ def open_expect(s: State, entry: Entry, exp: Expect, team: int) -> Expect:
         return exp
     nearest = place(entry, exp.pos)
     options = [nearest]
-    if entry.side is None and entry.yard is not None:
+    if entry.side is None and entry.yard is not None and norm(entry.text) != s.previous_text:
+        # across midfield; never for the line before written again (no play goes from a
+        # spot to its mirror and writes the same line)
         options.append(FIELD - nearest)
     first = s.ctx.rules.field.first_down
     outcomes = []
@@ -291,6 +298,12 @@ def scrimmage(s: State, entry: Entry) -> Line:
     """A `D & N @ Y` line: its team, spot, down and distance against the expectation, then
     what its result leads to."""
     exp, team, pos, slips, true_state = judge(s, entry)
+    if slips and s.mirror is not None:
+        # the line before had to guess its side of midfield: this line may say the other
+        other = judge(replace(s, expect=s.mirror), entry)
+        if not other[3]:
+            exp, team, pos, slips, true_state = other
+    guessed = exp.pos is None and entry.side is None and not entry.goal and entry.yard != 50
     section = team if s.section is not None and team != s.section else s.section
     others: list[Expect] = []
     if exp.offense is not None and team != exp.offense and exp.pos is not None:
@@ -299,13 +312,18 @@ def scrimmage(s: State, entry: Entry) -> Line:
     elif slips and true_state is not None:
         # the next line may carry on from the arithmetic's state instead of the written one
         others.append(scrimmage_outcome(situation(s, true_state), entry, team).expect)
-    if any(f.rule in MOVED for f in slips) and entry.side is None and not entry.goal:
+    if slips and entry.side is None and not entry.goal:
         # a yard line that does not follow: its side of midfield is not known either
         far = FIELD - pos
         others.append(scrimmage_outcome(situation(s, (far, entry.down or 0, _marker(
             entry, far))), entry, team).expect)
+    mirror = None
+    if guessed:
+        far = FIELD - pos
+        mirror = scrimmage_outcome(situation(s, (far, entry.down or 0, _marker(entry, far))),
+                                   entry, team).expect
     s = replace(s, section=section, offense=team, pos=pos, down=entry.down,
-                marker=_marker(entry, pos))
+                marker=_marker(entry, pos), mirror=mirror)
     out = scrimmage_outcome(situation(s), entry, team)
     s, found = take(s, out)
     return s, _one(slips, entry, team, s) + found, others + list(out.others)
@@ -316,7 +334,6 @@ def _marker(entry: Entry, pos: int) -> int:
     return FIELD if entry.goal else pos + (entry.distance or 0)
 
 
-MOVED = ("CB-YARD-001",)
 # what a line says of where it stands (team, down, distance, yard line), by the part of
 # `TEAM D & N @ Y` each finding is about
 PARTS = {"CB-POSS-003": "team", "CB-DOWN-001": "down", "CB-DIST-001": "distance",
@@ -476,7 +493,8 @@ def card_findings(s: State, play: Entry, cards: Cards, line: Entry | None,
             again.append(finding(line or play, "CB-CARD-006", "cards are the top of another "
                                  "deal: a play line left out or written twice before",
                                  f"{DEAL}/{k}", f"{DEAL}/{k + d}"))
-        return replace(s, deal_shift=s.deal_shift + d, slipped=False), again
+        # whatever the line left out scored is in the next score column written
+        return replace(s, deal_shift=s.deal_shift + d, slipped=False, score_known=False), again
     return replace(s, slipped=False), found
 
 
@@ -511,18 +529,26 @@ FOLLOWS = {"CB-POSS-001", "CB-POSS-002", "CB-POSS-003", "CB-YARD-001", "CB-DOWN-
            "CB-TRY-001"}
 
 
+def unknown(entry: Entry) -> Expect:
+    """What a line may follow when the line before it is not known."""
+    kind = {"scrimmage": "scrimmage", "try": "try"}.get(entry.name, "kickoff")
+    return Expect(kind, free_kick=entry.name == "free_kick")
+
+
 def play(s: State, entry: Entry) -> Step[State]:
     """A play line: its sums, its play, its score column and its cards, then the state as
     written and the states the rules give instead (alternatives)."""
     s = replace(s, plays=s.plays + 1)
     found = sums(entry)
+    gap = entry.gap or s.loose
+    if gap:
+        # the line before could not be read, or was left out: this one starts where it
+        # says, and whatever the unknown line scored is in the next score column written
+        s = replace(s, expect=unknown(entry), score_known=False, slipped=True, loose=False)
     s, more, others = PLAYS.get(entry.name, kick)(s, entry)
     found += more
-    if entry.gap:
-        # the line before could not be read: this one starts where it says, and whatever
-        # the unread line scored is in the next score column written
-        found = [f for f in found if f.rule not in FOLLOWS]
-        s, others = replace(s, score_known=False, slipped=True), []
+    if gap:
+        found, others = [f for f in found if f.rule not in FOLLOWS], []
     team = s.offense
     s, more = check_score(s, entry, team)
     found += more
@@ -533,6 +559,8 @@ def play(s: State, entry: Entry) -> Step[State]:
         s = replace(s, slipped=True)       # a later deal shift is explained by this slip
     if found and erratum(s, entry, team):
         s, found = replace(s, errata_used=s.errata_used + 1), []
+    if entry.name != "scrimmage":
+        s = replace(s, mirror=None)
     s = replace(s, previous_text=norm(entry.text), separator=False, half_start=False,
                 last_play=entry, last_team=team, lead=0)
     if not found:
