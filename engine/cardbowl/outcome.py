@@ -37,13 +37,22 @@ def _returned(g: Game, entry: Entry, team: int, start: int | None, spot: int | N
     if spot is not None and spot >= FIELD:
         if spot > FIELD and start is not None:
             _past_the_goal(g, entry, "return", FIELD - start, spot - start)
+            _yards_unknown(g, _series(team, None, change, g.rules.field.first_down))
         return _touchdown(g, team, change)
     if not entry.result.touchdown:
         return None
     if spot is not None and start is not None:
         g.flag(entry, "CB-TD-001", "touchdown short of the goal line",
                f"a return of {FIELD - start}", f"{spot - start}")
+        _yards_unknown(g, _series(team, None, change, g.rules.field.first_down))
     return _touchdown(g, team, change)
+
+
+def _yards_unknown(g: Game, expect: Expect) -> None:
+    """Yards that cannot be right (a touchdown short of the goal or past it, a safety in the
+    field, penalty yards the rules never give): the next line may say where the ball went,
+    with no score (a line without a result is read the same way)."""
+    g.also(expect, (0, 0))
 
 
 def _past_the_goal(g: Game, entry: Entry, what: str, needed: int, written: int) -> None:
@@ -129,17 +138,23 @@ def _scrimmage(g: Game, entry: Entry, team: int) -> Expect:
                "defense", "a penalty vs. D", "auto 1st down")
     written_first = auto or res.auto_first      # resynchronise: the first down as written
     new = pos + gain + net
+    unknown = Expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
+    if _flagged(g, "CB-PEN-002"):
+        _yards_unknown(g, unknown)
     if new >= FIELD or res.touchdown:
         if res.touchdown and new < FIELD and res.gain is not None:
             g.flag(entry, "CB-TD-001", "touchdown short of the goal line",
                    f"a gain of {FIELD - pos}", f"{gain + net}")
+            _yards_unknown(g, unknown)
         elif pos + gain > FIELD and res.gain is not None:
             _past_the_goal(g, entry, "gain", FIELD - pos, gain)
+            _yards_unknown(g, unknown)
         return _touchdown(g, team, False)
     if new <= 0 or res.safety:
         if res.safety and new > 0:
             g.flag(entry, "CB-SAFE-001", "safety but the ball is not in the end zone",
                    f"a loss of {pos}", f"{-(gain + net)}")
+            _yards_unknown(g, unknown)
         return _safety(g, team)
     replay = bool(res.replay or (res.penalties and res.play is None and res.gain is None
                                  and not res.incomplete))

@@ -50,6 +50,13 @@ class Situation:
     marker: int | None = None
 
 
+class Other(NamedTuple):
+    """Another reading of a line: where it leads, and its points (None: the line's own)."""
+
+    expect: Expect
+    points: tuple[int, int] | None = None
+
+
 class Outcome(NamedTuple):
     """What one result leads to: the next line's expectation, findings, points per team, and
     the expectations the rules give where the line wrote something else (a return that does
@@ -58,7 +65,7 @@ class Outcome(NamedTuple):
     expect: Expect
     findings: tuple[Finding, ...]
     points: tuple[int, int]
-    others: tuple[Expect, ...] = ()
+    others: tuple[Other, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -122,7 +129,7 @@ class Notes:
         self.down, self.marker = situation.down, situation.marker
         self.findings: list[Finding] = []
         self.points = [0, 0]
-        self.others: list[Expect] = []
+        self.others: list[Other] = []
 
     def flag(self, entry: Entry, rule: str, message: str, expected: object = "",
              found: object = "") -> None:
@@ -131,15 +138,17 @@ class Notes:
     def add_points(self, team: int, points: int) -> None:
         self.points[team] += points
 
-    def also(self, expect: Expect) -> None:
-        """The rules' own reading of a line that wrote something else."""
-        if expect not in self.others:
-            self.others.append(expect)
+    def also(self, expect: Expect, points: tuple[int, int] | None = None) -> None:
+        """The rules' own reading of a line that wrote something else (scoring `points`;
+        None: the line's own)."""
+        other = Other(expect, points)
+        if other not in self.others:
+            self.others.append(other)
 
     def aside(self) -> Notes:
         """Notes for working out another reading: its findings and points are not kept."""
         return Notes(self.situation)
 
     def step(self, expect: Expect) -> Outcome:
-        others = tuple(e for e in self.others if e != expect)
+        others = tuple(o for o in self.others if o != (expect, None))
         return Outcome(expect, tuple(self.findings), (self.points[0], self.points[1]), others)

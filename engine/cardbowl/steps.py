@@ -277,33 +277,49 @@ def situation(s: State, spot: Spot | None = None) -> Situation:
     return Situation(s.ctx.rules, s.ctx.seed, pos, down, marker)
 
 
-def take(s: State, out: Outcome) -> tuple[State, Found]:
+Points = tuple[int, int]
+Reading = tuple[Expect, Points]      # another reading of a line: where it leads, and the
+                                     # points it scores beyond (or short of) the line's own
+
+
+def take(s: State, out: Outcome) -> tuple[State, Found, list[Reading]]:
     """A pure check's expectation and points, taken into the state (and the alternative
-    score a slip keeps)."""
+    score a slip keeps), and its other readings."""
     score, alt = s.score, s.score_alt
     if any(out.points):
         score = _plus(score, out.points)
         alt = None if alt is None else _plus(alt, out.points)
-    return replace(s, expect=out.expect, score=score, score_alt=alt), list(out.findings)
+    others = [(o.expect, (0, 0) if o.points is None else _minus(o.points, out.points))
+              for o in out.others]
+    return (replace(s, expect=out.expect, score=score, score_alt=alt), list(out.findings),
+            others)
 
 
-def _plus(score: tuple[int, int], points: tuple[int, int]) -> tuple[int, int]:
+def _plus(score: Points, points: Points) -> Points:
     return score[0] + points[0], score[1] + points[1]
 
 
-Line = tuple[State, Found, list[Expect]]      # a play's state, findings, other expectations
+def _minus(score: Points, points: Points) -> Points:
+    return score[0] - points[0], score[1] - points[1]
+
+
+Line = tuple[State, Found, list[Reading]]    # a play's state, findings, other readings
 
 
 def scrimmage(s: State, entry: Entry) -> Line:
     """A `D & N @ Y` line: its team, spot, down and distance against the expectation, then
     what its result leads to."""
     exp, team, pos, slips, true_state = judge(s, entry)
-    if slips and s.mirror is not None:
-        # the line before had to guess its side of midfield: this line may say the other
+    mirror = None
+    if s.mirror is not None:
+        # the notes had to guess a side of midfield: this line may say the other one
         other = judge(replace(s, expect=s.mirror), entry)
-        if not other[3]:
+        if not other[3] and slips:
             exp, team, pos, slips, true_state = other
-    guessed = exp.pos is None and entry.side is None and not entry.goal and entry.yard != 50
+        elif not other[3]:             # both sides still agree with the notes: keep both
+            mirror = _leads_to(s, entry, other[1], other[2])
+    if exp.pos is None and entry.side is None and not entry.goal:
+        mirror = _leads_to(s, entry, team, FIELD - pos)      # a side guessed here (C3)
     section = team if s.section is not None and team != s.section else s.section
     others: list[Expect] = []
     if exp.offense is not None and team != exp.offense and exp.pos is not None:
@@ -314,19 +330,20 @@ def scrimmage(s: State, entry: Entry) -> Line:
         others.append(scrimmage_outcome(situation(s, true_state), entry, team).expect)
     if slips and entry.side is None and not entry.goal:
         # a yard line that does not follow: its side of midfield is not known either
-        far = FIELD - pos
-        others.append(scrimmage_outcome(situation(s, (far, entry.down or 0, _marker(
-            entry, far))), entry, team).expect)
-    mirror = None
-    if guessed:
-        far = FIELD - pos
-        mirror = scrimmage_outcome(situation(s, (far, entry.down or 0, _marker(entry, far))),
-                                   entry, team).expect
+        others.append(_leads_to(s, entry, team, FIELD - pos))
+    readings: list[Reading] = [(e, (0, 0)) for e in others]
     s = replace(s, section=section, offense=team, pos=pos, down=entry.down,
-                marker=_marker(entry, pos), mirror=mirror)
+                marker=_marker(entry, pos))
     out = scrimmage_outcome(situation(s), entry, team)
-    s, found = take(s, out)
-    return s, _one(slips, entry, team, s) + found, others + list(out.others)
+    s, found, more = take(s, out)
+    s = replace(s, mirror=None if mirror == s.expect else mirror)
+    return s, _one(slips, entry, team, s) + found, readings + more
+
+
+def _leads_to(s: State, entry: Entry, team: int, pos: int) -> Expect:
+    """What the line's result leads to from `pos` (its down and distance as written)."""
+    spot = (pos, entry.down or 0, _marker(entry, pos))
+    return scrimmage_outcome(situation(s, spot), entry, team).expect
 
 
 def _marker(entry: Entry, pos: int) -> int:
@@ -365,9 +382,7 @@ def written_side(s: State, entry: Entry, team: int, near: int) -> Expect:
     """Where the line leads if the written team really had the ball where the verifier saw
     the other one (a turnover the writer missed): its yard line read from its own side of the
     field, down and distance as written. The next line may follow this."""
-    pos = place(entry, near)
-    return scrimmage_outcome(situation(s, (pos, entry.down or 0, _marker(entry, pos))), entry,
-                             team).expect
+    return _leads_to(s, entry, team, place(entry, near))
 
 
 # -- kicks and tries -----------------------------------------------------------------------
@@ -402,8 +417,8 @@ def kick(s: State, entry: Entry) -> Line:
         team = section = receiving
     s = replace(s, section=section, offense=team, pos=None, down=None, marker=None)
     out = kick_outcome(situation(s), entry, team, free=exp.free_kick)
-    s, more = take(s, out)
-    return s, found + more, list(out.others)
+    s, more, others = take(s, out)
+    return s, found + more, others
 
 
 def _for(team: int, points: int) -> tuple[int, int]:
@@ -434,8 +449,8 @@ def try_line(s: State, entry: Entry) -> Line:
         s = replace(s, score_alt=_plus(s.score_alt or s.score,
                                        _for(team, s.ctx.rules.points("touchdown"))))
     out = try_outcome(situation(s), entry, team)
-    s, more = take(s, out)
-    return s, found + more, list(out.others)
+    s, more, others = take(s, out)
+    return s, found + more, others
 
 
 # -- the score column and the cards ----------------------------------------------------------
@@ -448,6 +463,8 @@ def check_score(s: State, entry: Entry, team: int) -> tuple[State, Found]:
     i = None
     if score.team:
         s, i, found = team_index(s, score.team, entry)
+        if score.team.strip().lower() in s.strangers:
+            i = None                   # a third team's name: whose score is not known
     written = (score.first, score.second) if i in (0, None) else (score.second, score.first)
 
     def same(actual: tuple[int, int]) -> bool:
@@ -498,11 +515,23 @@ def card_findings(s: State, play: Entry, cards: Cards, line: Entry | None,
     return replace(s, slipped=False), found
 
 
+def verdict(s: State, play: Entry, found: Found) -> list[Reading]:
+    """A kick at goal whose cards say the other verdict (CB-CARD-004): the next lines may
+    follow the cards (the kick's points and where the ball goes after it)."""
+    if not any(f.rule == "CB-CARD-004" for f in found) or play.result.good is None:
+        return []
+    outcome = try_outcome if play.name == "try" else scrimmage_outcome
+    flipped = replace(play, result=replace(play.result, good=not play.result.good))
+    written = outcome(situation(s), play, s.offense)
+    other = outcome(situation(s), flipped, s.offense)
+    return [(other.expect, _minus(other.points, written.points))]
+
+
 def erratum(s: State, entry: Entry, team: int) -> bool:
     """A line the rules' own example prints although its arithmetic differs (C1): the team,
     the line before and the whole line, as printed."""
     text = norm(entry.text)
-    return any(e.team.lower() == (s.names[team] or "").lower()
+    return any(e.team.lower() == (s.names[team] or e.team).lower()
                and e.previous == s.previous_text and text == e.line
                for e in s.ctx.rules.errata)
 
@@ -520,6 +549,21 @@ def sums(entry: Entry) -> Found:
             found.append(finding(entry, "CB-ARITH-001", "yardage does not add up",
                                  f"{terms} = {sum(added.terms)}", f"= {added.total}"))
     return found
+
+
+SUMMED = ("gain", "ret", "air", "punt", "fg_distance")    # the yards a written sum may give
+
+
+def added_up(entry: Entry) -> Entry | None:
+    """The line with each wrong sum's total replaced by what its terms add up to (the play
+    the next line may follow), or None if every sum adds up."""
+    res = entry.result
+    changes = {}
+    for added in res.sums:
+        right = sum(added.terms)
+        if right != added.total:
+            changes.update({k: right for k in SUMMED if getattr(res, k) == added.total})
+    return replace(entry, result=replace(res, **changes)) if changes else None
 
 
 # what a line is checked against the line before for: after a line that cannot be read
@@ -545,8 +589,14 @@ def play(s: State, entry: Entry) -> Step[State]:
         # the line before could not be read, or was left out: this one starts where it
         # says, and whatever the unknown line scored is in the next score column written
         s = replace(s, expect=unknown(entry), score_known=False, slipped=True, loose=False)
-    s, more, others = PLAYS.get(entry.name, kick)(s, entry)
+    handler = PLAYS.get(entry.name, kick)
+    before = s
+    s, more, others = handler(s, entry)
     found += more
+    if (summed := added_up(entry)) is not None:
+        # a sum that does not add up: the next line may follow what its terms give
+        other = handler(before, summed)[0]
+        others.append((other.expect, _minus(other.score, s.score)))
     if gap:
         found, others = [f for f in found if f.rule not in FOLLOWS], []
     team = s.offense
@@ -555,6 +605,7 @@ def play(s: State, entry: Entry) -> Step[State]:
     if entry.cards is not None:
         s, more = card_findings(s, entry, entry.cards, None, s.slipped or bool(found))
         found += more
+        others += verdict(s, entry, more)
     elif found:
         s = replace(s, slipped=True)       # a later deal shift is explained by this slip
     if found and erratum(s, entry, team):
@@ -565,7 +616,16 @@ def play(s: State, entry: Entry) -> Step[State]:
                 last_play=entry, last_team=team, lead=0)
     if not found:
         return Step(s)
-    return Step(s, tuple(found), tuple(replace(s, expect=e) for e in others if e != s.expect))
+    return Step(s, tuple(found), tuple(_reading(s, e, d) for e, d in others
+                                       if (e, d) != (s.expect, (0, 0))))
+
+
+def _reading(s: State, expect: Expect, points: Points) -> State:
+    """The state after a line in another reading: where it leads, and its points."""
+    if points == (0, 0):
+        return replace(s, expect=expect)
+    alt = None if s.score_alt is None else _plus(s.score_alt, points)
+    return replace(s, expect=expect, score=_plus(s.score, points), score_alt=alt)
 
 
 ROWS: dict[str, Callable[[State, Entry], tuple[State, Found]]] = {
@@ -580,9 +640,14 @@ def step(s: State, entry: Entry) -> Step[State]:
     new, found = ROWS[entry.kind](s, entry)
     if not found:
         return Step(new)
+    if entry.kind == "heading":
+        # a name that is no team's may be a clock marker miswritten ("Halftmie")
+        return Step(replace(new, slipped=True), tuple(found),
+                    (replace(s, half_start=True, slipped=True),))
     if entry.kind != "cards":
-        new = replace(new, slipped=True)
-    return Step(new, tuple(found))
+        return Step(replace(new, slipped=True), tuple(found))
+    others = verdict(new, s.last_play, found) if s.last_play is not None else []
+    return Step(new, tuple(found), tuple(_reading(new, e, d) for e, d in others))
 
 
 __all__ = ["State", "step"]
