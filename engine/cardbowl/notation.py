@@ -93,7 +93,9 @@ _SCORE = re.compile(r"(\d{1,3})\s*[-\u2013]\s*(\d{1,3})(?:\s+(\S.*))?")
 _SCORE_TEAM_FIRST = re.compile(r"(.*\S)\s+(\d{1,3})\s*[-\u2013]\s*(\d{1,3})")
 _TEAM_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 .'&]*")
 _TIME = re.compile(r"^\d{1,2}:\d{2}$")
-_FIELDS = re.compile(r"[^\t]+?(?=\t| {2,}|$)")
+# a field ends before a tab or two spaces: the lookahead is two spaces, never a run of them
+# (` {2,}` made a long run of spaces quadratic: each space re-scanned the run after it)
+_FIELDS = re.compile(r"[^\t]+?(?=\t|  |$)")
 _HTML = re.compile(r"<[^>]{0,20}>")
 
 

@@ -24,6 +24,7 @@ from engine.cardbowl.notation import Cards, Entry
 from engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
 from engine.cardbowl.state import FIELD, Expect, Outcome, Situation, State, finding, yard
 from engine.findings import Finding
+from engine.frozen import evolve
 from engine.verify.kernel import Step
 
 Found = list[Finding]
@@ -46,11 +47,11 @@ def team_index(s: State, name: str, entry: Entry) -> tuple[State, int, Found]:
     for i, known in enumerate(s.names):
         if known is None:
             names = (name.strip(), s.names[1]) if i == 0 else (s.names[0], name.strip())
-            return replace(s, names=names), i, []
+            return evolve(s, names=names), i, []
     guess = s.expect.offense if s.expect.offense is not None else s.offense
     if key in s.strangers:          # a third name is one slip, however often written
         return s, guess, []
-    return replace(s, strangers=(*s.strangers, key)), guess, [finding(
+    return evolve(s, strangers=(*s.strangers, key)), guess, [finding(
         entry, "CB-POSS-004", "not one of the game's two teams",
         " or ".join(str(n) for n in s.names), name)]
 
@@ -79,7 +80,7 @@ def heading(s: State, entry: Entry) -> tuple[State, Found]:
     s, section, found = team_index(s, entry.name, entry)
     if third:
         section = None if s.last_play is not None else _other_than(s, entry.after)
-    return replace(s, section=section), found
+    return evolve(s, section=section), found
 
 
 def _other_than(s: State, name: str | None) -> int | None:
@@ -91,11 +92,11 @@ def _other_than(s: State, name: str | None) -> int | None:
 
 
 def separator(s: State, entry: Entry) -> tuple[State, Found]:
-    return replace(s, separator=True, section=None), []
+    return evolve(s, separator=True, section=None), []
 
 
 def marker(s: State, entry: Entry) -> tuple[State, Found]:
-    return (replace(s, half_start=True) if entry.is_half_start else s), []
+    return (evolve(s, half_start=True) if entry.is_half_start else s), []
 
 
 def ignored(s: State, entry: Entry) -> tuple[State, Found]:
@@ -105,15 +106,15 @@ def ignored(s: State, entry: Entry) -> tuple[State, Found]:
 def cards_line(s: State, entry: Entry) -> tuple[State, Found]:
     """A cards line: the cards drawn for the play line above it."""
     if entry.gap:
-        return replace(s, slipped=True), []     # the play these cards are for was not read
+        return evolve(s, slipped=True), []     # the play these cards are for was not read
     if s.last_play is None or entry.cards is None:
-        return replace(s, slipped=True), [finding(entry, "CB-CARD-008", "cards line before "
+        return evolve(s, slipped=True), [finding(entry, "CB-CARD-008", "cards line before "
                                                   "any play", "a play line", "cards")]
     s, found = card_findings(s, s.last_play, entry.cards, entry, s.slipped)
     if any(f.rule == "CB-CARD-008" for f in found):
         # cards of a kick under a play that is not one: the kick line is the likely slip
         # (left out), so the next play starts where it says
-        s = replace(s, loose=True, slipped=True)
+        s = evolve(s, loose=True, slipped=True)
     return s, found
 
 
@@ -174,7 +175,7 @@ def open_expect(s: State, entry: Entry, exp: Expect, team: int) -> Expect:
     of the field that makes its down and distance add up)."""
     if exp.kind != "open" or team != exp.offense or exp.pos is None:
         if exp.kind == "open":
-            return replace(exp, kind="scrimmage", pos=None, down=1, marker=None)
+            return evolve(exp, kind="scrimmage", pos=None, down=1, marker=None)
         return exp
     nearest = place(entry, exp.pos)
     options = [nearest]
@@ -186,10 +187,10 @@ def open_expect(s: State, entry: Entry, exp: Expect, team: int) -> Expect:
     outcomes = []
     for new in options:
         if exp.marker is not None and new >= exp.marker:
-            outcomes.append(replace(exp, kind="scrimmage", pos=new, down=1,
+            outcomes.append(evolve(exp, kind="scrimmage", pos=new, down=1,
                                     marker=min(new + first, FIELD)))
         else:
-            outcomes.append(replace(exp, kind="scrimmage", pos=new, down=(exp.down or 0) + 1))
+            outcomes.append(evolve(exp, kind="scrimmage", pos=new, down=(exp.down or 0) + 1))
     for out in outcomes:
         distance = None if out.marker is None else out.marker - (out.pos or 0)
         written = FIELD - (out.pos or 0) if entry.goal else entry.distance
@@ -291,7 +292,7 @@ def take(s: State, out: Outcome) -> tuple[State, Found, list[Reading]]:
         alt = None if alt is None else _plus(alt, out.points)
     others = [(o.expect, (0, 0) if o.points is None else _minus(o.points, out.points))
               for o in out.others]
-    return (replace(s, expect=out.expect, score=score, score_alt=alt), list(out.findings),
+    return (evolve(s, expect=out.expect, score=score, score_alt=alt), list(out.findings),
             others)
 
 
@@ -313,7 +314,7 @@ def scrimmage(s: State, entry: Entry) -> Line:
     mirror = None
     if s.mirror is not None:
         # the notes had to guess a side of midfield: this line may say the other one
-        other = judge(replace(s, expect=s.mirror), entry)
+        other = judge(evolve(s, expect=s.mirror), entry)
         if not other[3] and slips:
             exp, team, pos, slips, true_state = other
         elif not other[3]:             # both sides still agree with the notes: keep both
@@ -332,11 +333,11 @@ def scrimmage(s: State, entry: Entry) -> Line:
         # a yard line that does not follow: its side of midfield is not known either
         others.append(_leads_to(s, entry, team, FIELD - pos))
     readings: list[Reading] = [(e, (0, 0)) for e in others]
-    s = replace(s, section=section, offense=team, pos=pos, down=entry.down,
+    s = evolve(s, section=section, offense=team, pos=pos, down=entry.down,
                 marker=_marker(entry, pos))
     out = scrimmage_outcome(situation(s), entry, team)
     s, found, more = take(s, out)
-    s = replace(s, mirror=None if mirror == s.expect else mirror)
+    s = evolve(s, mirror=None if mirror == s.expect else mirror)
     return s, _one(slips, entry, team, s) + found, readings + more
 
 
@@ -409,13 +410,13 @@ def kick(s: State, entry: Entry) -> Line:
         # column may count the safety (one slip, one finding)
         change = True
         if entry.name == "free_kick":
-            s = replace(s, score_alt=_plus(s.score_alt or s.score, _for(team, rules.points(
+            s = evolve(s, score_alt=_plus(s.score_alt or s.score, _for(team, rules.points(
                 "safety"))))
     found += possession(s, entry, team, receiving if allowed else None, change)
     section = s.section
     if allowed and receiving is not None and mislabelled(s, team, receiving, change):
         team = section = receiving
-    s = replace(s, section=section, offense=team, pos=None, down=None, marker=None)
+    s = evolve(s, section=section, offense=team, pos=None, down=None, marker=None)
     out = kick_outcome(situation(s), entry, team, free=exp.free_kick)
     s, more, others = take(s, out)
     return s, found + more, others
@@ -442,11 +443,11 @@ def try_line(s: State, entry: Entry) -> Line:
     section = s.section
     if scorer is not None and mislabelled(s, team, scorer, change):
         team = section = scorer
-    s = replace(s, section=section, offense=team)
+    s = evolve(s, section=section, offense=team)
     if exp.kind != "try":
         # the likely slip is the touchdown line left out: a score column on this try may
         # count its points (one slip, one finding)
-        s = replace(s, score_alt=_plus(s.score_alt or s.score,
+        s = evolve(s, score_alt=_plus(s.score_alt or s.score,
                                        _for(team, s.ctx.rules.points("touchdown"))))
     out = try_outcome(situation(s), entry, team)
     s, more, others = take(s, out)
@@ -473,7 +474,7 @@ def check_score(s: State, entry: Entry, team: int) -> tuple[State, Found]:
         return actual == written
 
     if not s.score_known:
-        s = replace(s, score_alt=None, score_known=i is not None or score.first == score.second)
+        s = evolve(s, score_alt=None, score_known=i is not None or score.first == score.second)
     elif not same(s.score) and not (s.score_alt and same(s.score_alt)):
         if i is None:
             hi, lo = sorted(s.score, reverse=True)
@@ -482,11 +483,11 @@ def check_score(s: State, entry: Entry, team: int) -> tuple[State, Found]:
             want = f"{s.score[i]}-{s.score[1 - i]} {team_name(s, i)}"
             got = f"{score.first}-{score.second} {score.team}"
         found.append(finding(entry, "CB-SCORE-001", "wrong score", want, got))
-        s = replace(s, score_alt=s.score)
+        s = evolve(s, score_alt=s.score)
     else:
-        s = replace(s, score_alt=None)
+        s = evolve(s, score_alt=None)
     if i is not None or score.first == score.second:
-        s = replace(s, score=written)
+        s = evolve(s, score=written)
     return s, found
 
 
@@ -499,9 +500,9 @@ def card_findings(s: State, play: Entry, cards: Cards, line: Entry | None,
     k = s.plays + s.deal_shift
     found = list(cardcheck.check(situation(s), play, cards, k, line=line))
     if s.ctx.seed is None or cards.deal is not None:
-        return replace(s, slipped=slipped), found      # the deal number is not in question
+        return evolve(s, slipped=slipped), found      # the deal number is not in question
     if not any(f.rule == "CB-CARD-006" for f in found):
-        return replace(s, slipped=False), found
+        return evolve(s, slipped=False), found
     for d in (-1, 1, -2, 2):
         again = list(cardcheck.check(situation(s), play, cards, k + d, line=line))
         if any(f.rule == "CB-CARD-006" for f in again):
@@ -511,8 +512,8 @@ def card_findings(s: State, play: Entry, cards: Cards, line: Entry | None,
                                  "deal: a play line left out or written twice before",
                                  f"{DEAL}/{k}", f"{DEAL}/{k + d}"))
         # whatever the line left out scored is in the next score column written
-        return replace(s, deal_shift=s.deal_shift + d, slipped=False, score_known=False), again
-    return replace(s, slipped=False), found
+        return evolve(s, deal_shift=s.deal_shift + d, slipped=False, score_known=False), again
+    return evolve(s, slipped=False), found
 
 
 def verdict(s: State, play: Entry, found: Found) -> list[Reading]:
@@ -582,13 +583,13 @@ def unknown(entry: Entry) -> Expect:
 def play(s: State, entry: Entry) -> Step[State]:
     """A play line: its sums, its play, its score column and its cards, then the state as
     written and the states the rules give instead (alternatives)."""
-    s = replace(s, plays=s.plays + 1)
+    s = evolve(s, plays=s.plays + 1)
     found = sums(entry)
     gap = entry.gap or s.loose
     if gap:
         # the line before could not be read, or was left out: this one starts where it
         # says, and whatever the unknown line scored is in the next score column written
-        s = replace(s, expect=unknown(entry), score_known=False, slipped=True, loose=False)
+        s = evolve(s, expect=unknown(entry), score_known=False, slipped=True, loose=False)
     handler = PLAYS.get(entry.name, kick)
     before = s
     s, more, others = handler(s, entry)
@@ -607,12 +608,12 @@ def play(s: State, entry: Entry) -> Step[State]:
         found += more
         others += verdict(s, entry, more)
     elif found:
-        s = replace(s, slipped=True)       # a later deal shift is explained by this slip
+        s = evolve(s, slipped=True)       # a later deal shift is explained by this slip
     if found and erratum(s, entry, team):
-        s, found = replace(s, errata_used=s.errata_used + 1), []
+        s, found = evolve(s, errata_used=s.errata_used + 1), []
     if entry.name != "scrimmage":
-        s = replace(s, mirror=None)
-    s = replace(s, previous_text=norm(entry.text), separator=False, half_start=False,
+        s = evolve(s, mirror=None)
+    s = evolve(s, previous_text=norm(entry.text), separator=False, half_start=False,
                 last_play=entry, last_team=team, lead=0)
     if not found:
         return Step(s)
@@ -623,9 +624,9 @@ def play(s: State, entry: Entry) -> Step[State]:
 def _reading(s: State, expect: Expect, points: Points) -> State:
     """The state after a line in another reading: where it leads, and its points."""
     if points == (0, 0):
-        return replace(s, expect=expect)
+        return evolve(s, expect=expect)
     alt = None if s.score_alt is None else _plus(s.score_alt, points)
-    return replace(s, expect=expect, score=_plus(s.score, points), score_alt=alt)
+    return evolve(s, expect=expect, score=_plus(s.score, points), score_alt=alt)
 
 
 ROWS: dict[str, Callable[[State, Entry], tuple[State, Found]]] = {
@@ -642,10 +643,10 @@ def step(s: State, entry: Entry) -> Step[State]:
         return Step(new)
     if entry.kind == "heading":
         # a name that is no team's may be a clock marker miswritten ("Halftmie")
-        return Step(replace(new, slipped=True), tuple(found),
-                    (replace(s, half_start=True, slipped=True),))
+        return Step(evolve(new, slipped=True), tuple(found),
+                    (evolve(s, half_start=True, slipped=True),))
     if entry.kind != "cards":
-        return Step(replace(new, slipped=True), tuple(found))
+        return Step(evolve(new, slipped=True), tuple(found))
     others = verdict(new, s.last_play, found) if s.last_play is not None else []
     return Step(new, tuple(found), tuple(_reading(new, e, d) for e, d in others))
 
