@@ -517,6 +517,9 @@ def _next_heading(rows: list[Row], start: int) -> str | None:
     return None
 
 
+_CARDS_LINE = re.compile(r"\s*cards?\b", re.I)
+
+
 def _in_context(record: Record) -> Record:
     """Each heading row holding the name of the first heading after the next `---`, and each
     row after an unreadable one (up to the next play line) marked: a pure pass over the whole
@@ -526,7 +529,8 @@ def _in_context(record: Record) -> Record:
     for i, row in enumerate(rows):
         item = row.item
         if not isinstance(item, Entry):
-            unread = True
+            # a cards line that cannot be read hides no play
+            unread = unread or not _CARDS_LINE.match(row.text)
             continue
         changes: dict[str, object] = {}
         if item.kind == "heading":
