@@ -338,7 +338,7 @@ def scrimmage(s: State, entry: Entry) -> Line:
     out = scrimmage_outcome(situation(s), entry, team)
     s, found, more = take(s, out)
     s = evolve(s, mirror=None if mirror == s.expect else mirror)
-    return s, _one(slips, entry, team, s) + found, readings + more
+    return s, _one(slips, entry, team, exp, s) + found, readings + more
 
 
 def _leads_to(s: State, entry: Entry, team: int, pos: int) -> Expect:
@@ -358,20 +358,29 @@ PARTS = {"CB-POSS-003": "team", "CB-DOWN-001": "down", "CB-DIST-001": "distance"
          "CB-GOAL-001": "distance", "CB-GOAL-002": "distance", "CB-YARD-001": "yard"}
 
 
-def _one(slips: Found, entry: Entry, team: int, s: State) -> Found:
+def _one(slips: Found, entry: Entry, team: int, exp: Expect, s: State) -> Found:
     """Two or more parts of where a line stands that do not follow (a line left out before
     it, most often): one finding, the whole of what was due against what is written."""
     parts = [f for f in slips if f.rule in PARTS]
     if len(parts) < 2:
         return slips
-    want = {PARTS[f.rule]: f.expected for f in parts}
     written = {"team": team_name(s, team), "down": str(entry.down),
                "distance": "goal" if entry.goal else str(entry.distance),
                "yard": str(entry.yard)}
-    due = {**written, **want}
+    due = dict(written)
+    if exp.offense is not None:
+        due["team"] = team_name(s, exp.offense)
+    if exp.down is not None:
+        due["down"] = str(exp.down)
+    if exp.pos is not None:
+        due["yard"] = str(yard(exp.pos))
+        marker = exp.marker if exp.marker is not None else \
+            min(exp.pos + s.ctx.rules.field.first_down, FIELD)
+        due["distance"] = "goal" if marker >= FIELD else str(marker - exp.pos)
+    with_team = any(f.rule == "CB-POSS-003" for f in parts)
 
     def text(p: dict[str, str]) -> str:
-        head = f"{p['team']} " if "team" in want else ""
+        head = f"{p['team']} " if with_team else ""
         return f"{head}{p['down']} & {p['distance']} @ {p['yard']}"
 
     merged = Finding(entry.line, "CB-LINE-001", "the line does not follow from the last play "
