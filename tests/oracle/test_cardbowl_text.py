@@ -48,6 +48,7 @@ SLIPPED = {
     "third_team_twice.txt": [(8, "team")],
     "goal_short.txt": [(4, "downs")],
     "kick_return.txt": [(3, "spot")],             # to 3, 21 yd return to 25
+    "line_left_out.txt": [(5, "downs")],          # 16 + 4, then 1 & 10 @ 49
     "repeated_line.txt": [(6, "downs")],          # 2 & 7 @ 23 again after run 2
     "no_separator.txt": [(4, "possession")],      # Cowboys after a lost fumble, no ---
     "other_td_left_out.txt": [(7, "score")],      # a try, no touchdown written before
