@@ -5,12 +5,17 @@ record's context (rules, seed) rides on the state (``state.ctx``).
 
 A play line is compared with what the last result leads to (``state.expect``: the down, line
 to gain, spot and team); every difference is a finding with a stable id (docs/notation.md),
-and the state after it follows the line *as written*, so one slip is one finding. Where the
-rules give something else (the arithmetic's spot, down and distance; a return that adds up; a
-first down a penalty does not give; the team the writer missed a turnover to), that state is
-an alternative: the verifier kernel keeps it, and the next line may follow either. Positions
-are yards from the offense's own goal line (0..100); a written yard line is turned into one by
-continuity, as the rules' example needs (C2).
+two or more about where the line stands being one (CB-LINE-001), and the state after it
+follows the line *as written*, so one slip is one finding. Where the rules give something
+else, that state is an alternative the verifier kernel keeps, and the next line may follow
+either: the arithmetic's spot, down and distance; the written yard line across midfield; a
+return that adds up; no first down where no penalty gives one; a wrong sum's terms; the
+cards' verdict on a kick at goal; the team the writer missed a turnover to; and, where yards
+cannot be right, whatever the next line says. Positions are yards from the offense's own goal
+line (0..100); a written yard line is turned into one by continuity, as the rules' example
+needs (C2); a side that had to be guessed (C3) is kept with its mirror (``state.mirror``)
+until a line tells them apart. A line after one whose play is not known (unread, or a kick
+left out) starts where it says (C16).
 """
 
 from __future__ import annotations
@@ -590,9 +595,25 @@ def unknown(entry: Entry) -> Expect:
 
 
 def play(s: State, entry: Entry) -> Step[State]:
-    """A play line: its sums, its play, its score column and its cards, then the state as
-    written and the states the rules give instead (alternatives)."""
-    s = evolve(s, plays=s.plays + 1)
+    """A play line: its play, its score column and its cards, then the state as written and
+    the states the rules give instead (alternatives)."""
+    s, found, others = the_play(evolve(s, plays=s.plays + 1), entry)
+    team = s.offense
+    s, more, also = columns(s, entry, team, bool(found))
+    found, others = found + more, others + also
+    if found and erratum(s, entry, team):
+        s, found = evolve(s, errata_used=s.errata_used + 1), []
+    s = evolve(s, previous_text=norm(entry.text), separator=False, half_start=False,
+               last_play=entry, last_team=team, lead=0,
+               mirror=s.mirror if entry.name == "scrimmage" else None)
+    if not found:
+        return Step(s)
+    return Step(s, tuple(found), tuple(_reading(s, e, d) for e, d in others
+                                       if (e, d) != (s.expect, (0, 0))))
+
+
+def the_play(s: State, entry: Entry) -> Line:
+    """The line's sums and its play (scrimmage, kick or try) from `s`."""
     found = sums(entry)
     gap = entry.gap or s.loose
     if gap:
@@ -600,34 +621,24 @@ def play(s: State, entry: Entry) -> Step[State]:
         # says, and whatever the unknown line scored is in the next score column written
         s = evolve(s, expect=unknown(entry), score_known=False, slipped=True, loose=False)
     handler = PLAYS.get(entry.name, kick)
-    before = s
-    s, more, others = handler(s, entry)
-    found += more
+    after, more, others = handler(s, entry)
     if (summed := added_up(entry)) is not None:
         # a sum that does not add up: the next line may follow what its terms give
-        other = handler(before, summed)[0]
-        others.append((other.expect, _minus(other.score, s.score)))
+        other = handler(s, summed)[0]
+        others.append((other.expect, _minus(other.score, after.score)))
     if gap:
-        found, others = [f for f in found if f.rule not in FOLLOWS], []
-    team = s.offense
-    s, more = check_score(s, entry, team)
-    found += more
-    if entry.cards is not None:
-        s, more = card_findings(s, entry, entry.cards, None, s.slipped or bool(found))
-        found += more
-        others += verdict(s, entry, more)
-    elif found:
-        s = evolve(s, slipped=True)       # a later deal shift is explained by this slip
-    if found and erratum(s, entry, team):
-        s, found = evolve(s, errata_used=s.errata_used + 1), []
-    if entry.name != "scrimmage":
-        s = evolve(s, mirror=None)
-    s = evolve(s, previous_text=norm(entry.text), separator=False, half_start=False,
-                last_play=entry, last_team=team, lead=0)
-    if not found:
-        return Step(s)
-    return Step(s, tuple(found), tuple(_reading(s, e, d) for e, d in others
-                                       if (e, d) != (s.expect, (0, 0))))
+        return after, found + [f for f in more if f.rule not in FOLLOWS], []
+    return after, found + more, others
+
+
+def columns(s: State, entry: Entry, team: int, slipped: bool) -> Line:
+    """The line's score column and cards."""
+    s, found = check_score(s, entry, team)
+    if entry.cards is None:
+        # a later deal shift is explained by a slip on this line
+        return (evolve(s, slipped=True) if found or slipped else s), found, []
+    s, more = card_findings(s, entry, entry.cards, None, s.slipped or slipped or bool(found))
+    return s, found + more, verdict(s, entry, more)
 
 
 def _reading(s: State, expect: Expect, points: Points) -> State:
