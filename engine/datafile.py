@@ -364,6 +364,8 @@ class Spec:
     items: tuple[int, int] | None = None
     unique: bool = False
     chars: int = MAX_TEXT
+    empty: bool = False         # a list: `[]` is a value of its own ("none of them"), taken
+                                # even where the shipped list has items (else refused)
 
     def check(self, value: Any) -> str | None:
         if isinstance(value, list):
@@ -407,13 +409,23 @@ def _num(x: float) -> str:
 FALLBACK = Spec(-10_000, 10_000, items=(0, 1000))     # a key no range table names
 
 
+class SpecCheck:
+    """A Check from a table of patterns (`rushing.rows[].yards`) to specs; it also says which
+    lists may be written empty (`Spec.empty`)."""
+
+    def __init__(self, specs: dict[str, Spec]) -> None:
+        self.specs = specs
+
+    def __call__(self, key: str, shipped: Any, value: Any) -> str | None:
+        return self.specs.get(key, FALLBACK).check(value)
+
+    def allows_empty(self, key: str) -> bool:
+        return self.specs.get(key, FALLBACK).empty
+
+
 def spec_check(specs: dict[str, Spec]) -> Check:
     """A Check from a table of patterns (`rushing.rows[].yards`) to specs."""
-
-    def check(key: str, shipped: Any, value: Any) -> str | None:
-        return specs.get(key, FALLBACK).check(value)
-
-    return check
+    return SpecCheck(specs)
 
 
 def shipped_values(doc: DataFile, key: str) -> tuple[Any, ...]:
@@ -507,7 +519,8 @@ def _walk_list(doc: DataFile, key: Key, shipped: list[Any], value: list[Any],
                check: Check | None) -> None:
     if check is not None and (problem := check(pattern(key), shipped, value)):
         raise doc.error(key, problem)
-    if shipped and not value:
+    if shipped and not value and not (isinstance(check, SpecCheck) and
+                                      check.allows_empty(pattern(key))):
         raise doc.error(key, f"expected {_list_kind(shipped)}, found an empty list")
     if not shipped and value:
         raise doc.error(key, f"expected an empty list, found {found(value)}")

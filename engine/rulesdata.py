@@ -133,7 +133,7 @@ CARDBOWL: dict[str, Spec] = {
     "penalty_draws[].play": Spec(chars=30), "penalty_draws[].against": Spec(chars=20),
     "penalty_draws[].yards": Spec(items=(3, 3)), "penalty_draws[].yards[]": Spec(0, 50),
     "penalty_draws[].first_down": SHIPPED,
-    "errata": Spec(items=(1, 50)),
+    "errata": Spec(items=(0, 50), empty=True),     # `errata = []`: none (decision C1)
     **{f"errata[].{k}": Spec(chars=100) for k in ("team", "previous", "line", "arithmetic")},
 }
 

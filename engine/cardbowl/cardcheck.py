@@ -42,17 +42,23 @@ def _count(g: Game, at: Entry, group: list[str], low: int, high: int, what: str)
     return False
 
 
-def _return(g: Game, play: Entry, at: Entry, cards: Cards, section: str) -> None:
+def _return(g: Game, play: Entry, at: Entry, cards: Cards, section: str,
+            received: int | None) -> None:
     """Coverage / return draws [/ open-field run]: returns - coverage (+ run) = yards."""
     coverage, returns, run = _group(cards, 1), _group(cards, 2), _group(cards, 3) or []
     if coverage is None or returns is None or play.result.ret is None:
         return
     kick = g.rules.kickoff if section == "kickoff" else g.rules.punt
+    draws = kick.return_cards
+    if section == "kickoff" and "RJ" in cards.groups[0] + coverage:
+        # a kickoff muffed (a Red Joker among the kick or coverage cards): "Receiver
+        # automatically recovers, but sacrifices one return draw (draws only 3 instead of 4)"
+        draws = max(draws - 1, 0)
     # all the return draws, unless a Red Joker fumble or a touchback declared in the end zone
     # stopped them ("the receiver draws 4 Return cards"; "can still accept a touchback")
     stopped = "RJ" in returns or play.result.touchback
     ok = _count(g, at, coverage, 1, kick.coverage_cards, "the coverage draw")
-    ok = _count(g, at, returns, 1 if stopped else kick.return_cards, kick.return_cards,
+    ok = _count(g, at, returns, min(1, draws) if stopped else draws, draws,
                 "the return draws") and ok
     if not ok or g.rules.has_joker(coverage + returns + run):
         return
@@ -64,9 +70,22 @@ def _return(g: Game, play: Entry, at: Entry, cards: Cards, section: str) -> None
         return
     value = g.rules.value
     yards = sum(map(value, returns)) - value(coverage[0]) + sum(map(value, run))
-    if yards != play.result.ret:
+    if yards != play.result.ret and not _spot_agrees(play, received, yards):
         g.flag(at, "CB-CARD-002", "return yards do not match the cards", f"{yards} yd return",
                f"{play.result.ret} yd return")
+
+
+def _yard(pos: int) -> int:
+    return pos if pos <= FIELD // 2 else FIELD - pos
+
+
+def _spot_agrees(play: Entry, received: int | None, yards: int) -> bool:
+    """The cards' return reaches the spot written ('to M') where the yards written do not:
+    the written yards are the slip, found on the play line (CB-KICK-002, CB-PUNT-001)."""
+    res = play.result
+    if received is None or res.ret_to is None or res.ret is None:
+        return False
+    return _yard(received + yards) == res.ret_to != _yard(received + res.ret)
 
 
 def _kickoff(g: Game, play: Entry, at: Entry, cards: Cards) -> None:
@@ -83,7 +102,7 @@ def _kickoff(g: Game, play: Entry, at: Entry, cards: Cards) -> None:
         if spot != res.received:
             g.flag(at, "CB-CARD-001", f"kick spot does not match the cards (value - {minus})",
                    f"to {spot}", f"to {res.received}")
-    _return(g, play, at, cards, "kickoff")
+    _return(g, play, at, cards, "kickoff", res.received)
 
 
 def _punt(g: Game, play: Entry, at: Entry, cards: Cards, free: bool = False) -> None:
@@ -103,7 +122,9 @@ def _punt(g: Game, play: Entry, at: Entry, cards: Cards, free: bool = False) -> 
         g.flag(at, "CB-CARD-010", f"a punt of {len(drawn)} draws is an automatic fair catch "
                f"(1 to {punt.fair_catch_max_cards} draws)", "fair catch", "a return")
         return
-    _return(g, play, at, cards, "punt")
+    start = punt.free_kick_spot if free else g.pos
+    received = None if start is None or res.punt is None else FIELD - (start + res.punt)
+    _return(g, play, at, cards, "punt", received)
 
 
 def _kick_at_goal(g: Game, play: Entry, at: Entry, cards: Cards, distance: int) -> None:

@@ -1,20 +1,23 @@
 """Reading Card Bowl play notes, written as in the rules' "Example of Play Notes".
 
-A record is a list of :class:`Entry` (one per non-blank line). Play results are read clause by
-clause (clauses are split at ``,`` and ``;``) into a :class:`Result`; the words are data
-(``WORDS``), so a synonym is one line. Anything that cannot be read raises
-:class:`engine.errors.ReadError` with the line and column; what the record did wrong is not
-decided here but in verify.py. The grammar is documented in docs/notation.md ("Card Bowl").
+A record (engine/verify/record.py) is its tags and one row per non-blank line, each read here
+as an :class:`Entry`: a team heading, a `---`, a clock marker, a play or a cards line. Play
+results are read clause by clause (clauses are split at ``,`` and ``;``) into a
+:class:`Result`; the words are data (``WORDS``), so a synonym is one line. A line that cannot
+be read raises :class:`engine.errors.ReadError` with its column, which the record reader turns
+into a finding on that line; what the record did wrong is not decided here but in steps.py.
+The grammar is documented in docs/notation.md ("Card Bowl").
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.cards import FULL_DECK
 from engine.errors import ReadError
 from engine.tags import TAG, unquote
+from engine.verify.record import Record, Row, Syntax, read
 
 # -- vocabulary --------------------------------------------------------------------------
 
@@ -90,7 +93,9 @@ _SCORE = re.compile(r"(\d{1,3})\s*[-\u2013]\s*(\d{1,3})(?:\s+(\S.*))?")
 _SCORE_TEAM_FIRST = re.compile(r"(.*\S)\s+(\d{1,3})\s*[-\u2013]\s*(\d{1,3})")
 _TEAM_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 .'&]*")
 _TIME = re.compile(r"^\d{1,2}:\d{2}$")
-_FIELDS = re.compile(r"[^\t]+?(?=\t| {2,}|$)")
+# a field ends before a tab or two spaces: the lookahead is two spaces, never a run of them
+# (` {2,}` made a long run of spaces quadratic: each space re-scanned the run after it)
+_FIELDS = re.compile(r"[^\t]+?(?=\t|  |$)")
 _HTML = re.compile(r"<[^>]{0,20}>")
 
 
@@ -184,6 +189,12 @@ class Entry:
     score: Score | None = None
     time: str | None = None
     cards: Cards | None = None
+    # a heading: the team named by the first heading after the next `---` (the record's
+    # own answer to "whose drive is this?" when the heading names a third team)
+    after: str | None = None
+    # a line that cannot be read came since the last play line: this line's play (or the
+    # cards of the play before) is not known, so what it leads to is not either
+    gap: bool = False
 
     @property
     def is_half_start(self) -> bool:
@@ -488,14 +499,60 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
                        "'Try', 'cards: ...' or '---'", indent + 1)
 
 
-def parse(text: str, file: str = "<record>") -> list[Entry]:
-    """Every readable line of a record, in order; raises ReadError at the first that is not."""
-    entries: list[Entry] = []
-    in_plays = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        entry = parse_line(raw, number, file, in_plays)
-        if entry is None:
+COUNTED = ("play", "cards")     # the kinds of line counted among the lines checked
+
+SYNTAX = Syntax("CB", (), line=lambda raw, number: parse_line(raw, number, "", True),
+                counts=lambda entry: entry.kind in COUNTED)
+
+
+def _next_heading(rows: list[Row], start: int) -> str | None:
+    """The team the first heading after the next `---` from `start` names."""
+    separated = False
+    for row in rows[start:]:
+        kind = getattr(row.item, "kind", None)
+        if kind == "separator":
+            separated = True
+        elif kind == "heading" and separated:
+            return row.item.name
+    return None
+
+
+_CARDS_LINE = re.compile(r"\s*cards?\b", re.I)
+
+
+def _in_context(record: Record) -> Record:
+    """Each heading row holding the name of the first heading after the next `---`, and each
+    row after an unreadable one (up to the next play line) marked: a pure pass over the whole
+    record, done once, so the step never looks past its line."""
+    rows = list(record.rows)
+    unread = False
+    for i, row in enumerate(rows):
+        item = row.item
+        if not isinstance(item, Entry):
+            # a cards line that cannot be read hides no play
+            unread = unread or not _CARDS_LINE.match(row.text)
             continue
-        in_plays = in_plays or entry.kind != "tag"
-        entries.append(entry)
-    return entries
+        changes: dict[str, object] = {}
+        if item.kind == "heading":
+            changes["after"] = _next_heading(rows, i + 1)
+        if unread and item.kind in ("play", "cards"):
+            changes["gap"] = True
+        if changes:
+            rows[i] = replace(row, item=replace(item, **changes))
+        unread = unread and item.kind != "play"
+    return replace(record, rows=rows)
+
+
+def parse(text: str, file: str = "<record>", rules: object = None) -> Record:
+    """A record's tags and rows. A line that cannot be read is an Unread row (a finding on
+    its line); ReadError only for a file too long to be a game."""
+    in_plays = False
+
+    def read_line(raw: str, number: int) -> Entry | None:
+        # the one context a line needs from the lines before it: have the notes begun?
+        nonlocal in_plays
+        entry = parse_line(raw, number, file, in_plays)
+        in_plays = in_plays or (entry is not None and entry.kind != "tag")
+        return entry
+
+    return _in_context(read(text, file, replace(SYNTAX, line=read_line)))

@@ -1,16 +1,19 @@
 """What a play's written result leads to: the next spot, down and team, and any score.
 
 Each public function is pure: it takes a :class:`~engine.cardbowl.state.Situation` (the spot,
-down and line to gain as written) and the line, and returns a :class:`~engine.cardbowl.state.Step`:
-the :class:`Expect` for the next line, what the result itself gets wrong (a touchdown short of
-the goal, a field goal's distance, a return's arithmetic) and the points scored. Decisions
-quoted in docs/rules/cardbowl.md (C2..C10).
+down and line to gain as written) and the line, and returns an
+:class:`~engine.cardbowl.state.Outcome`: the :class:`Expect` for the next line (as the line
+wrote it), what the result itself gets wrong (a touchdown short of the goal or past it, a field
+goal's distance, a return's arithmetic), the points scored, and where the rules' own reading
+leads when the line wrote something else (a return that does not add up, an automatic first
+down no penalty gives): the next line may follow either. Decisions quoted in
+docs/rules/cardbowl.md (C2..C10, C14).
 """
 
 from __future__ import annotations
 
 from engine.cardbowl.notation import Entry, Result
-from engine.cardbowl.state import FIELD, Expect, Situation, Step
+from engine.cardbowl.state import FIELD, Expect, Outcome, Situation
 from engine.cardbowl.state import Notes as Game
 from engine.cardbowl.state import yard as _yard
 
@@ -32,13 +35,30 @@ def _returned(g: Game, entry: Entry, team: int, start: int | None, spot: int | N
     touchdown; `TD` written short of it is flagged, and taken as written (one slip, one
     finding). None: no score, the caller goes on."""
     if spot is not None and spot >= FIELD:
+        if spot > FIELD and start is not None:
+            _past_the_goal(g, entry, "return", FIELD - start, spot - start)
+            _yards_unknown(g, _series(team, None, change, g.rules.field.first_down))
         return _touchdown(g, team, change)
     if not entry.result.touchdown:
         return None
     if spot is not None and start is not None:
         g.flag(entry, "CB-TD-001", "touchdown short of the goal line",
                f"a return of {FIELD - start}", f"{spot - start}")
+        _yards_unknown(g, _series(team, None, change, g.rules.field.first_down))
     return _touchdown(g, team, change)
+
+
+def _yards_unknown(g: Game, expect: Expect) -> None:
+    """Yards that cannot be right (a touchdown short of the goal or past it, a safety in the
+    field, penalty yards the rules never give): the next line may say where the ball went,
+    with no score (a line without a result is read the same way)."""
+    g.also(expect, (0, 0))
+
+
+def _past_the_goal(g: Game, entry: Entry, what: str, needed: int, written: int) -> None:
+    """C14: a touchdown ends the play on the goal line, so its yards are the yards to it."""
+    g.flag(entry, "CB-TD-002", "yards past the goal line: a touchdown ends the play there",
+           f"a {what} of {needed}", f"{written}")
 
 
 def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) -> tuple[int, bool]:
@@ -69,7 +89,7 @@ def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) ->
     return net, auto
 
 
-def scrimmage_outcome(s: Situation, entry: Entry, team: int) -> Step:
+def scrimmage_outcome(s: Situation, entry: Entry, team: int) -> Outcome:
     """A scrimmage line's result from the line as written (pos, down, marker of `s`)."""
     g = Game(s)
     return g.step(_scrimmage(g, entry, team))
@@ -116,26 +136,48 @@ def _scrimmage(g: Game, entry: Entry, team: int) -> Expect:
     if res.auto_first and not auto and not any(p.auto_first for p in res.penalties):
         g.flag(entry, "CB-PEN-001", "automatic first down without a penalty against the "
                "defense", "a penalty vs. D", "auto 1st down")
-    auto = auto or res.auto_first           # resynchronise: the first down as written
+    written_first = auto or res.auto_first      # resynchronise: the first down as written
     new = pos + gain + net
+    unknown = Expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
+    if _flagged(g, "CB-PEN-002"):
+        _yards_unknown(g, unknown)
     if new >= FIELD or res.touchdown:
         if res.touchdown and new < FIELD and res.gain is not None:
             g.flag(entry, "CB-TD-001", "touchdown short of the goal line",
                    f"a gain of {FIELD - pos}", f"{gain + net}")
+            _yards_unknown(g, unknown)
+        elif pos + gain > FIELD and res.gain is not None:
+            _past_the_goal(g, entry, "gain", FIELD - pos, gain)
+            _yards_unknown(g, unknown)
         return _touchdown(g, team, False)
     if new <= 0 or res.safety:
         if res.safety and new > 0:
             g.flag(entry, "CB-SAFE-001", "safety but the ball is not in the end zone",
                    f"a loss of {pos}", f"{-(gain + net)}")
+            _yards_unknown(g, unknown)
         return _safety(g, team)
-    replay = res.replay or (res.penalties and res.play is None and res.gain is None
-                            and not res.incomplete)
-    if auto or new >= marker:
+    replay = bool(res.replay or (res.penalties and res.play is None and res.gain is None
+                                 and not res.incomplete))
+    if written_first and not auto and _flagged(g, "CB-PEN-001"):
+        # the rules' reading: no automatic first down (C4); the next line may follow it
+        g.also(_next_down(team, new, down, marker, False, replay, first))
+    return _next_down(team, new, down, marker, written_first, replay, first)
+
+
+def _flagged(g: Game, rule: str) -> bool:
+    return any(f.rule == rule for f in g.findings)
+
+
+def _next_down(team: int, new: int, down: int, marker: int, first_down: bool, replay: bool,
+               first: int) -> Expect:
+    """After a play that ends at `new` (no score): a first down, the down replayed, the next
+    down, or the ball over on downs."""
+    if first_down or new >= marker:
         return _series(team, new, False, first)
     if replay:
         return Expect(kind="scrimmage", offense=team, pos=new, down=down, marker=marker)
     if down >= 4:
-        return _series(other, FIELD - new, True, first)
+        return _series(1 - team, FIELD - new, True, first)
     return Expect(kind="scrimmage", offense=team, pos=new, down=down + 1, marker=marker)
 
 
@@ -161,33 +203,35 @@ def _field_goal(g: Game, entry: Entry, team: int, pos: int):
     return _series(1 - team, spot, True, first)
 
 
-def _return_spot(g: Game, entry: Entry, received: int | None, rule: str) -> int | None:
-    """Where a kick return ends (receiving team's view); checks 'N yd return to M'."""
+def _return_spot(g: Game, entry: Entry, received: int | None,
+                 rule: str) -> tuple[int | None, tuple[int, ...]]:
+    """Where a kick return ends (receiving team's view) as written, and, when 'N yd return to
+    M' does not add up, where else the next line may start: the arithmetic's spot and the
+    written yard line on the other side of midfield. Checks the sum."""
     res = entry.result
     touchback = g.rules.field.touchback
     if res.touchback:
         if received is not None and received > 0:
             g.flag(entry, "CB-KICK-004", "touchback but the kick came down in the field of "
                    "play", "a return or a downed ball", f"touchback at the {received}")
-        return touchback
+        return touchback, ()
     if received is None:
-        if res.ret_to is not None:
-            return res.ret_to
-        return None
+        return res.ret_to, ()
     if res.ret is not None:
         spot = received + res.ret
         if res.ret_to is not None and spot < FIELD and _yard(spot) != res.ret_to:
             g.flag(entry, rule, "return does not add up",
                    f"{received} + {res.ret} = {_yard(spot)}", f"to {res.ret_to}")
-            return min((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - spot))
-        return spot
+            near, far = sorted((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - spot))
+            return near, (spot, far)
+        return spot, ()
     if res.ret_to is not None:
-        return min((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - received))
+        return min((res.ret_to, FIELD - res.ret_to), key=lambda p: abs(p - received)), ()
     if received <= 0:
-        return touchback
+        return touchback, ()
     if res.fair_catch or res.downed or res.out_of_bounds:
-        return received
-    return None
+        return received, ()
+    return None, ()
 
 
 def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
@@ -197,7 +241,17 @@ def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
         return _series(1 - team, None, True, first) if not res.blocked else Expect(
             kind="open", offense=None, change=True)
     received = FIELD - (pos + res.punt)
-    spot = _return_spot(g, entry, received, "CB-PUNT-001")
+    spot, others = _return_spot(g, entry, received, "CB-PUNT-001")
+    for other in others:          # the next line may follow the return's arithmetic
+        g.also(_punt_end(g.aside(), entry, team, received, other, free))
+    return _punt_end(g, entry, team, received, spot, free)
+
+
+def _punt_end(g: Game, entry: Entry, team: int, received: int, spot: int | None,
+              free: bool) -> Expect:
+    """After a punt received at `received` and returned to `spot` (receivers' view)."""
+    res = entry.result
+    first = g.rules.field.first_down
     if spot is not None:
         net, _ = _penalty_yards(g, entry, res, spot, kick=True)
         spot += net
@@ -209,7 +263,7 @@ def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
     return scored or _series(1 - team, spot, not free, first)
 
 
-def kick_outcome(s: Situation, entry: Entry, team: int, free: bool) -> Step:
+def kick_outcome(s: Situation, entry: Entry, team: int, free: bool) -> Outcome:
     """A kickoff, free kick or onside kick's result; `team` receives."""
     g = Game(s)
     return g.step(_kick(g, entry, team, free))
@@ -234,18 +288,29 @@ def _kick(g: Game, entry: Entry, team: int, free: bool) -> Expect:
         received = FIELD - (g.rules.punt.free_kick_spot + res.punt)
     else:
         received = res.received
+    others: tuple[int, ...] = ()
     if res.out_of_bounds and res.ret is None:
         spot: int | None = FIELD - (kick.kick_spot + kick.out_of_bounds)
     else:
-        spot = _return_spot(g, entry, received, "CB-KICK-002")
+        spot, others = _return_spot(g, entry, received, "CB-KICK-002")
+    for other in others:          # the next line may follow the return's arithmetic
+        g.also(_kick_end(g.aside(), entry, team, received, other))
+    return _kick_end(g, entry, team, received, spot)
+
+
+def _kick_end(g: Game, entry: Entry, team: int, received: int | None,
+              spot: int | None) -> Expect:
+    """After a kick received at `received` and returned to `spot` (receivers' view)."""
+    res = entry.result
     if spot is not None:
         net, _ = _penalty_yards(g, entry, res, spot, kick=True)
         spot += net
     start = received if res.ret is not None else None
-    return _returned(g, entry, team, start, spot, False) or _series(team, spot, False, first)
+    return _returned(g, entry, team, start, spot, False) or \
+        _series(team, spot, False, g.rules.field.first_down)
 
 
-def try_outcome(s: Situation, entry: Entry, team: int) -> Step:
+def try_outcome(s: Situation, entry: Entry, team: int) -> Outcome:
     """A try's result; the kickoff that follows."""
     g = Game(s)
     return g.step(_try(g, entry, team))

@@ -1,13 +1,15 @@
-"""What the Card Bowl audit knows between lines, as the outcome and card checks see it.
+"""What the Card Bowl audit knows between lines: the walk's :class:`State`, and the snapshot
+(:class:`Situation`) the outcome and card checks read.
 
-verify.py walks a record; outcome.py (what a result leads to) and cardcheck.py (what the
-cards say) are pure functions of a :class:`Situation` and a line, returning a :class:`Step`
-(or findings): they depend on this module, the walker depends on them, never the other way.
+steps.py steps a record line by line over a frozen :class:`State`; outcome.py (what a result
+leads to) and cardcheck.py (what the cards say) are pure functions of a :class:`Situation`
+and a line, returning an :class:`Outcome` (or findings): they depend on this module, the
+steps depend on them, never the other way.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.cardbowl.notation import Entry
@@ -48,12 +50,66 @@ class Situation:
     marker: int | None = None
 
 
-class Step(NamedTuple):
-    """What one result leads to: the next line's expectation, findings, points per team."""
+class Other(NamedTuple):
+    """Another reading of a line: where it leads, and its points (None: the line's own)."""
+
+    expect: Expect
+    points: tuple[int, int] | None = None
+
+
+class Outcome(NamedTuple):
+    """What one result leads to: the next line's expectation, findings, points per team, and
+    the expectations the rules give where the line wrote something else (a return that does
+    not add up, a first down the penalty does not give): the next line may follow either."""
 
     expect: Expect
     findings: tuple[Finding, ...]
     points: tuple[int, int]
+    others: tuple[Other, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class Context:
+    """What is fixed for a whole record (one object per record, compared by identity)."""
+
+    rules: Rules
+    seed: str | None = None
+
+
+@dataclass(frozen=True)
+class State:
+    """Where the notes stand after a line, as the record wrote it. Every field is what the
+    old walker kept as an attribute; a step returns a new State, never changes one."""
+
+    names: tuple[str | None, str | None] = (None, None)   # the two teams, as first written
+    score: tuple[int, int] = (0, 0)
+    score_alt: tuple[int, int] | None = None   # the arithmetic's score after a score slip,
+                                               # or with the points of a score line left out
+    section: int | None = None       # the team the last heading names (None: not known)
+    separator: bool = False          # a `---` since the last play line
+    half_start: bool = False         # a Halftime, Q3 or OT marker since the last play line
+    expect: Expect = Expect()
+    mirror: Expect | None = None     # what the last line leads to had its yard line been on
+                                     # the other side of midfield (a side it had to guess)
+    offense: int = 0                 # the last play line's team, spot, down, line to gain
+    pos: int | None = None
+    down: int | None = None
+    marker: int | None = None
+    previous_text: str = ""          # the last play line, spaces collapsed (errata, C1)
+    plays: int = 0                   # play lines so far (the play book's deal number)
+    errata_used: int = 0
+    last_play: Entry | None = None
+    last_team: int = 0
+    deal_shift: int = 0              # play lines left out (-) or written twice (+) before
+    strangers: tuple[str, ...] = ()  # third teams' names found already (lower case)
+    slipped: bool = False            # a finding since the last cards were checked
+    score_known: bool = True         # False after a line that could not be read: the next
+                                     # score column written is taken as it stands
+    loose: bool = False              # the next play line starts where it says (a kick's
+                                     # cards with no kick above them: the kick left out)
+    lead: int = 0                    # the team of a first play line with no heading above
+                                     # it (the other one is the kernel's second reading)
+    ctx: Context = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
 
 def finding(entry: Entry, rule: str, message: str, expected: object = "",
@@ -73,6 +129,7 @@ class Notes:
         self.down, self.marker = situation.down, situation.marker
         self.findings: list[Finding] = []
         self.points = [0, 0]
+        self.others: list[Other] = []
 
     def flag(self, entry: Entry, rule: str, message: str, expected: object = "",
              found: object = "") -> None:
@@ -81,5 +138,17 @@ class Notes:
     def add_points(self, team: int, points: int) -> None:
         self.points[team] += points
 
-    def step(self, expect: Expect) -> Step:
-        return Step(expect, tuple(self.findings), (self.points[0], self.points[1]))
+    def also(self, expect: Expect, points: tuple[int, int] | None = None) -> None:
+        """The rules' own reading of a line that wrote something else (scoring `points`;
+        None: the line's own)."""
+        other = Other(expect, points)
+        if other not in self.others:
+            self.others.append(other)
+
+    def aside(self) -> Notes:
+        """Notes for working out another reading: its findings and points are not kept."""
+        return Notes(self.situation)
+
+    def step(self, expect: Expect) -> Outcome:
+        others = tuple(o for o in self.others if o != (expect, None))
+        return Outcome(expect, tuple(self.findings), (self.points[0], self.points[1]), others)

@@ -1,4 +1,5 @@
-"""`printkit verify` on Card Bowl records: exit codes 0/1/2, text and JSON."""
+"""`printkit verify` on Card Bowl records: exit codes 0/1, text and JSON; an unreadable line
+is a finding on its line (exit 1), the rest of the record still checked."""
 
 from __future__ import annotations
 
@@ -35,11 +36,18 @@ def test_tagged_record_json_clean():
     assert r.code == 0 and json.loads(r.stdout)["clean"] is True
 
 
-def test_unreadable_record_exit_2_one_line_with_position(tmp_path):
+def test_an_unreadable_line_is_a_finding_and_the_rest_is_checked(tmp_path):
+    # line 3 cannot be read ("banana"); line 4 starts where it says (its play before is not
+    # known); line 5 is a slip of its own: 28 + 2 = 30, written 31
     bad = tmp_path / "bad.txt"
-    bad.write_text('[Game "cardbowl"]\nSteelers\n1 & 10 @ 24\tpass banana\n', encoding="utf-8")
+    bad.write_text('[Game "cardbowl"]\nSteelers\n1 & 10 @ 24\tpass banana\n'
+                   "2 & 6 @ 28\trun 2\n3 & 4 @ 31\trun 1\n", encoding="utf-8")
     r = run_cli("verify", bad)
-    assert r.code == 2
-    assert r.stderr.strip() == (f"printkit: error: {bad}:3:18: cannot read 'banana' in the play "
-                                "result (see docs/notation.md, Card Bowl)")
-    assert "Traceback" not in r.stderr
+    assert r.code == 1, r.stderr
+    assert r.stdout.splitlines() == [
+        f"{bad}:3: CB-REC-003: cannot read this line: cannot read 'banana' in the play result "
+        "(see docs/notation.md, Card Bowl)",
+        f"{bad}:5: CB-YARD-001: yard line does not follow from the last play (expected 30, "
+        "found 31)",
+        f"{bad}: cardbowl: 3 lines checked, 2 findings"]
+    assert r.stderr == ""

@@ -80,5 +80,5 @@ def test_a_date_with_a_newline_cannot_inject_tags(workdir):
 def test_cardbowl_tags_unescape_like_postcard(tmp_path):
     from engine.cardbowl.notation import parse as parse_cardbowl
 
-    entries = parse_cardbowl('[Home "The \\"Aces\\" \\\\ co"]\n', "t.rec")
-    assert [(e.name, e.value) for e in entries] == [("Home", 'The "Aces" \\ co')]
+    record = parse_cardbowl('[Home "The \\"Aces\\" \\\\ co"]\n', "t.rec")
+    assert record.tags == {"Home": 'The "Aces" \\ co'}

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engine.cardbowl.notation import parse, parse_line
 from engine.cardbowl.verify import verify_text
 from engine.errors import ReadError
+from engine.verify import Unread
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -22,7 +23,7 @@ def _line(text: str):
 
 
 def test_rules_example_reads_every_line():
-    entries = parse((RECORDS / "rules_example.txt").read_text(encoding="utf-8"))
+    entries = parse((RECORDS / "rules_example.txt").read_text(encoding="utf-8")).items
     kinds = [e.kind for e in entries]
     assert kinds.count("play") == 18 and kinds.count("separator") == 2
     assert [e.name for e in entries if e.kind == "heading"] == ["Steelers", "Cowboys"]
@@ -85,14 +86,18 @@ def test_kick_try_and_cards_lines():
 ])
 def test_unreadable_lines_name_line_and_column(text, column):
     with pytest.raises(ReadError) as err:
-        parse("Steelers\n" + text, "r.txt")
+        parse_line(text, 2, "r.txt", in_plays=True)
     assert (err.value.file, err.value.line, err.value.column) == ("r.txt", 2, column)
+    row = parse("Steelers\n" + text, "r.txt").rows[1]
+    assert isinstance(row.item, Unread) and (row.number, row.item.column) == (2, column)
+    # a finding on its line (exit 1), not a refusal of the record
+    assert [(f.line, f.rule) for f in verify_text("Steelers\n" + text, "r.txt").findings] \
+        == [(2, "CB-REC-003")]
 
 
-def test_tag_after_play_notes_is_unreadable():
-    with pytest.raises(ReadError, match="tags go at the top") as err:
-        parse('Steelers\n1 & 10 @ 24\trun 3\n[Seed "x"]\n', "r.txt")
-    assert err.value.line == 3
+def test_a_tag_after_the_play_notes_is_a_finding_and_still_read():
+    report = verify_text('Steelers\n1 & 10 @ 24\trun 3\n[Seed "x"]\n', "r.txt")
+    assert [(f.line, f.rule) for f in report.findings] == [(3, "CB-REC-006")]
 
 
 _ALPHABET = st.sampled_from(list("0123456789 &@\t-+=,;.:/[]\"#()abcdefgikloprstuvyDGHKOQSTC\n"))
@@ -105,9 +110,8 @@ _PIECES = st.sampled_from(["1 & 10 @ 24\t", "run ", "pass ", "inc.", " yd return
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(_PIECES, st.text(_ALPHABET, max_size=6)), max_size=40))
-def test_fuzz_never_a_traceback_only_positioned_read_errors(parts):
-    text = "".join(parts)
-    try:
-        verify_text(text, "f.txt")
-    except ReadError as err:
-        assert err.file == "f.txt" and err.line >= 1 and err.column >= 1
+def test_fuzz_never_a_traceback_only_findings_on_lines(parts):
+    """Any text: a report whose findings name a line (an unreadable line is CB-REC-003 on
+    it), never a traceback or a refusal."""
+    report = verify_text("".join(parts), "f.txt")
+    assert all(f.rule.startswith("CB-") and f.line >= 1 for f in report.findings)

@@ -16,7 +16,7 @@ from engine.cardbowl.state import Situation
 
 
 def _play(line: str):
-    return next(e for e in parse(f"Steelers\n{line}\n", "t.rec") if e.kind == "play")
+    return next(e for e in parse(f"Steelers\n{line}\n", "t.rec").items if e.kind == "play")
 
 
 def test_a_touchdown_run_gives_six_points_and_a_try_without_touching_the_situation():
