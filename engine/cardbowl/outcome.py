@@ -13,7 +13,7 @@ docs/rules/cardbowl.md (C2..C10, C14).
 from __future__ import annotations
 
 from engine.cardbowl.notation import Entry, Result
-from engine.cardbowl.state import FIELD, Expect, Outcome, Situation
+from engine.cardbowl.state import END_ZONE, FIELD, Expect, Outcome, Situation
 from engine.cardbowl.state import Notes as Game
 from engine.cardbowl.state import yard as _yard
 
@@ -32,12 +32,10 @@ def _touchdown(g: Game, team: int, change: bool):
 def _returned(g: Game, entry: Entry, team: int, start: int | None, spot: int | None,
               change: bool) -> Expect | None:
     """A return by `team` from `start` to `spot` (its own view): past the goal line is a
-    touchdown; `TD` written short of it is flagged, and taken as written (one slip, one
-    finding). None: no score, the caller goes on."""
+    touchdown, its yards written to the goal line or all the yards the draws gave (C14);
+    `TD` written short of it is flagged, and taken as written (one slip, one finding). None:
+    no score, the caller goes on."""
     if spot is not None and spot >= FIELD:
-        if spot > FIELD and start is not None:
-            _past_the_goal(g, entry, "return", FIELD - start, spot - start)
-            _yards_unknown(g, _series(team, None, change, g.rules.field.first_down))
         return _touchdown(g, team, change)
     if not entry.result.touchdown:
         return None
@@ -55,10 +53,14 @@ def _yards_unknown(g: Game, expect: Expect) -> None:
     g.also(expect, (0, 0))
 
 
-def _past_the_goal(g: Game, entry: Entry, what: str, needed: int, written: int) -> None:
-    """C14: a touchdown ends the play on the goal line, so its yards are the yards to it."""
-    g.flag(entry, "CB-TD-002", "yards past the goal line: a touchdown ends the play there",
-           f"a {what} of {needed}", f"{written}")
+PASSES = ("pass", "screen")
+
+
+def _past_the_end_zone(g: Game, entry: Entry, needed: int, written: int) -> None:
+    """C14: "the total yardage outcome of the pass must not go beyond the back of the
+    endzone or the pass is incomplete": a pass written past it is no touchdown."""
+    g.flag(entry, "CB-TD-002", "a pass beyond the back of the end zone is incomplete",
+           f"a gain of {needed} to {needed + END_ZONE}", f"{written}")
 
 
 def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) -> tuple[int, bool]:
@@ -146,8 +148,8 @@ def _scrimmage(g: Game, entry: Entry, team: int) -> Expect:
             g.flag(entry, "CB-TD-001", "touchdown short of the goal line",
                    f"a gain of {FIELD - pos}", f"{gain + net}")
             _yards_unknown(g, unknown)
-        elif pos + gain > FIELD and res.gain is not None:
-            _past_the_goal(g, entry, "gain", FIELD - pos, gain)
+        elif pos + gain > FIELD + END_ZONE and res.gain is not None and res.play in PASSES:
+            _past_the_end_zone(g, entry, FIELD - pos, gain)
             _yards_unknown(g, unknown)
         return _touchdown(g, team, False)
     if new <= 0 or res.safety:
