@@ -85,16 +85,12 @@ SHEETS = SHEET_SUFFIXES                      # bubble-sheet scans, photos, fille
 SUFFIXES = (".rec", ".txt", *SHEETS)         # the files of a directory the reader is given
 
 
-def natural(path: Path) -> list:
-    """Sort key: numbers by value, so M2.rec comes before M10.rec."""
-    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", str(path))]
-
-
 def files_in(folder: Path) -> list[Path]:
-    """The record files under `folder` (natural order; hidden files skipped)."""
-    return sorted((p for p in folder.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file()
-                   and not any(part.startswith(".") for part in p.relative_to(folder).parts)),
-                  key=natural)
+    """The record files under `folder`: typed records and bubble-sheet photos and PDFs
+    (natural order; hidden files skipped; what cannot be read is reported, not skipped)."""
+    from printkit.records import files_in as record_files
+
+    return record_files(folder, SUFFIXES)
 
 
 # --- one record ------------------------------------------------------------------------------

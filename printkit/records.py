@@ -192,15 +192,25 @@ def preload(path: Path, rules: OwnRules | None = None) -> None:
             rules.load(game)
 
 
+def natural(path: Path) -> list:
+    """Sort key: numbers by value, so M2.rec comes before M10.rec."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", str(path))]
+
+
+def files_in(folder: Path, suffixes: tuple[str, ...] = RECORD_SUFFIXES) -> list[Path]:
+    """The record files under `folder` (natural order; hidden files skipped). Every entry
+    with a record's name that is not a folder is one, whatever it is: a FIFO, a symbolic
+    link that loops or leads to a device is then reported unreadable and counted, never
+    skipped without a word."""
+    return sorted((p for p in folder.rglob("*") if p.suffix.lower() in suffixes
+                   and not p.is_dir()
+                   and not any(part.startswith(".") for part in p.relative_to(folder).parts)),
+                  key=natural)
+
+
 def expand(paths: list[Path]) -> list[Path]:
-    """Files as given; a directory stands for the record files below it (RECORD_SUFFIXES,
-    hidden files skipped), in sorted order."""
+    """Files as given; a directory stands for the record files below it (RECORD_SUFFIXES)."""
     out: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            out += sorted(p for p in path.rglob("*") if p.suffix in RECORD_SUFFIXES
-                          and p.is_file() and not any(part.startswith(".")
-                                                      for part in p.relative_to(path).parts))
-        else:
-            out.append(path)
+        out += files_in(path) if path.is_dir() else [path]
     return out

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from engine.postcard.bots import play_game
 from tests.helpers import run_cli
+
+ROOT = Path(__file__).resolve().parents[2]
 
 CLEAN = play_game("cli-0001").text()
 
@@ -87,3 +90,25 @@ def test_seed_tag_checks_the_play_book(tmp_path):
     result = run_cli("verify", str(write(tmp_path, text)))
     assert result.code == 1
     assert "PC-DRAW-001: not the play book's next" in result.stdout
+
+
+def test_entries_of_a_folder_that_cannot_be_read_are_each_reported(tmp_path):
+    """A FIFO, a symbolic link that loops, one to /dev/zero and one to nothing, named like
+    records, are each reported unreadable and counted (verify and audit), never skipped."""
+    import os
+
+    folder = tmp_path / "recs"
+    folder.mkdir()
+    (folder / "a.rec").write_text((ROOT / "examples/game.rec").read_text())
+    os.mkfifo(folder / "fifo.rec")
+    (folder / "loop.rec").symlink_to("loop.rec")
+    (folder / "zero.rec").symlink_to("/dev/zero")
+    (folder / "gone.rec").symlink_to("missing.rec")
+    r = run_cli("verify", str(folder))
+    assert r.code == 2
+    assert r.stdout.splitlines()[-1] == ("total: 5 records: 1 clean, 0 with findings "
+                                         "(0 findings), 4 unreadable")
+    assert sorted(line.split("/")[-1].split(":")[0] for line in r.stderr.splitlines()) == [
+        "fifo.rec", "gone.rec", "loop.rec", "zero.rec"]
+    r = run_cli("audit", str(folder))
+    assert "audit: 5 records: 1 clean, 0 with findings, 4 unreadable" in r.stdout
