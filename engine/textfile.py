@@ -31,8 +31,16 @@ def read_bytes(path: Path, what: str, max_bytes: int = MAX_BYTES) -> bytes:
     except OSError as exc:
         raise ReadError(f"cannot read {what} ({exc.strerror or exc})", name) from None
     if len(data) > max_bytes:
-        raise ReadError(f"{what} larger than {max_bytes // (1024 * 1024)} MB", name)
+        raise ReadError(f"{what} larger than {size_text(max_bytes)}", name)
     return data
+
+
+def size_text(n: int) -> str:
+    """A size as a message says it: 16 MB, 4 KB, 512 bytes (never "0 MB")."""
+    for unit, size in (("MB", 1024 * 1024), ("KB", 1024)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}"
+    return f"{n} byte{'s' if n != 1 else ''}"
 
 
 def _nonblocking(path: str, flags: int) -> int:

@@ -9,11 +9,14 @@ from __future__ import annotations
 import re
 
 MAX_ECHO = 200
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# control characters, line and paragraph separators, and the bidirectional controls (a right
+# to left override would show a message's words in another order than they are)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e"
+                      r"\u2066-\u2069]")
 
 
 def printable(text: str, limit: int = MAX_ECHO) -> str:
-    """Control characters shown as escapes (\\n, \\x1b), cut to `limit` characters."""
+    """Control characters shown as escapes (\\n, \\x1b, \\u202e), cut to `limit` characters."""
     shown = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
     return shown if len(shown) <= limit else shown[: limit - 1] + "\u2026"
 

@@ -72,6 +72,7 @@ class Line:
     yards: int
     state: Written
     column: int = 1
+    past_midfield: str = ""     # a spot written from the farther goal line (`H55`), as written
 
     def text(self) -> str:
         parts = [self.period, self.side, self.offense, self.defense]
@@ -123,7 +124,7 @@ def parse_state(text: str, file: str, number: int, column: int) -> Written:
         raise _error(f"expected the ball on a yard line such as H25, A40 or 50, found "
                      f"{spot[:20]!r}", file, number, column)
     yard = int(s.group(2)) if s.group(2) else FIELD // 2
-    if not 1 <= yard <= FIELD // 2:
+    if not 1 <= yard < FIELD:
         raise _error(f"expected a yard line from 1 to 50, found {spot[:20]!r}", file, number,
                      column)
     x = yard if (s.group(1) or HOME).upper() == HOME else FIELD - yard
@@ -178,8 +179,11 @@ def parse_line(raw: str, number: int, file: str) -> Line | None:
     if not state.startswith("{"):
         raise _error(f"expected the state such as {{H 1&10 H20 0-0}}, found {state[:20]!r}",
                      file, number, cs)
+    far = _SPOT.match(state[1:-1].split()[2]) if len(state[1:-1].split()) > 2 else None
+    past = far.group(0).upper() if far and far.group(2) and int(far.group(2)) > FIELD // 2 \
+        else ""
     return Line(number, period.upper(), side.upper(), off.upper(), de.upper(), response,
-                int(yards), parse_state(state, file, number, cs), c0)
+                int(yards), parse_state(state, file, number, cs), c0, past)
 
 
 SYNTAX = Syntax("BO", (LENGTH_TAG,), line=lambda raw, number: parse_line(raw, number, ""))

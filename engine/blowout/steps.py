@@ -20,7 +20,7 @@ from engine.blowout.hands import Hands
 from engine.blowout.notation import Line, Written
 from engine.blowout.rules import Length, Rules
 from engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, TURNOVER, resolve
-from engine.blowout.state import State, index, other, to_goal
+from engine.blowout.state import State, ball_on, index, other, to_goal
 from engine.findings import Finding
 from engine.verify.kernel import Step
 
@@ -334,6 +334,9 @@ def _snap(state: State, line: Line) -> Step[State]:
     state, found, other_period = _period(state, line, ctx)
     if any(f.rule == "BO-OT-001" for f in found):       # regulation had ended: stop here
         return Step(replace(state, over=True), tuple(found), adrift=True)
+    if line.past_midfield:
+        found.append(Finding(line.number, "BO-SPOT-002", "a yard line is counted from the "
+                             "nearer goal line", ball_on(line.state.x), line.past_midfield))
     if line.side != state.ball:
         found.append(Finding(line.number, "BO-POSS-001", "the side on offense is the side with "
                              "the ball", state.ball, line.side))

@@ -104,3 +104,23 @@ def test_a_200_inch_page_is_refused_not_rasterised(tmp_path):
     c.showPage()
     c.save()
     _one_line(run_cli("scan", str(big)), "page 1 is 200.0 x 200.0 in")
+
+
+def test_an_oversized_class_key_says_its_limit_in_words(tmp_path):
+    """A 5,000-byte class key: "larger than 4 KB", never "larger than 0 MB"."""
+    (tmp_path / "recs").mkdir()
+    (tmp_path / "recs" / "a.rec").write_text("x\n")
+    (tmp_path / "class.key").write_bytes(b"k" * 5000)
+    r = run_cli("audit", str(tmp_path / "recs"), "--class-key", str(tmp_path / "class.key"))
+    _one_line(r, "class key larger than 4 KB")
+
+
+def test_a_right_to_left_override_in_a_seed_is_shown_escaped(tmp_path):
+    """`scan` echoes the book's seed: a U+202E in it would show the words after it reversed
+    (and could make a MISMATCH read as a MATCH); it is printed as an escape."""
+    book = tmp_path / "book.pdf"
+    assert run_cli("playbook", "postcard", "--seed", "club\u202eHCTAM", "--plays", "20",
+                   "--out", str(book)).code == 0
+    r = run_cli("scan", str(book))
+    assert r.code == 0, r.stderr
+    assert "\u202e" not in r.stdout and "seed: club\\u202eHCTAM" in r.stdout

@@ -357,6 +357,15 @@ def test_goal_to_go_written_where_the_marker_is_short_of_the_goal_line():
                                         "{H 1&20 A20 0-0}")
 
 
+def test_a_spot_past_midfield_is_a_finding_read_as_the_spot_it_means():
+    """`H55` is the A45 counted from the farther goal line: one finding, and the next snap is
+    read from the A45 (the same as PostCard's `A55`)."""
+    lines = [RUNS[0], "Q1 H R90 D60 +30 {H 1&10 H55 0-0}", "Q1 H R70 D65 +5 {H 2&5 A40 0-0}"]
+    assert check(QUARTER, lines) == [(4, "BO-SPOT-002", "A45", "H55"),
+                                     (5, "BO-END-002", "the game played to its end",
+                                      "no more snaps")]
+
+
 def test_length_tag_the_rules_do_not_have():
     """A Length of no game the rules know: one finding on the tag; the snaps are then read as
     a full game (RUNS stops in the first quarter of four: not over)."""
