@@ -47,7 +47,7 @@ def record_text(path: Path) -> tuple[str | None, str]:
         try:
             game_id, text, _notes = record_from_file(path)
         except UserError as exc:
-            raise ReadError(str(exc).split(": ", 1)[-1], str(path), 1) from None
+            raise ReadError(str(exc).split(": ", 1)[-1], str(path)) from None   # a file: no line
         return game_id, text          # an ambiguous bubble's line is a comment in the record
     return None, read_record(path)[0]
 

@@ -72,13 +72,19 @@ def scan_sheets(files: list[Path], out: Path | None, force: bool,
         result.lines += sheet_lines(group)
     result.lines += [f"note: {printable(n, 2000)}" for n in reads.notes]
     for group in groups:
-        if why := incomplete(group):
-            result.error(str(refused(why, reads.notes)))
+        names = list(dict.fromkeys(_file_of(name) for name, _ in group.sheets))
+        if why := incomplete(group):     # named as `verify` names a run: its files
+            result.error(str(refused(f"{', '.join(names)}: {why}", reads.notes)))
             continue
-        first_file = files[0] if len(groups) == 1 else \
-            Path(group.sheets[0][0].split(" page ")[0])
+        first_file = files[0] if len(groups) == 1 else Path(names[0])
         _record(group, out or first_file.with_suffix(".rec"), force, rules, result)
     return result
+
+
+def _file_of(name: str) -> str:
+    """The file of a sheet's name (`FILE` or `FILE page N`)."""
+    path, sep, number = name.rpartition(" page ")
+    return path if sep and number.isdigit() else name
 
 
 def sheet_lines(group: Scanned) -> list[str]:
