@@ -33,6 +33,8 @@ from printkit.text import one_line, printable
 
 if TYPE_CHECKING:
     import numpy as np
+    import pikepdf
+    import pypdfium2 as pdfium
     from PIL import Image
 
 PDF_DPI = 200                    # enough for a 20 mm QR of ~41 modules (>= 3 px per module)
@@ -259,7 +261,7 @@ def _structure(path: Path, name: str):
         raise UserError(f"{name}: cannot read PDF ({one_line(str(exc), 80)})") from None
 
 
-def _draw(doc, index: int, name: str) -> np.ndarray:
+def _draw(doc: pdfium.PdfDocument, index: int, name: str) -> np.ndarray:
     """Page `index` as grey pixels (PDF_DPI, or less for a large page)."""
     import numpy as np
     import pypdfium2 as pdfium
@@ -301,7 +303,7 @@ _ELSEWHERE = frozenset(("/Parent", "/P", "/Dest", "/A", "/AA", "/Popup", "/IRT",
 MAX_OBJECTS = 50_000            # objects one page may reach (a page of a scan: a handful)
 
 
-def _check_page(page, name: str, number: int) -> None:
+def _check_page(page: pikepdf.Page | None, name: str, number: int) -> None:
     """Refuse a page whose streams (contents, images, forms, fonts, annotations' looks) come
     to more than PAGE_BYTES, an image counted at its decoded size: PDFium reads each stream
     whole and decodes each image whole, whatever size the page is drawn at (a 875 KB file
@@ -317,7 +319,8 @@ def _check_page(page, name: str, number: int) -> None:
                         "(a page scanned at 300 dpi in colour is about 25)")
 
 
-def _page_bytes(start, name: str, number: int) -> tuple[int, tuple[int, int] | None]:
+def _page_bytes(start: pikepdf.Object, name: str,
+                number: int) -> tuple[int, tuple[int, int] | None]:
     """(bytes the page's reachable streams come to, the largest image's size in pixels)."""
     import pikepdf
 
@@ -349,7 +352,7 @@ def _page_bytes(start, name: str, number: int) -> tuple[int, tuple[int, int] | N
     return total, biggest
 
 
-def _stream_bytes(stream) -> tuple[int, tuple[int, int] | None]:
+def _stream_bytes(stream: pikepdf.Stream) -> tuple[int, tuple[int, int] | None]:
     """A stream's bytes in memory (its data as stored; an image's, decoded), and an image's
     size in pixels."""
     stored = _number(stream.get("/Length"))
@@ -357,10 +360,11 @@ def _stream_bytes(stream) -> tuple[int, tuple[int, int] | None]:
         return stored, None
     w, h = _number(stream.get("/Width")), _number(stream.get("/Height"))
     bits = max(_number(stream.get("/BitsPerComponent"), 8), 8)
-    return max(stored, w * h * _components(stream.get("/ColorSpace")) * bits // 8), (w, h)
+    components = 1 if stream.get("/ImageMask") else _components(stream.get("/ColorSpace"))
+    return max(stored, w * h * components * bits // 8), (w, h)
 
 
-def _number(value, default: int = 0) -> int:
+def _number(value: object, default: int = 0) -> int:
     """A PDF number as a non-negative int (anything else: `default`)."""
     try:
         return max(0, int(value))
@@ -376,6 +380,6 @@ def _components(space: object) -> int:
         if space[0] == "/ICCBased" and len(space) > 1 and isinstance(space[1], pikepdf.Stream):
             return min(max(_number(space[1].get("/N"), 4), 1), 4)
         space = space[0]
-    name = "/DeviceGray" if space is None else str(space)
+    name = "/JPX" if space is None else str(space)     # none: JPEG 2000's own, up to 4
     return {"/DeviceGray": 1, "/CalGray": 1, "/Indexed": 1, "/Separation": 1,
             "/DeviceRGB": 3, "/CalRGB": 3, "/Lab": 3}.get(name, 4)

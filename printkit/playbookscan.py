@@ -11,13 +11,14 @@ read, holds no QR or a foreign one is a UserError (exit 2).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.errors import UserError
 from printkit.omr.files import BLANK_RUN, Opened, qr_texts
-from printkit.pages import kind
+from printkit.pages import Page, kind
 from printkit.text import printable
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def find_payload(opened: Opened) -> str:
     raise UserError(f"{printable(str(path))}: no QR code found")
 
 
-def _codes(opened: Opened):
+def _codes(opened: Opened) -> Iterator[tuple[Page, list[str]]]:
     """Each page with the QR codes of its whole picture: the first page's as read when the
     file was opened, the others' read now (a play book has no corner markers to look for)."""
     if opened.first is not None:
