@@ -35,6 +35,7 @@ class Context:
     length: Length
     seed: str | None
     finish_drive: bool         # the drive in progress at the agreed end is finished (L8)
+    agreed: bool = True        # the Length tag says the length (not the default, not `*`)
 
     @property
     def ending(self) -> int:

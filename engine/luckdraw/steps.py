@@ -217,10 +217,10 @@ def step_hand(state: State, entry: n.Hand, unread: int) -> Step[State]:
     begun, out = _left_out(state, entry.line, unread)
     dealt = _deal(begun, entry, entry.seat)
     if unread <= drive.began:
+        nxt = begun.drives
         out.insert(0, Finding(entry.line, "LD-SEQ-001", f"a second deal for P{entry.seat} "
                               f"after drive {drive.number}'s play began: a drive line left out",
-                              f"drive {drive.number + 1} QB P{begun.drive.qb}"   # type: ignore
-                              f" first", "deal"))
+                              f"drive {nxt} QB P{qb_seat(nxt, state.players)} first", "deal"))
     return _step(dealt.state, out + list(dealt.findings), state)
 
 
@@ -626,10 +626,12 @@ def ranking(state: State, written: bool = False) -> tuple[list[int], str]:
 
 def _early(state: State, entry: n.Winner, unread: int) -> Finding | None:
     """The winner before the agreed end (L8): "When the game has reached the agreed upon
-    ending point" (a full game may end after Q4 when there is no overtime)."""
+    ending point" (a full game may end after Q4 when there is no overtime). Only a length
+    the record names: without one (or `*`, a bubble log's header left blank) the point the
+    table agreed is not known."""
     rules, ending = state.rules, state.ctx.ending
     marker_unread = unread > state.period_line and state.period + 1 >= ending
-    if state.period >= ending or marker_unread:
+    if state.period >= ending or marker_unread or not state.ctx.agreed:
         return None
     return Finding(entry.line, "LD-LEN-002", "the winner is declared when the game has "
                    f"reached the agreed end ({state.length.name})",

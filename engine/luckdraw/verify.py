@@ -41,7 +41,7 @@ def _players(record: Record) -> tuple[int, list[Finding]]:
     text = _tag(record, n.PLAYERS_TAG)
     entries = n.entries(record)
     seats = n.first_deal_seats(entries)
-    named = max([*seats, *n.seats_named(entries)], default=DEFAULT_PLAYERS)
+    named = max(seats or n.seats_named(entries) or [DEFAULT_PLAYERS])
     guess = min(max(named, MIN_PLAYERS), MAX_PLAYERS)
     if text is not None:
         if text.isdigit() and MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
@@ -53,8 +53,9 @@ def _players(record: Record) -> tuple[int, list[Finding]]:
         return max(seats), []
     found = f"P{max(seats)} dealt" if seats else "no deal lines"
     return guess, [Finding(1, "LD-TAG-001", "the number of players: a Players tag, or the "
-                           "first drive's deal lines", f'[Players "N"], N {MIN_PLAYERS} to '
-                           f"{MAX_PLAYERS}", found)]
+                           "first drive's deal lines (a play-book bubble log: shade its Players "
+                           "bubble)", f'[Players "N"], N {MIN_PLAYERS} to {MAX_PLAYERS}',
+                           found)]
 
 
 def _played_to(record: Record, rules: Rules) -> Length:
@@ -100,7 +101,8 @@ def begin(rules: Rules, record: Record) -> Step[State]:
     players, found = _players(record)
     length, more = _length(record, rules)
     finish, most = _finish(record, length)
-    ctx = Context(rules, players, length, _tag(record, "Seed") or None, finish)
+    agreed = _tag(record, n.LENGTH_TAG) is not None and not more
+    ctx = Context(rules, players, length, _tag(record, "Seed") or None, finish, agreed)
     return Step(State.start(ctx), tuple(found + more + most))
 
 

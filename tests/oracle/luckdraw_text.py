@@ -29,8 +29,8 @@ penalty owed "before the subsequent drive ... has been completed"), and checks:
   wrong total the sum goes on from what was written, so one slip is one slip here too;
 - the end: no drive after the agreed end, no play after it unless the drive in progress is
   finished (a game to the end of Q1 or Q3 without `[FinishDrive "no"]`); the winner not
-  before the agreed end (Q4 for a full game), by most points, then most audible points, then
-  the best single drive; nothing after the winner.
+  before the end the `Length` tag names (Q4 for a full game), by most points, then most
+  audible points, then the best single drive; nothing after the winner.
 
 Card points, penalty points, the audible points and the game lengths come from the rules data
 files (engine/luckdraw/cards.toml and rules.toml), read here with tomllib. What the cheat sheet
@@ -192,8 +192,9 @@ class Oracle:
                 continue
             self.lines.append(Line(number, kind, words))
         self.players = self._players()
-        key = self.tags.get("Length", "full").strip()
+        key = self.tags.get("Length", "").strip()
         self.length = next((k for k in LENGTH if k.lower() == key.lower()), "full")
+        self.agreed = any(k.lower() == key.lower() for k in LENGTH)   # not left unsaid
         self.last = PERIODS.index(LENGTH[self.length])
         self.finish = self.length in FINISH_AT and \
             self.tags.get("FinishDrive", "yes").strip().lower() != "no"
@@ -472,7 +473,7 @@ class Oracle:
 
     def _winner(self, line: Line) -> None:
         ending = min(self.last, PERIODS.index("Q4"))   # "(including OT)": OT if tied only
-        if self.period < ending:
+        if self.agreed and self.period < ending:
             self.slip(line.number, "end", "the winner before the agreed end")
         seats = sorted({_seat(x) for x in line.words[1:]})
         winners = []

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.luckdraw.bots import game_seed, play_game
 from engine.luckdraw.verify import verify_text
 
@@ -111,13 +113,22 @@ def test_the_winner_before_the_agreed_end():
 
 
 def test_a_full_game_may_end_after_q4_and_not_before():
-    # six-untagged.txt without its overtime (lines 37-47): a full game over after Q4
+    # six-untagged.txt, tagged `[Length "full"]` on its first line (a comment), without its
+    # overtime (lines 37-47): a full game over after Q4
     lines = _text("six-untagged.txt").split("\n")
-    no_ot = "\n".join(lines[:36] + lines[47:])
+    no_ot = "\n".join(['[Length "full"]'] + lines[1:36] + lines[47:])
     assert _found(no_ot) == []
     # the same with its Q4 marker (line 21) not written: the winner in Q3
     stopped = no_ot.replace("\nQ4\n", "\n; (Q4)\n")
     assert _found(stopped) == [(37, "LD-LEN-002", "play to the end of Q4", "the winner in Q3")]
+
+
+@pytest.mark.parametrize("tag", ["", '[Length "*"]\n'])
+def test_the_winner_is_held_to_a_length_the_record_names(tag):
+    # without a Length (or `*`, a bubble log's header left blank) the agreed end is not
+    # known: the winner in Q1 of two.rec without its Q2 marker is not early
+    text = _edit("two.rec", (3, tag.strip()), (25, "; (no Q2 marker)"))
+    assert _found(text) == []
 
 
 # -- "If there is a drive in progress at the end of the 1st or 3rd quarter, you may elect..." --
