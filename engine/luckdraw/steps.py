@@ -323,9 +323,13 @@ def step_calls(state: State, entry: n.Calls, unread: int) -> Step[State]:
     state, out = _in_play(state, entry.line, unread)
     drive = state.drive
     assert drive is not None
-    if bad := _bad_seats(state, entry.line, [s for s, _ in entry.calls]):
-        return _step(state, out + bad)
-    seats = [s for s, _ in entry.calls]
+    calls = entry.calls
+    if bad := _bad_seats(state, entry.line, [s for s, _ in calls]):
+        # a seat outside the game is the slip: the other seats' calls stand (the audible
+        # after them is read against them)
+        out += bad
+        calls = tuple((s, c) for s, c in calls if s is None or 1 <= s <= state.players)
+    seats = [s for s, _ in calls]
     rules = state.rules
     if drive.calls is not None:
         out.append(Finding(entry.line, "LD-AUD-002", "one audible per drive",
@@ -335,7 +339,7 @@ def step_calls(state: State, entry: n.Calls, unread: int) -> Step[State]:
         twice = next(s for s in seats if seats.count(s) > 1)
         out.append(Finding(entry.line, "LD-AUD-003", "one call per player",
                            f"one call by P{twice}", "two"))
-    return _step(replace(state, drive=replace(drive, calls=entry.calls)), out)
+    return _step(replace(state, drive=replace(drive, calls=calls)), out)
 
 
 def _audible_due(state: State, drive: DriveState, entry: n.Audible, unread: int,
@@ -649,7 +653,7 @@ def step_winner(state: State, entry: n.Winner, unread: int) -> Step[State]:
     seats, decided = ranking(state)
     written = sorted(set(entry.seats))
     if written not in (seats, ranking(state, written=True)[0]):
-        out.append(Finding(entry.line, "LD-END-001", f"the winner: {decided}",
+        out.append(Finding(entry.line, "LD-WIN-001", f"the winner: {decided}",
                            " ".join(f"P{s}" for s in seats),
                            " ".join(f"P{s}" for s in entry.seats)))
     return _step(state, out)

@@ -113,7 +113,7 @@ def _last_unread(record: Record) -> int:
 def end(state: State, record: Record) -> Ending:
     """The drive in progress closed (its deal, penalties still owed); over once a winner is
     written. A transcript keeps no score a Result tag could name (the winner line is its
-    end, LD-END-001)."""
+    end, LD-WIN-001)."""
     found: list[Finding] = []
     if not state.finished:
         state, found = close_drive(state, _last_unread(record), final=True)
