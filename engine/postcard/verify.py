@@ -9,7 +9,8 @@ offers the other readings the game may truly be in, which the kernel keeps for t
 - the rules' own reading of the line (the dice's outcome, not the one written), and the same
   with only the bonuses the roller held;
 - with a `Seed` (decision P24), the line with the play book's dice where a die is not the next
-  draw, and the draws read further on when the die written is a later draw (a draw skipped);
+  draw, and the draws where the whole record's alignment with the book puts the dice written
+  (a draw skipped, a reading that lost its place: engine/postcard/drawbook.py);
 - without a `Seed`, a die written wrong (the rest of the line right);
 - a choice written wrong: other strategy picks, a kicker's numbers, a punt's distance;
 - the Time Tracker circles a line owed but did not mark, crossed in either end zone;
