@@ -1,10 +1,12 @@
 """One reading of a PostCard record, as the verifier kernel keeps it: the engine's game state
 and, with a `Seed` tag, how many of each side's play-book draws the record has used so far.
 
-The draws used are part of the reading, not a table worked out over the whole record: a record
-that leaves a line out, repeats one or swaps two dice is followed by the readings that agree
-with what it wrote next (decision P24: "each side's d6 rolls, consumed in the order that side
-rolls"), so one slip is one finding wherever the next roll of each side comes.
+The draws used are part of the reading (decision P24, docs/draws.md: "each side's d6 rolls,
+consumed in the order that side rolls"): a record that leaves a line out, repeats one or swaps
+two dice is followed by the readings that agree with what it wrote next, so one slip is one
+finding wherever the next roll of each side comes. Where a reading has lost its place among
+the draws, the whole record's dice lined up with the book (engine/postcard/drawbook.py, worked
+out once, the first time it is needed) say where they are.
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ class Dice:
     line: Line                        # `?` dice filled with their draws, the rest as written
     book: Line                        # every die the book's draw (`line` when none is off)
     drawn: tuple[int, int]            # draws used after the line
-    jumped: tuple[int, int] | None    # ... if the dice that are off are draws further on
+    jumped: tuple[int, int] | None    # ... where the record's alignment puts the dice off
     findings: tuple[Finding, ...]     # PC-DRAW-001 for each roll that is not the next draw
 
 
