@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine.draws import d6_rolls
+from engine.postcard import reading
 from engine.postcard.verify import verify_text
 
 RECORD = """\
@@ -179,3 +182,14 @@ def test_an_unreadable_line_is_one_finding_and_the_rest_is_checked():
     assert formatted(edit(11, "+15", "+1S"))[0] == (
         "game.rec:11: PC-REC-003: cannot read this line: cannot read '+1S' in the outcome of "
         "rush (write +5, +10, +15, stop, -5 or fumble)")
+
+
+def test_an_exception_in_the_engine_is_not_an_unreadable_record(monkeypatch):
+    """A bug in the engine is the program's, not the record's: it is not turned into a
+    ReadError (the command line reports it as an internal error, exit 70)."""
+    def broken(*args, **kwargs):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(reading, "step", broken)
+    with pytest.raises(KeyError):
+        verify_text(RECORD, "game.rec")
