@@ -55,8 +55,9 @@ def _choices(state: State, verb: str, r: Reading) -> list[dict[str, object]]:
     if verb in ("rush", "pass") and _picks_due(state):
         kinds = rules.strategy.passing if verb == "pass" else rules.strategy.rushing
         return [{"picks": p} for p in _by_outcome(rules, kinds, keep_first=False)]
-    if verb == "punt":
-        return [{"value": t.distance} for t in rules.punt.targets]
+    if verb == "punt":            # the longest first: the kernel keeps eight readings, and
+        return [{"value": t.distance}          # a punt is mostly aimed long (P14)
+                for t in sorted(rules.punt.targets, key=lambda t: -t.distance)]
     if verb == "try":
         return [{"value": rules.scoring.extra_point}, {"value": rules.scoring.two_point}]
     return [{}]
