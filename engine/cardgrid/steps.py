@@ -41,7 +41,6 @@ from engine.cardgrid.rules import Rules
 from engine.findings import Finding
 from engine.verify.kernel import Step
 
-
 FIRM = 3      # cards in a row that show where a side is in the play book after a line left out
 
 
