@@ -64,12 +64,14 @@ def _fits(decks: Decks, later: str | None, table: Table) -> bool:
 
 
 def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
-               later: str | None = None) -> tuple[Decks, Finding | None, list[str]]:
+               later: str | None = None, out: bool = False
+               ) -> tuple[Decks, Finding | None, list[str]]:
     """One card against the dealer's play book (CG-CARD-001): the decks after it and the
     cards the book says were dealt. After a wrong card the book is read on from where the
     written card is: the card after the expected one (one left out), the other side's next
     card (the dealer's card left out), the first of the next shuffle (a shuffle not written);
-    else the book's card stands for the written one. So one slip is one finding."""
+    else, and always for a card that is `out` of its half pack (no place in the book deals
+    it now), the book's card stands for the written one. So one slip is one finding."""
     get = table.shuffles
     assert get is not None
     k, pos = decks.at(deals)
@@ -77,6 +79,9 @@ def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
     if want == card:
         return after, None, [card]
     where = f"the play book's {decks_.LABELS[deals]} shuffle {k} (card {pos % HALF + 1})"
+    if out:
+        return after, Finding(line, "CG-CARD-001", f"not the next card of {where}", want,
+                              card), [want]
     owner = table.split.owner(card)
     fresh = decks_.reshuffle(decks, deals)
     other_side = decks_.deal(after, owner, get)[1] if owner != deals else None
@@ -98,9 +103,11 @@ def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
 
 
 def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ...],
-              first: Passage, line: int, table: Table) -> Book:
+              first: Passage, line: int, table: Table, out: frozenset[int] = frozenset()
+              ) -> Book:
     """The written cards against the play book, each against the deck of the side whose deal
-    it is (the engine says, reading the book's cards from `first`)."""
+    it is (the engine says, reading the book's cards from `first`); `out`: the indices of
+    written cards that were out of their half packs."""
     get = table.shuffles
     if decks is None or get is None:
         return Book(decks, (), cards, marks)
@@ -112,7 +119,7 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
     for i, (card, marked) in enumerate(zip(cards, marks, strict=True)):
         deals = table.split.owner(card) if p.over else dealer(p)
         later = next((c for c in cards[i + 1:] if table.split.owner(c) == deals), None)
-        decks, finding, meant = _book_card(decks, card, deals, line, table, later)
+        decks, finding, meant = _book_card(decks, card, deals, line, table, later, i in out)
         if finding is not None:
             found.append((i, finding))
         for n, c in enumerate(meant, start=1):
@@ -236,8 +243,9 @@ def jump_finding(decks: Decks, jump: Jump, cards: tuple[str, ...], line: int,
     that is not where the record was, and where the book has it."""
     get = table.shuffles
     assert get is not None
-    side = next(s for s in "HA" if jump.decks.at(s) != decks.at(s))
-    card = next(c for c in cards if table.split.owner(c) == side)
+    card = next(c for c in cards if jump.decks.at(table.split.owner(c)) !=
+                decks.at(table.split.owner(c)))
+    side = table.split.owner(card)
     k, pos = decks.at(side)
     jk, jpos = jump.decks.at(side)
     label = decks_.LABELS[side]

@@ -51,9 +51,10 @@ class Split:
         return _other(BLACK, self.black) + _other(RED, self.red)
 
     def label(self, side: str) -> str:
-        """How a finding names a side's half pack: 'home card (clubs or hearts)'."""
+        """How a finding names a card of a side's half pack: 'a home card (clubs or
+        hearts)', 'an away card (diamonds or spades)'."""
         names = " or ".join(SUIT_NAMES[s] for s in sorted(self.suits(side)))
-        return f"{LABELS[side]} card ({names})"
+        return f"{'an' if side == 'A' else 'a'} {LABELS[side]} card ({names})"
 
     def read(self, card: str) -> str:
         """A card the play book prints (default split) as this table reads it."""

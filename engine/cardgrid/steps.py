@@ -53,6 +53,7 @@ class Context:
     passages: bool = False         # the record keeps a passage log: score lines copy it
     sheet: bool = False            # the record has score lines
     unread: frozenset[int] = frozenset()    # the lines that could not be read (CG-REC-003)
+    again: tuple[tuple[int, int], ...] = ()  # (line, an earlier line it repeats word for word)
 
     @property
     def rules(self) -> Rules:
@@ -255,7 +256,7 @@ def _replay(p: Passage, cards: tuple[str, ...], marks: tuple[bool, ...], entry: 
         deals = dealer(p)
         if table.split.owner(card) != deals:
             findings.append(_f(entry, "CG-DEAL-001", f"{card} is not from the dealer's half "
-                               "pack", f"a {table.split.label(deals)}", card))
+                               "pack", table.split.label(deals), card))
         if marked and not fg_option(p, card, rules):
             findings.append(_f(entry, "CG-FG-001", "a field goal only on a picture card "
                                f"dealt on grid {' or '.join(map(str, rules.field_goal.grids))}",
@@ -417,8 +418,9 @@ def _plain(state: State, entry: Entry, want: Spot, loose: frozenset[str]) -> Rea
     table = state.ctx.table
     starts, findings = _starts(state, entry, want)
     out, twice = deal_out(state.out, entry.cards, entry.line, table.split)
-    book = read_book(state.decks, entry.cards, entry.fg, starts[-1], entry.line, table)
-    flagged = {i for i, _ in twice}
+    flagged = frozenset(i for i, _ in twice)
+    book = read_book(state.decks, entry.cards, entry.fg, starts[-1], entry.line, table,
+                     flagged)
     findings += [f for _, f in twice]
     findings += [f for i, f in book.findings if i not in flagged]
     p, more, completed = _cards(state, entry, book, starts)
@@ -487,6 +489,17 @@ def _read_from(state: State, entry: Entry, gap: Gap, loose: frozenset[str]) -> R
     return None
 
 
+def _again(state: State, entry: Entry) -> list[Reading]:
+    """A passage that does not follow and repeats an earlier passage line word for word
+    (not the line before: the kernel's CG-REC-004): written twice, and left out."""
+    earlier = next((n for line, n in state.ctx.again if line == entry.line), None)
+    if earlier is None:
+        return []
+    return [Reading((_f(entry, "CG-PASS-003", f"the passage of line {earlier} written again "
+                        "(it is left out)", "the next passage", f"line {earlier} again"),),
+                    replace(state, since=entry.line))]
+
+
 def _loose(state: State, entry: Entry) -> frozenset[str]:
     """The sides whose place in the book (without a Seed: the ball) is not known before this
     passage: a reading said so, or a line since the last passage could not be read."""
@@ -504,6 +517,7 @@ def passage_step(state: State, entry: Entry) -> Step[State]:
     plain = _plain(state, entry, _expected_start(state, entry), loose)
     readings = [plain]
     if plain.findings:
+        readings += _again(state, entry)
         for gap in _gaps(state, entry, plain):
             reading = _read_from(state, entry, gap, loose)
             if reading is not None:

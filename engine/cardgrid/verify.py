@@ -67,6 +67,22 @@ def _split(record: Record) -> tuple[decks_.Split, list[Finding]]:
                                     "black suit", "CH, CD, SH or SD", value[:20])]
 
 
+def _repeats(record: Record) -> tuple[tuple[int, int], ...]:
+    """Each passage line that repeats an earlier passage line word for word, with the line
+    it repeats."""
+    seen: dict[str, int] = {}
+    out = []
+    for row in record.rows:
+        if isinstance(row.item, Unread) or row.item.kind != "passage":
+            continue
+        words = " ".join(row.text.split())
+        if words in seen:
+            out.append((row.number, seen[words]))
+        else:
+            seen[words] = row.number
+    return tuple(out)
+
+
 def begin(rules: Rules, record: Record) -> Step[State]:
     """The state before the first line, from the tags (a value the game cannot use is a
     finding, and a sensible default stands in)."""
@@ -77,7 +93,7 @@ def begin(rules: Rules, record: Record) -> Step[State]:
     kinds = {item.kind for item in record.items}
     unread = frozenset(r.number for r in record.rows if isinstance(r.item, Unread))
     ctx = Context(Table(get, split, rules), kickoff, "passage" in kinds, "score" in kinds,
-                  unread)
+                  unread, _repeats(record))
     state = State(decks=decks_.Decks() if get else None, ctx=ctx)
     return Step(state, (*_finish(record), *bad_kickoff, *bad_split))
 
