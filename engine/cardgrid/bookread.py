@@ -20,7 +20,7 @@ from itertools import product
 
 from engine.cardgrid import deal as decks_
 from engine.cardgrid.deal import HALF, Decks, Shuffles, Split
-from engine.cardgrid.passage import Passage, dealer
+from engine.cardgrid.passage import Passage, dealer, fg_option
 from engine.cardgrid.passage import step as play
 from engine.cardgrid.rules import Rules
 from engine.findings import Finding
@@ -103,11 +103,13 @@ def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
 
 
 def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ...],
-              first: Passage, line: int, table: Table, out: frozenset[int] = frozenset()
-              ) -> Book:
+              first: Passage, line: int, table: Table, out: frozenset[int] = frozenset(),
+              take: bool = False) -> Book:
     """The written cards against the play book, each against the deck of the side whose deal
     it is (the engine says, reading the book's cards from `first`); `out`: the indices of
-    written cards that were out of their half packs."""
+    written cards that were out of their half packs; `take`: a book's card standing for a
+    written one takes the field-goal option where it has one (the written card was the
+    field goal, its mark gone with it)."""
     get = table.shuffles
     if decks is None or get is None:
         return Book(decks, (), cards, marks)
@@ -124,6 +126,8 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
             found.append((i, finding))
         for n, c in enumerate(meant, start=1):
             mark = marked if n == len(meant) else False
+            if take and c != card and not p.over and fg_option(p, c, rules):
+                mark = True
             meant_cards.append(c)
             meant_marks.append(mark)
             if not p.over:

@@ -288,19 +288,21 @@ def _ending(p: Passage, extra: int, state: State, entry: Entry) -> list[Finding]
     return []
 
 
-def _cards(state: State, entry: Entry, book: Book, starts: list[Passage]
-           ) -> tuple[Passage, list[Finding], bool]:
+def _cards(state: State, entry: Entry, books: list[Book], starts: list[Passage]
+           ) -> tuple[Passage, list[Finding], Book, bool]:
     """The passage as the written line most likely means it: from the written start or where
-    the ball was, with the written cards or the book's, whichever leaves the fewest findings
-    (the book's reading first on a tie), so one slip is one finding. Also says whether the
-    book's reading ended a line that stopped short."""
-    readings = [(entry.cards, entry.fg, ())]
-    if book.cards != entry.cards or book.missing:      # the book's reading first: on a tie it
-        readings.insert(0, (book.cards + book.missing,   # keeps the decks where the book is
-                            book.marks + (False,) * len(book.missing), book.missing))
-    best: tuple[Passage, list[Finding], bool] | None = None
+    the ball was, with the written cards or a book reading's, whichever leaves the fewest
+    findings (a book's reading first on a tie), so one slip is one finding. Also says which
+    book reading, and whether it ended a line that stopped short."""
+    readings = []
+    for book in books:
+        if book.cards != entry.cards or book.missing:   # a book's reading first: on a tie it
+            readings.append((book.cards + book.missing,  # keeps the decks where the book is
+                             book.marks + (False,) * len(book.missing), book.missing, book))
+    readings.append((entry.cards, entry.fg, (), books[0]))
+    best: tuple[Passage, list[Finding], Book, bool] | None = None
     for first in starts:
-        for cards, marks, missing in readings:
+        for cards, marks, missing, book in readings:
             p, extra, findings = _replay(first, cards, marks, entry, state.ctx.table)
             findings += _ending(p, extra, state, entry)
             if missing:
@@ -308,7 +310,7 @@ def _cards(state: State, entry: Entry, book: Book, starts: list[Passage]
                                    "last card", f"{' '.join(missing)} (the play book's next)",
                                    f"= {outcome_text(entry.outcome)}"))
             if best is None or len(findings) < len(best[1]):
-                best = (p, findings, bool(missing))
+                best = (p, findings, book, bool(missing))
     assert best is not None
     return best
 
@@ -421,9 +423,19 @@ def _plain(state: State, entry: Entry, want: Spot, loose: frozenset[str]) -> Rea
     flagged = frozenset(i for i, _ in twice)
     book = read_book(state.decks, entry.cards, entry.fg, starts[-1], entry.line, table,
                      flagged)
+    books = [book]
+    if book.findings and entry.outcome is not None and entry.outcome.event == "F":
+        books.append(read_book(state.decks, entry.cards, entry.fg, starts[-1], entry.line,
+                               table, flagged, take=True))
+    p, more, book, completed = _cards(state, entry, books, starts)
+    if table.shuffles is not None:
+        # with a Seed the book says which card is the slip: a card out that the book deals
+        # right there is the second of a card written wrong before it (its finding)
+        wrong = {i for i, _ in book.findings}
+        twice = tuple((i, f) for i, f in twice if i in wrong)
+        flagged = frozenset(i for i, _ in twice)
     findings += [f for _, f in twice]
     findings += [f for i, f in book.findings if i not in flagged]
-    p, more, completed = _cards(state, entry, book, starts)
     base, score, counted = _scores(state, entry, state.open)
     decks = book.decks_on if completed else book.decks
     kept = loose - _dealt(entry, state) if table.shuffles else frozenset()
@@ -476,7 +488,7 @@ def _read_from(state: State, entry: Entry, gap: Gap, loose: frozenset[str]) -> R
         book = read_book(gap.decks, entry.cards, entry.fg, first, entry.line, table)
         if book.findings or book.missing:
             continue
-        p, more, _ = _cards(fresh, entry, book, [first])
+        p, more, _, _ = _cards(fresh, entry, [book], [first])
         base, score, counted = _scores(fresh, entry, gap.forward)
         if more or counted:
             continue

@@ -101,12 +101,14 @@ def begin(rules: Rules, record: Record) -> Step[State]:
 def end(state: State, record: Record) -> Ending:
     """The game ends by the clock (G13): whether it is over cannot be told from the record.
     Its score is the running score, or the Result's where the record left a passage out
-    since the last score (a finding already) and the Result takes in that passage's points;
-    the scores the sheet left uncopied are findings."""
+    since the last score (a finding already: a reading said so, or a line after the last
+    passage could not be read) and the Result takes in that passage's points; the scores
+    the sheet left uncopied are findings."""
     _, missing = settle(state)
     score = state.score
     result = _SCORE.fullmatch((record.tag("Result") or "").strip())
-    if state.open and result:
+    unread = any(n > state.since for n in state.ctx.unread)
+    if (state.open or unread) and result:
         final = (int(result.group(1)), int(result.group(2)))
         score = final if took_in(score, final, state.ctx.rules) else score
     return Ending(None, score_text(score), tuple(missing))
