@@ -241,6 +241,21 @@ def jumps(decks: Decks, cards: tuple[str, ...], table: Table) -> list[Jump]:
     return found[:MAX_JUMPS]
 
 
+def follows(decks: Decks, cards: tuple[str, ...], table: Table) -> Decks | None:
+    """The decks after `cards` if each side's written cards are the book's next ones from
+    `decks` (whoever dealt them: the engine's replay says that), else None."""
+    get = table.shuffles
+    assert get is not None
+    for side in "HA":
+        mine = [c for c in cards if table.split.owner(c) == side]
+        k, pos = decks.at(side)
+        shuffle = get(side, k)
+        if any(shuffle[(pos + i) % len(shuffle)] != c for i, c in enumerate(mine)):
+            return None
+        decks = decks.moved(side, k, pos + len(mine))
+    return decks
+
+
 def jump_finding(decks: Decks, jump: Jump, cards: tuple[str, ...], line: int,
                  table: Table) -> Finding:
     """The one finding of a passage read from elsewhere in the book: the first written card
@@ -269,7 +284,7 @@ def deal_out(out: Out, cards: tuple[str, ...], line: int, split: Split
     found = []
     for i, card in enumerate(cards):
         side = split.owner(card)
-        if sum(1 for c, _ in out if split.owner(c) == side) >= HALF:
+        if len(out) >= HALF and sum(1 for c, _ in out if split.owner(c) == side) >= HALF:
             out = frozenset(x for x in out if split.owner(x[0]) != side)
         was = next((n for c, n in out if c == card), None)
         if was is None:

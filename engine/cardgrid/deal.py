@@ -42,7 +42,7 @@ class Split:
 
     def owner(self, card: str) -> str:
         """The side whose half pack holds `card`."""
-        return "H" if suit(card) in (self.black, self.red) else "A"
+        return _owners(self.black, self.red)[card[-1]]
 
     def suits(self, side: str) -> str:
         """A side's two suits, black first."""
@@ -66,6 +66,12 @@ class Split:
 
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+@lru_cache(maxsize=8)
+def _owners(black: str, red: str) -> dict[str, str]:
+    """Whose half pack each suit is in (a card's suit is its last letter)."""
+    return {s: "H" if s in (black, red) else "A" for s in "CDHS"}
 
 
 def _other(pair: tuple[str, str], one: str) -> str:

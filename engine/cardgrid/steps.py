@@ -15,19 +15,21 @@ Three kinds of line:
   the play book with a Seed, and against the single pack (a card dealt while it is out);
 - a **score line** (score sheet): alone, it is the record of the scores (running total,
   restart, a conversion after its try); beside a passage log it only copies the passage's
-  scores (docs/rules/cardgrid.md G12), so it adds nothing and moves nothing;
+  scores (docs/rules/cardgrid.md G15), so it adds nothing and moves nothing;
 - a **shuffle line**: the side's next play-book shuffle (G2).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from engine.cardgrid.bookread import (
     Book,
     Out,
     Table,
     deal_out,
+    follows,
     jump_finding,
     jumps,
     read_book,
@@ -123,12 +125,14 @@ def sheet_step(state: State, entry: Entry) -> Step[State]:
     conversion right after its side's try (CG-CONV-001), the restart (CG-RESTART-001). The
     state follows the written total; the true total is the alternative."""
     rules, findings = state.ctx.rules, []
+    points = rules.points(entry.code)
+    want = _add(state.score, entry.side, points)
     if entry.code == "C" and state.last != (entry.side, "T"):
         before = f"{state.last[0]} {state.last[1]}" if state.last else "nothing"
         findings.append(_f(entry, "CG-CONV-001", "a conversion only right after its side's try",
                            f"{entry.side} T on the score line before", before))
-    points = rules.points(entry.code)
-    want = _add(state.score, entry.side, points)
+        if entry.score == _add(want, entry.side, rules.points("T")):
+            want = entry.score         # the try's line left out: its total counts it
     if entry.score != want:
         findings.append(_f(entry, "CG-SCORE-001", f"wrong running score after {entry.side} "
                            f"{entry.code}", f"{score_text(want)} ({score_text(state.score)} + "
@@ -413,20 +417,35 @@ def _dealt(entry: Entry, state: State) -> frozenset[str]:
     return frozenset(s for s in owners if owners.count(s) >= FIRM)
 
 
-def _plain(state: State, entry: Entry, want: Spot, loose: frozenset[str]) -> Reading:
-    """The passage read from where the record was: its start (CG-START-001), the single pack
-    (CG-CARD-002), the play book (CG-CARD-001), the cards through the engine, the running
-    totals."""
-    table = state.ctx.table
-    starts, findings = _starts(state, entry, want)
-    out, twice = deal_out(state.out, entry.cards, entry.line, table.split)
+@dataclass(frozen=True)
+class Dealt:
+    """A passage's cards read from where the record was: the engine's passage, the findings
+    on the start and the cards, and the decks and the cards out after them."""
+
+    passage: Passage
+    findings: tuple[Finding, ...]
+    decks: Decks | None
+    out: Out
+
+
+@lru_cache(maxsize=512)
+def _read_cards(ctx: Context, at: Spot | None, decks: Decks | None, out: Out,
+                score: tuple[int, int], entry: Entry) -> Dealt:
+    """The passage's start (CG-START-001), the single pack (CG-CARD-002), the play book
+    (CG-CARD-001) and the cards through the engine, from the ball, the book and the cards
+    out as the record has them (the score only shows in a finding's expected outcome).
+    Pure, so it is worked out once for the readings that share them (the kernel steps
+    every reading it keeps)."""
+    state = State(score=score, at=at, decks=decks, out=out, ctx=ctx)
+    table = ctx.table
+    starts, findings = _starts(state, entry, _expected_start(state, entry))
+    out, twice = deal_out(out, entry.cards, entry.line, table.split)
     flagged = frozenset(i for i, _ in twice)
-    book = read_book(state.decks, entry.cards, entry.fg, starts[-1], entry.line, table,
-                     flagged)
+    book = read_book(decks, entry.cards, entry.fg, starts[-1], entry.line, table, flagged)
     books = [book]
     if book.findings and entry.outcome is not None and entry.outcome.event == "F":
-        books.append(read_book(state.decks, entry.cards, entry.fg, starts[-1], entry.line,
-                               table, flagged, take=True))
+        books.append(read_book(decks, entry.cards, entry.fg, starts[-1], entry.line, table,
+                               flagged, take=True))
     p, more, book, completed = _cards(state, entry, books, starts)
     if table.shuffles is not None:
         # with a Seed the book says which card is the slip: a card out that the book deals
@@ -436,11 +455,18 @@ def _plain(state: State, entry: Entry, want: Spot, loose: frozenset[str]) -> Rea
         flagged = frozenset(i for i, _ in twice)
     findings += [f for _, f in twice]
     findings += [f for i, f in book.findings if i not in flagged]
+    return Dealt(p, tuple(findings + more), book.decks_on if completed else book.decks, out)
+
+
+def _plain(state: State, entry: Entry, loose: frozenset[str]) -> Reading:
+    """The passage read from where the record was: its cards (:func:`_read_cards`), then the
+    running totals."""
+    dealt = _read_cards(state.ctx, state.at, state.decks, state.out, state.score, entry)
     base, score, counted = _scores(state, entry, state.open)
-    decks = book.decks_on if completed else book.decks
-    kept = loose - _dealt(entry, state) if table.shuffles else frozenset()
-    after, truths = _after(state, entry, p, After(decks, out, base, score, False, kept))
-    return Reading(tuple(findings + more + counted), after, truths)
+    kept = loose - _dealt(entry, state) if state.ctx.table.shuffles else frozenset()
+    after, truths = _after(state, entry, dealt.passage, After(dealt.decks, dealt.out, base,
+                                                              score, False, kept))
+    return Reading(dealt.findings + tuple(counted), after, truths)
 
 
 @dataclass(frozen=True)
@@ -475,27 +501,30 @@ def _read_from(state: State, entry: Entry, gap: Gap, loose: frozenset[str]) -> R
     """The passage from its written start (after a scrum or not: the passage left out may
     have found touch) with the book at the gap's decks, the cards back in their half packs,
     and (cards left out before it) the running total open to one passage's points; None
-    unless the gap's finding is all there is. No finding at all when the gap was reported
-    already (`loose`: the sides whose place is not known)."""
+    unless the gap's finding is all there is: the written cards the book's from there, and
+    the passage clean. No finding at all when the gap was reported already (`loose`: the
+    sides whose place is not known)."""
     table = state.ctx.table
+    decks = gap.decks
+    if decks is not None and table.shuffles is not None:
+        decks = follows(decks, entry.cards, table)
+        if decks is None:
+            return None
     fresh = replace(state, decks=gap.decks, out=frozenset())
     out, twice = deal_out(frozenset(), entry.cards, entry.line, table.split)
     if twice:
         return None
-    dealt = _dealt(entry, state)
+    written = Book(None, (), entry.cards, entry.fg)
     for scrum in (False, True):
         first = start(entry.side, entry.grid, scrum)
-        book = read_book(gap.decks, entry.cards, entry.fg, first, entry.line, table)
-        if book.findings or book.missing:
-            continue
-        p, more, _, _ = _cards(fresh, entry, [book], [first])
+        p, more, _, _ = _cards(fresh, entry, [written], [first])
         base, score, counted = _scores(fresh, entry, gap.forward)
         if more or counted:
             continue
         unknown = frozenset("HA") if gap.forward else frozenset()
-        kept = (loose | unknown) - dealt if table.shuffles else frozenset()
-        after, truths = _after(fresh, entry, p, After(book.decks, out, base, score,
-                                                      gap.forward, kept))
+        kept = (loose | unknown) - _dealt(entry, state) if table.shuffles else frozenset()
+        after, truths = _after(fresh, entry, p, After(decks, out, base, score, gap.forward,
+                                                      kept))
         free = bool(loose) and gap.moved <= loose
         return Reading(() if free else (gap.finding,), after, truths)
     return None
@@ -526,7 +555,7 @@ def passage_step(state: State, entry: Entry) -> Step[State]:
     other readings are alternatives."""
     state, found = settle(state)
     loose = _loose(state, entry)
-    plain = _plain(state, entry, _expected_start(state, entry), loose)
+    plain = _plain(state, entry, loose)
     readings = [plain]
     if plain.findings:
         readings += _again(state, entry)

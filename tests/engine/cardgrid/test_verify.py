@@ -26,6 +26,9 @@ SLIPS = [
     (SHEET, "A P 6-3 > H3", "A C 6-3 > H2", 10, "CG-CONV-001", "A T on the score line before",
      "A F"),
     (SHEET, "A F 6-1 > H3", "A F 6-1 > H2", 9, "CG-RESTART-001", "H3", "H2"),
+    # the try's line left out: the conversion's 6-0 counts the try, so one finding
+    (SHEET, "H T 4-0 > A2\n", "", 7, "CG-CONV-001", "H T on the score line before",
+     "nothing"),
     (SHEET, "H T 4-0 > A2", "H T 4-0 > H2", 7, "CG-RESTART-001", "A2", "H2"),
     (SHEET, '[Result "7-3"]', '[Result "7-4"]', 5, "CG-END-001", "7-3", "7-4"),
     (SHEET, '[Finish "10:40"]\n', "", 1, "CG-TAG-001", '[Finish "HH:MM"]', "none"),
