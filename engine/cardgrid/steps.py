@@ -71,9 +71,15 @@ class Copy:
     total: tuple[int, int]
     restart: Spot
     line: int                      # the passage's line
+    also: tuple[int, int] | None = None     # the other total the sheet may copy: the
+                                            # passage's as written, or as the cards give
 
     def text(self) -> str:
         return score_line(self.side, self.code, self.total, self.restart)
+
+    def copied_by(self, text: str) -> bool:
+        totals = (self.total,) if self.also is None else (self.total, self.also)
+        return text in (score_line(self.side, self.code, t, self.restart) for t in totals)
 
 
 @dataclass(frozen=True)
@@ -158,7 +164,7 @@ def copy_step(state: State, entry: Entry) -> Step[State]:
         return Step(state, (_f(entry, "CG-SHEET-001", "a score line copies a score of the "
                                "passage before it, which scored nothing more",
                                "no score line", text),))
-    exact = next((i for i, c in enumerate(pending) if c.text() == text), None)
+    exact = next((i for i, c in enumerate(pending) if c.copied_by(text)), None)
     if exact is not None:
         return Step(replace(state, copies=pending[exact + 1:]), tuple(_missing(pending[:exact])))
     return Step(replace(state, copies=pending[1:]), (_miscopied(pending[0], entry, text,
@@ -331,11 +337,10 @@ def took_in(before: tuple[int, int], after: tuple[int, int], rules: Rules) -> bo
     return gained == (0, 0) or (min(gained) == 0 and max(gained) in _one_passage(rules))
 
 
-def _scores(state: State, entry: Entry, gap: bool) -> tuple[tuple[int, int], tuple[int, int],
-                                                           list[Finding]]:
+def _scores(state: State, entry: Entry, gap: bool) -> tuple[tuple[int, int], list[Finding]]:
     """The line's running totals (CG-SCORE-001), each from the one before as written or as
     it should have been: the score before the line as this reading takes it (`gap`: it may
-    take in a passage left out), the score the line leaves, and the findings."""
+    take in a passage left out), and the findings."""
     rules = state.ctx.rules
     assert entry.outcome is not None
     score = true = base = state.score
@@ -351,20 +356,19 @@ def _scores(state: State, entry: Entry, gap: bool) -> tuple[tuple[int, int], tup
                                f"{code}", f"{score_text(want)} ({score_text(score)} + "
                                f"{code} {points} to {side})", score_text((h, a))))
         score, true = (h, a), right
-    return base, score, findings
+    return base, findings
 
 
 @dataclass(frozen=True)
 class After:
     """What a reading of a passage leaves besides the engine's passage: the decks, the cards
-    out, the score before the line as the reading takes it and after it as written, whether
-    cards were left out before the line (its points may come later), and the sides whose
-    place in the book is not known."""
+    out, the score before the line as the reading takes it, whether cards were left out
+    before the line (its points may come later), and the sides whose place in the book is
+    not known."""
 
     decks: Decks | None
     out: Out
     base: tuple[int, int]
-    score: tuple[int, int]
     gap: bool
     loose: frozenset[str]
 
@@ -384,30 +388,40 @@ def _after(state: State, entry: Entry, p: Passage, a: After) -> tuple[State, tup
         return dict(at=nxt, shuffle_ok=changed, out=returned(a.out, None, split) if changed
                     else a.out)
 
-    def points(total: tuple[int, int], scores: tuple[tuple[str, str], ...]) -> dict:
-        copies: list[Copy] = []
-        run = a.base
-        for side, code in scores:
-            run = _add(run, side, rules.points(code))
-            copies.append(Copy(side, code, run, Spot(other(side), rules.restart(code)),
-                               entry.line))
-        return dict(score=total, copies=tuple(copies) if ctx.sheet else (), open=opened)
+    def points(scores: list[tuple[str, str, tuple[int, int]]],
+               others: list[tuple[str, str, tuple[int, int]]]) -> dict:
+        """The score after the line and the scores the sheet beside the log copies (each
+        the line's total or the cards', where they are the same score)."""
+        copies = tuple(Copy(side, code, total, Spot(other(side), rules.restart(code)),
+                            entry.line, _also(side, code, k, others))
+                       for k, (side, code, total) in enumerate(scores))
+        return dict(score=scores[-1][2] if scores else a.base,
+                    copies=copies if ctx.sheet else (), open=opened)
 
     common = replace(state, decks=a.decks, shuffled=(), last=None, loose=a.loose,
                      since=entry.line)
-    mine = tuple((_scorer(entry, code), code) for code, _, _ in w.scores)
+    mine = [(_scorer(entry, code), code, (h, aw)) for code, h, aw in w.scores]
+    true, run = [], a.base
+    for side, code in p.outcome.scores if p.outcome is not None else ():
+        run = _add(run, side, rules.points(code))
+        true.append((side, code, run))
     balls = [ball(entry.next)]
-    totals = [points(a.score, mine)]
+    totals = [points(mine, true)]
     if p.outcome is not None:
-        true = a.base
-        for side, code in p.outcome.scores:
-            true = _add(true, side, rules.points(code))
         if p.outcome.next != entry.next:
             balls.append(ball(p.outcome.next))
-        if true != a.score or p.outcome.scores != mine:
-            totals.append(points(true, p.outcome.scores))
+        if true != mine:
+            totals.append(points(true, mine))
     states = [replace(common, **b, **t) for b in balls for t in totals]
     return states[0], tuple(states[1:])
+
+
+def _also(side: str, code: str, k: int, others: list[tuple[str, str, tuple[int, int]]]
+          ) -> tuple[int, int] | None:
+    """The other reading's total for the k-th score, if it is the same score."""
+    if k < len(others) and others[k][:2] == (side, code):
+        return others[k][2]
+    return None
 
 
 def _dealt(entry: Entry, state: State) -> frozenset[str]:
@@ -462,10 +476,10 @@ def _plain(state: State, entry: Entry, loose: frozenset[str]) -> Reading:
     """The passage read from where the record was: its cards (:func:`_read_cards`), then the
     running totals."""
     dealt = _read_cards(state.ctx, state.at, state.decks, state.out, state.score, entry)
-    base, score, counted = _scores(state, entry, state.open)
+    base, counted = _scores(state, entry, state.open)
     kept = loose - _dealt(entry, state) if state.ctx.table.shuffles else frozenset()
     after, truths = _after(state, entry, dealt.passage, After(dealt.decks, dealt.out, base,
-                                                              score, False, kept))
+                                                              False, kept))
     return Reading(dealt.findings + tuple(counted), after, truths)
 
 
@@ -518,13 +532,12 @@ def _read_from(state: State, entry: Entry, gap: Gap, loose: frozenset[str]) -> R
     for scrum in (False, True):
         first = start(entry.side, entry.grid, scrum)
         p, more, _, _ = _cards(fresh, entry, [written], [first])
-        base, score, counted = _scores(fresh, entry, gap.forward)
+        base, counted = _scores(fresh, entry, gap.forward)
         if more or counted:
             continue
         unknown = frozenset("HA") if gap.forward else frozenset()
         kept = (loose | unknown) - _dealt(entry, state) if table.shuffles else frozenset()
-        after, truths = _after(fresh, entry, p, After(decks, out, base, score, gap.forward,
-                                                      kept))
+        after, truths = _after(fresh, entry, p, After(decks, out, base, gap.forward, kept))
         free = bool(loose) and gap.moved <= loose
         return Reading(() if free else (gap.finding,), after, truths)
     return None

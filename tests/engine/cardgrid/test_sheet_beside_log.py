@@ -85,3 +85,21 @@ def test_a_score_sheet_kept_alone_still_scores():
     sheet = '[Game "cardgrid"]\n[Finish "10:40"]\nH F 1-0 > A3\nA P 1-2 > H3\n'
     assert found(sheet) == []
     assert [f[1] for f in found(sheet.replace("A P 1-2", "A F 1-2"))] == ["CG-SCORE-001"]
+
+
+def test_a_passage_total_written_wrong_is_one_finding_whatever_the_sheet_copies():
+    # line 21's try written 6-0 and 8-0 (the field goal made it 1-0: 5-0 and 7-0). The sheet
+    # may copy the passage as written or the true totals; the passages after may go on from
+    # either: one finding, on the passage
+    wrong = "5H 3C 9H = T 6-0 C 8-0 > A2"
+    want = [(21, "CG-SCORE-001", "wrong running score after H T", "5-0 (1-0 + T 4 to H)",
+             "6-0")]
+    as_written = slip(BOTH, "5H 3C 9H = T 5-0 C 7-0 > A2\nH T 5-0 > A2\nH C 7-0 > A2",
+                      wrong + "\nH T 6-0 > A2\nH C 8-0 > A2")
+    assert found(as_written) == want
+    assert found(slip(BOTH, "5H 3C 9H = T 5-0 C 7-0 > A2", wrong)) == want
+    # the record going on from the written 8-0: the penalty goal 10-0, the try 10-4
+    on = (as_written.replace("P 9-0 > A3\nH P 9-0", "P 10-0 > A3\nH P 10-0")
+          .replace("T 9-4 C- > H2\nA T 9-4", "T 10-4 C- > H2\nA T 10-4")
+          .replace('[Result "9-4"]', '[Result "10-4"]'))
+    assert found(on) == want
