@@ -149,8 +149,10 @@ def sheet_step(state: State, entry: Entry) -> Step[State]:
                            f"{rules.score_name(entry.code)}", restart.text(),
                            entry.next.text() if entry.next else "none"))
     after = replace(state, score=entry.score, last=(entry.side, entry.code))
-    true = replace(after, score=want)
-    return Step(after, tuple(findings), (true,) if true != after else ())
+    readings = [replace(after, score=want)]
+    if findings and findings[0].rule == "CG-CONV-001":
+        readings.append(replace(after, score=state.score))   # G12: a C there scores nothing
+    return Step(after, tuple(findings), tuple(r for r in readings if r != after))
 
 
 def copy_step(state: State, entry: Entry) -> Step[State]:
