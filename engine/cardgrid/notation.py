@@ -29,7 +29,6 @@ from engine.cardgrid.passage import Next as Spot
 from engine.cardgrid.rules import Rules, load_rules
 from engine.cards import FULL_DECK, JOKERS
 from engine.errors import ReadError
-from engine.findings import Finding
 from engine.tags import TAG, tag_line, unquote
 from engine.verify.record import Record, Syntax, read, split_lines
 
@@ -77,10 +76,10 @@ class Entry:
 
 
 KICKOFF_TAG, FINISH_TAG, SUITS_TAG = "KickOff", "Finish", "HomeSuits"
-SYNTAX = Syntax("CG", (KICKOFF_TAG, FINISH_TAG, SUITS_TAG), line=lambda raw, number: None)
-# Tags a blank bubble log writes as bands, on the line where the player shaded them
-# (docs/bubblelog.md): they may stand after the first record line.
-BANDS = (KICKOFF_TAG, FINISH_TAG)
+# KickOff and Finish: a blank bubble log writes them as bands, on the line where the player
+# shaded them (docs/bubblelog.md), so they may stand after the first record line
+SYNTAX = Syntax("CG", (KICKOFF_TAG, FINISH_TAG, SUITS_TAG), line=lambda raw, number: None,
+                anywhere=(KICKOFF_TAG, FINISH_TAG))
 
 
 def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record[Entry]:
@@ -88,17 +87,8 @@ def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Reco
     its line). Score lines take their codes from the rules (a player's own rules file may
     add one). ReadError only for a file too long to be a game."""
     rules = rules or load_rules()
-    record = read(text, file, dataclasses.replace(SYNTAX, line=partial(read_line,
-                                                                        codes=rules.codes)))
-    record.notes = [n for n in record.notes if not _band(n)]
-    return record
-
-
-def _band(note: Finding) -> bool:
-    """The kernel's note on a tag after the first record line, for a tag a bubble log
-    writes as a band: not a slip in this game."""
-    return note.rule == f"{SYNTAX.prefix}-REC-006" and any(
-        note.found.startswith(f"[{name} ") for name in BANDS)
+    return read(text, file, dataclasses.replace(SYNTAX, line=partial(read_line,
+                                                                      codes=rules.codes)))
 
 
 def read_line(raw: str, number: int, codes: tuple[str, ...]) -> Entry | None:
