@@ -19,7 +19,7 @@ import json
 import math
 import re
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -373,7 +373,9 @@ class Spec:
                 low, high = self.items
                 want = f"{low}" if low == high else f"{low} to {high}"
                 return f"expected a list of {want} items, found {found(value)}"
-            if self.unique:
+            if self.unique and all(isinstance(item, Hashable) for item in value):
+                # (a list or table among the items is the item check's to refuse, naming
+                # the kind the shipped items have)
                 seen: set[Any] = set()
                 for item in value:
                     if item in seen:

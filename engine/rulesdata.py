@@ -356,6 +356,13 @@ LUCKDRAW: dict[str, Spec] = {
     "lengths[].last": SHIPPED, "lengths[].no_trades_from": SHIPPED,
     "tiebreakers": Spec(items=(2, 2)), "tiebreakers[].key": SHIPPED,
     "tiebreakers[].name": Spec(chars=60),
+    "game.overtime": SHIPPED,
+    "drive.ends": Spec(items=(0, 32), unique=True), "drive.ends[]": SHIPPED,
+    "drive.ruled_out": Spec(items=(0, 4)), "drive.ruled_out[]": Spec(items=(2, 2)),
+    "drive.ruled_out[][]": SHIPPED,
+    "bonus_needs": Spec(items=(0, 2)), "bonus_needs[].card": SHIPPED,
+    "bonus_needs[].bonus": SHIPPED, "bonus_needs[].needs": SHIPPED,
+    "bonus_needs[].instead": SHIPPED,
 }
 
 

@@ -22,6 +22,7 @@ from engine.classkey import ClassKey
 from engine.errors import ReadError
 from engine.tags import TAG, unquote
 from engine.tournament import Result, standings
+from engine.verify.record import split_lines
 from printkit.omr.runs import SHEET_SUFFIXES
 
 PARALLEL_FROM = 48          # records; below this a pool costs more than it saves
@@ -129,7 +130,7 @@ class Entry:
 def tags_of(text: str) -> dict[str, tuple[str, int]]:
     """The record's `[Name "value"]` tags with their line numbers (first of each kept)."""
     tags: dict[str, tuple[str, int]] = {}
-    for n, line in enumerate(text.splitlines()[:200], start=1):
+    for n, line in enumerate(split_lines(text)[:200], start=1):
         if m := TAG.fullmatch(line.strip()):
             tags.setdefault(m.group(1), (unquote(m.group(2)), n))
     return tags
@@ -209,7 +210,7 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
     entry.findings = findings
     entry.status = "findings" if findings else "clean"
     if keep_text:
-        entry.lines = text[:TEXT_KEPT].splitlines()
+        entry.lines = split_lines(text[:TEXT_KEPT])
     return entry
 
 

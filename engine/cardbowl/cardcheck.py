@@ -28,6 +28,10 @@ def _group(cards: Cards, i: int) -> list[str] | None:
     return cards.groups[i] if len(cards.groups) > i else None
 
 
+def _cards(n: int, word: str = "card") -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _count(g: Game, at: Entry, group: list[str], low: int, high: int, what: str) -> bool:
     """Cards drawn, not counting jokers (a drawn joker is replaced by the next card)."""
     drawn = [c for c in group if c not in JOKERS]
@@ -37,8 +41,10 @@ def _count(g: Game, at: Entry, group: list[str], low: int, high: int, what: str)
     # miscounted (and every group after it shifted), one slip
     if not any(f.rule == "CB-CARD-005" for f in g.findings):
         want = str(low) if low == high else f"{low} to {high}"
-        g.flag(at, "CB-CARD-005", f"wrong number of cards for {what}", f"{want} cards",
-               f"{len(drawn)} cards")
+        jokers = [c for c in group if c in JOKERS]
+        found = _cards(len(drawn)) + (f" (not counting {' '.join(jokers)})" if jokers else "")
+        g.flag(at, "CB-CARD-005", f"wrong number of cards for {what}",
+               f"{want} card{'' if want == '1' else 's'}", found)
     return False
 
 
@@ -94,6 +100,16 @@ def _kickoff(g: Game, play: Entry, at: Entry, cards: Cards) -> None:
     if res.punt_play:
         _punt(g, play, at, cards, free=True)
         return
+    if kick[:1] == ["BJ"]:
+        after = _black_joker_first(g, play, at, cards)
+        if after is None:
+            return
+        kick = after
+    elif kick and res.out_of_bounds and res.ret is None:
+        # only a Black Joker on the first card puts a kickoff out of bounds (C8)
+        g.flag(at, "CB-CARD-001", "kick out of bounds, but the first card is no Black Joker",
+               "a Black Joker first", f"{kick[0]} first")
+        return
     n = g.rules.kickoff.cards
     if _count(g, at, kick, n, n, "a kickoff") and not g.rules.has_joker(kick) \
             and res.received is not None:
@@ -103,6 +119,35 @@ def _kickoff(g: Game, play: Entry, at: Entry, cards: Cards) -> None:
             g.flag(at, "CB-CARD-001", f"kick spot does not match the cards (value - {minus})",
                    f"to {spot}", f"to {res.received}")
     _return(g, play, at, cards, "kickoff", res.received)
+
+
+def _black_joker_first(g: Game, play: Entry, at: Entry, cards: Cards) -> list[str] | None:
+    """"Black Joker on first card = Draw another card: 1-5 = Offsides on kicking team tacked
+    on at end of kick; 6-K or other Joker = kick out of bounds" (C8): the card after the
+    joker decides and is no kick card. Out of bounds, the kick ends there (None); offside,
+    the kick cards that follow it (the kick goes on)."""
+    res, kick = play.result, cards.groups[0]
+    if len(kick) < 2:
+        g.flag(at, "CB-CARD-005", "wrong number of cards for a kickoff (a card is drawn after "
+               "a Black Joker first)", "the Black Joker and the card after it", "BJ alone")
+        return None
+    decider = kick[1]
+    if decider not in JOKERS and g.rules.value(decider) <= g.rules.kickoff.offside_max:
+        if res.out_of_bounds and res.ret is None:
+            g.flag(at, "CB-CARD-001", f"the card after the Black Joker is {decider}: offside, "
+                   "the kick goes on", "offside, a kick received", "out of bounds")
+            return None
+        return kick[2:]
+    if len(kick) > 2 or any(cards.groups[1:]):
+        g.flag(at, "CB-CARD-005", "wrong number of cards for a kickoff out of bounds (the "
+               "card after the Black Joker ends the kick)", "2 cards, no return",
+               _cards(len(cards.all)))
+    elif not res.out_of_bounds or res.ret is not None:
+        g.flag(at, "CB-CARD-001", f"the card after the Black Joker is {decider}: the kick is "
+               "out of bounds", "out of bounds",
+               f"to {res.received}" if res.received is not None else
+               res.text[:30] or "no result")
+    return None
 
 
 def _punt(g: Game, play: Entry, at: Entry, cards: Cards, free: bool = False) -> None:
@@ -127,21 +172,36 @@ def _punt(g: Game, play: Entry, at: Entry, cards: Cards, free: bool = False) -> 
     _return(g, play, at, cards, "punt", received)
 
 
-def _kick_at_goal(g: Game, play: Entry, at: Entry, cards: Cards, distance: int) -> None:
+def _kick_at_goal(g: Game, play: Entry, at: Entry, cards: Cards, distance: int,
+                  window: int) -> None:
+    """Six cards totalling the distance, or a Red Joker in the first `window` draws: "A Red
+    Joker represents a blocked kick", and the kick's draws end with it (C18)."""
     kick = cards.groups[0]
     good = play.result.good
-    n = g.rules.field_goal.cards
-    if not _count(g, at, kick, n, n, "a kick at goal"):
+    if "RJ" in kick[:window]:
+        _blocked(g, at, kick, window, good)
         return
-    fg = g.rules.field_goal
-    if "RJ" in kick[:fg.block_draws(distance)] or good is None:
-        return                                  # a Red Joker in the first draws: blocked
+    n = g.rules.field_goal.cards
+    if not _count(g, at, kick, n, n, "a kick at goal") or good is None:
+        return
     # a Black Joker, or a Red Joker after the block draws, is discarded and replaced
     total = g.rules.kick_distance([c for c in kick if c not in JOKERS])
     made = total >= distance
     if made != good:
         g.flag(at, "CB-CARD-004", f"the cards total {total} against a {distance} yd kick",
                "good" if made else "no good", "good" if good else "no good")
+
+
+def _blocked(g: Game, at: Entry, kick: list[str], window: int, good: bool | None) -> None:
+    """A kick blocked by a Red Joker in its first draws: no card is drawn after it (a field
+    goal goes on to the fumble rules, an extra point ends), and it is no good."""
+    drawn = kick.index("RJ") + 1
+    if len(kick) > drawn:
+        g.flag(at, "CB-CARD-005", "wrong number of cards for a blocked kick (no draw after "
+               "the Red Joker)", f"{_cards(drawn)}, the last RJ", _cards(len(kick)))
+    elif good:
+        g.flag(at, "CB-CARD-004", f"a Red Joker in the first {_cards(window, 'draw')} blocks "
+               "the kick", "no good (blocked)", "good")
 
 
 def _seeded(g: Game, at: Entry, cards: Cards, k: int) -> None:
@@ -185,9 +245,11 @@ def _check(g: Game, play: Entry, cards: Cards, number: int, line: Entry | None) 
     elif play.name == "scrimmage" and res.punt_play:
         _punt(g, play, at, cards)
     elif play.name == "scrimmage" and res.field_goal:
-        _kick_at_goal(g, play, at, cards, g.rules.field_goal_distance(play.yard or 0))
+        distance = g.rules.field_goal_distance(play.yard or 0)
+        _kick_at_goal(g, play, at, cards, distance, g.rules.field_goal.block_draws(distance))
     elif play.name == "try" and not res.conversion:
-        _kick_at_goal(g, play, at, cards, g.rules.field_goal.extra_point_distance)
+        fg = g.rules.field_goal
+        _kick_at_goal(g, play, at, cards, fg.extra_point_distance, fg.extra_point_block_draws)
     else:
         g.flag(at, "CB-CARD-008", "cards are checked only for kickoffs, punts, field goals "
                "and extra points", "a kick", play.name.replace("_", " "))

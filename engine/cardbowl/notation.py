@@ -2,7 +2,7 @@
 
 A record (engine/verify/record.py) is its tags and one row per non-blank line, each read here
 as an :class:`Entry`: a team heading, a `---`, a clock marker, a play or a cards line. Play
-results are read clause by clause (clauses are split at ``,`` and ``;``) into a
+results are read clause by clause (split at ``,`` and ``;`` outside notes in brackets) into a
 :class:`Result`; the words are data (``WORDS``), so a synonym is one line. A line that cannot
 be read raises :class:`engine.errors.ReadError` with its column, which the record reader turns
 into a finding on that line; what the record did wrong is not decided here but in steps.py.
@@ -29,8 +29,11 @@ WORDS: dict[str, str] = {
     **dict.fromkeys(("yd", "yds", "yrd", "yrds", "yard", "yards"), "YD"),
     **dict.fromkeys(("pen", "penalty", "penalized", "flag", "foul"), "PEN"),
     **dict.fromkeys(("vs", "versus", "on", "against"), "VS"),
-    **dict.fromkeys(("d", "def", "defense", "defence"), "D"),
-    **dict.fromkeys(("o", "off", "offense", "offence"), "O"),
+    **dict.fromkeys(("d", "def", "defense", "defence", "defensive"), "D"),
+    **dict.fromkeys(("o", "off", "offense", "offence", "offensive"), "O"),
+    # "Defensive pass interference ... The ball is moved forward to the location of the
+    # interference": a spot foul, any yards (C4)
+    **dict.fromkeys(("interference", "pi", "dpi"), "PI"),
     **dict.fromkeys(("k", "kicking", "kicker"), "K"),
     **dict.fromkeys(("r", "receiving", "receiver"), "R"),
     **dict.fromkeys(("auto", "automatic"), "AUTO"),
@@ -106,6 +109,7 @@ class Penalty:
     auto_first: bool = False
     declined: bool = False
     column: int = 0
+    interference: bool = False   # written as pass interference: a spot foul (C4)
 
 
 @dataclass
@@ -202,8 +206,29 @@ class Entry:
 
 
 _CARD_WORD = re.compile(r"/|[^\s/,]+")
-_CLAUSE_SPLIT = re.compile(r"[,;]")
 _INTEGER = re.compile(r"[+-]?\d+")
+
+
+COMMENT_CLOSE = {"(": ")", "{": "}"}
+
+
+def clauses(text: str) -> list[tuple[str, int]]:
+    """A result's clauses and their offsets: split at `,` and `;`, but not inside free text
+    in `( )` or `{ }` (a note such as `(fumbled catch, Rams recover)` is one comment, read
+    as nothing, decision C17). A comment ends at its first closing bracket, as the token
+    reader reads it; one character at a time, so any line is read in linear time."""
+    out: list[tuple[str, int]] = []
+    start, close = 0, ""
+    for i, ch in enumerate(text):
+        if close:
+            close = "" if ch == close else close
+        elif ch in COMMENT_CLOSE:
+            close = COMMENT_CLOSE[ch]
+        elif ch in ",;":
+            out.append((text[start:i], start))
+            start = i + 1
+    out.append((text[start:], start))
+    return out
 
 
 def _clean(text: str) -> str:
@@ -284,10 +309,8 @@ class _Reader:
         res = Result(text=text)
         lowered = text.lower()
         lowered = _PHRASE.sub(lambda m: PHRASES[m.group(1)].ljust(len(m.group(0))), lowered)
-        start = 0
-        for part in _CLAUSE_SPLIT.split(lowered):
+        for part, start in clauses(lowered):
             self.clause(res, part, column + start, kick)
-            start += len(part) + 1
         return res
 
     def atoms(self, part: str, column: int) -> list[tuple[str, object, int]]:
@@ -378,13 +401,17 @@ class _Reader:
             who = [k for k in ("D", "O", "K", "R") if k in kinds]
             res.recovered = who[0] if who else None
             res.fumble = res.fumble or "FUMBLE" in kinds
-        if "PEN" in kinds:
-            against = next((k for k in ("D", "O", "K", "R") if k in kinds), None)
+        if "PEN" in kinds or "PI" in kinds:
+            against = next((k for k in ("D", "O", "K", "R") if k in kinds),
+                           "D" if "PI" in kinds else None)
             res.penalties.append(Penalty(value, against, "AUTO" in kinds, "DECLINED" in kinds,
-                                         col))
+                                         col, interference="PI" in kinds))
             if "REPLAY" in kinds:
                 res.replay = True
             return
+        if "DECLINED" in kinds and res.penalties:
+            # `pass 16; 5 yd pen. vs. O, declined`: the penalty before is declined (C4)
+            res.penalties[-1].declined = True
         if "AUTO" in kinds:
             if res.penalties:
                 res.penalties[-1].auto_first = True

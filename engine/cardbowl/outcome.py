@@ -12,7 +12,7 @@ docs/rules/cardbowl.md (C2..C10, C14).
 
 from __future__ import annotations
 
-from engine.cardbowl.notation import Entry, Result
+from engine.cardbowl.notation import Entry, Penalty, Result
 from engine.cardbowl.state import END_ZONE, FIELD, Expect, Outcome, Situation
 from engine.cardbowl.state import Notes as Game
 from engine.cardbowl.state import yard as _yard
@@ -54,6 +54,7 @@ def _yards_unknown(g: Game, expect: Expect) -> None:
 
 
 PASSES = ("pass", "screen")
+INTERFERENCE_PLAYS = ("pass", "throw")    # the passing play's defensive draws (not a screen's)
 
 
 def _past_the_end_zone(g: Game, entry: Entry, needed: int, written: int) -> None:
@@ -63,25 +64,46 @@ def _past_the_end_zone(g: Game, entry: Entry, needed: int, written: int) -> None
            f"a gain of {needed} to {needed + END_ZONE}", f"{written}")
 
 
+def _spot_foul(p: Penalty, res: Result, against: str | None, kick: bool) -> bool:
+    """Defensive pass interference, a spot foul (C4): "The ball is moved forward to the
+    location of the interference and offense has an automatic first down." Written as such
+    (`8 yd pass interference`), or a penalty against the defence with an automatic first
+    down on a pass that gained nothing (`pass inc.; 8 yd pen. vs. D, auto 1st down`): the
+    yards are the pass's "as if it was a completion", any number."""
+    if against != "D" or kick:
+        return False
+    return p.interference or (p.auto_first and res.play in INTERFERENCE_PLAYS
+                              and res.gain is None)
+
+
 def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) -> tuple[int, bool]:
     """Net yards the penalties move the ball (offence's view) and whether one gave a 1st down.
 
-    C4: half the distance to the goal when a penalty would move the ball more than that.
+    C4: half the distance to the goal when a penalty would move the ball more than that; a
+    pass interference to its spot, never past the 1 ("If the interference takes place in the
+    end zone, the ball is placed on the one-yard line"); a declined penalty moves nothing.
     """
     allowed = g.rules.field.penalty_yards
     net, auto = 0, False
     for p in res.penalties:
-        if p.yards is not None and p.yards not in allowed:
+        against = {"K": "D", "R": "O"}.get(p.against or "", p.against) if kick else p.against
+        spot_foul = _spot_foul(p, res, against, kick)
+        if spot_foul and p.yards is not None and p.yards < 1:
+            g.flag(entry, "CB-PEN-002", "pass interference moves the ball forward",
+                   "1 yard or more", p.yards)
+        elif not spot_foul and p.yards is not None and p.yards not in allowed:
             g.flag(entry, "CB-PEN-002", "penalty yards are 5, 10 or 15",
                    " or ".join(map(str, allowed)), p.yards)
-        against = {"K": "D", "R": "O"}.get(p.against or "", p.against) if kick else p.against
         if against == "O" and p.auto_first:
             g.flag(entry, "CB-PEN-001", "automatic first down on a penalty against the offense",
                    "no automatic first down", "auto 1st down")
         if p.declined or p.yards is None:
             continue
         where = spot + net
-        if against == "D":
+        if spot_foul:
+            net += max(min(p.yards, FIELD - 1 - where), 0)
+            auto = True
+        elif against == "D":
             room = FIELD - where
             net += min(p.yards, room // 2) if p.yards > room / 2 else p.yards
             auto = auto or p.auto_first
@@ -138,7 +160,9 @@ def _scrimmage(g: Game, entry: Entry, team: int) -> Expect:
     if res.auto_first and not auto and not any(p.auto_first for p in res.penalties):
         g.flag(entry, "CB-PEN-001", "automatic first down without a penalty against the "
                "defense", "a penalty vs. D", "auto 1st down")
-    written_first = auto or res.auto_first      # resynchronise: the first down as written
+    # resynchronise: the first down as written (none for a declined penalty's)
+    written_first = auto or (res.auto_first and not any(p.auto_first and p.declined
+                                                        for p in res.penalties))
     new = pos + gain + net
     unknown = Expect(kind="open", offense=team, pos=pos, down=down, marker=marker)
     if _flagged(g, "CB-PEN-002"):
@@ -291,8 +315,12 @@ def _kick(g: Game, entry: Entry, team: int, free: bool) -> Expect:
     else:
         received = res.received
     others: tuple[int, ...] = ()
-    if res.out_of_bounds and res.ret is None:
-        spot: int | None = FIELD - (kick.kick_spot + kick.out_of_bounds)
+    if res.out_of_bounds and res.ret is None and not res.punt_play:
+        # "kick out of bounds, receiving team starts 30 yards from spot of kick" (C8): a
+        # kickoff from the 30, a free kick "same as kickoff but from 20 yard line"
+        kicked_from = g.rules.punt.free_kick_spot if entry.name == "free_kick" else \
+            kick.kick_spot
+        spot: int | None = FIELD - (kicked_from + kick.out_of_bounds)
     else:
         spot, others = _return_spot(g, entry, received, "CB-KICK-002")
     for other in others:          # the next line may follow the return's arithmetic

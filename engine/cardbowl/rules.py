@@ -87,6 +87,12 @@ class FieldGoal:
         """How many first draws a Red Joker blocks in ("< 20 = first card ... >= 60 = any")."""
         return min(self.cards, max(1, distance // self.block_band))
 
+    @property
+    def extra_point_block_draws(self) -> int:
+        """"< 20 (or extra point try after TD) = first card": the extra point is kicked as a
+        20-yard field goal, but blocked only on the shortest kicks' window (C18)."""
+        return self.block_draws(0)
+
 
 @dataclass(frozen=True)
 class Snap:

@@ -107,6 +107,8 @@ class State:
                                      # score column written is taken as it stands
     loose: bool = False              # the next play line starts where it says (a kick's
                                      # cards with no kick above them: the kick left out)
+    heading_line: int | None = None  # the first heading since the last play line (a `---`
+                                     # left out is found there: it belongs before it)
     lead: int = 0                    # the team of a first play line with no heading above
                                      # it (the other one is the kernel's second reading)
     ctx: Context = field(default=None, compare=False, repr=False)  # type: ignore[assignment]

@@ -85,7 +85,7 @@ def heading(s: State, entry: Entry) -> tuple[State, Found]:
     s, section, found = team_index(s, entry.name, entry)
     if third:
         section = None if s.last_play is not None else _other_than(s, entry.after)
-    return evolve(s, section=section), found
+    return evolve(s, section=section, heading_line=s.heading_line or entry.line), found
 
 
 def _other_than(s: State, name: str | None) -> int | None:
@@ -144,8 +144,9 @@ def possession(s: State, entry: Entry, team: int, expected: int | None,
     if s.last_play is None or s.half_start:
         return []      # the missing or extra --- follows from the same slip
     if change and not s.separator:
-        return [finding(entry, "CB-POSS-001", "change of possession without a line (---) "
-                        "before it", "---", "no line")]
+        # the line belongs before the heading of the team that gets the ball (C10)
+        return [Finding(s.heading_line or entry.line, "CB-POSS-001", "change of possession "
+                        "without a line (---) before it", "---", "no line")]
     if not change and s.separator:
         return [finding(entry, "CB-POSS-002", "line (---) between possessions but the ball "
                         "did not change hands", "no line", "---")]
@@ -604,7 +605,7 @@ def play(s: State, entry: Entry) -> Step[State]:
     if found and erratum(s, entry, team):
         s, found = evolve(s, errata_used=s.errata_used + 1), []
     s = evolve(s, previous_text=norm(entry.text), separator=False, half_start=False,
-               last_play=entry, last_team=team, lead=0,
+               last_play=entry, last_team=team, lead=0, heading_line=None,
                mirror=s.mirror if entry.name == "scrimmage" else None)
     if not found:
         return Step(s)

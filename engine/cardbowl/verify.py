@@ -37,12 +37,42 @@ def begin(rules: Rules, record: Record) -> Step[State]:
 
 def end(state: State, record: Record) -> Ending:
     """Play notes may stop anywhere (a game is played to a clock or a number of plays the
-    notes do not name) and no Result tag is checked (C5): the report says how many lines
-    were read as printed in the rules' example."""
+    notes do not name), so whether the game is over is not known; the final score is given
+    home first, for the kernel to hold a Result tag against (C5). The report says how many
+    lines were read as printed in the rules' example."""
     n = state.errata_used
     summary = (f"{n} line{'s' if n != 1 else ''} read as printed in the rules' example "
                "(docs/rules/cardbowl.md C1)") if n else ""
-    return Ending(None, None, summary=summary)
+    return Ending(None, final_score(state, record), summary=summary)
+
+
+def final_score(state: State, record: Record) -> str | None:
+    """The score at the end of the notes as a Result tag writes it, home first (the team the
+    Home tag names, else the one the Away tag does not, else the first team written): the
+    running score, or the arithmetic's where a score column slipped (the Result may follow
+    either). None where the score is not known (a line that could not be read since the
+    last score column)."""
+    if not state.score_known:
+        return None
+    home = home_team(state, record)
+    scores = [state.score] + ([state.score_alt] if state.score_alt is not None else [])
+    texts = [f"{score[home]}-{score[1 - home]}" for score in scores]
+    written = (record.tag("Result") or "").strip()
+    return written if _compact(written) in texts else texts[0]
+
+
+def _compact(score: str) -> str:
+    return "".join(score.split()).replace("\u2013", "-")
+
+
+def home_team(state: State, record: Record) -> int:
+    """The index of the home team among the game's two (0: the first team written)."""
+    for tag, flip in (("Home", 0), ("Away", 1)):
+        name = (record.tag(tag) or "").strip().lower()
+        for i, known in enumerate(state.names):
+            if name and (known or "").lower() == name:
+                return i if not flip else 1 - i
+    return 0
 
 
 RULEBOOK: Rulebook[Rules, State] = Rulebook(

@@ -13,10 +13,11 @@ import random
 from dataclasses import dataclass
 
 from engine.cardgrid import deal as decks_
+from engine.cardgrid.game import ID
 from engine.cardgrid.notation import passage_line, record_text
 from engine.cardgrid.passage import Passage, dealer, fg_option, start, step
 from engine.cardgrid.rules import Rules, load_rules
-from engine.cardgrid.verify import ID, written
+from engine.cardgrid.steps import written
 
 PLAYERS = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Ivy")
 PASSAGES = (30, 60)             # a classroom game's length, in passages

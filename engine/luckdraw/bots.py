@@ -3,10 +3,12 @@
 Everything random comes from the game's own draw streams (docs/draws.md; decision L11 in
 docs/rules/luckdraw.md): the deal of drive K is the play book's `drive/K`, the broadcast's
 events in drive K come from `broadcast/K`, the players' choices in drive K (audible calls,
-trades, a late deal) from `table/K`, and the agreed game length from `table/0`. The broadcast
-frequencies below are plausible round figures for a professional game, not measurements;
-they make every kind of scoring event, bonus, trade and penalty turn up in a few hundred
-games. A record written here verifies clean with its `Seed` tag (tests/engine/luckdraw).
+trades, a late deal) from `table/K`, and the agreed game length from `table/0` (for a game to
+the end of Q1 or Q3, whether a drive in progress then is finished is drawn there last). The
+broadcast frequencies below are plausible round figures for a professional game, not
+measurements; they make every kind of scoring event, bonus, trade and penalty turn up in a
+few hundred games. A record written here verifies clean with its `Seed` tag
+(tests/engine/luckdraw).
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ AUDIBLE = 700              # the QB calls an audible in a drive
 CALL = 900                 # a player makes a call
 TRADE = 150                # per drive outside the final quarter
 LATE_DEAL = 30             # the QB turns the slip over after the first snap
+FINISH_DRIVE = 500         # a game to the end of Q1 or Q3: the table agrees to finish the
+                           # drive in progress at the end (the bots' last drive of a quarter
+                           # always ends with it, so the choice is only written down)
 
 
 @dataclass
@@ -296,6 +301,8 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
             _drive(table, seed, number, quarter_ends=k == count - 1)
     table.lines.append("winner " + " ".join(f"P{s}" for s in _winners(table)))
     tags = {"Game": GAME.id, "Seed": seed, "Players": str(players), "Length": length.key}
+    if length.finish_drive:        # the table's choice, agreed before the game (L8)
+        tags["FinishDrive"] = "yes" if setup.chance(FINISH_DRIVE) else "no"
     if date:
         tags["Date"] = date
     return Game(seed, tags, table.lines)

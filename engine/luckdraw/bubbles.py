@@ -23,7 +23,11 @@ penalty, running totals or the winner. The other groups are shared by the kinds:
 All values come from the rules data (cards, event words, penalties, audible points, periods,
 game lengths, player counts). The header shades the `Players` and `Length` tags, so a blank
 sheet filled at the table carries them; a sheet without them writes `*` (unknown: the
-verifier then counts the seats of the first deal and assumes the full game).
+verifier then counts the seats of the first deal and assumes the full game). The table's
+other choice made before the game, `FinishDrive` (L8), is not a header bubble (the header's
+bubbles are part of the sheet's geometry key: sheets already printed would no longer read):
+a sheet drawn `--from` a record carries it in its code, as it does the Seed, and the fillable
+log has a field for it; a blank bubble sheet leaves it to the default.
 
 A total line naming more than four seats goes on the sheet as total lines of four (a table
 of 5-8 shades two bands; the verifier checks any seats on any line, so the two say what the
@@ -227,7 +231,7 @@ def grammar(rules: Rules | None = None) -> Grammar:
         "seat and total (- if negative).",
     )
     blank = Grammar("luckdraw", slots, forms, kind="kind", legend=legend, header=header,
-                    tags=("Seed", "Date", "Match"), trailing_comment=True,
+                    tags=("Seed", "FinishDrive", "Date", "Match"), trailing_comment=True,
                     hint="Q1, drive, deal, event, total; P2; FG under FG; 14; fumble+td; delay; "
                          "run; P2 run under P2; P3 12",
                     typical_lines=300,      # a 4-player full game: some 140-310 lines

@@ -3,19 +3,25 @@
 A transcript is what the online scoreboard showed, written one line per event: tags, then
 period markers, drives with each seat's deal, trades, audible calls and the audible play,
 scoring events ticked against the card that earns them, penalties, running totals and the
-winner. :func:`read` turns it into :class:`Transcript` entries; anything that cannot be read
-raises :class:`engine.errors.ReadError` with line and column. What the transcript did wrong is
-decided in verify.py, never here.
+winner. :func:`parse` reads it through the verifier kernel's record reader
+(engine/verify/record.py): tags, and one :class:`Item` per line, each knowing the last line
+before it that could not be read (a line that cannot be read is a finding on its line, and
+what it may have said is not held against the lines after it). :func:`read` is the strict
+reading (ReadError at the first line that cannot be read) for the sheets' rewrite. What the
+transcript did wrong is decided in steps.py, never here.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.errors import ReadError
-from engine.luckdraw.rules import SIDELINES, Rules
-from engine.tags import TAG, unquote
+from engine.luckdraw.rules import SIDELINES, Rules, load_rules
+from engine.verify.record import Record, Syntax, Unread, split_lines
+from engine.verify.record import read as read_record
+
+PLAYERS_TAG, LENGTH_TAG, FINISH_TAG = "Players", "Length", "FinishDrive"
 
 _SEAT = re.compile(r"[Pp]([1-9][0-9]?)")
 _INT = re.compile(r"[+-]?[0-9]{1,4}")
@@ -105,21 +111,51 @@ Entry = (Period | Drive | Hand | Sidelines | Trade | Calls | Audible | Score | P
          | Totals | Winner)
 
 
+@dataclass(frozen=True)
+class Item:
+    """One read line, and the last line before it that could not be read (0: none): a check
+    that such a line may explain (a total, a deal line missing) is then not a finding."""
+
+    entry: Entry
+    unread: int = 0
+
+
+def first_deal_seats(entries: list[Entry]) -> list[int]:
+    """The seats of the first drive's deal lines (how many play, without a Players tag)."""
+    seats: list[int] = []
+    for entry in entries:
+        if isinstance(entry, Drive) and seats:
+            break
+        if isinstance(entry, Hand):
+            seats.append(entry.seat)
+    return seats
+
+
+def seats_named(entries: list[Entry]) -> list[int]:
+    """Every seat a line names (QBs, hands, holders, totals...): a guess at the table's size
+    when neither a Players tag nor a deal line says it."""
+    out: list[int] = []
+    for e in entries:
+        for name in ("qb", "seat", "holder", "giver", "taker"):
+            value = getattr(e, name, None)
+            if isinstance(value, int):
+                out.append(value)
+        for name in ("calls", "awards", "totals"):
+            out += [s for s, _ in getattr(e, name, ())]
+        out += list(getattr(e, "seats", ()))
+    return out
+
+
 @dataclass
 class Transcript:
+    """A transcript read strictly (:func:`read`): its tags and entries."""
+
     tags: dict[str, str] = field(default_factory=dict)
     tag_lines: dict[str, int] = field(default_factory=dict)
     entries: list[Entry] = field(default_factory=list)
 
     def first_deal_seats(self) -> list[int]:
-        """The seats of the first drive's deal lines (how many play, without a Players tag)."""
-        seats: list[int] = []
-        for entry in self.entries:
-            if isinstance(entry, Drive) and seats:
-                break
-            if isinstance(entry, Hand):
-                seats.append(entry.seat)
-        return seats
+        return first_deal_seats(self.entries)
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -261,30 +297,54 @@ def _entry(line: _Line, rules: Rules) -> Entry:
                         f"audible, penalty, total, winner or a game card, found {head[:20]!r}")
 
 
+def read_line(raw: str, number: int, rules: Rules) -> Entry | None:
+    """One line: None for a blank line or a comment, else its entry (ReadError with the
+    column where it cannot be read)."""
+    body = raw.split(";", 1)[0]
+    if not body.strip():
+        return None
+    return _entry(_Line(number, body), rules)
+
+
+# the shipped rules' reader; parse() reads with the rules it is given
+SYNTAX = Syntax("LD", (PLAYERS_TAG, LENGTH_TAG, FINISH_TAG),
+                line=lambda raw, n: read_line(raw, n, load_rules()))
+
+
+def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record:
+    """The transcript's tags and lines (a line that cannot be read is an Unread row, reported
+    on its line); each read line an :class:`Item` knowing the last unread line before it.
+    ReadError only for a file too long to be a game."""
+    rules = rules or load_rules()
+    record = read_record(text, file, replace(SYNTAX, line=lambda raw, n: read_line(raw, n,
+                                                                                   rules)))
+    last, rows = 0, []
+    for row in record.rows:
+        if isinstance(row.item, Unread):
+            last = row.number
+            rows.append(row)
+        else:
+            rows.append(replace(row, item=Item(row.item, last)))
+    record.rows = rows
+    return record
+
+
+def entries(record: Record) -> list[Entry]:
+    """The entries of the lines that could be read."""
+    return [item.entry for item in record.items]
+
+
 def read(text: str, file: str, rules: Rules) -> Transcript:
-    """The transcript's tags and entries; ReadError (file, line, column) where unreadable."""
-    out = Transcript()
-    for number, raw in enumerate(text.splitlines(), start=1):
-        body = raw.split(";", 1)[0] if not raw.lstrip().startswith("[") else raw
-        if not body.strip():
-            continue
-        if body.lstrip().startswith("["):
-            m = TAG.fullmatch(body.strip())
-            if not m:
-                raise ReadError('expected a tag [Name "value"]', file, number, 1)
-            if out.entries:
-                raise ReadError("tags come before the first event line", file, number, 1)
-            out.tags[m.group(1)] = unquote(m.group(2))
-            out.tag_lines[m.group(1)] = number
-            continue
-        try:
-            out.entries.append(_entry(_Line(number, body), rules))
-        except ReadError as exc:
-            raise ReadError(exc.message, file, exc.line, exc.column) from None
-    return out
+    """The transcript's tags and entries, strictly: ReadError (file, line, column) at the
+    first line that cannot be read (the sheets' rewrite leaves such a record as it is)."""
+    record = parse(text, file, rules)
+    for row in record.rows:
+        if isinstance(row.item, Unread):
+            raise ReadError(row.item.message, file, row.number, row.item.column)
+    return Transcript(dict(record.tags), dict(record.tag_lines), entries(record))
 
 
 def detect(text: str) -> bool:
     """True for an untagged transcript: a `drive K QB Pn` line and a `deal Pn ...` line."""
-    lines = text.splitlines()
+    lines = split_lines(text)
     return any(_DRIVE_LINE.match(s) for s in lines) and any(_DEAL_LINE.match(s) for s in lines)

@@ -10,7 +10,7 @@ them to every reader.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -76,10 +76,17 @@ class Event:
     per: str                  # "occurrence", "drive" or "bonus"
     text: str                 # the cheat sheet's words
     base: str | None = None   # a bonus: the word of the line it adds to
+    needs: str | None = None  # a bonus: another bonus it goes with (MFG td: blocked)
+    instead: str | None = None  # ... and what the play is without it (P td: "STTD td")
 
     @property
     def bonus(self) -> bool:
         return self.per == "bonus"
+
+    @property
+    def name(self) -> str:
+        """As a record writes it, `CARD word` (how rules.toml names an event)."""
+        return f"{self.card} {self.word}"
 
 
 @dataclass(frozen=True)
@@ -91,6 +98,9 @@ class Rules:
     lengths: tuple[Length, ...]
     tiebreakers: tuple[Tiebreaker, ...]
     events: tuple[Event, ...]
+    overtime: str = "OT"                        # the period played only after a tie
+    ends: tuple[str, ...] = ()                  # `CARD word` events that end a drive
+    ruled_out: tuple[tuple[str, str], ...] = ()  # (event, an earlier one it cannot follow)
 
     def penalty(self, key: str) -> Penalty | None:
         return next((p for p in self.penalties if p.key == key), None)
@@ -107,6 +117,44 @@ class Rules:
     def period(self, name: str) -> int:
         """0 for Q1 ... 4 for OT (ValueError for another name)."""
         return self.periods.index(name)
+
+    def ending(self, length: Length) -> int:
+        """The period a game of this length is over in at the soonest: its last, but Q4 for
+        a game to the end when the football game has no overtime."""
+        last = self.period(length.last)
+        return last - 1 if length.last == self.overtime else last
+
+
+def _needs(data: list[dict[str, Any]], events: tuple[Event, ...],
+           source: str) -> tuple[Event, ...]:
+    """The events with what each bonus needs ([[bonus_needs]]: MFG td goes with blocked)."""
+    needs = {(n["card"], n["bonus"]): n for n in data}
+    for card, word in needs:
+        event = next((e for e in events if (e.card, e.word) == (card, word)), None)
+        want = needs[card, word]["needs"]
+        if event is None or not event.bonus or \
+                not any(e.card == card and e.word == want and e.bonus for e in events):
+            raise ReadError(f"bonus_needs: expected two bonus words of one card, found "
+                            f"{card} {word} with {want}", source)
+    return tuple(replace(e, needs=needs[e.card, e.word]["needs"],
+                         instead=needs[e.card, e.word]["instead"] or None)
+                 if (e.card, e.word) in needs else e for e in events)
+
+
+def _named(names: list[str], events: tuple[Event, ...], key: str, source: str) -> None:
+    known = {e.name for e in events}
+    if bad := [n for n in names if n not in known]:
+        raise ReadError(f"{key}: expected events written `CARD word`, found {bad[0]!r}",
+                        source)
+
+
+def _drive(data: dict[str, Any], events: tuple[Event, ...], source: str,
+           ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """How a drive ends and what cannot follow what ([drive]), each `CARD word` checked."""
+    ends = tuple(data.get("ends", ()))
+    ruled = tuple((a, b) for a, b in data.get("ruled_out", ()))
+    _named([*ends, *(n for pair in ruled for n in pair)], events, "drive", source)
+    return ends, ruled
 
 
 def _events(card: GameCard, words: list[Any], source: str) -> tuple[Event, ...]:
@@ -137,6 +185,10 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
             extra = sorted(set(events) ^ set(cards.codes))[0]
             raise ReadError(f"events: expected one entry per game card, not so for {extra}",
                             source)
+        table = tuple(e for card in cards.cards
+                      for e in _events(card, events[card.code], source))
+        table = _needs(data.get("bonus_needs", []), table, source)
+        ends, ruled = _drive(data.get("drive", {}), table, source)
         return Rules(
             cards=cards,
             audible=Audible(**attributes(data["audible"])),
@@ -144,8 +196,10 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
             periods=tuple(data["game"]["periods"]),
             lengths=tuple(Length(**g) for g in data["lengths"]),
             tiebreakers=tuple(Tiebreaker(**t) for t in data["tiebreakers"]),
-            events=tuple(e for card in cards.cards
-                         for e in _events(card, events[card.code], source)),
+            events=table,
+            overtime=data["game"].get("overtime", data["game"]["periods"][-1]),
+            ends=ends,
+            ruled_out=ruled,
         )
     except (KeyError, TypeError) as exc:
         raise ReadError(f"rules data incomplete or malformed ({exc})", source) from None

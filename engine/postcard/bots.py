@@ -14,10 +14,8 @@ from dataclasses import dataclass
 from engine.frozen import evolve
 from engine.game import SIDES as STREAMS
 from engine.postcard import tracker
-from engine.postcard.context import Ctx
 from engine.postcard.game import GAME
 from engine.postcard.notation import Cross, Line, Note, Roll
-from engine.postcard.plays import settle_result
 from engine.postcard.rules import DIE, Rules, load_rules
 from engine.postcard.state import (
     DOWNS,
@@ -30,7 +28,14 @@ from engine.postcard.state import (
     other,
     to_goal,
 )
-from engine.postcard.steps import KICK_ROLLS, StepResult, allowed, roll_spec, step
+from engine.postcard.steps import (
+    KICK_ROLLS,
+    StepResult,
+    allowed,
+    dice_state,
+    roll_spec,
+    step,
+)
 from engine.postcard.writer import format_line, format_note, format_record
 
 MAX_LINES = 5000
@@ -193,8 +198,8 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None) ->
     lines: list[str] = []
     while state.phase != OVER and len(lines) < MAX_LINES:
         line = bots.choose(state)
-        rolls = tuple(bots.roll(state, line.verb, side, pair)
-                      for side, pair in roll_spec(_started(state, line, rules, skills), line.verb))
+        spec = roll_spec(dice_state(state, line, rules, skills), line.verb)
+        rolls = tuple(bots.roll(state, line.verb, side, pair) for side, pair in spec)
         line = evolve(line, rolls=rolls)
         first = step(state, line, rules, skills, follow_written=False)
         if line.verb == "pass" and first.state.play is not None:
@@ -218,15 +223,6 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None) ->
         tags["AwaySkill"] = skills["A"]
     tags["Result"] = f"{state.score[0]}-{state.score[1]}" if state.phase == OVER else "*"
     return Game(seed, tags, lines, state)
-
-
-def _started(state: State, line: Line, rules: Rules, skills: dict[str, str | None]) -> State:
-    """The state a line's dice are read in: a pass without a second roll is settled first."""
-    if state.play is not None and state.play.step == "after1" and line.verb != "again":
-        ctx = Ctx(state, line, rules, skills)
-        settle_result(ctx)
-        return ctx.state
-    return state
 
 
 def _settled_pass(state: State, line: Line, result: StepResult, rules: Rules,

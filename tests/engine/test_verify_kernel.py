@@ -126,6 +126,14 @@ def test_tags_unknown_misspelt_wrong_case_twice_late():
     assert report.summary_extra == "total 4"
 
 
+def test_a_tag_a_game_lets_stand_anywhere():
+    """A game may name tags that stand after the first line (a bubble log's bands)."""
+    book = replace(BOOK, parse=lambda text, file, rules: read(
+        text, file, replace(SYNTAX, anywhere=("Target",))))
+    report = verify(book, 'add 4 = 4\n[Target "4"]\n', "t.rec")
+    assert report.clean and report.summary_extra == "total 4"
+
+
 def test_a_bad_tag_value_is_the_games_finding():
     assert found('[Target "ten"]\nadd 3 = 3\nadd 7 = 10\n') == [(1, "TS-TAG-001")]
 

@@ -401,8 +401,9 @@ def test_a_mangled_seeded_record_is_rewritten_or_left_alone(edits):
 
 
 def test_a_play_book_sheet_with_players_left_blank_says_to_shade_it(tmp_path):
-    """No deal bands and no Players bubble: the seats cannot be counted; verify says why (one
-    line, exit 2) and what to do."""
+    """No deal bands and no Players bubble: the seats cannot be counted; verify says why and
+    what to do (a finding on line 1, exit 1), and checks the rest with the highest seat the
+    lines name (the QBs of drives 1-3: P3; the events name P4)."""
     pdf = tmp_path / "log.pdf"
     assert run_cli("render", "luckdraw", "bubblelog", "--from", str(EXAMPLE),
                    "--out", str(pdf)).code == 0
@@ -410,28 +411,32 @@ def test_a_play_book_sheet_with_players_left_blank_says_to_shade_it(tmp_path):
     blank = tmp_path / "blank-players.rec"
     blank.write_text(text.replace('[Players "4"]', '[Players "*"]'))
     r = run_cli("verify", str(blank))
-    assert r.code == 2
-    assert r.stderr == (f'printkit: error: {blank}:1: no [Players "N"] tag and no deal lines to '
-                        "count the players (a play-book bubble log: shade its Players bubble)\n")
+    assert (r.code, r.stderr) == (1, "")
+    assert r.stdout.splitlines() == [
+        f"{blank}:1: LD-TAG-001: the number of players: a Players tag, or the first drive's "
+        "deal lines (a play-book bubble log: shade its Players bubble) (expected "
+        '[Players "N"], N 2 to 8, found no deal lines)',
+        f"{blank}: luckdraw: 30 lines checked, 1 finding; 4 players, 3 drives"]
 
 
 # -- a hand-written drive ---------------------------------------------------------------------
 # Drive 1 of the book of seed demo as a table would write it: its deal lines (the book's), a
-# blocked punt run back written with its bonuses out of the sheet's order, a comment, and the
-# running totals of all four seats on one line (P3: OP 1 + punt 2+3+3 + xp 1 = 10).
+# blocked punt run back (the drive's end, L19) written with its bonuses out of the sheet's
+# order, a comment, and the running totals of all four seats on one line (P1: TOD short 1;
+# P3: OP 1 + punt 2+3+3 + xp 1 = 10).
 HAND_DRIVE = HEAD + DEAL + """STTD touchback P2 2
 FDN first P4 1
 call P1 pass P2 run P3 pass P4 pass
 audible run P2 4          ; P2 alone called the run
 SACK sack P4 2
 OP penalty P3 1
-P punt+td+blocked P3 8    ; blocked and run back
+TOD short P1 1
 FDN first+markers P4 2
 trade P2 TE for P3 OP
 OP penalty P2 1
-PTD td P1 6
+P punt+td+blocked P3 8    ; blocked and run back
 XP/S xp P3 1
-total P1 6 P2 7 P3 10 P4 5
+total P1 1 P2 7 P3 10 P4 5
 """
 # what its sheet holds, typed by hand: no deal lines, no comments, the bonuses in the sheet's
 # order, no total; the QR's tags, then the header's (Length left blank: *)
@@ -448,11 +453,11 @@ call P1 pass P2 run P3 pass P4 pass
 audible run P2 4
 SACK sack P4 2
 OP penalty P3 1
-P punt+blocked+td P3 8
+TOD short P1 1
 FDN first+markers P4 2
 trade P2 TE for P3 OP
 OP penalty P2 1
-PTD td P1 6
+P punt+blocked+td P3 8
 XP/S xp P3 1
 """
 
@@ -467,7 +472,7 @@ def test_a_hand_written_drive_goes_through_a_photo(tmp_path, slip):
     typed = run_cli("verify", str(record))
     pdf = tmp_path / "drive.pdf"
     r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
-    assert (r.code, r.stderr) == (0, f"{record}:23: not on the sheet: total P1 6 P2 7 P3 10 "
+    assert (r.code, r.stderr) == (0, f"{record}:23: not on the sheet: total P1 1 P2 7 P3 10 "
                                      "P4 5\n")
     photo = tmp_path / "drive.jpg"
     d = Distortion(dpi=170, angle=-97, perspective=0.12, jpeg=55, blur=0.7, shadow=0.5,

@@ -556,3 +556,23 @@ def test_a_sheet_printed_before_the_dense_one_still_reads(tmp_path, monkeypatch)
     assert len(body) == 45 and body[:4] == ["Q1", "drive 1 QB P1", "deal P1 FG INT PTD TOD",
                                             "deal P2 FBL RTD STTD TE"]
     assert body[17] == "total P1 6 P2 7 P3 2 P4 5"          # its totals are on it
+
+
+def test_the_finish_drive_choice_rides_in_the_sheets_code(tmp_path):
+    """`FinishDrive` (L8) has no header bubble (it would change every sheet's geometry key):
+    a sheet drawn `--from` a record carries it in its code, and the record read back is held
+    to it. tests/engine/luckdraw/records/three.rec plays on after the Q2 marker (line 29) of a
+    game to the end of Q1; with `[FinishDrive "no"]` its line 30 is play after the end."""
+    text = (Path(__file__).parents[1] / "engine/luckdraw/records/three.rec").read_text()
+    rec = tmp_path / "finish.rec"
+    rec.write_text(text.replace('[Length "Q1"]\n', '[Length "Q1"]\n[FinishDrive "no"]\n'))
+    pdf = tmp_path / "finish.pdf"
+    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(rec),
+                   "--out", str(pdf)).code == 0
+    game, back, notes = record_from_file(pdf)
+    assert (game, notes) == ("luckdraw", [])
+    assert '[FinishDrive "no"]' in back.split("\n\n", 1)[0]
+    scanned = tmp_path / "back.rec"
+    scanned.write_text(back)
+    r = run_cli("verify", str(scanned))
+    assert r.code == 1 and "LD-LEN-001: play after the agreed end" in r.stdout

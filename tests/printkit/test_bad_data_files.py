@@ -346,3 +346,34 @@ def test_fuzz_random_values_for_random_keys(tmp_path_factory, edit):
         assert "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
         if r.code == 2:
             assert r.stderr.count("\n") == 1 and "f.toml" in r.stderr, r.stderr
+
+
+NESTED = [   # a list or a table inside a rules key that holds distinct values (issue #27)
+    ("cardgrid", "cardgrid.rec", "[penalty]\ngoal = [[1]]\n",
+     "f.toml:2: penalty.goal[1]: expected text, found a list of 1"),
+    ("cardgrid", "cardgrid.rec", "[penalty]\ngoal = [{a=1}]\n",
+     "f.toml:2: penalty.goal[1]: expected text, found a table"),
+    ("postcard", "game.rec", "[strategy]\npassing = [[2]]\n",
+     "f.toml:2: strategy.passing[1]: expected a whole number, found a list of 1"),
+    ("cardbowl", "notes.txt", "[field]\npenalty_yards = [[5]]\n",
+     "f.toml:2: field.penalty_yards[1]: expected a whole number, found a list of 1"),
+    ("luckdraw", "luckdraw.rec", "[audible]\ncalls = [[1],[2]]\n",
+     "f.toml:2: audible.calls[1]: expected text, found a list of 1"),
+]
+
+
+# (Luck of the Draw's reference card takes no --rules: it says so, tested elsewhere)
+CASES = [(command, *case) for case in NESTED for command in ("verify", "odds", "refcard")
+         if (command, case[0]) != ("refcard", "luckdraw")]
+
+
+@pytest.mark.parametrize("command, game, record, data, message", CASES,
+                         ids=[f"{c[0]}-{c[1]}-{i}" for i, c in enumerate(CASES)])
+def test_a_list_or_table_inside_a_list_of_distinct_values(workdir, command, game, record,
+                                                          data, message):
+    shutil.copy(ROOT / "examples" / record, workdir / record)
+    args = {"verify": ("verify", record), "odds": ("odds", game),
+            "refcard": ("render", game, "refcard", "--out", "c.pdf")}[command]
+    Path("f.toml").write_text(data)
+    r = run_cli(*args, "--rules", "f.toml")
+    assert (r.code, r.stderr) == (2, f"printkit: error: {message}\n"), r.stderr

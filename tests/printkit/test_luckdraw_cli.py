@@ -91,11 +91,13 @@ def test_untagged_transcript_is_detected(workdir):
     assert r.code == 0 and "six.txt: luckdraw: 45 lines checked, clean" in r.stdout
 
 
-def test_unreadable_transcript_is_one_line(workdir):
-    (workdir / "bad.rec").write_text('[Game "luckdraw"]\ndrive 1 QB P1\ndeal P1 PTD ZZZ\n')
+def test_an_unreadable_line_is_a_finding_on_its_line(workdir):
+    (workdir / "bad.rec").write_text('[Game "luckdraw"]\n[Players "2"]\ndrive 1 QB P1\n'
+                                     "deal P1 PTD ZZZ\n")
     r = run_cli("verify", "bad.rec")
-    assert r.code == 2 and r.stderr.count("\n") == 1
-    assert r.stderr.startswith("printkit: error: bad.rec:3:13: expected a game card (DP FBL")
+    assert r.code == 1 and r.stderr == ""
+    assert r.stdout.splitlines()[0].startswith(
+        "bad.rec:4: LD-REC-003: cannot read this line: expected a game card (DP FBL")
 
 
 def test_slip_payload_reads_back_and_re_derives():

@@ -1,10 +1,9 @@
-"""Reading Luck of the Draw transcripts: what each line becomes, what cannot be read (one
-ReadError with line and column), the detector for untagged transcripts, and a fuzzed reader
-that never raises anything else."""
+"""Reading Luck of the Draw transcripts: what each line becomes, what cannot be read (a
+finding on its line for the verifier, a ReadError with line and column for the strict reader
+the sheets' rewrite uses), tag values as findings, the detector for untagged transcripts, and
+a fuzzed verifier that never raises."""
 
 from __future__ import annotations
-
-import contextlib
 
 import pytest
 from hypothesis import given
@@ -62,29 +61,60 @@ def test_unreadable_lines_name_line_and_column(line, column, message):
     assert err.value.message.startswith(message)
 
 
+def _found(text: str) -> list[tuple[int, str, str, str]]:
+    report = verify_text(text, "t.rec")
+    return [(f.line, f.rule, f.expected, f.found) for f in report.sorted_findings()]
+
+
+DEAL4 = ("drive 1 QB P1\ndeal P1 PTD INT TOD FG\ndeal P2 DP FBL FDN IR/TO\n"
+         "deal P3 MFG OP P RTD\ndeal P4 XP/S SACK STTD TE\n")
+
+
+def test_an_unreadable_line_is_a_finding_and_the_rest_is_checked():
+    # line 3's XP is no card: one finding, exit 1; line 5's FG for P3 is still checked
+    text = ('[Game "luckdraw"]\n[Players "2"]\ndeal P1 XP\ndrive 1 QB P1\n'
+            "deal P1 PTD INT TOD DP FBL FDN FG IR/TO\ndeal P2 MFG OP P RTD XP/S SACK STTD TE\n"
+            "FG made P2 3\n")
+    found = _found(text)
+    assert [f[:2] for f in found] == [(3, "LD-REC-003"), (7, "LD-EVENT-002")]
+    report = verify_text(text, "t.rec")
+    assert report.sorted_findings()[0].message.startswith(
+        "cannot read this line: expected a game card (DP FBL")
+
+
 def test_tags_come_first_and_must_be_tags():
-    with pytest.raises(ReadError, match="tags come before"):
-        _read('Q1\n[Players "4"]\n')
-    with pytest.raises(ReadError, match="expected a tag"):
+    # a tag after the first line: LD-REC-006 (read all the same); `[Players 4]`: unreadable
+    assert _found('[Players "4"]\nQ1\n[Length "Q2"]\n' + DEAL4) == [
+        (3, "LD-REC-006", "a tag on top", "[Length ...]")]
+    assert [f[:2] for f in _found('[Players 4]\n' + DEAL4)] == [(1, "LD-REC-003")]
+    with pytest.raises(ReadError, match="expected a tag"):     # the strict reader refuses it
         _read('[Players 4]\n')
 
 
-@pytest.mark.parametrize("tags,message", [
-    ('[Players "9"]', "Players: expected 2 to 8, found '9'"),
-    ('[Players "four"]', "Players: expected 2 to 8"),
-    ('[Length "Q5"]', "Length: expected one of Q1, Q2, Q3, Q4, full, found 'Q5'"),
+@pytest.mark.parametrize("tags,rule,expected,found", [
+    ('[Players "9"]', "LD-TAG-001", "2 to 8", "9"),
+    ('[Players "four"]', "LD-TAG-001", "2 to 8", "four"),
+    ('[Length "Q5"]', "LD-TAG-002", "Q1 or Q2 or Q3 or Q4 or full", "Q5"),
+    ('[Length "Q2"]\n[FinishDrive "yes"]', "LD-TAG-003",
+     "no (a game to the end of the 2nd quarter ends there)", "yes"),
+    ('[Length "Q3"]\n[FinishDrive "sometimes"]', "LD-TAG-003", "yes or no", "sometimes"),
 ])
-def test_bad_tags_are_read_errors(tags, message):
-    with pytest.raises(ReadError, match=message):
-        verify_text(f'[Game "luckdraw"]\n{tags}\ndrive 1 QB P1\n', "t", None)
+def test_a_tag_value_the_rules_do_not_have_is_a_finding(tags, rule, expected, found):
+    # read with the default (the first deal's 4 seats, the full game): the rest is clean
+    line = 2 + tags.count("\n")
+    assert _found(f'[Game "luckdraw"]\n{tags}\n' + DEAL4) == [(line, rule, expected, found)]
 
 
 def test_players_without_a_tag_come_from_the_first_drive():
     text = "drive 1 QB P1\ndeal P1 PTD INT TOD DP FBL FDN FG IR/TO\n" \
            "deal P2 MFG OP P RTD XP/S SACK STTD TE\n"
     assert verify_text(text, "t").summary_extra == "2 players, 1 drive"
-    with pytest.raises(ReadError, match="no \\[Players"):
-        verify_text("Q1\n", "t")
+    # a seeded record without deal lines (a bubble log) names no table size: a finding, and
+    # the highest seat a line names (P3's QB) is taken
+    report = verify_text('[Seed "demo"]\nQ1\ndrive 3 QB P3\n', "t")
+    assert [(f.line, f.rule, f.found) for f in report.findings] == \
+        [(1, "LD-TAG-001", "no deal lines"), (3, "LD-DRIVE-001", "drive 3")]
+    assert report.summary_extra == "3 players, 1 drive"
 
 
 def test_detect_needs_a_drive_line_and_a_deal_line():
@@ -103,9 +133,9 @@ def test_comments_and_blank_lines_are_skipped():
 @fuzz_settings(150)
 @given(st.text(st.sampled_from(list("drivealQBP0123456789 +/;[]\"\n-DPFGINTXSOTCEMKR")),
                max_size=300))
-def test_fuzzed_transcripts_are_read_or_refused_never_crash(text):
-    with contextlib.suppress(ReadError):
-        verify_text('[Game "luckdraw"]\n' + text, "f.rec")
+def test_fuzzed_transcripts_are_checked_never_refused(text):
+    report = verify_text('[Game "luckdraw"]\n' + text, "f.rec")
+    assert all(f.rule.startswith("LD-") for f in report.findings)
 
 
 @fuzz_settings(100)
