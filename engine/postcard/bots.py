@@ -9,10 +9,10 @@ sometimes bold, sometimes timid.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from engine.frozen import evolve
 from engine.game import SIDES as STREAMS
+from engine.played import Played
 from engine.postcard import tracker
 from engine.postcard.game import GAME
 from engine.postcard.notation import Cross, Line, Note, Roll
@@ -36,22 +36,12 @@ from engine.postcard.steps import (
     roll_spec,
     step,
 )
-from engine.postcard.writer import format_line, format_note, format_record
+from engine.postcard.writer import format_line, format_note
 
 MAX_LINES = 5000
 SAFETY_KICKS = (35, 40, 45, 50, 55)      # the distances a bot aims a safety kick at
 TEAMS = ("Hawks", "Bears", "Comets", "Otters", "Rams", "Foxes", "Pilots", "Owls")
 
-
-@dataclass
-class Game:
-    seed: str
-    tags: dict[str, str]
-    lines: list[str]
-    state: State
-
-    def text(self) -> str:
-        return format_record(self.tags, self.lines)
 
 
 class Bots:
@@ -187,7 +177,7 @@ def _skills(rng: random.Random, rules: Rules) -> dict[str, str | None]:
     return {"H": rng.choice(names), "A": rng.choice(names)}
 
 
-def play_game(seed: str, rules: Rules | None = None, date: str | None = None) -> Game:
+def play_game(seed: str, rules: Rules | None = None, date: str | None = None) -> Played:
     """One complete game with the play book for `seed`."""
     rules = rules or load_rules()
     rng = random.Random(f"postcard-setup|{seed}")
@@ -222,7 +212,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None) ->
     if skills["A"]:
         tags["AwaySkill"] = skills["A"]
     tags["Result"] = f"{state.score[0]}-{state.score[1]}" if state.phase == OVER else "*"
-    return Game(seed, tags, lines, state)
+    return Played(seed, tags, lines, state)
 
 
 def _settled_pass(state: State, line: Line, result: StepResult, rules: Rules,
@@ -236,7 +226,7 @@ def _settled_pass(state: State, line: Line, result: StepResult, rules: Rules,
     return line, result
 
 
-def simulate(seed: str, games: int, rules: Rules | None = None) -> list[Game]:
+def simulate(seed: str, games: int, rules: Rules | None = None) -> list[Played]:
     return [play_game(game_seed(seed, k), rules) for k in range(1, games + 1)]
 
 

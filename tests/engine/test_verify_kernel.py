@@ -200,6 +200,25 @@ def test_findings_are_bounded_and_the_rest_counted():
         "them)", "t.rec: sums: 300 lines checked, 300 findings; total 900"]
 
 
+def test_a_record_out_of_step_is_followed_as_written_after_a_few_lines():
+    """Lines in a row that follow no reading: after LOST_AFTER of them only the record as
+    written is kept (each line then costs one step, whatever the text)."""
+    from engine.verify.kernel import LOST_AFTER
+
+    calls = []
+
+    def counting(state: State, line: Line) -> Step[State]:
+        calls.append(line.number)
+        return step(state, line)
+
+    text = '[Target "1000"]\n' + "".join(f"add 1 = {3 * k}\n" for k in range(1, 21))
+    verify(replace(BOOK, step=counting), text, "t.rec")
+    per_line = [calls.count(n) for n in range(2, 22)]
+    assert LOST_AFTER == 3 and per_line[LOST_AFTER:] == [1] * (20 - LOST_AFTER)
+    # before: each failing line adds a reading (the written total, the true one, ...)
+    assert per_line[:LOST_AFTER] == [1, 2, 3]
+
+
 def test_a_file_too_long_to_be_a_record_is_refused():
     from engine.verify.record import MAX_LINES
 
