@@ -6,8 +6,8 @@ The first file's first page is decoded and its codes read once: a bubble sheet's
 (or several files) means bubble sheets, anything else a play book. A play book: exit 0
 match, 1 mismatch (a copy whose QR does not re-derive must not be trusted), 2 unreadable (no
 QR, not a play-book QR, not an image or PDF). Bubble sheets: exit 0 read and clean, 1
-ambiguous bubbles or findings, 2 a file that cannot be read, a match whose sheets are no
-whole game, or a record read that does not parse.
+ambiguous bubbles or findings, 2 a file that cannot be read or a match whose sheets are no
+whole game.
 """
 
 from __future__ import annotations

@@ -11,8 +11,9 @@ from.
 
 A match's sheets that are no whole game (a sheet missing, one given twice, the highest not
 marked as the last) are refused, as `verify` and `audit` refuse them (`printkit.omr.gaps`:
-the one sheet-gap rule), and so is a record read that does not parse: both are unreadable
-input, exit 2, as in `verify`. Nothing here prints: the command prints a `ScanResult`.
+the one sheet-gap rule): unreadable input, exit 2, as in `verify`. A record read that
+breaks the notation gets findings, as `verify` of it does. Nothing here prints: the
+command prints a `ScanResult`.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 @dataclass
 class ScanResult:
     """What a scan says: lines for standard output, errors (one line each: a match refused,
-    a record that does not parse) and the exit code (0 read and clean, 1 ambiguous bubbles
+    a file that cannot be read) and the exit code (0 read and clean, 1 ambiguous bubbles
     or findings, 2 an error)."""
 
     lines: list[str] = field(default_factory=list)
@@ -168,8 +169,9 @@ def _record(group: Scanned, target: Path, force: bool, rules: Path | None,
 
 def _verify(game_id: str, text: str, target: Path, rules: Path | None,
             result: ScanResult) -> Report | None:
-    """The record's report; None (and an error in `result`) when the record read does not
-    parse: `verify` of the same sheets says it is unreadable, exit 2, and so does scan."""
+    """The record's report; None (and an error in `result`) when the record read cannot be
+    read as text at all (the kernel makes every other slip a finding): `verify` of the same
+    sheets says it is unreadable, exit 2, and so does scan."""
     from engine.errors import ReadError
 
     game = registry.get(game_id)

@@ -44,19 +44,23 @@ def _photo(path: Path, **kw: str) -> Path:
     return path
 
 
-def test_a_record_that_does_not_parse_is_unreadable_in_scan_as_in_verify(tmp_path):
-    """The sheet's code carries an empty seed (its record's `[Seed ""]`): the record read
-    does not parse. Once scan said so with exit 1 and verify with exit 2."""
+def test_a_record_with_a_bad_tag_is_one_finding_in_scan_as_in_verify(tmp_path):
+    """The sheet's code carries an empty seed (its record's `[Seed ""]`). Once scan said so
+    with exit 1 and verify with exit 2; both now give the same finding on line 2, exit 1."""
     photo = _photo(tmp_path / "sheet.png", seed_tag='[Seed ""]')
     out = tmp_path / "sheet.rec"
     scan = run_cli("scan", str(photo), "--out", str(out))
     verify = run_cli("verify", str(photo))
-    assert (scan.code, verify.code) == (2, 2)
-    assert scan.stderr == f"printkit: error: {out}:2:7: the record read does not parse: " \
-                          "empty seed\n"
-    assert verify.stderr == f"printkit: error: {photo}:2:7: empty seed\n"
+    assert (scan.code, verify.code) == (1, 1)
+    assert (scan.stderr, verify.stderr) == ("", "")
+    finding = ("2: PC-TAG-003: an empty Seed: the record is read without a play book "
+               '(expected a seed, found "")')
     assert scan.stdout.splitlines() == [f"{photo}: postcard sheet 1: 16 lines read",
+                                        f"{out}:{finding}",
+                                        f"{out}: postcard: 16 lines checked, 1 finding; "
+                                        "score 0-0, game not over",
                                         f"record: {out}"]
+    assert verify.stdout.splitlines()[0] == f"{photo}:{finding}"
     assert '[Seed ""]' in out.read_text()       # written, for the person to look at
 
 
