@@ -84,31 +84,59 @@ def _boxes(c: Canvas, slots: list[Slot], bleed: float) -> None:
     c.setBleedBox((x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed))
 
 
-MIN_CAPTION = 7.0       # pt: the smallest print on a card sheet outside the cards
+MIN_CAPTION = 8.0       # pt: text a person reads (STYLE), the caption included
+SAFE = 18.0             # pt: 0.25 in, the edge band a home printer may not print
 
 
-def _caption(c: Canvas, grid: Grid, slots: list[Slot], text: str, style: SheetStyle) -> None:
-    """A small line in the bottom margin of the full grid (the same place on every page,
-    the last one too), centred on a column (never on a crop mark); never under 7 pt: a
-    caption wider than the column at 7 pt goes on two lines, split at its last ' \u00b7 '."""
+def _caption(c: Canvas, grid: Grid, text: str, style: SheetStyle) -> None:
+    """A small line beside the full grid, the same place on every page (the last one too),
+    inside the page's safe area: under the grid centred on a column (never on a crop mark),
+    or, where the cards leave no room there (nine cards on Letter), turned up the left
+    margin centred on a row; on two lines split at its last ' \u00b7 ' when one is too long.
+    A page with room for neither has none: the caption is a convenience, the edge band not
+    printable."""
     whole = [grid.front(k) for k in range(grid.count)]
-    col = (grid.cols - 1) // 2
-    slot = whole[min(col, len(whole) - 1)]
-    bottom = min(s.y for s in whole) - grid.bleed
-    room = slot.width - 4 * style.mark_gap
-    size = style.caption_size
-    while c.stringWidth(text, style.font, size) > room and size > MIN_CAPTION:
-        size -= 0.25
-    lines = [text]
-    if c.stringWidth(text, style.font, size) > room and " \u00b7 " in text:
-        head, _, tail = text.rpartition(" \u00b7 ")
-        lines = [head, tail]
-    y = max(bottom / 2 - size / 3 + (len(lines) - 1) * size * 0.6, 2 + size)
+    size = max(style.caption_size, MIN_CAPTION)
+    below = min(s.y for s in whole) - grid.bleed - SAFE
+    beside = min(s.x for s in whole) - grid.bleed - SAFE
+    col = whole[min((grid.cols - 1) // 2, len(whole) - 1)]
+    row = whole[min(((grid.rows - 1) // 2) * grid.cols, len(whole) - 1)]
+    for room, across, along, turned in ((below, col.x + col.width / 2, col.width, False),
+                                        (beside, row.y + row.height / 2, row.height, True)):
+        lines = _caption_lines(c, text, style.font, size, along - 4 * style.mark_gap)
+        if lines and room >= len(lines) * size * 1.2 + 2 * style.mark_gap:
+            _draw_caption(c, lines, size, style, across, SAFE + room / 2, turned)
+            return
+
+
+def _caption_lines(c: Canvas, text: str, font: str, size: float, room: float) -> list[str]:
+    """`text` on one line, or two split at its last ' \u00b7 ', within `room`; none if not."""
+    if c.stringWidth(text, font, size) <= room:
+        return [text]
+    head, dot, tail = text.rpartition(" \u00b7 ")
+    if dot and max(c.stringWidth(head, font, size), c.stringWidth(tail, font, size)) <= room:
+        return [head, tail]
+    return []
+
+
+def _draw_caption(c: Canvas, lines: list[str], size: float, style: SheetStyle,
+                  across: float, middle: float, turned: bool) -> None:
+    """The lines centred on `across` (x, or y when turned) with their block centred on
+    `middle` (the centre of the free band, measured from the page edge)."""
+    c.saveState()
+    if turned:                       # reads bottom to top up the left margin
+        c.translate(middle, across)
+        c.rotate(90)
+        centre, base = 0.0, 0.0
+    else:
+        centre, base = across, middle
     c.setFont(style.font, size)
     c.setFillColor(style.muted)
+    y = base + (len(lines) - 1) * size * 0.6 - size * 0.35
     for line in lines:
-        c.drawCentredString(slot.x + slot.width / 2, y, line)
+        c.drawCentredString(centre, y, line)
         y -= size * 1.2
+    c.restoreState()
 
 
 def impose(doc: Document, cards: Sequence[SheetCard], card: CardSize, options: SheetOptions,
@@ -130,7 +158,7 @@ def impose(doc: Document, cards: Sequence[SheetCard], card: CardSize, options: S
         for k, (sc, slot) in enumerate(zip(batch, fronts, strict=True)):
             draw_side(doc, slot, sc.face, CardFrame(card.width, card.height, bleed,
                                                     options.ink_saver, n * per + k, "front"))
-        _caption(c, grid, fronts, f"{title} \u00b7 fronts {n + 1}/{sheets} \u00b7 cut on the "
+        _caption(c, grid, f"{title} \u00b7 fronts {n + 1}/{sheets} \u00b7 cut on the "
                                   f"marks", style)
         doc.show_page()
         if not options.backs or all(sc.back is None for sc in batch):
@@ -142,8 +170,8 @@ def impose(doc: Document, cards: Sequence[SheetCard], card: CardSize, options: S
             if sc.back is not None:
                 draw_side(doc, slot, sc.back, CardFrame(card.width, card.height, bleed,
                                                         options.ink_saver, n * per + k, "back"))
-        _caption(c, grid, backs, f"{title} \u00b7 backs {n + 1}/{sheets} \u00b7 duplex, flip on "
-                                 f"long edge", style)
+        _caption(c, grid, f"{title} \u00b7 backs {n + 1}/{sheets} \u00b7 flip on the long "
+                                 f"edge", style)
         doc.show_page()
     c.setTrimBox(None)
     c.setBleedBox(None)

@@ -320,21 +320,28 @@ def test_calibration_back_says_the_offset_and_a_worked_example():
     assert "print the cards with --back-offset 2.5,-1." in text
 
 
-def test_page_captions_are_never_under_7_pt_and_sit_at_the_grid_foot(tmp_path):
-    """The caption under a card sheet's grid: >= 7 pt (two lines when a column is narrow),
-    at the same height on a full page and on the last, part-filled one."""
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_page_captions_are_8_pt_inside_the_safe_area_at_one_place(tmp_path, paper):
+    """The caption beside a card sheet's grid: >= 8 pt, every glyph at least 0.25 in (18 pt)
+    from every edge (on Letter the nine cards leave no room under the grid, so it runs up
+    the left margin), at the same place on every fronts page, the last one too."""
     import pdfplumber
 
     from tests.helpers import run_cli
 
     out = tmp_path / "cards.pdf"
-    assert run_cli("render", "luckdraw", "cards", "--out", out).code == 0
+    assert run_cli("render", "luckdraw", "cards", "--paper", paper, "--out", out).code == 0
     with pdfplumber.open(out) as doc:
-        heights = []
+        places = []
         for page in doc.pages:
-            words = [w for w in page.extract_words(extra_attrs=["size"])
-                     if w["text"] in ("fronts", "backs")]
-            assert len(words) == 1, page.page_number
-            assert words[0]["size"] >= 7
-            heights.append(round(words[0]["top"]))
-        assert len(set(heights)) == 1, heights
+            text = "".join(ch["text"] for ch in page.chars)
+            assert "Luck of the Draw cards \u00b7 " in text, page.page_number
+            start = text.index("Luck of the Draw cards \u00b7 ")
+            caption = page.chars[start:start + 40]
+            for ch in caption:
+                assert (ch["size"] if ch["upright"] else ch["width"]) >= 8, ch  # turned: across
+                assert 18 <= ch["x0"] and ch["x1"] <= page.width - 18, ch
+                assert 18 <= ch["top"] and ch["bottom"] <= page.height - 18, ch
+            if "fronts" in text:
+                places.append((round(caption[0]["x0"]), round(caption[0]["top"])))
+        assert len(places) == 2 and len(set(places)) == 1, places
