@@ -1,0 +1,113 @@
+"""One play's deck for the bots: the play book's `deal/K`, the hands dealt from it and the
+cards drawn after them.
+
+"Deck is reshuffled between each play", so play K of a game uses the play book's shuffle
+`deal/K` (docs/draws.md); a kick draws from its top, a scrimmage play deals the two hands
+first ("Offense deals a hand or team of eleven cards to each player, alternately, starting
+with the Defense") and draws the rest. :func:`shuffled` is the draws contract computed in one
+pass (one keyed HMAC state, the words a 54-card shuffle needs, Fisher-Yates inlined): the same
+deck as ``GAME.book.stream(seed, label).shuffle(deck)``, about five times as fast, which is
+what lets the bots play a hundred games a second (bench/bench_cardbowl.py; tests hold the two
+equal).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.cardbowl.game import DEAL, GAME
+from engine.cardbowl.game import deck as cardbowl_deck
+from engine.draws import SCHEME
+from engine.game import nfc
+
+_TOP = 1 << 32
+
+
+def label(k: int) -> str:
+    """The play book's stream of play K (docs/draws.md: `deal/1` .. `deal/N`)."""
+    return f"{DEAL}/{k}"
+
+
+def _blocks(mac, start: int, count: int) -> tuple[int, ...]:
+    """The words of blocks start .. start + count - 1 (HMAC-SHA256 of the block counter)."""
+    out = []
+    for c in range(start, start + count):
+        h = mac.copy()
+        h.update(c.to_bytes(8, "big"))
+        out.append(h.digest())
+    return struct.unpack(f">{8 * count}I", b"".join(out))
+
+
+def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]:
+    """The deck of play K for `seed`, top card first: Fisher-Yates from the end with
+    `uniform(n)` by rejection of the top partial range, exactly as docs/draws.md says (one
+    word a swap: the words of the blocks a shuffle needs are made at once, and more only
+    after a rare rejection)."""
+    a = list(cards if cards is not None else cardbowl_deck())
+    key = hashlib.sha256(f"{SCHEME}|{GAME.id}|{nfc(seed)}|{label(k)}".encode()).digest()
+    mac = hmac.new(key, digestmod=hashlib.sha256)
+    need = -(-(len(a) - 1) // 8)
+    words = _blocks(mac, 0, need)
+    w = 0
+    for i in range(len(a) - 1, 0, -1):
+        n = i + 1
+        limit = _TOP - _TOP % n
+        while True:
+            if w == len(words):
+                words += _blocks(mac, need, 1)
+                need += 1
+            u = words[w]
+            w += 1
+            if u < limit:
+                break
+        j = u % n
+        a[i], a[j] = a[j], a[i]
+    return a
+
+
+def book_deck(seed: str, k: int) -> list[str]:
+    """The same deck the slow way, through the play book's own stream (the naive reference
+    the bench and the tests compare with)."""
+    return GAME.book.stream(seed, label(k)).shuffle(cardbowl_deck())
+
+
+@dataclass
+class Draws:
+    """The cards of one play after the hands, drawn one at a time; `drawn` keeps them in
+    order (a kick's cards line is the top of the deck, so it is what was drawn)."""
+
+    cards: Sequence[str]
+    at: int = 0
+    drawn: list[str] = field(default_factory=list)
+
+    def draw(self) -> str:
+        card = self.cards[self.at]
+        self.at += 1
+        self.drawn.append(card)
+        return card
+
+    def many(self, n: int) -> list[str]:
+        return [self.draw() for _ in range(n)]
+
+
+@dataclass(frozen=True)
+class Hands:
+    """The two hands of a scrimmage play as dealt (before the defence's discards)."""
+
+    offense: tuple[str, ...]
+    defense: tuple[str, ...]
+
+
+def deal_hands(deck: Sequence[str], size: int, extra_defense: int) -> tuple[Hands, Draws]:
+    """Eleven cards each, alternately, the defence first (cards 1, 3, .., 21 to the defence,
+    2, 4, .., 22 to the offence), then the defence's extra cards of a hurried snap ("for each
+    interval less than 6 the offense takes before a play, the defense gets one extra card");
+    the draws start with the next card (the snap)."""
+    pairs = 2 * size
+    hands = Hands(tuple(deck[1:pairs:2]), tuple(deck[0:pairs:2]) +
+                  tuple(deck[pairs:pairs + extra_defense]))
+    return hands, Draws(deck[pairs + extra_defense:])
