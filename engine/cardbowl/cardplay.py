@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cardbowl.deal import Draws
-from engine.cards import JOKERS, RED_SUITS, rank
+from engine.cards import FULL_DECK, JOKERS, RED_SUITS, rank
 
 RED, BLACK = "RJ", "BJ"
 FACE = {"J": 1, "Q": 2, "K": 3}          # "J=1, Q=2, K=3" (open-field run draws)
@@ -20,23 +20,36 @@ VALUE = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
 JOKER_IN_HAND = 15                        # "Joker in hand = 15"
 
 
+def _table(fn) -> dict[str, int]:
+    return {card: fn(card) for card in FULL_DECK}
+
+
+def _value(card: str) -> int:
+    return VALUE.get(rank(card), 0)
+
+
+VALUES = _table(_value)                                     # looked up, not computed: the
+HAND_VALUES = {**VALUES, BLACK: JOKER_IN_HAND, RED: JOKER_IN_HAND}   # bots read a card's
+FACES = _table(lambda card: FACE.get(rank(card), 0))       # value a thousand times a game
+
+
 def value(card: str) -> int:
     """A drawn card's value (A-10 face value, J 11, Q 12, K 13); a drawn joker has none."""
-    return VALUE.get(rank(card), 0)
+    return VALUES[card]
 
 
 def hand_value(card: str) -> int:
     """A card in a hand: a joker there is worth 15."""
-    return JOKER_IN_HAND if card in JOKERS else value(card)
+    return HAND_VALUES[card]
 
 
 def face(card: str) -> int:
     """Open-field run draws a card gives: J 1, Q 2, K 3, else 0."""
-    return FACE.get(rank(card), 0)
+    return FACES[card]
 
 
 def is_face(card: str) -> bool:
-    return rank(card) in FACE
+    return FACES[card] > 0
 
 
 def red(card: str) -> bool:

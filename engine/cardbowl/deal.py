@@ -42,16 +42,31 @@ def _blocks(mac, start: int, count: int) -> tuple[int, ...]:
     return struct.unpack(f">{8 * count}I", b"".join(out))
 
 
+_SIZES = tuple(range(54, 1, -1))                      # n = i + 1 for i = 53 .. 1
+_LIMITS = tuple(_TOP - _TOP % n for n in _SIZES)
+
+
 def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]:
     """The deck of play K for `seed`, top card first: Fisher-Yates from the end with
-    `uniform(n)` by rejection of the top partial range, exactly as docs/draws.md says (one
-    word a swap: the words of the blocks a shuffle needs are made at once, and more only
-    after a rare rejection)."""
+    `uniform(n)` by rejection of the top partial range, exactly as docs/draws.md says. The
+    words of the blocks a 54-card shuffle needs are made at once; a rejected word (about
+    one shuffle in 80 million) takes the word-by-word way."""
     a = list(cards if cards is not None else cardbowl_deck())
     key = hashlib.sha256(f"{SCHEME}|{GAME.id}|{nfc(seed)}|{label(k)}".encode()).digest()
     mac = hmac.new(key, digestmod=hashlib.sha256)
-    need = -(-(len(a) - 1) // 8)
-    words = _blocks(mac, 0, need)
+    size = len(a)
+    words = _blocks(mac, 0, -(-(size - 1) // 8))
+    if size == len(_SIZES) + 1 and all(map(int.__lt__, words, _LIMITS)):
+        for i, u, n in zip(range(size - 1, 0, -1), words, _SIZES, strict=False):
+            j = u % n
+            a[i], a[j] = a[j], a[i]
+        return a
+    return _slow(a, mac, words)
+
+
+def _slow(a: list[str], mac, words: tuple[int, ...]) -> list[str]:
+    """Fisher-Yates word by word, rejecting as the contract says."""
+    need = len(words) // 8
     w = 0
     for i in range(len(a) - 1, 0, -1):
         n = i + 1

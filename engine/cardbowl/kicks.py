@@ -212,7 +212,8 @@ def _return(draws: Draws, rules: Rules, choose: Choices, out: Kick, coverage: st
         out.clean = min(out.clean, 2)
     out.spot = received + out.ret
     if out.foul is not None and out.foul.against == "R":
-        pass                           # the kicking team takes it: no touchdown
+        out.ret = min(out.ret, FIELD - received)   # the kicking team takes it: no
+        out.spot = received + out.ret              # touchdown, enforced from the goal line
     elif out.spot >= FIELD:
         out.touchdown = True
     elif out.spot <= 0:

@@ -410,6 +410,21 @@ def coverage(dfn: Defense, read: Read, target: str, shown: set[str]) -> list[str
 def passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, target: str,
             shown: set[str], pressure: int, yardage: int, rush_units: list[tuple[int, int]],
             rounds_made: int, where: Field) -> Snap:
+    """A pass (below), and a yardage draw's Black Joker: "Draw again after end of play ...
+    Red = against Offense, Pass Interference, 10 yards; Black = against Defense, Illegal
+    contact, 5 yds & auto first down"."""
+    snap = _passing(draws, off, dfn, read, call, target, shown, pressure, yardage, rush_units,
+                    rounds_made, where)
+    if snap.foul is not None and snap.foul.against == "?":
+        pen = draws.draw()
+        snap.foul = Foul(10, "O", previous=True) if red(pen) else \
+            Foul(5, "D", first_down=True, previous=True)
+    return snap
+
+
+def _passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, target: str,
+             shown: set[str], pressure: int, yardage: int, rush_units: list[tuple[int, int]],
+             rounds_made: int, where: Field) -> Snap:
     """"Passing Play": the Pass draw (lower than the QB, + pressure), yardage draws (not the
     receiver's suit), the Reception draw (lower than the receiver) and the defence's two
     draws (a covering defender at least the receiver may break it up); O - D yards, then the
@@ -495,10 +510,6 @@ def passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, ta
         best = max(v(dfn.cards, p) for p in cover)
         if best + value(d_cards[0]) > receiver + value(reception):
             incomplete = True               # "the defender makes the play"
-    if foul is not None and foul.against == "?":
-        pen = draws.draw()                  # "Draw again after end of play"
-        foul = Foul(10, "O", previous=True) if red(pen) else \
-            Foul(5, "D", first_down=True, previous=True)
     yards = offense - defense
     if intercepted:
         return _intercepted(draws, snap, max(yards, -5), where, foul)
