@@ -57,7 +57,7 @@ def clock(left: int) -> str:
 def penalty_text(foul: Foul, declined: bool = False) -> str:
     """`5 yd pen. vs. D, auto 1st down`, `8 yd pass interference`, `..., declined`."""
     if foul.interference:       # at the 1 it moves nothing, written as 1 (C4: "moved forward")
-        text = f"{max(foul.yards, 1)} yd pass interference"
+        text = f"{max(foul.yards, 1)} yd pass interference, auto 1st down"
     else:
         text = f"{foul.yards} yd pen. vs. {foul.against}"
         if foul.first_down:
