@@ -19,12 +19,13 @@ from engine.cardbowl.cardplay import Foul
 from engine.cardbowl.coach import Coach, Receiver, Situation
 from engine.cardbowl.deal import Draws, deal_hands, shuffled
 from engine.cardbowl.game import GAME
+from engine.cardbowl.notes import FIELD, clock, enforce, penalty_text, yard
 from engine.cardbowl.rules import Rules, load_rules
 from engine.cardbowl.scrimmage import Snap
+from engine.cardbowl.settle import settle
 from engine.tags import tag_line
 
 TEAMS = ("Aces", "Kings", "Jokers", "Spades", "Hearts", "Clubs", "Diamonds", "Queens")
-FIELD = 100
 MAX_PLAYS = 1000                 # a guard, never reached: a game is a few hundred plays
 QUARTER = 180                    # "There are 180 intervals per quarter."
 
@@ -42,38 +43,6 @@ class Game:
     def text(self) -> str:
         head = "\n".join(tag_line(k, v) for k, v in self.tags.items())
         return head + "\n\n" + "\n".join(self.lines) + "\n"
-
-
-def yard(pos: int) -> int:
-    """A position as the notes write it: yards from the nearer goal."""
-    return pos if pos <= FIELD // 2 else FIELD - pos
-
-
-def clock(left: int) -> str:
-    seconds = max(left, 0) * 5
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def penalty_text(foul: Foul, declined: bool = False) -> str:
-    """`5 yd pen. vs. D, auto 1st down`, `8 yd pass interference`, `..., declined`."""
-    if foul.interference:       # at the 1 it moves nothing, written as 1 (C4: "moved forward")
-        text = f"{max(foul.yards, 1)} yd pass interference, auto 1st down"
-    else:
-        text = f"{foul.yards} yd pen. vs. {foul.against}"
-        if foul.first_down:
-            text += ", auto 1st down"
-    return text + (", declined" if declined else "")
-
-
-def enforce(pos: int, foul: Foul) -> int:
-    """Net yards a foul moves the ball from `pos` (the offence's view): "half the distance to
-    the goal" when it would move more (NFL, decision C4); a pass interference to its spot,
-    never past the 1."""
-    if foul.interference or foul.spot_foul:
-        return max(min(foul.yards, FIELD - 1 - pos), 0)
-    room = FIELD - pos if foul.against == "D" else pos
-    yards = room // 2 if foul.yards > room / 2 else foul.yards
-    return yards if foul.against == "D" else -yards
 
 
 @dataclass
@@ -459,8 +428,6 @@ class Match:
 
     # -- the result of a scrimmage play ------------------------------------------------------
     def settle(self, team: int, snap: Snap, s: Situation) -> None:
-        from engine.cardbowl.settle import settle
-
         settle(self, team, snap, s)
 
     # -- the game -----------------------------------------------------------------------------

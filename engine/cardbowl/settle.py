@@ -12,15 +12,33 @@ gained subsequently are discarded)". Decisions C19-C30 in docs/rules/cardbowl.md
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from engine.cardbowl.bots import FIELD, enforce, penalty_text
 from engine.cardbowl.cardplay import Foul
 from engine.cardbowl.coach import Situation
+from engine.cardbowl.notes import FIELD, enforce, penalty_text
+from engine.cardbowl.rules import Rules
 from engine.cardbowl.scrimmage import Snap
 
-if TYPE_CHECKING:
-    from engine.cardbowl.bots import Match
+
+class Match(Protocol):
+    """What settling a play reads and does of the game (engine/cardbowl/bots.py: Match)."""
+
+    rules: Rules
+    score: list[int]
+    pos: int
+    down: int
+    marker: int
+    pending: tuple[str, int, bool]
+
+    def head(self) -> str: ...
+
+    def line(self, team: int, head: str, result: str, scored: bool = False,
+             cards: list[list[str]] | None = None) -> None: ...
+
+    def first_down(self, team: int, pos: int, intervals: int, stops: bool = True) -> None: ...
+
+    def after_play(self, intervals: int, stops: bool) -> None: ...
 
 
 def settle(m: Match, team: int, snap: Snap, s: Situation) -> None:
