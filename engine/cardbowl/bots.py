@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 from engine.cardbowl import kicks, scrimmage
 from engine.cardbowl.cardplay import Foul
-from engine.cardbowl.coach import Coach, Receiver, Situation
-from engine.cardbowl.deal import Draws, deal_hands, shuffled
+from engine.cardbowl.coach import Coach, Receiver, Situation, ranked
+from engine.cardbowl.deal import Book, Draws, deal_hands
 from engine.cardbowl.game import GAME
 from engine.cardbowl.notes import FIELD, clock, enforce, penalty_text, yard
 from engine.cardbowl.rules import Rules, load_rules
@@ -71,11 +71,16 @@ class Match:
     over: bool = False
     second_half_kicker: int = 0
     side_due: bool = False            # the notes cannot tell the spot: write its side
+    book: Book = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.book = Book(self.seed)
 
     # -- writing ------------------------------------------------------------------------
     def deck(self) -> list[str]:
+        """The next play's deck: the play book's deal/K."""
         self.deal += 1
-        return shuffled(self.seed, self.deal)
+        return self.book.deal(self.deal)
 
     def under(self, team: int) -> None:
         """The heading a line is written under, with the line (---) a change of hands
@@ -131,6 +136,8 @@ class Match:
             return
         s = self.situation(self.offense)
         for team, on_offense in ((self.offense, True), (1 - self.offense, False)):
+            if not s.late:
+                break
             ts = self.situation(team)
             if self.coach.timeout(ts, on_offense):
                 self.timeouts[team] -= 1
@@ -269,7 +276,7 @@ class Match:
         hands, draws = deal_hands(deck, self.rules.cards.hand, 0)
         s = Situation(2, 1, 2, 0, self.quarter, self.left)
         kind = "pass" if self.coach.rng.random() < 0.5 else "run"
-        off = self.coach.offense(hands.offense, kind)
+        off = self.coach.offense(ranked(hands.offense), kind)
         dfn = self.coach.defense(hands.defense)
         snap = scrimmage.play(draws, off, dfn, self.coach.read(off.cards["QB"], s),
                               self.coach.call(kind, s, team), scrimmage.Field(2))
@@ -294,12 +301,13 @@ class Match:
                 return self.punt(team, s)
             if choice == "fg":
                 return self.field_goal(team)
-        kind = self.coach.plan(s, team)
-        if s.hurry and self.running is False and s.left <= 6 and s.timeouts == 0:
-            kind = "spike"
         deck = self.deck()
         hands, draws = deal_hands(deck, self.rules.cards.hand, self.hurry)
-        off = self.coach.offense(hands.offense, kind)
+        hand = ranked(hands.offense)
+        kind = self.coach.plan(s, team, hand)
+        if s.hurry and self.running is False and s.left <= 6 and s.timeouts == 0:
+            kind = "spike"
+        off = self.coach.offense(hand, kind)
         dfn = self.coach.defense(hands.defense)
         if kind == "spike":
             draws = Draws(deck)

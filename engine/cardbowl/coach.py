@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.cardbowl.cardplay import hand_value
+from engine.cardbowl.cardplay import HAND_VALUES, hand_value
 from engine.cardbowl.scrimmage import Call, Defense, Offense, Read
 
 TOUCHBACK_DEEP = -4            # a kick this deep in the end zone is downed
@@ -42,8 +42,13 @@ class Situation:
         return self.late and self.lead <= 0 and not (self.quarter == 2 and self.to_goal > 70)
 
 
+def ranked(hand: tuple[str, ...]) -> list[str]:
+    """A hand, highest card first."""
+    return sorted(hand, key=HAND_VALUES.__getitem__, reverse=True)
+
+
 def _sorted(hand: tuple[str, ...]) -> list[str]:
-    return sorted(hand, key=hand_value, reverse=True)
+    return sorted(hand, key=HAND_VALUES.__getitem__, reverse=True)
 
 
 POSITIONS = {
@@ -63,29 +68,35 @@ class Coach:
         self.boldness = (rng.uniform(0.2, 0.8), rng.uniform(0.2, 0.8))
 
     # -- the play ------------------------------------------------------------------------
-    def plan(self, s: Situation, team: int) -> str:
-        """The kind of play: pass, run, screen, lateral, sneak, scramble or spike."""
+    def plan(self, s: Situation, team: int, ranked: list[str]) -> str:
+        """The kind of play, once the offence has seen its hand: pass, run, screen,
+        lateral, sneak or scramble. A pass wants three high cards (the QB and two
+        receivers: "In a passing play the hand's highest cards would be used as the QB and
+        one or more receivers"), a run one (the ball carrier counts double). `ranked`: the
+        hand, highest first."""
         r = self.rng.random()
+        third = HAND_VALUES[ranked[2]]
         if s.hurry and s.to_go > 3:
             return "pass" if r < 0.85 else "screen"
         if s.to_go <= 1 and r < 0.3:
             return "sneak"
-        table = (("screen", 0.05), ("lateral", 0.03), ("scramble", 0.03))
+        table = (("screen", 0.05), ("lateral", 0.03), ("scramble", 0.02))
         for kind, chance in table:
             if r < chance:
                 return kind
             r -= chance
-        passing = 0.3 + 0.3 * (s.to_go >= 8) + 0.2 * self.boldness[team]
+        passing = 0.15 + 0.25 * (s.to_go >= 8) + 0.2 * self.boldness[team] + \
+            0.3 * (third >= 10)
         return "pass" if self.rng.random() < passing else "run"
 
-    def offense(self, hand: tuple[str, ...], kind: str) -> Offense:
+    def offense(self, ranked: list[str], kind: str) -> Offense:
         """Where each card plays: the plan's key cards highest ("In a passing play the
         hand's highest cards would be used as the QB and one or more receivers. In a running
         play, the highest card would be used as the ball carrier")."""
         layout = POSITIONS.get(kind if kind in POSITIONS else
                                "screen" if kind == "lateral" else
                                "pass" if kind in ("scramble", "spike") else "run")
-        cards = dict(zip(layout, _sorted(hand), strict=True))
+        cards = dict(zip(layout, ranked, strict=True))
         shotgun = kind == "pass" and self.rng.random() < 0.35
         centre = 1 if hand_value(cards["LG"]) < hand_value(cards["RG"]) else 2
         return Offense(cards, shotgun, centre)
@@ -113,7 +124,7 @@ class Coach:
     def call(self, kind: str, s: Situation, team: int) -> Call:
         if kind != "pass":
             return Call(kind, fullback=kind == "run")
-        need = 3 if s.hurry else 2 if s.to_go >= 10 else 1 if s.to_go >= 4 else 0
+        need = 2 if s.hurry or s.to_go >= 15 else 1 if s.to_go >= 7 else 0
         if s.to_goal <= 12:
             need = 0
         turns = self.rng.choice((0, 1, 1, 2, 2, 3)) if need else self.rng.choice((0, 1))
@@ -162,7 +173,7 @@ class Coach:
         """Stop the clock: the team behind, late in a half."""
         if s.timeouts <= 0 or not s.late:
             return False
-        return (offense and s.hurry) or (not offense and s.quarter == 4 and s.lead > 0)
+        return (offense and s.hurry) or (not offense and s.quarter == 4 and s.lead < 0)
 
 
 class Receiver:

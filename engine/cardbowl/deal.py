@@ -14,7 +14,6 @@ equal).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -32,18 +31,59 @@ def label(k: int) -> str:
     return f"{DEAL}/{k}"
 
 
-def _blocks(mac, start: int, count: int) -> tuple[int, ...]:
+_COUNTERS = tuple(c.to_bytes(8, "big") for c in range(64))
+_IPAD = bytes(range(256)).translate(bytes(x ^ 0x36 for x in range(256)))
+_OPAD = bytes(range(256)).translate(bytes(x ^ 0x5C for x in range(256)))
+
+
+class _Mac:
+    """HMAC-SHA256 under one key, RFC 2104 spelt out: the inner and outer SHA-256 states
+    are keyed once and copied per block (hashlib's C objects throughout; the same digests
+    as `hmac.new`, which the tests compare with)."""
+
+    def __init__(self, key: bytes) -> None:
+        padded = key.ljust(64, b"\0")
+        self.inner = hashlib.sha256(padded.translate(_IPAD))
+        self.outer = hashlib.sha256(padded.translate(_OPAD))
+
+    def block(self, counter: int) -> bytes:
+        i = self.inner.copy()
+        i.update(_COUNTERS[counter] if counter < 64 else counter.to_bytes(8, "big"))
+        o = self.outer.copy()
+        o.update(i.digest())
+        return o.digest()
+
+
+def _blocks(mac: _Mac, start: int, count: int) -> tuple[int, ...]:
     """The words of blocks start .. start + count - 1 (HMAC-SHA256 of the block counter)."""
-    out = []
+    inner, outer, out = mac.inner, mac.outer, []
     for c in range(start, start + count):
-        h = mac.copy()
-        h.update(c.to_bytes(8, "big"))
-        out.append(h.digest())
+        i = inner.copy()
+        i.update(_COUNTERS[c] if c < 64 else c.to_bytes(8, "big"))
+        o = outer.copy()
+        o.update(i.digest())
+        out.append(o.digest())
     return struct.unpack(f">{8 * count}I", b"".join(out))
 
 
 _SIZES = tuple(range(54, 1, -1))                      # n = i + 1 for i = 53 .. 1
 _LIMITS = tuple(_TOP - _TOP % n for n in _SIZES)
+_POSITIONS = tuple(n - 1 for n in _SIZES)
+
+
+class Book:
+    """One seed's deals (the stream key's prefix hashed once: a game asks for hundreds)."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self.prefix = hashlib.sha256(f"{SCHEME}|{GAME.id}|{nfc(seed)}|".encode())
+        self.deck = tuple(cardbowl_deck())
+
+    def deal(self, k: int) -> list[str]:
+        """The deck of play K, top card first (:func:`shuffled`)."""
+        h = self.prefix.copy()
+        h.update(label(k).encode())
+        return _shuffle(list(self.deck), _Mac(h.digest()))
 
 
 def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]:
@@ -52,19 +92,21 @@ def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]
     words of the blocks a 54-card shuffle needs are made at once; a rejected word (about
     one shuffle in 80 million) takes the word-by-word way."""
     a = list(cards if cards is not None else cardbowl_deck())
-    key = hashlib.sha256(f"{SCHEME}|{GAME.id}|{nfc(seed)}|{label(k)}".encode()).digest()
-    mac = hmac.new(key, digestmod=hashlib.sha256)
+    return _shuffle(a, _Mac(hashlib.sha256(
+        f"{SCHEME}|{GAME.id}|{nfc(seed)}|{label(k)}".encode()).digest()))
+
+
+def _shuffle(a: list[str], mac: _Mac) -> list[str]:
     size = len(a)
     words = _blocks(mac, 0, -(-(size - 1) // 8))
     if size == len(_SIZES) + 1 and all(map(int.__lt__, words, _LIMITS)):
-        for i, u, n in zip(range(size - 1, 0, -1), words, _SIZES, strict=False):
-            j = u % n
+        for i, j in zip(_POSITIONS, map(int.__mod__, words, _SIZES), strict=False):
             a[i], a[j] = a[j], a[i]
         return a
     return _slow(a, mac, words)
 
 
-def _slow(a: list[str], mac, words: tuple[int, ...]) -> list[str]:
+def _slow(a: list[str], mac: _Mac, words: tuple[int, ...]) -> list[str]:
     """Fisher-Yates word by word, rejecting as the contract says."""
     need = len(words) // 8
     w = 0

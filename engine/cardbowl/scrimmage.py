@@ -12,10 +12,11 @@ how many yardage cards a pass may take. Decisions: C19-C30 in docs/rules/cardbow
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.cardbowl.cardplay import (
     BLACK,
+    HAND_VALUES,
     RED,
     Foul,
     Recovery,
@@ -119,7 +120,6 @@ class Snap:
     sacked: bool = False
     suit: str = ""                      # the ball carrier's suit (out of bounds late)
     last_draw: str = ""                 # the last offensive draw
-    notes: list[str] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -127,7 +127,7 @@ class Snap:
 
 
 def v(cards: dict[str, str], pos: str) -> int:
-    return hand_value(cards[pos])
+    return HAND_VALUES[cards[pos]]
 
 
 def block_half(card: str) -> int:
@@ -139,15 +139,16 @@ def block_half(card: str) -> int:
 def line_values(off: Offense, dfn: Defense, read: Read, te_blocks: bool,
                 backs: tuple[tuple[str, int], ...] = ()) -> tuple[list[int], list[int]]:
     """Each match-up's offensive and defensive blocking values."""
-    o = [sum(v(off.cards, p) for p in BLOCKERS[i]) for i in range(LINE)]
-    o[off.centre] += v(off.cards, "C")
+    hv, oc, dc = HAND_VALUES, off.cards, dfn.cards
+    o = [hv[oc["LT"]], hv[oc["LG"]], hv[oc["RG"]], hv[oc["RT"]]]
+    o[off.centre] += hv[oc["C"]]
     if te_blocks:
-        o[3] += v(off.cards, "TE")
+        o[3] += hv[oc["TE"]]
     for back, i in backs:
-        o[i] += block_half(off.cards[back])
-    d = [v(dfn.cards, RUSHERS[i]) for i in range(LINE)]
+        o[i] += block_half(oc[back])
+    d = [hv[dc["DLE"]], hv[dc["DLT"]], hv[dc["DRT"]], hv[dc["DRE"]]]
     for pos, i in read.blitz:
-        d[i] += v(dfn.cards, pos)
+        d[i] += hv[dc[pos]]
     return o, d
 
 
@@ -228,9 +229,15 @@ def fumble(draws: Draws, snap: Snap, at: int, head: tuple[int, int] = (0, 0)) ->
 # -- running plays -------------------------------------------------------------------------
 def best_gap(o: list[int], d: list[int], allowed: range = range(LINE)) -> tuple[int, ...]:
     """The match-up, or pair of match-ups ("in between two"), with the most offence over
-    defence, as the offence sees the revealed lines."""
-    options = [(i,) for i in allowed] + [(i, i + 1) for i in allowed if i + 1 in allowed]
-    return max(options, key=lambda g: (sum(o[i] - d[i] for i in g), -len(g)))
+    defence, as the offence sees the revealed lines (a single one on a tie)."""
+    edge = [o[i] - d[i] for i in range(LINE)]
+    best, top = (allowed[0],), edge[allowed[0]]
+    for i in allowed:
+        if edge[i] > top:
+            best, top = (i,), edge[i]
+        if i + 1 in allowed and edge[i] + edge[i + 1] > top:
+            best, top = (i, i + 1), edge[i] + edge[i + 1]
+    return best
 
 
 def extra_card(dfn: Defense, shown: set[str], candidates: tuple[str, ...]) -> str | None:
@@ -716,8 +723,8 @@ def _execute(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
     if call.kind == "sneak":
         return sneak(draws, off, dfn, read, o, d, where)
     if call.kind == "pass":
-        backs = _backs(off, o)
-        o, d = line_values(off, dfn, read, te_blocks=False, backs=backs)
+        for back, i in _backs(off, o):
+            o[i] += block_half(off.cards[back])
     units = threats(o, d, v(off.cards, "QB") + (off.shotgun and call.kind == "pass"))
     auto = automatic_sack(units)
     if auto:
