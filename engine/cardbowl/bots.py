@@ -173,7 +173,7 @@ class Match:
     # -- kicks ---------------------------------------------------------------------------
     def kickoff(self, kicker: int, free: bool) -> None:
         team = 1 - kicker
-        draws = Draws(self.deck())
+        draws = Draws(self.deck(), again=self.book.again(self.deal))
         s = self.situation(kicker)
         if not free and self.coach.onside(s.lead, s.quarter, s.left):
             return self.onside(kicker, draws)
@@ -261,7 +261,7 @@ class Match:
         lead = self.score[team] - self.score[1 - team]
         if self.coach.two_point(lead, self.quarter):
             return self.conversion(team)
-        draws = Draws(self.deck())
+        draws = Draws(self.deck(), again=self.book.again(self.deal))
         g = kicks.field_goal(draws, self.rules, self.rules.field_goal.extra_point_distance,
                              0, extra_point=True)
         if g.good:
@@ -273,7 +273,7 @@ class Match:
 
     def conversion(self, team: int) -> None:
         deck = self.deck()
-        hands, draws = deal_hands(deck, self.rules.cards.hand, 0)
+        hands, draws = deal_hands(deck, self.rules.cards.hand, 0, self.book.again(self.deal))
         s = Situation(2, 1, 2, 0, self.quarter, self.left)
         kind = "pass" if self.coach.rng.random() < 0.5 else "run"
         off = self.coach.offense(ranked(hands.offense), kind)
@@ -302,7 +302,8 @@ class Match:
             if choice == "fg":
                 return self.field_goal(team)
         deck = self.deck()
-        hands, draws = deal_hands(deck, self.rules.cards.hand, self.hurry)
+        hands, draws = deal_hands(deck, self.rules.cards.hand, self.hurry,
+                                  self.book.again(self.deal))
         hand = ranked(hands.offense)
         kind = self.coach.plan(s, team, hand)
         if s.hurry and self.running is False and s.left <= 6 and s.timeouts == 0:
@@ -323,7 +324,7 @@ class Match:
 
     def punt(self, team: int, s: Situation) -> None:
         cards, oob = self.coach.punt_cards(s.to_goal)
-        draws = Draws(self.deck())
+        draws = Draws(self.deck(), again=self.book.again(self.deal))
         k = kicks.punt(draws, self.rules, self.receiver, self.pos, cards, oob)
         head = self.head()
         other = 1 - team
@@ -410,7 +411,7 @@ class Match:
 
     def field_goal(self, team: int) -> None:
         distance = self.rules.field_goal_distance(FIELD - self.pos)
-        draws = Draws(self.deck())
+        draws = Draws(self.deck(), again=self.book.again(self.deal))
         g = kicks.field_goal(draws, self.rules, distance, self.pos)
         head = self.head()
         if g.stops:

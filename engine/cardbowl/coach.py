@@ -85,8 +85,8 @@ class Coach:
             if r < chance:
                 return kind
             r -= chance
-        passing = 0.15 + 0.25 * (s.to_go >= 8) + 0.2 * self.boldness[team] + \
-            0.3 * (third >= 10)
+        passing = 0.05 + 0.25 * (s.to_go >= 8) + 0.15 * self.boldness[team] + \
+            0.2 * (third >= 11)
         return "pass" if self.rng.random() < passing else "run"
 
     def offense(self, ranked: list[str], kind: str) -> Offense:

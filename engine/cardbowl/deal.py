@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.cardbowl.game import DEAL, GAME
@@ -79,6 +79,11 @@ class Book:
         self.prefix = hashlib.sha256(f"{SCHEME}|{GAME.id}|{nfc(seed)}|".encode())
         self.deck = tuple(cardbowl_deck())
 
+    def again(self, k: int) -> Callable[[list[str], int], list[str]]:
+        """Play K's reshuffles of its drawn cards: the stream `deal/K/N` (a label no play
+        book prints, as Luck of the Draw's bots draw from `table/K`)."""
+        return lambda pile, n: GAME.book.stream(self.seed, f"{label(k)}/{n}").shuffle(pile)
+
     def deal(self, k: int) -> list[str]:
         """The deck of play K, top card first (:func:`shuffled`)."""
         h = self.prefix.copy()
@@ -135,13 +140,23 @@ def book_deck(seed: str, k: int) -> list[str]:
 @dataclass
 class Draws:
     """The cards of one play after the hands, drawn one at a time; `drawn` keeps them in
-    order (a kick's cards line is the top of the deck, so it is what was drawn)."""
+    order (a kick's cards line is the top of the deck, so it is what was drawn). A play
+    whose draws outlast the deck (a long chain of open-field runs after a deal of 22 or more)
+    goes on with the cards drawn so far, face up on the table, shuffled again: `again(pile,
+    n)` shuffles them for the n-th time (C19)."""
 
     cards: Sequence[str]
     at: int = 0
     drawn: list[str] = field(default_factory=list)
+    again: Callable[[list[str], int], list[str]] | None = None
+    refills: int = 0
 
     def draw(self) -> str:
+        if self.at == len(self.cards):
+            if self.again is None:
+                raise IndexError("the deck is out of cards")
+            self.refills += 1
+            self.cards = list(self.cards) + self.again(list(self.drawn), self.refills)
         card = self.cards[self.at]
         self.at += 1
         self.drawn.append(card)
@@ -159,7 +174,9 @@ class Hands:
     defense: tuple[str, ...]
 
 
-def deal_hands(deck: Sequence[str], size: int, extra_defense: int) -> tuple[Hands, Draws]:
+def deal_hands(deck: Sequence[str], size: int, extra_defense: int,
+               again: Callable[[list[str], int], list[str]] | None = None
+               ) -> tuple[Hands, Draws]:
     """Eleven cards each, alternately, the defence first (cards 1, 3, .., 21 to the defence,
     2, 4, .., 22 to the offence), then the defence's extra cards of a hurried snap ("for each
     interval less than 6 the offense takes before a play, the defense gets one extra card");
@@ -167,4 +184,4 @@ def deal_hands(deck: Sequence[str], size: int, extra_defense: int) -> tuple[Hand
     pairs = 2 * size
     hands = Hands(tuple(deck[1:pairs:2]), tuple(deck[0:pairs:2]) +
                   tuple(deck[pairs:pairs + extra_defense]))
-    return hands, Draws(deck[pairs + extra_defense:])
+    return hands, Draws(deck[pairs + extra_defense:], again=again)
