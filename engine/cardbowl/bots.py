@@ -343,6 +343,7 @@ class Match:
             self.pending = ("try", other, False)
             return None
         self.line(team, head, text, cards=cards_line)
+        self.side_due = k.recovery is not None and k.ret is None
         self.first_down(other, spot, k.intervals)
         return None
 
@@ -372,6 +373,8 @@ class Match:
             parts.append("fumble, K recovers")
         elif k.ret is not None:
             parts.append(self.returned(k))
+        elif k.recovery is not None:
+            parts.append("fumble, R recovers")      # a muffed fair catch, not advanced
         if k.foul is not None:
             against = "K" if k.foul.against == "K" else "R"
             parts[-1] += "; " + penalty_text(Foul(k.foul.yards, against),

@@ -205,18 +205,8 @@ def _return(draws: Draws, rules: Rules, choose: Choices, out: Kick, coverage: st
             out.intervals = 2
             return
     out.ret = yards
-    if out.foul is not None and out.foul.against == "R" and out.foul.spot is not None:
-        # "spot of foul is yardage drawn up to that point": the return ends there, and the
-        # return cards no longer add up to what is written
-        out.ret = max(out.foul.spot, 1 - received)     # enforced from the 1 at worst
-        out.clean = min(out.clean, 2)
-    out.spot = received + out.ret
-    if out.foul is not None and out.foul.against == "R":
-        out.ret = min(out.ret, FIELD - received)   # the kicking team takes it: no
-        out.spot = received + out.ret              # touchdown, enforced from the goal line
-    elif out.spot >= FIELD:
-        out.touchdown = True
-    elif out.spot <= 0:
+    _finish(out, received)
+    if out.spot is not None and out.spot <= 0:
         # C27: carried back into the end zone from the field: the receiver is downed at the
         # 1 (the notes have no safety on a return); its return cards are left off
         out.spot, out.ret = 1, 1 - received
@@ -230,8 +220,10 @@ def _kick_foul(foul: Foul) -> Foul:
     return Foul(foul.yards, "R" if foul.against == "O" else "K", foul.first_down, foul.spot)
 
 
-def _fumbled(draws: Draws, out: Kick, spot: int) -> None:
-    """A return fumbled at `spot`: "proceed to fumble rules from that spot"."""
+def _fumbled(draws: Draws, out: Kick, spot: int, advance: bool = True) -> None:
+    """A return fumbled at `spot`: "proceed to fumble rules from that spot". A muffed fair
+    catch is not advanced (`advance` False, C27): the ball is where it was recovered and no
+    return is written."""
     rec = recover(draws)
     out.recovery = rec
     out.ret = spot - (out.received or 0) + rec.bounce
@@ -239,16 +231,35 @@ def _fumbled(draws: Draws, out: Kick, spot: int) -> None:
         out.kept = True
         return
     run = open_field_run(draws, rec.run_draws, room=FIELD - spot - rec.bounce) \
-        if rec.run_draws else None
+        if rec.run_draws and advance else None
     out.ret += run.yards if run else 0
     out.spot = (out.received or 0) + out.ret
-    out.touchdown = out.spot >= FIELD
     out.clean = min(out.clean, 2)
-    if out.spot <= 0:                  # recovered in its own end zone: C27
+    _finish(out, out.received or 0)
+    if not advance and out.ret is not None:
+        out.spot, out.ret = min(max(out.spot or 1, 1), FIELD - 1), None
+    if out.spot is not None and out.spot <= 0:     # recovered in its own end zone: C27
         if (out.received or 0) <= 0:
             out.touchback, out.ret, out.spot = True, None, None
         else:
             out.spot, out.ret = 1, 1 - (out.received or 0)
+
+
+def _finish(out: Kick, received: int) -> None:
+    """The end of a return: "spot of foul is yardage drawn up to that point" for the
+    receiving team's foul (the kicking team takes it, and a touchdown with it; the return
+    cards no longer add up to what is written), else a touchdown past the goal line."""
+    assert out.ret is not None
+    if out.foul is not None and out.foul.against == "R":
+        if out.foul.spot is not None:
+            out.ret = max(out.foul.spot, 1 - received)     # enforced from the 1 at worst
+            out.clean = min(out.clean, 2)
+        out.ret = min(out.ret, FIELD - received)
+        out.spot = received + out.ret
+        out.touchdown = False
+        return
+    out.spot = received + out.ret
+    out.touchdown = out.spot >= FIELD
 
 
 # -- punt ----------------------------------------------------------------------------------
@@ -331,8 +342,7 @@ def _fair_catch(draws: Draws, out: Kick) -> Kick:
     = Fumble. Black Joker = fair catch is made but penalty, same as punt return."""
     card = draws.draw()
     if card == RED:
-        out.ret = 0
-        _fumbled(draws, out, out.received or 0)
+        _fumbled(draws, out, out.received or 0, advance=False)
         return out
     if card == BLACK:
         out.foul = _penalty(draws.draw(), (10, 10, 15), "R")
