@@ -69,6 +69,7 @@ def _blocks(mac: _Mac, start: int, count: int) -> tuple[int, ...]:
 _SIZES = tuple(range(54, 1, -1))                      # n = i + 1 for i = 53 .. 1
 _LIMITS = tuple(_TOP - _TOP % n for n in _SIZES)
 _POSITIONS = tuple(n - 1 for n in _SIZES)
+_SAFE = min(_LIMITS)       # no word below it is ever rejected, whatever n
 
 
 class Book:
@@ -104,7 +105,7 @@ def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]
 def _shuffle(a: list[str], mac: _Mac) -> list[str]:
     size = len(a)
     words = _blocks(mac, 0, -(-(size - 1) // 8))
-    if size == len(_SIZES) + 1 and all(map(int.__lt__, words, _LIMITS)):
+    if size == len(_SIZES) + 1 and max(words) < _SAFE:
         for i, j in zip(_POSITIONS, map(int.__mod__, words, _SIZES), strict=False):
             a[i], a[j] = a[j], a[i]
         return a
@@ -152,12 +153,14 @@ class Draws:
     refills: int = 0
 
     def draw(self) -> str:
-        if self.at == len(self.cards):
+        try:
+            card = self.cards[self.at]
+        except IndexError:
             if self.again is None:
-                raise IndexError("the deck is out of cards")
+                raise
             self.refills += 1
             self.cards = list(self.cards) + self.again(list(self.drawn), self.refills)
-        card = self.cards[self.at]
+            card = self.cards[self.at]
         self.at += 1
         self.drawn.append(card)
         return card

@@ -203,3 +203,20 @@ def test_half_up_is_the_sneaks_rounding():
     """"rounded up if half - e.g. if O-D = 0 or 1, no gain; if O-D = 2 to 5, gain = 1;
     O-D = 6 to 9, gain = 2"."""
     assert [half_up(n, 4) for n in range(10)] == [0, 0, 1, 1, 1, 1, 2, 2, 2, 2]
+
+
+def test_a_rejected_word_is_skipped_as_the_contract_says():
+    """docs/draws.md: "uniform(n): limit = 2**32 - (2**32 mod n); repeat: u = next word; if
+    u < limit: return u mod n". A word at the top of the range is skipped, the next one used:
+    with 2**32 - 1 first, the first swap (n = 54) takes the second word, 5: 5 mod 54 = 5."""
+    from engine.cardbowl.deal import _slow
+
+    words = (2**32 - 1, 5) + tuple(range(100, 160))
+    cards = [str(n) for n in range(54)]
+    out = _slow(list(cards), None, words)              # no more words needed: no mac
+    expected = list(cards)
+    rest = iter(words[1:])
+    for i in range(53, 0, -1):
+        j = next(rest) % (i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert out == expected and out[53] == "5"
