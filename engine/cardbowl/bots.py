@@ -461,11 +461,14 @@ class Match:
         self.clock_marker("End of game")
 
 
-def play_game(seed: str, rules: Rules | None = None, date: str | None = None) -> Game:
-    """One whole game with the play book for `seed`."""
+def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
+              home: str | None = None, away: str | None = None) -> Game:
+    """One whole game with the play book for `seed`; the teams are named `home` and `away`
+    (a class's match: bench/class_drill.py), or drawn from TEAMS."""
     rules = rules or load_rules()
     rng = random.Random(f"cardbowl-bots|{seed}")
-    home, away = rng.sample(TEAMS, 2)
+    drawn = rng.sample(TEAMS, 2)
+    home, away = home or drawn[0], away or drawn[1]
     match = Match(seed, rules, (home, away), Coach(rng), Receiver(rng))
     match.play()
     tags = {"Game": GAME.id, "Seed": seed, "Home": home, "Away": away}

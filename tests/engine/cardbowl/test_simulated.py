@@ -88,3 +88,12 @@ def test_a_game_has_every_kind_of_play():
                  "FG no good", "Try\tkick good", "yd pen. vs.", "fumble", "int.", "touchback",
                  "Two-minute warning", ", TD"):
         assert play in words, play
+
+
+def test_a_class_match_is_played_with_its_teams():
+    """A class's match (bench/class_drill.py): the bots play its seed under its team names."""
+    text = play_game("class-m1", home="Owls", away="Rams").text()
+    assert '[Home "Owls"]' in text and '[Away "Rams"]' in text
+    headings = {line for line in text.splitlines() if line.startswith("#### ")}
+    assert headings == {"#### Owls", "#### Rams"}
+    assert verify_text(text, "m1.rec").findings == []
