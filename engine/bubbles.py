@@ -690,7 +690,9 @@ def _split(grammar: Grammar,
 
     tags: list[tuple[str, str]] = []
     lines: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    from engine.verify.record import split_lines
+
+    for number, raw in enumerate(split_lines(text), start=1):
         line = raw.rstrip()
         if grammar.trailing_comment and not line.lstrip().startswith("["):
             line = line.split(grammar.comment, 1)[0].rstrip()

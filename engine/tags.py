@@ -28,6 +28,11 @@ def tag_line(name: str, value: str) -> str:
     return f'[{name} "{quote(value)}"]'
 
 
+def record_text(tags: dict[str, str], lines: list[str]) -> str:
+    """A record as every game writes one: its tags, a blank line, its lines."""
+    return "\n".join([*(tag_line(k, v) for k, v in tags.items()), "", *lines]) + "\n"
+
+
 def check_value(value: str) -> str | None:
     """Why a value cannot be a tag value (a control character would end or forge a line)."""
     if m := _CONTROL.search(value):

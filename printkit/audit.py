@@ -12,7 +12,7 @@ import csv
 import io
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +22,7 @@ from engine.classkey import ClassKey
 from engine.errors import ReadError
 from engine.tags import TAG, unquote
 from engine.tournament import Result, standings
+from engine.verify.record import split_lines
 from printkit.omr.runs import SHEET_SUFFIXES
 
 PARALLEL_FROM = 48          # records; below this a pool costs more than it saves
@@ -47,7 +48,7 @@ def record_text(path: Path) -> tuple[str | None, str]:
         try:
             game_id, text, _notes = record_from_file(path)
         except UserError as exc:
-            raise ReadError(str(exc).split(": ", 1)[-1], str(path), 1) from None
+            raise ReadError(str(exc).split(": ", 1)[-1], str(path)) from None   # a file: no line
         return game_id, text          # an ambiguous bubble's line is a comment in the record
     return None, read_record(path)[0]
 
@@ -108,9 +109,18 @@ class Entry:
     error: str = ""
     belongs: bool | None = None        # None: no class key given
     lines: list[str] = field(default_factory=list)
+    found: int = 0                     # findings, counted when they are dropped (`slim`)
+
+    def slim(self) -> Entry:
+        """The entry without its findings and lines, once they are reported: what the
+        standings and the summary need (status, teams, points, membership), and the count."""
+        self.found = len(self.findings)
+        self.findings = []
+        self.lines = []
+        return self
 
     def as_dict(self, with_text: bool = False) -> dict:
-        d = {k: v for k, v in self.__dict__.items() if k != "lines"}
+        d = {k: v for k, v in self.__dict__.items() if k not in ("lines", "found")}
         d["points"] = list(self.points) if self.points else None
         if with_text:
             d["lines"] = self.lines
@@ -120,7 +130,7 @@ class Entry:
 def tags_of(text: str) -> dict[str, tuple[str, int]]:
     """The record's `[Name "value"]` tags with their line numbers (first of each kept)."""
     tags: dict[str, tuple[str, int]] = {}
-    for n, line in enumerate(text.splitlines()[:200], start=1):
+    for n, line in enumerate(split_lines(text)[:200], start=1):
         if m := TAG.fullmatch(line.strip()):
             tags.setdefault(m.group(1), (unquote(m.group(2)), n))
     return tags
@@ -200,7 +210,7 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
     entry.findings = findings
     entry.status = "findings" if findings else "clean"
     if keep_text:
-        entry.lines = text[:TEXT_KEPT].splitlines()
+        entry.lines = split_lines(text[:TEXT_KEPT])
     return entry
 
 
@@ -220,16 +230,26 @@ def _one(args: tuple[str | tuple[str, ...], bytes | None, bool]) -> Entry:
     return audit_one(*args)
 
 
-def audit_files(files: list[Path], key: ClassKey | None = None, keep_text: bool = False,
-                workers: int | None = None) -> list[Entry]:
+def audit_iter(files: list[Path], key: ClassKey | None = None, keep_text: bool = False,
+               workers: int | None = None) -> Iterator[Entry]:
     """Every record's entry, in the files' order (a run of one match's sheet files is one
-    entry, where its first file is); on both cores when the batch is big enough."""
+    entry, where its first file is), each as soon as it and those before it are done; on
+    both cores when the batch is big enough. A caller that reports each entry and keeps only
+    its slim copy (`Entry.slim`) holds one record's findings at a time, not the class's."""
     jobs = [(u, key.secret if key else None, keep_text) for u in units(files)]
     workers = workers if workers is not None else min(WORKERS, os.cpu_count() or 1)
     if workers <= 1 or len(jobs) < PARALLEL_FROM:
-        return [_one(j) for j in jobs]
+        yield from map(_one, jobs)
+        return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
+        yield from pool.map(_one, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
+
+
+def audit_files(files: list[Path], key: ClassKey | None = None, keep_text: bool = False,
+                workers: int | None = None) -> list[Entry]:
+    """Every record's entry, in the files' order, all kept (the HTML report shows them all
+    at once; a text, CSV or JSON report is written entry by entry from `audit_iter`)."""
+    return list(audit_iter(files, key, keep_text, workers))
 
 
 # --- the class's results ---------------------------------------------------------------------

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from printkit import sheets
-from printkit.commands.render import render_to_file
 from printkit.progress import track
+from printkit.renderfile import render_to_file
 
 
 def main() -> None:

@@ -1,6 +1,7 @@
 """The shape the project keeps: one registry of games, engine independent of printkit, no
-import cycles in engine/, no game id hard-coded where commands and books live, and printables
-that share artwork inside one document."""
+import cycles in engine/, only the command line knows typer (library code never imports a
+command), no game id hard-coded where commands and books live, and printables that share
+artwork inside one document."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import ast
 import io
 import json
 import re
+import sys
 from pathlib import Path
 
 import pikepdf
@@ -65,6 +67,52 @@ def test_engine_never_imports_printkit():
     bad = [str(p.relative_to(ROOT)) for p in _py("engine")
            if any(m == "printkit" or m.startswith("printkit.") for m in _imports(p))]
     assert bad == []
+
+
+def _absolute_imports(path: Path) -> set[str]:
+    """Every module a file imports, anywhere in it (inside a function too), a relative import
+    resolved against the file's own package; `from a import b` names both `a` and `a.b`."""
+    package = _module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            out.add(module)
+            out |= {f"{module}.{a.name}" for a in node.names}
+    return out
+
+
+def _is(module: str, name: str) -> bool:
+    return module == name or module.startswith(name + ".")
+
+
+def test_only_the_command_line_imports_typer_or_a_command():
+    """Commands (printkit/commands, printkit/cli.py) are the only code that knows typer or
+    click; everything they call is library code a web page or a test can call too, and
+    never imports a command back (printkit.omr once imported the scan command: a circle)."""
+    line = {ROOT / "printkit" / "cli.py", *_py("printkit/commands")}
+    bad = sorted(f"{p.relative_to(ROOT)}: {m}" for p in _py("printkit") if p not in line
+                 for m in _absolute_imports(p)
+                 if any(_is(m, n) for n in ("typer", "click", "printkit.commands")))
+    assert bad == []
+
+
+def test_the_import_rule_sees_every_way_of_importing(tmp_path, monkeypatch):
+    """The check above catches an import inside a function and a relative one."""
+    folder = tmp_path / "printkit" / "omr"
+    folder.mkdir(parents=True)
+    (folder / "bad.py").write_text("def f():\n    from ..commands import scan\n"
+                                   "    import typer.core\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    found = _absolute_imports(folder / "bad.py")
+    assert {"printkit.commands", "printkit.commands.scan", "typer.core"} <= found
+    assert {m for m in found if _is(m, "printkit.commands") or _is(m, "typer")} == {
+        "printkit.commands", "printkit.commands.scan", "typer.core"}
 
 
 def test_engine_has_no_import_cycles():

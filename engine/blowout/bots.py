@@ -11,30 +11,20 @@ kick is better than going for it, and answers with a penalty or a CHALLENGE when
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from engine.blowout import hands as handsmod
 from engine.blowout.consequence import after, restart
 from engine.blowout.game import GAME as BLOWOUT
-from engine.blowout.notation import Line, format_record
+from engine.blowout.notation import Line
 from engine.blowout.rules import Rules, load_rules
 from engine.blowout.snap import REPEAT, TURNOVER, resolve
 from engine.blowout.state import SIDES, State
 from engine.blowout.steps import Context, begin_period, start, step, with_written
+from engine.played import Played
 
 MAX_LINES = 4000
 TEAMS = ("Hawks", "Bears", "Comets", "Otters", "Rams", "Foxes", "Pilots", "Owls")
 
-
-@dataclass
-class Game:
-    seed: str
-    tags: dict[str, str]
-    lines: list[str]
-    state: State
-
-    def text(self) -> str:
-        return format_record(self.tags, self.lines)
 
 
 def _deck_values(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -151,7 +141,7 @@ def _snap_state(state: State, ctx: Context, rng: random.Random) -> State:
 
 
 def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
-              length: str = "full") -> Game:
+              length: str = "full") -> Played:
     """One complete game with the play book for `seed`."""
     rules = rules or load_rules()
     rng = random.Random(f"blowout-setup|{seed}")
@@ -183,10 +173,10 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
     if date:
         tags["Date"] = date
     tags["Result"] = f"{state.score[0]}-{state.score[1]}" if state.over else "*"
-    return Game(seed, tags, lines, state)
+    return Played(seed, tags, lines, state)
 
 
-def simulate(seed: str, games: int, rules: Rules | None = None) -> list[Game]:
+def simulate(seed: str, games: int, rules: Rules | None = None) -> list[Played]:
     return [play_game(game_seed(seed, k), rules) for k in range(1, games + 1)]
 
 
@@ -194,4 +184,4 @@ def game_seed(seed: str, number: int) -> str:
     return f"{seed}-{number:04d}"
 
 
-__all__ = ["Game", "game_seed", "play_game", "simulate"]
+__all__ = ["Played", "game_seed", "play_game", "simulate"]

@@ -36,7 +36,9 @@ def _describe(spec) -> str:
 
 def detect(text: str) -> bool:
     """True for play notes written as in the rules' example (no tags needed)."""
-    return any(_NOTES_LINE.match(line) for line in text.splitlines())
+    from engine.verify.record import split_lines
+
+    return any(_NOTES_LINE.match(line) for line in split_lines(text))
 
 
 GAME = Game(

@@ -13,7 +13,7 @@ from engine.cardgrid.bots import play_passage
 from engine.cardgrid.notation import passage_line
 from engine.cardgrid.passage import start
 from engine.cardgrid.rules import load_rules
-from engine.cardgrid.verify import written
+from engine.cardgrid.steps import written
 
 PASSAGES = 40
 KICKOFF = "H"

@@ -10,13 +10,14 @@ every time and its cards are exactly those of the play book for its Seed tag.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from engine.cardgrid import deal as decks_
-from engine.cardgrid.notation import passage_line, record_text
+from engine.cardgrid.game import ID
+from engine.cardgrid.notation import passage_line
 from engine.cardgrid.passage import Passage, dealer, fg_option, start, step
 from engine.cardgrid.rules import Rules, load_rules
-from engine.cardgrid.verify import ID, written
+from engine.cardgrid.steps import written
+from engine.played import Played
 
 PLAYERS = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Ivy")
 PASSAGES = (30, 60)             # a classroom game's length, in passages
@@ -25,16 +26,6 @@ SHUFFLE = 0.1                   # how often a bot shuffles its half pack when it
 MAX_SHUFFLE = 20                # the play book's default number of shuffles per side
 MAX_CARDS = 200                 # a passage can never be this long (guard, not a rule)
 
-
-@dataclass
-class Record:
-    seed: str
-    tags: dict[str, str]
-    lines: list[str]
-    score: tuple[int, int]
-
-    def text(self) -> str:
-        return record_text(self.tags, self.lines)
 
 
 def play_passage(p: Passage, decks: decks_.Decks, get: decks_.Shuffles, rules: Rules,
@@ -52,7 +43,7 @@ def play_passage(p: Passage, decks: decks_.Decks, get: decks_.Shuffles, rules: R
     return p, decks, tuple(marks)
 
 
-def play(seed: str, rules: Rules | None = None, date: str | None = None) -> Record:
+def play(seed: str, rules: Rules | None = None, date: str | None = None) -> Played:
     """One whole game for play-book seed `seed`."""
     rules = rules or load_rules()
     rng = random.Random(f"{ID}-bots|{seed}")
@@ -86,7 +77,7 @@ def play(seed: str, rules: Rules | None = None, date: str | None = None) -> Reco
     if date:
         tags["Date"] = date
     tags |= {"KickOff": kickoff, "Finish": finish, "Result": f"{score[0]}-{score[1]}"}
-    return Record(seed, tags, lines, score)
+    return Played(seed, tags, lines, score)
 
 
 def seed_of(seed: str, k: int) -> str:

@@ -4,6 +4,7 @@
     [Game "cardgrid"]
     [Seed "demo-0001"]            the play book the cards came from (optional)
     [KickOff "H"]                 who won the toss and kicked off (optional)
+    [HomeSuits "CH"]              home's half pack, one black and one red suit (G1; default CH)
     [Finish "10:40"]              the agreed finishing time
     [Result "6-3"]
 
@@ -11,19 +12,25 @@
     H2: 5H 7C 3D QC* 9D = F 1-0 > A3     passage: start, cards in dealt order, outcome, next
     shuffle H                     the home player shuffled his half pack (next play book shuffle)
 
-Reading is by hand (partition and split, no backtracking regex), so a crafted line costs
-linear time; any line that is none of these is a ReadError naming file and line.
+Tags are read by the kernel's record reader (engine/verify/record.py); this module reads one
+line at a time (:func:`read_line`). Reading is by hand (partition and split, no backtracking
+regex), so a crafted line costs linear time; a line that is none of these raises ReadError,
+which the kernel reports as CG-REC-003 on its line and checks the rest of the record.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
+from functools import partial
 
 from engine.cardgrid.passage import Next as Spot
+from engine.cardgrid.rules import Rules, load_rules
 from engine.cards import FULL_DECK, JOKERS
 from engine.errors import ReadError
 from engine.tags import TAG, tag_line, unquote
+from engine.verify.record import Record, Syntax, read, split_lines
 
 SIDE_LETTERS = ("H", "A")
 EVENTS = ("lost", "kick", "touch", "dead", "against")
@@ -56,9 +63,7 @@ class Written:
 @dataclass(frozen=True)
 class Entry:
     line: int
-    kind: str                       # tag, score, passage, shuffle
-    name: str = ""                  # tag name
-    value: str = ""                 # tag value
+    kind: str                       # score, passage, shuffle
     side: str = ""                  # score: who scored; passage: who started in possession
     code: str = ""                  # score line's code
     score: tuple[int, int] = (0, 0)
@@ -70,27 +75,35 @@ class Entry:
     sides: tuple[str, ...] = ()     # shuffle: who shuffled
 
 
-def parse(text: str, file: str, codes: tuple[str, ...]) -> list[Entry]:
-    """Every meaningful line of a record; blank lines and comments are skipped: `#`, and `;`,
-    which a scanned bubble log writes for a band it could not read (docs/bubblelog.md)."""
-    out: list[Entry] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith(COMMENTS):
-            continue
-        out.append(_entry(line, number, file, codes))
-    return out
+KICKOFF_TAG, FINISH_TAG, SUITS_TAG = "KickOff", "Finish", "HomeSuits"
+# KickOff and Finish: a blank bubble log writes them as bands, on the line where the player
+# shaded them (docs/bubblelog.md), so they may stand after the first record line
+SYNTAX = Syntax("CG", (KICKOFF_TAG, FINISH_TAG, SUITS_TAG), line=lambda raw, number: None,
+                anywhere=(KICKOFF_TAG, FINISH_TAG))
 
 
-def _entry(line: str, number: int, file: str, codes: tuple[str, ...]) -> Entry:
+def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record[Entry]:
+    """A record's tags and lines (a line that cannot be read is an Unread row, reported on
+    its line). Score lines take their codes from the rules (a player's own rules file may
+    add one). ReadError only for a file too long to be a game."""
+    rules = rules or load_rules()
+    return read(text, file, dataclasses.replace(SYNTAX, line=partial(read_line,
+                                                                      codes=rules.codes)))
+
+
+def read_line(raw: str, number: int, codes: tuple[str, ...]) -> Entry | None:
+    """One record line: None for a blank line or a comment (`#`, and `;`, which a scanned
+    bubble log writes for a band it could not read: docs/bubblelog.md)."""
+    line = raw.strip()
+    if not line or line.startswith(COMMENTS):
+        return None
+    return _entry(line, number, codes)
+
+
+def _entry(line: str, number: int, codes: tuple[str, ...]) -> Entry:
     def bad(why: str) -> ReadError:
-        return ReadError(why, file, number)
+        return ReadError(why, "", number, 1)
 
-    if line.startswith("["):
-        m = TAG.fullmatch(line)
-        if not m:
-            raise bad('not a tag: expected [Name "value"]')
-        return Entry(number, "tag", name=m.group(1), value=unquote(m.group(2)))
     words = line.split()
     if words[0].lower() == "shuffle":
         sides = tuple(w.upper() for w in words[1:])
@@ -214,9 +227,23 @@ def record_text(tags: dict[str, str], lines: list[str]) -> str:
     return "\n".join([*(tag_line(k, v) for k, v in tags.items()), "", *lines]) + "\n"
 
 
+def leading_tags(text: str) -> list[str]:
+    """The tag lines a record opens with (blank lines and comments skipped), as written."""
+    out = []
+    for raw in split_lines(text):
+        line = raw.strip()
+        if not line or line.startswith(COMMENTS):
+            continue
+        m = TAG.fullmatch(line)
+        if not m:
+            break
+        out.append(tag_line(m.group(1), unquote(m.group(2))))
+    return out
+
+
 def detect(text: str) -> bool:
     """An untagged record in this notation: a passage line or score line of its shape."""
-    for line in text.splitlines()[:200]:
+    for line in split_lines(text)[:200]:
         head, colon, rest = line.strip().partition(":")
         if colon and _SPOT.fullmatch(head.strip()) and "=" in rest and ">" in rest:
             return True

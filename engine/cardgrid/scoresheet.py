@@ -10,10 +10,9 @@ where the passage log's next passage starts.
 
 from __future__ import annotations
 
-from engine.cardgrid.notation import Entry, parse, score_line
+from engine.cardgrid.notation import Entry, leading_tags, parse, score_line
 from engine.cardgrid.passage import Next, other
 from engine.cardgrid.rules import Rules, load_rules
-from engine.tags import tag_line
 
 
 def score_lines(entries: list[Entry], rules: Rules) -> list[str]:
@@ -35,12 +34,7 @@ def score_sheet(text: str, rules: Rules | None = None, file: str = "<record>") -
     """A record's score sheet: its leading tags, then the score lines of its passages (a
     record kept both ways gives each score once: its score lines copy its passages')."""
     rules = rules or load_rules()
-    entries = parse(text, file, rules.codes)
-    tags = []
-    for entry in entries:
-        if entry.kind != "tag":
-            break
-        tags.append(tag_line(entry.name, entry.value))
+    entries = parse(text, file, rules).items
     passages = any(e.kind == "passage" for e in entries)
     kept = [e for e in entries if e.kind == "passage" or (e.kind == "score" and not passages)]
-    return "\n".join([*tags, "", *score_lines(kept, rules)]) + "\n"
+    return "\n".join([*leading_tags(text), "", *score_lines(kept, rules)]) + "\n"

@@ -21,6 +21,7 @@ from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.deal import Deal
 from engine.luckdraw.rules import SIDELINES, Rules, load_rules
 from engine.tags import tag_line
+from engine.verify.record import split_lines
 
 LEFT = "the sheet leaves the deal to the play book"
 
@@ -133,7 +134,7 @@ def _rewrite(text: str, file: str, seed: str, book: bool) -> tuple[str, list[str
     players, tagged = _players(record)
     if book and (not seed or players is None):
         return text, []
-    lines = text.splitlines()
+    lines = split_lines(text)
     order = {c: k for k, c in enumerate(rules.cards.codes)}
     bonus = {w: k for k, w in enumerate(bonus_order(rules))}
     notes: list[tuple[int, str]] = []

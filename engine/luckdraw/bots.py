@@ -19,7 +19,7 @@ from engine.draws import Stream
 from engine.luckdraw.deal import Deal
 from engine.luckdraw.game import GAME, deal
 from engine.luckdraw.rules import SIDELINES, Length, Rules, load_rules
-from engine.tags import tag_line
+from engine.played import Played
 
 # -- the broadcast: chances per play or per drive ending (per 1000) -------------------------
 PASS = 570                 # a play is a pass (a sack counts as one)
@@ -56,16 +56,6 @@ FINISH_DRIVE = 500         # a game to the end of Q1 or Q3: the table agrees to 
                            # drive in progress at the end (the bots' last drive of a quarter
                            # always ends with it, so the choice is only written down)
 
-
-@dataclass
-class Game:
-    seed: str
-    tags: dict[str, str]
-    lines: list[str] = field(default_factory=list)
-
-    def text(self) -> str:
-        head = [tag_line(k, v) for k, v in self.tags.items()]
-        return "\n".join(head) + "\n\n" + "\n".join(self.lines) + "\n"
 
 
 class Draws:
@@ -280,7 +270,7 @@ def _winners(table: Table) -> list[int]:
 
 
 def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
-              players: int | None = None) -> Game:
+              players: int | None = None) -> Played:
     """One game: as many drives as the agreed length holds, written in the notation."""
     rules = rules or load_rules()
     scheme = GAME.book.players
@@ -305,7 +295,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
         tags["FinishDrive"] = "yes" if setup.chance(FINISH_DRIVE) else "no"
     if date:
         tags["Date"] = date
-    return Game(seed, tags, table.lines)
+    return Played(seed, tags, table.lines)
 
 
 def game_seed(seed: str, number: int) -> str:

@@ -9,15 +9,13 @@ sometimes bold, sometimes timid.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from engine.frozen import evolve
 from engine.game import SIDES as STREAMS
+from engine.played import Played
 from engine.postcard import tracker
-from engine.postcard.context import Ctx
 from engine.postcard.game import GAME
 from engine.postcard.notation import Cross, Line, Note, Roll
-from engine.postcard.plays import settle_result
 from engine.postcard.rules import DIE, Rules, load_rules
 from engine.postcard.state import (
     DOWNS,
@@ -30,23 +28,20 @@ from engine.postcard.state import (
     other,
     to_goal,
 )
-from engine.postcard.steps import KICK_ROLLS, StepResult, allowed, roll_spec, step
-from engine.postcard.writer import format_line, format_note, format_record
+from engine.postcard.steps import (
+    KICK_ROLLS,
+    StepResult,
+    allowed,
+    dice_state,
+    roll_spec,
+    step,
+)
+from engine.postcard.writer import format_line, format_note
 
 MAX_LINES = 5000
 SAFETY_KICKS = (35, 40, 45, 50, 55)      # the distances a bot aims a safety kick at
 TEAMS = ("Hawks", "Bears", "Comets", "Otters", "Rams", "Foxes", "Pilots", "Owls")
 
-
-@dataclass
-class Game:
-    seed: str
-    tags: dict[str, str]
-    lines: list[str]
-    state: State
-
-    def text(self) -> str:
-        return format_record(self.tags, self.lines)
 
 
 class Bots:
@@ -182,7 +177,7 @@ def _skills(rng: random.Random, rules: Rules) -> dict[str, str | None]:
     return {"H": rng.choice(names), "A": rng.choice(names)}
 
 
-def play_game(seed: str, rules: Rules | None = None, date: str | None = None) -> Game:
+def play_game(seed: str, rules: Rules | None = None, date: str | None = None) -> Played:
     """One complete game with the play book for `seed`."""
     rules = rules or load_rules()
     rng = random.Random(f"postcard-setup|{seed}")
@@ -193,8 +188,8 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None) ->
     lines: list[str] = []
     while state.phase != OVER and len(lines) < MAX_LINES:
         line = bots.choose(state)
-        rolls = tuple(bots.roll(state, line.verb, side, pair)
-                      for side, pair in roll_spec(_started(state, line, rules, skills), line.verb))
+        spec = roll_spec(dice_state(state, line, rules, skills), line.verb)
+        rolls = tuple(bots.roll(state, line.verb, side, pair) for side, pair in spec)
         line = evolve(line, rolls=rolls)
         first = step(state, line, rules, skills, follow_written=False)
         if line.verb == "pass" and first.state.play is not None:
@@ -217,16 +212,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None) ->
     if skills["A"]:
         tags["AwaySkill"] = skills["A"]
     tags["Result"] = f"{state.score[0]}-{state.score[1]}" if state.phase == OVER else "*"
-    return Game(seed, tags, lines, state)
-
-
-def _started(state: State, line: Line, rules: Rules, skills: dict[str, str | None]) -> State:
-    """The state a line's dice are read in: a pass without a second roll is settled first."""
-    if state.play is not None and state.play.step == "after1" and line.verb != "again":
-        ctx = Ctx(state, line, rules, skills)
-        settle_result(ctx)
-        return ctx.state
-    return state
+    return Played(seed, tags, lines, state)
 
 
 def _settled_pass(state: State, line: Line, result: StepResult, rules: Rules,
@@ -240,7 +226,7 @@ def _settled_pass(state: State, line: Line, result: StepResult, rules: Rules,
     return line, result
 
 
-def simulate(seed: str, games: int, rules: Rules | None = None) -> list[Game]:
+def simulate(seed: str, games: int, rules: Rules | None = None) -> list[Played]:
     return [play_game(game_seed(seed, k), rules) for k in range(1, games + 1)]
 
 

@@ -195,19 +195,21 @@ def book_record(text: str, file: str, tags: dict[str, str] | None = None,
     sheet cannot hold it: the scanned record then has the book's). The book is the sheets'
     Seed (`tags`, from `--seed`) or the record's."""
     from engine.errors import ReadError
-    from engine.postcard.notation import parse
-    from engine.postcard.verify import DrawBook
+    from engine.postcard import notation
+    from engine.postcard.drawbook import DrawBook
+    from engine.verify.record import split_lines
 
     rules = load_rules()
     try:
-        record = parse(text, file, rules)
+        record = notation.parse(text, file, rules)
     except ReadError:
         return text, []             # left to the sheet's own reading, which names the line
-    lines = text.splitlines()
+    lines = split_lines(text)          # numbered as the record reader numbers them
     notes: list[str] = []
-    seed = (tags or {}).get("Seed") or record.seed
-    slips = DrawBook(seed).slips(record) if seed else {}
-    for line in record.lines:
+    seed = (tags or {}).get("Seed") or notation.seed(record)
+    read = notation.lines(record)
+    slips = DrawBook(seed).slips(read) if seed else {}
+    for line in read:
         raw = lines[line.number - 1]
         for i, roll in sorted(enumerate(line.rolls), key=lambda r: -r[1].column):
             start = roll.column - 1

@@ -5,7 +5,9 @@ A record is tag pairs (`[Home "Hawks"]`) then one line per action:
     VERB inputs... [= outcome...] [{state after}] [; comment]
 
 The reader only checks that the text can be read; whether it follows the rules is the
-verifier's business. Anything unreadable raises :class:`ReadError` with line and column.
+verifier's business. A line it cannot read raises :class:`ReadError` with its column; the
+kernel's record reader (engine/verify/record.py) makes that a finding on the line, and reads
+the tags (the tags' values are the verifier's to judge).
 What depends on the card (the Team Skill names, the catch levels, the values in the help of
 an error message) comes from the rules object the reader is given (the shipped rules if none).
 """
@@ -13,15 +15,14 @@ an error message) comes from the rules object the reader is given (the shipped r
 from __future__ import annotations
 
 import re
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, dataclass, fields, replace
 from functools import lru_cache
 
 from engine.errors import ReadError
 from engine.frozen import build
-from engine.postcard.game import ID
 from engine.postcard.rules import DIE, Rules, load_rules
 from engine.postcard.state import DOWNS, FIELD
-from engine.tags import TAG, unquote
+from engine.verify.record import Record, Syntax, read
 
 _TOKEN = re.compile(r"\{[^}]*\}?|=|[^\s={]+")
 _ROLL = re.compile(r"^([HA])([\d?])(?:/([\d?]))?(?:,([\d?]))?(?:\+(\d))?$", re.I)
@@ -180,22 +181,6 @@ class Line:
 
 _NOTE_DEFAULTS = {f.name: f.default for f in fields(Note)}
 _LINE_DEFAULTS = {f.name: f.default for f in fields(Line) if f.default is not MISSING}
-
-
-@dataclass
-class Record:
-    tags: dict[str, str] = field(default_factory=dict)
-    tag_lines: dict[str, int] = field(default_factory=dict)
-    lines: list[Line] = field(default_factory=list)
-    line_count: int = 0
-
-    @property
-    def seed(self) -> str | None:
-        return self.tags.get("Seed") or None
-
-    def skill(self, side: str) -> str | None:
-        value = self.tags.get("HomeSkill" if side == "H" else "AwaySkill", "")
-        return value.lower() if value and value.lower() != "none" else None
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:
@@ -469,45 +454,27 @@ def _cross(tok: str) -> Cross | None:
     return Cross(m.group(1).upper(), m.group(2).upper()) if m else None
 
 
+SKILL_TAGS = {"H": "HomeSkill", "A": "AwaySkill"}
+SYNTAX = Syntax("PC", tuple(SKILL_TAGS.values()), line=lambda raw, number: None)
+
+
 def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record:
-    """The whole record: tags first, then action lines. Raises ReadError if unreadable."""
+    """The whole record: its tags and action lines, read by the verifier kernel's record
+    reader (engine/verify/record.py). A line that cannot be read is an Unread row, reported
+    on its line (`PC-REC-003`); ReadError only for a file too long to be a game."""
     rules = rules or load_rules()
-    record = Record()
-    lines = text.splitlines()
-    record.line_count = len(lines)
-    for number, raw in enumerate(lines, start=1):
-        stripped = raw.strip()
-        if stripped.startswith("["):
-            m = TAG.fullmatch(stripped)
-            if not m:
-                raise ReadError('cannot read tag (write [Name "value"])', file, number,
-                                raw.index("[") + 1)
-            if record.lines:
-                raise ReadError("tags come before the first action", file, number,
-                                raw.index("[") + 1)
-            name, value = m.group(1), unquote(m.group(2))
-            _check_tag(name, value, file, number, raw.index('"') + 1, rules)
-            record.tags[name] = value
-            record.tag_lines[name] = number
-            continue
-        line = parse_line(raw, number, file, rules)
-        if line is not None:
-            record.lines.append(line)
-    if "Game" not in record.tags:
-        raise ReadError(f'[Game "{ID}"] tag missing', file, 1, 1)
-    return record
+
+    def read_line(raw: str, number: int) -> Line | None:
+        return parse_line(raw, number, file, rules)
+
+    return read(text, file, replace(SYNTAX, line=read_line))
 
 
-def _check_tag(name: str, value: str, file: str, line: int, column: int,
-               rules: Rules) -> None:
-    if name == "Game" and value.strip().lower() != ID:
-        raise ReadError(f"not a PostCard Football record (Game {value!r})", file, line, column)
-    skills = rules.team_skill.names
-    if name in ("HomeSkill", "AwaySkill") and value.lower() not in (*skills, "none"):
-        raise ReadError(f"unknown team skill {value!r} (one of: {', '.join(skills)}, none)",
-                        file, line, column)
-    if name == "Result" and not re.fullmatch(r"\d{1,3}-\d{1,3}|\*", value.strip()):
-        raise ReadError(f"cannot read result {value!r} (write HOME-AWAY, e.g. 21-14, or *)",
-                        file, line, column)
-    if name == "Seed" and not value:
-        raise ReadError("empty seed", file, line, column)
+def seed(record: Record) -> str | None:
+    """The play book's seed (decision P24); an empty `[Seed ""]` is none."""
+    return record.tag("Seed") or None
+
+
+def lines(record: Record) -> list[Line]:
+    """The record's action lines, the unreadable ones left out."""
+    return record.items

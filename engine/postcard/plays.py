@@ -178,6 +178,19 @@ def expect_catch(ctx: Ctx) -> str:
     return f"+{ctx.rules.steps(max(0, c - p.pressure))}"
 
 
+def also_catch(ctx: Ctx) -> tuple[str, ...]:
+    """The other outcome a catch may be written with (P25): a pass caught in the end zone is
+    a touchdown at the catch (P22, `+0`), and the run after the catch the chart gives, (Catch
+    - Defense Pressure) steps, ends in the same touchdown, so a player who writes it is not
+    wrong."""
+    p = ctx.state.play
+    assert p is not None
+    c = ctx.value(p.offense)
+    if c < ctx.rules.passing.level(p.level).catch or to_goal(p.offense, p.target) >= 0:
+        return ()
+    return (f"+{ctx.rules.steps(max(0, c - p.pressure))}",)
+
+
 def apply_catch(ctx: Ctx, outcome: str) -> None:
     p = ctx.state.play
     assert p is not None

@@ -11,7 +11,7 @@ that team's score grew before the ball changed hands (a touchdown, its try, a fi
 from __future__ import annotations
 
 from engine.odds import GameStats
-from engine.postcard.notation import parse
+from engine.postcard.notation import lines, parse
 from engine.postcard.rules import load_rules
 from engine.postcard.state import TRY
 from engine.postcard.statenote import WORD_PHASES
@@ -21,7 +21,7 @@ SIDES = ("H", "A")
 
 def game_stats(text: str) -> GameStats:
     record = parse(text, "<simulated>", load_rules())
-    notes = [line.note for line in record.lines if line.note is not None and line.verb != "toss"]
+    notes = [line.note for line in lines(record) if line.note is not None and line.verb != "toss"]
     plays = len(notes)
     score = (0, 0)
     drives = scoring = 0

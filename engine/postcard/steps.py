@@ -50,6 +50,9 @@ OUTCOME: dict[str, tuple[Callable[[Ctx], str], Callable[[Ctx, str], None], str, 
     "kick": (kicks.expect_kick, kicks.apply_kick, "PC-KICK-002", "kick"),
 }
 KICK_ROLLS = ("punt", "fg", "kick")
+# verb -> the other outcomes the rules text also gives for the same play (the same state
+# after it): each is clean as written, the engine itself goes on from the expected one
+ALSO: dict[str, Callable[[Ctx], tuple[str, ...]]] = {"catch": plays.also_catch}
 
 
 @dataclass
@@ -116,6 +119,16 @@ def roll_spec(state: State, verb: str) -> list[tuple[str, bool]]:
         carrier = p.carrier if p is not None else offense
         return [(carrier, False), (other(carrier), False)]
     return []
+
+
+def dice_state(state: State, line: Line, rules: Rules, skills: dict[str, str | None]) -> State:
+    """The state a line's dice are read in (what `roll_spec` is asked about): a pass without a
+    second roll is settled first."""
+    if state.play is not None and state.play.step == "after1" and line.verb != "again":
+        ctx = Ctx(state, line, rules, skills)
+        plays.settle_result(ctx)
+        return ctx.state
+    return state
 
 
 def _describe(spec: list[tuple[str, bool]]) -> str:
@@ -247,14 +260,18 @@ def step(state: State, line: Line, rules: Rules, skills: dict[str, str | None],
         expect, apply, rule, what = OUTCOME[verb]
         before, memo = ctx.state, dict(ctx.memo)
         expected = expect(ctx)
+        also = ALSO[verb](ctx) if verb in ALSO else ()
         chosen = expected
         if dice != "ok" and follow_written and line.outcome is not None \
                 and _fits(ctx.state, verb, line.outcome):
             # the dice cannot be read for this action: the outcome is taken as written, the
             # line goes on (the dice were the slip, found once)
             chosen = expected = line.outcome
+        elif line.outcome is not None and line.outcome in also:
+            chosen = line.outcome           # another reading of the rules, the same play
         elif line.outcome is not None and line.outcome != expected:
-            ctx.find(rule, f"{what} does not follow from the dice", expected, line.outcome)
+            ctx.find(rule, f"{what} does not follow from the dice",
+                     " or ".join((expected, *also)), line.outcome)
             if follow_written and _fits(ctx.state, verb, line.outcome):
                 chosen = line.outcome
                 twin = Ctx(before, ctx.line, rules, skills, memo=memo)

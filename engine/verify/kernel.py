@@ -19,7 +19,9 @@ What is the same for every game is here, written once:
 - **Resync.** After a slip the next line may follow what was written or what was true (the
   step's state and its alternatives), so one slip is one finding, on its line. Where no
   reading follows, the one that needs the fewest findings is reported (the record's own on a
-  tie) and its states lead the readings kept.
+  tie) and its states lead the readings kept. After ``LOST_AFTER`` lines in a row that follow
+  no reading, the record is followed as written alone (its time stays linear and small on
+  any text).
 - **Out of step.** A step may say the record is ``adrift`` after its line (a line that cannot
   come here: the lines after it follow what the record wrote, not the rules): the kernel is
   quiet until a line follows again or a step says the record is back in step. An unreadable
@@ -49,6 +51,9 @@ R = TypeVar("R")
 
 MAX_READINGS = 8        # states the kernel keeps for a record at once
 MAX_FINDINGS = 200      # findings a report lists; the rest are counted ("and N more")
+LOST_AFTER = 3          # lines in a row that follow no reading: the record is followed as
+                        # written from there (its other readings had their chance), so a
+                        # record of nonsense costs one step a line, not MAX_READINGS
 UNKNOWN = "*"           # a Result (or any tag) whose value is not known
 
 
@@ -102,6 +107,7 @@ class _Walk(Generic[S]):
     states: list[S]
     findings: list[Finding] = field(default_factory=list)
     more: int = 0                      # findings past MAX_FINDINGS, counted, not kept
+    failing: int = 0                   # lines in a row that followed no reading
     adrift: bool = False
     before: str | None = None          # the last record line's text, to see a repeat
 
@@ -148,8 +154,9 @@ def walk(book: Rulebook[R, S], record: Record, rules: R) -> _Walk[S]:
         clean = [s.state for s in steps if not s.findings]
         if clean:
             w.states = _unique(clean)
-            w.adrift, w.before = False, row.text
+            w.adrift, w.before, w.failing = False, row.text, 0
             continue
+        w.failing += 1
         # the reading that needs the fewest slips explains the line best: it is reported,
         # and its states come first (the record's own reading first on a tie)
         ranked = sorted(steps, key=lambda s: len(s.findings))
@@ -162,7 +169,8 @@ def walk(book: Rulebook[R, S], record: Record, rules: R) -> _Walk[S]:
             continue
         if not w.adrift:
             w.report(primary.findings)
-        w.states = _unique([primary.state, *primary.alternatives, *others])
+        w.states = [primary.state] if w.failing >= LOST_AFTER else \
+            _unique([primary.state, *primary.alternatives, *others])
         w.adrift, w.before = primary.adrift, row.text
     return w
 

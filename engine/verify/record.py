@@ -128,6 +128,8 @@ class Syntax:
     tags: tuple[str, ...]
     line: Callable[[str, int], object]
     counts: Callable[[object], bool] = lambda item: True
+    anywhere: tuple[str, ...] = ()   # tags that may stand after the first line (a bubble
+                                     # log writes them as bands where they were shaded)
 
     @property
     def known(self) -> tuple[str, ...]:
@@ -156,7 +158,7 @@ def _tag(record: Record, syntax: Syntax, name: str, value: str, number: int,
         record.notes.append(note(prefix, number, "REC-002", f"the tag is written {proper!r}",
                                  proper, name[:30]))
         name = proper
-    if after_lines:
+    if after_lines and name not in syntax.anywhere:
         record.notes.append(note(prefix, number, "REC-006", "tags come before the first "
                                  "record line", "a tag on top", f"[{name} ...]"))
     if name in record.tags:

@@ -7,10 +7,12 @@ clean, 1 any record with findings, 2 none with findings but one could not be rea
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 import sys
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -37,52 +39,78 @@ def _where(file: str, finding: dict) -> str:
     return f"{file}:{finding['line']}"
 
 
-def _text(entries, table) -> str:
+def _entry_text(e) -> str:
+    """One record in the text report: its findings, then its line (clean, N findings, or
+    why it could not be read)."""
     from printkit.text import printable
 
+    if e.status == "unreadable":
+        return f"{e.error} [unreadable, skipped]"
     out = []
-    for e in entries:
-        if e.status == "unreadable":
-            out.append(f"{e.error} [unreadable, skipped]")
-            continue
-        for f in e.findings:
-            line = f"{_where(e.file, f)}: {f['rule']}: {f['message']}"
-            if f.get("expected") or f.get("found"):
-                line += f" (expected {f['expected']}, found {f['found']})"
-            if f.get("sheet"):
-                line += f" [record line {f['line']}]"
-            out.append(printable(line, 2000))
-        what = "clean" if e.status == "clean" else f"{len(e.findings)} finding" + \
-            ("s" if len(e.findings) != 1 else "")
-        teams = f" {e.home} v {e.away}" if e.home else ""
-        score = f" {e.points[0]}-{e.points[1]}" if e.points else ""
-        out.append(printable(f"{e.file}: {e.game}{' ' + e.match if e.match else ''}:{teams}"
-                             f"{score}: {what}", 2000))
-    if table:
-        out.append("")
-        out.append(f"{'#':>3}  {'team':<24} {'P':>3} {'W':>3} {'D':>3} {'L':>3} {'PF':>5} "
-                   f"{'PA':>5} {'Pts':>4}")
-        for n, s in enumerate(table, start=1):
-            out.append(f"{n:>3}  {printable(s.team, 24)[:24]:<24} {s.played:>3} {s.won:>3} "
-                       f"{s.drawn:>3} {s.lost:>3} {s.points_for:>5} {s.points_against:>5} "
-                       f"{s.table_points:>4}")
+    for f in e.findings:
+        line = f"{_where(e.file, f)}: {f['rule']}: {f['message']}"
+        if f.get("expected") or f.get("found"):
+            line += f" (expected {f['expected']}, found {f['found']})"
+        if f.get("sheet"):
+            line += f" [record line {f['line']}]"
+        out.append(printable(line, 2000))
+    what = "clean" if e.status == "clean" else f"{len(e.findings)} finding" + \
+        ("s" if len(e.findings) != 1 else "")
+    teams = f" {e.home} v {e.away}" if e.home else ""
+    score = f" {e.points[0]}-{e.points[1]}" if e.points else ""
+    out.append(printable(f"{e.file}: {e.game}{' ' + e.match if e.match else ''}:{teams}"
+                         f"{score}: {what}", 2000))
     return "\n".join(out)
 
 
-def _csv(entries) -> str:
+def _standings_text(table) -> str:
+    from printkit.text import printable
+
+    out = [f"{'#':>3}  {'team':<24} {'P':>3} {'W':>3} {'D':>3} {'L':>3} {'PF':>5} "
+           f"{'PA':>5} {'Pts':>4}"]
+    for n, s in enumerate(table, start=1):
+        out.append(f"{n:>3}  {printable(s.team, 24)[:24]:<24} {s.played:>3} {s.won:>3} "
+                   f"{s.drawn:>3} {s.lost:>3} {s.points_for:>5} {s.points_against:>5} "
+                   f"{s.table_points:>4}")
+    return "\n".join(out)
+
+
+CSV_HEAD = ("file", "game", "match", "status", "line", "rule", "message", "expected", "found")
+
+
+def _csv_rows(e) -> list[tuple]:
+    if e.status == "unreadable":
+        return [(e.file, "", "", "unreadable", "", "", e.error, "", "")]
+    rows = [(e.file, e.game, e.match, "clean", "", "", "", "", "")] if not e.findings else []
+    return rows + [(e.file, e.game, e.match, "findings", f["line"], f["rule"], f["message"],
+                    f["expected"], f["found"]) for f in e.findings]
+
+
+def _csv(rows: list[tuple]) -> str:
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(("file", "game", "match", "status", "line", "rule", "message", "expected",
-                "found"))
-    for e in entries:
-        if e.status == "unreadable":
-            w.writerow((e.file, "", "", "unreadable", "", "", e.error, "", ""))
-        elif not e.findings:
-            w.writerow((e.file, e.game, e.match, "clean", "", "", "", "", ""))
-        for f in e.findings:
-            w.writerow((e.file, e.game, e.match, "findings", f["line"], f["rule"],
-                        f["message"], f["expected"], f["found"]))
+    csv.writer(buf, lineterminator="\n").writerows(rows)
     return buf.getvalue()
+
+
+def _indented(text: str, by: str) -> str:
+    """Every line but the first indented: a value dumped alone, placed inside an object."""
+    return text.replace("\n", "\n" + by)
+
+
+@contextlib.contextmanager
+def _report(out: Path | None, force: bool) -> Iterator[Callable[[str], object]]:
+    """Where the report is written piece by piece, each record's as it is checked: standard
+    output, or a file staged beside its target and put in place at the end (removed if the
+    audit fails). The pieces make exactly the text the whole report once was: on standard
+    output `typer.echo` ended it with a newline, in a file nothing did."""
+    if out is None:
+        yield sys.stdout.write
+        sys.stdout.write("\n")
+        return
+    from printkit.output import FileSet
+
+    with FileSet(force) as files, files.writing(out) as fh:
+        yield lambda piece: fh.write(piece.encode("utf-8"))
 
 
 def summary(entries) -> str:
@@ -110,7 +138,6 @@ def audit(
     """Audit every record of a class: findings, class membership, standings."""
     from printkit import audit as engine_audit
     from printkit.classkey import read_key
-    from printkit.output import write_atomic
 
     if not folder.is_dir():
         raise UserError(f"{folder}: not a directory (audit takes the folder of a class's "
@@ -121,30 +148,65 @@ def audit(
         raise UserError(f"{folder}: no record files (*.rec, *.txt)")
     results = folder / "results.csv"
     teams, typed = engine_audit.read_results(results) if results.is_file() else ([], [])
-    entries = engine_audit.audit_files(files, key, keep_text=format is Format.html)
-    table = engine_audit.table(entries, teams, typed)
-    line = summary(entries)
-    if format is Format.json:
-        report = json.dumps({"records": [e.as_dict() for e in entries],
-                             "standings": [{**s.__dict__, "points": s.table_points}
-                                           for s in table], "summary": line}, indent=2)
-    elif format is Format.csv:
-        report = _csv(entries)
-    elif format is Format.html:
-        from printkit.audit_html import html_report
-
-        report = html_report(entries, table, line, key.class_id if key else "")
+    if format is Format.html:
+        entries, line = _html(files, key, teams, typed, out, force)
     else:
-        report = _text(entries, table) + "\n" + line
+        entries, line = _streamed(format, files, key, teams, typed, out, force)
     if out is not None:
-        write_atomic(out, report, force)
         typer.echo(line)
-    else:
-        typer.echo(report)
     if format is not Format.text and out is None:
         typer.echo(line, err=True)
     sys.exit(1 if any(e.status == "findings" for e in entries)
              else 2 if any(e.status == "unreadable" for e in entries) else 0)
+
+
+def _html(files, key, teams, typed, out, force) -> tuple[list, str]:
+    """The HTML page: every record's findings and lines at once, so all are kept."""
+    from printkit import audit as engine_audit
+    from printkit.audit_html import html_report
+    from printkit.output import write_atomic
+
+    entries = engine_audit.audit_files(files, key, keep_text=True)
+    table = engine_audit.table(entries, teams, typed)
+    line = summary(entries)
+    report = html_report(entries, table, line, key.class_id if key else "")
+    if out is not None:
+        write_atomic(out, report, force)
+    else:
+        typer.echo(report)
+    return entries, line
+
+
+def _streamed(format: Format, files, key, teams, typed, out, force) -> tuple[list, str]:
+    """A text, CSV or JSON report written record by record as each is checked: only each
+    record's slim entry is kept for the standings (a class of 5,000 records with findings
+    once held every finding until the end)."""
+    from printkit import audit as engine_audit
+
+    entries: list = []
+    with _report(out, force) as write:
+        if format is Format.csv:
+            write(_csv([CSV_HEAD]))
+        elif format is Format.json:
+            write('{\n  "records": [')
+        for k, e in enumerate(engine_audit.audit_iter(files, key)):
+            if format is Format.text:
+                write(_entry_text(e) + "\n")
+            elif format is Format.csv:
+                write(_csv(_csv_rows(e)))
+            else:
+                write(("," if k else "") + "\n    "
+                      + _indented(json.dumps(e.as_dict(), indent=2), "    "))
+            entries.append(e.slim())
+        table = engine_audit.table(entries, teams, typed)
+        line = summary(entries)
+        if format is Format.text:
+            write(("\n" + _standings_text(table) + "\n" if table else "") + line)
+        elif format is Format.json:
+            standings = [{**s.__dict__, "points": s.table_points} for s in table]
+            write('\n  ],\n  "standings": ' + _indented(json.dumps(standings, indent=2), "  ")
+                  + ',\n  "summary": ' + json.dumps(line) + "\n}")
+    return entries, line
 
 
 def register(app: typer.Typer) -> None:

@@ -4,26 +4,19 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from engine.teams import MAX_TEAMS
 from printkit.completion import game_ids, sheet_names
 from printkit.errors import UserError
-
-if TYPE_CHECKING:
-    from printkit.sheets import RenderOptions
+from printkit.renderfile import render_to_file
 
 
 class Paper(StrEnum):
     letter = "letter"
     a4 = "a4"
-
-
-# Card-sheet options (printkit/cardsheet) as RenderOptions.extra keys, and their flags.
-CARD_OPTIONS = {"bleed": "--bleed", "per_page": "--per-page", "back_offset": "--back-offset",
-                "calibration": "--calibration"}
 
 
 def card_extra(bleed: bool, per_page: int | None, back_offset: str | None,
@@ -38,12 +31,6 @@ def read_roster(path: Path):
     from engine.textfile import read_text
 
     return parse_roster(read_text(path, "roster"), str(path))
-
-
-def default_out(game: str, sheet: str, paper: str) -> Path:
-    from printkit.output import OUTPUT_DIR
-
-    return OUTPUT_DIR / f"{game}-{sheet}-{paper}.pdf"
 
 
 def check_players(game: str, sheet: str, players: int | None) -> int | None:
@@ -68,27 +55,6 @@ def check_players(game: str, sheet: str, players: int | None) -> int | None:
     if not low <= players <= high:
         raise UserError(f"--players: {what} is for {low}-{high} players, not {players}")
     return players
-
-
-def render_to_file(game: str, sheet: str, opts: RenderOptions, out: Path | None,
-                   png: bool, force: bool) -> list[Path]:
-    """Render one printable and write it; returns the files written (PDF first)."""
-    from printkit import sheets
-    from printkit.layout import load_layout
-    from printkit.output import check_writable, pdf_target
-    from printkit.preview import write_pdf
-
-    printable = sheets.get(game, sheet)
-    card_opts = sorted(k for k in opts.extra if k in CARD_OPTIONS)
-    if card_opts and not printable.cards:
-        raise UserError(f"{CARD_OPTIONS[card_opts[0]]} is only for card sheets, not the "
-                        f"{game} {sheet} sheet")
-    if opts.rules_file is not None and not printable.rules:
-        raise UserError(f"{opts.rules_file}: --rules is not used by the {game} {sheet} sheet")
-    out = pdf_target(out) if out else default_out(game, sheet, opts.paper)
-    check_writable(out, force)
-    layout = load_layout(printable.layout, opts.layout_file, ink_saver=opts.ink_saver)
-    return write_pdf(out, sheets.render(printable, opts, layout), png, force)
 
 
 def render(

@@ -8,13 +8,27 @@ image is actually read, so `printkit --help` stays fast.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.errors import UserError
+from printkit.omr.files import (
+    FileSheets,
+    Opened,
+    Seen,
+    read_bubble_file,
+    read_sheet_image,
+    sheet_id_of,
+)
 from printkit.text import printable
+
+__all__ = ["RUN_SUFFIXES", "FileSheets", "Opened", "Scanned", "Seen", "ambiguous", "collect",
+           "gaps", "incomplete", "match_name", "read_bubble_file", "read_files",
+           "read_sheet_image", "record_from_file", "record_from_sheets", "refused", "run_key",
+           "sheet_id_of", "sheet_ids", "sheet_runs"]
+
+RUN_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")
 
 if TYPE_CHECKING:
     from printkit.omr.read import SheetRead
@@ -71,91 +85,6 @@ class Scanned:
         return tags
 
 
-def pages(path: Path) -> Iterator:
-    """The file's pages (a PDF) or the one image, each as a greyscale numpy array."""
-    import numpy as np
-
-    from printkit.commands.scan import images
-
-    for image in images(path):
-        yield np.asarray(image)
-
-
-def sheet_id_of(gray, found: dict | None = None) -> str | None:
-    """The bubble-sheet QR payload in an image, or None. The corner markers come first: the
-    sheet's top strip, set upright and enlarged from them, is where the code is read (small,
-    fast, and a tilted or blurred code reads there); then the whole image. `found` takes the
-    markers detected, for the reader to reuse."""
-    import cv2
-    import zxingcpp
-
-    from printkit.omr.payload import is_sheet
-    from printkit.omr.read import detect, header_strip
-
-    def code(image) -> str | None:
-        for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
-            if r.valid and is_sheet(r.text):
-                return r.text
-        return None
-
-    markers = detect(gray)
-    if found is not None:
-        found.update(markers)
-    strip = header_strip(gray, markers)
-    if strip is not None:
-        sharpened = cv2.addWeighted(strip, 2.0, cv2.GaussianBlur(strip, (0, 0), 3), -1.0, 0)
-        binary = cv2.adaptiveThreshold(sharpened, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
-                                       cv2.THRESH_BINARY, 31, 5)
-        for image in (strip, sharpened, binary):
-            if text := code(image):
-                return text
-    return code(gray)
-
-
-def read_sheet_image(gray, payload: str, name: str, found: dict | None = None) -> SheetRead:
-    """One sheet image with its QR payload, read (UserError naming the file on failure)."""
-    from printkit.omr.payload import PayloadError, parse
-    from printkit.omr.read import SheetReadError, read_page
-    from printkit.omr.sheet import sheet_grammar
-
-    try:
-        sheet = parse(payload)
-    except PayloadError as exc:
-        raise UserError(f"{name}: {exc}") from None
-    from engine import registry
-
-    if sheet.game not in registry.GAMES or registry.get(sheet.game).bubbles is None:
-        raise UserError(f"{name}: bubble sheet of an unknown game {printable(sheet.game, 20)!r}")
-    if sheet.paper not in ("letter", "a4"):
-        raise UserError(f"{name}: bubble sheet of an unknown paper {printable(sheet.paper, 20)!r}")
-    grammar, geo = sheet_grammar(sheet.game, sheet.tags, sheet.paper, sheet.key)
-    if geo.key != sheet.key:
-        raise UserError(f"{name}: this sheet was drawn with another layout or rules (code "
-                        f"{printable(sheet.key, 10)}, the shipped layout is {geo.key}); print "
-                        "sheets with the shipped layout to read them")
-    try:
-        return read_page(gray, sheet, grammar, geo, found=found or None)
-    except SheetReadError as exc:
-        raise UserError(f"{name}: {exc}") from None
-
-
-def read_bubble_file(path: Path) -> list[tuple[str, SheetRead]]:
-    """Every bubble sheet in a file (the pages of a PDF, or one image), each with the name it
-    is reported by (`FILE` or `FILE page N`); UserError when the file holds none."""
-    name = printable(str(path))
-    found = []
-    for n, gray in enumerate(pages(path), start=1):
-        markers: dict = {}
-        payload = sheet_id_of(gray, markers)
-        if payload is None:
-            continue
-        where = f"{name} page {n}" if path.suffix.lower() == ".pdf" else name
-        found.append((where, read_sheet_image(gray, payload, where, markers)))
-    if not found:
-        raise UserError(f"{name}: no bubble-sheet code found")
-    return found
-
-
 def collect(files: list[tuple[str, SheetRead]]) -> list[Scanned]:
     """Sheets grouped into records: same game and tags (seed, teams, match)."""
     groups: dict[tuple, Scanned] = {}
@@ -179,7 +108,8 @@ def match_name(tags: list[tuple[str, str]]) -> str:
 
 def gaps(group: Scanned) -> str | None:
     """What keeps a match's sheets from being a whole game, or None: a sheet number missing
-    (sheets 1 and 3, no 2), one sheet twice, a sheet shaded "last sheet (game over)" with
+    (sheets 1 and 3, no 2), one sheet twice (two photos of it, or two sheets printed with one
+    code: which is the game's cannot be told), a sheet shaded "last sheet (game over)" with
     later ones after it, or the highest sheet not shaded so (a later sheet may be missing: the
     QR carries the sheet's number, not a total). Said without the match's name."""
     numbers = sorted(r.sheet.sheet for _, r in group.sheets)
@@ -190,7 +120,7 @@ def gaps(group: Scanned) -> str | None:
     twice = sorted({k for k in numbers if numbers.count(k) > 1})
     if twice:
         names = [n for n, r in group.sheets if r.sheet.sheet == twice[0]]
-        return f"sheet {twice[0]} is in more than one file ({', '.join(names)}): keep one"
+        return f"sheet {twice[0]} is given twice ({', '.join(names)}): keep one"
     top = numbers[-1]
     early = sorted(r.sheet.sheet for _, r in group.sheets if r.last and r.sheet.sheet < top)
     if early:
@@ -207,8 +137,31 @@ def incomplete(group: Scanned) -> str | None:
     why = gaps(group)
     if why is None:
         return None
-    tail = "" if why.endswith("keep one") else ": not verified"
-    return f"{match_name(group.tags)}: {why}{tail}"
+    return f"{match_name(group.tags)}: {why}: not verified"
+
+
+def refused(why: str, notes: list[str]) -> UserError:
+    """The error of a match's sheets that are no whole game, with what the reader said of
+    the files (two sheets in one picture: the likely reason a sheet is missing)."""
+    return UserError(why + (f" ({'; '.join(notes)})" if notes else ""))
+
+
+def ambiguous(group: Scanned) -> list[str]:
+    """`FILE:LINE: ambiguous: ...` of every bubble left unread in the group's sheets."""
+    return [f"{a.place(n)}: ambiguous: {a.what}" for n, r in group.sheets for a in r.ambiguities]
+
+
+def read_files(paths: list[Path], first: Opened | None = None) -> FileSheets:
+    """Every bubble sheet in the files, in order, each sheet read once (one given twice is
+    listed under both names with one read); the notes of every file. `first`: the first
+    file, already opened (its first page decoded and its codes read)."""
+    seen = Seen()
+    out = FileSheets()
+    for k, path in enumerate(paths):
+        got = read_bubble_file(path, first if k == 0 else None, seen)
+        out += got
+        out.notes += got.notes
+    return out
 
 
 def record_from_file(path: Path) -> tuple[str, str, list[str]]:
@@ -220,44 +173,32 @@ def record_from_file(path: Path) -> tuple[str, str, list[str]]:
     if path.suffix.lower() == ".pdf" and fillable.is_fillable(path):
         return fillable.record_from_pdf(path)
     name = printable(str(path))
-    groups = collect(read_bubble_file(path))
+    reads = read_bubble_file(path)
+    groups = collect(reads)
     if len(groups) > 1:
         raise UserError(f"{name}: sheets of {len(groups)} different games or matches in one "
                         "file")
     group = groups[0]
     if why := incomplete(group):
-        raise UserError(f"{name}: {why}")
-    notes = [f"{a.place(n)}: ambiguous: {a.what}" for n, r in group.sheets for a in r.ambiguities]
-    return group.game, group.record(), notes
+        raise refused(f"{name}: {why}", reads.notes)
+    return group.game, group.record(), reads.notes + ambiguous(group)
 
 
 # -- one game's sheets in several files (audit) ---------------------------------------------
 
-RUN_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")
-
-
 def sheet_ids(path: Path) -> list:
     """The bubble-sheet codes in a file, read from the QR codes alone (no bubble is judged):
-    [] for a fillable log, a file with no sheet code, or one that cannot be opened (the file
-    is then read on its own, and any error reported there)."""
+    [] for a file that is no photo, scan or PDF, a fillable log, a file with no sheet code,
+    or one that cannot be opened (the file is then read on its own, and any error reported
+    there)."""
     from printkit.omr import fillable
-    from printkit.omr.payload import PayloadError, parse
+    from printkit.omr.files import sheet_ids as codes_in
 
     if path.suffix.lower() not in RUN_SUFFIXES:
         return []
     if path.suffix.lower() == ".pdf" and fillable.is_fillable(path):
         return []
-    out = []
-    try:
-        for gray in pages(path):
-            payload = sheet_id_of(gray)
-            if payload is not None:
-                out.append(parse(payload))
-    except (UserError, PayloadError):
-        return []
-    except Exception:   # noqa: BLE001 - any damaged file: read on its own, reported there
-        return []
-    return out
+    return codes_in(path)
 
 
 def run_key(ids: list) -> tuple[str, str, str, str] | None:
@@ -300,19 +241,16 @@ def record_from_sheets(paths: list[Path]) -> tuple[str, str, list[str], dict[int
     printed on the sheet). A sheet number missing from the run (sheets 1 and 3, no 2), or
     one sheet in two files, is a UserError naming the match and the sheet: such a run is not
     verified, its lines would be wrongly numbered and its findings spurious."""
-    reads: list[tuple[str, SheetRead]] = []
-    for path in paths:
-        reads += read_bubble_file(path)
+    reads = read_files(paths)
     groups = collect(reads)
     if len(groups) > 1:
         raise UserError("these sheets of one match carry different tags (teams, date) in "
                         "their codes: print a match's sheets in one run")
     group = groups[0]
     if why := incomplete(group):
-        raise UserError(why)
+        raise refused(why, reads.notes)
     text = group.record()
     heads = text.split("\n\n", 1)[0].count("\n") + 2 if text.startswith("[") else 0
     where = {heads + k + 1: f"{name} line {number}"
              for k, (name, _, number, _) in enumerate(group.lines())}
-    notes = [f"{a.place(n)}: ambiguous: {a.what}" for n, r in group.sheets for a in r.ambiguities]
-    return group.game, text, notes, where
+    return group.game, text, reads.notes + ambiguous(group), where

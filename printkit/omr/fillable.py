@@ -262,6 +262,8 @@ def _fields(path: Path) -> dict[str, str] | None:
     from pypdf.errors import PyPdfError
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)
+    if not _has_form(path):
+        return None
     try:
         reader = PdfReader(str(path))
         fields = reader.get_fields() or {}
@@ -274,6 +276,22 @@ def _fields(path: Path) -> dict[str, str] | None:
         value = field.get("/V")
         out[str(name)] = "" if value is None else str(value)
     return out
+
+
+def _has_form(path: Path) -> bool:
+    """Does the PDF have a form at all? Asked of qpdf, which reads only the objects it is
+    asked for: pypdf reads the whole file into memory first, and a scan of bubble sheets (a
+    100 MB PDF of photos) has no form to look in."""
+    import logging
+
+    import pikepdf
+
+    logging.getLogger("pikepdf").setLevel(logging.ERROR)
+    try:
+        with pikepdf.open(path) as pdf:
+            return "/AcroForm" in pdf.Root
+    except Exception:   # noqa: BLE001 - any PDF qpdf cannot open: pypdf says what it is
+        return True
 
 
 def is_fillable(path: Path) -> bool:

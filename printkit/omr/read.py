@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import product
 
 import cv2
 import numpy as np
@@ -34,6 +35,10 @@ from printkit.omr.payload import SheetId
 
 SCALE = 2.0              # pixels per point of the upright page (about 144 dpi)
 DETECT_SIDE = 1400       # the marker search runs on a copy no larger than this
+TILE = 1600              # pixels: a larger image is searched for markers in tiles this wide
+OVERLAP = 240            # ... overlapping by this much (wider than a marker the quick pass
+                         # missed: one found it in the copy DETECT_SIDE a side)
+SETS = 6                 # copies of one marker weighed when a picture shows several sheets
 SHADED = 0.55            # of the way from an unshaded bubble to black: shaded at or above
 BLANK = 0.2              # ... unshaded at or below; between the two: ambiguous (an unshaded
                          # bubble's bold letters read at most 0.13 of the way)
@@ -134,39 +139,133 @@ def _detector(patient: bool = False):
     return cv2.aruco.ArucoDetector(dictionary, params)
 
 
-def _markers(image: np.ndarray, factor: float, patient: bool) -> dict[int, np.ndarray]:
-    corners, ids, _ = _detector(patient).detectMarkers(image)
-    found: dict[int, np.ndarray] = {}
-    if ids is not None:
-        for c, i in zip(corners, ids.ravel(), strict=True):
-            found.setdefault(int(i), c.reshape(4, 2) / factor)
-    return found
+class Markers(dict):
+    """Corner markers found: id -> its 4 corners in image pixels (ArUco's order), of one
+    sheet; `sheets`: how many sheets' markers the picture shows (the most copies of one
+    marker seen), so a photo of two sheets is said to be one, not read as one silently."""
+
+    sheets: int = 1
 
 
-def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
+Candidate = tuple[int, np.ndarray]      # (marker id, its 4 corners in image pixels)
+
+
+def _resized(gray: np.ndarray, factor: float, interpolation: int) -> np.ndarray:
+    """`gray` scaled by `factor`, never to less than a pixel a side (OpenCV asserts on an
+    empty size: a 1 x 3000 picture reduced for the quick pass)."""
+    h, w = gray.shape
+    size = (max(1, round(w * factor)), max(1, round(h * factor)))
+    return cv2.resize(gray, size, interpolation=interpolation)
+
+
+def _starts(length: int) -> list[int]:
+    """Where the tiles along one side start: TILE long, overlapping by OVERLAP."""
+    if length <= TILE:
+        return [0]
+    return [*range(0, length - TILE, TILE - OVERLAP), length - TILE]
+
+
+def _candidates(image: np.ndarray, factor: float, patient: bool) -> list[Candidate]:
+    """Every marker in `image` (corners divided by `factor`: in the original's pixels). A
+    large image is searched in tiles: ArUco's memory grows with the pixels and the contours
+    it follows, and one pass over a 12-megapixel photo of noise took 300 MB; a tile of TILE
+    pixels a side takes a fifth of it. Tiles overlap by more than a marker missed by the
+    quick pass is wide, so each marker lies whole in one."""
+    out: list[Candidate] = []
+    h, w = image.shape
+    for y0 in _starts(h):
+        for x0 in _starts(w):
+            tile = np.ascontiguousarray(image[y0:y0 + TILE, x0:x0 + TILE])
+            corners, ids, _ = _detector(patient).detectMarkers(tile)
+            if ids is None:
+                continue
+            for c, i in zip(corners, ids.ravel(), strict=True):
+                out.append((int(i), (c.reshape(4, 2) + np.float32([x0, y0])) / factor))
+    return _distinct(out)
+
+
+def _distinct(found: list[Candidate]) -> list[Candidate]:
+    """One candidate per marker: one found twice (in two overlapping tiles) is kept once."""
+    out: list[Candidate] = []
+    for marker, corners in found:
+        centre = corners.mean(axis=0)
+        side = float(np.linalg.norm(corners[1] - corners[0]))
+        if not any(m == marker and np.linalg.norm(c.mean(axis=0) - centre) < side / 2
+                   for m, c in out):
+            out.append((marker, corners))
+    return out
+
+
+def _one_sheet(found: list[Candidate]) -> Markers:
+    """The markers of one sheet: with two sheets in the picture, the set (one of each corner
+    marker) that lies as a sheet's corners do, each marker seeing the others where its own
+    corner's neighbours are, and closest together (sheets side by side are nearer each other
+    than their own far corners)."""
+    by_id: dict[int, list[np.ndarray]] = {}
+    for marker, corners in found:
+        by_id.setdefault(marker, []).append(corners)
+    out = Markers({i: c[0] for i, c in by_id.items()})
+    out.sheets = max((len(c) for i, c in by_id.items() if i in MARKER_IDS), default=1)
+    if out.sheets == 1:
+        return out
+    ids = [i for i in MARKER_IDS if i in by_id]
+    best: tuple[float, tuple[np.ndarray, ...]] | None = None
+    for combo in product(*(by_id[i][:SETS] for i in ids)):
+        if not _as_corners(ids, combo):
+            continue
+        centres = [c.mean(axis=0) for c in combo]
+        spread = sum(float(np.linalg.norm(a - b)) for a in centres for b in centres)
+        if best is None or spread < best[0]:
+            best = (spread, combo)
+    if best is not None:
+        out.update(zip(ids, best[1], strict=True))
+    return out
+
+
+_CORNER = {MARKER_IDS[0]: (0, 0), MARKER_IDS[1]: (1, 0), MARKER_IDS[2]: (1, 1),
+           MARKER_IDS[3]: (0, 1)}              # where each marker sits on the page
+
+
+def _as_corners(ids: list[int], combo: tuple[np.ndarray, ...]) -> bool:
+    """Do these markers lie as one page's corners? Seen from each marker (along its own
+    top and left edges), every other lies the way its corner does from this one's."""
+    for i, ci in zip(ids, combo, strict=True):
+        across = (ci[1] - ci[0]) / max(float(np.linalg.norm(ci[1] - ci[0])), 1e-6)
+        down = (ci[3] - ci[0]) / max(float(np.linalg.norm(ci[3] - ci[0])), 1e-6)
+        for j, cj in zip(ids, combo, strict=True):
+            if i == j:
+                continue
+            v = cj.mean(axis=0) - ci.mean(axis=0)
+            ex, ey = (_CORNER[j][0] - _CORNER[i][0], _CORNER[j][1] - _CORNER[i][1])
+            if ex * float(v @ across) + ey * float(v @ down) <= 0:
+                return False
+    return True
+
+
+def detect(gray: np.ndarray) -> Markers:
     """Corner markers found: id -> its 4 corners in image pixels (ArUco's order). A quick pass
     on a copy at most DETECT_SIDE a side; for markers it missed, a patient pass, then one on a
     copy twice the size (a small image) or on the image itself (a large one: a far corner of a
     steep photo can lose its marker's cells in the reduced copy)."""
     side = max(gray.shape)
     factor = min(1.0, DETECT_SIDE / side)
-    small = gray if factor == 1.0 else cv2.resize(gray, None, fx=factor, fy=factor,
-                                                  interpolation=cv2.INTER_LINEAR)
-    found = _markers(small, factor, False)
+    small = gray if factor == 1.0 else _resized(gray, factor, cv2.INTER_LINEAR)
+    found = _candidates(small, factor, False)
     tries = [(small, factor)]
     if side < DETECT_SIDE:
-        tries.append((cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 2.0))
+        tries.append((_resized(gray, 2.0, cv2.INTER_CUBIC), 2.0))
     elif factor < 1.0:
         tries.append((gray, 1.0))
     for image, scale in tries:
-        if all(i in found for i in MARKER_IDS):
+        have = {i for i, _ in found}
+        if all(i in have for i in MARKER_IDS):
             break
-        for marker, corners in _markers(image, scale, True).items():
-            found.setdefault(marker, corners)
-    missing = [i for i in MARKER_IDS if i not in found]
+        found += [(i, c) for i, c in _candidates(image, scale, True) if i not in have]
+    markers = _one_sheet(found)
+    missing = [i for i in MARKER_IDS if i not in markers]
     if len(missing) == 1:
-        found.update(_fourth(gray, found, missing[0]))
-    return found
+        markers.update(_fourth(gray, markers, missing[0]))
+    return markers
 
 
 def _fourth(gray: np.ndarray, found: dict[int, np.ndarray], marker: int,
@@ -186,7 +285,7 @@ def _fourth(gray: np.ndarray, found: dict[int, np.ndarray], marker: int,
         return {}
     factor = max(1.0, 96.0 / side)
     big = cv2.resize(patch, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
-    got = _markers(big, factor, True).get(marker)
+    got = next((c for i, c in _candidates(big, factor, True) if i == marker), None)
     return {} if got is None else {marker: got + np.float32([x0, y0])}
 
 
@@ -201,7 +300,9 @@ def header_strip(gray: np.ndarray, found: dict[int, np.ndarray]) -> np.ndarray |
     width = 2000.0
     across = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
     down = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
-    height = width * down / max(across, 1.0)
+    if not 0.5 < down / max(across, 1.0) < 3.0:     # no page: markers of two sheets, noise
+        return None
+    height = width * down / across
     rect = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
     m = cv2.getPerspectiveTransform(quad, rect)
     strip = int(height * 0.2)

@@ -30,8 +30,8 @@ def units(files: list[Path]) -> list[Unit]:
     """What is checked, one record each, in the order of each unit's first file: a file
     (its name), or the files of one match's sheets (a tuple of names)."""
     sheets = [f for f in files if f.suffix.lower() in SHEET_SUFFIXES]
-    if not sheets:
-        return [str(f) for f in files]
+    if len(sheets) < 2:     # nothing to put together: the file's own reader says what is
+        return [str(f) for f in files]      # wrong with its sheets, without a first reading
     from printkit.omr import sheet_runs
 
     run_of = {}

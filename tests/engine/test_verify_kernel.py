@@ -126,6 +126,14 @@ def test_tags_unknown_misspelt_wrong_case_twice_late():
     assert report.summary_extra == "total 4"
 
 
+def test_a_tag_a_game_lets_stand_anywhere():
+    """A game may name tags that stand after the first line (a bubble log's bands)."""
+    book = replace(BOOK, parse=lambda text, file, rules: read(
+        text, file, replace(SYNTAX, anywhere=("Target",))))
+    report = verify(book, 'add 4 = 4\n[Target "4"]\n', "t.rec")
+    assert report.clean and report.summary_extra == "total 4"
+
+
 def test_a_bad_tag_value_is_the_games_finding():
     assert found('[Target "ten"]\nadd 3 = 3\nadd 7 = 10\n') == [(1, "TS-TAG-001")]
 
@@ -190,6 +198,25 @@ def test_findings_are_bounded_and_the_rest_counted():
     assert report.to_text().splitlines()[-2:] == [
         "t.rec: ... and 100 more findings (fix the first ones: the rest often follow from "
         "them)", "t.rec: sums: 300 lines checked, 300 findings; total 900"]
+
+
+def test_a_record_out_of_step_is_followed_as_written_after_a_few_lines():
+    """Lines in a row that follow no reading: after LOST_AFTER of them only the record as
+    written is kept (each line then costs one step, whatever the text)."""
+    from engine.verify.kernel import LOST_AFTER
+
+    calls = []
+
+    def counting(state: State, line: Line) -> Step[State]:
+        calls.append(line.number)
+        return step(state, line)
+
+    text = '[Target "1000"]\n' + "".join(f"add 1 = {3 * k}\n" for k in range(1, 21))
+    verify(replace(BOOK, step=counting), text, "t.rec")
+    per_line = [calls.count(n) for n in range(2, 22)]
+    assert LOST_AFTER == 3 and per_line[LOST_AFTER:] == [1] * (20 - LOST_AFTER)
+    # before: each failing line adds a reading (the written total, the true one, ...)
+    assert per_line[:LOST_AFTER] == [1, 2, 3]
 
 
 def test_a_file_too_long_to_be_a_record_is_refused():

@@ -124,7 +124,10 @@ def test_scan_writes_the_record_crops_and_verifies(tmp_path):
     cv2.ellipse(image, (x5, y), (rx, ry), 0, 0, 360, 20, -1)
     photo = tmp_path / "sheet1.png"
     cv2.imwrite(str(photo), image)
-    r = run_cli("scan", str(photo), "--out", str(tmp_path / "game.rec"))
+    # the whole game, both its sheets (sheet 1 alone is refused: a later sheet may be missing)
+    cv2.imwrite(str(tmp_path / "sheet2.png"), page_image(shaded_pdf(), 1, 150))
+    r = run_cli("scan", str(photo), str(tmp_path / "sheet2.png"), "--out",
+                str(tmp_path / "game.rec"))
     assert r.code == 1, r.stderr
     assert f"{photo}:1: ambiguous: 2 bubbles shaded in die1 value (5, 6) (crop: " \
            f"{tmp_path / 'game.line1.png'})" in r.stdout

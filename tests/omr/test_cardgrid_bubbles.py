@@ -197,7 +197,12 @@ def test_a_double_shaded_card_is_reported_not_guessed(tmp_path):
     assert (2, None) in read.lines and (3, "shuffle A") in read.lines
     # scanned and verified: the band is a comment line, and the passage after it is found
     # starting where the one before the lost band left the ball
-    r = run_cli("scan", str(tmp_path / "sheet1.png"), "--out", str(tmp_path / "game.rec"))
+    # with its sheets 2 and 3 (sheet 1 alone is refused: a later sheet may be missing)
+    rest = [tmp_path / f"sheet{k}.png" for k in (2, 3)]
+    for k, path in enumerate(rest, start=1):
+        cv2.imwrite(str(path), page_image(_pdf(), k, 150))
+    r = run_cli("scan", str(tmp_path / "sheet1.png"), *map(str, rest), "--out",
+                str(tmp_path / "game.rec"))
     assert r.code == 1, r.stderr
     assert "; sheet1.png line 2: not read: 2 bubbles shaded in c1 rank (4, 5)" in \
         (tmp_path / "game.rec").read_text().replace(str(tmp_path) + "/", "")

@@ -127,9 +127,13 @@ def test_a_run_missing_its_last_sheet_is_reported_by_verify_audit_and_scan(clean
     shown = ", ".join(str(folder / p.name) for p in first_two)
     assert r.stdout.splitlines()[0] == f"{shown}: {message}: not verified [unreadable, skipped]"
     assert r.code == 2
+    # scan: the same rule, the same line, exit 2 (once a note, and the record verified)
     r = run_cli("scan", *map(str, first_two), "--out", str(tmp_path / "first_two.rec"))
-    assert "note: sheet 2 is not marked as the last: a later sheet may be missing" in \
-        r.stdout.splitlines()
+    assert r.code == 2
+    assert r.stderr.strip() == f"printkit: error: {names}: {message}: not verified"
+    assert r.stdout.splitlines() == [f"{first_two[0]}: luckdraw sheet 1: 29 lines read",
+                                     f"{first_two[1]}: luckdraw sheet 2: 29 lines read"]
+    assert not (tmp_path / "first_two.rec").exists()
 
 
 def test_a_whole_run_is_not_reported_as_incomplete(clean, tmp_path):

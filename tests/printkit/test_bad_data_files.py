@@ -246,11 +246,21 @@ NUMBERS = st.one_of(st.integers(-1000, 1000), st.floats(-1e6, 1e6),
                     st.sampled_from([0, 0.0, -0.5, 1e-9, 1e400, -1e400]))
 
 
+# lists and tables inside lists and tables (a rules key of distinct values given [[1]] once
+# crashed on an unhashable list, issue #27)
+NESTED_VALUES = st.recursive(st.one_of(st.integers(-20, 20), st.booleans(), st.text(max_size=5)),
+                      lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(
+                          st.text("abcxyz", min_size=1, max_size=3), inner, max_size=3)),
+                      max_leaves=8)
+
+
 def _like(value: Any) -> st.SearchStrategy:
-    """Values of the shipped value's kind (mostly near and past its range), or of any kind."""
+    """Values of the shipped value's kind (mostly near and past its range), or of any kind,
+    nested lists and tables among them."""
     anything = st.one_of(st.booleans(), st.integers(-10**20, 10**20), st.floats(),
                          st.text(st.characters(codec="utf-8"), max_size=30),
-                         st.lists(st.integers(-20, 20), max_size=10))
+                         st.lists(st.integers(-20, 20), max_size=10),
+                         st.lists(NESTED_VALUES, min_size=1, max_size=4))
     if isinstance(value, bool):
         near = st.booleans()
     elif isinstance(value, int):
@@ -268,7 +278,9 @@ def _like(value: Any) -> st.SearchStrategy:
     elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         near = st.lists(st.sampled_from(value), max_size=12)
     elif isinstance(value, list) and value:
-        near = st.lists(_like(value[0]), max_size=12)
+        near = st.one_of(st.lists(_like(value[0]), max_size=12),
+                         st.lists(st.one_of(_like(value[0]), NESTED_VALUES), min_size=1,
+                                  max_size=6))
     else:
         near = anything
     return st.one_of(near, near, near, anything)

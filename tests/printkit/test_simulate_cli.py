@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.draws import d6_rolls
-from engine.postcard.notation import parse
+from engine.postcard.notation import lines, parse, seed
 from tests.helpers import run_cli
 
 
@@ -29,8 +29,8 @@ def test_same_seed_same_bytes_and_play_book_dice(workdir):
     b = (workdir / "b" / "postcard-s-0001.rec").read_text()
     assert a == b.replace('[Date "2026-11-22"]\n', "")
     record = parse(a)
-    assert record.seed == "s-0001"
-    home = [d for line in record.lines for r in line.rolls if r.side == "H" for d in r.dice]
+    assert seed(record) == "s-0001"
+    home = [d for line in lines(record) for r in line.rolls if r.side == "H" for d in r.dice]
     assert home == d6_rolls("postcard", "s-0001", "home", len(home))
 
 

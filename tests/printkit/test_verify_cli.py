@@ -65,15 +65,18 @@ def test_json_lists_the_same_findings(tmp_path):
     assert data["summary"] == text_out[-1]
 
 
-def test_unreadable_exit_2_with_line_and_column(tmp_path):
+def test_an_unreadable_line_is_a_finding_on_its_line(tmp_path):
+    """A line that cannot be read is one finding on it (PC-REC-003, exit 1), never a refusal
+    of the file; the rest of the record is checked (and is clean)."""
     lines = CLEAN.splitlines()
     lines[12] = lines[12] + " banana"
     path = write(tmp_path, "\n".join(lines))
     result = run_cli("verify", str(path))
-    assert result.code == 2 and result.stdout == ""
-    column = len(CLEAN.splitlines()[12]) + 2
-    assert result.stderr.startswith(f"printkit: error: {path}:13:{column}: ")
-    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.code == 1 and result.stderr == ""
+    out = result.stdout.splitlines()
+    assert out[0] == (f"{path}:13: PC-REC-003: cannot read this line: cannot read 'banana' "
+                      "in the outcome of run (write +N, tackle, fumble, pen O N or pen D N)")
+    assert len(out) == 2 and "1 finding" in out[1]
 
 
 def test_not_utf8_and_missing_file(tmp_path):

@@ -85,3 +85,49 @@ def slip(text: str, old: str, new: str) -> str:
     """The record with one slip: `old` (which must occur once) written as `new`."""
     assert text.count(old) == 1, old
     return text.replace(old, new)
+
+
+# G1: "each half comprising one complete red suit and one complete black suit". A table that
+# gave home spades + hearts and away clubs + diamonds, and wrote it: LOG played with that
+# split (every club of LOG is a spade here and every spade a club; colours and values, all
+# the rules look at, are the same, so every passage ends as in LOG).
+SPLIT_LOG = """\
+[Game "cardgrid"]
+[Home "Ann"]
+[Away "Ben"]
+[KickOff "H"]
+[HomeSuits "SH"]
+[Finish "10:40"]
+[Result "9-4"]
+
+H2: 3H 5S 9D 7H 2S KD 4H 6S 3C 8H 9S 5D 10H JS AC QH KS 2D = kick > A2
+A2: 4D 6C 6H = lost > H10
+shuffle A
+H10: JH* = F 1-0 > A3
+A3: 7D 8C 4S 8D 3D = pen A kick > H11
+shuffle H A
+H11: 5H 3S 9H = T 5-0 C 7-0 > A2
+A2: 9C QS 10D JC 7S JD KH = pen A P 9-0 > A3
+A3: 2C 8S AD 3C 10S 5D 4C 2H 6D 5C 4H 9D 7C 6H QD KC JS = touch > scrum H2
+H2: QS = against > A11
+A11: 7D 8D = dead > H3
+H3: 2S 5C 3H 4S 5D KD = pen A notouch > A5
+A5: AD 2D 3D 4D 6D 9D 10D 8C KC = T 9-4 C- > H2
+"""
+
+# SEEDED dealt by a table with home spades + hearts from the same play book ("demo"): it
+# reads the book's clubs as its spades and the book's spades as its clubs (G1), so home/1
+# JH 7C AC KC ... is dealt JH 7S AS KS ... and away/1 QS 2D AD AS ... is dealt QC 2D AD AC.
+SPLIT_SEEDED = """\
+[Game "cardgrid"]
+[Seed "demo"]
+[KickOff "H"]
+[HomeSuits "SH"]
+[Finish "15:00"]
+[Result "0-6"]
+
+H2: JH 7S QC AS 2D KS AD 10H 10S AC 2S = pen H kick > A11
+A11: 10D 5C 10C = T 0-4 C 0-6 > H2
+shuffle H
+H2: 6S JD 8S 3D 7H 4H 9H 7S 9D 3S 4C 5S 8C AS 9C = kick > A4
+"""

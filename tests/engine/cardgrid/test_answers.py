@@ -20,12 +20,13 @@ def test_answers_are_a_clean_passage_log_of_the_book():
     assert entries[0].startswith("Home kicks off")
     body = [re.sub(r"^\d+\. ", "", e) for e in entries[1:-1]]
     assert [e.split(".")[0] for e in entries[1:4]] == ["1", "2", "3"]
-    text = '[Seed "class-7"]\n[KickOff "H"]\n[Finish "10:00"]\n' + "\n".join(body) + "\n"
+    tags = '[Seed "class-7"]\n[KickOff "H"]\n[Finish "10:00"]\n'
+    text = tags + "\n".join(body) + "\n"
     report = verify_text(text, "answers.rec")
     assert report.clean, report.to_text()
     assert report.lines_checked >= 40
     final = re.search(r"home (\d+), away (\d+)", entries[-1]).groups()
-    assert verify_text(text + f'[Result "{final[0]}-{final[1]}"]\n', "a.rec").clean
+    assert verify_text(f'[Result "{final[0]}-{final[1]}"]\n' + text, "a.rec").clean
 
 
 def test_playbook_answers_option(tmp_path):

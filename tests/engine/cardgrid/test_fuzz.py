@@ -1,5 +1,6 @@
 """Fuzzing the grid game's reader and verifier: random, record-like, mutated and shuffled
-text gives findings or a ReadError naming the line, never anything else."""
+text gives findings on lines of the text (an unreadable line is CG-REC-003 on its line),
+never an exception."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.cardgrid.bots import play
 from engine.cardgrid.verify import verify_text
-from engine.errors import ReadError
+from engine.verify.record import split_lines
 from tests.engine.cardgrid.records import LOG, SEEDED, SHEET
 from tests.fuzzing import fuzz_settings
 
@@ -28,13 +29,10 @@ def sample() -> str:
 
 
 def check(text: str) -> None:
-    try:
-        report = verify_text(text, "fuzz.rec")
-    except ReadError as err:
-        assert err.line >= 1 and err.file == "fuzz.rec", err
-        return
+    report = verify_text(text, "fuzz.rec")
+    lines = max(1, len(split_lines(text)))
     for f in report.findings:
-        assert f.line >= 1 and f.rule.startswith("CG-"), f
+        assert 1 <= f.line <= lines and f.rule.startswith("CG-"), f
 
 
 @fuzz_settings(200)
@@ -53,8 +51,8 @@ def test_mutated_records(which, at, cut, put):
     check(text[:at] + put + text[at + cut:])
 
 
-@fuzz_settings(60)
-@given(seed=st.integers(0, 10_000))
+@fuzz_settings(20)          # a shuffled game fails on every line: ~0.5 s a record to read
+@given(seed=st.integers(0, 10_000))   # every way the kernel keeps (8 readings a line)
 def test_shuffled_lines(seed):
     lines = sample().splitlines()
     random.Random(seed).shuffle(lines)

@@ -26,8 +26,11 @@ SLIPS = [
     (SHEET, "A P 6-3 > H3", "A C 6-3 > H2", 10, "CG-CONV-001", "A T on the score line before",
      "A F"),
     (SHEET, "A F 6-1 > H3", "A F 6-1 > H2", 9, "CG-RESTART-001", "H3", "H2"),
+    # the try's line left out: the conversion's 6-0 counts the try, so one finding
+    (SHEET, "H T 4-0 > A2\n", "", 7, "CG-CONV-001", "H T on the score line before",
+     "nothing"),
     (SHEET, "H T 4-0 > A2", "H T 4-0 > H2", 7, "CG-RESTART-001", "A2", "H2"),
-    (SHEET, '[Result "7-3"]', '[Result "7-4"]', 5, "CG-RESULT-001", "7-3", "7-4"),
+    (SHEET, '[Result "7-3"]', '[Result "7-4"]', 5, "CG-END-001", "7-3", "7-4"),
     (SHEET, '[Finish "10:40"]\n', "", 1, "CG-TAG-001", '[Finish "HH:MM"]', "none"),
     (SHEET, '[Finish "10:40"]', '[Finish "soon"]', 4, "CG-TAG-001", '[Finish "HH:MM"]',
      '"soon"'),
@@ -45,7 +48,7 @@ SLIPS = [
      "a home card (clubs or hearts)", "6D"),
     (LOG, "6H QD KS JC", "6H QD* KS JC", 24, "CG-FG-001", "no field goal", "QD* on grid 7"),
     (LOG, "C 7-0 > A2", "C 8-0 > A2", 20, "CG-SCORE-001", "7-0 (5-0 + C 2 to H)", "8-0"),
-    (LOG, '[Result "9-4"]', '[Result "9-5"]', 6, "CG-RESULT-001", "9-4", "9-5"),
+    (LOG, '[Result "9-4"]', '[Result "9-5"]', 6, "CG-END-001", "9-4", "9-5"),
     (LOG, "shuffle A\n", "", 0, "", "", ""),       # leaving a shuffle out is no slip
     (LOG, "\n# six tackles, 4 reds", "\nshuffle H\n# six tackles, 4 reds", 8, "CG-SHUF-001",
      "no shuffle here", "shuffle H"),
@@ -59,6 +62,24 @@ SLIPS = [
      "2C (the play book's next)", "= pen H kick"),
     (SEEDED, "10H 10C AS 2C =", "10H 10C 2C =", 8, "CG-CARD-001", "AS", "2C"),
 ]
+
+
+@pytest.mark.parametrize("text,old,new,line,rule,expected,found", SLIPS,
+                         ids=[f"{s[4] or 'clean'}-{s[1][:16]}" for s in SLIPS])
+def test_one_slip_is_one_finding_typed_by_hand(text, old, new, line, rule, expected, found):
+    want = [(line, rule, expected, found)] if rule else []
+    assert findings(slip(text, old, new)) == want
+
+
+def test_the_result_check_is_the_kernels():
+    """CG-RESULT-001 became the kernel's CG-END-001: the Result against the final score, and
+    a Result that agrees with the true score after a slip is no second finding."""
+    report = verify_text(slip(SHEET, '[Result "7-3"]', '[Result "7-4"]'), "r.rec")
+    assert [f.message for f in report.findings] == ["Result tag is not the final score"]
+    # the running score slips on line 8 (7-0 for 6-0); the lines after follow the true
+    # score (6-1, 6-3, 7-3) and so does the Result: one finding
+    slipped = slip(SHEET, "H C 6-0 > A2", "H C 7-0 > A2")
+    assert findings(slipped) == [(8, "CG-SCORE-001", "6-0 (4-0 + C 2 to H)", "7-0")]
 
 
 def test_book_slip_messages_say_what_probably_happened():

@@ -175,3 +175,39 @@ def draws_swapped(lines: list[str], rng: random.Random) -> tuple[list[str], int,
     out[i] = out[i][:ci] + vj + out[i][ci + 1:]
     out[j] = out[j][:cj] + vi + out[j][cj + 1:]
     return out, i + 1, j + 1
+
+
+# -- a line's place in the record: left out, written twice, a token mistyped -----------------
+def _body(lines: list[str]) -> list[int]:
+    return [i for i, line in enumerate(lines) if line.strip() and not line.startswith("[")]
+
+
+def line_deleted(lines: list[str], rng: random.Random) -> tuple[list[str], int] | None:
+    """A line left out: the line after the gap is where it shows (its new number)."""
+    i = rng.choice(_body(lines))
+    return lines[:i] + lines[i + 1:], i + 1
+
+
+def line_repeated(lines: list[str], rng: random.Random) -> tuple[list[str], int] | None:
+    """A line written twice: the second copy."""
+    i = rng.choice(_body(lines))
+    return lines[:i + 1] + lines[i:], i + 2
+
+
+def token_mistyped(lines: list[str], rng: random.Random) -> tuple[list[str], int] | None:
+    """One token written back to front (`H3` as `3H`), or with a `1` after it when it is one
+    character long."""
+    i = rng.choice(_body(lines))
+    tokens = lines[i].split(" ")
+    j = rng.randrange(len(tokens))
+    tokens[j] = tokens[j][::-1] if len(tokens[j]) > 1 else tokens[j] + "1"
+    out = list(lines)
+    out[i] = " ".join(tokens)
+    return out, i + 1
+
+
+GAPS: dict[str, Mutation] = {
+    "line_deleted": line_deleted,
+    "line_repeated": line_repeated,
+    "token_mistyped": token_mistyped,
+}

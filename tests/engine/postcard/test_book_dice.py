@@ -14,8 +14,9 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import ReadError
-from engine.postcard.notation import Roll, parse, parse_line
-from engine.postcard.verify import DrawBook, verify_text
+from engine.postcard.drawbook import DrawBook
+from engine.postcard.notation import Roll, lines, parse, parse_line
+from engine.postcard.verify import verify_text
 
 HEAD = """\
 [Game "postcard"]
@@ -100,7 +101,7 @@ def test_the_book_record_verifies_clean_as_the_real_one_does():
 
 
 def test_each_book_roll_stands_for_its_draws():
-    fills = DrawBook("hand").align(parse(BOOK, "b.rec")).fills
+    fills = DrawBook("hand").align(lines(parse(BOOK, "b.rec"))).fills
     assert fills[(7, 0)] == (4,) and fills[(7, 1)] == (6,)        # toss
     assert fills[(12, 0)] == (1, 1) and fills[(12, 1)] == (3,)    # the re-roll: two draws
     assert fills[(17, 0)] == (2,)                                 # H?+1: the bonus is not a die
@@ -109,7 +110,7 @@ def test_each_book_roll_stands_for_its_draws():
 
 def test_a_pair_takes_two_draws():
     text = HEAD + "toss H? A?\nsack H?,?\nkick A?,?\n"
-    fills = DrawBook("hand").align(parse(text, "b.rec")).fills
+    fills = DrawBook("hand").align(lines(parse(text, "b.rec"))).fills
     assert fills == {(7, 0): (4,), (7, 1): (6,), (8, 0): (5, 2), (9, 0): (4, 6)}
 
 
@@ -142,15 +143,23 @@ def test_a_written_die_beside_book_dice_is_still_checked():
     assert report(edit(BOOK, 10, "A?", "A4")) == report(BOOK)
 
 
-def test_a_book_die_without_a_seed_is_refused_where_it_is():
-    text = BOOK.replace('[Seed "hand"]\n', "")
-    with pytest.raises(ReadError) as err:
-        verify_text(text, "b.rec")
-    assert (err.value.line, err.value.column) == (6, 6)
-    assert str(err.value) == ('b.rec:6:6: H? leaves the die to the play book, but the '
-                              'record has no [Seed "..."] tag to draw it from')
-    # the first `?` decides, wherever it is
+def test_a_book_die_without_a_seed_is_a_finding_on_its_line():
+    """P24: without a Seed a `?` die has no draw to stand for. Each line with one is a finding
+    (PC-DRAW-002) naming its `?` rolls; what the line wrote (outcome, state) is taken as it
+    is, the lines after are read from every value the die may have shown, and nothing else
+    is wrong in this record (its states agree with the real dice)."""
+    text = BOOK.replace('[Seed "hand"]\n', "")          # the toss is now on line 6
+    report = verify_text(text, "b.rec")
+    dice = {f.line: f.found for f in report.findings}
+    assert {f.rule for f in report.findings} == {"PC-DRAW-002"}
+    assert sorted(dice) == [6, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]  # not 7, 8
+    assert (dice[6], dice[11], dice[13], dice[16]) == ("H? A?", "H?/? A?", "A?", "H?+1 A?")
+    assert report.findings[0].message == ('a die left to the play book, but the record has no '
+                                          '[Seed "..."] tag to draw it from')
+    # one `?` in a record of written dice: that line only
     text = REAL.replace('[Seed "hand"]\n', "").replace("pressure A3", "pressure A?")
-    with pytest.raises(ReadError) as err:
-        verify_text(text, "b.rec")
-    assert (err.value.line, err.value.column) == (13, 10)
+    assert report_of(text) == [(13, "PC-DRAW-002", "a die 1 to 6", "A?")]
+
+
+def report_of(text: str) -> list[tuple[int, str, str, str]]:
+    return [(f.line, f.rule, f.expected, f.found) for f in verify_text(text, "b.rec").findings]

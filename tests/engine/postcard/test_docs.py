@@ -18,8 +18,9 @@ SECTION = NOTATION.split("## PostCard Football", 1)[1].split("\n## ", 1)[0]
 def test_every_rule_id_in_the_engine_is_documented():
     code = "".join(p.read_text() for p in (ROOT / "engine" / "postcard").glob("*.py"))
     used = set(re.findall(r'"(PC-[A-Z]+-\d{3})"', code))
+    kernel = {"PC-END-001", "PC-END-002"}      # the verifier kernel's end checks, PC-prefixed
     documented = set(re.findall(r"`(PC-[A-Z]+-\d{3})`", SECTION))
-    assert used and used == documented
+    assert used and not used & kernel and used | kernel == documented
 
 
 def test_every_action_is_documented():

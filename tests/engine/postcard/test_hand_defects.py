@@ -5,7 +5,9 @@ from the rules and docs/rules/postcard.md, not from the engine."""
 from __future__ import annotations
 
 from engine.postcard.state import KICKOFF, TRY, State
+from engine.postcard.verify import verify_text
 from tests.engine.postcard.helpers import findings, outcomes, play, scrimmage
+from tests.engine.postcard.test_verify import RECORD
 
 
 def test_the_sack_minus_one_ends_when_a_punt_hands_the_ball_over():
@@ -57,3 +59,41 @@ def test_an_interception_on_a_two_point_try_ends_the_try_without_a_return():
     before = state.bonus
     state, results = play(state, "run H6 A1")
     assert findings(results) == ["PC-SEQ-001"] and state.bonus == before
+
+
+# -- a pass caught in the end zone, written either way (P22, P25) -----------------------------
+# The drive of tests/engine/postcard/test_verify.py to its line 17 (Away, 1&10 on the Home
+# 40, P1/1 B0/0), then a pass typed by hand from the rules text:
+#   pass 2v6: 2 beats 6 with two stars (C1): Away's first Challenge 5 + 2 - 3 = +4
+#   again A5: a positive first result keeps the whole second roll: 4 + 5 = +9, a 45-yard throw
+#     (level 3, C4) from the Home 40: it comes down 5 yards deep in the end zone
+#   pressure H2: level 3 needs a 5 or 6 to raise it: L3
+#   catch A6: level 3 is caught on 4-6: caught in the end zone, a touchdown, 0-6; "Running
+#     after a catch ... Take the result of (Catch - Defense Pressure)": 6 - 2 = 4 steps, +20;
+#     P22 writes +0. Home, scored against, crosses a circle in each end zone (1 star each,
+#     B2/0); Home lost the strategy: P2/1.
+END_ZONE_CATCH = """\
+pass 2v6 A5 H3 = +4
+again A5 = +9
+pressure H2 = L3
+catch A6 = {run} TD HxH HxA {{A TRY 0-6 T1/1 P2/1 B2/0}}
+"""
+
+
+def _end_zone_record(run: str) -> str:
+    drive = "\n".join(RECORD.splitlines()[:17]) + "\n"
+    return drive + END_ZONE_CATCH.format(run=run)
+
+
+def test_a_catch_in_the_end_zone_may_be_written_plus_0_or_with_the_charts_run():
+    for run in ("+0", "+20"):                           # P22 and the chart: both clean
+        report = verify_text(_end_zone_record(run), "ez.rec")
+        assert report.clean, report.to_text()
+        assert report.summary_extra == "score 0-6, game not over"
+
+
+def test_another_run_after_an_end_zone_catch_names_both_readings():
+    report = verify_text(_end_zone_record("+15"), "ez.rec")
+    assert [(f.line, f.rule, f.expected, f.found) for f in report.findings] == [
+        (21, "PC-PASS-004", "+0 or +20", "+15")]
+    assert report.summary_extra == "score 0-6, game not over"     # the touchdown all the same

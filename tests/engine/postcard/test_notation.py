@@ -6,8 +6,9 @@ import pytest
 
 from engine.errors import ReadError
 from engine.postcard.bots import play_game
-from engine.postcard.notation import Cross, Roll, parse, parse_line
+from engine.postcard.notation import Cross, Roll, lines, parse, parse_line, seed
 from engine.postcard.state import State
+from engine.postcard.verify import verify_text
 from engine.postcard.writer import format_line, format_note
 
 
@@ -15,12 +16,6 @@ def line(text: str):
     result = parse_line(text, 7, "r.rec")
     assert result is not None
     return result
-
-
-def read_error(text: str) -> ReadError:
-    with pytest.raises(ReadError) as err:
-        parse(text, "r.rec")
-    return err.value
 
 
 def test_play_line_parts():
@@ -80,45 +75,67 @@ def test_blank_and_comment_lines():
 def test_tags():
     record = parse('[Game "postcard"]\n[Seed "demo"]\n[HomeSkill "Offense-Rushing"]\n\n'
                    "toss H4 A1 = H\n")
-    assert record.seed == "demo" and record.skill("H") == "offense-rushing"
-    assert record.skill("A") is None and record.tag_lines["Seed"] == 2
-    assert len(record.lines) == 1 and record.lines[0].number == 5
+    assert seed(record) == "demo" and record.tag("HomeSkill") == "Offense-Rushing"
+    assert record.tag("AwaySkill") is None and record.line_of("Seed") == 2
+    assert len(lines(record)) == 1 and lines(record)[0].number == 5
 
 
-@pytest.mark.parametrize("text, where, words", [
-    ('[Game "postcard"]\nrush 5v3 H4 A2 = +10\nrusj 5v3', (3, 1), "unknown action"),
-    ('[Game "postcard"]\nrush 5v3 H4 Q2', (2, 13), "cannot read 'Q2'"),
-    ('[Game "postcard"]\nrush 7v3 H4 A2', (2, 6), "cannot read '7v3'"),
-    ('[Game "postcard"]\nrush 5v3 H4 A2 = +1O', (2, 18), "in the outcome of rush"),
-    ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 {H 1&10 H25', (2, 22), "not closed"),
-    ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 {H 1&10 Z25}', (2, 30), "cannot read 'Z25'"),
-    ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 {H 1&10 H25 2&10}', (2, 34),
-     "gives the down twice"),
-    ('[Game "postcard"]\nkick A2/3,4 = good', (2, 6), "a re-roll is for one die"),
-    ('[Game "postcard"]\nrush 5v3 H4 A2/3,4', (2, 13), "a re-roll is for one die"),
-    ('[Game "postcard"]\nkickoff 5v3', (2, 1), "kicking side"),
-    ('[Game "postcard"]\npunt H3 A4', (2, 1), "target distance"),
-    ('[Game "postcard"]\nrush 5v3 H4 A2 = +10 = +5', (2, 22), "'=' twice"),
-    ('[Game "postcard"]\nfair = +5', (2, 8), "no outcome"),
-    ('[Game "postcard"]\n[Seed ""]', (2, 7), "empty seed"),
-    ('[Game "cardbowl"]', (1, 7), "not a PostCard"),
-    ('[Game "postcard"]\n[Result "win"]', (2, 9), "cannot read result"),
-    ('[Game "postcard"]\n[HomeSkill "kicking"]', (2, 12), "unknown team skill"),
-    ('[Game "postcard"]\n[Home Hawks]', (2, 1), "cannot read tag"),
-    ('[Game "postcard"]\ntoss H4 A1\n[Home "x"]', (3, 1), "before the first action"),
-    ("toss H4 A1", (1, 1), "tag missing"),
+@pytest.mark.parametrize("text, column, words", [
+    ("rusj 5v3", 1, "unknown action"),
+    ("rush 5v3 H4 Q2", 13, "cannot read 'Q2'"),
+    ("rush 7v3 H4 A2", 6, "cannot read '7v3'"),
+    ("rush 5v3 H4 A2 = +1O", 18, "in the outcome of rush"),
+    ("rush 5v3 H4 A2 = +10 {H 1&10 H25", 22, "not closed"),
+    ("rush 5v3 H4 A2 = +10 {H 1&10 Z25}", 30, "cannot read 'Z25'"),
+    ("rush 5v3 H4 A2 = +10 {H 1&10 H25 2&10}", 34, "gives the down twice"),
+    ("kick A2/3,4 = good", 6, "a re-roll is for one die"),
+    ("rush 5v3 H4 A2/3,4", 13, "a re-roll is for one die"),
+    ("kickoff 5v3", 1, "kicking side"),
+    ("punt H3 A4", 1, "target distance"),
+    ("rush 5v3 H4 A2 = +10 = +5", 22, "'=' twice"),
+    ("fair = +5", 8, "no outcome"),
 ])
-def test_unreadable_text_says_where(text, where, words):
-    err = read_error(text)
-    assert (err.line, err.column) == where, str(err)
-    assert words in err.message
-    assert str(err).startswith(f"r.rec:{where[0]}:{where[1]}: ")
+def test_unreadable_line_says_where(text, column, words):
+    """The reader names the column; the verifier makes the line one finding (PC-REC-003)
+    with the reader's words, and reads on."""
+    with pytest.raises(ReadError) as err:
+        parse_line(text, 2, "r.rec")
+    assert (err.value.line, err.value.column) == (2, column), str(err.value)
+    assert words in err.value.message
+    report = verify_text(f'[Game "postcard"]\n{text}\n', "r.rec")
+    assert [(f.line, f.rule) for f in report.findings] == [(2, "PC-REC-003")]
+    assert report.findings[0].message == f"cannot read this line: {err.value.message}"
+
+
+@pytest.mark.parametrize("text, found", [
+    # a value the rules do not have: one finding on its tag, the record read with a default
+    ('[Game "postcard"]\n[Seed ""]', [(2, "PC-TAG-003", "a seed", '""')]),
+    ('[Game "cardbowl"]', [(1, "PC-TAG-001", "postcard", "cardbowl")]),
+    ('[Game "postcard"]\n[HomeSkill "kicking"]',
+     [(2, "PC-TAG-002", "offense-rushing, offense-passing, defense-rushing, defense-passing, "
+                        "none", "kicking")]),
+    # what every game's reader says (engine/verify/record.py)
+    ('[Game "postcard"]\n[Home Hawks]', [(2, "PC-REC-003", "", "")]),
+    ('[Game "postcard"]\n[Sed "x"]', [(2, "PC-REC-001", "one of Game, Event, Site, Date, "
+                                          "Round, Match, Home, Away, Result, Seed, HomeSkill, "
+                                          "AwaySkill", "Sed")]),
+    ('[Game "postcard"]\ntoss H4 A1\n[Home "x"]',
+     [(3, "PC-REC-006", "a tag on top", "[Home ...]")]),
+    # a Result that is no score: the game it names is not played to its end here
+    ('[Game "postcard"]\n[Result "win"]',
+     [(2, "PC-END-002", "the game played to its end", "no more lines")]),
+    # the game is the caller's (the command line reads the Game tag): none is no finding
+    ("toss H4 A1", []),
+])
+def test_tags_the_rules_do_not_have_are_findings(text, found):
+    report = verify_text(text + "\n", "r.rec")
+    assert [(f.line, f.rule, f.expected, f.found) for f in report.findings] == found
 
 
 def test_writer_round_trip_of_a_whole_game():
     text = play_game("notation-0001").text()
     record = parse(text, "sim.rec")
-    for parsed, raw in zip(record.lines, [x for x in text.splitlines()
+    for parsed, raw in zip(lines(record), [x for x in text.splitlines()
                                           if x and not x.startswith("[")], strict=True):
         note = raw[raw.index("{"):] if "{" in raw else None
         assert format_line(parsed, note) == raw

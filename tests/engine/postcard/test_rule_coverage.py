@@ -99,6 +99,17 @@ TABLE: dict[str, tuple[str, str, tuple[int, str, str] | None, tuple[int, str, st
     "PC-SCORE-001": ("game", "game", (25, "7-0", "6-0"), (25, "7-0", "6-0")),
     "PC-SCORE-002": ("game", "game", (12, "= +15", "= +15 TD"), (12, "no TD", "TD")),
     "PC-SCORE-003": ("game", "game", (12, "= +15", "= +15 safety"), (12, "no safety", "safety")),
+    # unseeded: the die has no draw to stand for; the state after it agrees with a 4
+    "PC-DRAW-002": ("drive", "drive", (12, "A4 H2", "A? H2"), (12, "a die 1 to 6", "A?")),
+    # the pressure roll left out (a comment in its place): Away's next draw is its 1
+    "PC-SEQ-004": ("game", "game", (20, "pressure A1 = L1", "; left out"),
+                   (21, "pressure A1", "catch")),
+    "PC-TAG-001": ("drive", "drive", (2, '"postcard"', '"cardbowl"'), (2, "postcard", "cardbowl")),
+    # drive makes no re-roll: a skill read as none changes nothing else
+    "PC-TAG-002": ("game", "drive", (5, '[Date "2026-11-22"]', '[HomeSkill "kicking"]'),
+                   (5, "offense-rushing, offense-passing, defense-rushing, defense-passing, "
+                       "none", "kicking")),
+    "PC-TAG-003": ("game", "game", (2, '"example-0001"', '""'), (2, "a seed", '""')),
     "PC-END-001": ("game", "game", (7, '"20-16"', '"16-20"'), (7, "20-16", "16-20")),
     "PC-END-002": ("game", "drive", (6, '"*"', '"0-0"'),
                    (25, "the game played to its end", "no more lines")),

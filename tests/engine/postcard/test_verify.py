@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.draws import d6_rolls
-from engine.errors import ReadError
+from engine.postcard import reading
 from engine.postcard.verify import verify_text
 
 RECORD = """\
@@ -165,10 +165,31 @@ def test_json_lists_the_same_findings():
                                  "expected": "+15", "found": "+10"}]
 
 
-def test_unreadable_record_raises_with_position():
-    with pytest.raises(ReadError) as err:
-        verify_text(edit(11, "rush", "rusj"), "game.rec")
-    assert (err.value.line, err.value.column) == (11, 1)
-    with pytest.raises(ReadError) as err:
-        verify_text(edit(11, "+15", "+1S"), "game.rec")
-    assert (err.value.line, err.value.column) == (11, 18)
+def test_an_unreadable_line_is_one_finding_and_the_rest_is_checked():
+    """An unreadable line is a finding on it (PC-REC-003, exit 1), not a refusal of the file;
+    the line after it follows from the record's word (line 12 writes the state), and a slip
+    further on is still found."""
+    text = edit(11, "rush", "rusj")
+    assert formatted(text) == [
+        "game.rec:11: PC-REC-003: cannot read this line: unknown action 'rusj' (actions: "
+        "toss, kickoff, onside, rush, pass, again, pressure, catch, intercept, ground, sack, "
+        "fumble, run, punt, fg, fake, kick, fair, touchback, knee, try)",
+        "game.rec: postcard: 17 lines checked, 1 finding; score 0-0, game not over"]
+    lines = lines_of(text)
+    lines[17] = lines[17].replace("2&10", "3&10")
+    assert formatted("\n".join(lines) + "\n")[:2] == [
+        formatted(text)[0], "game.rec:18: PC-DOWN-001: down (expected 2, found 3)"]
+    assert formatted(edit(11, "+15", "+1S"))[0] == (
+        "game.rec:11: PC-REC-003: cannot read this line: cannot read '+1S' in the outcome of "
+        "rush (write +5, +10, +15, stop, -5 or fumble)")
+
+
+def test_an_exception_in_the_engine_is_not_an_unreadable_record(monkeypatch):
+    """A bug in the engine is the program's, not the record's: it is not turned into a
+    ReadError (the command line reports it as an internal error, exit 70)."""
+    def broken(*args, **kwargs):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(reading, "step", broken)
+    with pytest.raises(KeyError):
+        verify_text(RECORD, "game.rec")
