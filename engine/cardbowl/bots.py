@@ -23,26 +23,11 @@ from engine.cardbowl.notes import FIELD, clock, enforce, penalty_text, yard
 from engine.cardbowl.rules import Rules, load_rules
 from engine.cardbowl.scrimmage import Snap
 from engine.cardbowl.settle import settle
-from engine.tags import tag_line
+from engine.played import Played
 
 TEAMS = ("Aces", "Kings", "Jokers", "Spades", "Hearts", "Clubs", "Diamonds", "Queens")
 MAX_PLAYS = 1000                 # a guard, never reached: a game is a few hundred plays
 QUARTER = 180                    # "There are 180 intervals per quarter."
-
-
-@dataclass
-class Game:
-    """One simulated game: its tags and the lines of its play notes."""
-
-    seed: str
-    tags: dict[str, str]
-    lines: list[str]
-    score: tuple[int, int]
-    plays: int = 0
-
-    def text(self) -> str:
-        head = "\n".join(tag_line(k, v) for k, v in self.tags.items())
-        return head + "\n\n" + "\n".join(self.lines) + "\n"
 
 
 @dataclass
@@ -462,7 +447,7 @@ class Match:
 
 
 def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
-              home: str | None = None, away: str | None = None) -> Game:
+              home: str | None = None, away: str | None = None) -> Played:
     """One whole game with the play book for `seed`; the teams are named `home` and `away`
     (a class's match: bench/class_drill.py), or drawn from TEAMS."""
     rules = rules or load_rules()
@@ -478,7 +463,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
     lines = match.lines
     while lines and not lines[-1]:
         lines.pop()
-    return Game(seed, tags, lines, (match.score[0], match.score[1]), match.deal)
+    return Played(seed, tags, lines, match)
 
 
 def game_seed(seed: str, number: int) -> str:

@@ -6,13 +6,12 @@ conversion, a field goal, a penalty goal), the points the final running score.
 
 from __future__ import annotations
 
-from engine.cardgrid.notation import parse
-from engine.cardgrid.rules import load_rules
+from engine.cardgrid.notation import Entry, parse
 from engine.odds import GameStats
 
 
 def game_stats(text: str) -> GameStats:
-    entries = parse(text, "<simulated>", load_rules().codes)
+    entries = [r.item for r in parse(text, "<simulated>").rows if isinstance(r.item, Entry)]
     passages = [e for e in entries if e.kind == "passage" and e.outcome is not None]
     scoring = [e for e in passages if e.outcome is not None and e.outcome.scores]
     points = 0
