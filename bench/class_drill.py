@@ -1,11 +1,10 @@
 """A class drill: records for every match of a `printkit classroom` pack, slips planted, then
 `printkit audit` over them, and a check that it reports exactly the planted slips.
 
-PostCard Football, BLOWOUT!!!, Luck of the Draw and grid-game matches are played by the bots
-with the match's seed (slip: the written result one point off); Card Bowl matches get
-a clean hand-written game (no card lines) tagged with the match. Every fifth record gets one
-slip (PostCard: the Result tag one point off, PC-END-001; Card Bowl: a first down written
-as a second down, a down finding), and one extra record made with another class's key must be
+Every game's matches are played by the bots with the match's seed (Card Bowl's with the
+class's team names, which its notes' headings write). Every fifth record gets one slip (the
+written result one point off: PostCard PC-END-001, Card Bowl CB-END-001, Luck of the Draw its
+first running total), and one extra record made with another class's key must be
 reported as not belonging (CLASS-002). Games without a verifier yet are reported unreadable.
 
     .venv/bin/python bench/class_drill.py GAME CLASS_DIR CLASS_KEY RECORDS_DIR
@@ -28,7 +27,6 @@ from engine.tags import tag_line
 from printkit.classkey import read_key
 
 ROOT = Path(__file__).resolve().parent.parent
-CARDBOWL_GAME = ROOT / "tests" / "engine" / "cardbowl" / "records" / "turnovers.txt"
 
 
 OWN = ("Game", "Match", "Seed", "Home", "Away")
@@ -57,10 +55,15 @@ def postcard(row: dict, slip: bool) -> str:
 
 
 def cardbowl(row: dict, slip: bool) -> str:
-    game = CARDBOWL_GAME.read_text().replace("Steelers", row["home"])
-    text = tagged(game.replace("Cowboys", row["away"]), row, "cardbowl")
-    if slip:
-        text = text.replace("1 & 10 @ 24", "2 & 10 @ 24", 1)
+    """The bots play the match's seed with the class's team names (the notes' headings name
+    the teams); the slip: the Result one point off (CB-END-001)."""
+    from engine.cardbowl.bots import play_game
+
+    g = registry.get("cardbowl")
+    text = play_game(row["seed"], g.rules(), home=row["home"], away=row["away"]).text()
+    text = tagged(text, row, "cardbowl")
+    if slip and (m := re.search(r'\[Result "(\d+)-(\d+)"\]', text)):
+        text = text.replace(m.group(0), f'[Result "{m.group(1)}-{int(m.group(2)) + 1}"]')
     return text
 
 

@@ -156,11 +156,14 @@ class BookScheme:
 class Bots:
     """Seeded players: `play(seed, rules, date)` returns a record whose `.text()` is written;
     `seed_of(seed, k)` names game k of a run (it is that game's play-book seed). `stats(text)`
-    reads a written record back into an engine.odds.GameStats (`printkit odds --simulate`)."""
+    reads a written record back into an engine.odds.GameStats (`printkit odds --simulate`);
+    `claims(stats, seed)` tables the rules' own claims about a whole game beside the figures
+    of the simulated games (an engine.odds.OddsTable), for a game whose rules make some."""
 
     play: Callable[..., Any]
     seed_of: Callable[[str, int], str]
     stats: Callable[[str], Any] | None = None
+    claims: Callable[[Any, str], Any] | None = None
 
 
 @dataclass(frozen=True)

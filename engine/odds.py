@@ -64,3 +64,9 @@ class GameStats:
     points: int
     drives: int
     scoring_drives: int
+    # a game's own counts beyond these (name, value), for a table of the rules' claims about
+    # a whole game (Card Bowl: plays per quarter, open-field runs...; `Bots.claims`)
+    counts: tuple[tuple[str, float], ...] = ()
+
+    def count(self, name: str) -> float:
+        return dict(self.counts).get(name, 0)

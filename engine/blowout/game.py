@@ -44,7 +44,8 @@ GAME = Game(
     verify=Lazy("engine.blowout.verify:verify_text"),
     detect=Lazy("engine.blowout.notation:detect"),
     bots=Bots(play=Lazy("engine.blowout.bots:play_game"),
-              seed_of=Lazy("engine.blowout.bots:game_seed")),
+              seed_of=Lazy("engine.blowout.bots:game_seed"),
+              stats=Lazy("engine.blowout.stats:game_stats")),
     odds=LazyPerRules("engine.blowout.odds:tables"),
     bubbles=Lazy("engine.blowout.bubbles:grammar"),
 )

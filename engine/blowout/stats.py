@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.blowout.notation import Record, parse
 from engine.blowout.rules import Rules, load_rules
+from engine.odds import GameStats
 
 
 @dataclass
@@ -98,3 +99,13 @@ def figures(texts: Iterable[str], rules: Rules | None = None) -> Figures:
     for text in texts:
         add(fig, parse(text, "<record>", rules), rules)
     return fig
+
+
+def game_stats(text: str) -> GameStats:
+    """One record's season figures (`printkit odds blowout --simulate N`): snaps, points,
+    drives and scoring drives, counted as :func:`add` counts them for the balance table."""
+    rules = load_rules()
+    fig = Figures()
+    add(fig, parse(text, "<simulated>", rules), rules)
+    return GameStats(plays=fig.snaps, points=fig.points, drives=fig.drives,
+                     scoring_drives=fig.scoring_drives)

@@ -1,11 +1,11 @@
-"""Card Bowl as one game object: one shuffled full deck per play, play notes, verifier."""
+"""Card Bowl as one game object: one shuffled full deck per play, play notes, verifier, bots."""
 
 from __future__ import annotations
 
 import re
 
 from engine.cards import FULL_DECK
-from engine.game import BookScheme, Game, Lazy, LazyPerRules, Section, Source
+from engine.game import BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "cardbowl"
 DEAL = "deal"
@@ -56,4 +56,8 @@ GAME = Game(
     bubbles=Lazy("engine.cardbowl.bubbles:grammar"),
     detect=detect,
     odds=LazyPerRules("engine.cardbowl.odds:tables"),
+    bots=Bots(play=Lazy("engine.cardbowl.bots:play_game"),
+              seed_of=Lazy("engine.cardbowl.bots:game_seed"),
+              stats=Lazy("engine.cardbowl.season:game_stats"),
+              claims=Lazy("engine.cardbowl.season:claims")),
 )

@@ -263,6 +263,12 @@ def _return_spot(g: Game, entry: Entry, received: int | None,
 def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
     res = entry.result
     first = g.rules.field.first_down
+    if res.blocked and res.touchdown:
+        # "Red Joker = blocked kick ... proceed to Fumble rules": the blockers recovered it
+        # in the kicking team's end zone
+        return _touchdown(g, 1 - team, True)
+    if res.blocked and res.safety:
+        return _safety(g, team)              # the kickers recovered it there
     if res.blocked or res.punt is None:
         return _series(1 - team, None, True, first) if not res.blocked else Expect(
             kind="open", offense=None, change=True)
@@ -332,6 +338,13 @@ def _kick_end(g: Game, entry: Entry, team: int, received: int | None,
               spot: int | None) -> Expect:
     """After a kick received at `received` and returned to `spot` (receivers' view)."""
     res = entry.result
+    if res.fumble and res.recovered in ("K", "D") and entry.name != "onside":
+        # "Red Joker = Fumble on return, proceed to fumble rules from that spot": the
+        # kicking team recovered, its ball where it fell (the notes do not say where)
+        kickers = 1 - team
+        if res.touchdown:
+            return _touchdown(g, kickers, True)
+        return _series(kickers, None, True, g.rules.field.first_down)
     if spot is not None:
         net, _ = _penalty_yards(g, entry, res, spot, kick=True)
         spot += net

@@ -49,7 +49,8 @@ GAME = Game(
     verify=Lazy("engine.luckdraw.verify:verify_text"),
     detect=Lazy("engine.luckdraw.notation:detect"),
     bots=Bots(play=Lazy("engine.luckdraw.bots:play_game"),
-              seed_of=Lazy("engine.luckdraw.bots:game_seed")),
+              seed_of=Lazy("engine.luckdraw.bots:game_seed"),
+              stats=Lazy("engine.luckdraw.season:game_stats")),
 )
 
 

@@ -76,9 +76,24 @@ def season_tables(game_id: str, games: int, seed: str, rules_file: Path | None =
         raise UserError(f"--simulate: {game_id} has no bots to simulate with (games: {have})")
     rules = _rules(found, rules_file)
     seeds = [bots.seed_of(seed, k) for k in range(1, games + 1)]
-    stats = [bots.stats(bots.play(s, rules).text())
-             for s in track(seeds, description=f"Simulating {game_id}", total=games)]
-    return [season_table(stats, seed)]
+    from functools import partial
+
+    from printkit import batch
+
+    texts = batch.ordered_map(partial(_record, game_id, rules), seeds)
+    stats = [bots.stats(text)
+             for text in track(texts, description=f"Simulating {game_id}", total=games)]
+    tables = [season_table(stats, seed)]
+    if bots.claims is not None:
+        tables.append(bots.claims(stats, seed))
+    return tables
+
+
+def _record(game_id: str, rules: object, seed: str) -> str:
+    """One simulated game's record text (what a worker of the pool runs)."""
+    from engine import registry
+
+    return registry.get(game_id).bots.play(seed, rules).text()
 
 
 def odds(

@@ -41,6 +41,7 @@ _PLAY = re.compile(r"^([1-4])\w*\s*&\s*(\d+|goal|g)\s*@\s*(?:(own|opp)\s+)?(\d+)
 _FIELDS = re.compile(r"\t+|\s{2,}")
 _SCORE = re.compile(r"^(?:([A-Za-z][\w .'-]*?)\s+)?(\d+)\s*-\s*(\d+)(?:\s+([A-Za-z][\w .'-]*))?$")
 _RETURN_TO = re.compile(r"return to (-?\d+)")
+_TIME = re.compile(r"^\d{1,2}:\d{2}$")          # the time left, written after a play
 _KICK_SUM = re.compile(r"to (-?\d+), (\d+) yd return to (-?\d+)")
 _NOT_PLAIN = re.compile(r"pen|fumble|int|punt|fg|td|touchdown|safety|return|lateral|kneel|"
                         r"spike|declined|replay|auto|block|touchback|recover")
@@ -88,7 +89,7 @@ def gain(result: str) -> int | None:
 
 def _fields(text: str) -> list[str]:
     text = re.sub(r"<[^>]*>", "", text).strip()
-    return [f.strip() for f in _FIELDS.split(text) if f.strip()]
+    return [f.strip() for f in _FIELDS.split(text) if f.strip() and not _TIME.match(f.strip())]
 
 
 class Checker:
@@ -224,10 +225,12 @@ class Checker:
                 or ("punt" in result and "k recovers" not in result))
         # a 4th-down play short of the line to gain hands the ball over: the next play line
         # without a --- must then be a first down (follow())
-        self.last = None if over else play
+        # a muffed punt the kickers recovered: theirs again, a new series where it fell
+        kept = "punt" in result and "k recovers" in result
+        self.last = None if over or kept else play
         if over or down == 4:
             self.ending, self.ending_line = True, number
-        if m2 := _RETURN_TO.search(result):
+        if (m2 := _RETURN_TO.search(result)) and "pen" not in result:
             self.spot = (number, int(m2[1]))
 
     def follow(self, a: Play, b: Play) -> None:
@@ -287,9 +290,9 @@ class Checker:
         self.scored = None
         if m := _KICK_SUM.search(result):
             received, run, spot = map(int, m.groups())
-            if received + run != spot:
+            if spot not in (received + run, 2 * HALF - received - run):   # midfield crossed
                 self.slip(number, "spot", f"to {received} and {run} yards is not {spot}")
-        if m := _RETURN_TO.search(result):
+        if (m := _RETURN_TO.search(result)) and "pen" not in result:   # a penalty moves it
             self.spot = (number, int(m[1]))
         self.last = None
         self.events(number, result, rest)

@@ -36,6 +36,8 @@ def test_list_shows_games_by_sheets(monkeypatch):
     cardgrid = next(line for line in result.stdout.splitlines() if "cardgrid" in line)
     assert "board" not in cardgrid and "field, scoresheet" in cardgrid
     assert "verify, simulate" in cardgrid
+    cardbowl = next(line for line in result.stdout.splitlines() if "cardbowl" in line)
+    assert "verify, simulate" in cardbowl
 
 
 def test_list_fits_80_columns(monkeypatch):

@@ -97,10 +97,31 @@ def test_simulate_season_figures_with_intervals():
 
 
 def test_simulate_refusals():
-    r = run_cli("odds", "cardbowl", "--simulate", "3")
-    assert r.code == 2 and "no bots" in r.stderr and "postcard" in r.stderr
+    r = run_cli("odds", "chess", "--simulate", "3")
+    assert r.code == 2 and "unknown game 'chess'" in r.stderr
     r = run_cli("odds", "postcard", "catch", "--simulate", "3")
     assert r.code == 2 and "QUESTION" in r.stderr
+
+
+@pytest.mark.parametrize("game", ["cardbowl", "blowout", "luckdraw", "cardgrid"])
+def test_every_game_with_bots_simulates_a_season(game):
+    """Plays, points and drives per game and the share of drives that score, for every
+    game whose bots can play (issue 32: three of them used to say "has no bots")."""
+    r = run_cli("odds", game, "--simulate", "3", "--format", "json")
+    assert r.code == 0, r.stderr
+    figures = {row[0]: row[1] for row in json.loads(r.stdout)["tables"][0]["rows"]}
+    assert set(figures) == {"plays per game", "points per game", "drives per game",
+                            "share of drives ending in a score"}
+    assert figures["plays per game"]["value"] > 0 and figures["drives per game"]["value"] > 0
+
+
+def test_cardbowl_simulated_claims_beside_the_rules_sentences():
+    r = run_cli("odds", "cardbowl", "--simulate", "3")
+    assert r.code == 0, r.stderr
+    assert "cardbowl claims: The rules' claims about a game, against 3 bot games" in r.stdout
+    claims = next(line for line in r.stdout.splitlines()
+                  if line.startswith("scrimmage plays per quarter"))
+    assert "about 31 scrimmage plays per quarter" in claims and "monte carlo, n=3" in claims
 
 
 def test_plot_pdf_reads_back(workdir):

@@ -43,11 +43,27 @@ def test_refuses_to_overwrite_without_force(workdir):
     assert run_cli("simulate", "postcard", "--seed", "x", "--out", "o", "--force").code == 0
 
 
-def test_other_games_are_refused_in_one_line(workdir):
-    result = run_cli("simulate", "cardbowl", "--seed", "x", "--out", "o")
+def test_an_unknown_game_is_refused_in_one_line(workdir):
+    result = run_cli("simulate", "chess", "--seed", "x", "--out", "o")
     assert result.code == 2 and result.stdout == ""
-    assert result.stderr == ("printkit: error: cannot simulate 'cardbowl' (games that can be "
-                             "simulated: postcard, blowout, luckdraw, cardgrid)\n")
+    assert result.stderr == ("printkit: error: cannot simulate 'chess' (games that can be "
+                             "simulated: cardbowl, postcard, blowout, luckdraw, cardgrid)\n")
+
+
+def test_cardbowl_records_verify_clean_with_their_seed(workdir):
+    """Card Bowl's bots write play notes whose kicks' cards lines are the tops of the play
+    book's deals: `printkit verify` checks them against the Seed tag."""
+    result = run_cli("simulate", "cardbowl", "--seed", "cb", "--games", "2", "--out", "recs")
+    assert result.code == 0, result.stderr
+    for name in ("cardbowl-cb-0001.rec", "cardbowl-cb-0002.rec"):
+        text = (workdir / "recs" / name).read_text()
+        assert '[Seed "cb-000' in text and "cards: " in text
+        check = run_cli("verify", f"recs/{name}")
+        assert check.code == 0, check.stdout
+        assert check.stdout.rstrip().endswith("lines checked, clean")
+        wrong = text.replace('[Result "', '[Result "1', 1)          # the Result is checked
+        (workdir / "recs" / "wrong.rec").write_text(wrong)
+        assert "CB-END-001" in run_cli("verify", "recs/wrong.rec").stdout
 
 
 def test_bad_seed_and_count(workdir):

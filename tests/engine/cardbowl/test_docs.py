@@ -23,12 +23,12 @@ def test_every_rule_id_in_the_engine_is_documented_in_the_table():
 
 
 def test_decisions_are_numbered_in_order():
-    ids = [int(n) for n in re.findall(r"^## C(\d+)\. ", RULES, re.M)]
+    ids = [int(n) for n in re.findall(r"^##?#? C(\d+)\. ", RULES, re.M)]
     assert ids == list(range(1, len(ids) + 1)) and len(ids) >= 16
 
 
 def test_decisions_cited_exist():
     tests = "".join(p.read_text() for p in Path(__file__).parent.glob("*.py"))
     cited = {int(n) for n in re.findall(r"\bC(\d+)\b", CODE + tests)}
-    ids = {int(n) for n in re.findall(r"^## C(\d+)\. ", RULES, re.M)}
+    ids = {int(n) for n in re.findall(r"^##?#? C(\d+)\. ", RULES, re.M)}
     assert cited and cited <= ids

@@ -1,0 +1,193 @@
+"""The bots' choices: what the rules leave to the players (formation, where each card plays,
+the play called, kicks, the clock), from the game situation and a seeded generator.
+
+Nothing here draws a card; engine/cardbowl/scrimmage.py and kicks.py do. The choices are
+plausible football, varied by a per-team boldness, and never break a rule; docs/rules/
+cardbowl.md (C19-C30) lists the ones a reader of a record may want to know.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.cardbowl.cardplay import HAND_VALUES, hand_value
+from engine.cardbowl.scrimmage import Call, Defense, Offense, Read
+
+TOUCHBACK_DEEP = -4            # a kick this deep in the end zone is downed
+RETURN_FROM = 12               # a punt received inside the 12 is not run back (C27)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a coach sees before a play: yards to the goal, down, distance, its lead, the
+    quarter and the intervals left in it."""
+
+    to_goal: int
+    down: int
+    to_go: int
+    lead: int
+    quarter: int
+    left: int
+    timeouts: int = 3
+
+    @property
+    def late(self) -> bool:
+        """The rules' special clock time: the last two minutes of the first half, the last
+        five of the second."""
+        return (self.quarter == 2 and self.left <= 24) or (self.quarter == 4 and self.left <= 60)
+
+    @property
+    def hurry(self) -> bool:
+        return self.late and self.lead <= 0 and not (self.quarter == 2 and self.to_goal > 70)
+
+
+def ranked(hand: tuple[str, ...]) -> list[str]:
+    """A hand, highest card first."""
+    return sorted(hand, key=HAND_VALUES.__getitem__, reverse=True)
+
+
+def _sorted(hand: tuple[str, ...]) -> list[str]:
+    return sorted(hand, key=HAND_VALUES.__getitem__, reverse=True)
+
+
+POSITIONS = {
+    # the hand, highest first, dealt to these positions in this order
+    "pass": ("QB", "WL", "WR", "TE", "C", "LG", "RG", "LT", "RT", "HB", "FB"),
+    "run": ("HB", "C", "LG", "RG", "FB", "LT", "RT", "TE", "QB", "WL", "WR"),
+    "screen": ("HB", "QB", "C", "LG", "RG", "LT", "RT", "WL", "WR", "TE", "FB"),
+}
+DEFENSE = ("MLB", "RCB", "LCB", "DLT", "DRT", "SS", "FS", "DLE", "DRE", "ROLB", "LOLB")
+
+
+class Coach:
+    """Both sidelines' choices, from one generator seeded by the game."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.boldness = (rng.uniform(0.2, 0.8), rng.uniform(0.2, 0.8))
+
+    # -- the play ------------------------------------------------------------------------
+    def plan(self, s: Situation, team: int, ranked: list[str]) -> str:
+        """The kind of play, once the offence has seen its hand: pass, run, screen,
+        lateral, sneak or scramble. A pass wants three high cards (the QB and two
+        receivers: "In a passing play the hand's highest cards would be used as the QB and
+        one or more receivers"), a run one (the ball carrier counts double). `ranked`: the
+        hand, highest first."""
+        r = self.rng.random()
+        third = HAND_VALUES[ranked[2]]
+        if s.hurry and s.to_go > 3:
+            return "pass" if r < 0.85 else "screen"
+        if s.to_go <= 1 and r < 0.3:
+            return "sneak"
+        table = (("screen", 0.05), ("lateral", 0.03), ("scramble", 0.02))
+        for kind, chance in table:
+            if r < chance:
+                return kind
+            r -= chance
+        passing = 0.05 + 0.25 * (s.to_go >= 8) + 0.15 * self.boldness[team] + \
+            0.2 * (third >= 11)
+        return "pass" if self.rng.random() < passing else "run"
+
+    def offense(self, ranked: list[str], kind: str) -> Offense:
+        """Where each card plays: the plan's key cards highest ("In a passing play the
+        hand's highest cards would be used as the QB and one or more receivers. In a running
+        play, the highest card would be used as the ball carrier")."""
+        layout = POSITIONS.get(kind if kind in POSITIONS else
+                               "screen" if kind == "lateral" else
+                               "pass" if kind in ("scramble", "spike") else "run")
+        cards = dict(zip(layout, ranked, strict=True))
+        shotgun = kind == "pass" and self.rng.random() < 0.35
+        centre = 1 if hand_value(cards["LG"]) < hand_value(cards["RG"]) else 2
+        return Offense(cards, shotgun, centre)
+
+    def defense(self, hand: tuple[str, ...]) -> Defense:
+        """Eleven cards after the discards ("can discard the lowest"), high cards in the
+        secondary ("it makes sense to place high cards in the secondary")."""
+        kept = _sorted(hand)[:11]
+        return Defense(dict(zip(DEFENSE, kept, strict=True)))
+
+    def read(self, qb: str, s: Situation) -> Read:
+        """The defence's answer to the QB it sees: a low QB, a run (outside linebackers up
+        into the line); a high one on a long down, a pass (safeties up beside the
+        cornerbacks); now and then the middle linebacker blitzes."""
+        value = hand_value(qb)
+        r = self.rng.random()
+        if value <= 7 and r < 0.7:
+            return Read(blitz=(("LOLB", 1), ("ROLB", 2)))
+        if value >= 11 and s.to_go >= 6 and r < 0.6:
+            return Read(double=(("FS", "WL"), ("SS", "WR")))
+        if r > 0.9:
+            return Read(blitz=(("MLB", self.rng.choice((1, 2))),))
+        return Read()
+
+    def call(self, kind: str, s: Situation, team: int) -> Call:
+        if kind != "pass":
+            return Call(kind, fullback=kind == "run")
+        need = 2 if s.hurry or s.to_go >= 15 else 1 if s.to_go >= 7 else 0
+        if s.to_goal <= 12:
+            need = 0
+        turns = self.rng.choice((0, 1, 1, 2, 2, 3)) if need else self.rng.choice((0, 1))
+        return Call("pass", turns=max(turns, need and 1), yardage=need)
+
+    # -- kicks ---------------------------------------------------------------------------
+    def fourth_down(self, s: Situation, team: int) -> str:
+        """"punt", "fg" or "go" on fourth down."""
+        fg = s.to_goal + 18
+        desperate = s.quarter == 4 and s.lead < 0 and (s.left <= 40 or s.lead < -8 and
+                                                       s.left <= 80)
+        if desperate and not (fg <= 45 and -3 <= s.lead < 0):
+            return "go"
+        if s.to_go <= 1 and s.to_goal <= 60 and self.rng.random() < self.boldness[team]:
+            return "go"
+        if fg <= 48 or (fg <= 55 and self.rng.random() < self.boldness[team]):
+            return "fg"
+        if s.to_goal <= 40 and s.to_go <= 3:
+            return "go"
+        return "punt"
+
+    def punt_cards(self, to_goal: int) -> tuple[int, bool]:
+        """Punt cards (each about 7 yards, + 15) and an out-of-bounds attempt, to come down
+        short of the goal line."""
+        for cards in (4, 3, 2, 1):
+            if 15 + 7 * cards <= to_goal - 5:
+                return cards, cards < 4 and to_goal < 55
+        return 1, True
+
+    def two_point(self, lead_after_td: int, quarter: int) -> bool:
+        return quarter == 4 and lead_after_td in (-2, -5, -9, -10, -12, 1, 5, -16)
+
+    def onside(self, lead: int, quarter: int, left: int) -> bool:
+        return quarter == 4 and lead < 0 and (left <= 30 or (lead < -8 and left <= 60))
+
+    def between(self, s: Situation, team: int) -> int:
+        """Intervals the offence lets run before the snap (Complex Timing, 2-8, default 7):
+        hurrying when behind late, all of them when ahead late."""
+        if s.hurry:
+            return self.rng.choice((2, 3, 4))
+        if s.quarter in (2, 4) and s.lead > 0 and s.late:
+            return 8
+        return 7
+
+    def timeout(self, s: Situation, offense: bool) -> bool:
+        """Stop the clock: the team behind, late in a half."""
+        if s.timeouts <= 0 or not s.late:
+            return False
+        return (offense and s.hurry) or (not offense and s.quarter == 4 and s.lead < 0)
+
+
+class Receiver:
+    """The receiving team's choices in the middle of a kick (kicks.Choices)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def touchback(self, spot: int) -> bool:
+        return spot <= TOUCHBACK_DEEP or self.rng.random() < 0.3
+
+    def punt_catch(self, received: int, coverage: str) -> str:
+        if received < RETURN_FROM:
+            return "bounce" if received <= 8 and self.rng.random() < 0.5 else "fair"
+        if hand_value(coverage) >= 11 and self.rng.random() < 0.5:
+            return "fair"
+        return "return"

@@ -1,0 +1,190 @@
+"""One play's deck for the bots: the play book's `deal/K`, the hands dealt from it and the
+cards drawn after them.
+
+"Deck is reshuffled between each play", so play K of a game uses the play book's shuffle
+`deal/K` (docs/draws.md); a kick draws from its top, a scrimmage play deals the two hands
+first ("Offense deals a hand or team of eleven cards to each player, alternately, starting
+with the Defense") and draws the rest. :func:`shuffled` is the draws contract computed in one
+pass (one keyed HMAC state, the words a 54-card shuffle needs, Fisher-Yates inlined): the same
+deck as ``GAME.book.stream(seed, label).shuffle(deck)``, about five times as fast, which is
+what lets the bots play a hundred games a second (bench/bench_cardbowl.py; tests hold the two
+equal).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.cardbowl.game import DEAL, GAME
+from engine.cardbowl.game import deck as cardbowl_deck
+from engine.draws import SCHEME
+from engine.game import nfc
+
+_TOP = 1 << 32
+
+
+def label(k: int) -> str:
+    """The play book's stream of play K (docs/draws.md: `deal/1` .. `deal/N`)."""
+    return f"{DEAL}/{k}"
+
+
+_COUNTERS = tuple(c.to_bytes(8, "big") for c in range(64))
+_IPAD = bytes(range(256)).translate(bytes(x ^ 0x36 for x in range(256)))
+_OPAD = bytes(range(256)).translate(bytes(x ^ 0x5C for x in range(256)))
+
+
+class _Mac:
+    """HMAC-SHA256 under one key, RFC 2104 spelt out: the inner and outer SHA-256 states
+    are keyed once and copied per block (hashlib's C objects throughout; the same digests
+    as `hmac.new`, which the tests compare with)."""
+
+    def __init__(self, key: bytes) -> None:
+        padded = key.ljust(64, b"\0")
+        self.inner = hashlib.sha256(padded.translate(_IPAD))
+        self.outer = hashlib.sha256(padded.translate(_OPAD))
+
+    def block(self, counter: int) -> bytes:
+        i = self.inner.copy()
+        i.update(_COUNTERS[counter] if counter < 64 else counter.to_bytes(8, "big"))
+        o = self.outer.copy()
+        o.update(i.digest())
+        return o.digest()
+
+
+def _blocks(mac: _Mac, start: int, count: int) -> tuple[int, ...]:
+    """The words of blocks start .. start + count - 1 (HMAC-SHA256 of the block counter)."""
+    inner, outer, out = mac.inner, mac.outer, []
+    for c in range(start, start + count):
+        i = inner.copy()
+        i.update(_COUNTERS[c] if c < 64 else c.to_bytes(8, "big"))
+        o = outer.copy()
+        o.update(i.digest())
+        out.append(o.digest())
+    return struct.unpack(f">{8 * count}I", b"".join(out))
+
+
+_SIZES = tuple(range(54, 1, -1))                      # n = i + 1 for i = 53 .. 1
+_LIMITS = tuple(_TOP - _TOP % n for n in _SIZES)
+_POSITIONS = tuple(n - 1 for n in _SIZES)
+_SAFE = min(_LIMITS)       # no word below it is ever rejected, whatever n
+
+
+class Book:
+    """One seed's deals (the stream key's prefix hashed once: a game asks for hundreds)."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self.prefix = hashlib.sha256(f"{SCHEME}|{GAME.id}|{nfc(seed)}|".encode())
+        self.deck = tuple(cardbowl_deck())
+
+    def again(self, k: int) -> Callable[[list[str], int], list[str]]:
+        """Play K's reshuffles of its drawn cards: the stream `deal/K/N` (a label no play
+        book prints, as Luck of the Draw's bots draw from `table/K`)."""
+        return lambda pile, n: GAME.book.stream(self.seed, f"{label(k)}/{n}").shuffle(pile)
+
+    def deal(self, k: int) -> list[str]:
+        """The deck of play K, top card first (:func:`shuffled`)."""
+        h = self.prefix.copy()
+        h.update(label(k).encode())
+        return _shuffle(list(self.deck), _Mac(h.digest()))
+
+
+def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]:
+    """The deck of play K for `seed`, top card first: Fisher-Yates from the end with
+    `uniform(n)` by rejection of the top partial range, exactly as docs/draws.md says. The
+    words of the blocks a 54-card shuffle needs are made at once; a rejected word (about
+    one shuffle in 80 million) takes the word-by-word way."""
+    a = list(cards if cards is not None else cardbowl_deck())
+    return _shuffle(a, _Mac(hashlib.sha256(
+        f"{SCHEME}|{GAME.id}|{nfc(seed)}|{label(k)}".encode()).digest()))
+
+
+def _shuffle(a: list[str], mac: _Mac) -> list[str]:
+    size = len(a)
+    words = _blocks(mac, 0, -(-(size - 1) // 8))
+    if size == len(_SIZES) + 1 and max(words) < _SAFE:
+        for i, j in zip(_POSITIONS, map(int.__mod__, words, _SIZES), strict=False):
+            a[i], a[j] = a[j], a[i]
+        return a
+    return _slow(a, mac, words)
+
+
+def _slow(a: list[str], mac: _Mac, words: tuple[int, ...]) -> list[str]:
+    """Fisher-Yates word by word, rejecting as the contract says."""
+    need = len(words) // 8
+    w = 0
+    for i in range(len(a) - 1, 0, -1):
+        n = i + 1
+        limit = _TOP - _TOP % n
+        while True:
+            if w == len(words):
+                words += _blocks(mac, need, 1)
+                need += 1
+            u = words[w]
+            w += 1
+            if u < limit:
+                break
+        j = u % n
+        a[i], a[j] = a[j], a[i]
+    return a
+
+
+def book_deck(seed: str, k: int) -> list[str]:
+    """The same deck the slow way, through the play book's own stream (the naive reference
+    the bench and the tests compare with)."""
+    return GAME.book.stream(seed, label(k)).shuffle(cardbowl_deck())
+
+
+@dataclass
+class Draws:
+    """The cards of one play after the hands, drawn one at a time; `drawn` keeps them in
+    order (a kick's cards line is the top of the deck, so it is what was drawn). A play
+    whose draws outlast the deck (a long chain of open-field runs after a deal of 22 or more)
+    goes on with the cards drawn so far, face up on the table, shuffled again: `again(pile,
+    n)` shuffles them for the n-th time (C19)."""
+
+    cards: Sequence[str]
+    at: int = 0
+    drawn: list[str] = field(default_factory=list)
+    again: Callable[[list[str], int], list[str]] | None = None
+    refills: int = 0
+
+    def draw(self) -> str:
+        try:
+            card = self.cards[self.at]
+        except IndexError:
+            if self.again is None:
+                raise
+            self.refills += 1
+            self.cards = list(self.cards) + self.again(list(self.drawn), self.refills)
+            card = self.cards[self.at]
+        self.at += 1
+        self.drawn.append(card)
+        return card
+
+    def many(self, n: int) -> list[str]:
+        return [self.draw() for _ in range(n)]
+
+
+@dataclass(frozen=True)
+class Hands:
+    """The two hands of a scrimmage play as dealt (before the defence's discards)."""
+
+    offense: tuple[str, ...]
+    defense: tuple[str, ...]
+
+
+def deal_hands(deck: Sequence[str], size: int, extra_defense: int,
+               again: Callable[[list[str], int], list[str]] | None = None
+               ) -> tuple[Hands, Draws]:
+    """Eleven cards each, alternately, the defence first (cards 1, 3, .., 21 to the defence,
+    2, 4, .., 22 to the offence), then the defence's extra cards of a hurried snap ("for each
+    interval less than 6 the offense takes before a play, the defense gets one extra card");
+    the draws start with the next card (the snap)."""
+    pairs = 2 * size
+    hands = Hands(tuple(deck[1:pairs:2]), tuple(deck[0:pairs:2]) +
+                  tuple(deck[pairs:pairs + extra_defense]))
+    return hands, Draws(deck[pairs + extra_defense:], again=again)
