@@ -12,8 +12,7 @@ from __future__ import annotations
 from engine.cardbowl.game import DEAL, GAME
 from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardbowl.notation import Cards, Entry
-from engine.cardbowl.state import Notes as Game
-from engine.cardbowl.state import Situation
+from engine.cardbowl.state import Notes, Situation
 from engine.cards import JOKERS
 from engine.findings import Finding
 
@@ -32,7 +31,7 @@ def _cards(n: int, word: str = "card") -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _count(g: Game, at: Entry, group: list[str], low: int, high: int, what: str) -> bool:
+def _count(g: Notes, at: Entry, group: list[str], low: int, high: int, what: str) -> bool:
     """Cards drawn, not counting jokers (a drawn joker is replaced by the next card)."""
     drawn = [c for c in group if c not in JOKERS]
     if low <= len(drawn) <= high:
@@ -48,7 +47,7 @@ def _count(g: Game, at: Entry, group: list[str], low: int, high: int, what: str)
     return False
 
 
-def _return(g: Game, play: Entry, at: Entry, cards: Cards, section: str,
+def _return(g: Notes, play: Entry, at: Entry, cards: Cards, section: str,
             received: int | None) -> None:
     """Coverage / return draws [/ open-field run]: returns - coverage (+ run) = yards."""
     coverage, returns, run = _group(cards, 1), _group(cards, 2), _group(cards, 3) or []
@@ -94,7 +93,7 @@ def _spot_agrees(play: Entry, received: int | None, yards: int) -> bool:
     return _yard(received + yards) == res.ret_to != _yard(received + res.ret)
 
 
-def _kickoff(g: Game, play: Entry, at: Entry, cards: Cards) -> None:
+def _kickoff(g: Notes, play: Entry, at: Entry, cards: Cards) -> None:
     res, kick = play.result, cards.groups[0]
     free = play.name == "free_kick"
     if res.punt_play:
@@ -121,7 +120,7 @@ def _kickoff(g: Game, play: Entry, at: Entry, cards: Cards) -> None:
     _return(g, play, at, cards, "kickoff", res.received)
 
 
-def _black_joker_first(g: Game, play: Entry, at: Entry, cards: Cards) -> list[str] | None:
+def _black_joker_first(g: Notes, play: Entry, at: Entry, cards: Cards) -> list[str] | None:
     """"Black Joker on first card = Draw another card: 1-5 = Offsides on kicking team tacked
     on at end of kick; 6-K or other Joker = kick out of bounds" (C8): the card after the
     joker decides and is no kick card. Out of bounds, the kick ends there (None); offside,
@@ -150,7 +149,7 @@ def _black_joker_first(g: Game, play: Entry, at: Entry, cards: Cards) -> list[st
     return None
 
 
-def _punt(g: Game, play: Entry, at: Entry, cards: Cards, free: bool = False) -> None:
+def _punt(g: Notes, play: Entry, at: Entry, cards: Cards, free: bool = False) -> None:
     res, kick = play.result, cards.groups[0]
     punt = g.rules.punt
     cap = punt.max_cards
@@ -172,7 +171,7 @@ def _punt(g: Game, play: Entry, at: Entry, cards: Cards, free: bool = False) -> 
     _return(g, play, at, cards, "punt", received)
 
 
-def _kick_at_goal(g: Game, play: Entry, at: Entry, cards: Cards, distance: int,
+def _kick_at_goal(g: Notes, play: Entry, at: Entry, cards: Cards, distance: int,
                   window: int) -> None:
     """Six cards totalling the distance, or a Red Joker in the first `window` draws: "A Red
     Joker represents a blocked kick", and the kick's draws end with it (C18)."""
@@ -192,7 +191,7 @@ def _kick_at_goal(g: Game, play: Entry, at: Entry, cards: Cards, distance: int,
                "good" if made else "no good", "good" if good else "no good")
 
 
-def _blocked(g: Game, at: Entry, kick: list[str], window: int, good: bool | None) -> None:
+def _blocked(g: Notes, at: Entry, kick: list[str], window: int, good: bool | None) -> None:
     """A kick blocked by a Red Joker in its first draws: no card is drawn after it (a field
     goal goes on to the fumble rules, an extra point ends), and it is no good."""
     drawn = kick.index("RJ") + 1
@@ -204,7 +203,7 @@ def _blocked(g: Game, at: Entry, kick: list[str], window: int, good: bool | None
                "the kick", "no good (blocked)", "good")
 
 
-def _seeded(g: Game, at: Entry, cards: Cards, k: int) -> None:
+def _seeded(g: Notes, at: Entry, cards: Cards, k: int) -> None:
     listed = cards.all
     if len(set(listed)) != len(listed):
         twice = sorted({c for c in listed if listed.count(c) > 1})
@@ -223,7 +222,7 @@ def _seeded(g: Game, at: Entry, cards: Cards, k: int) -> None:
 def check(s: Situation, play: Entry, cards: Cards, number: int,
           line: Entry | None = None) -> tuple[Finding, ...]:
     """One cards list against its play; the findings are on the cards' own line."""
-    g = Game(s)
+    g = Notes(s)
     _check(g, play, cards, number, line)
     if any(f.rule == "CB-CARD-005" for f in g.findings):
         # groups miscounted: the formulas read the wrong cards (a card written in the next
@@ -236,7 +235,7 @@ _FORMULAS = {"CB-CARD-001", "CB-CARD-002", "CB-CARD-003", "CB-CARD-004", "CB-CAR
              "CB-CARD-010"}
 
 
-def _check(g: Game, play: Entry, cards: Cards, number: int, line: Entry | None) -> None:
+def _check(g: Notes, play: Entry, cards: Cards, number: int, line: Entry | None) -> None:
     at = line or play
     k = cards.deal or number
     res = play.result

@@ -13,8 +13,7 @@ docs/rules/cardbowl.md (C2..C10, C14).
 from __future__ import annotations
 
 from engine.cardbowl.notation import Entry, Penalty, Result
-from engine.cardbowl.state import END_ZONE, FIELD, Expect, Outcome, Situation
-from engine.cardbowl.state import Notes as Game
+from engine.cardbowl.state import END_ZONE, FIELD, Expect, Notes, Outcome, Situation
 from engine.cardbowl.state import yard as _yard
 
 
@@ -24,12 +23,12 @@ def _series(team: int, pos: int | None, change: bool, first: int):
                    marker=marker)
 
 
-def _touchdown(g: Game, team: int, change: bool):
+def _touchdown(g: Notes, team: int, change: bool):
     g.add_points(team, g.rules.points("touchdown"))
     return Expect(kind="try", offense=team, change=change)
 
 
-def _returned(g: Game, entry: Entry, team: int, start: int | None, spot: int | None,
+def _returned(g: Notes, entry: Entry, team: int, start: int | None, spot: int | None,
               change: bool) -> Expect | None:
     """A return by `team` from `start` to `spot` (its own view): past the goal line is a
     touchdown, its yards written to the goal line or all the yards the draws gave (C14);
@@ -46,7 +45,7 @@ def _returned(g: Game, entry: Entry, team: int, start: int | None, spot: int | N
     return _touchdown(g, team, change)
 
 
-def _yards_unknown(g: Game, expect: Expect) -> None:
+def _yards_unknown(g: Notes, expect: Expect) -> None:
     """Yards that cannot be right (a touchdown short of the goal or past it, a safety in the
     field, penalty yards the rules never give): the next line may say where the ball went,
     with no score (a line without a result is read the same way)."""
@@ -57,7 +56,7 @@ PASSES = ("pass", "screen")
 INTERFERENCE_PLAYS = ("pass", "throw")    # the passing play's defensive draws (not a screen's)
 
 
-def _past_the_end_zone(g: Game, entry: Entry, needed: int, written: int) -> None:
+def _past_the_end_zone(g: Notes, entry: Entry, needed: int, written: int) -> None:
     """C14: "the total yardage outcome of the pass must not go beyond the back of the
     endzone or the pass is incomplete": a pass written past it is no touchdown."""
     g.flag(entry, "CB-TD-002", "a pass beyond the back of the end zone is incomplete",
@@ -76,7 +75,7 @@ def _spot_foul(p: Penalty, res: Result, against: str | None, kick: bool) -> bool
                               and res.gain is None)
 
 
-def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) -> tuple[int, bool]:
+def _penalty_yards(g: Notes, entry: Entry, res: Result, spot: int, kick: bool) -> tuple[int, bool]:
     """Net yards the penalties move the ball (offence's view) and whether one gave a 1st down.
 
     C4: half the distance to the goal when a penalty would move the ball more than that; a
@@ -115,11 +114,11 @@ def _penalty_yards(g: Game, entry: Entry, res: Result, spot: int, kick: bool) ->
 
 def scrimmage_outcome(s: Situation, entry: Entry, team: int) -> Outcome:
     """A scrimmage line's result from the line as written (pos, down, marker of `s`)."""
-    g = Game(s)
+    g = Notes(s)
     return g.step(_scrimmage(g, entry, team))
 
 
-def _scrimmage(g: Game, entry: Entry, team: int) -> Expect:
+def _scrimmage(g: Notes, entry: Entry, team: int) -> Expect:
     res, pos, down, marker = entry.result, g.pos, g.down, g.marker
     assert pos is not None and down is not None and marker is not None
     first = g.rules.field.first_down
@@ -190,7 +189,7 @@ def _scrimmage(g: Game, entry: Entry, team: int) -> Expect:
     return _next_down(team, new, down, marker, written_first, replay, first)
 
 
-def _flagged(g: Game, rule: str) -> bool:
+def _flagged(g: Notes, rule: str) -> bool:
     return any(f.rule == rule for f in g.findings)
 
 
@@ -207,12 +206,12 @@ def _next_down(team: int, new: int, down: int, marker: int, first_down: bool, re
     return Expect(kind="scrimmage", offense=team, pos=new, down=down + 1, marker=marker)
 
 
-def _safety(g: Game, team: int):
+def _safety(g: Notes, team: int):
     g.add_points(1 - team, g.rules.points("safety"))
     return Expect(kind="kickoff", offense=1 - team, change=True, free_kick=True)
 
 
-def _field_goal(g: Game, entry: Entry, team: int, pos: int):
+def _field_goal(g: Notes, entry: Entry, team: int, pos: int):
     res = entry.result
     distance = g.rules.field_goal_distance(entry.yard or 0)
     if res.fg_distance is not None and res.fg_distance != distance:
@@ -229,7 +228,7 @@ def _field_goal(g: Game, entry: Entry, team: int, pos: int):
     return _series(1 - team, spot, True, first)
 
 
-def _return_spot(g: Game, entry: Entry, received: int | None,
+def _return_spot(g: Notes, entry: Entry, received: int | None,
                  rule: str) -> tuple[int | None, tuple[int, ...]]:
     """Where a kick return ends (receiving team's view) as written, and, when 'N yd return to
     M' does not add up, where else the next line may start: the arithmetic's spot and the
@@ -260,7 +259,7 @@ def _return_spot(g: Game, entry: Entry, received: int | None,
     return None, ()
 
 
-def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
+def _punt(g: Notes, entry: Entry, team: int, pos: int, free: bool = False):
     res = entry.result
     first = g.rules.field.first_down
     if res.blocked and res.touchdown:
@@ -279,7 +278,7 @@ def _punt(g: Game, entry: Entry, team: int, pos: int, free: bool = False):
     return _punt_end(g, entry, team, received, spot, free)
 
 
-def _punt_end(g: Game, entry: Entry, team: int, received: int, spot: int | None,
+def _punt_end(g: Notes, entry: Entry, team: int, received: int, spot: int | None,
               free: bool) -> Expect:
     """After a punt received at `received` and returned to `spot` (receivers' view)."""
     res = entry.result
@@ -297,11 +296,11 @@ def _punt_end(g: Game, entry: Entry, team: int, received: int, spot: int | None,
 
 def kick_outcome(s: Situation, entry: Entry, team: int, free: bool) -> Outcome:
     """A kickoff, free kick or onside kick's result; `team` receives."""
-    g = Game(s)
+    g = Notes(s)
     return g.step(_kick(g, entry, team, free))
 
 
-def _kick(g: Game, entry: Entry, team: int, free: bool) -> Expect:
+def _kick(g: Notes, entry: Entry, team: int, free: bool) -> Expect:
     """After a kickoff, free kick or onside kick written under the receiving team."""
     res = entry.result
     first = g.rules.field.first_down
@@ -334,7 +333,7 @@ def _kick(g: Game, entry: Entry, team: int, free: bool) -> Expect:
     return _kick_end(g, entry, team, received, spot)
 
 
-def _kick_end(g: Game, entry: Entry, team: int, received: int | None,
+def _kick_end(g: Notes, entry: Entry, team: int, received: int | None,
               spot: int | None) -> Expect:
     """After a kick received at `received` and returned to `spot` (receivers' view)."""
     res = entry.result
@@ -355,11 +354,11 @@ def _kick_end(g: Game, entry: Entry, team: int, received: int | None,
 
 def try_outcome(s: Situation, entry: Entry, team: int) -> Outcome:
     """A try's result; the kickoff that follows."""
-    g = Game(s)
+    g = Notes(s)
     return g.step(_try(g, entry, team))
 
 
-def _try(g: Game, entry: Entry, team: int) -> Expect:
+def _try(g: Notes, entry: Entry, team: int) -> Expect:
     """A try after a touchdown: 1 for the kick, 2 for a conversion (C5)."""
     res = entry.result
     if res.conversion:
