@@ -88,3 +88,75 @@ def test_mutated_images_and_pdfs(tmp_path_factory, kind, edits):
     path.write_bytes(data)
     started = time.process_time()
     _answered(run_cli("scan", str(path)), started)
+
+
+QUICK_SHEETS = [("postcard", "board"), ("cardgrid", "scoresheet"), ("cardgrid", "field"),
+                ("cardbowl", "drivelog"), ("cardbowl", "clock"), ("blowout", "drivelog")]
+NAMES = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\0"),
+                max_size=60)
+
+
+@fuzz_settings(40)
+@given(sheet=st.sampled_from(QUICK_SHEETS), home=NAMES, away=NAMES,
+       paper=st.sampled_from(["letter", "a4"]))
+def test_any_team_names(tmp_path_factory, sheet, home, away, paper):
+    """Any name: printed inside the page (the renderer reads every glyph back) or refused in
+    one line naming --home or --away; never an internal error."""
+    out = tmp_path_factory.mktemp("names") / "s.pdf"
+    started = time.process_time()
+    r = run_cli("render", *sheet, "--paper", paper, "--home", home, "--away", away,
+                "--out", str(out))
+    _answered(r, started)
+    assert r.code in (0, 2), r.stderr
+    if r.code == 2:
+        assert r.stderr.startswith(("printkit: error: --home: ", "printkit: error: --away: "))
+
+
+@fuzz_settings(30)
+@given(width=st.integers(1, 2500), height=st.integers(1, 2500), grey=st.integers(0, 255))
+def test_images_of_every_size_and_aspect(tmp_path_factory, width, height, grey):
+    """A picture of any size and aspect (a 1-pixel line, a long strip, a blank page): scan
+    says it holds no sheet, exit 2, in one line."""
+    path = tmp_path_factory.mktemp("img") / "p.png"
+    Image.new("L", (width, height), grey).save(path)
+    started = time.process_time()
+    r = run_cli("scan", str(path))
+    _answered(r, started)
+    assert r.code == 2
+
+
+def _unwritable(tmp: Path, kind: str) -> Path:
+    """An --out the command must refuse: not a regular file, or not a place to write."""
+    if kind == "directory":
+        (tmp / "d.pdf").mkdir()
+        return tmp / "d.pdf"
+    if kind == "under a file":
+        (tmp / "f").write_text("x")
+        return tmp / "f" / "s.pdf"
+    if kind == "symlink":
+        (tmp / "real.pdf").write_text("x")
+        (tmp / "s.pdf").symlink_to(tmp / "real.pdf")
+        return tmp / "s.pdf"
+    if kind == "fifo":
+        import os
+
+        os.mkfifo(tmp / "p.pdf")
+        return tmp / "p.pdf"
+    return Path({"device": "/dev/full", "proc": "/proc/version"}[kind])
+
+
+@fuzz_settings(12)
+@given(kind=st.sampled_from(["directory", "under a file", "symlink", "fifo", "device",
+                             "proc"]),
+       force=st.booleans(), sheet=st.sampled_from(QUICK_SHEETS))
+def test_unwritable_outputs(tmp_path_factory, kind, force, sheet):
+    """An --out that is no regular file (or under one) is refused in one line, with or
+    without --force, and nothing is replaced."""
+    tmp = tmp_path_factory.mktemp("out")
+    out = _unwritable(tmp, kind)
+    started = time.process_time()
+    r = run_cli("render", *sheet, "--out", str(out), *(["--force"] if force else []))
+    _answered(r, started)
+    assert r.code == 2, r.stderr
+    if kind == "symlink":
+        assert (tmp / "real.pdf").read_text() == "x"

@@ -9,6 +9,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.qr import draw_qr
+from printkit.draw.text import fit_line
 from printkit.layout import Layout, LayoutError
 from printkit.pdfdoc import Document
 from printkit.units import MM
@@ -30,11 +31,7 @@ class HeaderInfo:
 
 def fit_text(c: Canvas, text: str, font: str, size: float, width: float) -> str:
     """Shorten `text` with an ellipsis until it fits (long seeds must not run into the QR)."""
-    if c.stringWidth(text, font, size) <= width:
-        return text
-    while text and c.stringWidth(text + "\u2026", font, size) > width:
-        text = text[:-1]
-    return text + "\u2026"
+    return fit_line(text, font, size, width, floor=size)[0]
 
 
 def _fixed(c: Canvas, layout: Layout, info: HeaderInfo, tag: str, widest_page: str,

@@ -14,6 +14,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.text import fit_line as text_fit_line
 from printkit.errors import UserError
 
 STEP = 0.25
@@ -61,13 +62,8 @@ def too_small(card: str, what: str, floor: float) -> TextFitError:
 
 def fit_line(text: str, font: str, size: float, floor: float, width: float) -> Block:
     """One line, shrunk to `width`; at the floor it is cut with an ellipsis (team names)."""
-    s = size
-    while s > floor and stringWidth(text, font, s) > width:
-        s -= STEP
-    s = max(s, floor)
-    while text and stringWidth(text, font, s) > width:
-        text = text[:-2] + "\u2026" if len(text) > 1 else ""
-    return Block((text,), font, s)
+    line, s = text_fit_line(text, font, size, width, floor)
+    return Block((line,), font, s)
 
 
 def draw(c: Canvas, block: Block, x: float, top: float, align: str = "left") -> float:

@@ -58,10 +58,10 @@ def classroom(
     from engine.tournament import TournamentError, numbered, schedule
     from printkit.classkey import load_or_create
     from printkit.classroom import make_plan, render_pack, results_csv, schedule_pdf, teacher_pdf
-    from printkit.commands.render import read_roster
     from printkit.output import FileSet
     from printkit.progress import track
     from printkit.sheets import RenderOptions
+    from printkit.teamnames import read_roster
 
     if game not in registry.GAMES:
         raise UserError(f"unknown game {game!r} (games: {', '.join(registry.GAMES)})")

@@ -25,14 +25,6 @@ def card_extra(bleed: bool, per_page: int | None, back_offset: str | None,
     given = {"bleed": bleed or None, "per_page": per_page, "back_offset": back_offset,
              "calibration": calibration or None}
     return {k: v for k, v in given.items() if v is not None}
-def read_roster(path: Path):
-    """The roster CSV at `path` (engine.roster.Roster); errors name file and line."""
-    from engine.roster import parse_roster
-    from engine.textfile import read_text
-
-    return parse_roster(read_text(path, "roster"), str(path))
-
-
 def check_players(game: str, sheet: str, players: int | None) -> int | None:
     """The player count for a sheet drawn per player count (a game whose play book counts
     players): the book's default when not given, a one-line error outside its range or for
@@ -113,6 +105,7 @@ def render(
 ) -> None:
     """Render one printable to PDF."""
     from printkit import sheets
+    from printkit.teamnames import check_name, read_roster
 
     if back_offset is not None:
         from printkit.cardsheet.style import parse_offset
@@ -132,7 +125,8 @@ def render(
             if game in registry.GAMES:
                 pick_log(game, log)             # a bad name fails before any work
             extra["log"] = log
-    opts = sheets.RenderOptions(paper=paper.value, home=home, away=away, ink_saver=ink_saver,
+    opts = sheets.RenderOptions(paper=paper.value, home=check_name("--home", home),
+                                away=check_name("--away", away), ink_saver=ink_saver,
                                 layout_file=layout, rules_file=rules, extra=extra,
                                 players=check_players(game, sheet, players))
     if roster is not None:

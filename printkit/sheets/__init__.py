@@ -115,10 +115,24 @@ def get(game: str, sheet: str) -> Printable:
 
 
 def render(printable: Printable, opts: RenderOptions, layout: Layout) -> bytes:
-    """One printable as its own PDF (deterministic bytes)."""
+    """One printable as its own PDF (deterministic bytes); drawn from a person's data, every
+    glyph is read back inside the page's safe area (printkit.onpage: an overflow is an error
+    naming its cause)."""
+    from printkit.onpage import check
     from printkit.papers import page_size
     from printkit.pdfdoc import Document
 
     doc = Document.for_sheet(page_size(opts.paper), printable, opts)
     printable.draw(doc, opts, layout)
-    return doc.finish()
+    pdf = doc.finish()
+    if _given(opts):
+        check(pdf, layout, f"{printable.game} {printable.sheet}", opts.rules_file)
+    return pdf
+
+
+def _given(opts: RenderOptions) -> bool:
+    """Does a person's data reach the drawing (names, a layout or rules file, card or bubble
+    options)? The shipped sheets with no such data are held inside the page by the tests
+    (tests/printkit/test_names_on_page.py), so a plain render skips reading itself back."""
+    return opts != RenderOptions(paper=opts.paper, ink_saver=opts.ink_saver,
+                                 players=opts.players)

@@ -16,10 +16,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engine import datafile
 from engine.blowout.rules import FIELD, Rules, load_rules
+from printkit.draw.text import draw_fitted
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
+from printkit.sheets.common.endzone import end_zone_names
 from printkit.sheets.common.heading import check_bars, scale_text, title
 from printkit.units import MM
 
@@ -110,19 +112,9 @@ class Field:
                 c.drawString(x + size * 0.5, base, label)
 
     def end_zone_names(self, c: Canvas) -> None:
-        """The teams' names in their end zones: drawn on each page over the field's
-        form, never in it (a classroom pack shares the form between matches)."""
-        lay = self.layout
-        size = lay.length("field.endzone_size")
-        c.setFont(lay.font("field.endzone_font"), size)
-        c.setFillColor(lay.colour("page.ink"))
-        for yard, name, angle in ((self.end / 2, self.home, 90),
-                                  (self.yards - self.end / 2, self.away, -90)):
-            c.saveState()
-            c.translate(self.x(yard), self.height / 2)
-            c.rotate(angle)
-            c.drawCentredString(0, -size * 0.35, name.upper())
-            c.restoreState()
+        """The teams' names up their end zones (printkit.sheets.common.endzone)."""
+        home, away = self.x(self.end / 2), self.x(self.yards - self.end / 2)
+        end_zone_names(c, self.layout, self.height, ((home, self.home), (away, self.away)))
 
 
 def _field_page(doc: Document, layout: Layout, opts: RenderOptions, field: Field,
@@ -194,10 +186,12 @@ def _track(c: Canvas, layout: Layout, x: float, y: float, name: str,
     return cx - x
 
 
-def _heading(c: Canvas, layout: Layout, x: float, y: float, text: str) -> None:
-    c.setFont(layout.font("page.bold_font"), layout.length("counters.heading_size"))
+def _heading(c: Canvas, layout: Layout, x: float, y: float, text: str,
+             width: float = float("inf")) -> None:
+    """A counter's heading; one holding a team name is fitted to `width` (its column)."""
     c.setFillColor(layout.colour("page.ink"))
-    c.drawString(x, y, text)
+    size = layout.length("counters.heading_size")
+    draw_fitted(c, x, y, text, layout.font("page.bold_font"), size, width)
 
 
 def _counters_page(doc: Document, layout: Layout, opts: RenderOptions, field: Field,
@@ -225,7 +219,7 @@ def _counters_page(doc: Document, layout: Layout, opts: RenderOptions, field: Fi
     y -= head * 0.6 + 2 * box + gap + head
     for i, team in enumerate((opts.home, opts.away)):
         sx = margin + i * (box * 12.2 + gap)
-        _heading(c, layout, sx, y, f"SCORE  {team}")
+        _heading(c, layout, sx, y, f"SCORE  {team}", box * 12.2)
         _track(c, layout, sx, y - head * 0.6 - box, "TENS", digits)
         _track(c, layout, sx, y - head * 0.6 - 2 * box, "ONES", digits)
     # QUARTERS / HALVES / FULL GAME

@@ -13,6 +13,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.cardbowl.rules import Clock, ClockCost, Rules, load_rules
+from printkit.draw.text import fit_line
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
@@ -119,14 +120,18 @@ def _timeouts(c: Canvas, layout: Layout, rules: Rules, x: float, y: float,
     c.setFont(layout.font("page.label_font"), size)
     c.setLineWidth(layout.length("grid.line"))
     c.setStrokeColor(layout.colour("page.ink"))
+    font = layout.font("page.label_font")
+    column = (c._pagesize[0] - 2 * x) / 4      # four equal columns: a long name is fitted
     col = x
     for team in teams:
         for half in ("1st half", "2nd half"):
-            c.drawString(col, y - size * 1.8, f"{team} {half}")
+            room = column - box * 2 - c.stringWidth(f" {half}", font, size)
+            name, s = fit_line(team, font, size, room)
+            c.setFont(font, s)
+            c.drawString(col, y - size * 1.8, f"{name} {half}")
             for i in range(count):
                 c.rect(col + i * box * 1.4, y - size * 2.6 - box, box, box, stroke=1, fill=0)
-            col += max(c.stringWidth(f"{team} {half}", layout.font("page.label_font"), size),
-                       count * box * 1.4) + box * 2
+            col += column
     return size * 2.6 + box
 
 

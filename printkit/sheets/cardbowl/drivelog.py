@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engine.cardbowl.rules import load_rules
 from printkit.books.header import fit_text
+from printkit.draw.text import fit_line
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
@@ -73,10 +74,15 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
                      fit_text(c, seed, layout.font("page.label_font"), size,
                               seed_width - size))
     row -= box * 1.8
-    for team in teams:
-        c.setFont(bold, size)
-        c.drawString(x, row + box / 2 - size * 0.35, f"{team} timeouts")
-        tx = x + c.stringWidth(f"{team} timeouts", bold, size) + size
+    label = layout.font("page.label_font")
+    halves = sum(c.stringWidth(h, label, size) + size * 2.1 + timeouts * box * 1.35
+                 for h in ("1st half", "2nd half"))
+    for team in teams:                  # a long name shrinks, then is cut, within its half
+        name, s = fit_line(team, bold, size, width / 2 - halves   # the last half's gap
+                           - c.stringWidth(" timeouts", bold, size))  # stands for the name's
+        c.setFont(bold, s)
+        c.drawString(x, row + box / 2 - size * 0.35, f"{name} timeouts")
+        tx = x + c.stringWidth(f"{name} timeouts", bold, s) + size
         for half in ("1st half", "2nd half"):
             c.setFont(layout.font("page.label_font"), size)
             c.drawString(tx, row + box / 2 - size * 0.35, half)

@@ -18,6 +18,7 @@ from printkit.layout import Layout, LayoutError
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
+from printkit.sheets.common.endzone import end_zone_names
 from printkit.sheets.common.heading import check_bars, scale_text, title
 from printkit.units import MM
 
@@ -92,19 +93,9 @@ class Field:
             c.restoreState()
 
     def end_zone_names(self, c: Canvas) -> None:
-        """The teams' names in their end zones: drawn on each page over the field's
-        form, never in it (a classroom pack shares the form between matches)."""
-        lay = self.layout
-        size = lay.length("field.endzone_size")
-        c.setFont(lay.font("field.endzone_font"), size)
-        c.setFillColor(lay.colour("page.ink"))
-        for yard, name, angle in ((END_ZONE / 2, self.home, 90),
-                                  (YARDS - END_ZONE / 2, self.away, -90)):
-            c.saveState()
-            c.translate(self.x(yard), self.height / 2)
-            c.rotate(angle)
-            c.drawCentredString(0, -size * 0.35, name.upper())
-            c.restoreState()
+        """The teams' names up their end zones (printkit.sheets.common.endzone)."""
+        end_zone_names(c, self.layout, self.height, ((self.x(END_ZONE / 2), self.home),
+                                                     (self.x(YARDS - END_ZONE / 2), self.away)))
 
 
 def windows(field: Field, usable: float, overlap: float) -> list[tuple[float, float]]:

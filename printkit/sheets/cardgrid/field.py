@@ -12,6 +12,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.cardgrid.rules import Rules, load_rules
+from printkit.draw.text import fit_names
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
@@ -115,19 +116,22 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     title(c, layout, margin, top, f"{layout.text('page.title')}   {opts.home} v {opts.away}")
     y = top - label * 3
     home, away = layout.colour("field.home_colour"), layout.colour("field.away_colour")
-    c.setFont(layout.font("page.bold_font"), label)
+    bold = layout.font("page.bold_font")
     c.setFillColor(home)
-    c.drawString(x0, y, f"{opts.home} attacks \u2192  (grids 1-{rules.field.grids} from "
-                        f"{opts.home}'s end)")
+    line, s = fit_names(f"{{team}} attacks \u2192  (grids 1-{rules.field.grids} from "
+                        "{team}'s end)", {"team": opts.home}, bold, label, width)
+    c.setFont(bold, s)
+    c.drawString(x0, y, line)
     strip_top = y - label * 0.8
     name = doc.form(f"cardgrid-field-{gw:.2f}x{h:.2f}", width, 2 * h,
                     lambda cv: _strip(cv, layout, rules))
     doc.place(name, x0, strip_top - 2 * h)
     y = strip_top - 2 * h - label * 1.6
-    c.setFont(layout.font("page.bold_font"), label)
     c.setFillColor(away)
-    c.drawRightString(x0 + width, y, f"\u2190 {opts.away} attacks  (grids 1-"
-                                     f"{rules.field.grids} from {opts.away}'s end)")
+    line, s = fit_names(f"\u2190 {{team}} attacks  (grids 1-{rules.field.grids} from "
+                        "{team}'s end)", {"team": opts.away}, bold, label, width)
+    c.setFont(bold, s)
+    c.drawRightString(x0 + width, y, line)
     y -= label * 1.8
     c.setFont(layout.font("page.label_font"), label)
     c.setFillColor(layout.colour("page.muted"))

@@ -16,12 +16,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engine.cardgrid.rules import Rules, load_rules
 from printkit.books.header import fit_text
+from printkit.draw.text import draw_fitted, fit_line
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardgrid.common import restarts
 from printkit.sheets.common.heading import check_bars, draw_label, title
+
+WINNER_LINE = 72.0       # pt: the least room left to write the winner's name
 
 
 def _label(c: Canvas, layout: Layout, x: float, y: float, text: str, bold: bool = True) -> float:
@@ -41,9 +44,9 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
     for who, name in (("Home", opts.home), ("Away", opts.away)):
         cx += _label(c, layout, cx, base, f"{who} player") + size
         c.line(cx, y - box, cx + layout.length("header.name_width"), y - box)
-        c.setFont(layout.font("page.label_font"), size)
         if name not in ("HOME", "AWAY"):
-            c.drawString(cx + size * 0.3, base, name)
+            draw_fitted(c, cx + size * 0.3, base, name, layout.font("page.label_font"), size,
+                        layout.length("header.name_width") - size * 0.6)
         cx += layout.length("header.name_width") + size * 2
     row = y - box * 2.2
     base = row + box / 2 - size * 0.35
@@ -146,8 +149,11 @@ def _table(c: Canvas, layout: Layout, x: float, top: float, width: float, floor:
     edges = [x]
     for w in widths:
         edges.append(edges[-1] + w)
-    c.drawCentredString((edges[1] + edges[3]) / 2, top - h / 2 - size * 0.35, opts.home)
-    c.drawCentredString((edges[3] + edges[5]) / 2, top - h / 2 - size * 0.35, opts.away)
+    for (left, right), name in (((edges[1], edges[3]), opts.home),
+                                ((edges[3], edges[5]), opts.away)):
+        draw_fitted(c, (left + right) / 2, top - h / 2 - size * 0.35, name, bold, size,
+                    right - left - size, align="centre")
+    c.setFont(bold, size)
     for i, text in enumerate(("No.", "Code", "Total", "Code", "Total", "Restart", "Time / notes")):
         c.drawCentredString((edges[i] + edges[i + 1]) / 2, top - 1.5 * h - size * 0.35, text)
     if layout.flag("table.example"):
@@ -180,8 +186,13 @@ def _result(c: Canvas, layout: Layout, x: float, y: float, width: float,
     c.setFillColor(layout.colour("page.ink"))
     base = y + h / 2 - size * 0.35
     cx = x + size + _label(c, layout, x + size, base, "Final score") + size * 2
-    for name in (opts.home, opts.away):
-        cx += _label(c, layout, cx, base, name, bold=False) + size
+    font = layout.font("page.label_font")
+    fixed = (cx - x) + 2 * (size * 5 + 18 * 2.835) + c.stringWidth(
+        "Winner", layout.font("page.bold_font"), size) + size * 2 + WINNER_LINE
+    for name in (opts.home, opts.away):     # a long name is fitted: "Winner" stays on
+        used = draw_fitted(c, cx, base, name, font, size, (width - fixed) / 2)
+        cx += c.stringWidth(fit_line(name, font, size, (width - fixed) / 2)[0], font,
+                            used) + size
         c.rect(cx, y + h * 0.2, 18 * 2.835, h * 0.6, stroke=1, fill=0)
         cx += 18 * 2.835 + size * 3
     cx += _label(c, layout, cx, base, "Winner") + size

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.text import draw_fitted
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 
 
-def title(c: Canvas, layout: Layout, x: float, y: float, text: str) -> None:
-    """The sheet's title at the top-left of its area (baseline at y)."""
+def title(c: Canvas, layout: Layout, x: float, y: float, text: str,
+          width: float | None = None) -> None:
+    """The sheet's title at the top-left of its area (baseline at y), fitted to `width` (by
+    default the page's width less `x` on both sides): long team names shrink it, then cut it
+    with an ellipsis, never past the page."""
     c.saveState()
     c.setFillColor(layout.colour("page.ink"))
-    c.setFont(layout.font("page.title_font"), layout.length("page.title_size"))
-    c.drawString(x, y, text)
+    room = c._pagesize[0] - 2 * x if width is None else width
+    draw_fitted(c, x, y, text, layout.font("page.title_font"),
+                layout.length("page.title_size"), room)
     c.restoreState()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.text import fit_names
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
@@ -51,10 +52,14 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
     c.drawString(x, y, layout.text("page.title"))
     tx = x + c.stringWidth(layout.text("page.title"), layout.font("page.title_font"),
                            layout.length("page.title_size")) + size * 2
-    c.setFillColor(layout.colour("page.home_colour"))
-    tx += draw_label(c, layout, tx, y, f"Home: {opts.home}", bold=True) + size * 1.5
-    c.setFillColor(layout.colour("page.away_colour"))
-    draw_label(c, layout, tx, y, f"Away: {opts.away}", bold=True)
+    c.setFont(layout.font("page.label_font"), size)
+    room = (x + width - tx - c.stringWidth("sheet ____ of ____", layout.font("page.label_font"),
+                                           size) - size * 3) / 2
+    for who, name in (("Home", opts.home), ("Away", opts.away)):   # each in half the room
+        c.setFillColor(layout.colour(f"page.{who.lower()}_colour"))
+        line, s = fit_names(f"{who}: {{team}}", {"team": name}, layout.font("page.bold_font"),
+                            size, room)
+        tx += draw_label(c, layout, tx, y, line, bold=True, size=s) + size * 1.5
     c.setFillColor(layout.colour("page.muted"))
     c.setFont(layout.font("page.label_font"), size)
     c.drawRightString(x + width, y, "sheet ____ of ____")
@@ -104,11 +109,8 @@ def _table(c: Canvas, layout: Layout, x: float, top: float, width: float, floor:
           "{ State after the play }", bold=True)
     cx = x
     for (key, heading, _, _), w in zip(COLUMNS, ws, strict=True):
-        label = heading.format(home=opts.home, away=opts.away)
-        font = layout.font("page.bold_font")
-        fit = size
-        while c.stringWidth(label, font, fit) > w - size * 0.6 and fit > 4:
-            fit -= 0.25
+        label, fit = fit_names(heading, {"home": opts.home, "away": opts.away},
+                               layout.font("page.bold_font"), size, w - size * 0.6)
         if key == "home_dice":
             c.setFillColor(layout.colour("page.home_colour"))
         elif key == "away_dice":

@@ -9,6 +9,7 @@ from __future__ import annotations
 from reportlab.lib.colors import black
 
 from engine.postcard.rules import load_rules
+from printkit.draw.text import draw_fitted
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
@@ -41,7 +42,8 @@ def _title(b: Board) -> None:
     c = b.c
     lay = b.layout
     c.setFillColor(black)
-    c.setFont(lay.font("board.title_font"), lay.length("board.title_size"))
     top = b.oy + lay.length("board.height")
-    c.drawString(b.ox, top - lay.length("board.title_size"),
-                 f"{lay.text('board.title')}   {b.opts.home} v {b.opts.away}")
+    draw_fitted(c, b.ox, top - lay.length("board.title_size"),
+                f"{lay.text('board.title')}   {b.opts.home} v {b.opts.away}",
+                lay.font("board.title_font"), lay.length("board.title_size"),
+                lay.length("board.width"))

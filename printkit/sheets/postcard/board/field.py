@@ -10,6 +10,7 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from engine.postcard.state import END_ZONE, FIELD
+from printkit.draw.text import fit_names
 from printkit.draw.texts import Texts
 from printkit.sheets.postcard.board.context import Board
 
@@ -198,9 +199,9 @@ def _end_zone_name(b: Board, side: str, y0: float, h: float) -> None:
     c.translate(x, y0 + h / 2)
     c.rotate(90 if side == "home" else -90)
     c.setFillColor(b.team_colour(side))
-    text = f"{b.team_name(side).upper()}  ·  TIME TRACKER (top down)"
-    size = b.L("board.label_size")
-    size = min(size, size * (h - 2) / stringWidth(text, b.bold, size))
+    text, size = fit_names("{team}  ·  TIME TRACKER (top down)",
+                           {"team": b.team_name(side).upper()}, b.bold,
+                           b.L("board.label_size"), h - 2)
     c.setFont(b.bold, size)
     c.drawCentredString(0, 0, text)
     c.restoreState()

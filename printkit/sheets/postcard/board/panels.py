@@ -6,6 +6,7 @@ import math
 
 from reportlab.lib.colors import white
 
+from printkit.draw.text import fit_line
 from printkit.draw.texts import Texts
 from printkit.sheets.postcard.board.context import Board
 
@@ -45,8 +46,8 @@ def _panel(b: Board, side: str) -> None:
     keeper_cx = px + keeper_w / 2 if side == "home" else px + pw - keeper_w / 2
     rest_x = px + keeper_w + 1.5 * 72 / 25.4 if side == "home" else px + 2.5 * 72 / 25.4
     rest_w = pw - keeper_w - 4 * 72 / 25.4
-    texts.add(b.bold, b.L("board.label_size") * 1.2, colour, rest_x,
-              py + ph - 6.2 * 72 / 25.4, name)
+    name, size = fit_line(name, b.bold, b.L("board.label_size") * 1.2, rest_w)
+    texts.add(b.bold, size, colour, rest_x, py + ph - 6.2 * 72 / 25.4, name)
     _score_keeper(b, texts, keeper_cx, py + ph / 2 - 1.0 * 72 / 25.4, colour)
     _bonus_bar(b, texts, rest_x, py + ph - 20 * 72 / 25.4, rest_w)
     _play_tracker(b, texts, rest_x, py + 5 * 72 / 25.4, rest_w)
