@@ -340,8 +340,8 @@ def test_page_captions_are_8_pt_inside_the_safe_area_at_one_place(tmp_path, pape
             caption = page.chars[start:start + 40]
             for ch in caption:
                 assert (ch["size"] if ch["upright"] else ch["width"]) >= 8, ch  # turned: across
-                assert 18 <= ch["x0"] and ch["x1"] <= page.width - 18, ch
-                assert 18 <= ch["top"] and ch["bottom"] <= page.height - 18, ch
+                assert ch["x0"] >= 18 and ch["x1"] <= page.width - 18, ch
+                assert ch["top"] >= 18 and ch["bottom"] <= page.height - 18, ch
             if "fronts" in text:
                 places.append((round(caption[0]["x0"]), round(caption[0]["top"])))
         assert len(places) == 2 and len(set(places)) == 1, places
