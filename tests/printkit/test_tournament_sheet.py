@@ -85,3 +85,25 @@ def test_players_bounds(tmp_path):
     r = run_cli("render", "postcard", "tournament", "--players", "65", "--out",
                 tmp_path / "t.pdf")
     assert r.code == 2 and "--players" in r.stderr
+
+
+@pytest.mark.parametrize(("n", "table_pages"), [(4, 1), (36, 2), (64, 2)])
+def test_the_table_goes_on_over_pages_with_every_team_on_a_page(tmp_path, n, table_pages):
+    """From 35 teams the table's rows ran off the bottom of page 1 (issue: 40 teams lost 5
+    rows, 64 lost 29): it goes on over the next page, each team's row once, every character
+    at least 0.25 in (18 pt) inside the page."""
+    out = tmp_path / "t.pdf"
+    assert run_cli("render", "postcard", "tournament", "--players", str(n),
+                   "--out", out).code == 0
+    with pdfplumber.open(out) as pdf:
+        rows, pages = [], 0
+        for page in pdf.pages:
+            text = page.extract_text() or ""
+            found = re.findall(r"^(\d+)\. Team (\d+)$", text, re.M)
+            pages += bool(found)
+            rows += [int(a) for a, b in found if a == b]
+            for ch in page.chars:      # (a glyph's advance may overhang by a hair: 0.75 pt)
+                assert ch["x0"] >= 17.25 and ch["x1"] <= page.width - 17.25, ch
+                assert ch["top"] >= 17.25 and ch["bottom"] <= page.height - 17.25, ch
+    assert rows == list(range(1, n + 1))
+    assert pages == table_pages

@@ -90,9 +90,10 @@ def _text(c: Canvas, layout: Layout, x: float, y: float, text: str, bold: bool =
 
 # --- round robin -----------------------------------------------------------------------------
 
-def _cross_table(pages: Pages, s: Schedule, top: float) -> float:
-    """A row per team: a cell per opponent (the match id in grey), then W D L PF PA Pts.
-    With more teams than fit, the opponent cells are left out (the rounds list has them)."""
+def _cross_table(pages: Pages, s: Schedule, top: float, rows: range) -> float:
+    """A row per team of `rows` (a page's share of the teams, numbered as in the whole
+    class): a cell per opponent (the match id in grey), then W D L PF PA Pts. With more
+    teams than fit across, the opponent cells are left out (the rounds list has them)."""
     lay, c = pages.layout, pages.doc.canvas
     n = len(s.teams)
     h = lay.length("table.row_height")
@@ -106,11 +107,11 @@ def _cross_table(pages: Pages, s: Schedule, top: float) -> float:
     small = lay.length("page.small_size")
     size = lay.length("page.label_size")
     ids = {frozenset((m.home, m.away)): m.id for m in s.matches}
-    bottom = top - (n + 1) * h
+    bottom = top - (len(rows) + 1) * h
     c.setFillColor(lay.fill("table.header_fill"))
     c.rect(x0, top - h, width, h, stroke=0, fill=1)
-    for i in range(n):
-        y = top - (i + 2) * h
+    for row, i in enumerate(rows):
+        y = top - (row + 2) * h
         if i % 2:
             c.setFillColor(lay.fill("table.stripe_fill"))
             c.rect(x0, y, width, h, stroke=0, fill=1)
@@ -126,8 +127,9 @@ def _cross_table(pages: Pages, s: Schedule, top: float) -> float:
     for j in range(n if cross else 0):
         _text(c, lay, x0 + name_w + cell * (j + 0.5), top - h + base, str(j + 1), bold=True,
               align="centre")
-    for i, team in enumerate(s.teams):
-        y = top - (i + 2) * h
+    for row, i in enumerate(rows):
+        team = s.teams[i]
+        y = top - (row + 2) * h
         _text(c, lay, x0 + size * 0.4, y + base, f"{i + 1}. {team}",
               width=name_w - size * 0.8)
         for j, other in enumerate(s.teams if cross else ()):
@@ -136,7 +138,7 @@ def _cross_table(pages: Pages, s: Schedule, top: float) -> float:
                       ids[frozenset((team, other))], size=small, colour="page.hint")
     c.setStrokeColor(lay.colour("page.ink"))
     c.setLineWidth(lay.length("table.line"))
-    for i in range(1, n + 1):
+    for i in range(1, len(rows) + 1):
         c.line(x0, top - i * h, x0 + width, top - i * h)
     xs = [x0 + name_w + cell * j for j in range(n if cross else 0)]
     xs += [stats_x + stat_w * k for k in range(len(STATS))]
@@ -227,7 +229,17 @@ def draw_round_robin(pages: Pages, s: Schedule) -> None:
                    f"{'; one team rests each round' if n % 2 else ''}). Two points a win, "
                    f"one a draw")
     y = pages.start(heading)
-    y -= _cross_table(pages, s, y)
+    h = pages.layout.length("table.row_height")
+    first = 0
+    while True:                     # the table over as many pages as its rows need
+        fit = max(1, int((y - pages.margin) / h) - 1)
+        rows = range(first, min(first + fit, n))
+        y -= _cross_table(pages, s, y, rows)
+        first = rows.stop
+        if first >= n:
+            break
+        pages.end()
+        y = pages.start(f"{heading} (continued)")
     y -= pages.layout.length("rounds.gap") * 2
     if y - pages.layout.length("rounds.line_height") * 4 < pages.margin:
         pages.end()
