@@ -1,10 +1,14 @@
-"""A class roster: the teams of a tournament, read from a CSV a teacher keeps.
+"""A class roster: the teams of a tournament, read from the list a teacher keeps.
 
-The first row names the columns (any case): ``team`` and/or ``student``.
-  * only ``team``: one team per row;
-  * only ``student``: every student plays on their own;
-  * both: students sharing a team name play together (the pairing); a student with an empty
-    team cell plays alone.
+Rosters come as teachers have them:
+  * a plain list of names, one a line (no header): every name plays on its own;
+  * a CSV whose first row names its columns (any case, any order, other columns ignored, as a
+    gradebook export has them): ``team``; ``student`` or ``name``; or ``first name`` and
+    ``last name`` (also ``first``/``last``, ``given name``/``surname``...), joined.
+      - only a team column: one team per row;
+      - only student names: every student plays on their own;
+      - both: students sharing a team name play together (the pairing); a student with an
+        empty team cell plays alone.
 Teams keep the order they first appear in. Errors name the file and line.
 """
 
@@ -14,6 +18,7 @@ import csv
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.errors import ReadError
 from engine.teams import name_problem
@@ -38,6 +43,37 @@ def _name(value: str, file: str, line: int, what: str,
     return name
 
 
+class Columns(NamedTuple):
+    """Where a roster's names are: the team column, and the student's name column(s) (one,
+    or first and last name joined); either may be missing."""
+
+    team: int | None
+    student: tuple[int, ...]
+
+
+STUDENT = ("student", "name", "student name", "full name", "pupil")
+FIRST = ("first name", "firstname", "first", "given name", "forename")
+LAST = ("last name", "lastname", "last", "surname", "family name")
+
+
+def _columns(head: list[str]) -> Columns | None:
+    """The named columns of a header row, or None when the row names none (a plain list)."""
+    names = [" ".join(c.replace("_", " ").split()).lower() for c in head]
+
+    def find(words: tuple[str, ...]) -> int | None:
+        return next((i for i, n in enumerate(names) if n in words), None)
+
+    team, student, first, last = find(("team", "team name")), find(STUDENT), find(FIRST), \
+        find(LAST)
+    if student is not None:
+        return Columns(team, (student,))
+    if first is not None and last is not None:
+        return Columns(team, (first, last))
+    if team is not None:
+        return Columns(team, ())
+    return None
+
+
 def parse_roster(text: str, file: str,
                  check: Callable[[str], str | None] | None = None) -> Roster:
     """The roster in `text`; `check` adds a reader's own rule for names (printkit: a name
@@ -45,26 +81,31 @@ def parse_roster(text: str, file: str,
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     numbered = [(n, row) for n, row in enumerate(rows, start=1) if any(c.strip() for c in row)]
     if not numbered:
-        raise ReadError("empty roster (expected a header row: team, student)", file, 1)
+        raise ReadError("empty roster (expected names, one a line, or a header row: team, "
+                        "student, name, first name, last name)", file, 1)
     head_line, head = numbered[0]
-    columns = [c.strip().lower() for c in head]
-    team_col = columns.index("team") if "team" in columns else None
-    student_col = columns.index("student") if "student" in columns else None
-    if team_col is None and student_col is None:
-        raise ReadError(f"expected a header row naming a 'team' or 'student' column, found "
-                        f"{', '.join(head)!r}", file, head_line)
+    columns = _columns(head)
+    if columns is None:
+        if any(len([c for c in row if c.strip()]) > 1 for _, row in numbered):
+            raise ReadError(f"expected a header row naming a team, student, name or first "
+                            f"name and last name column, found {', '.join(head)[:80]!r}",
+                            file, head_line)
+        columns, body = Columns(None, (0,)), numbered         # a plain list of names
+    else:
+        body = numbered[1:]
+    team_col, student_cols = columns
     teams: list[str] = []
     members: dict[str, list[str]] = {}
     seen: dict[str, int] = {}
-    for n, row in numbered[1:]:
+    for n, row in body:
         def cell(col: int | None, row: list[str] = row) -> str:
             return row[col] if col is not None and col < len(row) else ""
 
         team = _name(cell(team_col), file, n, "team", check)
-        student = _name(cell(student_col), file, n, "student", check)
+        student = _name(" ".join(cell(c) for c in student_cols), file, n, "student", check)
         if not team and not student:
             raise ReadError("a row with neither a team nor a student", file, n)
-        if student_col is not None and not student:
+        if student_cols and not student:
             raise ReadError("a row with no student name", file, n)
         key = team or student
         if (team_col is None or not team) and key.casefold() in seen:
@@ -74,7 +115,7 @@ def parse_roster(text: str, file: str,
             seen[key.casefold()] = n
             teams.append(key)
             members[key] = []
-        elif team_col is not None and student_col is None:
+        elif team_col is not None and not student_cols:
             raise ReadError(f"team {key!r} is named twice (first on line "
                             f"{seen[key.casefold()]})", file, n)
         if student:

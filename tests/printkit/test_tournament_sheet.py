@@ -68,8 +68,8 @@ def test_roster(tmp_path):
 
 
 @pytest.mark.parametrize("content,message", [
-    ("name\nA\nB\n", "r.csv:1: expected a header row naming a 'team' or 'student' "
-                        "column, found 'name'"),
+    ("A,B\nC,D\n", "r.csv:1: expected a header row naming a team, student, name or first "
+                    "name and last name column, found 'A, B'"),
     ("team\nA\nA\n", "r.csv:3: team 'A' is named twice (first on line 2)"),
     ("team\nA\n", "r.csv:1: expected at least 2 teams, found 1"),
 ])
