@@ -56,10 +56,11 @@ def _entry_text(e) -> str:
         out.append(printable(line, 2000))
     what = "clean" if e.status == "clean" else f"{len(e.findings)} finding" + \
         ("s" if len(e.findings) != 1 else "")
-    teams = f" {e.home} v {e.away}" if e.home else ""
-    score = f" {e.points[0]}-{e.points[1]}" if e.points else ""
-    out.append(printable(f"{e.file}: {e.game}{' ' + e.match if e.match else ''}:{teams}"
-                         f"{score}: {what}", 2000))
+    teams = f"{e.home} v {e.away}" if e.home else ""
+    score = f"{e.points[0]}-{e.points[1]}" if e.points else ""
+    parts = [f"{e.file}", f"{e.game}{' ' + e.match if e.match else ''}",
+             " ".join(p for p in (teams, score) if p), what]
+    out.append(printable(": ".join(p for p in parts if p), 2000))  # no teams: no empty part
     return "\n".join(out)
 
 
