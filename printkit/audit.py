@@ -110,6 +110,7 @@ class Entry:
     belongs: bool | None = None        # None: no class key given
     lines: list[str] = field(default_factory=list)
     found: int = 0                     # findings, counted when they are dropped (`slim`)
+    team_line: int = 1                 # the [Home] tag's line: where a wrong team is shown
 
     def slim(self) -> Entry:
         """The entry without its findings and lines, once they are reported: what the
@@ -120,7 +121,8 @@ class Entry:
         return self
 
     def as_dict(self, with_text: bool = False) -> dict:
-        d = {k: v for k, v in self.__dict__.items() if k not in ("lines", "found")}
+        d = {k: v for k, v in self.__dict__.items()
+             if k not in ("lines", "found", "team_line")}
         d["points"] = list(self.points) if self.points else None
         if with_text:
             d["lines"] = self.lines
@@ -200,7 +202,8 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
             f["sheet"] = where[f["line"]]
     entry = Entry(path, "clean", game=game.id, home=tags.get("Home", ("", 0))[0],
                   away=tags.get("Away", ("", 0))[0], match=tags.get("Match", ("", 0))[0],
-                  points=_points(tags, report.summary_extra))
+                  points=_points(tags, report.summary_extra),
+                  team_line=tags.get("Home", ("", 1))[1] or 1)
     if secret is not None:
         key = ClassKey(secret)
         known = _known(secret, game.id)

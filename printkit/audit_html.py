@@ -99,7 +99,12 @@ def _record(e) -> str:
             f"</section>")
 
 
-def html_report(entries, table, summary: str, class_id: str = "") -> str:
+def html_report(entries, table, summary: str, class_id: str = "",
+                matches: tuple[str, ...] = ()) -> str:
+    """The page: summary, the scheduled matches not simply one clean record (missing,
+    pending, twice), standings, then every record."""
+    unsettled = ("<h2>Matches</h2><ul id=matches>" + "".join(
+        f"<li>{escape(m)}</li>" for m in matches) + "</ul>") if matches else ""
     games = sorted({e.game for e in entries if e.game})
     options = "".join(f"<option value='{escape(g)}'>{escape(g)}</option>" for g in games)
     title = f"Audit, class {class_id}" if class_id else "Audit"
@@ -108,7 +113,7 @@ def html_report(entries, table, summary: str, class_id: str = "") -> str:
 <meta name=viewport content="width=device-width,initial-scale=1">
 <title>{escape(title)}</title><style>{CSS}</style></head><body>
 <h1>{escape(title)}</h1><div class=sum id=summary>{escape(summary)}</div>
-<h2>Standings</h2>{_standings(table)}
+{unsettled}<h2>Standings</h2>{_standings(table)}
 <h2>Records</h2>
 <div class=controls><label><input type=checkbox id=only> findings only</label>
 &nbsp; <label>game <select id=game><option value=''>all</option>{options}</select></label>

@@ -114,14 +114,49 @@ def _report(out: Path | None, force: bool) -> Iterator[Callable[[str], object]]:
         yield lambda piece: fh.write(piece.encode("utf-8"))
 
 
-def summary(entries) -> str:
+def summary(entries, accounts=()) -> str:
     clean = sum(e.status == "clean" for e in entries)
     bad = sum(e.status == "findings" for e in entries)
     unread = sum(e.status == "unreadable" for e in entries)
     foreign = sum(e.belongs is False for e in entries)
     tail = f", {foreign} not from this class" if foreign else ""
+    for state in ("missing", "pending", "disagree"):
+        if n := sum(a.state == state for a in accounts):
+            tail += f"; {n} match{'es' if n != 1 else ''} {state}"
     return (f"audit: {len(entries)} records: {clean} clean, {bad} with findings, {unread} "
             f"unreadable{tail}")
+
+
+class Bound:
+    """The class's schedule, when one is found: each record's teams checked against its
+    match as it is reported, then every scheduled match accounted for."""
+
+    def __init__(self, fixtures) -> None:
+        self.fixtures = list(fixtures)
+        self.by_id = {f.match: f for f in self.fixtures}
+
+    def check(self, e):
+        """`e` with a CLASS-004/005 finding when its match's teams are not the schedule's."""
+        from printkit.schedule_check import team_finding
+
+        if not self.fixtures or e.status == "unreadable" or not e.match:
+            return e
+        if found := team_finding(self.by_id, e.match, e.home, e.away, e.team_line):
+            e.findings = sorted([*e.findings, found], key=lambda f: (f["line"], f["rule"]))
+            e.status = "findings"
+        return e
+
+    def accounts(self, entries) -> list:
+        from printkit.schedule_check import account
+
+        return account(self.fixtures, entries)
+
+    @staticmethod
+    def counted(entries, accounts) -> list:
+        """The entries the standings count: a match whose clean records disagree counts
+        until the teacher settles it, not once for whichever came first."""
+        disputed = {a.fixture.match for a in accounts if a.state == "disagree"}
+        return [e for e in entries if e.match not in disputed]
 
 
 def audit(
@@ -135,10 +170,15 @@ def audit(
     out: Annotated[Path | None, typer.Option(help="Write the report to this file (default "
                                                   "stdout).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the report file.")] = False,
+    class_dir: Annotated[Path | None, typer.Option(
+        "--class", help="The class folder `classroom` wrote (its results.csv is the "
+                        "schedule); default: DIR or the folder above it, if either holds "
+                        "results.csv.")] = None,
 ) -> None:
-    """Audit every record of a class: findings, class membership, standings."""
+    """Audit every record of a class: findings, class membership, the schedule, standings."""
     from printkit import audit as engine_audit
     from printkit.classkey import read_key
+    from printkit.schedule_check import find_schedule, read_schedule
 
     if not folder.is_dir():
         raise UserError(f"{folder}: not a directory (audit takes the folder of a class's "
@@ -147,12 +187,17 @@ def audit(
     files = engine_audit.files_in(folder)
     if not files:
         raise UserError(f"{folder}: no record files (*.rec, *.txt)")
-    results = folder / "results.csv"
-    teams, typed = engine_audit.read_results(results) if results.is_file() else ([], [])
+    results = find_schedule(folder, class_dir)
+    teams, typed = engine_audit.read_results(results) if results else ([], [])
+    bound = Bound(read_schedule(results) if results else [])
+    if results is None:
+        typer.echo("note: no class schedule (results.csv) in the folder or the one above it: "
+                   "each record's match and teams were not checked (--class CLASSDIR)",
+                   err=True)
     if format is Format.html:
-        entries, line = _html(files, key, teams, typed, out, force)
+        entries, line = _html(files, key, teams, typed, out, force, bound)
     else:
-        entries, line = _streamed(format, files, key, teams, typed, out, force)
+        entries, line = _streamed(format, files, key, teams, typed, out, force, bound)
     if out is not None:
         typer.echo(line)
     if format is not Format.text and out is None:
@@ -161,16 +206,18 @@ def audit(
              else 2 if any(e.status == "unreadable" for e in entries) else 0)
 
 
-def _html(files, key, teams, typed, out, force) -> tuple[list, str]:
+def _html(files, key, teams, typed, out, force, bound: Bound) -> tuple[list, str]:
     """The HTML page: every record's findings and lines at once, so all are kept."""
     from printkit import audit as engine_audit
     from printkit.audit_html import html_report
     from printkit.output import write_atomic
 
-    entries = engine_audit.audit_files(files, key, keep_text=True)
-    table = engine_audit.table(entries, teams, typed)
-    line = summary(entries)
-    report = html_report(entries, table, line, key.class_id if key else "")
+    entries = [bound.check(e) for e in engine_audit.audit_files(files, key, keep_text=True)]
+    accounts = bound.accounts(entries)
+    table = engine_audit.table(bound.counted(entries, accounts), teams, typed)
+    line = summary(entries, accounts)
+    report = html_report(entries, table, line, key.class_id if key else "",
+                         tuple(map(str, accounts)))
     if out is not None:
         write_atomic(out, report, force)
     else:
@@ -178,7 +225,8 @@ def _html(files, key, teams, typed, out, force) -> tuple[list, str]:
     return entries, line
 
 
-def _streamed(format: Format, files, key, teams, typed, out, force) -> tuple[list, str]:
+def _streamed(format: Format, files, key, teams, typed, out, force,
+              bound: Bound) -> tuple[list, str]:
     """A text, CSV or JSON report written record by record as each is checked: only each
     record's slim entry is kept for the standings (a class of 5,000 records with findings
     once held every finding until the end)."""
@@ -190,7 +238,7 @@ def _streamed(format: Format, files, key, teams, typed, out, force) -> tuple[lis
             write(_csv([CSV_HEAD]))
         elif format is Format.json:
             write('{\n  "records": [')
-        for k, e in enumerate(engine_audit.audit_iter(files, key)):
+        for k, e in enumerate(map(bound.check, engine_audit.audit_iter(files, key))):
             if format is Format.text:
                 write(_entry_text(e) + "\n")
             elif format is Format.csv:
@@ -199,13 +247,22 @@ def _streamed(format: Format, files, key, teams, typed, out, force) -> tuple[lis
                 write(("," if k else "") + "\n    "
                       + _indented(json.dumps(e.as_dict(), indent=2), "    "))
             entries.append(e.slim())
-        table = engine_audit.table(entries, teams, typed)
-        line = summary(entries)
+        accounts = bound.accounts(entries)
+        table = engine_audit.table(bound.counted(entries, accounts), teams, typed)
+        line = summary(entries, accounts)
         if format is Format.text:
-            write(("\n" + _standings_text(table) + "\n" if table else "") + line)
+            matches = "".join(f"{a}\n" for a in accounts)
+            write(("\n" + matches if matches else "")
+                  + ("\n" + _standings_text(table) + "\n" if table else "") + line)
+        elif format is Format.csv:
+            write(_csv([("", "", a.fixture.match, a.state, "", "", str(a), "", "")
+                        for a in accounts]))
         elif format is Format.json:
             standings = [{**s.__dict__, "points": s.table_points} for s in table]
-            write('\n  ],\n  "standings": ' + _indented(json.dumps(standings, indent=2), "  ")
+            matches = [{"match": a.fixture.match, "teams": a.fixture.teams, "state": a.state,
+                        "files": list(a.files), "text": str(a)} for a in accounts]
+            write('\n  ],\n  "matches": ' + _indented(json.dumps(matches, indent=2), "  ")
+                  + ',\n  "standings": ' + _indented(json.dumps(standings, indent=2), "  ")
                   + ',\n  "summary": ' + json.dumps(line) + "\n}")
     return entries, line
 

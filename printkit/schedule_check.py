@@ -1,0 +1,126 @@
+"""Records bound to the class's schedule: the teams each match was drawn for, every scheduled
+match accounted for.
+
+`printkit classroom` writes results.csv beside the class's files (match, round, home, away,
+seed, code, and two score columns a teacher may fill in). The audit reads it as the schedule:
+a record of a match must name that match's two teams (a typo, or the other match's team, is
+a CLASS-004 finding and the record does not count in the standings); then every scheduled
+match is accounted for: no record (missing), records that disagree, or only records with
+findings (pending). Auto Multiple Choice lists who handed nothing in; so does this.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.errors import ReadError
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One scheduled match: its id and its two teams (a knock-out's later rounds name the
+    winners of earlier matches, "Winner M3", which any team may stand for)."""
+
+    match: str
+    home: str
+    away: str
+
+    @property
+    def teams(self) -> str:
+        return f"{self.home} v {self.away}"
+
+
+def read_schedule(path: Path) -> list[Fixture]:
+    """The fixtures of results.csv, in its order; errors name the file and line."""
+    from engine.textfile import read_text
+
+    fixtures = []
+    rows = csv.DictReader(io.StringIO(read_text(path, "results CSV")))
+    for n, row in enumerate(rows, start=2):
+        match = (row.get("match") or "").strip()
+        home, away = (row.get("home") or "").strip(), (row.get("away") or "").strip()
+        if not match:
+            raise ReadError("expected a match id (M1, M2, ...)", str(path), n)
+        fixtures.append(Fixture(match, home, away))
+    return fixtures
+
+
+def find_schedule(folder: Path, given: Path | None) -> Path | None:
+    """results.csv of the class: in `given` (--class), else in the records' folder, else in
+    its parent (the class folder `classroom` wrote, records handed in under it)."""
+    if given is not None:
+        path = given / "results.csv" if given.is_dir() else given
+        if not path.is_file():
+            raise ReadError("no results.csv: not a class folder `printkit classroom` wrote",
+                            str(given), 0)
+        return path
+    for place in (folder, folder.parent):
+        if (place / "results.csv").is_file():
+            return place / "results.csv"
+    return None
+
+
+def team_finding(fixtures: dict[str, Fixture], match: str, home: str, away: str,
+                 line: int) -> dict | None:
+    """CLASS-004 when a record of `match` names other teams than the schedule's (in either
+    order: who was home is the players' business), CLASS-005 for a match the schedule lacks."""
+    fixture = fixtures.get(match)
+    if fixture is None:
+        return {"line": line, "rule": "CLASS-005", "message": "the [Match] tag names no match "
+                "of this class's schedule", "expected": "a match of results.csv",
+                "found": match}
+    written = {home, away}
+    drawn = {fixture.home, fixture.away}
+    open_slots = sum(t.startswith("Winner M") for t in drawn)
+    if written == drawn or (open_slots and len(written & drawn) >= 2 - open_slots):
+        return None
+    return {"line": line, "rule": "CLASS-004", "message": f"{match} was drawn for other teams: "
+            "the record does not count in the standings", "expected": fixture.teams,
+            "found": f"{home or '?'} v {away or '?'}"}
+
+
+@dataclass(frozen=True)
+class Account:
+    """What became of one scheduled match."""
+
+    fixture: Fixture
+    state: str               # "missing", "pending", "disagree", "twice"
+    files: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        head = f"{self.fixture.match} {self.fixture.teams}"
+        if self.state == "missing":
+            return f"{head}: no record"
+        if self.state == "pending":
+            return f"{head}: pending (its records have findings: {', '.join(self.files)})"
+        if self.state == "disagree":
+            return f"{head}: {len(self.files)} clean records disagree ({', '.join(self.files)})"
+        return f"{head}: {len(self.files)} records agree, counted once ({', '.join(self.files)})"
+
+
+def account(fixtures: list[Fixture], entries: list) -> list[Account]:
+    """Every scheduled match that is not simply one clean record, in schedule order."""
+    by_match: dict[str, list] = {}
+    for e in entries:
+        if e.match:
+            by_match.setdefault(e.match, []).append(e)
+    out = []
+    for f in fixtures:
+        got = by_match.get(f.match, [])
+        clean = [e for e in got if e.status == "clean"]
+        if not got:
+            out.append(Account(f, "missing"))
+        elif not clean:
+            out.append(Account(f, "pending", tuple(e.file for e in got)))
+        elif len({(e.points, e.home, e.away) for e in clean}) > 1:
+            out.append(Account(f, "disagree", tuple(f"{e.file} {_score(e)}" for e in clean)))
+        elif len(clean) > 1:
+            out.append(Account(f, "twice", tuple(e.file for e in clean)))
+    return out
+
+
+def _score(e) -> str:
+    return f"{e.home} {e.points[0]}-{e.points[1]} {e.away}" if e.points else "no score"
