@@ -4,6 +4,11 @@ The shipped file in layouts/ is both the default and the schema (engine/datafile
 file (``--layout``) may only use keys the shipped file has, each with a value of the same kind
 inside the key's range (RANGES below). So a typo or an absurd value is one line naming the
 file, the line and the key, never a silently ignored setting, a crash or a broken page.
+
+A shipped file may say `extends = "base"`: layouts/base.toml holds the house style (fonts,
+inks, greys, margins, common sizes) typed once, and each of the file's tables is laid over the
+base's table of its name (or the one its own `extends` names). The merged data is the schema;
+a user's file is laid over it and needs no `extends`.
 """
 
 from __future__ import annotations
