@@ -4,6 +4,11 @@ The shipped file in layouts/ is both the default and the schema (engine/datafile
 file (``--layout``) may only use keys the shipped file has, each with a value of the same kind
 inside the key's range (RANGES below). So a typo or an absurd value is one line naming the
 file, the line and the key, never a silently ignored setting, a crash or a broken page.
+
+A shipped file may say `extends = "base"`: layouts/base.toml holds the house style (fonts,
+inks, greys, margins, common sizes) typed once, and each of the file's tables is laid over the
+base's table of its name (or the one its own `extends` names). The merged data is the schema;
+a user's file is laid over it and needs no `extends`.
 """
 
 from __future__ import annotations
@@ -251,24 +256,139 @@ def default_path(name: str) -> Path:
     return LAYOUT_DIR / f"{name}.toml"
 
 
-def _shipped(path: Path) -> DataFile:
-    """A shipped layout, read and checked once per run."""
+# -- extends: a shipped layout written as what differs from the house style -------------------
+EXTENDS = "extends"
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+class Shipped(DataFile):
+    """A shipped layout with its `extends` chain resolved: `data` is the merged schema a
+    user's file is checked against, `sources` the files it came from (the base first, each
+    seen under this layout's table names). A key's error names the file that set it, so an
+    inherited value is blamed on the base's line, not on a sheet that never typed it."""
+
+    def __init__(self, path: str, data: dict[str, Any], sources: list[DataFile]) -> None:
+        super().__init__(path, data)
+        self.sources = sources
+
+    def error(self, key: datafile.Key, message: str) -> ReadError:
+        return datafile.blame(self.sources, [(key, message)])
+
+
+def _view(doc: DataFile, tables: dict[str, str]) -> DataFile:
+    """`doc` as a child sees it: the parent's table `src` under each child table name that
+    inherits it (`tables`: child name -> parent name), lines kept, so blame finds a key the
+    child inherited on the parent's line."""
+    data = {mine: doc.data[src] for mine, src in tables.items() if src in doc.data}
+    view = DataFile(doc.path, data)
+    view._lines = {(mine,) + key[1:]: line for mine, src in tables.items()
+                   for key, line in doc.lines.items() if key and key[0] == src}
+    return view
+
+
+def _inherit(base: dict[str, Any], mine: dict[str, Any], doc: DataFile,
+             key: datafile.Key) -> dict[str, Any]:
+    """`mine` laid over a copy of `base`; a value of another kind than the one it replaces
+    is refused on the child's line (a colour cannot become a number by inheritance)."""
+    out = copy.deepcopy(base)
+    for name, value in mine.items():
+        here = key + (name,)
+        if name in base and not datafile.same_kind(base[name], value):
+            raise doc.error(here, f"expected {datafile.kind(base[name])} as in the layout it "
+                                  f"extends, found {datafile.found(value)}")
+        if isinstance(value, dict) and isinstance(base.get(name), dict):
+            out[name] = _inherit(base[name], value, doc, here)
+        else:
+            out[name] = copy.deepcopy(value)
+    return out
+
+
+def _parent_name(doc: DataFile, chain: tuple[str, ...]) -> str | None:
+    """The layout `doc` extends (None: none), refusing a bad name, a missing file and a
+    cycle on the line of its `extends`."""
+    if EXTENDS not in doc.data:
+        return None
+    name = doc.data[EXTENDS]
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise doc.error((EXTENDS,), f'expected the name of a shipped layout such as "base", '
+                                    f"found {datafile.found(name)}")
+    if name in chain:
+        loop = " -> ".join(chain[chain.index(name):] + (name,))
+        raise doc.error((EXTENDS,), f"expected a layout that does not extend itself, found "
+                                    f"the cycle {loop}")
+    if not default_path(name).is_file():
+        raise doc.error((EXTENDS,), f'expected a shipped layout, found "{name}" '
+                                    f"(there is no {name}.toml)")
+    return name
+
+
+def _source_table(doc: DataFile, table: str, parent: dict[str, Any]) -> str | None:
+    """The parent's table a child table inherits: its own `extends` ("book_page"; false for
+    none), else the parent's table of the same name if there is one."""
+    wanted = doc.data[table].get(EXTENDS)
+    if wanted is None:
+        return table if isinstance(parent.get(table), dict) else None
+    if wanted is False:
+        return None
+    if not isinstance(wanted, str) or not isinstance(parent.get(wanted), dict):
+        have = ", ".join(k for k, v in parent.items() if isinstance(v, dict))
+        raise doc.error((table, EXTENDS), f"expected false or a table of the layout it "
+                                          f"extends ({have}), found {datafile.found(wanted)}")
+    return wanted
+
+
+def _resolve(name: str, chain: tuple[str, ...] = ()) -> Shipped:
+    """The shipped layout `name` with its chain of `extends` laid under it, checked.
+
+    Only tables are inherited, and only into tables the child has: a score sheet that
+    extends the base gets the base's [page] under its own [page], never the base's
+    reference-card table, so every layout's schema holds just the keys its sheet reads."""
+    path = default_path(name)
+    doc = datafile.read(path, WHAT)
+    parent_name = _parent_name(doc, chain + (name,))
+    own = {k: ({n: x for n, x in v.items() if n != EXTENDS} if isinstance(v, dict) else v)
+           for k, v in doc.data.items() if k != EXTENDS}
+    if parent_name is None:
+        for table, value in doc.data.items():
+            if isinstance(value, dict) and EXTENDS in value:
+                raise doc.error((table, EXTENDS), "expected no table extends in a layout "
+                                                  "that extends none, found one")
+        sources = [doc]
+        data = own
+    else:
+        parent = _SHIPPED.get(str(default_path(parent_name))) or \
+            _resolve(parent_name, chain + (name,))
+        _SHIPPED[str(default_path(parent_name))] = parent
+        tables = {t: src for t, v in own.items() if isinstance(v, dict)
+                  if (src := _source_table(doc, t, parent.data)) is not None}
+        data = {}
+        for key, value in own.items():
+            data[key] = _inherit(parent.data[tables[key]], value, doc, (key,)) \
+                if key in tables else copy.deepcopy(value)
+        sources = [_view(s, tables) for s in parent.sources] + [doc]
+    shipped = Shipped(str(path), data, sources)
+    datafile.check_shipped(shipped, _check)
+    return shipped
+
+
+def _shipped(path: Path) -> Shipped:
+    """A shipped layout, resolved and checked once per run."""
     doc = _SHIPPED.get(str(path))
     if doc is None:
-        doc = datafile.read(path, WHAT)
-        datafile.check_shipped(doc, _check)
-        _SHIPPED[str(path)] = doc
+        doc = _SHIPPED[str(path)] = _resolve(path.stem)
     return doc
 
 
-_SHIPPED: dict[str, DataFile] = {}
+_SHIPPED: dict[str, Shipped] = {}
 
 
 def load_layout(name: str, user_file: Path | None = None, ink_saver: bool = False) -> Layout:
-    """The shipped layout `name`, validated, with a user's file laid over it."""
+    """The shipped layout `name` (its `extends` chain resolved), validated, with a user's
+    file laid over it: the user's file may set any key of the merged layout, inherited ones
+    too, and needs no `extends` of its own."""
     try:
         shipped = _shipped(default_path(name))
-        sources = [shipped]
+        sources: list[DataFile] = [shipped]
         data = shipped.data
         if user_file is not None:
             user = datafile.read(Path(user_file), WHAT)

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.datafile import MAX_BYTES
+from printkit.layout import load_layout
 from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
 
@@ -224,7 +225,10 @@ def _shipped(name: str) -> Path:
 
 @cache
 def _data(name: str) -> dict[str, Any]:
-    return tomllib.loads(_shipped(name).read_text(encoding="utf-8"))
+    """The keys a user's file may set: a layout's merged data (its inherited keys too)."""
+    if name in RULES:
+        return tomllib.loads(_shipped(name).read_text(encoding="utf-8"))
+    return load_layout(name).data
 
 
 def _leaves(data: Any, key: tuple = ()) -> list[tuple]:
