@@ -7,10 +7,11 @@ character; asking for each text object's size costs one call per string, and onl
 in a wanted size are then read (text, place). Text inside form XObjects is read too, placed
 by the forms' matrices, as a reader that flattens the page would.
 
-Words are made as pdfplumber's ``extract_words(extra_attrs=["size"])`` makes them (the
-reader `scan` used before): a run of text of one size at a time, in the order the page shows
-it; its lines clustered by their tops within 3 pt; a line's text left to right; a new word at
-a space or a gap over 3 pt. Positions are pdfplumber's too: top and bottom measured down from
+Words are made as the reader `scan` used before made them (a pdfminer-based word extractor,
+kept in bench/bench_readback.py to compare against): a run of text of one size at a time, in
+the order the page shows it; its lines clustered by their tops within 3 pt; a line's text left
+to right; a new word at a space or a gap over 3 pt. Positions are as it gave them too: top and
+bottom measured down from
 the top of the page, the glyph box a font size tall standing on the font's descent.
 """
 
@@ -26,13 +27,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pypdfium2 as pdfium
 
-X_TOLERANCE = 3.0      # pdfplumber's defaults: a gap wider than this starts a new word,
+X_TOLERANCE = 3.0      # the old reader's defaults: a gap wider than this starts a new word,
 Y_TOLERANCE = 3.0      # tops further apart than this are another line
 SIZE_TOLERANCE = 0.05  # a wanted size matches a shown size within this (points)
 SHORT = 1.5            # pdfium's bound of a string ends at most this many ems (one
                        # character's advance) short of the string's advance
 
-# what pdfplumber expands (expand_ligatures=True), so a word reads the same either way
+# the ligatures the old reader expanded, so a word reads the same either way
 LIGATURES = {"\ufb00": "ff", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb01": "fi", "\ufb02": "fl",
              "\ufb06": "st", "\ufb05": "st"}
 
@@ -44,7 +45,7 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 @dataclass(slots=True)
 class Word:
-    """A word as pdfplumber gives it: text, left and right edges, top and bottom measured
+    """A word as the old reader gave it: text, left and right edges, top and bottom measured
     from the top of the page (points), and its type size."""
 
     text: str
@@ -163,7 +164,7 @@ class PageWords:
                x: float, y: float, height: float) -> _Piece | None:
         """One text object as a run of characters: its text, left edge at its origin, bottom
         on the font's descent, a type size tall; its right edge as pdfium bounds the object,
-        which can fall short of the last character's advance (pdfplumber's right edge) by
+        which can fall short of the last character's advance (the old reader's right edge) by
         up to that character's width."""
         raw = self._raw
         buffer = self._buffer
@@ -227,8 +228,8 @@ class _Characters:
         self._name = ctypes.create_string_buffer(256)
 
     def of(self, piece: _Piece) -> list[_Piece]:
-        """The piece's characters, each with its own edges (ligatures expanded as pdfplumber
-        does; a space is kept: it ends a word where it stands)."""
+        """The piece's characters, each with its own edges (ligatures expanded as the old
+        reader did; a space is kept: it ends a word where it stands)."""
         raw, tp = self._raw, self._textpage
         if piece.obj is None:
             return [piece]
@@ -274,7 +275,7 @@ class _Characters:
 
 def _words_of_run(parts: list[_Piece], chars: _Characters,
                   below: float | None = None) -> list[Word]:
-    """pdfplumber's word making over one run of a size: lines by top (clusters of tops
+    """The old reader's word making over one run of a size: lines by top (clusters of tops
     within Y_TOLERANCE of the next), each line left to right, a new word at a space, a gap
     over X_TOLERANCE, a character starting before the last one's start, or a top further
     than Y_TOLERANCE from it. A piece is taken whole unless its characters could decide
@@ -319,7 +320,7 @@ def _characters_where_needed(line: list[_Piece], chars: _Characters) -> list[_Pi
     piece is near enough for it to matter (pdfium's bound can fall short of it by up to a
     character's width); a piece holding a space or a ligature, or overlapping its
     neighbour, or followed by whitespace with its neighbour near (is the space in the PDF,
-    or pdfium's own?), as its characters (sorted into the line as pdfplumber sorts them)."""
+    or pdfium's own?), as its characters (sorted into the line as the old reader sorted them)."""
     split: set[int] = set()
     for i, p in enumerate(line):
         if p.odd:
@@ -344,4 +345,4 @@ def _characters_where_needed(line: list[_Piece], chars: _Characters) -> list[_Pi
 @dataclass(slots=True)
 class _Joined(Word):
     last_x1: float = 0.0     # where its last character ends, and that character's top:
-    last_top: float = 0.0    # pdfplumber measures the gap and the rise from the last one
+    last_top: float = 0.0    # the old reader measured the gap and the rise from the last one
