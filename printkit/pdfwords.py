@@ -260,7 +260,7 @@ class _Characters:
         if advance is None:
             chars = self.of(piece)
             advance = (max(c.x1 for c in chars) - piece.x0) / piece.scale
-            if key[0]:
+            if key[0] and chars[0] is not piece:      # learnt from its characters
                 self._advances[key] = advance
         piece.x1 = piece.x0 + advance * piece.scale
         piece.exact = True
