@@ -34,12 +34,12 @@ from engine.postcard.rules import load_rules  # noqa: E402
 from engine.postcard.verify import verify_text as postcard_verify  # noqa: E402
 
 PRINTKIT = str(Path(sys.executable).with_name("printkit"))
-EAGER = ("import reportlab.pdfgen.canvas, PIL.Image, pypdfium2, qrcode, zxingcpp, pdfplumber, "
+EAGER = ("import reportlab.pdfgen.canvas, PIL.Image, pypdfium2, qrcode, zxingcpp, pikepdf, "
          "rich.progress; import printkit.cli, sys; sys.argv = ['printkit', '--help']; "
          "printkit.cli.main()")
 
 EAGER_RENDER = ("import reportlab.pdfgen.canvas, PIL.Image, pypdfium2, qrcode, zxingcpp, "
-                "pdfplumber, pypdf, rich.progress, numpy, cv2; from engine import registry; "
+                "pikepdf, rich.progress, numpy, cv2; from engine import registry; "
                 "[g.verify and g.verify.resolve() for g in registry.GAMES.values()]; "
                 "import printkit.cli, sys; printkit.cli.main(sys.argv[1:])")
 

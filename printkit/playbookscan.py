@@ -75,7 +75,7 @@ def printed_draws(path: Path, verdict: Verdict) -> tuple[bool, str]:
 
     try:
         result = compare(path, build(verdict.payload.spec))
-    except Exception as exc:   # pdfminer's own errors on a damaged file
+    except Exception as exc:   # pdfium's own errors on a damaged file
         raise UserError(f"{printable(str(path))}: cannot read the PDF's pages "
                         f"({type(exc).__name__})") from None
     if not result.checked:

@@ -3,7 +3,7 @@
 `printkit render GAME bubblelog --fillable` draws a table with one row per record line and
 one column per token of the game's grammar (engine/<game>/bubbles.py): the same cells a band
 of bubbles has, typed instead of shaded, on a laptop or tablet. `verify` and `audit` read the
-filled PDF's field values back (pypdf) into the record: each cell must hold one of the tokens
+filled PDF's field values back (pikepdf) into the record: each cell must hold one of the tokens
 its column allows (letters in either case), a cell that does not is reported with its line
 and column and the line is left out, never guessed.
 
@@ -255,33 +255,12 @@ def _table(c: Canvas, layout: Layout, grammar: Grammar, widths: list[float], x0:
 # -- reading ------------------------------------------------------------------------------
 
 def _fields(path: Path) -> dict[str, str] | None:
-    """Field name -> value of a printkit fillable log, or None for any other PDF."""
-    import logging
+    """Field name -> value of a printkit fillable log, or None for any other PDF.
 
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
-
-    logging.getLogger("pypdf").setLevel(logging.ERROR)
-    if not _has_form(path):
-        return None
-    try:
-        reader = PdfReader(str(path))
-        fields = reader.get_fields() or {}
-    except (PyPdfError, OSError, ValueError, KeyError, TypeError, RecursionError):
-        return None
-    if GAME_FIELD not in fields or len(fields) > MAX_FIELDS:
-        return None
-    out = {}
-    for name, field in fields.items():
-        value = field.get("/V")
-        out[str(name)] = "" if value is None else str(value)
-    return out
-
-
-def _has_form(path: Path) -> bool:
-    """Does the PDF have a form at all? Asked of qpdf, which reads only the objects it is
-    asked for: pypdf reads the whole file into memory first, and a scan of bubble sheets (a
-    100 MB PDF of photos) has no form to look in."""
+    Read with qpdf (pikepdf), which reads only the objects it is asked for: a scan of bubble
+    sheets (a 100 MB PDF of photos) has no form and costs one look at its catalogue. Names
+    are the fields' full names (parents' names and the field's joined by dots), values the
+    fields' own /V as text (a name as `/Name`), as the reader before it gave them."""
     import logging
 
     import pikepdf
@@ -289,9 +268,57 @@ def _has_form(path: Path) -> bool:
     logging.getLogger("pikepdf").setLevel(logging.ERROR)
     try:
         with pikepdf.open(path) as pdf:
-            return "/AcroForm" in pdf.Root
-    except Exception:   # noqa: BLE001 - any PDF qpdf cannot open: pypdf says what it is
-        return True
+            form = pdf.Root.get("/AcroForm")
+            if not isinstance(form, pikepdf.Dictionary):
+                return None
+            fields = _walk_fields(form.get("/Fields"))
+    except Exception:   # noqa: BLE001 - any PDF qpdf cannot read is no printkit log
+        return None
+    if fields is None or GAME_FIELD not in fields:
+        return None
+    return fields
+
+
+def _walk_fields(top: object) -> dict[str, str] | None:
+    """Every field under the form's /Fields array by full name (None past MAX_FIELDS): a
+    node with a name (/T) is a field, its /Kids are looked in too (a node without a name is
+    a widget of its parent). Each node is visited once, however the file links them."""
+    import pikepdf
+
+    out: dict[str, str] = {}
+    seen: set[tuple[int, int]] = set()
+    stack: list[tuple[object, str]] = []
+    if isinstance(top, pikepdf.Array):
+        stack = [(node, "") for node in reversed(list(top))]
+    while stack:
+        node, prefix = stack.pop()
+        if not isinstance(node, pikepdf.Dictionary):
+            continue
+        if node.is_indirect:
+            if node.objgen in seen:
+                continue
+            seen.add(node.objgen)
+        name = node.get("/T")
+        full = prefix
+        if name is not None:
+            full = f"{prefix}.{name}" if prefix else str(name)
+            value = node.get("/V")
+            out[full] = "" if value is None else _text(value)
+            if len(out) > MAX_FIELDS:
+                return None
+        kids = node.get("/Kids")
+        if isinstance(kids, pikepdf.Array):
+            stack += [(kid, full) for kid in reversed(list(kids))]
+    return out
+
+
+def _text(value: object) -> str:
+    """A field value as text: a string decoded (PDFDocEncoding or UTF-16), a name as
+    `/Name`, anything else as pikepdf writes it."""
+    try:
+        return str(value)
+    except Exception:   # noqa: BLE001 - an odd value reads as nothing rather than failing
+        return ""
 
 
 def is_fillable(path: Path) -> bool:
