@@ -3,9 +3,9 @@
 A game that shuffles standard playing cards (Card Bowl's 54 cards, the 'Football' game's two
 half packs) describes its decks in engine/<game>/decks.toml: a game is its package, so no
 shared file holds one game's decks. This module is only the reader, one format whichever game
-uses it. BLOWOUT!!!'s designed decks and Luck of the Draw's 16 game cards have readers of
-their own (engine/blowout/decks.py, engine/luckdraw/cards.py) because the card printer and the
-scoring read them too.
+uses it, and names no game. BLOWOUT!!!'s designed decks and Luck of the Draw's 16 game cards
+have readers of their own, in their packages, because the card printer and the scoring read
+them too.
 """
 
 from __future__ import annotations
