@@ -144,6 +144,8 @@ class BookScheme:
     howto: str = ""
 
     def __post_init__(self) -> None:
+        """A book with no how-to text fails when the game's package is imported: the header
+        has no generic text to fall back to (a wrong one would tell players to cite wrongly)."""
         if not self.howto.strip():
             raise ValueError(f"game {self.game!r}: its play book has no how-to text "
                              "(BookScheme.howto, printed in every page's header)")
