@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from engine.findings import Report
+    from engine.rulesdata import Ranges
 
 SIDES = ("home", "away")
 
@@ -138,6 +139,16 @@ class BookScheme:
     deal: Callable[..., Any] | None = None              # kind "deal": cut a stream into hands
     # what the codes a book prints mean: () -> [(codes, meaning)], printed with each side
     legend: Callable[[], Sequence[tuple[str, str]]] | None = None
+    # how to use the book without peeking, printed in every page's header; every game has
+    # its own (what a record cites, how the book is folded), so it is required, not a default
+    howto: str = ""
+
+    def __post_init__(self) -> None:
+        """A book with no how-to text fails when the game's package is imported: the header
+        has no generic text to fall back to (a wrong one would tell players to cite wrongly)."""
+        if not self.howto.strip():
+            raise ValueError(f"game {self.game!r}: its play book has no how-to text "
+                             "(BookScheme.howto, printed in every page's header)")
 
     def stream(self, seed: str, label: str) -> Stream:
         """The labelled draw stream of a seed (seed NFC-normalised)."""
@@ -182,10 +193,20 @@ class Game:
     odds: Callable[[Any], list] | None = None       # tables(rules) -> list[engine.odds.OddsTable]
     answers: Callable[[BookSpec], list[str]] | None = None  # a book's "what happens" lines
     bubbles: Callable[..., Any] | None = None       # grammar() -> engine.bubbles.Grammar
+    # the ranges a rules file is checked against (engine/<game>/ranges.py): required with
+    # load_rules, so a player's rules file is never read unchecked
+    ranges: Ranges | None = None
 
     def __post_init__(self) -> None:
+        """A game missing a piece it needs fails here, when its package is imported, naming
+        the game and the piece: never later, and never with another game's piece."""
         if self.book.game != self.id:
             raise ValueError(f"game {self.id!r}: its book scheme is for {self.book.game!r}")
+        if self.load_rules is not None and self.ranges is None:
+            raise ValueError(f"game {self.id!r}: it has rules data (load_rules) but no rules "
+                             "ranges (Game.ranges, from the game's package)")
+        if self.ranges is not None and self.ranges.game != self.id:
+            raise ValueError(f"game {self.id!r}: its rules ranges are {self.ranges.game!r}'s")
 
     def rules(self, user_file: Path | None = None) -> Any:
         """The game's rules data (shipped, or with a player's file laid over it)."""

@@ -1,7 +1,8 @@
 """The shape the project keeps: one registry of games, engine independent of printkit, no
 import cycles in engine/, only the command line knows typer (library code never imports a
-command), no game id hard-coded where commands and books live, and printables that share
-artwork inside one document."""
+command), no game id hard-coded where commands and books live, a game's data in its own
+package (no data file outside it keyed by the game), and printables that share artwork inside
+one document."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import io
 import json
 import re
 import sys
+import tomllib
 from pathlib import Path
 
 import pikepdf
+import pytest
 
 from engine import registry
 from engine.game import BookScheme, Game, Section, Source
@@ -55,7 +58,8 @@ def test_registry_lists_each_game_once_and_it_is_the_one_list():
 def test_no_game_id_in_commands_books_playbook_or_draws():
     files = [*_py("printkit/commands"), *_py("printkit/books"), ROOT / "engine/playbook.py",
              ROOT / "engine/draws.py", ROOT / "printkit/cli.py", ROOT / "printkit/demo.py",
-             ROOT / "printkit/sheets/__init__.py"]
+             ROOT / "printkit/sheets/__init__.py", ROOT / "engine/rulesdata.py",
+             ROOT / "engine/decks/__init__.py", ROOT / "engine/game.py"]
     pattern = re.compile(r"\b(" + "|".join(GAME_IDS) + r")\b")
     hits = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in files
             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
@@ -153,14 +157,136 @@ def test_engine_has_no_import_cycles():
     assert cycles == []
 
 
-def _toy() -> Game:
-    return Game(
-        id="toyball", title="Toy Ball", blurb="one die", source=Source("Toy", "a test", "1", "-"),
-        book=BookScheme(game="toyball", kind="dice", labels=lambda spec: ["home"],
-                        items=lambda spec, label: None,
-                        section=lambda label: Section(label, label.upper(), "T"),
-                        describe=lambda spec: f"{spec.plays} rolls", default_count=3,
-                        count_help="rolls", dice_per_play=1))
+def _toy_book(**changes) -> BookScheme:
+    return BookScheme(**{
+        "game": "toyball", "kind": "dice", "labels": lambda spec: ["home"],
+        "items": lambda spec, label: None,
+        "section": lambda label: Section(label, label.upper(), "T"),
+        "describe": lambda spec: f"{spec.plays} rolls", "default_count": 3,
+        "count_help": "rolls", "dice_per_play": 1, "howto": "Roll the next die.", **changes})
+
+
+def _toy(**changes) -> Game:
+    return Game(**{
+        "id": "toyball", "title": "Toy Ball", "blurb": "one die",
+        "source": Source("Toy", "a test", "1", "-"), "book": _toy_book(), **changes})
+
+
+# -- a game is its package: its data lives there, and a missing piece fails at import ---------
+DATA_SKIP = {".git", ".venv", "output", "build", "dist", "tests", "__pycache__"}
+
+
+def _data_files(root: Path) -> list[Path]:
+    """Every TOML data file of the project (tests' own fixtures and build output aside)."""
+    return sorted(p for p in root.rglob("*.toml")
+                  if not DATA_SKIP & set(p.relative_to(root).parts[:-1])
+                  and not any(part.endswith(".egg-info") for part in p.parts))
+
+
+def _owner(path: Path, root: Path, games: set[str]) -> str | None:
+    """The game a data file belongs to: it sits in the game's package (engine/GAME/, its
+    printables' printkit/sheets/GAME/), or it is one of the game's layouts
+    (layouts/GAME-SHEET.toml). None for a shared file."""
+    parts = path.relative_to(root).parts
+    if parts[:1] == ("engine",) and len(parts) > 2 and parts[1] in games:
+        return parts[1]
+    if parts[:2] == ("printkit", "sheets") and len(parts) > 3 and parts[2] in games:
+        return parts[2]
+    if parts[:1] == ("layouts",) and len(parts) == 2 and path.stem.split("-")[0] in games:
+        return path.stem.split("-")[0]
+    return None
+
+
+def _keys(data: object, at: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every key path of a TOML document, tables inside lists of tables included."""
+    out = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out.append(at + (k,))
+            out += _keys(v, at + (k,))
+    elif isinstance(data, list):
+        for item in data:
+            out += _keys(item, at + ("[]",))
+    return out
+
+
+def per_game_data_outside(root: Path, games: set[str]) -> list[str]:
+    """The rule: per-game data lives in its game's package. A data file that is not a game's
+    own may not name a game (a file called after one), nor hold a table or key named by a game
+    id (`[howto] cardbowl = ...`, `[cardgrid.home]`): that is a second registry of games,
+    where a game left out is silently skipped or given a default. A game's own file may not
+    hold another game's data either."""
+    found = []
+    for path in _data_files(root):
+        rel = path.relative_to(root).as_posix()
+        owner = _owner(path, root, games)
+        named = {g for g in games if re.search(rf"(?<![a-z]){g}(?![a-z])", path.stem)}
+        if owner is None and named:
+            found.append(f"{rel}: named for {', '.join(sorted(named))}, outside its package")
+        data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
+        for key in _keys(data):
+            if key[-1] in games and key[-1] != owner:
+                found.append(f"{rel}: {'.'.join(key)} is keyed by game {key[-1]!r}")
+    return found
+
+
+def test_no_per_game_data_outside_the_games_packages():
+    games = set(registry.GAMES) | set(GAME_IDS)
+    assert per_game_data_outside(ROOT, games) == []
+
+
+def test_the_data_rule_sees_a_game_keyed_table_in_a_shared_file(tmp_path):
+    files = {
+        "engine/decks/decks.toml": '[cardbowl.deal]\nsuits = "CDHS"\n',
+        "layouts/playbook-cards.toml": '[header]\nheight = "3 mm"\n[howto]\ncardgrid = "x"\n',
+        "engine/limits.toml": '[[games]]\nid = "blowout"\n[[games.luckdraw]]\nx = 1\n',
+        "engine/postcard-extra.toml": "a = 1\n",
+        "engine/blowout/decks.toml": "[postcard]\na = 1\n[blowout]\nb = 2\n",
+        # a game's own files: fine
+        "engine/cardbowl/decks.toml": '[deal]\nsuits = "CDHS"\n',
+        "layouts/cardgrid-field.toml": "[cardgrid]\na = 1\n",
+        "tests/fixtures/cardbowl.toml": "[cardbowl]\na = 1\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert per_game_data_outside(tmp_path, set(GAME_IDS)) == [
+        "engine/blowout/decks.toml: postcard is keyed by game 'postcard'",
+        "engine/decks/decks.toml: cardbowl is keyed by game 'cardbowl'",
+        "engine/limits.toml: games.[].luckdraw is keyed by game 'luckdraw'",
+        "engine/postcard-extra.toml: named for postcard, outside its package",
+        "layouts/playbook-cards.toml: howto.cardgrid is keyed by game 'cardgrid'",
+    ]
+
+
+def test_every_game_carries_its_pieces():
+    """What used to be looked up beside the game by its id is on the game object."""
+    for game in registry.GAMES.values():
+        assert game.book.howto.strip(), game.id
+        if game.load_rules is not None:
+            assert game.ranges is not None and game.ranges.game == game.id
+            assert game.ranges.specs, game.id
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: _toy(load_rules=lambda user_file=None: {}),
+     "game 'toyball': it has rules data (load_rules) but no rules ranges"),
+    (lambda: _toy_book(howto=""), "game 'toyball': its play book has no how-to text"),
+    (lambda: _toy_book(howto="  "), "game 'toyball': its play book has no how-to text"),
+])
+def test_a_game_missing_a_piece_fails_when_it_is_made(make, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        make()
+
+
+def test_empty_or_another_games_ranges_fail_naming_the_game():
+    from engine.rulesdata import Ranges
+
+    with pytest.raises(ValueError, match="game 'toyball': its rules ranges are empty"):
+        Ranges("toyball", {})
+    postcard = registry.get("postcard").ranges
+    with pytest.raises(ValueError, match="game 'toyball': its rules ranges are 'postcard''s"):
+        _toy(load_rules=lambda user_file=None: {}, ranges=postcard)
 
 
 def test_a_game_added_through_the_registry_alone_is_listed_and_gets_a_play_book(monkeypatch):

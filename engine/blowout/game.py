@@ -3,9 +3,17 @@ the rules data, the record notation and verifier, and the bots (all in engine/bl
 
 from __future__ import annotations
 
+from engine.blowout.ranges import RANGES
 from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "blowout"
+# how to use the play book without peeking, printed in every page's header
+HOWTO = (
+    "Each player's own decks; shuffle K is period K (quarter, half, overtime). Hands: the "
+    "first 5 OFFENSE cards and the first SPECIAL TEAMS card, the first 6 DEFENSE cards; "
+    "replace each card played with the next one of its deck (rules B6). A record cites HO2.7 "
+    "= home offense shuffle 2, card 7. Fold along the dashed lines and slide a cover strip."
+)
 
 
 def _decks():
@@ -35,7 +43,7 @@ GAME = Game(
                   "rules sheet (card types and ranges; no deck lists)", "a print-and-play "
                   "rules sheet"),
     book=BookScheme(
-        game=ID, kind="cards", labels=_labels,
+        game=ID, howto=HOWTO, kind="cards", labels=_labels,
         items=lambda spec, label: _decks().deck(label.split("/")[1]).order,
         section=_section, describe=lambda spec: f"{spec.plays} shuffles of each deck per side",
         default_count=5, count_help="shuffles of each deck per side",
@@ -46,6 +54,7 @@ GAME = Game(
     bots=Bots(play=Lazy("engine.blowout.bots:play_game"),
               seed_of=Lazy("engine.blowout.bots:game_seed"),
               stats=Lazy("engine.blowout.stats:game_stats")),
+    ranges=RANGES,
     odds=LazyPerRules("engine.blowout.odds:tables"),
     bubbles=Lazy("engine.blowout.bubbles:grammar"),
 )

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import rulesdata
 from engine.blowout.decks import Card, Decks, load_decks
+from engine.blowout.ranges import RANGES
 from engine.errors import ReadError
 from engine.rulesdata import attributes
 
@@ -142,5 +143,5 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
         raise ReadError(f"rules data incomplete or malformed near {exc}", source) from None
 
 
-load_rules = rulesdata.loader(RULES_FILE, build)
+load_rules = rulesdata.loader(RULES_FILE, build, RANGES)
 """The shipped rules, or the shipped rules with a player's own file laid over them."""

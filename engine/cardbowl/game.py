@@ -3,22 +3,32 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from engine.cardbowl.ranges import RANGES
 from engine.cards import FULL_DECK
+from engine.decks import deck_file, standard_deck
 from engine.game import BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "cardbowl"
 DEAL = "deal"
+DECKS = deck_file(ID, Path(__file__).resolve().parent)    # fails here if it is missing
 # A down-and-distance line of the rules' "Example of Play Notes" (`1 & 10 @ 43`): how an
 # untagged record is known to be play notes. Matched per line, so it stays linear.
 _NOTES_LINE = re.compile(r"[ \t]*[1-4][ \t]*&[ \t]*(\d+|goal|G)[ \t]*@[ \t]*(own|opp)?[ \t]*\d",
                          re.I)
+# how to use the play book without peeking, printed in every page's header
+HOWTO = (
+    "One shuffled 54-card deck per play: play 17 uses deal/17, its cards read left to right, "
+    "top row first (a record cites 17.12 = play 17, card 12). Keep the book folded along the "
+    "dashed lines so only the current play shows; cover the cards not yet drawn with a strip "
+    "of paper and slide it along."
+)
 
 
 def deck() -> tuple[str, ...]:
-    from engine.decks import standard_decks
-
-    return standard_decks()[(ID, DEAL)].cards
+    """The deck every play shuffles, from the game's own deck file (engine/cardbowl/decks.toml)."""
+    return standard_deck(ID, DECKS, DEAL).cards
 
 
 def _labels(spec) -> list[str]:
@@ -48,13 +58,14 @@ GAME = Game(
     source=Source("Card Bowl \u2014 Playing Card Football", "Scott Crawford",
                   "version 1.1.6, February 15, 2007", "www.cardbowl.org"),
     book=BookScheme(
-        game=ID, kind="cards", labels=_labels, items=lambda spec, label: deck(),
+        game=ID, howto=HOWTO, kind="cards", labels=_labels, items=lambda spec, label: deck(),
         section=_section, describe=_describe, default_count=150,
         count_help=f"deals ({DEAL}/K: one shuffled deck per play)"),
     load_rules=Lazy("engine.cardbowl.rules:load_rules"),
     verify=Lazy("engine.cardbowl.verify:verify_text"),
     bubbles=Lazy("engine.cardbowl.bubbles:grammar"),
     detect=detect,
+    ranges=RANGES,
     odds=LazyPerRules("engine.cardbowl.odds:tables"),
     bots=Bots(play=Lazy("engine.cardbowl.bots:play_game"),
               seed_of=Lazy("engine.cardbowl.bots:game_seed"),

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import rulesdata
+from engine.cardbowl.ranges import RANGES
 from engine.cards import JOKERS, rank, value
 from engine.errors import ReadError
 from engine.rulesdata import attributes
@@ -256,5 +257,5 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
         raise ReadError(f"rules data incomplete or malformed near {exc}", source) from None
 
 
-load_rules = rulesdata.loader(RULES_FILE, build)
+load_rules = rulesdata.loader(RULES_FILE, build, RANGES)
 """The shipped rules, or the shipped rules with a player's own file laid over them."""

@@ -3,19 +3,29 @@ the rules data, the record notation and its verifier, the bots and the odds."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from engine.cardgrid.ranges import RANGES
+from engine.decks import StandardDeck, deck_file, standard_deck
 from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "cardgrid"
+DECKS = deck_file(ID, Path(__file__).resolve().parent)    # fails here if it is missing
+# how to use the play book without peeking, printed in every page's header
+HOWTO = (
+    "Each side's half pack (HOME clubs+hearts, AWAY diamonds+spades) as shuffle 1, 2, ... (a "
+    "record cites H3.12 = home shuffle 3, card 12). Give each player their own pages; fold "
+    "along the dashed lines so only the shuffle in use shows and deal by sliding a cover "
+    "strip."
+)
 
 
-def half_pack(side: str):
-    """A side's half pack (engine/decks/decks.toml): home clubs+hearts, away diamonds+spades."""
-    from engine.decks import standard_decks
-
-    try:
-        return standard_decks()[(ID, side)]
-    except KeyError:
-        raise ValueError(f"unknown {ID} side {side!r} (home or away)") from None
+def half_pack(side: str) -> StandardDeck:
+    """A side's half pack, from the game's own deck file (engine/cardgrid/decks.toml): home
+    clubs+hearts, away diamonds+spades."""
+    if side not in SIDES:
+        raise ValueError(f"unknown {ID} side {side!r} (home or away)")
+    return standard_deck(ID, DECKS, side)
 
 
 def _labels(spec) -> list[str]:
@@ -36,7 +46,7 @@ GAME = Game(
                   "instruction sheet (its field grid and score sheet were not included)",
                   "a classroom handout"),
     book=BookScheme(
-        game=ID, kind="cards", labels=_labels,
+        game=ID, howto=HOWTO, kind="cards", labels=_labels,
         items=lambda spec, label: half_pack(label.split("/")[0]).cards,
         section=_section, describe=lambda spec: f"{spec.plays} shuffles per half pack",
         default_count=20, count_help="shuffles per side's half pack"),
@@ -45,6 +55,7 @@ GAME = Game(
     detect=Lazy("engine.cardgrid.notation:detect"),
     bots=Bots(play=Lazy("engine.cardgrid.bots:play"), seed_of=Lazy("engine.cardgrid.bots:seed_of"),
               stats=Lazy("engine.cardgrid.season:game_stats")),
+    ranges=RANGES,
     odds=LazyPerRules("engine.cardgrid.odds:tables"),
     answers=Lazy("engine.cardgrid.answers:answers"),
     bubbles=Lazy("engine.cardgrid.bubbles:scores"),

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import rulesdata
+from engine.cardgrid.ranges import RANGES
 from engine.cards import rank, value
 from engine.errors import ReadError
 from engine.rulesdata import attributes
@@ -158,5 +159,5 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
         raise ReadError(f"rules data incomplete or malformed near {exc}", source) from None
 
 
-load_rules = rulesdata.loader(RULES_FILE, build)
+load_rules = rulesdata.loader(RULES_FILE, build, RANGES)
 """The shipped rules, or the shipped rules with a player's own file laid over them."""

@@ -5,9 +5,16 @@ from __future__ import annotations
 from engine.game import BookScheme, Bots, Game, Lazy, LazyPerRules, Players, Section, Source
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.deal import Deal, check_players, deal_from, deal_shape, remaining_cards
+from engine.luckdraw.ranges import RANGES
 
 ID = "luckdraw"
 DRIVE = "drive"
+# how to use the play book without peeking, printed in every page's header
+HOWTO = (
+    "Write the players' names by seat P1, P2, ... in the QB order the first QB sets; P1 is QB"
+    " of drive 1 and the QB moves one seat each drive. Cut the slips apart along the dashed "
+    "lines, stack them face down in drive order and turn one over when a drive begins."
+)
 
 
 def _labels(spec) -> list[str]:
@@ -39,10 +46,11 @@ GAME = Game(
                   "not named in the text", "on-line version", "played along a televised "
                   "or radio football game"),
     book=BookScheme(
-        game=ID, kind="deal", labels=_labels, items=_items, section=_section,
+        game=ID, howto=HOWTO, kind="deal", labels=_labels, items=_items, section=_section,
         describe=_describe, default_count=24, count_name="drives",
         count_help="drives to deal (one deal per drive)",
         players=Players(MIN_PLAYERS, MAX_PLAYERS, 4), deal=deal_from),
+    ranges=RANGES,
     odds=LazyPerRules("engine.luckdraw.odds:tables"),
     bubbles=Lazy("engine.luckdraw.bubbles:grammar"),
     load_rules=Lazy("engine.luckdraw.rules:load_rules"),

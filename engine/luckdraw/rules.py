@@ -17,6 +17,7 @@ from typing import Any
 from engine import rulesdata
 from engine.errors import ReadError
 from engine.luckdraw.cards import CardSet, GameCard, load_cards
+from engine.luckdraw.ranges import RANGES
 from engine.rulesdata import attributes
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
@@ -205,4 +206,4 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
         raise ReadError(f"rules data incomplete or malformed ({exc})", source) from None
 
 
-load_rules = rulesdata.loader(RULES_FILE, build)
+load_rules = rulesdata.loader(RULES_FILE, build, RANGES)

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
+from engine.postcard.ranges import RANGES
 
 ID = "postcard"
 DICE_PER_PLAY = 6          # d6 per side per play (decision in docs/draws.md)
+# how to use the play book without peeking, printed in every page's header
+HOWTO = (
+    "Each side's dice in the order that side rolls them: H1, H2, ... for HOME, A1, A2, ... "
+    "for AWAY (a record cites H17). Give each player their own pages. Keep the page folded "
+    "along the dashed lines so only the block in use shows; tick each die as you use it."
+)
 
 
 def _labels(spec) -> list[str]:
@@ -28,7 +35,7 @@ GAME = Game(
     source=Source("PostCard Football Rules", "the PostCard Football publisher (no author "
                   "named)", "rules web page", "published beside the PostCard Football card"),
     book=BookScheme(
-        game=ID, kind="dice", labels=_labels, items=lambda spec, label: None,
+        game=ID, howto=HOWTO, kind="dice", labels=_labels, items=lambda spec, label: None,
         section=_section, describe=_describe, default_count=50,
         count_help=f"plays' worth of d6 per side ({DICE_PER_PLAY} per play)",
         dice_per_play=DICE_PER_PLAY),
@@ -38,5 +45,6 @@ GAME = Game(
     bots=Bots(play=Lazy("engine.postcard.bots:play_game"),
               seed_of=Lazy("engine.postcard.bots:game_seed"),
               stats=Lazy("engine.postcard.season:game_stats")),
+    ranges=RANGES,
     odds=LazyPerRules("engine.postcard.odds:tables"),
 )

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine import rulesdata
 from engine.errors import ReadError
+from engine.postcard.ranges import RANGES
 from engine.rulesdata import attributes
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
@@ -354,5 +355,5 @@ def build(data: dict[str, Any], source: str = "rules") -> Rules:
         raise ReadError(f"rules data incomplete or malformed near {exc}", source) from None
 
 
-load_rules = rulesdata.loader(RULES_FILE, build)
+load_rules = rulesdata.loader(RULES_FILE, build, RANGES)
 """The shipped rules, or the shipped rules with a player's own file laid over them."""

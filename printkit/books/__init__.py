@@ -48,11 +48,6 @@ def renderer(book: Book) -> ModuleType:
     return own or importlib.import_module(f"printkit.books.{book.spec.scheme.kind}")
 
 
-def _howto(layout: Layout, game: str) -> str:
-    key = f"howto.{game}"
-    return layout.text(key) if layout.has(key) else layout.text("header.howto")
-
-
 def summary(book: Book) -> str:
     return f"{book.spec.scheme.describe(book.spec)} \u00b7 {book.draws} draws"
 
@@ -69,7 +64,7 @@ def render_book(book: Book, paper: str, layout: Layout | None = None,
     title = f"{registry.get(game).title} \u2014 play book"
     info = HeaderInfo(title=title, seed=book.spec.seed, scheme=SCHEME,
                       summary=summary(book), check=book.checksum,
-                      payload=book.payload(), howto=_howto(layout, game))
+                      payload=book.payload(), howto=book.spec.scheme.howto)
     doc = Document(size, title=f"{title} (seed {book.spec.seed})",
                    subject=book.payload(), keywords=f"printkit play book {game}",
                    shared_xobjects=True, flate_level=BOOK_FLATE)
@@ -89,7 +84,7 @@ def draw_book(doc: Document, book: Book, paper: str, layout: Layout | None = Non
         title = f"{registry.get(book.spec.game).title} \u2014 play book"
         info = HeaderInfo(title=title, seed=book.spec.seed, scheme=SCHEME,
                           summary=summary(book), check=book.checksum,
-                          payload=book.payload(), howto=_howto(layout, book.spec.game))
+                          payload=book.payload(), howto=book.spec.scheme.howto)
     doc.page_size(size)
     try:
         blocks = module.blocks(book, layout)

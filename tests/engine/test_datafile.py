@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import datafile, rulesdata
+from engine import datafile, registry, rulesdata
 from engine.cardbowl.rules import RULES_FILE as CARDBOWL_RULES
 from engine.cardbowl.rules import load_rules as cardbowl_rules
 from engine.datafile import Spec
@@ -295,7 +295,7 @@ def test_rules_file_not_utf8(tmp_path):
 
 def test_missing_shipped_and_user_files(tmp_path):
     with pytest.raises(ReadError, match=r"nope.toml: cannot read rules file \(No such file"):
-        rulesdata.load(tmp_path / "nope.toml")
+        rulesdata.load(tmp_path / "nope.toml", registry.get("postcard").ranges)
     with pytest.raises(ReadError, match=r"mine.toml: cannot read rules file \(No such file"):
         postcard_rules(tmp_path / "mine.toml")
     with pytest.raises(ReadError, match="cannot read rules file: is a directory"):
@@ -304,7 +304,7 @@ def test_missing_shipped_and_user_files(tmp_path):
 
 def test_every_number_of_the_rules_files_has_a_range():
     for game, path in (("postcard", POSTCARD_RULES), ("cardbowl", CARDBOWL_RULES)):
-        specs = rulesdata.GAMES[game][0]
+        specs = registry.get(game).ranges.specs
         doc = datafile.read(path)
         for key in _keys(doc.data):
             value = doc.get(key, object)

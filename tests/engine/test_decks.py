@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine import datafile
@@ -9,10 +11,12 @@ from engine.blowout.decks import DECKS_FILE, DeckDataError, load_decks, parse_de
 from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardgrid.game import half_pack
 from engine.cards import FULL_DECK, is_red, suit
-from engine.decks import DECKS_FILE as STANDARD_FILE
+from engine.decks import deck_file, standard_deck
 from engine.decks import parse_decks as parse_standard
 from engine.errors import ReadError
 from engine.luckdraw.cards import CARDS_FILE, load_cards, parse_cards
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def cardgrid_half(side):
@@ -114,19 +118,33 @@ def test_blowout_loader_refuses_bad_data(old, new, message):
     assert err.value.line == line and (isinstance(err.value, DeckDataError) or "nan" in new)
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ('suits = "CDHS"', 'suits = "CDXS"', 'cardbowl.deal.suits: expected suits out of CDHS once '
-     'each, found "CDXS"'),
-    ('suits = "CH"', 'suits = ""', 'cardgrid.home.suits: expected suits out of CDHS once each, '
-     'found ""'),
-    ("jokers = true", 'jokers = "yes"', 'cardbowl.deal.jokers: expected true or false, '
+@pytest.mark.parametrize("game, old, new, message", [
+    ("cardbowl", 'suits = "CDHS"', 'suits = "CDXS"', 'deal.suits: expected suits out of CDHS '
+     'once each, found "CDXS"'),
+    ("cardgrid", 'suits = "CH"', 'suits = ""', 'home.suits: expected suits out of CDHS once '
+     'each, found ""'),
+    ("cardbowl", "jokers = true", 'jokers = "yes"', 'deal.jokers: expected true or false, '
      'found "yes"'),
 ])
-def test_standard_deck_loader_refuses_bad_data(old, new, message):
-    raw, line = _edited(STANDARD_FILE, old, new)
+def test_standard_deck_loader_refuses_bad_data(game, old, new, message):
+    raw, line = _edited(ROOT / "engine" / game / "decks.toml", old, new)
     with pytest.raises(ReadError) as err:
-        parse_standard(datafile.parse(raw, "decks.toml"))
+        parse_standard(datafile.parse(raw, "decks.toml"), game)
     assert str(err.value) == f"decks.toml:{line}: {message}"
+
+
+def test_a_game_without_its_deck_file_or_a_deck_fails_naming_both(tmp_path):
+    """A game's decks live in its package: a missing file or deck is an error naming the game
+    and the piece, never a silent stand-in."""
+    with pytest.raises(FileNotFoundError, match="game 'toyball': no deck file: its package "
+                                                "has no decks.toml"):
+        deck_file("toyball", tmp_path)
+    (tmp_path / "decks.toml").write_text('[home]\ntitle = "t"\nsuits = "C"\n')
+    path = deck_file("toyball", tmp_path)
+    assert standard_deck("toyball", path, "home").cards[:2] == ("AC", "2C")
+    with pytest.raises(LookupError, match="game 'toyball': its decks.toml has no deck 'away' "
+                                          r"\(decks: home\)"):
+        standard_deck("toyball", path, "away")
 
 
 @pytest.mark.parametrize("old, new, message", [
