@@ -127,6 +127,7 @@ class Part:
         if all(m is None for m in marks):
             return ""
         if not self.digits:
+            assert marks[0] is not None         # one column, and some mark is shaded
             return self.prefix + self.options[marks[0]] + self.suffix
         columns = self.columns
         text = "".join(columns[c][m] for c, m in enumerate(marks) if m is not None)

@@ -14,12 +14,19 @@ import keyword
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine import datafile
 from engine.datafile import Key, Spec
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Loader(Protocol[T_co]):
+    """A game's `load_rules(user_file=None)`."""
+
+    def __call__(self, user_file: Path | None = None) -> T_co: ...
 WHAT = "rules file"
 
 DIE = Spec(1, 6)
@@ -216,8 +223,9 @@ def _covers(data: dict[str, Any], chart: str, high_key: str | None = "max") -> P
         r = row["result"]
         if r in seen or not low <= r <= high:
             twice = " twice" if r in seen else ""
-            choices = [(rows + (i, "result"), f"expected each result from {low} to {high} "
-                                               f"once, found {r}{twice}")]
+            choices: list[tuple[Key, str]] = [
+                (rows + (i, "result"), f"expected each result from {low} to {high} "
+                                       f"once, found {r}{twice}")]
             if r < low:     # the limit a user moved may be what is wrong, not the row
                 choices.append(((chart, "min"), f"expected at most {r} (a result "
                                                 f"{_name(rows)} has), found {low}"))
@@ -436,7 +444,7 @@ def load(default_path: Path, user_path: Path | None = None) -> dict[str, Any]:
 
 
 def loader(default_path: Path, build: Callable[[dict[str, Any], str], T]
-           ) -> Callable[[Path | None], T]:
+           ) -> Loader[T]:
     """A game's `load_rules(user_file=None)`: the shipped rules built once and cached, or the
     shipped rules with a player's file laid over them, built afresh."""
 

@@ -19,8 +19,8 @@ from fractions import Fraction
 from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardbowl.rules import Rules
 from engine.cards import JOKERS, RANKS, is_red, suit
-from engine.odds import Figure, OddsTable
-from engine.oddsmath import Dist, chance, exact, mixture, sum_dist
+from engine.odds import Figure, OddsTable, Row
+from engine.oddsmath import Dist, at_least, chance, exact, mixture, sum_dist
 
 RED, BLACK = "RJ", "BJ"
 FG_DISTANCES = (19, 66)       # the shortest attempt (from the 1: 1 + 18) to a 65-yarder
@@ -107,7 +107,7 @@ def field_goal_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
         blocked = odds.blocked(window)
         rows.append((str(distance), str(window), exact(made),
                      exact(1 - made - blocked - odds.stopped), exact(blocked),
-                     exact(odds.stopped), exact(chance(plain, lambda t, d=distance: t >= d))))
+                     exact(odds.stopped), exact(chance(plain, at_least(distance)))))
     return OddsTable(
         key="field-goal", title="Field goal success by attempt distance",
         columns=("distance", "block draws", "made", "missed", "blocked", "stopped",
@@ -189,7 +189,7 @@ def clean_draws(unseen: int, same_suit: int, draws: int) -> Fraction:
 def pass_suit_table(rules: Rules, cards: Sequence[str], hand: int) -> OddsTable:
     """The receiver's suit holds len(RANKS) cards; the offense sees its own `hand` cards."""
     per_suit = len([c for c in standard(cards) if suit(c) == "S"])
-    rows = []
+    rows: list[Row] = []
     unknown = len(cards) - 1                       # only the receiver is known
     m, rj = yardage_card(unknown, per_suit - 1)
     rows.append(("receiver only", exact(m), exact(rj),

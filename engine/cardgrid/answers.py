@@ -33,6 +33,7 @@ def answers(spec, passages: int = PASSAGES) -> list[str]:
         p, decks, marks = play_passage(start(side, grid, scrum), decks, get, rules,
                                        lambda p, card: True)
         out = p.outcome
+        assert out is not None                  # dealt to its end
         w = written(out, score, rules)
         if w.scores:
             score = w.scores[-1][1:]

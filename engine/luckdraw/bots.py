@@ -100,7 +100,11 @@ class Table:
     def score(self, card: str, *words: str) -> None:
         """Tick an event against its card: the holder (or the sidelines) and the points."""
         holder = self.holder(card)
-        points = sum(self.rules.event(card, w).points for w in words)  # type: ignore[union-attr]
+        points = 0
+        for w in words:
+            event = self.rules.event(card, w)
+            assert event is not None, f"{card} {w}: no such event"
+            points += event.points
         if holder is None:
             self.lines.append(f"{card} {'+'.join(words)} {SIDELINES} 0")
             return
