@@ -238,7 +238,7 @@ def _onside_dice(b: Board, y0: float) -> None:
     base = y0 + b.L("field.kick_band") + 0.5 * 72 / 25.4
     for kicker, row in rows:
         y = base + row * size * 2.7
-        by_spot: dict[int, list] = {}
+        by_spot: dict[float, list] = {}
         for k in b.rules.onside.spots:
             yard_from_kicker_goal = kick_from + k.distance
             idx = index_of(b, yard_from_kicker_goal, kicker) \
