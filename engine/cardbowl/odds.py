@@ -12,6 +12,7 @@ come from rules.toml through :class:`engine.cardbowl.rules.Rules`.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -337,7 +338,7 @@ OFR_SEED = "cardbowl-odds-open-field-run"
 OFR_TRIALS = 20000
 
 
-def open_field_run(rng, cards: Sequence[str], value: Callable[[str], int],
+def open_field_run(rng: random.Random, cards: Sequence[str], value: Callable[[str], int],
                    face_draws: dict[str, int]) -> tuple[int, bool]:
     """One open-field run from a freshly shuffled deck, no defender applied: each face card
     adds its draws ("J = 1 card, Q = 2 cards, K = 3 cards"), a Red Joker is a fumble where the

@@ -14,12 +14,13 @@ from engine.cardgrid.notation import passage_line
 from engine.cardgrid.passage import start
 from engine.cardgrid.rules import load_rules
 from engine.cardgrid.steps import written
+from engine.game import BookSpec
 
 PASSAGES = 40
 KICKOFF = "H"
 
 
-def answers(spec, passages: int = PASSAGES) -> list[str]:
+def answers(spec: BookSpec, passages: int = PASSAGES) -> list[str]:
     rules = load_rules()
     get = decks_.shuffles(spec.seed)
     decks = decks_.Decks()

@@ -3,12 +3,17 @@ the rules data, the record notation and its verifier, the bots and the odds."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
+
+if TYPE_CHECKING:
+    from engine.decks import StandardDeck
 
 ID = "cardgrid"
 
 
-def half_pack(side: str):
+def half_pack(side: str) -> StandardDeck:
     """A side's half pack (engine/decks/decks.toml): home clubs+hearts, away diamonds+spades."""
     from engine.decks import standard_decks
 
