@@ -4,7 +4,13 @@ a "findings only" filter; prints cleanly (controls hidden, records not split acr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.tournament import Standing
+    from printkit.audit import Entry
 
 CSS = """
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px;color:#1a1a1a}
@@ -99,7 +105,8 @@ def _record(e) -> str:
             f"</section>")
 
 
-def html_report(entries, table, summary: str, class_id: str = "") -> str:
+def html_report(entries: Sequence[Entry], table: Sequence[Standing], summary: str,
+                class_id: str = "") -> str:
     games = sorted({e.game for e in entries if e.game})
     options = "".join(f"<option value='{escape(g)}'>{escape(g)}</option>" for g in games)
     title = f"Audit, class {class_id}" if class_id else "Audit"

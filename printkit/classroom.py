@@ -20,7 +20,7 @@ import importlib
 import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from engine import registry
 from engine.classkey import ClassKey
@@ -84,7 +84,7 @@ class _Stamped:
     def __init__(self, doc: Document, stamp: str) -> None:
         self._doc, self._stamp = doc, stamp
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._doc, name)
 
     def show_page(self) -> None:
@@ -105,7 +105,7 @@ class _Capture:
         self.pages: list[tuple[str, tuple[float, float]]] = []
         self._open = False
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._doc, name)
 
     @property

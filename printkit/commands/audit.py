@@ -12,14 +12,17 @@ import csv
 import io
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from printkit.errors import UserError
+
+if TYPE_CHECKING:
+    from printkit.audit import Entry
 
 
 class Format(StrEnum):
@@ -113,7 +116,7 @@ def _report(out: Path | None, force: bool) -> Iterator[Callable[[str], object]]:
         yield lambda piece: fh.write(piece.encode("utf-8"))
 
 
-def summary(entries) -> str:
+def summary(entries: Sequence[Entry]) -> str:
     clean = sum(e.status == "clean" for e in entries)
     bad = sum(e.status == "findings" for e in entries)
     unread = sum(e.status == "unreadable" for e in entries)

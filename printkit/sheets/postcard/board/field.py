@@ -7,6 +7,7 @@ Sizes come from the engine (the field's yards, engine/postcard/state.py) and the
 
 from __future__ import annotations
 
+from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from engine.postcard.state import END_ZONE, FIELD
@@ -45,7 +46,7 @@ class Knockouts:
         self.patches: list[tuple[float, float, float, float]] = []
         self.texts = Texts()
 
-    def add(self, x: float, y: float, text: str, font: str, size: float, colour) -> None:
+    def add(self, x: float, y: float, text: str, font: str, size: float, colour: Color) -> None:
         w = stringWidth(text, font, size)
         self.patches.append((x - w / 2 - 0.8, y - size * 0.22, w + 1.6, size * 1.0))
         self.texts.add(font, size, colour, x, y, text, align="centre")
