@@ -24,6 +24,7 @@ demo: $(STAMP)
 
 test: $(TSTAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 # Hours, not minutes: 100,000 inputs per fuzz test (records, rules, layouts, images, PDFs).

@@ -46,6 +46,7 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 MAX_LINE = 240          # a record line longer than this is not put on a sheet
 LISTED = 20_000         # a slot of more ways to shade it reads a token's shading off the
@@ -127,13 +128,14 @@ class Part:
         if all(m is None for m in marks):
             return ""
         if not self.digits:
+            assert marks[0] is not None         # one column, and some mark is shaded
             return self.prefix + self.options[marks[0]] + self.suffix
         columns = self.columns
         text = "".join(columns[c][m] for c, m in enumerate(marks) if m is not None)
         return self.prefix + (text.lstrip("0") or "0") + self.suffix
 
 
-def number_part(name: str, top: int, **kw) -> Part:
+def number_part(name: str, top: int, **kw: Any) -> Part:
     """Digit columns for a number 0..top: the first column's only up to top's first digit,
     and without a 0 when there are several columns (a leading 0 is never written: 5 is
     shaded in the ones column alone; a score's hundreds are a 1 alone). `kw`: the Part's

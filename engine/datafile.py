@@ -370,8 +370,8 @@ class Spec:
     def check(self, value: Any) -> str | None:
         if isinstance(value, list):
             if self.items and not self.items[0] <= len(value) <= self.items[1]:
-                low, high = self.items
-                want = f"{low}" if low == high else f"{low} to {high}"
+                fewest, most = self.items
+                want = f"{fewest}" if fewest == most else f"{fewest} to {most}"
                 return f"expected a list of {want} items, found {found(value)}"
             if self.unique and all(isinstance(item, Hashable) for item in value):
                 # (a list or table among the items is the item check's to refuse, naming
@@ -387,8 +387,8 @@ class Spec:
         if isinstance(value, str) and len(value) > self.chars:
             return f"expected at most {self.chars} characters, found {len(value)}"
         if isinstance(value, int | float) and not isinstance(value, bool):
-            low = -math.inf if self.low is None else self.low
-            high = math.inf if self.high is None else self.high
+            low: float = -math.inf if self.low is None else self.low
+            high: float = math.inf if self.high is None else self.high
             if not low <= value <= high:
                 what = "a whole number" if isinstance(value, int) else "a number"
                 return f"expected {what} {span(low, high)}, found {found(value)}"

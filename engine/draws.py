@@ -98,7 +98,7 @@ class Stream:
 
     def dice(self, count: int, sides: int = 6) -> list[int]:
         limit = 2**32 - (2**32 % sides)
-        out = []
+        out: list[int] = []
         append = out.append
         while len(out) < count:
             if self._next == len(self._buffer):

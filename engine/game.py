@@ -77,9 +77,12 @@ def nfc(seed: str) -> str:
 class BookSpec(Protocol):
     """What a scheme is asked about (engine.playbook.BookSpec is the one implementation)."""
 
-    seed: str
-    plays: int
-    players: int | None
+    @property
+    def seed(self) -> str: ...
+    @property
+    def plays(self) -> int: ...
+    @property
+    def players(self) -> int | None: ...
 
 
 @dataclass(frozen=True)

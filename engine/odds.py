@@ -39,6 +39,9 @@ class Figure:
             raise ValueError("a Monte Carlo figure needs its interval and sample size")
 
 
+Row = tuple[str | Figure, ...]       # an OddsTable row: its labels, then its figures
+
+
 @dataclass(frozen=True)
 class OddsTable:
     """One question answered as a table: `key` is what a user types (`printkit odds GAME
@@ -49,7 +52,7 @@ class OddsTable:
     key: str
     title: str
     columns: tuple[str, ...]
-    rows: tuple[tuple[str | Figure, ...], ...]
+    rows: tuple[Row, ...]
     note: str = ""
     claims: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 

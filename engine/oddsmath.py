@@ -75,6 +75,21 @@ def chance(dist: Dist, test: Callable[[int], bool]) -> Fraction:
     return sum((p for k, p in dist.items() if test(k)), Fraction(0))
 
 
+def at_least(n: int) -> Callable[[int], bool]:
+    """A test for `chance`: the value is n or more."""
+    return lambda v: v >= n
+
+
+def below(n: int) -> Callable[[int], bool]:
+    """A test for `chance`: the value is less than n."""
+    return lambda v: v < n
+
+
+def above(n: int) -> Callable[[int], bool]:
+    """A test for `chance`: the value is more than n."""
+    return lambda v: v > n
+
+
 # -- cards without replacement -------------------------------------------------------------
 def sum_counts(values: Iterable[int], k: int) -> tuple[dict[int, int], int]:
     """Ways to draw k of the given cards (one value per card, repeats allowed) by their total,

@@ -16,7 +16,7 @@ from urllib.parse import quote, unquote
 
 from engine import registry
 from engine.draws import SCHEME
-from engine.game import Game, nfc
+from engine.game import BookScheme, Game, nfc
 
 MAX_COUNT = 2000
 COUNT_FIELDS = ("plays", "drives", "players")
@@ -39,7 +39,7 @@ class BookSpec:
     players: int | None = None      # games whose scheme has a player count
 
     @property
-    def scheme(self):
+    def scheme(self) -> BookScheme:
         return registry.get(self.game).book
 
     @property

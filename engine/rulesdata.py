@@ -17,12 +17,19 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine import datafile
 from engine.datafile import Key, Spec
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Loader(Protocol[T_co]):
+    """A game's `load_rules(user_file=None)`."""
+
+    def __call__(self, user_file: Path | None = None) -> T_co: ...
 WHAT = "rules file"
 
 DIE = Spec(1, 6)
@@ -77,8 +84,9 @@ def covers(data: dict[str, Any], chart: str, high_key: str | None = "max") -> Pr
         r = row["result"]
         if r in seen or not low <= r <= high:
             twice = " twice" if r in seen else ""
-            choices = [(rows + (i, "result"), f"expected each result from {low} to {high} "
-                                               f"once, found {r}{twice}")]
+            choices: list[tuple[Key, str]] = [
+                (rows + (i, "result"), f"expected each result from {low} to {high} "
+                                       f"once, found {r}{twice}")]
             if r < low:     # the limit a user moved may be what is wrong, not the row
                 choices.append(((chart, "min"), f"expected at most {r} (a result "
                                                 f"{_name(rows)} has), found {low}"))
@@ -180,7 +188,7 @@ def load(default_path: Path, ranges: Ranges, user_path: Path | None = None) -> d
 
 
 def loader(default_path: Path, build: Callable[[dict[str, Any], str], T], ranges: Ranges
-           ) -> Callable[[Path | None], T]:
+           ) -> Loader[T]:
     """A game's `load_rules(user_file=None)`: the shipped rules built once and cached, or the
     shipped rules with a player's file laid over them, built afresh. `ranges` is the game's
     own (engine/<game>/ranges.py): its game object carries the same one."""

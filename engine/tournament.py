@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from engine.teams import DEFAULT_TEAMS, MAX_TEAMS
 
@@ -125,7 +126,9 @@ def round_robin(teams: Sequence[str]) -> Schedule:
     for r, pairs in enumerate(circle_pairs(len(names)), start=1):
         for a, b in pairs:
             if a is None or b is None:
-                byes[r] = (names[a if b is None else b],)
+                rests = a if b is None else b
+                assert rests is not None            # a pair holds at most one bye
+                byes[r] = (names[rests],)
                 continue
             matches.append(Match(len(matches) + 1, r, names[a], names[b]))
     return Schedule("round-robin", names, tuple(matches), byes)
@@ -185,6 +188,14 @@ def knockout(teams: Sequence[str]) -> Schedule:
         round_no += 1
     rounds.append((Slot(_slot_name(current[0])),))
     return Schedule("knockout", names, tuple(matches), byes, tuple(rounds))
+
+
+@overload
+def _slot_name(slot: str | int) -> str: ...
+
+
+@overload
+def _slot_name(slot: None) -> None: ...
 
 
 def _slot_name(slot: str | int | None) -> str | None:

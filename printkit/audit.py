@@ -12,7 +12,7 @@ import csv
 import io
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -180,6 +180,7 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
     from printkit.text import one_line
 
     where: dict[int, str] = {}
+    game_id: str | None
     path = run_name(unit) if isinstance(unit, tuple) else unit
     try:
         if isinstance(unit, tuple):
@@ -281,7 +282,7 @@ def read_results(path: Path) -> tuple[list[str], list[Result]]:
     return teams, results
 
 
-def table(entries: list[Entry], teams: list[str], typed: list[Result] = ()) -> list:
+def table(entries: list[Entry], teams: list[str], typed: Sequence[Result] = ()) -> list:
     """Standings from the clean records (one per match), plus results typed into the CSV
     for matches no clean record covers."""
     seen: set[tuple[str, str, str]] = set()

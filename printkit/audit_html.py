@@ -4,7 +4,13 @@ a "findings only" filter; prints cleanly (controls hidden, records not split acr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.tournament import Standing
+    from printkit.audit import Entry
 
 CSS = """
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px;color:#1a1a1a}
@@ -99,8 +105,8 @@ def _record(e) -> str:
             f"</section>")
 
 
-def html_report(entries, table, summary: str, class_id: str = "",
-                matches: tuple[str, ...] = ()) -> str:
+def html_report(entries: Sequence[Entry], table: Sequence[Standing], summary: str,
+                class_id: str = "", matches: tuple[str, ...] = ()) -> str:
     """The page: summary, the scheduled matches not simply one clean record (missing,
     pending, twice), standings, then every record."""
     unsettled = ("<h2>Matches</h2><ul id=matches>" + "".join(

@@ -14,14 +14,14 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
-from pathlib import Path
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from engine.errors import ReadError
 from engine.findings import Report
 
 T = TypeVar("T")
 R = TypeVar("R")
+U = TypeVar("U")        # what one check is given: a file's path, or a match's sheet names
 
 POOL_FROM = 24          # files; measured: a forked pool of 2 pays from about 20 records
 CHUNK = 8               # files a worker takes at a time (fewer round trips)
@@ -29,10 +29,10 @@ GC_YOUNG = 20_000       # a worker's gen-0 collection threshold (Python's defaul
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(Generic[U]):
     """One file's result: its report, or the one-line reason it could not be read."""
 
-    path: Path
+    path: U
     report: Report | None = None
     error: ReadError | None = None
 
@@ -45,7 +45,7 @@ def workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _check(job: tuple[Callable[[Path], Report], Path]) -> Outcome:
+def _check(job: tuple[Callable[[U], Report], U]) -> Outcome[U]:
     check, path = job
     try:
         return Outcome(path, report=check(path))
@@ -84,7 +84,7 @@ def _worker_gc() -> None:
     gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
 
 
-def run(check: Callable[[Path], Report], paths: Sequence[Path]) -> Iterator[Outcome]:
+def run(check: Callable[[U], Report], paths: Sequence[U]) -> Iterator[Outcome[U]]:
     """`check(path)` for every path, in order, each as an Outcome (a ReadError is the file's
     outcome, not the end of the batch)."""
     return ordered_map(_check, [(check, p) for p in paths])

@@ -20,7 +20,7 @@ import importlib
 import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from engine import registry
 from engine.classkey import ClassKey
@@ -84,7 +84,7 @@ class _Stamped:
     def __init__(self, doc: Document, stamp: str) -> None:
         self._doc, self._stamp = doc, stamp
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._doc, name)
 
     def show_page(self) -> None:
@@ -105,7 +105,7 @@ class _Capture:
         self.pages: list[tuple[str, tuple[float, float]]] = []
         self._open = False
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._doc, name)
 
     @property
@@ -224,7 +224,7 @@ class Span:
 
 
 def split_matches(pack: PackRenderer, combined: BinaryIO, spans: list[Span],
-                  put: Callable[[str, bytes], None]) -> None:
+                  put: Callable[[str, bytes], object]) -> None:
     """Each match's own PDF: its pages copied out of the combined pack (qpdf, through
     pikepdf), not drawn again. The pages, their forms and fonts are the combined pack's
     own bytes, so a match's PDF prints exactly what the pack prints; its document id is
@@ -262,7 +262,7 @@ def _copy_out(pages, span: Span, prefs, title: str, pack: PackRenderer) -> bytes
 
 def render_pack(plan: Plan, opts: sheets.RenderOptions,
                 progress: Callable[[list[MatchPlan]], Iterator[MatchPlan]] | None = None,
-                sink: Callable[[str, bytes], None] | None = None, singles_too: bool = True,
+                sink: Callable[[str, bytes], object] | None = None, singles_too: bool = True,
                 out: BinaryIO | None = None) -> tuple[bytes, dict[str, bytes], int]:
     """(combined PDF, {file stem: that match's PDF}, pages in the combined PDF).
 

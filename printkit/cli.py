@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 from collections.abc import Iterator, MutableMapping
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -27,6 +27,9 @@ from engine.errors import ReadError
 from printkit import __version__
 from printkit.errors import UserError
 from printkit.text import one_line
+
+if TYPE_CHECKING:
+    from typer._click import Context as ClickContext  # what TyperGroup's methods are given
 
 # command name -> its module in printkit/commands (which registers it), in the help's order
 COMMANDS = {
@@ -105,15 +108,17 @@ class LazyGroup(TyperGroup):
     exactly as click shortens it.
     """
 
+    commands: LazyCommands
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         eager, self.commands = self.commands, LazyCommands()
         self.commands.update(eager)         # any command registered on `app` directly
 
-    def list_commands(self, ctx: typer.Context) -> list[str]:
+    def list_commands(self, ctx: ClickContext) -> list[str]:
         return list(self.commands)          # names only (Typer's own asks for every command)
 
-    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
+    def format_commands(self, ctx: ClickContext, formatter: Any) -> None:
         shells = {}
         for name in self.list_commands(ctx):
             info = self.commands.info(name) if name in COMMANDS else None
@@ -162,7 +167,7 @@ def _root(
 def _usage_message(exc: typer.TyperException) -> str:
     ctx = getattr(exc, "ctx", None)
     sub = ctx is not None and ctx.parent is not None and ctx.info_name
-    where = f"{ctx.info_name}: " if sub else ""
+    where = f"{ctx.info_name}: " if sub and ctx is not None else ""
     return one_line(f"{where}{exc.format_message()}")
 
 

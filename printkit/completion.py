@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def game_ids(incomplete: str = "") -> list[str]:
     from engine import registry
@@ -9,7 +11,7 @@ def game_ids(incomplete: str = "") -> list[str]:
     return [g for g in registry.GAMES if g.startswith(incomplete)]
 
 
-def sheet_names(ctx, incomplete: str = "") -> list[str]:
+def sheet_names(ctx: Any, incomplete: str = "") -> list[str]:    # ctx: click's Context
     """The sheets of the game already typed (every sheet name when none is)."""
     from printkit import sheets
 

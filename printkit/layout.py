@@ -13,6 +13,7 @@ a user's file is laid over it and needs no `extends`.
 
 from __future__ import annotations
 
+import builtins
 import copy
 import re
 from pathlib import Path
@@ -205,7 +206,7 @@ class Layout:
         """An area colour: with --ink-saver it is washed out towards white to save toner."""
         return self.wash(self.colour(key))
 
-    def fills(self, key: str) -> list[Color]:
+    def fills(self, key: str) -> builtins.list[Color]:     # (`list` here: the method above)
         return [self.wash(HexColor(v)) for v in self.list(key)]
 
     def wash(self, c: Color, keep: float = 0.2) -> Color:
@@ -213,7 +214,7 @@ class Layout:
             return c
         return Color(1 - keep * (1 - c.red), 1 - keep * (1 - c.green), 1 - keep * (1 - c.blue))
 
-    def blame(self, keys: list[str], message: str) -> LayoutError:
+    def blame(self, keys: builtins.list[str], message: str) -> LayoutError:
         """An error about values that clash, on the line of the last file that set one of
         `keys` (most telling first); several keys are named after the message."""
         if len(keys) > 1:

@@ -32,9 +32,9 @@ def series(t: OddsTable) -> tuple[list[str], list[tuple[str, list[Figure]]]]:
         " ".join(v for v in row if isinstance(v, str)) for row in t.rows]
     cols = [(i, name) for i, name in enumerate(t.columns)
             if t.rows and all(isinstance(row[i], Figure) for row in t.rows)]
-    lines = [(name, [row[i] for row in t.rows]) for i, name in cols]
+    lines = [(name, [f for row in t.rows if isinstance(f := row[i], Figure)]) for i, name in cols]
     chances = [(n, fs) for n, fs in lines if all(0 <= f.value <= 1 for f in fs)]
-    return labels, (chances or lines)  # type: ignore[return-value]
+    return labels, (chances or lines)
 
 
 def stacked(lines: list[tuple[str, list[Figure]]]) -> int:

@@ -16,6 +16,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from types import TracebackType
 from typing import BinaryIO
 
 from printkit.errors import UserError
@@ -160,7 +161,8 @@ class FileSet:
     def __enter__(self) -> FileSet:
         return self
 
-    def __exit__(self, kind, value, traceback) -> None:
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
         if kind is None:
             self.commit()
         else:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from printkit.errors import UserError
 from printkit.text import one_line, printable
@@ -364,7 +364,7 @@ def _stream_bytes(stream: pikepdf.Stream) -> tuple[int, tuple[int, int] | None]:
     return max(stored, w * h * components * bits // 8), (w, h)
 
 
-def _number(value: object, default: int = 0) -> int:
+def _number(value: Any, default: int = 0) -> int:
     """A PDF number as a non-negative int (anything else: `default`)."""
     try:
         return max(0, int(value))

@@ -53,11 +53,13 @@ class Document:
                  keywords: str = "", sink: BinaryIO | None = None,
                  shared_xobjects: bool = False, flate_level: int | None = None) -> None:
         register_fonts()
-        self.buffer = io.BytesIO() if sink is None else None
+        self.buffer: io.BytesIO | None = None
+        if sink is None:
+            sink = self.buffer = io.BytesIO()
         self.pagesize = pagesize
         self.canvas = Canvas(io.BytesIO(), pagesize=pagesize, invariant=1, pageCompression=1,
                              initialFontName="DejaVuSans")
-        self._pdf = stream_canvas(self.canvas, sink if sink is not None else self.buffer)
+        self._pdf = stream_canvas(self.canvas, sink)
         if shared_xobjects:             # pages name their forms through one dictionary
             self._pdf.share_xobjects()
         if flate_level is not None:     # page streams at this zlib level, not reportlab's 6

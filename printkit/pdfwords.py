@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import groupby
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium
@@ -206,7 +206,7 @@ class _Piece:
     bottom: float
     size: float
     last_x0: float          # where its last character starts (estimated until exact)
-    obj: object = None      # the pdfium text object, its font, the font size it was set in,
+    obj: Any = None      # the pdfium text object, its font, the font size it was set in,
     font: object = None     # and the scale from that to `size`
     font_size: float = 0.0
     scale: float = 1.0
@@ -221,7 +221,7 @@ class _Characters:
     inside it, a neighbour overlapping it, or one near enough that its true right edge
     decides and that string's advance is not known yet)."""
 
-    def __init__(self, raw: object, textpage: object,
+    def __init__(self, raw: Any, textpage: Any,
                  advances: dict[tuple[str, float, str], float]) -> None:
         self._raw, self._textpage, self._advances = raw, textpage, advances
         self._by_object: dict[int, list[int]] | None = None

@@ -5,8 +5,12 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit.output import FileSet
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 DPI = 150
 
@@ -46,7 +50,7 @@ def png_paths(pdf_path: Path, pages: int) -> list[Path]:
             for i in range(1, pages + 1)]
 
 
-def png_bytes(image, dpi: int = DPI) -> bytes:
+def png_bytes(image: Image, dpi: int = DPI) -> bytes:
     """The image as PNG carrying its resolution, so it prints at the PDF's size."""
     buf = io.BytesIO()
     image.save(buf, format="PNG", optimize=False, dpi=(dpi, dpi))

@@ -119,6 +119,7 @@ def verify_text(text: str, file: str, rules: OwnRules | None = None) -> Report:
     """Verify with the game's shipped rules, or with a player's own values laid over them."""
     game = detect_game(text, file)
     own, note = (rules or OwnRules()).load(game)
+    assert game.verify is not None          # a game a record is detected as has a verifier
     report = game.verify(text, file, own)
     if note:
         report.notes.append(note)
@@ -150,6 +151,7 @@ def check_unit(unit: str | tuple[str, ...], rules: OwnRules | None = None) -> Re
     game_id, text, where = read_run(tuple(map(Path, unit)))
     game = registry.get(game_id)
     own, note = (rules or OwnRules()).load(game)
+    assert game.verify is not None          # a game with bubble logs has a verifier
     report = run_report(game.verify(text, run_name(unit), own), where)
     if note:
         report.notes.append(note)

@@ -30,7 +30,7 @@ def parse_length(text: str) -> float:
 def looks_like_length(text: str) -> bool:
     """A number and a known unit ("12 mm"; not "1st")."""
     m = _LENGTH.match(text)
-    return bool(m) and m.group(2) in POINTS_PER
+    return m is not None and m.group(2) in POINTS_PER
 
 
 def show_length(points: float, unit: str = "mm") -> str:

@@ -91,8 +91,9 @@ class Coach:
         rules, c = self.rules, self.rules.cards
         options = handsmod.leads(state, rules, state.defense, "defense")
         p_pass = 0.35 + (0.2 if state.to_go > 10 else 0.0)
-        scored = []
+        scored: list[tuple[float, str, str]] = []
         for deck, code in options:
+            value: float
             if code in (c.delay_of_game, c.offsides_on_offense):
                 value = rules.yards.penalty
             elif code in (c.interception, c.fumble):

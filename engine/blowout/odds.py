@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.blowout.decks import Card, Decks, load_decks
-from engine.odds import OddsTable
+from engine.odds import OddsTable, Row
 from engine.oddsmath import exact
 
 FIRST_DOWN = 10          # "FIRST DOWN marker on the 30" from the 20: ten yards to go
@@ -47,8 +47,9 @@ COLUMNS = ("average yards", "gain", "no gain", "loss", f"{FIRST_DOWN}+ yards")
 def yards_table(decks: Decks) -> OddsTable:
     defense = _copies(decks.deck("defense").cards, DEFENSIVE_PLAY)
     offense = decks.deck("offense").cards
-    rows = [(decks.types[kind].title, *map(exact, _against(_copies(offense, kind), defense)))
-            for kind in (RUN, PASS)]
+    rows: list[Row] = [
+        (decks.types[kind].title, *map(exact, _against(_copies(offense, kind), defense)))
+        for kind in (RUN, PASS)]
     return OddsTable(
         key="yards", title="Yards per play: a random RUN or PASS against a random DEFENSIVE PLAY",
         columns=("play", *COLUMNS), rows=tuple(rows),
@@ -58,8 +59,8 @@ def yards_table(decks: Decks) -> OddsTable:
 
 def by_card_table(decks: Decks) -> OddsTable:
     defense = _copies(decks.deck("defense").cards, DEFENSIVE_PLAY)
-    rows = [(c.code, c.type.title, str(c.yards), *map(exact, _against([c], defense)))
-            for c in decks.deck("offense").cards if c.type.key in (RUN, PASS)]
+    rows: list[Row] = [(c.code, c.type.title, str(c.yards), *map(exact, _against([c], defense)))
+                       for c in decks.deck("offense").cards if c.type.key in (RUN, PASS)]
     return OddsTable(
         key="by-card", title="Each RUN and PASS card against a random DEFENSIVE PLAY",
         columns=("code", "card", "yards gained", *COLUMNS), rows=tuple(rows))

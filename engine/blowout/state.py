@@ -91,9 +91,9 @@ class State:
         """Yards from the ball back to the offense's own goal line."""
         return FIELD - self.to_goal
 
-    def hand(self, side: str, deck: str) -> Hand | None:
-        if self.hands is None:
-            return None
+    def hand(self, side: str, deck: str) -> Hand:
+        """A side's hand of a deck: only a game with a seed has hands."""
+        assert self.hands is not None, "no hands: the game has no seed"
         return dict(self.hands)[(side, deck)]
 
     def count(self, side: str, deck: str, code: str | None = None) -> int:

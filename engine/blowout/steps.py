@@ -73,6 +73,7 @@ def begin_period(state: State, k: int, side: str, ctx: Context) -> State:
 
 
 def with_written(state: State, w: Written) -> State:
+    assert w.score is not None      # a score left off is filled in first (_scored)
     return replace(state, ball=w.ball, down=w.down, to_go=w.to_go, x=w.x, score=w.score)
 
 
@@ -211,6 +212,7 @@ def _kinds(rules: Rules, state: State, line: Line) -> list[str]:
 
 def _claimed(w: Written, state: State, rules: Rules) -> str | None:
     """The rule of a score the written state claims (its points say which)."""
+    assert w.score is not None      # a score left off is filled in first (_scored)
     gained = [w.score[i] - state.score[i] for i in (0, 1)]
     mine = gained[index(state.ball)] if state.ball else 0
     theirs = gained[1 - index(state.ball)] if state.ball else 0

@@ -431,7 +431,7 @@ class Match:
     def play(self) -> None:
         kicker = self.coach.rng.randrange(2)
         self.second_half_kicker = 1 - kicker
-        self.pending: tuple[str, int, bool] = ("kickoff", kicker, False)
+        self.pending = ("kickoff", kicker, False)
         plays = 0
         while not self.over and plays < MAX_PLAYS:
             kind, team, free = self.pending

@@ -93,9 +93,9 @@ class Coach:
         """Where each card plays: the plan's key cards highest ("In a passing play the
         hand's highest cards would be used as the QB and one or more receivers. In a running
         play, the highest card would be used as the ball carrier")."""
-        layout = POSITIONS.get(kind if kind in POSITIONS else
-                               "screen" if kind == "lateral" else
-                               "pass" if kind in ("scramble", "spike") else "run")
+        layout = POSITIONS[kind if kind in POSITIONS else
+                           "screen" if kind == "lateral" else
+                           "pass" if kind in ("scramble", "spike") else "run"]
         cards = dict(zip(layout, ranked, strict=True))
         shotgun = kind == "pass" and self.rng.random() < 0.35
         centre = 1 if hand_value(cards["LG"]) < hand_value(cards["RG"]) else 2

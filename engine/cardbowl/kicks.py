@@ -166,7 +166,8 @@ def _return(draws: Draws, rules: Rules, choose: Choices, out: Kick, coverage: st
     group: list[str] = []
     out.groups.append(group)
     cover = value(coverage)
-    yards, drawn = 0, []
+    yards = 0
+    drawn: list[str] = []
     while len(drawn) < n:
         card = draws.draw()
         group.append(card)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from engine.cards import FULL_DECK
 from engine.errors import ReadError
@@ -529,7 +530,7 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
 COUNTED = ("play", "cards")     # the kinds of line counted among the lines checked
 
 SYNTAX = Syntax("CB", (), line=lambda raw, number: parse_line(raw, number, "", True),
-                counts=lambda entry: entry.kind in COUNTED)
+                counts=lambda entry: isinstance(entry, Entry) and entry.kind in COUNTED)
 
 
 def _next_heading(rows: list[Row], start: int) -> str | None:
@@ -540,6 +541,7 @@ def _next_heading(rows: list[Row], start: int) -> str | None:
         if kind == "separator":
             separated = True
         elif kind == "heading" and separated:
+            assert isinstance(row.item, Entry)
             return row.item.name
     return None
 
@@ -559,7 +561,7 @@ def _in_context(record: Record) -> Record:
             # a cards line that cannot be read hides no play
             unread = unread or not _CARDS_LINE.match(row.text)
             continue
-        changes: dict[str, object] = {}
+        changes: dict[str, Any] = {}        # Entry fields and their values
         if item.kind == "heading":
             changes["after"] = _next_heading(rows, i + 1)
         if unread and item.kind in ("play", "cards"):

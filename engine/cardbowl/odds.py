@@ -12,6 +12,7 @@ come from rules.toml through :class:`engine.cardbowl.rules.Rules`.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,8 +20,8 @@ from fractions import Fraction
 from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardbowl.rules import Rules
 from engine.cards import JOKERS, RANKS, is_red, suit
-from engine.odds import Figure, OddsTable
-from engine.oddsmath import Dist, chance, exact, mixture, sum_dist
+from engine.odds import Figure, OddsTable, Row
+from engine.oddsmath import Dist, at_least, chance, exact, mixture, sum_dist
 
 RED, BLACK = "RJ", "BJ"
 FG_DISTANCES = (19, 66)       # the shortest attempt (from the 1: 1 + 18) to a 65-yarder
@@ -107,7 +108,7 @@ def field_goal_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
         blocked = odds.blocked(window)
         rows.append((str(distance), str(window), exact(made),
                      exact(1 - made - blocked - odds.stopped), exact(blocked),
-                     exact(odds.stopped), exact(chance(plain, lambda t, d=distance: t >= d))))
+                     exact(odds.stopped), exact(chance(plain, at_least(distance)))))
     return OddsTable(
         key="field-goal", title="Field goal success by attempt distance",
         columns=("distance", "block draws", "made", "missed", "blocked", "stopped",
@@ -189,7 +190,7 @@ def clean_draws(unseen: int, same_suit: int, draws: int) -> Fraction:
 def pass_suit_table(rules: Rules, cards: Sequence[str], hand: int) -> OddsTable:
     """The receiver's suit holds len(RANKS) cards; the offense sees its own `hand` cards."""
     per_suit = len([c for c in standard(cards) if suit(c) == "S"])
-    rows = []
+    rows: list[Row] = []
     unknown = len(cards) - 1                       # only the receiver is known
     m, rj = yardage_card(unknown, per_suit - 1)
     rows.append(("receiver only", exact(m), exact(rj),
@@ -337,7 +338,7 @@ OFR_SEED = "cardbowl-odds-open-field-run"
 OFR_TRIALS = 20000
 
 
-def open_field_run(rng, cards: Sequence[str], value: Callable[[str], int],
+def open_field_run(rng: random.Random, cards: Sequence[str], value: Callable[[str], int],
                    face_draws: dict[str, int]) -> tuple[int, bool]:
     """One open-field run from a freshly shuffled deck, no defender applied: each face card
     adds its draws ("J = 1 card, Q = 2 cards, K = 3 cards"), a Red Joker is a fumble where the

@@ -305,6 +305,8 @@ def _kick(g: Notes, entry: Entry, team: int, free: bool) -> Expect:
     res = entry.result
     first = g.rules.field.first_down
     kick = g.rules.kickoff
+    received: int | None
+    spot: int | None
     if entry.name == "onside":
         distance = res.gain
         if distance is None:
@@ -325,7 +327,7 @@ def _kick(g: Notes, entry: Entry, team: int, free: bool) -> Expect:
         # kickoff from the 30, a free kick "same as kickoff but from 20 yard line"
         kicked_from = g.rules.punt.free_kick_spot if entry.name == "free_kick" else \
             kick.kick_spot
-        spot: int | None = FIELD - (kicked_from + kick.out_of_bounds)
+        spot = FIELD - (kicked_from + kick.out_of_bounds)
     else:
         spot, others = _return_spot(g, entry, received, "CB-KICK-002")
     for other in others:          # the next line may follow the return's arithmetic

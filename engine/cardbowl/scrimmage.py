@@ -231,7 +231,8 @@ def best_gap(o: list[int], d: list[int], allowed: range = range(LINE)) -> tuple[
     """The match-up, or pair of match-ups ("in between two"), with the most offence over
     defence, as the offence sees the revealed lines (a single one on a tie)."""
     edge = [o[i] - d[i] for i in range(LINE)]
-    best, top = (allowed[0],), edge[allowed[0]]
+    best: tuple[int, ...] = (allowed[0],)
+    top = edge[allowed[0]]
     for i in allowed:
         if edge[i] > top:
             best, top = (i,), edge[i]

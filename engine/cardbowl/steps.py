@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from engine.cardbowl import cardcheck
 from engine.cardbowl.game import DEAL
@@ -82,6 +83,7 @@ def heading(s: State, entry: Entry) -> tuple[State, Found]:
     team, or at the start the one the next heading after a `---` does not name."""
     key = entry.name.strip().lower()
     third = None not in s.names and all((n or "").lower() != key for n in s.names)
+    section: int | None
     s, section, found = team_index(s, entry.name, entry)
     if third:
         section = None if s.last_play is not None else _other_than(s, entry.after)
@@ -226,7 +228,7 @@ def judge(s: State, entry: Entry) -> tuple[Expect, int, int, Found, Spot | None]
     exp, team = prepare(s, s.expect)
     exp = open_expect(s, entry, exp, team)
     owned = possession(s, entry, team, exp.offense, exp.change)
-    if mislabelled(s, team, exp.offense, exp.change):
+    if exp.offense is not None and mislabelled(s, team, exp.offense, exp.change):
         team = exp.offense
     pos, slips, true_state = line_checks(s, entry, exp, team)
     return exp, team, pos, owned + slips, true_state
@@ -574,7 +576,7 @@ def added_up(entry: Entry) -> Entry | None:
     """The line with each wrong sum's total replaced by what its terms add up to (the play
     the next line may follow), or None if every sum adds up."""
     res = entry.result
-    changes = {}
+    changes: dict[str, Any] = {}     # Result fields (SUMMED) and their totals
     for added in res.sums:
         right = sum(added.terms)
         if right != added.total:

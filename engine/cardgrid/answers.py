@@ -14,12 +14,13 @@ from engine.cardgrid.notation import passage_line
 from engine.cardgrid.passage import start
 from engine.cardgrid.rules import load_rules
 from engine.cardgrid.steps import written
+from engine.game import BookSpec
 
 PASSAGES = 40
 KICKOFF = "H"
 
 
-def answers(spec, passages: int = PASSAGES) -> list[str]:
+def answers(spec: BookSpec, passages: int = PASSAGES) -> list[str]:
     rules = load_rules()
     get = decks_.shuffles(spec.seed)
     decks = decks_.Decks()
@@ -33,6 +34,7 @@ def answers(spec, passages: int = PASSAGES) -> list[str]:
         p, decks, marks = play_passage(start(side, grid, scrum), decks, get, rules,
                                        lambda p, card: True)
         out = p.outcome
+        assert out is not None                  # dealt to its end
         w = written(out, score, rules)
         if w.scores:
             score = w.scores[-1][1:]

@@ -15,6 +15,7 @@ single pack (every record): pure functions the verifier's step calls.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -132,7 +133,8 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
             meant_marks.append(mark)
             if not p.over:
                 p = play(p, c, rules, fg=mark)
-    missing, decks_on = [], decks
+    missing: list[str] = []
+    decks_on = decks
     while not p.over and len(missing) < MAX_MISSING:   # the line stops short: does the book end it?
         card, decks_on = decks_.deal(decks_on, dealer(p), get)
         missing.append(card)
@@ -154,7 +156,7 @@ class Jump:
     cost: int
 
 
-def _in_a_row(shuffle: tuple[str, ...], cards: list[str]) -> int | None:
+def _in_a_row(shuffle: Sequence[str], cards: list[str]) -> int | None:
     """Where `cards` stand one after another in a shuffle (wrapping to its start), if they
     do."""
     if cards[0] not in shuffle:

@@ -10,6 +10,7 @@ every time and its cards are exactly those of the play book for its Seed tag.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.cardgrid import deal as decks_
 from engine.cardgrid.game import ID
@@ -29,7 +30,8 @@ MAX_CARDS = 200                 # a passage can never be this long (guard, not a
 
 
 def play_passage(p: Passage, decks: decks_.Decks, get: decks_.Shuffles, rules: Rules,
-                 choose) -> tuple[Passage, decks_.Decks, tuple[bool, ...]]:
+                 choose: Callable[[Passage, str], bool]
+                 ) -> tuple[Passage, decks_.Decks, tuple[bool, ...]]:
     """Deal a passage to its end from the play book; `choose(passage, card)` is asked
     whether to take each field-goal option."""
     marks: list[bool] = []

@@ -14,7 +14,7 @@ seeded record of such a table is checked against the same book.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -25,7 +25,7 @@ OWNER = {"C": "H", "H": "H", "D": "A", "S": "A"}    # G1: home clubs+hearts, awa
 BLACK, RED = ("C", "S"), ("H", "D")
 HALF = 26                                          # cards in a half pack
 
-Shuffles = Callable[[str, int], tuple[str, ...]]
+Shuffles = Callable[[str, int], Sequence[str]]
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def shuffles(seed: str, split: Split = DEFAULT) -> Shuffles:
     from engine.cardgrid.game import GAME, half_pack
 
     @lru_cache(maxsize=64)
-    def get(side: str, k: int) -> tuple[str, ...]:
+    def get(side: str, k: int) -> Sequence[str]:
         label = f"{LABELS[side]}/{k}"
         printed = GAME.book.stream(seed, label).shuffle(half_pack(LABELS[side]).cards)
         return printed if split == DEFAULT else tuple(split.read(c) for c in printed)

@@ -20,7 +20,7 @@ from engine.cardgrid.game import half_pack
 from engine.cardgrid.passage import dealer, start, step
 from engine.cardgrid.rules import Rules
 from engine.cards import RANKS
-from engine.odds import MONTE_CARLO, Figure, OddsTable
+from engine.odds import MONTE_CARLO, Figure, OddsTable, Row
 
 SAMPLES = 1200                  # passages per start grid
 SEED = "cardgrid-odds"
@@ -134,7 +134,7 @@ def _tally(outcome) -> set[str]:
 def passage_table(rules: Rules, samples: int = SAMPLES) -> OddsTable:
     packs = {"H": list(half_pack("home").cards), "A": list(half_pack("away").cards)}
     rng = random.Random(SEED)
-    rows = []
+    rows: list[Row] = []
     grids = range(rules.field.kickoff, rules.tackles.kick_limit + 1)
     for grid in grids:
         counts = dict.fromkeys(OUTCOMES, 0)

@@ -14,6 +14,7 @@ it attacks); the other side sees grid g as grid 13 - g (``rules.field.mirror``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.cardgrid.rules import Rules
 from engine.cards import is_red, rank
@@ -84,7 +85,7 @@ class Passage:
         return self.outcome is not None
 
 
-def replace(p: Passage, **changes) -> Passage:
+def replace(p: Passage, **changes: Any) -> Passage:
     """`dataclasses.replace` without re-running __init__: a passage is copied at every card,
     and the odds tables deal hundreds of thousands of them."""
     new = object.__new__(Passage)

@@ -318,6 +318,7 @@ def _cards(state: State, entry: Entry, books: list[Book], starts: list[Passage]
             p, extra, findings = _replay(first, cards, marks, entry, state.ctx.table)
             findings += _ending(p, extra, state, entry)
             if missing:
+                assert entry.outcome is not None        # a passage line writes its outcome
                 findings.append(_f(entry, "CG-PASS-002", "the passage is not over after its "
                                    "last card", f"{' '.join(missing)} (the play book's next)",
                                    f"= {outcome_text(entry.outcome)}"))

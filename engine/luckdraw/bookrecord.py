@@ -150,7 +150,7 @@ def _rewrite(text: str, file: str, seed: str, book: bool) -> tuple[str, list[str
         if isinstance(entry, n.Drive):
             count += 1
             drive, dealt, began = entry, [], False
-            dealing = deal(seed, count, players) if book else None
+            dealing = deal(seed, count, players or 0) if book else None
             continue
         if isinstance(entry, (n.Hand, n.Sidelines)):
             if not book:

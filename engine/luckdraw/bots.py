@@ -13,13 +13,17 @@ few hundred games. A record written here verifies clean with its `Seed` tag
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine.draws import Stream
 from engine.luckdraw.deal import Deal
 from engine.luckdraw.game import GAME, deal
 from engine.luckdraw.rules import SIDELINES, Length, Rules, load_rules
 from engine.played import Played
+
+T = TypeVar("T")
 
 # -- the broadcast: chances per play or per drive ending (per 1000) -------------------------
 PASS = 570                 # a play is a pass (a sack counts as one)
@@ -70,7 +74,7 @@ class Draws:
     def between(self, low: int, high: int) -> int:
         return low + self.stream.uniform(high - low + 1)
 
-    def pick(self, items):
+    def pick(self, items: Sequence[T]) -> T:
         return items[self.stream.uniform(len(items))]
 
 
@@ -100,7 +104,11 @@ class Table:
     def score(self, card: str, *words: str) -> None:
         """Tick an event against its card: the holder (or the sidelines) and the points."""
         holder = self.holder(card)
-        points = sum(self.rules.event(card, w).points for w in words)  # type: ignore[union-attr]
+        points = 0
+        for w in words:
+            event = self.rules.event(card, w)
+            assert event is not None, f"{card} {w}: no such event"
+            points += event.points
         if holder is None:
             self.lines.append(f"{card} {'+'.join(words)} {SIDELINES} 0")
             return

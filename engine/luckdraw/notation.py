@@ -14,7 +14,9 @@ transcript did wrong is decided in steps.py, never here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from engine.errors import ReadError
 from engine.luckdraw.rules import SIDELINES, Rules, load_rules
@@ -211,7 +213,10 @@ def _choice(line: _Line, index: int, choices: tuple[str, ...], what: str) -> str
     return text
 
 
-def _pairs(line: _Line, start: int, value) -> tuple[tuple[int, object], ...]:
+V = TypeVar("V")
+
+
+def _pairs(line: _Line, start: int, value: Callable[[int], V]) -> tuple[tuple[int, V], ...]:
     out = []
     i = start
     while i < len(line.words):

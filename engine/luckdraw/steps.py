@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from engine.findings import Finding
 from engine.luckdraw import notation as n
@@ -490,8 +491,8 @@ def _drive_events(drive: DriveState, entry: n.Score, base: Event, state: State,
                            f"{drive.number} has a {ruled[0]} (L19)", f"no {name} after "
                            f"{ruled[0]}", name))
     once = drive.once | ({(entry.card, base.word)} if base.per == "drive" else set())
-    ended = drive.ended or ((name, entry.line) if name in rules.ends else None)
-    return out, replace(drive, once=once, ended=ended, seen=drive.seen | {name})
+    ending = drive.ended or ((name, entry.line) if name in rules.ends else None)
+    return out, replace(drive, once=once, ended=ending, seen=drive.seen | {name})
 
 
 def _points_finding(entry: n.Score, events: list[Event], holder_written: int | None,
@@ -516,8 +517,8 @@ def step_score(state: State, entry: n.Score, unread: int) -> Step[State]:
     assert drive is not None
     rules = state.rules
     if bad := _bad_seats(state, entry.line, [entry.holder]):
-        events = [rules.event(entry.card, w) for w in entry.words]
-        due = sum(e.points for e in events if e is not None)
+        named = [rules.event(entry.card, w) for w in entry.words]
+        due = sum(e.points for e in named if e is not None)
         holder = drive.holder(entry.card)
         return _step(replace(state, rules_totals=_credit(state.rules_totals, holder, due),
                              drive=replace(drive, points=_credit(drive.points, holder,
@@ -532,7 +533,8 @@ def step_score(state: State, entry: n.Score, unread: int) -> Step[State]:
         # a card on no hand yet (L18): taken as written, checked when the deal is in
         drive = replace(drive, claims=drive.claims + ((entry.card, entry.holder, entry.line,
                                                        due),))
-        holder, wrong, loose = entry.holder, [], None
+        holder, loose = entry.holder, None
+        wrong: list[Finding] = []
     else:
         holder, drive, wrong, loose = _holder(state, drive, entry, unread)
     out += found + wrong
@@ -659,7 +661,9 @@ def step_winner(state: State, entry: n.Winner, unread: int) -> Step[State]:
     return _step(state, out)
 
 
-STEPS: dict[type, Callable[[State, n.Entry, int], Step[State]]] = {
+# each step takes the kind of entry it is filed under (Any: a Callable's argument cannot
+# narrow by the key's type)
+STEPS: dict[type, Callable[[State, Any, int], Step[State]]] = {
     n.Period: step_period, n.Drive: step_drive, n.Hand: step_hand,
     n.Sidelines: step_sidelines, n.Trade: step_trade, n.Calls: step_calls,
     n.Audible: step_audible, n.Score: step_score, n.PenaltyLine: step_penalty,

@@ -145,19 +145,19 @@ class DrawBook:
             ranked = sorted(layer.items(), key=lambda kv: (kv[1].slips, len(kv[0][1])))
             beam = dict(ranked[:MAX_CANDIDATES])
             layers.append(beam)
-        key: Key | None = min(beam, key=lambda k: (beam[k].slips, len(k[1])))
+        chosen: Key | None = min(beam, key=lambda k: (beam[k].slips, len(k[1])))
         draws = self.draws[side]
         for (where, values, book), layer in zip(reversed(rolls), reversed(layers),
                                                 strict=True):
-            assert key is not None
-            after[where] = key[0]
-            step = layer[key]
+            assert chosen is not None
+            after[where] = chosen[0]
+            step = layer[chosen]
             if step.expected is not None:
                 out[where] = step.expected
             if book and step.back is not None:
-                at = step.back[0]
-                fills[where] = tuple(draws[at:at + len(values)])
-            key = step.back
+                first = step.back[0]
+                fills[where] = tuple(draws[first:first + len(values)])
+            chosen = step.back
 
 
 __all__ = ["Alignment", "DrawBook", "Where"]

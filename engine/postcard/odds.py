@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.odds import OddsTable
-from engine.oddsmath import Dist, chance, convolve, die, exact
+from engine.odds import OddsTable, Row
+from engine.oddsmath import Dist, above, at_least, below, chance, convolve, die, exact
 from engine.postcard.rules import DIE, Level, Rules
 
 D6 = die(DIE)
@@ -41,8 +41,8 @@ def challenge_table(rules: Rules) -> OddsTable:
     bs = bonuses(rules)
     dists = {b: challenge(b) for b in bs}
     results = sorted({r for d in dists.values() for r in d})
-    rows = tuple((f"{r:+d}", *(exact(dists[b].get(r, Fraction(0))) for b in bs))
-                 for r in results)
+    rows: tuple[Row, ...] = tuple(
+        (f"{r:+d}", *(exact(dists[b].get(r, Fraction(0))) for b in bs)) for r in results)
     return OddsTable(
         key="challenge", title="Challenge result (Offense - Defense) with and without bonuses",
         columns=("result", *(_bonus_label(b) for b in bs)), rows=rows,
@@ -86,7 +86,7 @@ def rushing_table(rules: Rules) -> OddsTable:
     for row in chart.rows:
         if (lab := _rush_label(row.outcome, row.yards)) not in labels:
             labels.append(lab)
-    rows = []
+    rows: list[Row] = []
     for b in bonuses(rules):
         dist = challenge(b)
         per = dict.fromkeys(labels, Fraction(0))
@@ -114,7 +114,7 @@ TACKLE_OUTCOMES = (("gain", "gain"), ("tackle", "tackle"), ("fumble", "fumble"),
 
 def tackle_table(rules: Rules) -> OddsTable:
     chart = rules.tackle
-    rows = []
+    rows: list[Row] = []
     for b in bonuses(rules):
         per = {key: Fraction(0) for key, _ in TACKLE_OUTCOMES}
         yards = Fraction(0)
@@ -159,7 +159,7 @@ def _throw(rules: Rules, level: Level) -> dict[str, Fraction]:
     out = dict.fromkeys(OUTCOMES, Fraction(0))
     for pressure, pp in D6.items():
         lv = p.level(min(p.top_level, level.level + 1)) if pressure >= level.pressure else level
-        caught = chance(D6, lambda c, lv=lv: c >= lv.catch)
+        caught = chance(D6, at_least(lv.catch))
         out["caught"] += pp * caught
         if pressure >= p.interception_pressure:
             picked = chance(D6, lambda d: d >= p.interception_roll)
@@ -214,13 +214,13 @@ def pass_outcomes(rules: Rules, bonus: int, policy: str) -> tuple[dict[str, Frac
                 air += w * rules.throw_yards(final)
             else:
                 part = _no_throw(rules, final)
-            for k, v in part.items():
-                out[k] += w * v
+            for k, share in part.items():
+                out[k] += w * share
     return out, air
 
 
 def passing_table(rules: Rules) -> OddsTable:
-    rows = []
+    rows: list[Row] = []
     for policy in POLICIES:
         for b in bonuses(rules):
             out, air = pass_outcomes(rules, b, policy)
@@ -242,9 +242,9 @@ def catch_table(rules: Rules) -> OddsTable:
         if level.first == 0 and level.last == 0:
             continue                           # the pressured level 4: shown in its row
         harder = p.level(min(p.top_level, level.level + 1))
-        free = chance(D6, lambda c, lv=level: c >= lv.catch)
-        pressed = chance(D6, lambda c, lv=harder: c >= lv.catch)
-        pressure = chance(D6, lambda d, lv=level: d >= lv.pressure)
+        free = chance(D6, at_least(level.catch))
+        pressed = chance(D6, at_least(harder.catch))
+        pressure = chance(D6, at_least(level.pressure))
         out = _throw(rules, level)
         low, high = rules.level_yards(level)
         rows.append((str(level.level), f"{low}-{high}", exact(free), exact(pressure),
@@ -286,8 +286,8 @@ def punt_table(rules: Rules) -> OddsTable:
     rows = []
     for t in punt.targets:
         on = chance(TWO_D6, t.contains)
-        short = chance(TWO_D6, lambda s, t=t: s < t.low)
-        long = chance(TWO_D6, lambda s, t=t: s > t.high)
+        short = chance(TWO_D6, below(t.low))
+        long = chance(TWO_D6, above(t.high))
         off = sum((p * abs(t.miss_by(s)) for s, p in TWO_D6.items()), Fraction(0))
         rows.append((str(t.distance), f"{t.low}-{t.high}", exact(on), exact(short),
                      exact(long), exact(rules.steps(1) * off), exact(blocked)))

@@ -16,6 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.cards import is_card, is_red
+from engine.playbook import Book
 from printkit.books.page import Block
 from printkit.draw.suits import card_text
 from printkit.draw.texts import Texts
@@ -122,7 +123,7 @@ def _title(layout: Layout, text: str, colour_key: str, new_page: bool) -> Block:
                  keys="cards.title_size")
 
 
-def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
+def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
     """Blocks in book order (the order of the streams), under each stream's section heading.
 
     A stream with a side sits on that side's pages in the side's colour, and its heading is

@@ -12,14 +12,18 @@ import csv
 import io
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from printkit.errors import UserError
+
+if TYPE_CHECKING:
+    from printkit.audit import Entry
+    from printkit.schedule_check import Account
 
 
 class Format(StrEnum):
@@ -114,7 +118,7 @@ def _report(out: Path | None, force: bool) -> Iterator[Callable[[str], object]]:
         yield lambda piece: fh.write(piece.encode("utf-8"))
 
 
-def summary(entries, accounts=()) -> str:
+def summary(entries: Sequence[Entry], accounts: Sequence[Account] = ()) -> str:
     clean = sum(e.status == "clean" for e in entries)
     bad = sum(e.status == "findings" for e in entries)
     unread = sum(e.status == "unreadable" for e in entries)
@@ -259,9 +263,9 @@ def _streamed(format: Format, files, key, teams, typed, out, force,
                         for a in accounts]))
         elif format is Format.json:
             standings = [{**s.__dict__, "points": s.table_points} for s in table]
-            matches = [{"match": a.fixture.match, "teams": a.fixture.teams, "state": a.state,
-                        "files": list(a.files), "text": str(a)} for a in accounts]
-            write('\n  ],\n  "matches": ' + _indented(json.dumps(matches, indent=2), "  ")
+            listed = [{"match": a.fixture.match, "teams": a.fixture.teams, "state": a.state,
+                       "files": list(a.files), "text": str(a)} for a in accounts]
+            write('\n  ],\n  "matches": ' + _indented(json.dumps(listed, indent=2), "  ")
                   + ',\n  "standings": ' + _indented(json.dumps(standings, indent=2), "  ")
                   + ',\n  "summary": ' + json.dumps(line) + "\n}")
     return entries, line

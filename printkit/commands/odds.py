@@ -93,7 +93,9 @@ def _record(game_id: str, rules: object, seed: str) -> str:
     """One simulated game's record text (what a worker of the pool runs)."""
     from engine import registry
 
-    return registry.get(game_id).bots.play(seed, rules).text()
+    bots = registry.get(game_id).bots
+    assert bots is not None
+    return bots.play(seed, rules).text()
 
 
 def odds(

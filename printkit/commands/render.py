@@ -137,7 +137,8 @@ def render(
         opts.extra["teams"] = read_roster(roster).teams
     for path in render_to_file(game, sheet, opts, out, png, force):
         typer.echo(str(path))
-    for note in summed_notes(opts.extra.get("notes") or []):   # bubblelog --from
+    notes = opts.extra.get("notes")
+    for note in summed_notes(notes if isinstance(notes, list) else []):   # bubblelog --from
         typer.echo(note, err=True)
 
 

@@ -25,7 +25,9 @@ def _play(game: str, rules: object, date: str | None, extra: dict[str, int],
     """One game's record text (what a worker of the pool runs)."""
     from engine import registry
 
-    return registry.get(game).bots.play(seed, rules, date=date, **extra).text()
+    bots = registry.get(game).bots
+    assert bots is not None
+    return bots.play(seed, rules, date=date, **extra).text()
 
 
 def record_path(out: Path, game: str, seed: str) -> Path:

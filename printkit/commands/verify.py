@@ -88,20 +88,20 @@ def verify(
         preload(Path(todo[0]), own)
     totals, reports = Totals(), []
     for outcome in batch.run(partial(check_unit, rules=own), todo):
-        path, report = outcome.path, outcome.report
-        if report is None:
+        path, found = outcome.path, outcome.report
+        if found is None:
             assert outcome.error is not None
             totals.unreadable += 1
             typer.echo(f"printkit: error: {one_line(str(outcome.error))}", err=True)
             name = path if isinstance(path, str) else ", ".join(path)
             reports.append({"file": name, "unreadable": one_line(outcome.error.message)})
             continue
-        totals.add(report)
-        _echo_notes(report)
+        totals.add(found)
+        _echo_notes(found)
         if format is Format.json:
-            reports.append(json.loads(report.to_json()))
+            reports.append(json.loads(found.to_json()))
         else:
-            typer.echo(_safe(report.to_text()))
+            typer.echo(_safe(found.to_text()))
     if format is Format.json:
         typer.echo(json.dumps({"records": reports, "total": totals.as_dict()}, indent=2))
     else:

@@ -50,7 +50,8 @@ def qr_texts(image: np.ndarray) -> list[str]:
     """The text of every QR code zxing-cpp reads in `image`, in its order."""
     import zxingcpp
 
-    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+    # zxingcpp's stub asks for BarcodeFormats; its binding converts one BarcodeFormat itself
+    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)  # type: ignore[arg-type]
     return [r.text for r in found if r.valid]
 
 

@@ -74,7 +74,7 @@ def default_pages(grammar: Grammar, rows: int) -> int:
 
 def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
     """The fillable log's pages (values filled in from `--from` when given)."""
-    from printkit.omr.sheet import pick_log
+    from printkit.omr.sheet import grammar_of, pick_log
 
     grammar = pick_log(game_id, opts.extra.get("log"))
     w, h = page_size(opts.paper, "landscape")
@@ -138,7 +138,7 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
                            width=20 * MM, height=5 * MM, fieldFlags="readOnly",
                            annotationFlags="print", fontSize=7, borderWidth=0,
                            tooltip="game id (do not change)")
-            if len(logs_of(registry.get(game_id).bubbles())) > 1:
+            if len(logs_of(grammar_of(game_id))) > 1:
                 form.textfield(name=LOG_FIELD, value=grammar.log, x=w - m - 42 * MM,
                                y=h - m - 6 * MM, width=20 * MM, height=5 * MM,
                                fieldFlags="readOnly", annotationFlags="print", fontSize=7,
@@ -346,9 +346,10 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
     if fields is None:
         raise UserError(f"{name}: not a printkit fillable log")
     game_id = fields[GAME_FIELD].strip().lower()
-    if game_id not in registry.GAMES or registry.get(game_id).bubbles is None:
+    game = registry.GAMES.get(game_id)
+    if game is None or game.bubbles is None:
         raise UserError(f"{name}: fillable log of an unknown game {printable(game_id, 20)!r}")
-    grammar: Grammar = registry.get(game_id).bubbles()
+    grammar: Grammar = game.bubbles()
     if fields.get(LOG_FIELD, "").strip():
         try:
             grammar = log_named(grammar, fields[LOG_FIELD].strip())
@@ -363,15 +364,15 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
     rows: dict[int, dict[str, str]] = {}
     for key, value in fields.items():
         if key.startswith("L") and "." in key and value.strip():
-            number, _, slot = key[1:].partition(".")
-            if number.isdigit() and slot in grammar.by_name:
-                rows.setdefault(int(number), {})[slot] = value.strip()
+            row_no, _, cell = key[1:].partition(".")
+            if row_no.isdigit() and cell in grammar.by_name:
+                rows.setdefault(int(row_no), {})[cell] = value.strip()
     lookup = {s.name: _lookup(s) for s in grammar.slots}
     book = play_book(grammar, tags)
     if book is not grammar:               # a play-book log: a die may be written `H?` too
-        for slot in book.slots:
-            if slot.name in lookup:
-                lookup[slot.name] = {**_lookup(slot), **lookup[slot.name]}
+        for s in book.slots:
+            if s.name in lookup:
+                lookup[s.name] = {**_lookup(s), **lookup[s.name]}
     body, notes = [], []
     for number in sorted(rows):
         tokens, bad = {}, []

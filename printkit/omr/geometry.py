@@ -319,7 +319,8 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     hb = [(by_slot[b.slot], b) for b in hbubbles]
     px = layout.length("bubble.pitch_x")
     last = (margin + marker + 3 * MM + TIMING + px, header_y + 5.5 * MM)
-    header_refs = ((last[0] - px, last[1]), (last[0] + px, last[1]))
+    header_refs: tuple[tuple[float, float], ...] = ((last[0] - px, last[1]),
+                                                    (last[0] + px, last[1]))
     if hb:
         header_refs += ((header_x - TIMING, header_y), (hx + TIMING, header_y))
     return Geometry(paper, (w, h), margin, marker, qr, left, width,

@@ -180,7 +180,8 @@ def _candidates(image: np.ndarray, factor: float, patient: bool) -> list[Candida
             if ids is None:
                 continue
             for c, i in zip(corners, ids.ravel(), strict=True):
-                out.append((int(i), (c.reshape(4, 2) + np.float32([x0, y0])) / factor))
+                at = np.array([x0, y0], dtype=np.float32)
+                out.append((int(i), (c.reshape(4, 2) + at) / factor))
     return _distinct(out)
 
 
@@ -286,7 +287,7 @@ def _fourth(gray: np.ndarray, found: dict[int, np.ndarray], marker: int,
     factor = max(1.0, 96.0 / side)
     big = cv2.resize(patch, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
     got = next((c for i, c in _candidates(big, factor, True) if i == marker), None)
-    return {} if got is None else {marker: got + np.float32([x0, y0])}
+    return {} if got is None else {marker: got + np.array([x0, y0], dtype=np.float32)}
 
 
 def header_strip(gray: np.ndarray, found: dict[int, np.ndarray]) -> np.ndarray | None:
@@ -295,15 +296,15 @@ def header_strip(gray: np.ndarray, found: dict[int, np.ndarray]) -> np.ndarray |
     would not give it."""
     if not all(i in found for i in MARKER_IDS):
         return None
-    quad = np.float32([found[MARKER_IDS[0]][0], found[MARKER_IDS[1]][1],
-                       found[MARKER_IDS[2]][2], found[MARKER_IDS[3]][3]])
+    quad = np.array([found[MARKER_IDS[0]][0], found[MARKER_IDS[1]][1],
+                     found[MARKER_IDS[2]][2], found[MARKER_IDS[3]][3]], dtype=np.float32)
     width = 2000.0
     across = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
     down = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
-    if not 0.5 < down / max(across, 1.0) < 3.0:     # no page: markers of two sheets, noise
+    if not 0.5 < down / np.maximum(across, 1.0) < 3.0:     # no page: markers of two sheets, noise
         return None
     height = width * down / across
-    rect = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    rect = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
     m = cv2.getPerspectiveTransform(quad, rect)
     strip = int(height * 0.2)
     return cv2.warpPerspective(gray, m, (int(width), strip), flags=cv2.INTER_LINEAR,
@@ -559,6 +560,7 @@ def darkness(integral: np.ndarray, shape: tuple[int, int], geo: Geometry,
         for sx in (-2 * step, -step, 0, step, 2 * step):
             value = _box_means(integral, cx + sx, cy + sy, hx, hy, wid, hgt)
             best = value if best is None else np.maximum(best, value)
+    assert best is not None         # 25 offsets tried
     return best
 
 
@@ -755,6 +757,7 @@ def _spot_darkness(integral: np.ndarray, shape: tuple[int, int], geo: Geometry,
         for sx in (-2 * step, -step, 0, step, 2 * step):
             value = _box_means(integral, cx + sx, cy + sy, hx, hy, wid, hgt)
             best = value if best is None else np.maximum(best, value)
+    assert best is not None         # 25 offsets tried
     return best
 
 
@@ -795,7 +798,7 @@ def _header(page: np.ndarray, integral: np.ndarray, grammar: Grammar, geo: Geome
             problems.append(what)
             out[s.name] = tuple((None,) * len(p.columns) for p in s.parts)
             continue
-        out[s.name] = tuple(tuple((shaded.get((s.name, pi, ci)) or [None])[0]
+        out[s.name] = tuple(tuple(next(iter(shaded.get((s.name, pi, ci), ())), None)
                                   for ci in range(len(p.columns)))
                             for pi, p in enumerate(s.parts))
     return out, last, problems

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import ReadError
-from engine.findings import Report
+from engine.findings import Finding, Report
 
 SHEET_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")   # bubble-sheet scans, photos, filled logs
 
@@ -76,7 +76,7 @@ class RunReport(Report):
 
     sheets: dict[int, str] = field(default_factory=dict)    # record line -> `FILE line N`
 
-    def finding_text(self, f) -> str:
+    def finding_text(self, f: Finding) -> str:
         """`SHEET-FILE:N: RULE-ID: message (expected X, found Y) [record line L]`."""
         from dataclasses import replace
 

@@ -6,7 +6,9 @@ carries); everything else comes from the game's grammar and the layout.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine import registry
 from engine.bubbles import (
@@ -30,6 +32,9 @@ from printkit.omr.geometry import Geometry, sheet_geometry
 from printkit.omr.payload import PayloadError, SheetId
 from printkit.pdfdoc import Document
 from printkit.text import printable
+
+if TYPE_CHECKING:
+    from printkit.sheets import RenderOptions
 
 BLANK_SHEETS = 1       # a blank log is one numbered sheet; --sheets N prints N
 
@@ -65,7 +70,8 @@ def pick_log(game_id: str, name: str | None) -> Grammar:
                         f"{printable(name, 20)!r}") from None
 
 
-def sheet_grammar(game_id: str, tags, paper: str, key: str) -> tuple[Grammar, Geometry]:
+def sheet_grammar(game_id: str, tags: Iterable[tuple[str, str]], paper: str, key: str
+                  ) -> tuple[Grammar, Geometry]:
     """The log a sheet was drawn with, and its geometry: of the game's logs (each a
     play-book one when the tags carry a Seed, else its dense sheets' when it has them), the
     one whose geometry key the sheet's QR names; else the default log's, whose key the caller
@@ -139,7 +145,7 @@ def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
     return pages, notes
 
 
-def report_notes(opts, notes: list[str]) -> None:
+def report_notes(opts: RenderOptions, notes: list[str]) -> None:
     """Hand `--from`'s notes (record parts the sheet leaves off) to whoever asked for them:
     `render` puts a list in `opts.extra["notes"]` and prints it on stderr once the PDF is
     written (the sheet modules' draw() returns nothing)."""
@@ -148,7 +154,7 @@ def report_notes(opts, notes: list[str]) -> None:
         sink.extend(notes)
 
 
-def blank_tags(opts, game_id: str) -> list[tuple[str, str]]:
+def blank_tags(opts: RenderOptions, game_id: str) -> list[tuple[str, str]]:
     """The tags a blank log's QR carries, from the options."""
     tags = [("Game", game_id)]
     for key, tag in (("seed", "Seed"), ("match", "Match")):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.blowout.decks import DECK_NAMES, Decks, load_decks
 from engine.blowout.game import GAME
-from engine.odds import OddsTable
+from engine.odds import Figure, OddsTable
 from printkit import refcard
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
@@ -75,10 +75,12 @@ def field_goal_chart(table: OddsTable) -> Columns:
                                                          "good"))
     runs: list[list] = []
     for row in table.rows:
-        if runs and runs[-1][2].value == row[good].value:
+        odds = row[good]
+        assert isinstance(odds, Figure)
+        if runs and runs[-1][2].value == odds.value:
             runs[-1][1] = row
         else:
-            runs.append([row, row, row[good]])
+            runs.append([row, row, odds])
     cells = [(_yards(int(a[line]), int(b[line])) if a is not b else str(a[line]),
               _yards(int(a[need]), int(b[need])) if a is not b else str(a[need]),
               refcard.percent(f)) for a, b, f in runs]
@@ -103,5 +105,6 @@ def back(decks: Decks, tables: list[OddsTable]) -> Side:
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     decks = load_decks()
+    assert GAME.odds is not None
     refcard.render(doc, opts, layout, front(decks), back(decks, GAME.odds(None)),
                    GAME.title)

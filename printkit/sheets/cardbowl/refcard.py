@@ -23,7 +23,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def rules_for(opts: RenderOptions) -> Rules:
-    return GAME.load_rules(opts.rules_file)
+    return GAME.rules(opts.rules_file)
 
 
 def _span(items: list[str]) -> str:
@@ -149,6 +149,7 @@ def back(rules: Rules, tables: list[OddsTable]) -> Side:
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     rules = rules_for(opts)
+    assert GAME.odds is not None
     tables = GAME.odds(rules)
     refcard.render(doc, opts, layout, front(rules, tables), back(rules, tables),
                    GAME.title)

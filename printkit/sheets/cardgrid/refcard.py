@@ -157,7 +157,8 @@ def back(rules: Rules, tables: Sequence[OddsTable]) -> Side:
 
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
-    rules = GAME.load_rules(opts.rules_file)
+    rules = GAME.rules(opts.rules_file)
+    assert GAME.odds is not None
     tables = GAME.odds(rules)
     refcard.render(doc, opts, layout, front(rules), back(rules, tables), TITLE)
 

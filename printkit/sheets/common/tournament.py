@@ -16,7 +16,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from engine import registry
-from engine.tournament import DEFAULT_TEAMS, Schedule, knockout, numbered, round_robin
+from engine.tournament import DEFAULT_TEAMS, Match, Schedule, knockout, numbered, round_robin
 from printkit.books.header import fit_text
 from printkit.layout import Layout
 from printkit.papers import page_size
@@ -149,9 +149,12 @@ def _cross_table(pages: Pages, s: Schedule, top: float, rows: range) -> float:
     return top - bottom
 
 
-def _round_lines(s: Schedule) -> list[tuple[str, object]]:
+Line = tuple[str, int | Match | tuple[str, ...]]   # ("round", r), ("match", m), ("bye", names)
+
+
+def _round_lines(s: Schedule) -> list[Line]:
     """The rounds as lines to flow into columns: ("round", r), ("match", m), ("bye", names)."""
-    out: list[tuple[str, object]] = []
+    out: list[Line] = []
     for r in range(1, s.rounds + 1):
         out.append(("round", r))
         out += [("match", m) for m in s.round(r)]
@@ -178,7 +181,8 @@ def _rounds(pages: Pages, s: Schedule, top: float, heading: str) -> None:
     current = 0
     for kind, item in _round_lines(s):
         if kind == "round":
-            current = item  # type: ignore[assignment]
+            assert isinstance(item, int)
+            current = item
         # a round's heading never ends a column: it goes on with at least its first match
         need = h * 2 + gap if kind == "round" else h
         broke = y - need < floor
@@ -202,11 +206,12 @@ def _rounds(pages: Pages, s: Schedule, top: float, heading: str) -> None:
             if kind != "round":
                 y -= h
         if kind == "match":
+            assert isinstance(item, Match)
             m = item
-            _text(c, lay, x, y - h * 0.7, m.id, colour="page.muted")   # type: ignore[union-attr]
-            _text(c, lay, x + id_w, y - h * 0.7, m.home, width=name_w)  # type: ignore[union-attr]
+            _text(c, lay, x, y - h * 0.7, m.id, colour="page.muted")
+            _text(c, lay, x + id_w, y - h * 0.7, m.home, width=name_w)
             _text(c, lay, x + id_w + name_w, y - h * 0.7, "v", colour="page.muted")
-            _text(c, lay, x + id_w + name_w + size * 1.2, y - h * 0.7, m.away,  # type: ignore
+            _text(c, lay, x + id_w + name_w + size * 1.2, y - h * 0.7, m.away,
                   width=name_w)
             sx = x + col_w - score_w
             c.setStrokeColor(lay.colour("page.ink"))
@@ -216,7 +221,8 @@ def _rounds(pages: Pages, s: Schedule, top: float, heading: str) -> None:
             _text(c, lay, sx + score_w / 2, y - h * 0.7, ":", align="centre",
                   colour="page.muted")
         elif kind == "bye":
-            _text(c, lay, x + id_w, y - h * 0.7, "rests: " + ", ".join(item),  # type: ignore
+            assert isinstance(item, tuple)
+            _text(c, lay, x + id_w, y - h * 0.7, "rests: " + ", ".join(item),
                   colour="page.muted", size=lay.length("page.small_size"),
                   width=col_w - id_w)
         y -= h

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engine.luckdraw.cards import GameCard, load_cards
 from engine.luckdraw.deal import Deal, deal_shape
-from engine.playbook import slip_check, slip_payload
+from engine.playbook import Book, slip_check, slip_payload
 from printkit.books.header import fit_text
 from printkit.books.page import Block
 from printkit.draw import qr
@@ -265,7 +265,7 @@ def slip_version(payloads: list[str], level: str) -> int:
     return qr.fitted_version(max(payloads, key=len), level)
 
 
-def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
+def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
     deals = list(book.deals())
     payloads = [slip_payload(book.spec, _stream(deal), list(deal.shuffled)) for deal in deals]
     version = slip_version(payloads, layout.text("header.qr_level")) if payloads else 1
@@ -274,4 +274,5 @@ def blocks(book, layout: Layout) -> list[tuple[str, Block]]:
              for players in {deal.players for deal in deals}}
     slips = [("", _slip(layout, deal, payload, version, chips, fixed[deal.players]))
              for deal, payload in zip(deals, payloads, strict=True)]
+    assert book.spec.players is not None        # a Luck of the Draw book has its players
     return slips + [("", _legend(layout, book.spec.players))]

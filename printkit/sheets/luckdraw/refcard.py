@@ -63,5 +63,6 @@ def back(cards: CardSet, tables: list[OddsTable]) -> Side:
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     cards = load_cards()
+    assert GAME.odds is not None
     refcard.render(doc, opts, layout, front(cards), back(cards, GAME.odds(None)),
                    GAME.title)

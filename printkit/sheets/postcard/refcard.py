@@ -174,7 +174,8 @@ def back(rules: Rules, table: Callable[[str], OddsTable]) -> Side:
 
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
-    rules = GAME.load_rules(opts.rules_file)
+    rules = GAME.rules(opts.rules_file)
+    assert GAME.odds is not None
     tables = GAME.odds(rules)
 
     def table(key: str) -> OddsTable:

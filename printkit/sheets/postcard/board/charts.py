@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color
 
-from engine.postcard.rules import DIE, Rules
+from engine.postcard.rules import DIE, Chart, Rules
 from printkit.draw.table import Cell, TableStyle, draw_table
 from printkit.draw.text import paragraph
 from printkit.sheets.postcard.board.context import Board
@@ -49,7 +49,10 @@ KIND = {"sack": "bad", "interception_chance": "warn", "incomplete": "warn", "fum
         "penalty_offense": "bad", "penalty_defense": "good"}
 
 
-def passing_rows(rules: Rules, fills: dict[str, Color], level_fills: list[Color]):
+Rows = list[tuple[str, list[Cell]]]     # (label, cells) per chart row
+
+
+def passing_rows(rules: Rules, fills: dict[str, Color], level_fills: list[Color]) -> Rows:
     results = range(rules.passing.min, rules.passing.max + 1)
     head, play, level, catch = [], [], [], []
     for r in results:
@@ -68,7 +71,7 @@ def passing_rows(rules: Rules, fills: dict[str, Color], level_fills: list[Color]
     return [("PASS O−D", head), ("throw", play), ("catch level", level), ("catch on", catch)]
 
 
-def chart_rows(chart, label: str, fills: dict[str, Color]):
+def chart_rows(chart: Chart, label: str, fills: dict[str, Color]) -> Rows:
     head = [Cell(_signed(r.result), fills["none"], bold=True) for r in chart.rows]
     body = []
     for r in chart.rows:
@@ -80,7 +83,7 @@ def chart_rows(chart, label: str, fills: dict[str, Color]):
     return [(f"{label} O−D", head), ("result", body)]
 
 
-def field_goal_rows(rules: Rules, fills):
+def field_goal_rows(rules: Rules, fills: dict[str, Color]) -> Rows:
     ranges = rules.field_goal.ranges
     spots = [Cell(str(r.spot), fills["none"], bold=True) for r in ranges]
     need = [Cell(f"{r.low}-{r.high}" if r.low != r.high else str(r.low), fills["good"])
@@ -88,7 +91,7 @@ def field_goal_rows(rules: Rules, fills):
     return [("FG spot", spots), ("2d6 needed", need)]
 
 
-def punt_rows(rules: Rules, fills):
+def punt_rows(rules: Rules, fills: dict[str, Color]) -> Rows:
     targets = rules.punt.targets
     dist = [Cell(str(t.distance), fills["none"], bold=True) for t in targets]
     target = [Cell(f"{t.low}-{t.high}" if t.low != t.high else str(t.low), fills["good"])
@@ -97,7 +100,7 @@ def punt_rows(rules: Rules, fills):
     return [("PUNT yards", dist), ("target 2d6", target), ("bonus", bonus)]
 
 
-def kickoff_rows(rules: Rules, fills):
+def kickoff_rows(rules: Rules, fills: dict[str, Color]) -> Rows:
     spots = rules.kickoff.spots
     dice = [Cell(str(k.die), fills["none"], bold=True) for k in spots]
     spot = [Cell("EZ" if k.yard_line < 0 else str(k.yard_line), fills["good"]) for k in spots]

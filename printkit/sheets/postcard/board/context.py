@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
 
 from engine.postcard.rules import Rules
 from printkit.draw.shapes import die_face, star
@@ -24,7 +25,7 @@ class Board:
     oy: float
 
     @property
-    def c(self):
+    def c(self) -> Canvas:
         return self.doc.canvas
 
     def L(self, key: str) -> float:  # noqa: N802 - short accessor used on every line
@@ -73,7 +74,7 @@ class Board:
         key = f"{diameter:.4f}|{line:.4f}|{stars}|{star_radius:.4f}|{self.ink.hexval()}"
         name = f"ring{hashlib.sha256(key.encode()).hexdigest()[:12]}"
 
-        def draw(c) -> None:
+        def draw(c: Canvas) -> None:
             c.setLineWidth(line)
             c.setStrokeColor(self.ink)
             c.setFillColor(white)

@@ -7,6 +7,7 @@ Sizes come from the engine (the field's yards, engine/postcard/state.py) and the
 
 from __future__ import annotations
 
+from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from engine.postcard.state import END_ZONE, FIELD
@@ -45,7 +46,7 @@ class Knockouts:
         self.patches: list[tuple[float, float, float, float]] = []
         self.texts = Texts()
 
-    def add(self, x: float, y: float, text: str, font: str, size: float, colour) -> None:
+    def add(self, x: float, y: float, text: str, font: str, size: float, colour: Color) -> None:
         w = stringWidth(text, font, size)
         self.patches.append((x - w / 2 - 0.8, y - size * 0.22, w + 1.6, size * 1.0))
         self.texts.add(font, size, colour, x, y, text, align="centre")
@@ -238,7 +239,7 @@ def _onside_dice(b: Board, y0: float) -> None:
     base = y0 + b.L("field.kick_band") + 0.5 * 72 / 25.4
     for kicker, row in rows:
         y = base + row * size * 2.7
-        by_spot: dict[int, list] = {}
+        by_spot: dict[float, list] = {}
         for k in b.rules.onside.spots:
             yard_from_kicker_goal = kick_from + k.distance
             idx = index_of(b, yard_from_kicker_goal, kicker) \
