@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import BinaryIO
 
 from engine import registry
 from engine.draws import SCHEME
@@ -54,9 +55,12 @@ def summary(book: Book) -> str:
 
 def render_book(book: Book, paper: str, layout: Layout | None = None,
                 progress: Callable[[Iterable[Page]], Iterator[Page]] | None = None,
-                answers: list[str] | None = None) -> bytes:
+                answers: list[str] | None = None, sink: BinaryIO | None = None) -> bytes:
     """The book as PDF bytes (deterministic: same book and paper, same bytes); `answers`,
-    a game's "what happens" lines (Game.answers), are set after the draws."""
+    a game's "what happens" lines (Game.answers), are set after the draws. Given `sink` (an
+    open binary file) the pages are written there as they are drawn and b"" comes back: a
+    book of 10,000 pages then never holds its bytes in memory (twice, with the copy
+    handed back)."""
     game = book.spec.game
     layout = layout or load_layout(layout_name(book.spec.scheme.kind))
     module = renderer(book)
@@ -67,7 +71,7 @@ def render_book(book: Book, paper: str, layout: Layout | None = None,
                       payload=book.payload(), howto=book.spec.scheme.howto)
     doc = Document(size, title=f"{title} (seed {book.spec.seed})",
                    subject=book.payload(), keywords=f"printkit play book {game}",
-                   shared_xobjects=True, flate_level=BOOK_FLATE)
+                   shared_xobjects=True, flate_level=BOOK_FLATE, sink=sink)
     draw_book(doc, book, paper, layout, progress, info=info, module=module, answers=answers)
     return doc.finish()
 

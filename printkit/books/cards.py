@@ -38,15 +38,23 @@ def grid_for(count: int, width: float, min_cell: float) -> Grid:
     return Grid(-(-count // rows), rows)
 
 
-def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
-                   min_cell: float, width_hint: float, colour_key: str,
-                   looks: Callable[[str], tuple[float, Color, str, float, float]]) -> Block:
-    row_h = layout.length("cards.row_height")
-    label_w = layout.length("cards.label_width")
-    grid = grid_for(len(cards), width_hint - label_w, min_cell)
+class _Shape:
+    """What every stream block of one grid shares (the layout, the grid, the label colour, the
+    frame form): made once per shape, so a block of a long book holds only its own cards and
+    labels (issue #28: one closure set per stream was about 2.4 KB, most of a book's memory)."""
 
-    def frame(c: Canvas, width: float) -> None:
+    __slots__ = ("layout", "grid", "colour_key", "looks", "count", "label_w", "row_h")
+
+    def __init__(self, layout: Layout, grid: Grid, colour_key: str, count: int,
+                 looks: Callable[[str], tuple[float, Color, str, float, float]]) -> None:
+        self.layout, self.grid, self.colour_key, self.looks = layout, grid, colour_key, looks
+        self.count = count
+        self.label_w = layout.length("cards.label_width")
+        self.row_h = layout.length("cards.row_height")
+
+    def frame(self, c: Canvas, width: float) -> None:
         """What every block of this shape shares: label band, cells and their numbers."""
+        layout, grid, label_w, row_h = self.layout, self.grid, self.label_w, self.row_h
         cell_w = (width - label_w) / grid.per_row
         height = grid.rows * row_h
         c.setFillColor(layout.fill("cards.block_fill"))
@@ -56,7 +64,7 @@ def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
         texts = Texts()
         font, size = layout.font("cards.index_font"), layout.length("cards.index_size")
         muted = layout.colour("header.muted")
-        for pos in range(len(cards)):
+        for pos in range(self.count):
             r, col = divmod(pos, grid.per_row)
             cx = label_w + col * cell_w
             cy = height - (r + 1) * row_h
@@ -64,20 +72,33 @@ def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
             texts.add(font, size, muted, cx + 0.6 * MM, cy + row_h - 1.9 * MM, str(pos + 1))
         texts.draw(c)
 
-    def draw(doc: Document, x: float, top: float, width: float) -> None:
+
+class _ShuffleDraw:
+    """A stream block's draw function: the shared shape plus this stream's label, cite and
+    cards (slots: a long book holds tens of thousands)."""
+
+    __slots__ = ("shape", "label", "cite", "cards")
+
+    def __init__(self, shape: _Shape, label: str, cite: str, cards: list[str]) -> None:
+        self.shape, self.label, self.cite, self.cards = shape, label, cite, cards
+
+    def __call__(self, doc: Document, x: float, top: float, width: float) -> None:
+        shape, cards = self.shape, self.cards
+        layout, grid, label_w, row_h = shape.layout, shape.grid, shape.label_w, shape.row_h
         cell_w = (width - label_w) / grid.per_row
         height = grid.rows * row_h
         name = doc.form(f"cards{len(cards)}x{grid.per_row}w{width:.2f}", width, height,
-                        lambda c: frame(c, width))
+                        lambda c: shape.frame(c, width))
         doc.place(name, x, top - height)
         texts = doc.texts         # set when the page is finished
         texts.add(layout.font("cards.label_font"), layout.length("cards.label_size"),
-                  layout.colour(colour_key), x + label_w / 2, top - height / 2 - 1, cite,
-                  "centre")
+                  layout.colour(shape.colour_key), x + label_w / 2, top - height / 2 - 1,
+                  self.cite, "centre")
         texts.add(layout.font("cards.index_font"), layout.length("cards.index_size") * 0.95,
                   layout.colour("header.muted"), x + label_w / 2, top - height / 2 - 3.2 * MM,
-                  label, "centre")
+                  self.label, "centre")
         font = layout.font("cards.card_font")
+        looks = shape.looks
         groups: dict[tuple[float, int], tuple[Color, list]] = {}
         for pos, card in enumerate(cards):
             r, col = divmod(pos, grid.per_row)
@@ -90,7 +111,22 @@ def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
         for (size, _), (colour, runs) in groups.items():
             texts.extend(font, size, colour, runs)
 
-    return Block(grid.rows * row_h, draw)
+
+def _shuffle_block(layout: Layout, label: str, cite: str, cards: list[str],
+                   min_cell: float, width_hint: float, colour_key: str,
+                   looks: Callable[[str], tuple[float, Color, str, float, float]],
+                   shapes: dict[tuple, _Shape] | None = None) -> Block:
+    """One stream's block; `shapes` (one per book) shares each grid's _Shape between the
+    streams of that shape."""
+    label_w = layout.length("cards.label_width")
+    key = (len(cards), width_hint - label_w, min_cell, colour_key)
+    shape = shapes.get(key) if shapes is not None else None
+    if shape is None:
+        grid = grid_for(len(cards), width_hint - label_w, min_cell)
+        shape = _Shape(layout, grid, colour_key, len(cards), looks)
+        if shapes is not None:
+            shapes[key] = shape
+    return Block(shape.grid.rows * shape.row_h, _ShuffleDraw(shape, label, cite, cards))
 
 
 def _looks(layout: Layout) -> Callable[[str], tuple[float, Color, str, float, float]]:
@@ -136,6 +172,8 @@ def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
     looks = _looks(layout)
     out: list[tuple[str, Block]] = []
     heading = None
+    shapes: dict[tuple, _Shape] = {}
+    shared: dict[tuple[str, str], tuple[str, Callable[[], Block] | None]] = {}
     for label, cards in book.streams.items():
         section = section_of(label)
         tag = section.side.upper()
@@ -149,11 +187,18 @@ def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
             out.append((tag, _title(layout, section.heading, colour, new_page)))
             heading = section.heading
         block = _shuffle_block(layout, label, section.cite, cards, min_cell, width, colour,
-                               looks)
-        block.keys = f"cards.row_height, {min_key}, cards.label_width"
-        if section.side:
-            block.continued = partial(_title, layout, f"{section.heading} (continued)", colour,
-                                      False)
+                               looks, shapes)
+        # the keys and the repeated heading are the same for every stream of a section and
+        # kind of cell: made once and shared, not once per stream
+        keys, continued = shared.get((section.heading, min_key), ("", None))
+        if not keys:
+            keys = f"cards.row_height, {min_key}, cards.label_width"
+            if section.side:
+                continued = partial(_title, layout, f"{section.heading} (continued)", colour,
+                                    False)
+            shared[(section.heading, min_key)] = (keys, continued)
+        block.keys = keys
+        block.continued = continued
         out.append((tag, block))
     legend = book.spec.scheme.legend
     if legend is not None:

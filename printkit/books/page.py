@@ -19,8 +19,11 @@ from printkit.pdfdoc import Document
 DrawFn = Callable[[Document, float, float, float], None]   # (document, x, top, width)
 
 
-@dataclass
+@dataclass(slots=True)
 class Block:
+    """A piece of a page: its height and how to draw it (slots: a long book holds one per
+    stream, tens of thousands, until its last page is drawn)."""
+
     height: float
     draw: DrawFn
     new_page: bool = False        # start a new page before this block
@@ -38,7 +41,7 @@ class BlockTooTall(ValueError):
         self.block, self.height, self.body = block, height, body
 
 
-@dataclass
+@dataclass(slots=True)
 class Page:
     tag: str = ""                 # "HOME" / "AWAY" printed in the header of torn-out pages
     blocks: list[Block] = field(default_factory=list)

@@ -91,7 +91,7 @@ def playbook(
     from engine.playbook import BookError, build, make_spec, to_json
     from printkit.books import default_name, layout_name, render_book
     from printkit.layout import load_layout
-    from printkit.output import check_writable, pdf_target, write_atomic
+    from printkit.output import FileSet, check_writable, pdf_target, write_atomic
     from printkit.preview import write_pdf
 
     if seed is None:
@@ -121,7 +121,13 @@ def playbook(
     out = pdf_target(out) if out else default_name(spec.game, spec.seed, paper.value)
     check_writable(out, force)
     lay = load_layout(layout_name(spec.scheme.kind), layout)
-    pdf = render_book(build(spec, _wrap), paper.value, lay, progress=_page_wrap, answers=lines)
+    book = build(spec, _wrap)
+    if not png:     # streamed to the staged file page by page: memory stays flat (issue #28)
+        with FileSet(force) as files, files.writing(out) as sink:
+            render_book(book, paper.value, lay, progress=_page_wrap, answers=lines, sink=sink)
+        typer.echo(str(out))
+        return
+    pdf = render_book(book, paper.value, lay, progress=_page_wrap, answers=lines)
     for path in write_pdf(out, pdf, png, force):
         typer.echo(str(path))
 

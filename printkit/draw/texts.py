@@ -96,6 +96,8 @@ class Texts:
                 hit = table.get(text)
                 if hit is None:
                     hit = _show(c, t, font, size, text, memo)
+                    if len(table) >= MAX_TEXTS:     # bounded: a long book's unique labels
+                        table.clear()
                     table[text] = hit
                 else:
                     append(hit[0])
@@ -108,6 +110,10 @@ class Texts:
 
 _STEPS: dict[tuple[int, int], str] = {}     # (dx, dy) in hundredths of a point: its `Td`
 MAX_STEPS = 50_000
+# strings remembered per font, size and subset of a document: forgetting one only costs its
+# encoding again (the operators for a string never change within a document), and without a
+# bound a book of unique labels (stream names, play numbers) grew by about 2 KB a page
+MAX_TEXTS = 20_000
 
 
 def _assignments(c: Canvas, font: str, memo: dict) -> dict[int, int] | None:

@@ -130,23 +130,29 @@ def _middles(n: int) -> tuple[str, ...]:
     return tuple(str(n - r - 0.5) for r in range(n))
 
 
-def _slip(layout: Layout, deal: Deal, payload: str, version: int, chips: _Chips,
-          fixed: frozenset[str]) -> Block:
-    """One drive's slip, with a QR of its own stream (and the same check code in words), so
-    a slip cut from the book can be scanned (`printkit scan`) or checked on its own. Every
-    slip's code is drawn at the book's `version` (slip_version); `fixed` are the QB's
-    automatic cards at this many players."""
-    shape = deal_shape(deal.players)
-    stream = _stream(deal)
-    check = slip_check(list(deal.shuffled), stream, deal.players)
-    title_h = layout.length("deal.title_height")
-    row_h = layout.length("deal.row_height")
-    rows = deal.players + 1
-    max_cards = max(shape.hand, shape.sidelines, 1)
+class _Slip:
+    """One drive's slip as a draw function (slots, not closures: a book holds every slip
+    until its last page is drawn, and closures cost about 1 KB a slip, issue #28)."""
 
-    def frame(c: Canvas, width: float) -> None:
+    __slots__ = ("layout", "deal", "payload", "version", "chips", "fixed", "shape", "stream",
+                 "check", "title_h", "row_h", "rows", "max_cards")
+
+    def __init__(self, layout: Layout, deal: Deal, payload: str, version: int, chips: _Chips,
+                 fixed: frozenset[str]) -> None:
+        self.layout, self.deal, self.payload, self.version = layout, deal, payload, version
+        self.chips, self.fixed = chips, fixed
+        self.shape = shape = deal_shape(deal.players)
+        self.stream = stream = _stream(deal)
+        self.check = slip_check(list(deal.shuffled), stream, deal.players)
+        self.title_h = layout.length("deal.title_height")
+        self.row_h = layout.length("deal.row_height")
+        self.rows = deal.players + 1
+        self.max_cards = max(shape.hand, shape.sidelines, 1)
+
+    def frame(self, c: Canvas, width: float) -> None:
         """What every slip of this many players shares: the border, the rule under each
         player's label, the sidelines band and its label."""
+        layout, rows, row_h, title_h = self.layout, self.rows, self.row_h, self.title_h
         label_w = layout.length("deal.label_width")
         bottom = rows * row_h + 1 * MM          # the slip's top edge above its lower-left
         for i in range(rows):
@@ -165,15 +171,19 @@ def _slip(layout: Layout, deal: Deal, payload: str, version: int, chips: _Chips,
         c.setLineWidth(0.6)
         c.rect(0, 0, width, title_h + bottom)
 
-    def draw(doc: Document, x: float, top: float, width: float) -> None:
+    def __call__(self, doc: Document, x: float, top: float, width: float) -> None:
+        layout, deal, shape, chips, fixed = (self.layout, self.deal, self.shape, self.chips,
+                                             self.fixed)
+        rows, row_h, title_h = self.rows, self.row_h, self.title_h
         label_w = layout.length("deal.label_width")
         gap = layout.length("deal.chip_gap")
         qr_size = layout.length("deal.qr_size")
         chip_w = min(layout.length("deal.max_chip_width"),
-                     (width - label_w - qr_size - 2 * MM) / max_cards - gap)
+                     (width - label_w - qr_size - 2 * MM) / self.max_cards - gap)
         ink = layout.colour("header.ink")
         height = title_h + rows * row_h + 1 * MM
-        name = doc.form(f"slip{rows}w{width:.2f}", width, height, lambda c: frame(c, width))
+        name = doc.form(f"slip{rows}w{width:.2f}", width, height,
+                        lambda c: self.frame(c, width))
         doc.place(name, x, top - height)
         texts = doc.texts         # set when the page is finished
         label_size = layout.length("deal.label_size")
@@ -182,8 +192,8 @@ def _slip(layout: Layout, deal: Deal, payload: str, version: int, chips: _Chips,
                   top - title_h + 2 * MM, f"Drive {deal.drive} \u2014 QB: P{deal.qb}")
         texts.add(text_font, label_size, ink, x + width - 2 * MM, top - title_h + 2 * MM,
                   f"{deal.players} players \u00b7 {shape.hand} cards each \u00b7 "
-                  f"{shape.sidelines} on the sidelines \u00b7 stream {stream} \u00b7 "
-                  f"check {check}", "right")
+                  f"{shape.sidelines} on the sidelines \u00b7 stream {self.stream} \u00b7 "
+                  f"check {self.check}", "right")
         entries = [(seat, cards) for seat, cards in sorted(deal.hands)]
         entries.append((0, deal.sidelines))
         for i, (seat, cards) in enumerate(entries):
@@ -200,11 +210,19 @@ def _slip(layout: Layout, deal: Deal, payload: str, version: int, chips: _Chips,
                             chip_w, row_h - 1.6 * MM, qb and code in fixed)
         c = doc.canvas
         rows_h = rows * row_h
-        _qr(c, payload, x + width - qr_size - 1 * MM,
+        _qr(c, self.payload, x + width - qr_size - 1 * MM,
             top - title_h - rows_h / 2 - qr_size / 2, qr_size, layout.text("header.qr_level"),
-            version)
+            self.version)
 
-    return Block(title_h + rows * row_h + 1 * MM, draw, line_after="cut",
+
+def _slip(layout: Layout, deal: Deal, payload: str, version: int, chips: _Chips,
+          fixed: frozenset[str]) -> Block:
+    """One drive's slip, with a QR of its own stream (and the same check code in words), so
+    a slip cut from the book can be scanned (`printkit scan`) or checked on its own. Every
+    slip's code is drawn at the book's `version` (slip_version); `fixed` are the QB's
+    automatic cards at this many players."""
+    draw = _Slip(layout, deal, payload, version, chips, fixed)
+    return Block(draw.title_h + draw.rows * draw.row_h + 1 * MM, draw, line_after="cut",
                  keys="deal.title_height, deal.row_height")
 
 
