@@ -146,16 +146,27 @@ def test_plot_png_one_per_table(workdir):
     assert bad.code == 2 and "--plot" in bad.stderr
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_answers_well_under_two_seconds(game):
+CALIBRATION = "s = 0\nfor i in range(3_000_000):\n    s += i * i % 7\n"
+
+
+def _cpu(args: list[str]) -> float:
     """CPU time of a fresh process (start-up included), so a busy machine does not decide."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, "-m", "printkit", "odds", game],
-                          capture_output=True, check=False)
+    done = subprocess.run([sys.executable, *args], capture_output=True, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    assert done.returncode == 0
-    used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    assert used < 1.5, f"{game}: {used:.2f} s"
+    assert done.returncode == 0, done.stderr
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_answers_well_under_two_seconds(game):
+    """1.5 s of CPU; where this machine runs slower than the one the target was set on (its
+    CPU time for the same code varies by a half between hours), three times a fixed loop of
+    pure Python measured in the same run (about 0.5 s there: odds of the grid game, the
+    slowest, took twice the loop)."""
+    used = _cpu(["-m", "printkit", "odds", game])
+    loop = _cpu(["-c", CALIBRATION])
+    assert used < max(1.5, 3 * loop), f"{game}: {used:.2f} s (the loop: {loop:.2f} s)"
 
 
 def test_rules_file_changes_the_figures(workdir):
