@@ -70,3 +70,35 @@ def render_sheet(game: str, sheet: str, opts=None, override=None, **kw) -> bytes
     printable = sheets.get(game, sheet)
     opts = opts or sheets.RenderOptions(**kw)
     return sheets.render(printable, opts, load_layout(printable.layout, override))
+
+
+PEAK_PROBE = """
+import resource, sys
+from printkit.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as exc:
+    code = exc.code
+else:
+    code = 0
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+try:    # Linux: ru_maxrss keeps the forking parent's peak across exec; VmHWM is this process's
+    with open("/proc/self/status") as fh:
+        peak = next(int(line.split()[1]) for line in fh if line.startswith("VmHWM")) / 1024
+except (OSError, StopIteration, ValueError):
+    pass
+cpu = resource.getrusage(resource.RUSAGE_SELF)
+print(f"PEAK {peak:.0f} {code} {cpu.ru_utime + cpu.ru_stime:.1f}", file=sys.stderr)
+"""
+
+
+def measured(*args: str, cwd: Path, timeout: float = 900) -> tuple[float, int, str, float]:
+    """(peak resident MB, exit code, stderr before the probe's line, CPU seconds) of
+    `printkit ARGS` in a fresh process (the peak from the kernel, not from Python)."""
+    import subprocess
+
+    r = subprocess.run([sys.executable, "-c", PEAK_PROBE, *args], cwd=cwd, capture_output=True,
+                       text=True, env={**os.environ, "COLUMNS": "80"}, timeout=timeout)
+    *said, last = r.stderr.strip().splitlines()
+    _, peak, code, cpu = last.split()
+    return float(peak), int(code) if code != "None" else 0, "\n".join(said), float(cpu)

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import os
 import struct
-import subprocess
-import sys
 import zlib
 from pathlib import Path
 
@@ -22,37 +20,11 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from tests.fuzzing import fuzz_settings
-from tests.helpers import run_cli
+from tests.helpers import measured, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT_MB = 300
 TOO_SMALL = "too small to read (a QR code needs at least 21 pixels a side)"
-PROBE = """
-import resource, sys
-from printkit.cli import main
-try:
-    main(sys.argv[1:])
-except SystemExit as exc:
-    code = exc.code
-else:
-    code = 0
-with open("/proc/self/status") as fh:
-    peak = next(int(line.split()[1]) for line in fh if line.startswith("VmHWM")) / 1024
-cpu = resource.getrusage(resource.RUSAGE_SELF)
-print(f"PEAK {peak:.0f} {code} {cpu.ru_utime + cpu.ru_stime:.1f}", file=sys.stderr)
-"""
-
-
-def measured(*args: str, cwd: Path) -> tuple[float, int, str, float]:
-    """(peak resident MB, exit code, stderr before the probe's line, CPU seconds) of
-    `printkit ARGS` in a fresh process."""
-    r = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
-                       text=True, env={**os.environ, "COLUMNS": "80"}, timeout=900)
-    *said, last = r.stderr.strip().splitlines()
-    _, peak, code, cpu = last.split()
-    return float(peak), int(code), "\n".join(said), float(cpu)
-
-
 def write_png(path: Path, width: int, height: int, colour: bool = False,
               value: int = 200) -> Path:
     """A PNG of one grey (or colour) value, written row by row: a test never holds the

@@ -7,38 +7,17 @@ bench/bench_memory.py runs the full-size books against the 300 MB target.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
+from tests.helpers import measured
+
 LIMIT_MB = 300
-PROBE = """
-import resource, sys
-from printkit.cli import main
-try:
-    main(sys.argv[1:])
-except SystemExit as exc:
-    code = exc.code
-else:
-    code = 0
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-try:    # Linux: ru_maxrss keeps the forking parent's peak across exec; VmHWM is this process's
-    with open("/proc/self/status") as fh:
-        peak = next(int(line.split()[1]) for line in fh if line.startswith("VmHWM")) / 1024
-except (OSError, StopIteration, ValueError):
-    pass
-print(f"PEAK {peak:.0f} {code}", file=sys.stderr)
-"""
-
-
 def _peak_mb(*args: str, cwd: Path) -> float:
-    r = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
-                       text=True, env={**os.environ, "COLUMNS": "80"}, timeout=300)
-    line = r.stderr.strip().splitlines()[-1]
-    _, peak, code = line.split()
-    assert code in ("0", "None"), r.stderr
-    return float(peak)
+    peak, code, said, _ = measured(*args, cwd=cwd, timeout=300)
+    assert code == 0, said
+    return peak
 
 
 def test_png_pages_stream(tmp_path):
