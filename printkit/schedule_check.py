@@ -27,6 +27,7 @@ class Fixture:
     match: str
     home: str
     away: str
+    seed: str = ""           # the class key's play-book seed for the match
 
     @property
     def teams(self) -> str:
@@ -44,7 +45,7 @@ def read_schedule(path: Path) -> list[Fixture]:
         home, away = (row.get("home") or "").strip(), (row.get("away") or "").strip()
         if not match:
             raise ReadError("expected a match id (M1, M2, ...)", str(path), n)
-        fixtures.append(Fixture(match, home, away))
+        fixtures.append(Fixture(match, home, away, (row.get("seed") or "").strip()))
     return fixtures
 
 

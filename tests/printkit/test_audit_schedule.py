@@ -98,3 +98,28 @@ def test_a_class_option_without_a_schedule_is_refused(tmp_path):
     r = _audit(tmp_path, "--class", tmp_path)
     assert (r.code, r.stderr) == (2, f"printkit: error: {tmp_path}: no results.csv: not a "
                                      "class folder `printkit classroom` wrote\n")
+
+
+def test_a_class_can_be_rehearsed_and_audits_clean_with_nothing_missing(klass, tmp_path):
+    """`simulate --class`: the bots play every scheduled match with its seed, teams and id;
+    the audit takes them as the class's records."""
+    out = tmp_path / "rehearsal"
+    r = run_cli("simulate", "postcard", "--class", klass, "--out", out)
+    assert (r.code, r.stdout) == (0, f"wrote 6 records of class matches to {out}\n")
+    rows = list(csv.DictReader((klass / "results.csv").open()))
+    for row in rows:
+        head = (out / f"{row['match']}.rec").read_text().split("\n\n")[0]
+        for tag in (f'[Seed "{row["seed"]}"]', f'[Home "{row["home"]}"]',
+                    f'[Away "{row["away"]}"]', f'[Match "{row["match"]}"]'):
+            assert tag in head.splitlines(), (tag, head)
+    r = _audit(out, "--class", klass, "--class-key", klass.parent / "k.key")
+    assert r.code == 0, r.stdout
+    assert r.stdout.splitlines()[-1] == "audit: 6 records: 6 clean, 0 with findings, " \
+                                        "0 unreadable"
+    assert "no record" not in r.stdout
+
+
+def test_simulate_needs_a_seed_or_a_class(tmp_path):
+    r = run_cli("simulate", "postcard", "--out", tmp_path)
+    assert (r.code, r.stderr) == (2, "printkit: error: simulate needs --seed SEED or --class "
+                                     "CLASSDIR (one of them)\n")
