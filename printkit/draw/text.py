@@ -71,12 +71,12 @@ def fit_line(text: str, font: str, size: float, width: float,
 def draw_fitted(c: Canvas, x: float, y: float, text: str, font: str, size: float,
                 width: float, align: str = "left", floor: float = FLOOR) -> float:
     """Draw one line fitted to `width` (x is its left edge, centre or right edge for align
-    left, centre, right); returns the size it was drawn at."""
+    left, centre, right); returns the width it took, so a row of parts can go on after it."""
     line, s = fit_line(text, font, size, width, floor)
     c.setFont(font, s)
     draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}
     draw[align](x, y, line)
-    return s
+    return stringWidth(line, font, s)
 
 
 def fit_names(template: str, names: dict[str, str], font: str, size: float, width: float,

@@ -77,9 +77,11 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
     label = layout.font("page.label_font")
     halves = sum(c.stringWidth(h, label, size) + size * 2.1 + timeouts * box * 1.35
                  for h in ("1st half", "2nd half"))
-    for team in teams:                  # a long name shrinks, then is cut, within its half
-        name, s = fit_line(team, bold, size, width / 2 - halves   # the last half's gap
-                           - c.stringWidth(" timeouts", bold, size))  # stands for the name's
+    # a long name shrinks, then is cut, within its half of the row (the last half's trailing
+    # gap, counted in `halves`, is the room between the name and its first box)
+    room = width / 2 - halves - c.stringWidth(" timeouts", bold, size)
+    for team in teams:
+        name, s = fit_line(team, bold, size, room)
         c.setFont(bold, s)
         c.drawString(x, row + box / 2 - size * 0.35, f"{name} timeouts")
         tx = x + c.stringWidth(f"{name} timeouts", bold, s) + size

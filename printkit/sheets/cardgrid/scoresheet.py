@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engine.cardgrid.rules import Rules, load_rules
 from printkit.books.header import fit_text
-from printkit.draw.text import draw_fitted, fit_line
+from printkit.draw.text import draw_fitted
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
@@ -190,9 +190,7 @@ def _result(c: Canvas, layout: Layout, x: float, y: float, width: float,
     fixed = (cx - x) + 2 * (size * 5 + 18 * 2.835) + c.stringWidth(
         "Winner", layout.font("page.bold_font"), size) + size * 2 + WINNER_LINE
     for name in (opts.home, opts.away):     # a long name is fitted: "Winner" stays on
-        used = draw_fitted(c, cx, base, name, font, size, (width - fixed) / 2)
-        cx += c.stringWidth(fit_line(name, font, size, (width - fixed) / 2)[0], font,
-                            used) + size
+        cx += draw_fitted(c, cx, base, name, font, size, (width - fixed) / 2) + size
         c.rect(cx, y + h * 0.2, 18 * 2.835, h * 0.6, stroke=1, fill=0)
         cx += 18 * 2.835 + size * 3
     cx += _label(c, layout, cx, base, "Winner") + size
