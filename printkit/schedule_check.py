@@ -125,3 +125,31 @@ def account(fixtures: list[Fixture], entries: list) -> list[Account]:
 
 def _score(e) -> str:
     return f"{e.home} {e.points[0]}-{e.points[1]} {e.away}" if e.points else "no score"
+
+
+class Bound:
+    """The class's schedule, when one is found: each record's teams checked against its
+    match as it is reported, then every scheduled match accounted for."""
+
+    def __init__(self, fixtures: list[Fixture]) -> None:
+        self.fixtures = list(fixtures)
+        self.by_id = {f.match: f for f in self.fixtures}
+
+    def check(self, e):
+        """`e` with a CLASS-004/005 finding when its match's teams are not the schedule's."""
+        if not self.fixtures or e.status == "unreadable" or not e.match:
+            return e
+        if found := team_finding(self.by_id, e.match, e.home, e.away, e.team_line):
+            e.findings = sorted([*e.findings, found], key=lambda f: (f["line"], f["rule"]))
+            e.status = "findings"
+        return e
+
+    def accounts(self, entries) -> list:
+        return account(self.fixtures, entries)
+
+    @staticmethod
+    def counted(entries, accounts) -> list:
+        """The entries the standings count: a match whose clean records disagree counts
+        until the teacher settles it, not once for whichever came first."""
+        disputed = {a.fixture.match for a in accounts if a.state == "disagree"}
+        return [e for e in entries if e.match not in disputed]

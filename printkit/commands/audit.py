@@ -23,7 +23,7 @@ from printkit.errors import UserError
 
 if TYPE_CHECKING:
     from printkit.audit import Entry
-    from printkit.schedule_check import Account
+    from printkit.schedule_check import Account, Bound
 
 
 class Format(StrEnum):
@@ -131,38 +131,6 @@ def summary(entries: Sequence[Entry], accounts: Sequence[Account] = ()) -> str:
             f"unreadable{tail}")
 
 
-class Bound:
-    """The class's schedule, when one is found: each record's teams checked against its
-    match as it is reported, then every scheduled match accounted for."""
-
-    def __init__(self, fixtures) -> None:
-        self.fixtures = list(fixtures)
-        self.by_id = {f.match: f for f in self.fixtures}
-
-    def check(self, e):
-        """`e` with a CLASS-004/005 finding when its match's teams are not the schedule's."""
-        from printkit.schedule_check import team_finding
-
-        if not self.fixtures or e.status == "unreadable" or not e.match:
-            return e
-        if found := team_finding(self.by_id, e.match, e.home, e.away, e.team_line):
-            e.findings = sorted([*e.findings, found], key=lambda f: (f["line"], f["rule"]))
-            e.status = "findings"
-        return e
-
-    def accounts(self, entries) -> list:
-        from printkit.schedule_check import account
-
-        return account(self.fixtures, entries)
-
-    @staticmethod
-    def counted(entries, accounts) -> list:
-        """The entries the standings count: a match whose clean records disagree counts
-        until the teacher settles it, not once for whichever came first."""
-        disputed = {a.fixture.match for a in accounts if a.state == "disagree"}
-        return [e for e in entries if e.match not in disputed]
-
-
 def audit(
     folder: Annotated[Path, typer.Argument(metavar="DIR", help="A folder of records (*.rec, "
                                                                 "*.txt, any game, any mix).")],
@@ -182,7 +150,7 @@ def audit(
     """Audit every record of a class: findings, class membership, the schedule, standings."""
     from printkit import audit as engine_audit
     from printkit.classkey import read_key
-    from printkit.schedule_check import find_schedule, read_schedule
+    from printkit.schedule_check import Bound, find_schedule, read_schedule
 
     if not folder.is_dir():
         raise UserError(f"{folder}: not a directory (audit takes the folder of a class's "
