@@ -94,16 +94,18 @@ class _Ink:
             self._grey = self.page.render(scale=1, grayscale=True).to_numpy()
             if self._grey.ndim == 3:
                 self._grey = self._grey.min(axis=2)
+        import numpy as np
+
         rows, cols = self._grey.shape[:2]
         left, bottom, right, top = box
-        x0, x1 = max(0, int(left)), min(cols, int(right) + 1)
-        y0, y1 = max(0, int(self.height - top)), min(rows, int(self.height - bottom) + 1)
-        cell = self._grey[y0:y1, x0:x1]
-        if cell.size == 0:
-            return False
-        band = [(x0 + c, y0 + r) for r, c in zip(*(cell < 200).nonzero(), strict=True)]
-        return any(x < SAFE or x > self.width - SAFE or y < SAFE or y > self.height - SAFE
-                   for x, y in band)
+        x0 = max(0, int(left))                 # clamped: a box wholly past an edge is empty
+        x1 = max(x0, min(cols, int(right) + 1))
+        y0 = max(0, int(self.height - top))
+        y1 = max(y0, min(rows, int(self.height - bottom) + 1))
+        xs, ys = np.arange(x0, x1), np.arange(y0, y1)        # pixel = point at 72 dpi
+        band = ((ys < SAFE) | (ys > self.height - SAFE))[:, None] | \
+            ((xs < SAFE) | (xs > self.width - SAFE))[None, :]
+        return bool(((self._grey[y0:y1, x0:x1] < 200) & band).any())
 
 
 def _off(box: tuple[float, float, float, float], width: float, height: float) -> str:
