@@ -147,10 +147,12 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     width = size[0] - 2 * margin
     top = size[1] - margin - layout.length("page.title_size")
     label = layout.length("page.label_size")
-    title(c, layout, margin, top, f"{layout.text('page.title')}   {opts.home} v {opts.away}")
+    sheet = "sheet ____ of ____"          # at the title's right: the title stops short of it
+    title(c, layout, margin, top, f"{layout.text('page.title')}   {opts.home} v {opts.away}",
+          width - c.stringWidth(sheet, layout.font("page.label_font"), label) - label * 2)
     c.setFont(layout.font("page.label_font"), label)
     c.setFillColor(layout.colour("page.muted"))
-    c.drawRightString(margin + width, top, "sheet ____ of ____")
+    c.drawRightString(margin + width, top, sheet)
     y = top - label * 2
     y -= _header(c, layout, margin, y, width, (opts.home, opts.away),
                  rules.clock.timeouts_per_half, str(opts.extra.get("seed") or "")) + label

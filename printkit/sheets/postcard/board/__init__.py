@@ -46,4 +46,4 @@ def _title(b: Board) -> None:
     draw_fitted(c, b.ox, top - lay.length("board.title_size"),
                 f"{lay.text('board.title')}   {b.opts.home} v {b.opts.away}",
                 lay.font("board.title_font"), lay.length("board.title_size"),
-                lay.length("board.width"))
+                lay.length("checkbar.x") - lay.length("board.title_size"))  # short of the bar
