@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
+from engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot, number_part
 from engine.cardbowl.state import FIELD
 
 KINDS = (("play", "pl"), ("FG", "fg"), ("kickoff", "ko"), ("free kick", "fk"),
@@ -130,7 +130,8 @@ def grammar() -> Grammar:
         "book; the score and where a return ends ('to 24') to the verifier.",
     )
     return Grammar("cardbowl", slots, forms, kind="kind", legend=legend,
-                   tags=("Seed", "Home", "Away", "Date", "Match"), leave_off=("cards",),
+                   tags=("Seed", "Home", "Away", "Date", "Match"),
+                   lines=PlainLines(leave_off=("cards",)),
                    hint="play, kickoff, home, change; 2; 7; 27; kick good; pass; 12; 20 yd return; "
                         "TD; 5 yd pen. vs. D; Q2",
                    typical_lines=200)        # some 150 plays, kicks, possessions, markers

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot
 from engine.cardgrid.deal import OWNER
 from engine.cardgrid.notation import EVENTS, FG_MARK, PENALTIES, SIDE_LETTERS
 from engine.cardgrid.rules import Rules, load_rules
@@ -145,7 +145,7 @@ def grammar() -> Grammar:
     )
     return Grammar("cardgrid", slots, (passage, score, *fixed, finish), kind="kind",
                    log="passages",
-                   legend=legend, header=header, comment="#",
+                   legend=legend, header=header, lines=PlainLines(comment="#"),
                    tags=("Seed", "Home", "Away", "Finish", "KickOff", "Date", "Match"),
                    hint="passage, score, shuffle H; H11; lost, T, pen; A kick; 5-0; C; 7-0; "
                         "A2, scrum H2; 10:40; cards 5H, 10C, QH*",
@@ -204,6 +204,7 @@ def scores() -> Grammar:
         "log (--log passages).",
     )
     return Grammar("cardgrid", slots, forms, kind="who", legend=legend, header=header,
-                   comment="#", tags=("Seed", "Home", "Away", "Finish", "Date", "Match"),
+                   lines=PlainLines(comment="#"),
+                   tags=("Seed", "Home", "Away", "Finish", "Date", "Match"),
                    hint="H, A, finish; T, C, F, P; 5; 0; A2; 10; 40",
                    typical_lines=24, variant="scores", log="scores", logs=(grammar(),))

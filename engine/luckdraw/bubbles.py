@@ -56,10 +56,10 @@ not the book's noted, bonus words in the sheet's order).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 
-from engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
+from engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot, number_part
 from engine.luckdraw.bookrecord import bonus_order, book_record, dealt_record
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.rules import SIDELINES, Rules, load_rules
@@ -120,6 +120,30 @@ def _total(name: str, title: str) -> Slot:
     return Slot(name, (Part("seat", tuple(f"{s} " for s in SEATS),
                             labels=tuple(s[1:] for s in SEATS)),
                        Part("sign", ("-",)), Part("n", digits=NUMBER)), title=title)
+
+
+@dataclass(frozen=True)
+class WrittenLines(PlainLines):
+    """A written game's lines on its sheets: a `;` ends a line's text (the notation's trailing
+    comment), and a total line of more seats than a band holds takes several bands."""
+
+    trailing_comment: bool = True
+
+    def spread(self, line: str) -> tuple[str, ...]:
+        return spread_totals(line)
+
+
+@dataclass(frozen=True)
+class BookLines(PlainLines):
+    """A play-book sheet's lines (or, `dealt`, the dense sheets' with deal lines): the record
+    rewritten as those sheets hold it (engine/luckdraw/bookrecord.py), one band a line."""
+
+    trailing_comment: bool = True
+    dealt: bool = False
+
+    def rewrite(self, text: str, file: str,
+                tags: dict[str, str]) -> tuple[str, list[str]] | None:
+        return (dealt_record if self.dealt else book_record)(text, file, tags)
 
 
 def _calls(per_seat: tuple[str, ...]) -> tuple[Segment, ...]:
@@ -231,11 +255,10 @@ def grammar(rules: Rules | None = None) -> Grammar:
         "seat and total (- if negative).",
     )
     blank = Grammar("luckdraw", slots, forms, kind="kind", legend=legend, header=header,
-                    tags=("Seed", "FinishDrive", "Date", "Match"), trailing_comment=True,
+                    tags=("Seed", "FinishDrive", "Date", "Match"), lines=WrittenLines(),
                     hint="Q1, drive, deal, event, total; P2; FG under FG; 14; fumble+td; delay; "
                          "run; P2 run under P2; P3 12",
-                    typical_lines=300,      # a 4-player full game: some 140-310 lines
-                    spread=spread_totals)
+                    typical_lines=300)      # a 4-player full game: some 140-310 lines
     return replace(blank, book=_book(blank, rules), dense=_dense(blank, rules))
 
 
@@ -383,4 +406,4 @@ def _sheet(blank: Grammar, rules: Rules, deals: bool) -> Grammar:
         "Calls: a band's last line.  No totals.",
     )
     return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
-                   rewrite=dealt_record if deals else book_record, spread=None)
+                   lines=BookLines(dealt=deals))

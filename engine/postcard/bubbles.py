@@ -18,11 +18,11 @@ above, the outcome with its TD and safety markers and the state below.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from math import gcd
 
-from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot
 from engine.postcard.notation import BOOK_DIE, VERBS
 from engine.postcard.rules import DIE, Rules, load_rules
 from engine.postcard.state import DOWNS, FIELD, TO_GAIN
@@ -185,7 +185,16 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
         "circle in the Away end zone.  State {..}: shade what you want checked.",
     )
     return replace(blank, slots=slots, legend=legend, hint="rush, 5v3, H?, A?/?, +10, HxA, "
-                   "1&10, H25", variant="book", rewrite=book_record)
+                   "1&10, H25", variant="book", lines=BookLines())
+
+
+@dataclass(frozen=True)
+class BookLines(PlainLines):
+    """A play-book sheet's lines: the record with its dice left to the book (book_record)."""
+
+    def rewrite(self, text: str, file: str,
+                tags: dict[str, str]) -> tuple[str, list[str]] | None:
+        return book_record(text, file, tags)
 
 
 def book_record(text: str, file: str, tags: dict[str, str] | None = None,

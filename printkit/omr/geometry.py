@@ -1,6 +1,6 @@
 """Where every mark of a bubble sheet is: one object for the drawing and for the reader.
 
-`sheet_geometry(grammar, layout, paper)` flows a game's slots (engine/bubbles.py) into the
+`sheet_geometry(grammar, layout, paper)` flows a game's slots (engine/bubbles/) into the
 rows of a band, left to right, a token never split across rows, and stacks as many bands as
 the page holds between the header and the foot. Positions are in points from the page's
 top-left corner (y down), the way an image is addressed; the drawing flips them for PDF.

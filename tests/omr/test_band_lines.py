@@ -1,4 +1,4 @@
-"""Several record lines a band (engine/bubbles.py `Grammar.band`, printkit/omr/geometry.py):
+"""Several record lines a band (engine/bubbles/ `Grammar.band`, printkit/omr/geometry.py):
 a toy grammar of a long slot and a short one, two lines a band laid out as BLOWOUT!!!'s (the
 long rows above and below, the short ones side by side between). Positions typed by hand from
 the blowout layout's sizes: pitch 2.6 mm, part gap 0.7 mm, slot gap 3.2 mm."""

@@ -1,4 +1,4 @@
-"""The bubble grammar (engine/bubbles.py) with PostCard's data: lines to shadings and back.
+"""The bubble grammar (engine/bubbles/) with PostCard's data: lines to shadings and back.
 Expectations are typed by hand from docs/notation.md."""
 
 from __future__ import annotations
@@ -134,3 +134,40 @@ def test_a_set_segment_stops_at_the_next_field():
     assert encode(g, "stop | note").dropped == ("note",)
     with pytest.raises(EncodeError):        # a word the segment may not leave off
         encode(g, "stop | 12 | end")
+
+
+def test_the_plain_sheet_lines_leave_off_blanks_comments_and_named_lines():
+    from engine.bubbles import PlainLines
+
+    plain = PlainLines()
+    assert plain.on_sheet("   ") is None and plain.on_sheet("  ; a note") is None
+    assert plain.on_sheet("rush 5v3 H4 ; kept: no trailing comments") == \
+        "rush 5v3 H4 ; kept: no trailing comments"
+    trailing = PlainLines(trailing_comment=True)
+    assert trailing.on_sheet("PTD td P1 6 ; the try") == "PTD td P1 6"
+    assert trailing.on_sheet('[Home "A; B"]') == '[Home "A; B"]'     # a tag keeps its `;`
+    cards = PlainLines(leave_off=("cards",))
+    assert cards.on_sheet("cards: 7H 2C") is None and cards.on_sheet("1 & 10 @ 20") is not None
+    assert PlainLines(comment="#").on_sheet("# passage 3") is None
+    assert plain.spread("total P1 3 P2 4") == ("total P1 3 P2 4",)
+    assert plain.rewrite("x\n", "f.rec", {}) is None
+
+
+def test_every_grammar_bends_the_plain_way_only_through_its_sheet_lines():
+    """No callables on a grammar: a game's own way of putting lines on sheets is a class in
+    its package (Grammar.lines), so the bubble code names no game."""
+    import dataclasses
+
+    from engine import registry
+    from engine.bubbles import Grammar, logs_of
+
+    fields = {f.name for f in dataclasses.fields(Grammar)}
+    assert not fields & {"spread", "rewrite", "leave_off", "trailing_comment", "comment"}
+    for game_id in registry.GAMES:
+        top = registry.get(game_id).bubbles()
+        for g in (*logs_of(top), top.book, top.dense):
+            if g is None:
+                continue
+            lines = type(g.lines)
+            assert lines.__module__ in ("engine.bubbles.lines", f"engine.{game_id}.bubbles"), \
+                (game_id, lines)

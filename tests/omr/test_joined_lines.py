@@ -1,4 +1,4 @@
-"""Several record lines on one band (engine/bubbles.py: forms with newlines), as a written
+"""Several record lines on one band (engine/bubbles/: forms with newlines), as a written
 log keeps a team heading and a clock marker in its Team and Clock columns beside a play. A toy
 grammar written here; every expectation typed by hand."""
 

@@ -23,7 +23,7 @@ from hypothesis import given
 
 from engine.bubbles import EncodeError, encode, for_sheet, play_book, sheet_form
 from engine.luckdraw.bookrecord import book_record
-from engine.luckdraw.bubbles import grammar
+from engine.luckdraw.bubbles import BookLines, grammar
 from printkit.omr import record_from_file
 from printkit.omr.payload import parse
 from tests.fuzzing import fuzz_settings
@@ -57,7 +57,8 @@ def test_a_seed_chooses_the_book_grammar():
     assert for_sheet(g, {"Players": "4"}) is g.dense         # a game dealt at the table
     # a fillable log stays on the plain grammar's columns; it takes a play book's hint
     assert play_book(g, {"Seed": "demo"}) is g.book and play_book(g, {"Players": "4"}) is g
-    assert g.book is not None and g.book.variant == "book" and g.book.rewrite is book_record
+    assert g.book is not None and g.book.variant == "book"
+    assert g.book.lines == BookLines(dealt=False)
 
 
 def test_the_book_sheet_has_no_deal_sidelines_or_total_kind():
@@ -138,7 +139,8 @@ def test_a_drive_number_is_below_the_events_points():
     assert marks["seat2"] == ((7,),) and marks["kind"] == ((5,),)      # P8; the 6th kind
     assert book.slot("n2").title == "drive no." and book.slot("n").title == "points"
     assert book.slot("n").parts[0].options == ("-",)            # points keep their sign
-    assert book.spread is None
+    eight = "total P1 3 P2 -1 P3 0 P4 7 P5 2 P6 4 P7 1 P8 9"
+    assert book.lines.spread(eight) == (eight,)                # no totals on book sheets
 
 
 # -- --from: the record as the sheets hold it ----------------------------------------------

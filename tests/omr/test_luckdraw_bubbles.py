@@ -24,7 +24,7 @@ from hypothesis import given
 
 from engine.bubbles import EncodeError, encode, for_sheet, sheet_form, split_record
 from engine.luckdraw.bookrecord import dealt_record
-from engine.luckdraw.bubbles import grammar
+from engine.luckdraw.bubbles import BookLines, grammar
 from printkit.omr import read_bubble_file, record_from_file
 from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
@@ -258,7 +258,7 @@ def test_a_sheet_without_a_seed_is_the_dense_one():
     g = grammar()
     dense = g.dense
     assert for_sheet(g, {}) is dense and for_sheet(g, {"Players": "4"}) is dense
-    assert dense.rewrite is dealt_record and dense.variant == "book" and dense.book is None
+    assert dense.lines == BookLines(dealt=True) and dense.variant == "book" and dense.book is None
     assert dense.slot("kind").parts[0].options == (
         "Q1", "Q2", "Q3", "Q4", "OT", "drive", "deal", "side", "trade", "call", "audible",
         "event", "penalty", "winner")
@@ -533,6 +533,7 @@ def test_a_sheet_printed_before_the_dense_one_still_reads(tmp_path, monkeypatch)
     it: the plain grammar's, as printed before) carry their own geometry key: the reader
     still finds their grammar by it."""
     import engine.bubbles
+    import engine.bubbles.records
     import printkit.omr.sheet  # imported before the patch: it keeps the real one
     from engine.bubbles import for_sheet, play_book
     from printkit import sheets
@@ -541,7 +542,7 @@ def test_a_sheet_printed_before_the_dense_one_still_reads(tmp_path, monkeypatch)
     record = tmp_path / "game.rec"
     record.write_text(_unseeded_example())
     with monkeypatch.context() as m:            # draw as before: the plain grammar's sheets
-        m.setattr(engine.bubbles, "for_sheet", play_book)
+        m.setattr(engine.bubbles.records, "for_sheet", play_book)   # what --from draws with
         pdf = render_sheet("luckdraw", "bubblelog", opts=sheets.RenderOptions(
             extra={"from": record}))
     assert printkit.omr.sheet.for_sheet is for_sheet is engine.bubbles.for_sheet

@@ -1,4 +1,4 @@
-"""`Slot.shares` (engine/bubbles.py): a slot shaded on another slot's bubbles, for two kinds of
+"""`Slot.shares` (engine/bubbles/): a slot shaded on another slot's bubbles, for two kinds of
 line that never use both. A toy grammar of two kinds written here, every expectation typed by
 hand."""
 

@@ -1,4 +1,4 @@
-"""Slot.table read off a token (engine/bubbles.py `_ReadTable`, for slots of more than
+"""Slot.table read off a token (engine/bubbles/shape.py `_ReadTable`, for slots of more than
 LISTED ways to shade them: Luck of the Draw's sets of sixteen cards) gives the listed
 table's answers. Hand-written cases on toy slots, then every slot of every shipped grammar
 read both ways."""
@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
-from engine.bubbles import Part, Slot, _ReadTable, logs_of
+from engine.bubbles import Part, Slot, logs_of
+from engine.bubbles.shape import _ReadTable
 
 
 def _both(slot: Slot):
