@@ -44,13 +44,14 @@ READERS = with_part("verify")
 @pytest.mark.parametrize("game", READERS, ids=lambda g: g.id)
 def test_crafted_lines_are_read_in_linear_time(game, line):
     """20 copies of the line: a quadratic pattern costs ~0.1 s a copy (2 s), a linear one ~1 ms
-    (20 ms); the bound sits between, with room for a loaded 2-core machine."""
+    (20 ms); the bound sits between. CPU time, not the clock: on a loaded 2-core machine
+    the clock counts other processes' turns (wall time once read 0.7 s for a linear case)."""
     text = f'[Game "{game.id}"]\n' + (line + "\n") * 20
     rules = game.rules()
     best = 9.0
     for _ in range(3):
-        started = time.perf_counter()
+        started = time.process_time()
         with contextlib.suppress(ReadError):
             game.verify(text, "crafted.rec", rules)
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     assert best < 0.6
