@@ -24,6 +24,7 @@ from engine.tags import TAG, unquote
 from engine.tournament import Result, standings
 from engine.verify.record import split_lines
 from printkit.omr.runs import SHEET_SUFFIXES
+from printkit.standings import seat_dicts
 
 PARALLEL_FROM = 48          # records; below this a pool costs more than it saves
 WORKERS = 2
@@ -111,6 +112,7 @@ class Entry:
     lines: list[str] = field(default_factory=list)
     found: int = 0                     # findings, counted when they are dropped (`slim`)
     team_line: int = 1                 # the [Home] tag's line: where a wrong team is shown
+    seats: list[dict] = field(default_factory=list)   # players scoring alone (standings.py)
 
     def slim(self) -> Entry:
         """The entry without its findings and lines, once they are reported: what the
@@ -204,7 +206,7 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
     entry = Entry(path, "clean", game=game.id, home=tags.get("Home", ("", 0))[0],
                   away=tags.get("Away", ("", 0))[0], match=tags.get("Match", ("", 0))[0],
                   points=_points(tags, report.summary_extra),
-                  team_line=tags.get("Home", ("", 1))[1] or 1)
+                  team_line=tags.get("Home", ("", 1))[1] or 1, seats=seat_dicts(report.seats))
     if secret is not None:
         key = ClassKey(secret)
         known = _known(secret, game.id)
