@@ -21,6 +21,7 @@ from engine import registry
 from engine.classkey import ClassKey
 from engine.errors import ReadError
 from engine.tags import TAG, unquote
+from engine.teams import MAX_TEAMS
 from engine.tournament import Result, standings
 from engine.verify.record import split_lines
 from printkit.omr.runs import SHEET_SUFFIXES
@@ -28,7 +29,8 @@ from printkit.standings import seat_dicts
 
 PARALLEL_FROM = 48          # records; below this a pool costs more than it saves
 WORKERS = 2
-CLASS_MATCHES = 2016        # seeds looked up for a record without [Match]: a 64-team round robin
+CLASS_MATCHES = MAX_TEAMS * (MAX_TEAMS - 1) // 2   # seeds looked up for a record without
+#                                                   [Match]: the largest round robin
 TEXT_KEPT = 200_000         # characters of a record kept for the HTML report
 _POINTS = re.compile(r"\s*(\d{1,4})\s*[-:]\s*(\d{1,4})\s*")
 _FINAL = re.compile(r"final score (\d{1,4})-(\d{1,4})")
