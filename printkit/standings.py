@@ -1,5 +1,5 @@
 """Per-player standings across a class's matches, for games whose players score on their own
-(Luck of the Draw: two teams share a table, docs/rules/luckdraw.md L16). The team standings
+(Luck of the Draw: two teams share a table, docs/rules/luckdraw.md L20). The team standings
 are engine/tournament.py's; these add up each player's points over the matches a team's
 standings count, and are shown beside them in every audit report (text, JSON, HTML, CSV).
 

@@ -282,7 +282,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
               players: int | None = None, home: str | None = None,
               away: str | None = None) -> Played:
     """One game: as many drives as the agreed length holds, written in the notation. With
-    `home` and `away`, a match of two teams (L16): the teams' players alternate seats, each
+    `home` and `away`, a match of two teams (L20): the teams' players alternate seats, each
     seat's tag names its player, and the Result is the teams' scores."""
     rules = rules or load_rules()
     scheme = GAME.book.players

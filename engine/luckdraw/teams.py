@@ -1,4 +1,4 @@
-"""Two teams at one Luck of the Draw table (docs/rules/luckdraw.md, L16): a class plays the
+"""Two teams at one Luck of the Draw table (docs/rules/luckdraw.md, L20): a class plays the
 game as a tournament of teams, but every player scores on their own.
 
 A match of two teams is a table of an even number of seats, the teams' players alternating:

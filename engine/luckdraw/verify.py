@@ -114,7 +114,7 @@ def _last_unread(record: Record) -> int:
 def end(state: State, record: Record) -> Ending:
     """The drive in progress closed (its deal, penalties still owed); over once a winner is
     written. A game of players keeps no score a Result tag could name (the winner line is its
-    end, LD-WIN-001); a match of two teams ([Home] and [Away], L16) has the teams' scores,
+    end, LD-WIN-001); a match of two teams ([Home] and [Away], L20) has the teams' scores,
     each the sum of its players' points, and every seat's player and points."""
     found: list[Finding] = []
     if not state.finished:
@@ -126,7 +126,7 @@ def end(state: State, record: Record) -> Ending:
         return Ending(state.finished, None, tuple(found), summary)
     if state.players % 2:
         found.append(Finding(record.line_of("Away") or 1, "LD-TEAM-001", "two teams share a "
-                             "table of an even number of seats (L16)", "an even Players",
+                             "table of an even number of seats (L20)", "an even Players",
                              str(state.players)))
         return Ending(state.finished, None, tuple(found), summary)
     points = teams.score(state.rules_totals)

@@ -1,5 +1,5 @@
 """Luck of the Draw in a class (issue 29): two teams at a four-seat table, their players
-alternating (docs/rules/luckdraw.md L16); the audit's team and per-player standings."""
+alternating (docs/rules/luckdraw.md L20); the audit's team and per-player standings."""
 
 from __future__ import annotations
 
@@ -112,4 +112,4 @@ def test_a_team_match_at_an_odd_table_and_a_wrong_result_are_findings(workdir):
     (workdir / "odd.rec").write_text('[Home "Owls"]\n[Away "Foxes"]\n' + three)
     out = run_cli("verify", "odd.rec").stdout
     assert out.startswith("odd.rec:2: LD-TEAM-001: two teams share a table of an even number "
-                          "of seats (L16) (expected an even Players, found 3)\n"), out
+                          "of seats (L20) (expected an even Players, found 3)\n"), out
