@@ -23,6 +23,18 @@ class Finding:
         return text
 
 
+@dataclass(frozen=True)
+class Seat:
+    """One player's part in a game where each player scores on their own (Luck of the Draw):
+    who, for which team, their points and whether they won the table (a tie: each). The
+    audit's per-player standings add these up over a class's matches."""
+
+    player: str
+    team: str
+    points: int
+    won: bool = False
+
+
 @dataclass
 class Report:
     """The outcome of verifying one record: findings in line order plus a summary."""
@@ -34,6 +46,7 @@ class Report:
     summary_extra: str = ""
     notes: list[str] = field(default_factory=list)     # said while reading the record
     more: int = 0                # findings found past the ones listed (a report is bounded)
+    seats: tuple[Seat, ...] = ()  # each player's points, where players score on their own
 
     @property
     def clean(self) -> bool:

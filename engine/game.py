@@ -178,6 +178,9 @@ class Bots:
     seed_of: Callable[[str, int], str]
     stats: Callable[[str], Any] | None = None
     claims: Callable[[Any, str], Any] | None = None
+    # the slips a student makes writing the game down (engine/slips.py: Slip), which
+    # `simulate --slips N` plants in the bots' records for a rehearsal of the audit
+    slips: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

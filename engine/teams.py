@@ -5,7 +5,7 @@ loading the scheduler (engine/tournament.py)."""
 import re
 
 DEFAULT_TEAMS = 8        # a tournament sheet without --players or --roster
-MAX_TEAMS = 64          # a sheet, a pack and a bracket stay printable and quick
+MAX_TEAMS = 200         # a sheet, a pack and a bracket stay printable and quick
 MAX_NAME = 40           # characters: every sheet prints it, shrunk (and cut) to fit its box
 # control characters, line and paragraph separators, and bidirectional controls (a right to
 # left override would print a name, or the words after it, in another order)

@@ -21,13 +21,16 @@ from engine import registry
 from engine.classkey import ClassKey
 from engine.errors import ReadError
 from engine.tags import TAG, unquote
+from engine.teams import MAX_TEAMS
 from engine.tournament import Result, standings
 from engine.verify.record import split_lines
 from printkit.omr.runs import SHEET_SUFFIXES
+from printkit.standings import seat_dicts
 
 PARALLEL_FROM = 48          # records; below this a pool costs more than it saves
 WORKERS = 2
-CLASS_MATCHES = 2016        # seeds looked up for a record without [Match]: a 64-team round robin
+CLASS_MATCHES = MAX_TEAMS * (MAX_TEAMS - 1) // 2   # seeds looked up for a record without
+#                                                   [Match]: the largest round robin
 TEXT_KEPT = 200_000         # characters of a record kept for the HTML report
 _POINTS = re.compile(r"\s*(\d{1,4})\s*[-:]\s*(\d{1,4})\s*")
 _FINAL = re.compile(r"final score (\d{1,4})-(\d{1,4})")
@@ -111,6 +114,7 @@ class Entry:
     lines: list[str] = field(default_factory=list)
     found: int = 0                     # findings, counted when they are dropped (`slim`)
     team_line: int = 1                 # the [Home] tag's line: where a wrong team is shown
+    seats: list[dict] = field(default_factory=list)   # players scoring alone (standings.py)
 
     def slim(self) -> Entry:
         """The entry without its findings and lines, once they are reported: what the
@@ -204,7 +208,7 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
     entry = Entry(path, "clean", game=game.id, home=tags.get("Home", ("", 0))[0],
                   away=tags.get("Away", ("", 0))[0], match=tags.get("Match", ("", 0))[0],
                   points=_points(tags, report.summary_extra),
-                  team_line=tags.get("Home", ("", 1))[1] or 1)
+                  team_line=tags.get("Home", ("", 1))[1] or 1, seats=seat_dicts(report.seats))
     if secret is not None:
         key = ClassKey(secret)
         known = _known(secret, game.id)

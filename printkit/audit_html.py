@@ -106,9 +106,10 @@ def _record(e) -> str:
 
 
 def html_report(entries: Sequence[Entry], table: Sequence[Standing], summary: str,
-                class_id: str = "", matches: tuple[str, ...] = ()) -> str:
+                class_id: str = "", matches: tuple[str, ...] = (), players: str = "") -> str:
     """The page: summary, the scheduled matches not simply one clean record (missing,
-    pending, twice), standings, then every record."""
+    pending, twice), standings (and `players`, the per-player table's HTML), then every
+    record."""
     unsettled = ("<h2>Matches</h2><ul id=matches>" + "".join(
         f"<li>{escape(m)}</li>" for m in matches) + "</ul>") if matches else ""
     games = sorted({e.game for e in entries if e.game})
@@ -119,7 +120,7 @@ def html_report(entries: Sequence[Entry], table: Sequence[Standing], summary: st
 <meta name=viewport content="width=device-width,initial-scale=1">
 <title>{escape(title)}</title><style>{CSS}</style></head><body>
 <h1>{escape(title)}</h1><div class=sum id=summary>{escape(summary)}</div>
-{unsettled}<h2>Standings</h2>{_standings(table)}
+{unsettled}<h2>Standings</h2>{_standings(table)}{players}
 <h2>Records</h2>
 <div class=controls><label><input type=checkbox id=only> findings only</label>
 &nbsp; <label>game <select id=game><option value=''>all</option>{options}</select></label>

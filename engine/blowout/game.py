@@ -4,6 +4,7 @@ the rules data, the record notation and verifier, and the bots (all in engine/bl
 from __future__ import annotations
 
 from engine.blowout.ranges import RANGES
+from engine.blowout.slips import SLIPS
 from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "blowout"
@@ -51,7 +52,7 @@ GAME = Game(
     load_rules=Lazy("engine.blowout.rules:load_rules"),
     verify=Lazy("engine.blowout.verify:verify_text"),
     detect=Lazy("engine.blowout.notation:detect"),
-    bots=Bots(play=Lazy("engine.blowout.bots:play_game"),
+    bots=Bots(slips=SLIPS, play=Lazy("engine.blowout.bots:play_game"),
               seed_of=Lazy("engine.blowout.bots:game_seed"),
               stats=Lazy("engine.blowout.stats:game_stats")),
     ranges=RANGES,

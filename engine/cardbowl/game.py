@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from engine.cardbowl.ranges import RANGES
+from engine.cardbowl.slips import SLIPS
 from engine.cards import FULL_DECK
 from engine.decks import deck_file, standard_deck
 from engine.game import BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
@@ -67,7 +68,7 @@ GAME = Game(
     detect=detect,
     ranges=RANGES,
     odds=LazyPerRules("engine.cardbowl.odds:tables"),
-    bots=Bots(play=Lazy("engine.cardbowl.bots:play_game"),
+    bots=Bots(slips=SLIPS, play=Lazy("engine.cardbowl.bots:play_game"),
               seed_of=Lazy("engine.cardbowl.bots:game_seed"),
               stats=Lazy("engine.cardbowl.season:game_stats"),
               claims=Lazy("engine.cardbowl.season:claims")),

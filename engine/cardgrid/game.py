@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.cardgrid.ranges import RANGES
+from engine.cardgrid.slips import SLIPS
 from engine.decks import StandardDeck, deck_file, standard_deck
 from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
@@ -53,7 +54,8 @@ GAME = Game(
     load_rules=Lazy("engine.cardgrid.rules:load_rules"),
     verify=Lazy("engine.cardgrid.verify:verify_text"),
     detect=Lazy("engine.cardgrid.notation:detect"),
-    bots=Bots(play=Lazy("engine.cardgrid.bots:play"), seed_of=Lazy("engine.cardgrid.bots:seed_of"),
+    bots=Bots(slips=SLIPS, play=Lazy("engine.cardgrid.bots:play"),
+              seed_of=Lazy("engine.cardgrid.bots:seed_of"),
               stats=Lazy("engine.cardgrid.season:game_stats")),
     ranges=RANGES,
     odds=LazyPerRules("engine.cardgrid.odds:tables"),

@@ -21,6 +21,7 @@ from engine.draws import Stream
 from engine.luckdraw.deal import Deal
 from engine.luckdraw.game import GAME, deal
 from engine.luckdraw.rules import SIDELINES, Length, Rules, load_rules
+from engine.luckdraw.teams import SEAT_TAGS, default_player, score, side_of
 from engine.played import Played
 
 T = TypeVar("T")
@@ -278,8 +279,11 @@ def _winners(table: Table) -> list[int]:
 
 
 def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
-              players: int | None = None) -> Played:
-    """One game: as many drives as the agreed length holds, written in the notation."""
+              players: int | None = None, home: str | None = None,
+              away: str | None = None) -> Played:
+    """One game: as many drives as the agreed length holds, written in the notation. With
+    `home` and `away`, a match of two teams (L20): the teams' players alternate seats, each
+    seat's tag names its player, and the Result is the teams' scores."""
     rules = rules or load_rules()
     scheme = GAME.book.players
     assert scheme is not None
@@ -303,6 +307,11 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
         tags["FinishDrive"] = "yes" if setup.chance(FINISH_DRIVE) else "no"
     if date:
         tags["Date"] = date
+    if home is not None and away is not None:
+        tags.update(Home=home, Away=away)
+        tags.update({tag: default_player((home, away)[side_of(s)], s)
+                     for s, tag in enumerate(SEAT_TAGS[:players], start=1)})
+        tags["Result"] = "-".join(map(str, score(table.totals)))
     return Played(seed, tags, table.lines)
 
 

@@ -6,6 +6,7 @@ from engine.game import BookScheme, Bots, Game, Lazy, LazyPerRules, Players, Sec
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.deal import Deal, check_players, deal_from, deal_shape, remaining_cards
 from engine.luckdraw.ranges import RANGES
+from engine.luckdraw.slips import SLIPS
 
 ID = "luckdraw"
 DRIVE = "drive"
@@ -56,7 +57,7 @@ GAME = Game(
     load_rules=Lazy("engine.luckdraw.rules:load_rules"),
     verify=Lazy("engine.luckdraw.verify:verify_text"),
     detect=Lazy("engine.luckdraw.notation:detect"),
-    bots=Bots(play=Lazy("engine.luckdraw.bots:play_game"),
+    bots=Bots(slips=SLIPS, play=Lazy("engine.luckdraw.bots:play_game"),
               seed_of=Lazy("engine.luckdraw.bots:game_seed"),
               stats=Lazy("engine.luckdraw.season:game_stats")),
 )

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from engine.errors import ReadError
 from engine.luckdraw.rules import SIDELINES, Rules, load_rules
+from engine.luckdraw.teams import SEAT_TAGS
 from engine.verify.record import Record, Syntax, Unread, split_lines
 from engine.verify.record import read as read_record
 
@@ -312,7 +313,7 @@ def read_line(raw: str, number: int, rules: Rules) -> Entry | None:
 
 
 # the shipped rules' reader; parse() reads with the rules it is given
-SYNTAX = Syntax("LD", (PLAYERS_TAG, LENGTH_TAG, FINISH_TAG),
+SYNTAX = Syntax("LD", (PLAYERS_TAG, LENGTH_TAG, FINISH_TAG, *SEAT_TAGS),
                 line=lambda raw, n: read_line(raw, n, load_rules()))
 
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from engine.findings import Finding, Report
 from engine.luckdraw import notation as n
+from engine.luckdraw import teams
 from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.luckdraw.rules import Length, Rules, load_rules
 from engine.luckdraw.state import Context, State
-from engine.luckdraw.steps import close_drive, step
+from engine.luckdraw.steps import close_drive, ranking, step
 from engine.verify import kernel
 from engine.verify.kernel import Ending, Rulebook, Step
 from engine.verify.record import Record, Unread
@@ -112,14 +113,29 @@ def _last_unread(record: Record) -> int:
 
 def end(state: State, record: Record) -> Ending:
     """The drive in progress closed (its deal, penalties still owed); over once a winner is
-    written. A transcript keeps no score a Result tag could name (the winner line is its
-    end, LD-WIN-001)."""
+    written. A game of players keeps no score a Result tag could name (the winner line is its
+    end, LD-WIN-001); a match of two teams ([Home] and [Away], L20) has the teams' scores,
+    each the sum of its players' points, and every seat's player and points."""
     found: list[Finding] = []
     if not state.finished:
         state, found = close_drive(state, _last_unread(record), final=True)
     drives = "drive" if state.drives == 1 else "drives"
-    return Ending(state.finished, None, tuple(found),
-                  f"{state.players} players, {state.drives} {drives}")
+    summary = f"{state.players} players, {state.drives} {drives}"
+    home, away = _tag(record, "Home"), _tag(record, "Away")
+    if home is None or away is None:
+        return Ending(state.finished, None, tuple(found), summary)
+    if state.players % 2:
+        found.append(Finding(record.line_of("Away") or 1, "LD-TEAM-001", "two teams share a "
+                             "table of an even number of seats (L20)", "an even Players",
+                             str(state.players)))
+        return Ending(state.finished, None, tuple(found), summary)
+    points = teams.score(state.rules_totals)
+    names = {s: name for s, tag in enumerate(teams.SEAT_TAGS, start=1)
+             if (name := _tag(record, tag))}
+    seats = teams.seats((home, away), names, state.rules_totals,
+                        ranking(state)[0] if state.finished else ())
+    return Ending(state.finished, f"{points[0]}-{points[1]}", tuple(found),
+                  f"{summary}; final score {points[0]}-{points[1]}", seats)
 
 
 RULEBOOK: Rulebook[Rules, State] = Rulebook(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 from engine.postcard.ranges import RANGES
+from engine.postcard.slips import SLIPS
 
 ID = "postcard"
 DICE_PER_PLAY = 6          # d6 per side per play (decision in docs/draws.md)
@@ -42,7 +43,7 @@ GAME = Game(
     load_rules=Lazy("engine.postcard.rules:load_rules"),
     verify=Lazy("engine.postcard.verify:verify_text"),
     bubbles=Lazy("engine.postcard.bubbles:grammar"),
-    bots=Bots(play=Lazy("engine.postcard.bots:play_game"),
+    bots=Bots(slips=SLIPS, play=Lazy("engine.postcard.bots:play_game"),
               seed_of=Lazy("engine.postcard.bots:game_seed"),
               stats=Lazy("engine.postcard.season:game_stats")),
     ranges=RANGES,

@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from engine.findings import Finding, Report
+from engine.findings import Finding, Report, Seat
 from engine.verify.record import Record, Unread
 
 S = TypeVar("S")
@@ -79,6 +79,7 @@ class Ending:
     score: str | None
     findings: tuple[Finding, ...] = ()
     summary: str = ""
+    seats: tuple[Seat, ...] = ()      # each player's points (a game whose players score alone)
 
 
 @dataclass(frozen=True)
@@ -213,7 +214,7 @@ def verify(book: Rulebook[R, S], text: str, file: str, rules: R | None = None) -
     w.report([*ending.findings, *end_findings(book, ending, record, result, w.adrift)])
     checked = sum(1 for r in record.rows if r.counts)
     return Report(file=file, game=book.game, findings=w.findings, lines_checked=checked,
-                  summary_extra=ending.summary, more=w.more)
+                  summary_extra=ending.summary, more=w.more, seats=ending.seats)
 
 
 __all__ = ["MAX_READINGS", "Ending", "Rulebook", "Step", "end_findings", "verify", "walk"]

@@ -181,6 +181,7 @@ def audit(
 def _html(files, key, teams, typed, out, force, bound: Bound) -> tuple[list, str]:
     """The HTML page: every record's findings and lines at once, so all are kept."""
     from printkit import audit as engine_audit
+    from printkit import standings
     from printkit.audit_html import html_report
     from printkit.output import write_atomic
 
@@ -189,7 +190,8 @@ def _html(files, key, teams, typed, out, force, bound: Bound) -> tuple[list, str
     table = engine_audit.table(bound.counted(entries, accounts), teams, typed)
     line = summary(entries, accounts)
     report = html_report(entries, table, line, key.class_id if key else "",
-                         tuple(map(str, accounts)))
+                         tuple(map(str, accounts)),
+                         standings.html(standings.players(bound.counted(entries, accounts))))
     if out is not None:
         write_atomic(out, report, force)
     else:
@@ -203,6 +205,9 @@ def _streamed(format: Format, files, key, teams, typed, out, force,
     record's slim entry is kept for the standings (a class of 5,000 records with findings
     once held every finding until the end)."""
     from printkit import audit as engine_audit
+    from printkit.standings import csv_rows as players_csv
+    from printkit.standings import players as players_of
+    from printkit.standings import text as players_text
 
     entries: list = []
     with _report(out, force) as write:
@@ -221,20 +226,25 @@ def _streamed(format: Format, files, key, teams, typed, out, force,
             entries.append(e.slim())
         accounts = bound.accounts(entries)
         table = engine_audit.table(bound.counted(entries, accounts), teams, typed)
+        people = players_of(bound.counted(entries, accounts))
         line = summary(entries, accounts)
         if format is Format.text:
             matches = "".join(f"{a}\n" for a in accounts)
             write(("\n" + matches if matches else "")
-                  + ("\n" + _standings_text(table) + "\n" if table else "") + line)
+                  + ("\n" + _standings_text(table) + "\n" if table else "")
+                  + ("\n" + players_text(people) + "\n" if people else "") + line)
         elif format is Format.csv:
             write(_csv([("", "", a.fixture.match, a.state, "", "", str(a), "", "")
-                        for a in accounts]))
+                        for a in accounts] + players_csv(table, people)))
         elif format is Format.json:
             standings = [{**s.__dict__, "points": s.table_points} for s in table]
+            standings_json = ',\n  "players": ' + _indented(json.dumps(
+                [p.as_dict() for p in people], indent=2), "  ")
             listed = [{"match": a.fixture.match, "teams": a.fixture.teams, "state": a.state,
                        "files": list(a.files), "text": str(a)} for a in accounts]
             write('\n  ],\n  "matches": ' + _indented(json.dumps(listed, indent=2), "  ")
                   + ',\n  "standings": ' + _indented(json.dumps(standings, indent=2), "  ")
+                  + standings_json
                   + ',\n  "summary": ' + json.dumps(line) + "\n}")
     return entries, line
 

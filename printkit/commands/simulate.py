@@ -6,6 +6,8 @@ streams of docs/draws.md) and written to DIR/GAME-S-000k.rec in the game's recor
 With `--class CLASSDIR` (a folder `printkit classroom` wrote) the bots play every scheduled
 match instead, with its seed, teams and match id, to DIR/M1.rec, ...: a rehearsal of the class
 before the lesson, which `printkit audit` takes as the class's own records.
+With `--slips N`, N of the records get one hand-written slip each (printkit/slips.py) and
+DIR/answer-key.csv says where, and what the audit must find.
 """
 
 from __future__ import annotations
@@ -43,11 +45,25 @@ def _play_match(game: str, rules: object, date: str | None, extra: dict[str, int
 
     bots = registry.get(game).bots
     assert bots is not None
-    played = bots.play(fixture.seed, rules, date=date, **extra)
+    names: dict[str, str] = {}
+    if _names_teams(bots.play):     # Card Bowl writes the team names in its drive headings
+        names = {"home": fixture.home, "away": fixture.away}
+    played = bots.play(fixture.seed, rules, date=date, **extra, **names)
     if "Home" in played.tags:
         played.tags.update(Home=fixture.home, Away=fixture.away)
     played.tags["Match"] = fixture.match
     return played.text()
+
+
+def _names_teams(play: object) -> bool:
+    """Do these bots take the teams' names (`home=`, `away=`), and write them beyond the
+    tags? Renaming the tags afterwards would leave the bots' own names in the record."""
+    import inspect
+
+    from engine.game import Lazy
+
+    fn = play.resolve() if isinstance(play, Lazy) else play
+    return "home" in inspect.signature(fn).parameters  # type: ignore[arg-type]
 
 
 def record_path(out: Path, game: str, seed: str) -> Path:
@@ -72,6 +88,9 @@ def simulate(
     players: Annotated[int | None, typer.Option("--players", help="Players at the table "
                                                 "(games whose play book has a player count; "
                                                 "default: the book's).")] = None,
+    slips: Annotated[int, typer.Option("--slips", min=0, max=100000, help=(
+        "Plant one hand-written slip in each of N records (seeded by --seed, or by the "
+        "class) and write DIR/answer-key.csv: what the audit must find."))] = 0,
 ) -> None:
     """Play complete games with seeded bots and write their records."""
     from engine import registry
@@ -85,7 +104,7 @@ def simulate(
     if (seed is None) == (class_dir is None):
         raise UserError("simulate needs --seed SEED or --class CLASSDIR (one of them)")
     if class_dir is not None:
-        _rehearse(found, class_dir, out, date, force, _players(found, players))
+        _rehearse(found, class_dir, out, date, force, _players(found, players), slips)
         return
     assert seed is not None
     if not _SAFE_SEED.match(seed):
@@ -104,14 +123,46 @@ def simulate(
         from printkit import batch  # a process pool: loaded only when it is used
 
         texts = batch.ordered_map(partial(_play, game, rules, date, extra), seeds)
-        for s, text in zip(track(seeds, description=f"Simulating {game}", total=len(seeds)),
-                           texts, strict=True):
-            files.add(record_path(out, game, s), text)
-    typer.echo(f"wrote {len(seeds)} record{'s' if len(seeds) != 1 else ''} to {out}")
+        records = [(record_path(out, game, s).name, text) for s, text in zip(
+            track(seeds, description=f"Simulating {game}", total=len(seeds)), texts,
+            strict=True)]
+        _write(files, out, _slipped(found, rules, records, slips, seed, ()))
+    typer.echo(f"wrote {len(seeds)} record{'s' if len(seeds) != 1 else ''} to {out}"
+               + _planted(slips, out))
+
+
+def _slipped(game, rules: object, records: list[tuple[str, str]], count: int, seed: str,
+             fixtures) -> tuple[list[tuple[str, str]], str | None]:
+    """The records with `count` slips planted, and the answer key's CSV (None: no slips)."""
+    if not count:
+        return records, None
+    from printkit.slips import key_csv, plant, seer
+
+    slipped, key = plant(game.bots.slips, records, count, seed, seer(game, rules, fixtures))
+    return slipped, key_csv(key)
+
+
+def _write(files, out: Path, made: tuple[list[tuple[str, str]], str | None]) -> None:
+    """The records and, when slips were planted, the answer key beside them."""
+    from printkit.slips import KEY_NAME
+
+    records, key = made
+    if key is not None:
+        files.check(out / KEY_NAME)
+    for name, text in records:
+        files.add(out / name, text)
+    if key is not None:
+        files.add(out / KEY_NAME, key)
+
+
+def _planted(count: int, out: Path) -> str:
+    from printkit.slips import KEY_NAME
+
+    return (f", {count} with a slip (answer key: {out / KEY_NAME})" if count else "")
 
 
 def _rehearse(game, class_dir: Path, out: Path, date: str | None, force: bool,
-              extra: dict[str, int]) -> None:
+              extra: dict[str, int], slips: int = 0) -> None:
     """Every scheduled match of the class played by the bots (a knock-out's later rounds,
     whose teams are not known yet, are left for the real class)."""
     from printkit import batch
@@ -131,10 +182,19 @@ def _rehearse(game, class_dir: Path, out: Path, date: str | None, force: bool,
         for f in fixtures:
             files.check(out / f"{f.match}.rec")
         texts = batch.ordered_map(partial(_play_match, game.id, rules, date, extra), fixtures)
-        for f, text in zip(fixtures, texts, strict=True):
-            files.add(out / f"{f.match}.rec", text)
+        records = [(f"{f.match}.rec", text) for f, text in zip(fixtures, texts, strict=True)]
+        _write(files, out, _slipped(game, rules, records, slips, _class_seed(fixtures),
+                                    fixtures))
     typer.echo(f"wrote {len(fixtures)} record{'s' if len(fixtures) != 1 else ''} of class "
-               f"matches to {out}")
+               f"matches to {out}" + _planted(slips, out))
+
+
+def _class_seed(fixtures: list[Fixture]) -> str:
+    """The slips' seed of a class: its matches' seeds (made by the class key), so the same
+    class gets the same slips and another class other ones."""
+    import hashlib
+
+    return hashlib.sha256(" ".join(f.seed for f in fixtures).encode()).hexdigest()[:16]
 
 
 def _players(game, players: int | None) -> dict[str, int]:

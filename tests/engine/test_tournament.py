@@ -127,3 +127,24 @@ def test_bracket_slots_by_hand():
         [("S1", 2), ("Winner M1", 2)],
         [("Winner M2", None)],
     ]
+
+
+def test_two_hundred_teams_every_pair_once_and_quick():
+    """MAX_TEAMS is 200 (issue 29): 19900 matches in 199 rounds, each pair once, made in
+    about the time a naive listing of the pairs takes (no quadratic-per-match work)."""
+    import time
+    from itertools import combinations
+
+    from engine.tournament import knockout, numbered, round_robin
+
+    teams = numbered(200)
+    t0 = time.perf_counter()
+    s = round_robin(teams)
+    ours = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    naive = [(a, b) for a, b in combinations(teams, 2)]
+    base = time.perf_counter() - t0
+    assert len(s.matches) == 19900 == len(naive) and s.rounds == 199
+    assert len({frozenset((m.home, m.away)) for m in s.matches}) == 19900
+    assert ours < max(1.0, 100 * base), (ours, base)
+    assert len(knockout(teams).matches) == 199

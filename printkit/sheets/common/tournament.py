@@ -266,7 +266,12 @@ def _bracket_part(pages: Pages, rounds: list[list], top: float, first_round: int
     first = len(rounds[0])
     top -= size * 1.6                        # the round labels sit above
     pitch = (top - pages.margin) / first
-    col_w = pages.width / len(rounds)
+    # a part that is not the last ends in "-> M193" beside its last lines: room for it (a
+    # bracket of 256 ran its three-digit match ids off the right of the page)
+    last = max((slot.match or 0) for slot in rounds[-1])
+    tail = 0.0 if final else c.stringWidth(f"\u2192 M{last}", lay.font("page.label_font"),
+                                           small)
+    col_w = (pages.width - tail) / len(rounds)
     gap = lay.length("bracket.name_gap")
     c.setStrokeColor(lay.colour("page.ink"))
     c.setLineWidth(lay.length("bracket.line"))

@@ -109,6 +109,8 @@ SLIPS = [
     ("seeded4.rec", 4, '[Length "half"]', "LD-TAG-002", "Q1 or Q2 or Q3 or Q4 or full",
      "half"),
     ("three.rec", 4, '[FinishDrive "maybe"]', "LD-TAG-003", "yes or no", "maybe"),
+    # two teams at a three-seat table (L20: teams hold equal seats), said on the Away tag
+    ("three.rec", 4, '[Away "Blues"]', "LD-TEAM-001", "an even Players", "3"),
 ]
 # LD-LEN-001 is reported on the line after the slip (the first play past the end), LD-QB-001
 # on the drive line of the QB who served out of turn, LD-DRIVE-002 on the second ending,
@@ -120,7 +122,8 @@ WHERE = {("two.rec", 37, "LD-LEN-001"): 38, ("three.rec", 26, "LD-QB-001"): 21,
 MORE = {("three.rec", 26, "LD-QB-001"): ((32, "total P1 0 P2 3 P3 17"),),
         ("two.rec", 38, "LD-EVENT-003"): ((39, "total P1 26 P2 23"),),   # P1 +6 for TE's 3
         ("two.rec", 34, "LD-EVENT-005"): ((39, "total P1 24 P2 21"),),   # P1 +1, P2 -2
-        ("seeded4.rec", 12, "LD-DEAL-007"): ((13, "deal P4 FDN DP MFG SACK"),)}  # one late
+        ("seeded4.rec", 12, "LD-DEAL-007"): ((13, "deal P4 FDN DP MFG SACK"),),  # one late
+        ("three.rec", 4, "LD-TEAM-001"): ((1, '[Home "Reds"]'),)}   # Game tag's line
 
 
 @pytest.mark.parametrize("name,line,new,rule,expected,found", SLIPS,
@@ -138,7 +141,7 @@ def test_every_rule_id_has_a_slip_and_is_documented():
            for i in re.findall(r'"(LD-[A-Z]+-\d{3})"', module.read_text())}
     assert ids == {s[3] for s in SLIPS}
     docs = (Path(__file__).resolve().parents[3] / "docs" / "notation.md").read_text()
-    kernel = {f"LD-{k}" for k in NOTES} | {"LD-END-002"}   # the kernel's, named in prose
+    kernel = {f"LD-{k}" for k in NOTES} | {"LD-END-001", "LD-END-002"}   # the kernel's
     assert ids == set(re.findall(r"`(LD-[A-Z]+-\d{3})`", docs)) - kernel
 
 
