@@ -77,6 +77,9 @@ class Document:
         self._xobjects: dict[str, str] = {}
         self._texts: Texts | None = None
         self.pages = 0
+        # what a drawing has to tell its caller beside the pages (a bubble log's `--from`
+        # notes of record parts the sheets leave off): sheets' draw() return nothing
+        self.notes: list[str] = []
 
     @classmethod
     def for_sheet(cls, pagesize: tuple[float, float], printable: Any, opts: Any) -> Document:

@@ -26,8 +26,9 @@ def default_out(game: str, sheet: str, paper: str) -> Path:
 
 
 def render_to_file(game: str, sheet: str, opts: RenderOptions, out: Path | None,
-                   png: bool, force: bool) -> list[Path]:
-    """Render one printable and write it; returns the files written (PDF first). A card
+                   png: bool, force: bool, notes: list[str] | None = None) -> list[Path]:
+    """Render one printable and write it; returns the files written (PDF first), and adds
+    what the drawing noted to `notes` (sheets.render). A card
     option given to a sheet of no cards, or a rules file to a sheet that uses none, is a
     one-line error before anything is drawn."""
     from printkit import sheets
@@ -45,4 +46,4 @@ def render_to_file(game: str, sheet: str, opts: RenderOptions, out: Path | None,
     out = pdf_target(out) if out else default_out(game, sheet, opts.paper)
     check_writable(out, force)
     layout = load_layout(printable.layout, opts.layout_file, ink_saver=opts.ink_saver)
-    return write_pdf(out, sheets.render(printable, opts, layout), png, force)
+    return write_pdf(out, sheets.render(printable, opts, layout, notes), png, force)

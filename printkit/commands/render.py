@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,6 +13,9 @@ from printkit.completion import game_ids, sheet_names
 from printkit.errors import UserError
 from printkit.renderfile import render_to_file
 
+if TYPE_CHECKING:
+    from printkit.sheets import Extra
+
 
 class Paper(StrEnum):
     letter = "letter"
@@ -20,11 +23,18 @@ class Paper(StrEnum):
 
 
 def card_extra(bleed: bool, per_page: int | None, back_offset: str | None,
-               calibration: bool) -> dict[str, object]:
+               calibration: bool) -> Extra:
     """The card options given, as RenderOptions.extra (absent when not given)."""
-    given = {"bleed": bleed or None, "per_page": per_page, "back_offset": back_offset,
-             "calibration": calibration or None}
-    return {k: v for k, v in given.items() if v is not None}
+    extra: Extra = {}
+    if bleed:
+        extra["bleed"] = True
+    if per_page is not None:
+        extra["per_page"] = per_page
+    if back_offset is not None:
+        extra["back_offset"] = back_offset
+    if calibration:
+        extra["calibration"] = True
+    return extra
 def check_players(game: str, sheet: str, players: int | None) -> int | None:
     """The player count for a sheet drawn per player count (a game whose play book counts
     players): the book's default when not given, a one-line error outside its range or for
@@ -117,7 +127,7 @@ def render(
             raise UserError("--from, --seed, --match, --sheets, --fillable and --log are "
                             "options of the bubblelog sheet")
         extra.update({"from": from_record, "seed": seed, "match": match,
-                      "sheets": sheets_count, "fillable": fillable, "notes": []})
+                      "sheets": sheets_count, "fillable": fillable})
         if log:
             from engine import registry
             from printkit.omr.sheet import pick_log
@@ -135,10 +145,10 @@ def render(
         if sheet != "tournament":
             raise UserError(f"{roster}: --roster is used by the tournament sheet only")
         opts.extra["teams"] = read_roster(roster).teams
-    for path in render_to_file(game, sheet, opts, out, png, force):
+    notes: list[str] = []
+    for path in render_to_file(game, sheet, opts, out, png, force, notes):
         typer.echo(str(path))
-    notes = opts.extra.get("notes")
-    for note in summed_notes(notes if isinstance(notes, list) else []):   # bubblelog --from
+    for note in summed_notes(notes):                # bubblelog --from
         typer.echo(note, err=True)
 
 

@@ -5,15 +5,19 @@ line naming its game; everything else is the grammar (engine/<game>/bubbles.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 
+if TYPE_CHECKING:
+    from printkit.sheets import RenderOptions
 
-def bubblelog_draw(game_id: str) -> Callable[[Document, object, Layout], None]:
+
+def bubblelog_draw(game_id: str) -> Callable[[Document, RenderOptions, Layout], None]:
     """The draw(doc, opts, layout) of `printkit render GAME bubblelog`."""
 
-    def draw(doc: Document, opts, layout: Layout) -> None:
+    def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
         if opts.extra.get("fillable"):
             from printkit.omr.fillable import draw_fillable
 

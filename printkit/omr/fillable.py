@@ -18,6 +18,7 @@ its hint shows the book's way.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -40,11 +41,14 @@ from engine.bubbles import (
 )
 from printkit.errors import UserError
 from printkit.layout import Layout
-from printkit.omr.sheet import LEFT_OFF_LOG, report_notes
+from printkit.omr.sheet import LEFT_OFF_LOG
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.text import printable
 from printkit.units import MM
+
+if TYPE_CHECKING:
+    from printkit.sheets import RenderOptions
 
 GAME_FIELD = "printkit.game"
 LOG_FIELD = "printkit.log"       # which of the game's logs, when it has several
@@ -72,7 +76,8 @@ def default_pages(grammar: Grammar, rows: int) -> int:
     return -(-grammar.typical_lines // rows)
 
 
-def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
+def draw_fillable(doc: Document, opts: RenderOptions, layout: Layout,
+                  game_id: str) -> None:
     """The fillable log's pages (values filled in from `--from` when given)."""
     from printkit.omr.sheet import grammar_of, pick_log
 
@@ -105,9 +110,10 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
             values.append({slot.name: fill_tags(slot.read(slot.table[token]), tags)
                            for slot, token in slots})      # each token as the log writes it
     else:
-        for key, tag in (("seed", "Seed"), ("match", "Match")):
-            if opts.extra.get(key):
-                tags[tag] = str(opts.extra[key])
+        for value, tag in ((opts.extra.get("seed"), "Seed"),
+                           (opts.extra.get("match"), "Match")):
+            if value:
+                tags[tag] = str(value)
         if opts.home != "HOME":
             tags["Home"] = opts.home
         if opts.away != "AWAY":
@@ -159,7 +165,7 @@ def draw_fillable(doc: Document, opts, layout: Layout, game_id: str) -> None:
         _table(c, layout, grammar, widths, m, top, row_h, rows, page, values, form, size,
                band)
         doc.show_page()
-    report_notes(opts, notes)
+    doc.notes.extend(notes)
 
 
 def _hint(c: Canvas, layout: Layout, grammar: Grammar, x: float, y: float,

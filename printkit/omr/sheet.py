@@ -145,21 +145,12 @@ def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
     return pages, notes
 
 
-def report_notes(opts: RenderOptions, notes: list[str]) -> None:
-    """Hand `--from`'s notes (record parts the sheet leaves off) to whoever asked for them:
-    `render` puts a list in `opts.extra["notes"]` and prints it on stderr once the PDF is
-    written (the sheet modules' draw() returns nothing)."""
-    sink = opts.extra.get("notes")
-    if isinstance(sink, list):
-        sink.extend(notes)
-
-
 def blank_tags(opts: RenderOptions, game_id: str) -> list[tuple[str, str]]:
     """The tags a blank log's QR carries, from the options."""
     tags = [("Game", game_id)]
-    for key, tag in (("seed", "Seed"), ("match", "Match")):
-        if opts.extra.get(key):
-            tags.append((tag, str(opts.extra[key])))
+    for value, tag in ((opts.extra.get("seed"), "Seed"), (opts.extra.get("match"), "Match")):
+        if value:
+            tags.append((tag, str(value)))
     if opts.home != "HOME":
         tags.append(("Home", opts.home))
     if opts.away != "AWAY":
@@ -167,10 +158,11 @@ def blank_tags(opts: RenderOptions, game_id: str) -> list[tuple[str, str]]:
     return tags
 
 
-def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
-    """Draw the pages; returns notes (record parts the sheet leaves off), also handed to
-    `opts.extra["notes"]` when it is a list. A log with a Seed (`--seed`, or the record's) is
-    drawn with the game's play-book grammar when it has one."""
+def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
+             game_id: str) -> list[str]:
+    """Draw the pages; returns notes (record parts the sheet leaves off), also added to
+    the document's (`doc.notes`, what `render` prints on stderr). A log with a Seed
+    (`--seed`, or the record's) is drawn with the game's play-book grammar when it has one."""
     source = opts.extra.get("from")
     log = opts.extra.get("log")
     chosen = pick_log(game_id, log)
@@ -200,5 +192,5 @@ def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
         except PayloadError as exc:
             raise UserError(str(exc)) from None
         draw_page(doc, geo, layout, grammar, title, sheet, page)
-    report_notes(opts, notes)
+    doc.notes.extend(notes)
     return notes

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from engine import registry
 from engine.teams import DEFAULT_TEAMS, MAX_TEAMS
@@ -28,6 +28,34 @@ SHEETS = ("board", "field", "cribbage", "drivelog", "clock", "scoresheet", "refc
           "tournament", "bubblelog")
 
 
+# What a printable takes beyond the options every sheet has (RenderOptions.extra): each key
+# read by the sheets named, given by the command or the class pack that draws them. A key a
+# sheet does not read is ignored by it.
+Extra = TypedDict("Extra", {
+    "game": str,                 # a printable shared by the games (tournament): drawn for this
+    # card sheets (printkit/cardsheet): `render --bleed --per-page --back-offset --calibration`
+    "bleed": bool,
+    "per_page": int,
+    "back_offset": str,
+    "calibration": bool,
+    "backs": bool,               # False: fronts only (a classroom pack's cards)
+    # bubble logs (printkit/omr): `render GAME bubblelog --from --seed --match --sheets ...`
+    "from": Path | None,         # a record to shade the sheets from
+    "seed": str | None,          # also the seed a drive log or score sheet prints in its box
+    "match": str | None,
+    "sheets": int | None,
+    "fillable": bool,
+    "log": str,                  # which of a game's logs (the grid game's "scores")
+    # class packs (printkit/classroom)
+    "code": str,
+    "class_id": str,
+    # the tournament sheet (printkit/sheets/common/tournament.py)
+    "teams": tuple[str, ...],
+    "subtitle": str,
+    "format": str,
+}, total=False)
+
+
 @dataclass
 class RenderOptions:
     paper: str = "letter"
@@ -36,7 +64,7 @@ class RenderOptions:
     ink_saver: bool = False
     layout_file: Path | None = None
     rules_file: Path | None = None
-    extra: dict[str, object] = field(default_factory=dict)
+    extra: Extra = field(default_factory=lambda: Extra())
     players: int | None = None      # sheets drawn per player count (`Printable.players`)
 
 
@@ -114,16 +142,20 @@ def get(game: str, sheet: str) -> Printable:
     return have[sheet]
 
 
-def render(printable: Printable, opts: RenderOptions, layout: Layout) -> bytes:
+def render(printable: Printable, opts: RenderOptions, layout: Layout,
+           notes: list[str] | None = None) -> bytes:
     """One printable as its own PDF (deterministic bytes); drawn from a person's data, every
     glyph is read back inside the page's safe area (printkit.onpage: an overflow is an error
-    naming its cause)."""
+    naming its cause). `notes` receives what the drawing noted (Document.notes: a bubble
+    log's `--from` notes of record parts its sheets leave off)."""
     from printkit.onpage import check
     from printkit.papers import page_size
     from printkit.pdfdoc import Document
 
     doc = Document.for_sheet(page_size(opts.paper), printable, opts)
     printable.draw(doc, opts, layout)
+    if notes is not None:
+        notes.extend(doc.notes)
     pdf = doc.finish()
     if _given(opts):
         check(pdf, layout, f"{printable.game} {printable.sheet}", opts.rules_file)

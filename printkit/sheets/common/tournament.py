@@ -30,7 +30,7 @@ def teams_of(opts: RenderOptions) -> tuple[str, ...]:
     """The teams the options name: a roster's, else `players` numbered teams."""
     teams = opts.extra.get("teams")
     if teams:
-        return tuple(teams)  # type: ignore[arg-type]
+        return tuple(teams)
     return numbered(opts.players or DEFAULT_TEAMS)
 
 
