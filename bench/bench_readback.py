@@ -1,8 +1,9 @@
 """Benchmark: reading a play book's printed draws back (`printkit scan` of a PDF), pages per
-second of CPU, beside the naive way measured in the same run: pdfplumber's extract_words,
-character by character (what scan used before; about 6 pages/s). pdfplumber is a test
-dependency only: without it the naive figure is skipped and said so. Both readers must give
-the same words in the same order; the run says whether they did.
+second of CPU, beside the ways before it measured in the same run: pdfium's text objects
+(printkit.pdfwords, what scan used until the text operators were read directly; about 60
+pages/s) and pdfplumber's extract_words, character by character (before that; about 6
+pages/s). pdfplumber is a test dependency only: without it that figure is skipped and said
+so. Every reader must give the same words in the same order; the run says whether they did.
 
 Target: at least 200 pages/s (a 1,544-page BLOWOUT!!! book took 236 s).
 
@@ -51,6 +52,20 @@ def naive_tokens(pdf: bytes, kind: str, pages: int) -> Iterator[str]:
             page.close()
 
 
+def pdfium_tokens(pdf: Path, kind: str) -> Iterator[str]:
+    """The reader before the text operators were read: pdfium's text objects, every page."""
+    from printkit.books.readback import _Pdfium
+
+    layout = load_layout(layout_name(kind))
+    sizes = [layout.length(k) for k in SIZE_KEYS[kind]]
+    header = layout.length("page.margin") + layout.length("header.height")
+    with _Pdfium(pdf, sizes, header) as reader:
+        for index in range(reader.count()):
+            words = [w for w in reader.words(index) if w.top > header]
+            words.sort(key=lambda w: (round(w.bottom, 1), w.x0))
+            yield from (w.text for w in words)
+
+
 def first_pages(pdf: bytes, pages: int) -> bytes:
     """The first `pages` pages of `pdf` as a PDF of their own (qpdf copies them)."""
     import pikepdf
@@ -91,11 +106,14 @@ def main() -> None:
         doc.close()
         seconds, tokens = cpu(lambda: list(printed_tokens(path, kind)))
         print(f"book: blowout, plays {args.plays}, {pages} pages, {len(tokens)} draws read")
-        print(f"new (pypdfium2 page objects): {pages / seconds:8.1f} pages/s CPU "
+        print(f"new (text operators, pikepdf): {pages / seconds:8.1f} pages/s CPU "
               f"({seconds:.2f} s; target {TARGET:.0f})")
         seconds, result = cpu(lambda: compare(path, book))
-        print(f"scan's compare, whole book:   {pages / seconds:8.1f} pages/s CPU, "
+        print(f"scan's compare, whole book:    {pages / seconds:8.1f} pages/s CPU, "
               f"match={result.match}, {result.count} draws")
+        seconds, before = cpu(lambda: list(pdfium_tokens(path, kind)))
+        print(f"before (pdfium text objects):  {pages / seconds:8.1f} pages/s CPU "
+              f"({seconds:.2f} s); same words, same order: {before == tokens}")
 
         if importlib.util.find_spec("pdfplumber") is None:
             print("naive (pdfplumber): skipped (pdfplumber is not installed; "

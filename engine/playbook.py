@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import quote, unquote
 
@@ -111,46 +111,134 @@ def draw_stream(spec: BookSpec, label: str) -> list:
 @dataclass
 class Book:
     spec: BookSpec
-    streams: dict[str, list] = field(default_factory=dict)
+    streams: Mapping[str, list] = field(default_factory=dict)
 
     @property
     def draws(self) -> int:
+        if isinstance(self.streams, LazyStreams):
+            return self.streams.summary()[0]
         return sum(len(v) for v in self.streams.values())
 
     @property
     def checksum(self) -> str:
+        if isinstance(self.streams, LazyStreams):
+            return self.streams.summary()[1]
         return checksum(self.streams)
 
     def deals(self) -> list:
         """A dealt book (scheme kind "deal"): each stream cut into hands and sidelines."""
+        return list(self.each_deal())
+
+    def each_deal(self) -> Iterator:
+        """The deals one at a time (a lazy book draws each as it is asked for)."""
         deal = self.spec.scheme.deal
         if deal is None:
-            return []
-        return [deal(draws, int(label.split("/")[1]), self.spec.players)
-                for label, draws in self.streams.items()]
+            return
+        for label, draws in self.streams.items():
+            yield deal(draws, int(label.split("/")[1]), self.spec.players)
 
     def payload(self) -> str:
         return make_payload(self.spec, self.draws, self.checksum)
+
+
+class LazyStreams(Mapping[str, list]):
+    """A book's streams drawn each time they are asked for, none kept: a printed book of
+    10,000 pages holds a page's draws at a time, not the book's (issue 28). The draw count
+    and checksum are worked out in the first pass over every stream in order (the one a
+    renderer makes anyway, laying the book out), then remembered."""
+
+    def __init__(self, spec: BookSpec,
+                 wrap: Callable[[Iterable[str]], Iterator[str]] | None = None) -> None:
+        self._spec = spec
+        self._labels = labels(spec)
+        self._known = frozenset(self._labels)
+        self._wrap = wrap            # decorates the first pass (a progress bar)
+        self._summary: tuple[int, str] | None = None
+
+    def __getitem__(self, label: str) -> list:
+        if label not in self._known:
+            raise KeyError(label)
+        return draw_stream(self._spec, label)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._labels)
+
+    def __len__(self) -> int:
+        return len(self._labels)
+
+    def items(self) -> ItemsView[str, list]:
+        return _DrawnItems(self)
+
+    def summary(self) -> tuple[int, str]:
+        """(draws, checksum), from one pass over the streams if none was made yet."""
+        if self._summary is None:
+            for _ in self.items():
+                pass
+        assert self._summary is not None
+        return self._summary
+
+    def _drawn(self) -> Iterator[tuple[str, list]]:
+        """Every stream in book order; the first complete pass also counts and hashes them."""
+        if self._summary is not None:
+            for label in self._labels:
+                yield label, draw_stream(self._spec, label)
+            return
+        digest = hashlib.sha256()
+        count = 0
+        todo = self._wrap(self._labels) if self._wrap else self._labels
+        self._wrap = None
+        for label in todo:
+            draws = draw_stream(self._spec, label)
+            digest.update(canonical_line(label, draws).encode())
+            count += len(draws)
+            yield label, draws
+        self._summary = (count, digest.hexdigest()[:CHECK_HEX])
+
+
+class _DrawnItems(ItemsView[str, list]):
+    """A lazy book's items: each stream drawn as it is reached (LazyStreams._drawn)."""
+
+    _mapping: LazyStreams
+
+    def __iter__(self) -> Iterator[tuple[str, list]]:
+        return self._mapping._drawn()
 
 
 def build(spec: BookSpec,
           wrap: Callable[[Iterable[str]], Iterator[str]] | None = None) -> Book:
     """Draw every stream of the book; `wrap` may decorate the label loop (a progress bar)."""
     book = Book(spec)
+    streams: dict[str, list] = {}
     todo = labels(spec)
     for label in (wrap(todo) if wrap else todo):
-        book.streams[label] = draw_stream(spec, label)
+        streams[label] = draw_stream(spec, label)
+    book.streams = streams
     return book
 
 
-def canonical_text(streams: dict[str, list]) -> str:
+def lazy(spec: BookSpec, wrap: Callable[[Iterable[str]], Iterator[str]] | None = None) -> Book:
+    """The book with its streams drawn when asked for (LazyStreams): what printing a long
+    book uses; `wrap` decorates the first pass over the streams (a progress bar)."""
+    return Book(spec, LazyStreams(spec, wrap))
+
+
+def canonical_line(label: str, draws: list) -> str:
+    """One stream's line of canonical_text: `label:draw draw draw` and a newline."""
+    return f"{label}:{' '.join(map(str, draws))}\n"
+
+
+def canonical_text(streams: Mapping[str, list]) -> str:
     """One line per stream, in book order: `label:draw draw draw` (what the checksum hashes)."""
-    return "".join(f"{label}:{' '.join(map(str, draws))}\n" for label, draws in streams.items())
+    return "".join(canonical_line(label, draws) for label, draws in streams.items())
 
 
-def checksum(streams: dict[str, list]) -> str:
-    """First 16 hex digits of SHA-256 over canonical_text: a typo-proof fingerprint."""
-    return hashlib.sha256(canonical_text(streams).encode()).hexdigest()[:CHECK_HEX]
+def checksum(streams: Mapping[str, list]) -> str:
+    """First 16 hex digits of SHA-256 over canonical_text: a typo-proof fingerprint (hashed
+    a stream at a time: a long book's text is never held whole)."""
+    digest = hashlib.sha256()
+    for label, draws in streams.items():
+        digest.update(canonical_line(label, draws).encode())
+    return digest.hexdigest()[:CHECK_HEX]
 
 
 def to_json_obj(book: Book) -> dict:

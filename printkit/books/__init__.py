@@ -20,7 +20,15 @@ from engine import registry
 from engine.draws import SCHEME
 from engine.playbook import Book
 from printkit.books.header import HeaderInfo
-from printkit.books.page import BlockTooTall, Page, body_height, compose, paginate
+from printkit.books.page import (
+    Block,
+    BlockTooTall,
+    Page,
+    Pages,
+    body_height,
+    compose,
+    each_page,
+)
 from printkit.layout import Layout, LayoutError, load_layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
@@ -53,6 +61,13 @@ def summary(book: Book) -> str:
     return f"{book.spec.scheme.describe(book.spec)} \u00b7 {book.draws} draws"
 
 
+def _info(book: Book) -> HeaderInfo:
+    title = f"{registry.get(book.spec.game).title} \u2014 play book"
+    return HeaderInfo(title=title, seed=book.spec.seed, scheme=SCHEME,
+                      summary=summary(book), check=book.checksum,
+                      payload=book.payload(), howto=book.spec.scheme.howto)
+
+
 def render_book(book: Book, paper: str, layout: Layout | None = None,
                 progress: Callable[[Iterable[Page]], Iterator[Page]] | None = None,
                 answers: list[str] | None = None, sink: BinaryIO | None = None) -> bytes:
@@ -60,20 +75,41 @@ def render_book(book: Book, paper: str, layout: Layout | None = None,
     a game's "what happens" lines (Game.answers), are set after the draws. Given `sink` (an
     open binary file) the pages are written there as they are drawn and b"" comes back: a
     book of 10,000 pages then never holds its bytes in memory (twice, with the copy
-    handed back)."""
+    handed back). A lazy book (engine.playbook.lazy) is laid out in a first pass that
+    counts its pages (and its draws and checksum), then drawn page by page."""
     game = book.spec.game
     layout = layout or load_layout(layout_name(book.spec.scheme.kind))
     module = renderer(book)
     size = page_size(paper)
-    title = f"{registry.get(game).title} \u2014 play book"
-    info = HeaderInfo(title=title, seed=book.spec.seed, scheme=SCHEME,
-                      summary=summary(book), check=book.checksum,
-                      payload=book.payload(), howto=book.spec.scheme.howto)
-    doc = Document(size, title=f"{title} (seed {book.spec.seed})",
-                   subject=book.payload(), keywords=f"printkit play book {game}",
+    pages = book_pages(book, paper, layout, module, answers)     # first pass: laid out
+    info = _info(book)
+    doc = Document(size, title=f"{info.title} (seed {book.spec.seed})",
+                   subject=info.payload, keywords=f"printkit play book {game}",
                    shared_xobjects=True, flate_level=BOOK_FLATE, sink=sink)
-    draw_book(doc, book, paper, layout, progress, info=info, module=module, answers=answers)
+    doc.page_size(size)
+    compose(doc, layout, info, pages, progress)
     return doc.finish()
+
+
+def book_pages(book: Book, paper: str, layout: Layout, module: ModuleType,
+               answers: list[str] | None = None) -> Pages:
+    """The book's pages, counted now (a first pass over its blocks, each page let go) and
+    made again as they are drawn: what a long book holds is a few pages' blocks."""
+    size = page_size(paper)
+    body, gap = body_height(layout, size[1]), layout.length("page.gap")
+
+    def blocks() -> Iterator[tuple[str, Block]]:
+        yield from module.blocks(book, layout)
+        if answers:
+            from printkit.books.answers import blocks as answer_blocks
+
+            yield from answer_blocks(answers, layout)
+
+    try:
+        count = sum(1 for _ in each_page(blocks(), body, gap))
+    except BlockTooTall as exc:
+        raise too_tall(layout, exc, paper) from None
+    return Pages(lambda: each_page(blocks(), body, gap), count)
 
 
 def draw_book(doc: Document, book: Book, paper: str, layout: Layout | None = None,
@@ -84,21 +120,10 @@ def draw_book(doc: Document, book: Book, paper: str, layout: Layout | None = Non
     layout = layout or load_layout(layout_name(book.spec.scheme.kind))
     module = module or renderer(book)
     size = page_size(paper)
+    pages = book_pages(book, paper, layout, module, answers)
     if info is None:
-        title = f"{registry.get(book.spec.game).title} \u2014 play book"
-        info = HeaderInfo(title=title, seed=book.spec.seed, scheme=SCHEME,
-                          summary=summary(book), check=book.checksum,
-                          payload=book.payload(), howto=book.spec.scheme.howto)
+        info = _info(book)
     doc.page_size(size)
-    try:
-        blocks = module.blocks(book, layout)
-        if answers:
-            from printkit.books.answers import blocks as answer_blocks
-
-            blocks = blocks + answer_blocks(answers, layout)
-        pages = paginate(blocks, body_height(layout, size[1]), layout.length("page.gap"))
-    except BlockTooTall as exc:
-        raise too_tall(layout, exc, paper) from None
     compose(doc, layout, info, pages, progress)
 
 

@@ -7,7 +7,7 @@ game's book scheme (engine/game.py Section), so one renderer serves every card g
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
@@ -159,18 +159,27 @@ def _title(layout: Layout, text: str, colour_key: str, new_page: bool) -> Block:
                  keys="cards.title_size")
 
 
-def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
-    """Blocks in book order (the order of the streams), under each stream's section heading.
+def blocks(book: Book, layout: Layout) -> Iterator[tuple[str, Block]]:
+    """Blocks in book order (the order of the streams), under each stream's section heading,
+    made one at a time as the pages are laid out (a lazy book draws each stream then).
 
     A stream with a side sits on that side's pages in the side's colour, and its heading is
     repeated on a page it continues onto; a stream of no side shares one heading.
     """
+    out = _stream_blocks(book, layout)
+    legend = book.spec.scheme.legend
+    if legend is not None:
+        out = _with_legends(out, layout, list(legend()))
+    return out
+
+
+def _stream_blocks(book: Book, layout: Layout) -> Iterator[tuple[str, Block]]:
+    """Each section's heading and each stream's block, in book order."""
     from printkit.papers import page_size
 
     width = page_size("a4")[0] - 2 * layout.length("page.margin")   # narrower paper decides
     section_of = book.spec.scheme.section
     looks = _looks(layout)
-    out: list[tuple[str, Block]] = []
     heading = None
     shapes: dict[tuple, _Shape] = {}
     shared: dict[tuple[str, str], tuple[str, Callable[[], Block] | None]] = {}
@@ -184,7 +193,7 @@ def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
             min_cell = min(min_cell, _code_cell(layout, cards))
         if section.heading != heading:
             new_page = bool(section.side) and (heading is None or not heading.startswith(tag))
-            out.append((tag, _title(layout, section.heading, colour, new_page)))
+            yield tag, _title(layout, section.heading, colour, new_page)
             heading = section.heading
         block = _shuffle_block(layout, label, section.cite, cards, min_cell, width, colour,
                                looks, shapes)
@@ -199,11 +208,7 @@ def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
             shared[(section.heading, min_key)] = (keys, continued)
         block.keys = keys
         block.continued = continued
-        out.append((tag, block))
-    legend = book.spec.scheme.legend
-    if legend is not None:
-        out = _with_legends(out, layout, list(legend()))
-    return out
+        yield tag, block
 
 
 def _code_cell(layout: Layout, cards: list[str]) -> float:
@@ -215,16 +220,18 @@ def _code_cell(layout: Layout, cards: list[str]) -> float:
     return widest / 0.88 + 3 * MM
 
 
-def _with_legends(blocks: list[tuple[str, Block]], layout: Layout,
-                  entries: list[tuple[str, str]]) -> list[tuple[str, Block]]:
+def _with_legends(blocks: Iterable[tuple[str, Block]], layout: Layout,
+                  entries: list[tuple[str, str]]) -> Iterator[tuple[str, Block]]:
     """The legend of the codes after each side's last block (once, at the end, for a book
     of no sides): every player's own pages say what the codes mean."""
-    out: list[tuple[str, Block]] = []
-    for i, (tag, block) in enumerate(blocks):
-        out.append((tag, block))
-        if i + 1 == len(blocks) or blocks[i + 1][0] != tag:
-            out.append((tag, legend_block(layout, entries)))
-    return out
+    it = iter(blocks)
+    current = next(it, None)
+    while current is not None:
+        following = next(it, None)
+        yield current
+        if following is None or following[0] != current[0]:
+            yield current[0], legend_block(layout, entries)
+        current = following
 
 
 def _legend_lines(layout: Layout, entries: list[tuple[str, str]], width: float

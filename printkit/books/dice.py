@@ -3,6 +3,7 @@ per die, blocks of rows between fold lines, each stream on its own pages."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
@@ -92,16 +93,15 @@ def _title(layout: Layout, section: Section, count: int, continued: bool = False
                  keys="dice.title_size")
 
 
-def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
-    """Title then fold-separated blocks of rows, per side; tags keep each side on its pages."""
+def blocks(book: Book, layout: Layout) -> Iterator[tuple[str, Block]]:
+    """Title then fold-separated blocks of rows, per side; tags keep each side on its pages
+    (made one at a time, as the pages are laid out)."""
     per_block = int(layout.number("dice.per_row") * layout.number("dice.rows_per_block"))
-    out: list[tuple[str, Block]] = []
     for label, dice in book.streams.items():
         section = book.spec.scheme.section(label)
         tag = section.heading
-        out.append((tag, _title(layout, section, len(dice))))
+        yield tag, _title(layout, section, len(dice))
         for start in range(0, len(dice), per_block):
             block = _block(layout, section, dice[start:start + per_block], start + 1)
             block.continued = partial(_title, layout, section, len(dice), continued=True)
-            out.append((tag, block))
-    return out
+            yield tag, block

@@ -49,50 +49,100 @@ class Page:
 
 def paginate(blocks: list[tuple[str, Block]], body_height: float, gap: float) -> list[Page]:
     """Greedy top-to-bottom filling; (tag, block) pairs, tag shown on the block's page."""
-    pages: list[Page] = []
+    return list(each_page(blocks, body_height, gap))
+
+
+def each_page(blocks: Iterable[tuple[str, Block]], body_height: float,
+              gap: float) -> Iterator[Page]:
+    """paginate's pages one at a time, from blocks made one at a time: a page is handed on
+    once the page after it is filled (what moving a widow needs), so a long book holds three
+    pages' blocks, not its own (issue 28)."""
+    return _no_widows(_filled(blocks, body_height, gap), body_height, gap)
+
+
+def _filled(blocks: Iterable[tuple[str, Block]], body_height: float,
+            gap: float) -> Iterator[Page]:
+    """Greedy filling, each page handed on when the next block does not fit on it."""
+    page: Page | None = None
     used = body_height + 1.0    # forces a first page
-    for i, (tag, block) in enumerate(blocks):
+    it = iter(blocks)
+    following = next(it, None)
+    while following is not None:
+        tag, block = following
+        following = next(it, None)
         need = block.height
-        if block.keep_with_next and i + 1 < len(blocks):
-            need += blocks[i + 1][1].height
+        if block.keep_with_next and following is not None:
+            need += following[1].height
         alone = block.height
         if block.continued is not None:
             alone += block.continued().height + gap
         if alone > body_height:
             raise BlockTooTall(block, alone, body_height)
-        if block.new_page or not pages or used + need > body_height or pages[-1].tag != tag:
-            pages.append(Page(tag))
+        if block.new_page or page is None or used + need > body_height or page.tag != tag:
+            if page is not None:
+                yield page
+            page = Page(tag)
             used = 0.0
             if block.continued is not None:     # a section running over: repeat its heading
                 heading = block.continued()
-                pages[-1].blocks.append(heading)
+                page.blocks.append(heading)
                 used += heading.height + gap
-        pages[-1].blocks.append(block)
+        page.blocks.append(block)
         used += block.height + gap
-    return _no_widows(pages, body_height, gap)
+    if page is not None:
+        yield page
 
 
-def _no_widows(pages: list[Page], body_height: float, gap: float) -> list[Page]:
+def _no_widows(pages: Iterable[Page], body_height: float, gap: float) -> Iterator[Page]:
     """No page left holding a single block after its headings (a lonely strip or legend at
     the end of a side): the section that started last on the page before moves over to
-    join it, heading and all, when it fits."""
-    for i in range(1, len(pages)):
-        page, before = pages[i], pages[i - 1]
-        last_of_tag = i + 1 == len(pages) or pages[i + 1].tag != page.tag
-        content = [b for b in page.blocks if not b.keep_with_next]
-        if not last_of_tag or before.tag != page.tag or len(content) != 1:
-            continue
-        starts = [k for k, b in enumerate(before.blocks) if b.keep_with_next]
-        if not starts or starts[-1] == 0:
-            continue
-        moved = before.blocks[starts[-1]:]
-        rest = page.blocks[1:] if page.blocks[0].keep_with_next else page.blocks
-        blocks = moved + rest
-        if sum(b.height for b in blocks) + gap * len(blocks) > body_height:
-            continue
-        before.blocks = before.blocks[:starts[-1]]
-        page.blocks = blocks
-    return pages
+    join it, heading and all, when it fits. Each page is settled against the one before it
+    (as that one was left) and the tag of the one after."""
+    it = iter(pages)
+    before = next(it, None)
+    if before is None:
+        return
+    page = next(it, None)
+    while page is not None:
+        after = next(it, None)
+        _widow(before, page, after, body_height, gap)
+        yield before
+        before, page = page, after
+    yield before
+
+
+def _widow(before: Page, page: Page, after: Page | None, body_height: float,
+           gap: float) -> None:
+    """Move the last section of `before` onto `page` if `page` would hold it lonely."""
+    last_of_tag = after is None or after.tag != page.tag
+    content = [b for b in page.blocks if not b.keep_with_next]
+    if not last_of_tag or before.tag != page.tag or len(content) != 1:
+        return
+    starts = [k for k, b in enumerate(before.blocks) if b.keep_with_next]
+    if not starts or starts[-1] == 0:
+        return
+    moved = before.blocks[starts[-1]:]
+    rest = page.blocks[1:] if page.blocks[0].keep_with_next else page.blocks
+    blocks = moved + rest
+    if sum(b.height for b in blocks) + gap * len(blocks) > body_height:
+        return
+    before.blocks = before.blocks[:starts[-1]]
+    page.blocks = blocks
+
+
+class Pages:
+    """A book's pages made as they are drawn: how many there are (every header says "page x
+    of y"), counted in a first pass that let each page go, and the pages again, made anew
+    from `make` as they are asked for."""
+
+    def __init__(self, make: Callable[[], Iterator[Page]], count: int) -> None:
+        self._make, self._count = make, count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Page]:
+        return self._make()
 
 
 PAD = 2.0    # room in a separator's form below its line (a form clips to its box)
@@ -118,14 +168,15 @@ def _separator(doc: Document, layout: Layout, kind: str, x: float, y: float,
     doc.place(name, x, y - PAD)
 
 
-def compose(doc: Document, layout: Layout, info: HeaderInfo, pages: list[Page],
+def compose(doc: Document, layout: Layout, info: HeaderInfo, pages: list[Page] | Pages,
             progress: Callable[[Iterable[Page]], Iterator[Page]] | None = None) -> None:
     """Draw every page: header, then its blocks with their separators."""
     margin = layout.length("page.margin")
     gap = layout.length("page.gap")
     width = doc.width - 2 * margin
+    count = len(pages)
     for number, page in enumerate(progress(pages) if progress else pages, start=1):
-        y = draw_header(doc, layout, info, page.tag, number, len(pages))
+        y = draw_header(doc, layout, info, page.tag, number, count)
         for i, block in enumerate(page.blocks):
             block.draw(doc, margin, y, width)
             y -= block.height

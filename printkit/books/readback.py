@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine.cards import is_card
 from engine.playbook import Book
 from printkit.books import layout_name
 from printkit.draw.suits import card_text
 from printkit.layout import load_layout
+from printkit.pdfwords import Word
 
 SIZE_KEYS = {"dice": ("dice.value_size",), "cards": ("cards.card_size", "cards.code_size"),
              "deal": ("deal.code_size",)}
@@ -52,29 +54,82 @@ def printed_tokens(pdf: bytes | Path, kind: str) -> Iterator[str]:
     """Words set in the draw type sizes, below each page's header, in reading order; one
     page at a time (pages are let go as soon as they are read).
 
-    pdfium reads them (printkit.pdfwords: one call per string shown, not per character),
-    making words and placing them as the old pdfminer-based reader did, so a book reads back
-    as it did before, many times faster."""
-    import pypdfium2 as pdfium
-
-    from printkit.pdfwords import PageWords
-
+    Each page's text operators are read straight from its content stream
+    (printkit.pdftextops, a page in about a millisecond), the words made as pdfium's reader
+    makes them; a page using anything that reader does not model, or a file qpdf reads only
+    by repairing it, is read by pdfium (printkit.pdfwords: one call per string shown, placed
+    as the old pdfminer-based reader placed them), so every page reads back as before."""
     layout = load_layout(layout_name(kind))
     sizes = [layout.length(k) for k in SIZE_KEYS[kind]]
     header = layout.length("page.margin") + layout.length("header.height")
-    reader = PageWords(sizes)
-    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
-    try:
-        for index in range(len(doc)):
-            page = doc[index]
-            try:
-                words = [w for w in reader.words(page, header) if w.top > header]
-            finally:
-                page.close()
-            words.sort(key=lambda w: (round(w.bottom, 1), w.x0))
-            yield from (w.text for w in words)
-    finally:
-        doc.close()
+    for words in _page_words(pdf, sizes, header):
+        words = [w for w in words if w.top > header]
+        words.sort(key=lambda w: (round(w.bottom, 1), w.x0))
+        yield from (w.text for w in words)
+
+
+def _page_words(pdf: bytes | Path, sizes: list[float], header: float) -> Iterator[list[Word]]:
+    """Each page's words in the wanted sizes: from its text operators where they can be
+    modelled, else from pdfium (the whole file, when qpdf cannot open it unrepaired)."""
+    import io
+
+    import pikepdf
+
+    from printkit.pdftextops import StreamWords, Unsupported
+
+    with _Pdfium(pdf, sizes, header) as pdfium:
+        try:
+            doc = pikepdf.open(io.BytesIO(pdf) if isinstance(pdf, bytes) else pdf,
+                               attempt_recovery=False)
+        except Exception:       # damaged: pdfium reads it, or says why not, as before
+            yield from (pdfium.words(i) for i in range(pdfium.count()))
+            return
+        with doc:
+            reader = StreamWords(sizes)
+            for index, page in enumerate(doc.pages):
+                try:
+                    words = reader.words(page, header)
+                except (Unsupported, pikepdf.PdfError):     # pdfium reads it as before
+                    words = pdfium.words(index)
+                yield words
+
+
+class _Pdfium:
+    """pdfium's reading of pages, the document opened at the first page asked for."""
+
+    def __init__(self, pdf: bytes | Path, sizes: list[float], header: float) -> None:
+        self._pdf, self._sizes, self._header = pdf, sizes, header
+        self._doc: Any = None
+        self._reader: Any = None
+
+    def _open(self) -> Any:
+        if self._doc is None:
+            import pypdfium2 as pdfium
+
+            from printkit.pdfwords import PageWords
+
+            pdf = self._pdf
+            self._doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+            self._reader = PageWords(self._sizes)
+        return self._doc
+
+    def count(self) -> int:
+        return len(self._open())
+
+    def words(self, index: int) -> list[Word]:
+        page = self._open()[index]
+        try:
+            return self._reader.words(page, self._header)
+        finally:
+            page.close()
+
+    def __enter__(self) -> _Pdfium:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._doc is not None:
+            self._doc.close()
+            self._doc = None
 
 
 @dataclass(frozen=True)

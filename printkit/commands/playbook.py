@@ -55,9 +55,10 @@ def _wrap(labels):
 
 
 def _page_wrap(pages):
+    """A bar over the pages as they are drawn (a book's pages are made as they are drawn:
+    counted, never listed)."""
     from printkit.progress import track
 
-    pages = list(pages)
     if len(pages) < 5:
         return iter(pages)
     return track(pages, "Rendering pages", total=len(pages))
@@ -88,7 +89,7 @@ def playbook(
 ) -> None:
     """Print a seeded play book of dice rolls, card orders or deals."""
     from engine import registry
-    from engine.playbook import BookError, build, make_spec, to_json
+    from engine.playbook import BookError, build, lazy, make_spec, to_json
     from printkit.books import default_name, layout_name, render_book
     from printkit.layout import load_layout
     from printkit.output import FileSet, check_writable, pdf_target, write_atomic
@@ -121,7 +122,7 @@ def playbook(
     out = pdf_target(out) if out else default_name(spec.game, spec.seed, paper.value)
     check_writable(out, force)
     lay = load_layout(layout_name(spec.scheme.kind), layout)
-    book = build(spec, _wrap)
+    book = lazy(spec, _wrap)        # drawn as the pages are: memory flat (issue 28)
     if not png:     # streamed to the staged file page by page: memory stays flat (issue #28)
         with FileSet(force) as files, files.writing(out) as sink:
             render_book(book, paper.value, lay, progress=_page_wrap, answers=lines, sink=sink)

@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)     # a book's repeated strings; its unique labels pass through
 def _width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size)
 
@@ -112,8 +112,10 @@ _STEPS: dict[tuple[int, int], str] = {}     # (dx, dy) in hundredths of a point:
 MAX_STEPS = 50_000
 # strings remembered per font, size and subset of a document: forgetting one only costs its
 # encoding again (the operators for a string never change within a document), and without a
-# bound a book of unique labels (stream names, play numbers) grew by about 2 KB a page
-MAX_TEXTS = 20_000
+# bound a book of unique labels (stream names, play numbers) grew by about 2 KB a page. Kept
+# small: the strings that repeat are few (card codes, die values, "fold"), each encoded again
+# once after a clear; unique labels never hit, and 20,000 of them held 4 MB (issue 28)
+MAX_TEXTS = 2_000
 
 
 def _assignments(c: Canvas, font: str, memo: dict) -> dict[int, int] | None:

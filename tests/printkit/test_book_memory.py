@@ -1,9 +1,12 @@
 """A play book's memory stays flat with its pages (issue #28): what rendering a book holds
-beyond the book itself grows by a few KB a page at most (it was about 28 KB a page for
-BLOWOUT!!!, 12 KB for Luck of the Draw, before their blocks shared their shapes and the PDF
-went to its file as it was drawn). Measured with tracemalloc, the peak while rendering into
-a file, at two sizes of one book: the difference per added page (bench/bench_book_memory.py has
-the whole-process figures)."""
+grows by a few KB a page at most (it was about 28 KB a page for BLOWOUT!!!, 12 KB for Luck of
+the Draw, before their blocks shared their shapes and the PDF went to its file as it was
+drawn; the draws and the blocks were then still made up front, 12-20 KB a page in the whole
+process, until the book was drawn as its pages are: engine.playbook.lazy). Measured with
+tracemalloc, the peak while rendering a lazy book (as `printkit playbook` does) into a file,
+at two sizes of one book: the difference per added page (bench/bench_book_memory.py has the
+whole-process figures). And, counted rather than measured: while a page is drawn, only the
+few pages the layout looks ahead to are alive, and no stream's draws are kept."""
 
 from __future__ import annotations
 
@@ -13,20 +16,23 @@ from pathlib import Path
 
 import pytest
 
-from engine.playbook import build, make_spec
+from engine.playbook import build, lazy, make_spec
 from printkit.books import render_book
+from printkit.books.page import Page
 from printkit.pdfdoc import register_fonts
 
-# measured here: BLOWOUT!!! 9.2 KB a page (22.4 before), Luck of the Draw 10.1 (16.0 before;
-# its slips are three a page, each with its deal and QR payload held until drawn); bounds
-# leave a little room for other Python builds
-KB_PER_PAGE = {"blowout": 12.0, "luckdraw": 12.0}
+# measured here: BLOWOUT!!! 8.6-9.2 KB a page (22.4 before); Luck of the Draw 14-16 on 7 -> 67
+# pages, where the bounded caches (strings, widths, Td steps, QR matrices) and CPython's own
+# free lists of the deals' tuples are still filling (drawn lazily, each page's deals are made
+# and freed: whole-process growth fell from 9.9 to 3.9 KB a page at 667 pages,
+# bench/bench_book_memory.py); bounds leave room for other Python builds
+KB_PER_PAGE = {"blowout": 12.0, "luckdraw": 20.0}
 
 
 def _peak(tmp_path: Path, game: str, count: int) -> tuple[int, int]:
     """(pages, peak bytes traced while rendering) of a book written to a file."""
     option = "drives" if game == "luckdraw" else "plays"
-    book = build(make_spec(game, "flat", **{option: count}))
+    book = lazy(make_spec(game, "flat", **{option: count}))
     out = tmp_path / f"{game}-{count}.pdf"
     pages = []
     gc.collect()
@@ -54,3 +60,27 @@ def test_memory_per_page_is_bounded(tmp_path: Path, game: str, small: int, large
     assert p1 - p0 >= 40, (p0, p1)
     per_page = (m1 - m0) / 1024 / (p1 - p0)
     assert per_page < KB_PER_PAGE[game], f"{game}: {per_page:.1f} KB a page ({p0} -> {p1} pages)"
+
+
+@pytest.mark.parametrize(("game", "count"), [("blowout", 40), ("luckdraw", 90),
+                                              ("postcard", 900), ("cardgrid", 200)])
+def test_a_lazy_book_holds_a_few_pages_while_drawing(tmp_path: Path, game: str,
+                                                       count: int) -> None:
+    """While page 20 of a long book is drawn, at most four pages are alive (the page, the
+    one before it and the one after, which moving a widow needs, and one being filled), and
+    the book keeps none of its streams' draws."""
+    option = "drives" if game == "luckdraw" else "plays"
+    book = lazy(make_spec(game, "few", **{option: count}))
+    alive: list[int] = []
+
+    def watch(pages):
+        for number, page in enumerate(pages, start=1):
+            if number == 20:
+                gc.collect()
+                alive.append(sum(1 for o in gc.get_objects() if type(o) is Page))
+            yield page
+
+    with (tmp_path / "book.pdf").open("wb") as sink:
+        render_book(book, "letter", progress=watch, sink=sink)
+    assert alive and alive[0] <= 4, alive
+    assert not isinstance(book.streams, dict)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
@@ -280,17 +281,31 @@ def slip_version(payloads: list[str], level: str) -> int:
     (the same seed, game and players), so the longest needs the largest version, and qrcode
     fits it once per book instead of once per slip; a payload that would not fit anyway is
     fitted on its own (qr.encode)."""
-    return qr.fitted_version(max(payloads, key=len), level)
+    return _fitted(max(payloads, key=len), level)
 
 
-def blocks(book: Book, layout: Layout) -> list[tuple[str, Block]]:
-    deals = list(book.deals())
-    payloads = [slip_payload(book.spec, _stream(deal), list(deal.shuffled)) for deal in deals]
-    version = slip_version(payloads, layout.text("header.qr_level")) if payloads else 1
+@functools.lru_cache(maxsize=8)
+def _fitted(payload: str, level: str) -> int:
+    """qr.fitted_version, once per payload: a book is laid out twice (counted, then drawn)."""
+    return qr.fitted_version(payload, level)
+
+
+def blocks(book: Book, layout: Layout) -> Iterator[tuple[str, Block]]:
+    """Each deal's slip, then the cheat sheet; made one at a time as the pages are laid
+    out (the deals are dealt twice: first for the longest slip code, which sets every slip's
+    QR version, then for the slips), so a long book holds a page's deals, not its own."""
+    longest: str | None = None
+    for deal in book.each_deal():
+        payload = slip_payload(book.spec, _stream(deal), list(deal.shuffled))
+        if longest is None or len(payload) > len(longest):
+            longest = payload
+    version = slip_version([longest], layout.text("header.qr_level")) if longest else 1
     chips = _Chips(layout)
-    fixed = {players: frozenset(load_cards().qb_fixed(players))
-             for players in {deal.players for deal in deals}}
-    slips = [("", _slip(layout, deal, payload, version, chips, fixed[deal.players]))
-             for deal, payload in zip(deals, payloads, strict=True)]
+    fixed: dict[int, frozenset[str]] = {}
+    for deal in book.each_deal():
+        if deal.players not in fixed:
+            fixed[deal.players] = frozenset(load_cards().qb_fixed(deal.players))
+        payload = slip_payload(book.spec, _stream(deal), list(deal.shuffled))
+        yield "", _slip(layout, deal, payload, version, chips, fixed[deal.players])
     assert book.spec.players is not None        # a Luck of the Draw book has its players
-    return slips + [("", _legend(layout, book.spec.players))]
+    yield "", _legend(layout, book.spec.players)
