@@ -167,6 +167,16 @@ def blank_tags(opts: RenderOptions, game_id: str) -> list[tuple[str, str]]:
     return tags
 
 
+def game_sheets(game_id: str, opts: RenderOptions, layout: Layout) -> int:
+    """Blank sheets enough for a typical whole game (the grammar's `typical_lines`): what a
+    classroom pack prints, since each sheet carries its own number in its code and a copy of
+    sheet 1 cannot stand in for sheet 2."""
+    log = opts.extra.get("log")
+    grammar = for_sheet(pick_log(game_id, str(log) if log else None), blank_tags(opts, game_id))
+    lines = geometry(grammar, layout, opts.paper).lines
+    return max(BLANK_SHEETS, -(-grammar.typical_lines // lines))
+
+
 def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
     """Draw the pages; returns notes (record parts the sheet leaves off), also handed to
     `opts.extra["notes"]` when it is a list. A log with a Seed (`--seed`, or the record's) is
