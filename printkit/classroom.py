@@ -38,7 +38,7 @@ from printkit.layout import Layout, load_layout
 from printkit.papers import page_size
 from printkit.pdfdoc import CREATOR, Document
 
-DEFAULT_PACK = ("board", "field", "drivelog", "bubblelog", "scoresheet", "refcard")
+DEFAULT_PACK = ("board", "field", "drivelog", "scoresheet", "bubblelog", "refcard")
 BOOK = "playbook"               # the play book's part names: "playbook", "playbook HOME", ...
 STAMP_SIZE = 7.0
 BLANK_SIZE = 8.0
@@ -169,7 +169,8 @@ class PackRenderer:
                    ) -> sheets.RenderOptions:
         return replace(self.opts, home=mp.match.home, away=mp.match.away,
                        extra={**self.opts.extra, "seed": mp.seed, "match": mp.match.id,
-                              "round": mp.match.round, "code": mp.code,
+                              "round": mp.match.round, "format": self.plan.schedule.format,
+                              "code": mp.code,
                               "class_id": self.plan.class_id, "game": self.plan.game,
                               **(self.extras[p.sheet] if p else {})})
 
@@ -389,6 +390,16 @@ def render_pack(plan: Plan, opts: sheets.RenderOptions,
         if out is not None:
             out.seek(0, io.SEEK_END)
     return data, singles, pages
+
+
+def fillable_log(plan: Plan, mp: MatchPlan, opts: sheets.RenderOptions) -> bytes:
+    """One match's fillable log (the game's bubble log as a PDF form): its own file, since a
+    form's fields are named by line and column and two matches in one PDF would share them;
+    its Match, Seed, Home and Away filled in, so the typed record belongs to the match."""
+    p = sheets.get(plan.game, "bubblelog")
+    o = replace(opts, home=mp.match.home, away=mp.match.away,
+                extra={**opts.extra, "fillable": True, "seed": mp.seed, "match": mp.match.id})
+    return sheets.render(p, o, load_layout(p.layout, ink_saver=opts.ink_saver))
 
 
 def schedule_pdf(plan: Plan, opts: sheets.RenderOptions) -> bytes:

@@ -203,12 +203,15 @@ def draw_log(doc: Document, opts, layout: Layout, game_id: str) -> list[str]:
         (f" ({grammar.log})" if grammar.log else "")
     tags = [(k, v) for k, v in tags if k != "Game"]       # the code names the game already
     layout = layout.variant(grammar.variant)
+    # a classroom pack's match box: its round printed beside the Match tag (not in the code)
+    shown = (("Match", ("Round", str(opts.extra["round"]))),) if opts.extra.get("round") \
+        else ()
     for page in pages:
         try:
             sheet = SheetId(game_id, opts.paper, geo.key, page.sheet, tuple(tags))
             sheet.text()
         except PayloadError as exc:
             raise UserError(str(exc)) from None
-        draw_page(doc, geo, layout, grammar, title, sheet, page)
+        draw_page(doc, geo, layout, grammar, title, sheet, page, shown)
     report_notes(opts, notes)
     return notes

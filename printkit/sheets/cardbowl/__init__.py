@@ -25,4 +25,4 @@ PRINTABLES = (
 
 # A classroom match's printables in print order (printkit/classroom.py); names the game does
 # not have yet are skipped, so a sheet joins the pack once it exists.
-PACK = ("field", "drivelog", "bubblelog", "clock", "scoresheet", "refcard")
+PACK = ("field", "drivelog", "clock", "bubblelog", "scoresheet", "refcard")
