@@ -33,13 +33,12 @@ from engine.roster import Roster
 from engine.tournament import Match, Schedule
 from printkit import sheets
 from printkit.books.page import Page as BookPage
-from printkit.imposition import Part, Sheets
+from printkit.imposition import Part, Sheets, book_part, page_parts
 from printkit.layout import Layout, load_layout
 from printkit.papers import page_size
 from printkit.pdfdoc import CREATOR, Document
 
 DEFAULT_PACK = ("board", "field", "drivelog", "scoresheet", "bubblelog", "refcard")
-BOOK = "playbook"               # the play book's part names: "playbook", "playbook HOME", ...
 STAMP_SIZE = 7.0
 BLANK_SIZE = 8.0
 STAMP_FROM_EDGE = 16.0          # points from the bottom edge to the stamp's baseline
@@ -248,14 +247,12 @@ class PackRenderer:
         from printkit.books import draw_book
 
         book = build(make_spec(self.plan.game, mp.seed, None, None, None))
-        parts: dict[str, Part] = {}
 
         def imposed_book(book_pages: Iterable[BookPage]) -> Iterator[BookPage]:
             index, last = 0, None
             for page in book_pages:
-                name = f"{BOOK} {page.tag}".strip()
-                part = parts.setdefault(name, Part(name, used_with=frozenset({BOOK})))
-                index = index + 1 if part is last else 0
+                part = book_part(page.tag)
+                index = index + 1 if part == last else 0
                 blanks(order.before(part, index))
                 last = part
                 yield page
@@ -279,19 +276,6 @@ def blank_page(doc: Document, paper: str) -> None:
     c.setFillColorRGB(0.6, 0.6, 0.6)
     c.drawCentredString(doc.width / 2, doc.height / 2, BLANK_TEXT)
     doc.show_page()
-
-
-def page_parts(p: sheets.Printable, count: int) -> list[tuple[Part, int]]:
-    """Each of a printable's `count` pages as (its imposition part, its index in that part),
-    from the printable's data (sides, parts, cut, used_with)."""
-    out: list[tuple[Part, int]] = []
-    made: dict[str, Part] = {}
-    for page in range(count):
-        name = p.part_of(page)
-        part = made.setdefault(name, Part(name, p.sides, name in p.cut, frozenset(p.used_with)))
-        index = out[-1][1] + 1 if out and out[-1][0] is part else 0
-        out.append((part, index))
-    return out
 
 
 class _Imposed:

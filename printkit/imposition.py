@@ -18,9 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from printkit.sheets import Printable
 
 P = TypeVar("P")
+BOOK = "playbook"       # a play book's parts: "playbook", or one a side: "playbook HOME", ...
 
 
 class _Blank:
@@ -138,6 +142,24 @@ def duplex_order(items: Sequence[Item[P]], duplex: bool = True) -> list[P | _Bla
         out += [BLANK] * sheets.after(item.part, len(item.pages))
     out += [BLANK] * sheets.end()
     return out
+
+
+def page_parts(p: Printable, count: int) -> list[tuple[Part, int]]:
+    """Each of a printable's `count` pages as (its part, its index in that part), from the
+    printable's data (sides, parts, cut, used_with)."""
+    out: list[tuple[Part, int]] = []
+    for page in range(count):
+        name = p.part_of(page)
+        part = Part(name, p.sides, name in p.cut, frozenset(p.used_with))
+        index = out[-1][1] + 1 if out and out[-1][0] == part else 0
+        out.append((part, index))
+    return out
+
+
+def book_part(tag: str) -> Part:
+    """The part of a play-book page with this side tag ("HOME", "AWAY"; "" for a book of no
+    sides): each side is held by its own team, so the two sides never back each other."""
+    return Part(f"{BOOK} {tag}".strip(), used_with=frozenset({BOOK}))
 
 
 def sheet_pairs(order: Sequence[Hashable]) -> list[tuple[Hashable, Hashable | None]]:
