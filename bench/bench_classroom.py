@@ -39,13 +39,15 @@ if naive:
     from engine.playbook import build, make_spec
     from printkit import sheets
     from printkit.books import render_book
-    from printkit.classroom import recipe
+    from printkit.classroom import PackRenderer, recipe
     from printkit.layout import load_layout
     import pikepdf, io
     size = pages = 0
+    extras = PackRenderer(plan, opts).extras      # the bubble log's sheets for a whole game
     for mp in plan.matches:
-        o = replace(opts, home=mp.match.home, away=mp.match.away, extra={"seed": mp.seed})
         for p in recipe("postcard"):
+            o = replace(opts, home=mp.match.home, away=mp.match.away,
+                        extra={"seed": mp.seed, **extras[p.sheet]})
             pdf = sheets.render(p, o, load_layout(p.layout))
             size += len(pdf); pages += len(pikepdf.open(io.BytesIO(pdf)).pages)
         pdf = render_book(build(make_spec("postcard", mp.seed, None, None, None)), "letter")

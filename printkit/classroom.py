@@ -9,8 +9,12 @@ match. Every page carries a stamp (class, match, teams, verification code).
 One :class:`~printkit.pdfdoc.Document` holds the whole combined pack, so shared artwork is one
 form XObject in it: a printable that draws the same whatever the match (a board, a field) is
 drawn once per document as forms and placed on each match's pages (found out by drawing it
-with two different matches and comparing). Each match starts on an odd page (a blank page
-fills in), so a duplex print never puts two matches on one sheet.
+with two different matches and comparing).
+
+Printed duplex (the default), a match's pages follow printkit.imposition: blank backs keep a
+reference card's two sides on one sheet, keep sheets used at the same time (board and drive
+log, field and markers) off each other's backs, and start each match on a front. Simplex: the
+pages as they come, no blanks.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 import csv
 import importlib
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, BinaryIO
 
@@ -28,12 +32,15 @@ from engine.playbook import build, make_spec
 from engine.roster import Roster
 from engine.tournament import Match, Schedule
 from printkit import sheets
+from printkit.books.page import Page as BookPage
+from printkit.imposition import Part, Sheets, book_part, page_parts
 from printkit.layout import Layout, load_layout
 from printkit.papers import page_size
 from printkit.pdfdoc import CREATOR, Document
 
-DEFAULT_PACK = ("board", "field", "drivelog", "scoresheet", "refcard")
+DEFAULT_PACK = ("board", "field", "drivelog", "scoresheet", "bubblelog", "refcard")
 STAMP_SIZE = 7.0
+BLANK_SIZE = 8.0
 STAMP_FROM_EDGE = 16.0          # points from the bottom edge to the stamp's baseline
 RESULTS_COLUMNS = ("match", "round", "home", "away", "seed", "code", "home_points",
                    "away_points")
@@ -133,31 +140,51 @@ class _Capture:
 class PackRenderer:
     """Draws matches into documents, sharing what does not change between matches."""
 
-    def __init__(self, plan: Plan, opts: sheets.RenderOptions) -> None:
+    def __init__(self, plan: Plan, opts: sheets.RenderOptions, duplex: bool = True) -> None:
         self.plan = plan
         self.opts = opts
+        self.duplex = duplex
         self.printables = recipe(plan.game)
         self.layouts: dict[str, Layout] = {
             p.sheet: load_layout(p.layout, opts.layout_file if p.sheet == "board" else None,
                                  ink_saver=opts.ink_saver) for p in self.printables}
+        self.extras = {p.sheet: self._extra(p) for p in self.printables}
+        self.counts: dict[str, int] = {}        # pages each printable draws (its probe's)
         self.static = {p.sheet for p in self.printables if self._is_static(p)}
+        self.pages = {p.sheet: page_parts(p, self.counts[p.sheet]) for p in self.printables}
         self._forms: dict[tuple[int, str], list[tuple[str, tuple[float, float]]]] = {}
 
-    def match_opts(self, mp: MatchPlan) -> sheets.RenderOptions:
+    def _extra(self, p: sheets.Printable) -> dict[str, object]:
+        """What one printable is drawn with in a pack besides the match: a bubble log has
+        sheets enough for a whole game."""
+        if p.sheet != "bubblelog":
+            return {}
+        from printkit.omr.sheet import game_sheets
+
+        probe = replace(self.opts, extra={**self.opts.extra, "seed": "aaaaa-aaaaa"})
+        return {"sheets": game_sheets(self.plan.game, probe, self.layouts[p.sheet])}
+
+    def match_opts(self, mp: MatchPlan, p: sheets.Printable | None = None,
+                   ) -> sheets.RenderOptions:
         return replace(self.opts, home=mp.match.home, away=mp.match.away,
                        extra={**self.opts.extra, "seed": mp.seed, "match": mp.match.id,
-                              "code": mp.code, "class_id": self.plan.class_id,
-                              "game": self.plan.game})
+                              "round": mp.match.round, "format": self.plan.schedule.format,
+                              "code": mp.code,
+                              "class_id": self.plan.class_id, "game": self.plan.game,
+                              **(self.extras[p.sheet] if p else {})})
 
     def _is_static(self, p: sheets.Printable) -> bool:
-        """Does the printable draw the same page whoever plays? (drawn twice, compared)"""
+        """Does the printable draw the same page whoever plays? (drawn twice, compared; its
+        page count is kept)"""
         outs = []
         for home, seed in (("Home A", "aaaaa-aaaaa"), ("Other B", "bbbbb-bbbbb")):
             doc = Document(page_size(self.opts.paper), title="probe", subject="probe")
             o = replace(self.opts, home=home, away=home + " 2",
-                        extra={**self.opts.extra, "seed": seed, "match": "M1", "code": "M1-0000"})
+                        extra={**self.opts.extra, "seed": seed, "match": "M1", "round": 1,
+                               "code": "M1-0000", **self.extras[p.sheet]})
             p.draw(doc, o, self.layouts[p.sheet])
             outs.append(doc.finish())
+            self.counts[p.sheet] = doc.pages
         return outs[0] == outs[1] and self._capturable(p)
 
     def _capturable(self, p: sheets.Printable) -> bool:
@@ -166,7 +193,7 @@ class PackRenderer:
         doc = Document(page_size(self.opts.paper), title="probe", subject="probe")
         cap = _Capture(doc, "probe")
         o = replace(self.opts, extra={**self.opts.extra, "seed": "aaaaa-aaaaa", "match": "M1",
-                                      "code": "M1-0000"})
+                                      "round": 1, "code": "M1-0000", **self.extras[p.sheet]})
         try:
             p.draw(cap, o, self.layouts[p.sheet])      # type: ignore[arg-type]
         except (TypeError, AttributeError, ValueError):
@@ -179,39 +206,94 @@ class PackRenderer:
                 f"{m.away} \u00b7 seed {mp.seed} \u00b7 code {mp.code}")
 
     def draw_match(self, doc: Document, mp: MatchPlan) -> int:
-        """Draw one match's pages into `doc`; returns how many pages it took."""
+        """Draw one match's pages into `doc`, blank backs put in by printkit.imposition as
+        the pages come; returns how many pages it took before the filler that lets the next
+        match start on a front (drawn too)."""
         start = doc.pages
+        order = Sheets(self.duplex)
         stamped = _Stamped(doc, self.stamp(mp))
-        opts = self.match_opts(mp)
+
+        def blanks(n: int) -> None:
+            size = doc.pagesize
+            for _ in range(n):
+                blank_page(doc, self.plan.paper)
+            doc.page_size(size)       # a printable's next page may rely on the size it set
+
         for p in self.printables:
+            opts = self.match_opts(mp, p)
+            pages = self.pages[p.sheet]
             if p.sheet in self.static:
                 key = (id(doc), p.sheet)
                 if key not in self._forms:
                     cap = _Capture(doc, f"pack{p.sheet}")
                     p.draw(cap, opts, self.layouts[p.sheet])   # type: ignore[arg-type]
                     self._forms[key] = cap.pages
-                for name, size in self._forms[key]:
+                for (name, size), (part, index) in zip(self._forms[key], pages, strict=True):
+                    blanks(order.before(part, index))
                     doc.page_size(size)
                     doc.place(name, 0, 0)
                     stamped.show_page()
             else:
-                p.draw(stamped, opts, self.layouts[p.sheet])   # type: ignore[arg-type]
+                blanks(order.before(*pages[0]))
+                def between(i: int, pages: list[tuple[Part, int]] = pages) -> None:
+                    blanks(order.before(*pages[i]))
+
+                imposed = _Imposed(stamped, between, len(pages))
+                p.draw(imposed, opts, self.layouts[p.sheet])   # type: ignore[arg-type]
+                if imposed.shown != len(pages):
+                    raise RuntimeError(f"{p.game} {p.sheet} drew {imposed.shown} pages for "
+                                       f"{mp.match.id}, {len(pages)} for its probe")
+            blanks(order.after(pages[-1][0], len(pages)))
         from printkit.books import draw_book
 
         book = build(make_spec(self.plan.game, mp.seed, None, None, None))
-        draw_book(stamped, book, self.opts.paper)     # type: ignore[arg-type]
-        return doc.pages - start
+
+        def imposed_book(book_pages: Iterable[BookPage]) -> Iterator[BookPage]:
+            index, last = 0, None
+            for page in book_pages:
+                part = book_part(page.tag)
+                index = index + 1 if part == last else 0
+                blanks(order.before(part, index))
+                last = part
+                yield page
+
+        draw_book(stamped, book, self.opts.paper, progress=imposed_book)  # type: ignore[arg-type]
+        count = doc.pages - start
+        blanks(order.end())
+        return count
+
+
+BLANK_TEXT = "(this page is blank on purpose: printed on both sides, the next page starts a " \
+    "new sheet)"
 
 
 def blank_page(doc: Document, paper: str) -> None:
-    """A filler so the next match starts on a front side when printed duplex."""
+    """A blank back (printkit.imposition.BLANK): what follows starts on a new sheet when
+    printed duplex."""
     doc.page_size(page_size(paper))
     c = doc.canvas
-    c.setFont("DejaVuSans", STAMP_SIZE)
+    c.setFont("DejaVuSans", BLANK_SIZE)
     c.setFillColorRGB(0.6, 0.6, 0.6)
-    c.drawCentredString(doc.width / 2, doc.height / 2, "(this page is blank on purpose: the "
-                        "next match starts on a new sheet)")
+    c.drawCentredString(doc.width / 2, doc.height / 2, BLANK_TEXT)
     doc.show_page()
+
+
+class _Imposed:
+    """A document stand-in that counts the pages a printable shows and, between them, lets
+    the imposition put in blank backs (`between(i)` before page i, 0-based)."""
+
+    def __init__(self, doc: _Stamped, between: Callable[[int], None], count: int) -> None:
+        self._doc, self._between, self._count = doc, between, count
+        self.shown = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._doc, name)
+
+    def show_page(self) -> None:
+        self._doc.show_page()
+        self.shown += 1
+        if self.shown < self._count:
+            self._between(self.shown)
 
 
 @dataclass(frozen=True)
@@ -263,23 +345,22 @@ def _copy_out(pages, span: Span, prefs, title: str, pack: PackRenderer) -> bytes
 def render_pack(plan: Plan, opts: sheets.RenderOptions,
                 progress: Callable[[list[MatchPlan]], Iterator[MatchPlan]] | None = None,
                 sink: Callable[[str, bytes], object] | None = None, singles_too: bool = True,
-                out: BinaryIO | None = None) -> tuple[bytes, dict[str, bytes], int]:
+                out: BinaryIO | None = None, duplex: bool = True,
+                ) -> tuple[bytes, dict[str, bytes], int]:
     """(combined PDF, {file stem: that match's PDF}, pages in the combined PDF).
 
     Every match is drawn once, into the combined pack; its own PDF is then copied out of it.
     With `out` (an open binary file, read back for the copies) the combined PDF is written
     there page by page and b"" comes back, so memory stays flat whatever the class size;
     with `sink` each match's PDF is handed to it as it is made (and the dict comes back
-    empty)."""
+    empty). `duplex`: blank backs as printkit.imposition puts them (else none)."""
     title = registry.get(plan.game).title
-    pack = PackRenderer(plan, opts)
+    pack = PackRenderer(plan, opts, duplex)
     combined = Document(page_size(plan.paper), title=f"{title} classroom pack (class "
                         f"{plan.class_id})", subject=f"{len(plan.matches)} matches",
                         keywords=f"printkit classroom {plan.game}", sink=out)
     spans: list[Span] = []
     for mp in (progress(list(plan.matches)) if progress else plan.matches):
-        if combined.pages % 2:
-            blank_page(combined, plan.paper)
         first = combined.pages
         spans.append(Span(mp, first, pack.draw_match(combined, mp)))
     pages = combined.pages
@@ -293,6 +374,16 @@ def render_pack(plan: Plan, opts: sheets.RenderOptions,
         if out is not None:
             out.seek(0, io.SEEK_END)
     return data, singles, pages
+
+
+def fillable_log(plan: Plan, mp: MatchPlan, opts: sheets.RenderOptions) -> bytes:
+    """One match's fillable log (the game's bubble log as a PDF form): its own file, since a
+    form's fields are named by line and column and two matches in one PDF would share them;
+    its Match, Seed, Home and Away filled in, so the typed record belongs to the match."""
+    p = sheets.get(plan.game, "bubblelog")
+    o = replace(opts, home=mp.match.home, away=mp.match.away,
+                extra={**opts.extra, "fillable": True, "seed": mp.seed, "match": mp.match.id})
+    return sheets.render(p, o, load_layout(p.layout, ink_saver=opts.ink_saver))
 
 
 def schedule_pdf(plan: Plan, opts: sheets.RenderOptions) -> bytes:

@@ -1,7 +1,8 @@
 """`printkit classroom GAME`: a whole class's materials in one run (printkit/classroom.py).
 
-Writes into --out DIR, all or nothing: pack.pdf (every match in print order, each starting on
-a front side), matches/match-NNN.pdf (one per match), schedule.pdf (the tournament sheet),
+Writes into --out DIR, all or nothing: pack.pdf (every match in print order, ordered for a
+duplex printer unless --simplex), matches/match-NNN.pdf (one per match), with --fillable
+fillable/match-NNN.pdf (each match's fillable log), schedule.pdf (the tournament sheet),
 teacher.pdf (each match's seed and verification code) and results.csv (what `printkit audit`
 reads back). Seeds come from the class key (--class-key, created on first use).
 """
@@ -51,13 +52,26 @@ def classroom(
                             "audit needs it).")] = DEFAULT_KEY,
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
     out: Annotated[Path, typer.Option(help="Output directory.")] = Path("output/classroom"),
+    simplex: Annotated[bool, typer.Option(
+        "--simplex", help="For a one-sided printer: the pages in plain order, no blank backs "
+                          "(default: ordered for duplex printing).")] = False,
+    fillable: Annotated[bool, typer.Option(
+        "--fillable", help="Also write each match's fillable log (a PDF form to type the game "
+                           "into on a laptop or tablet) to fillable/match-NNN.pdf.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
 ) -> None:
     """Make a class's packs: every match's sheets and play book, schedule, teacher sheet."""
     from engine import registry
     from engine.tournament import TournamentError, numbered, schedule
     from printkit.classkey import load_or_create
-    from printkit.classroom import make_plan, render_pack, results_csv, schedule_pdf, teacher_pdf
+    from printkit.classroom import (
+        fillable_log,
+        make_plan,
+        render_pack,
+        results_csv,
+        schedule_pdf,
+        teacher_pdf,
+    )
     from printkit.output import FileSet
     from printkit.progress import track
     from printkit.sheets import RenderOptions
@@ -84,12 +98,17 @@ def classroom(
         plan = make_plan(game, sched, key, paper.value, the_roster)
         for mp in plan.matches:
             files.check(out / "matches" / f"{mp.stem}.pdf")
+            if fillable:
+                files.check(out / "fillable" / f"{mp.stem}.pdf")
         opts = RenderOptions(paper=paper.value)
         with files.writing(out / "pack.pdf") as pack_file:
             _, _, pages = render_pack(
                 plan, opts, lambda ms: track(ms, f"Rendering {len(ms)} matches", total=len(ms)),
                 sink=lambda stem, data: files.add(out / "matches" / f"{stem}.pdf", data),
-                out=pack_file)
+                out=pack_file, duplex=not simplex)
+        if fillable:
+            for mp in plan.matches:
+                files.add(out / "fillable" / f"{mp.stem}.pdf", fillable_log(plan, mp, opts))
         files.add(out / "schedule.pdf", schedule_pdf(plan, opts))
         files.add(out / "teacher.pdf", teacher_pdf(plan, paper.value))
         files.add(out / "results.csv", results_csv(plan))

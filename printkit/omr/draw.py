@@ -127,7 +127,8 @@ def _shade(c: Canvas, geo: Geometry, layout: Layout, marks: Marks, band_top: flo
 
 
 def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: str,
-            sheet: SheetId, page: Page) -> None:
+            sheet: SheetId, page: Page,
+            shown: tuple[tuple[str, tuple[str, str]], ...] = ()) -> None:
     w, h = geo.page
     m = geo.margin
     ink = layout.colour("page.ink")
@@ -140,6 +141,9 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     info = [f"sheet {page.sheet}" + (f" of {page.sheets}" if page.sheets else ""),
             f"lines {page.first_line}-{page.first_line + geo.lines - 1}"]
     info += [f"{k}: {v}" for k, v in tags.items() if k != "Game"]
+    for after, (k, v) in shown:      # printed only (the code holds the tags): "Round: 2"
+        at = next((i + 1 for i, t in enumerate(info) if t.startswith(f"{after}: ")), len(info))
+        info.insert(at, f"{k}: {v}")
     c.setFont(layout.font("page.label_font"), size)
     text = "   ".join(info)
     c.drawString(x, h - m - 8.5 * MM, text[:160])
@@ -245,14 +249,17 @@ def _legend(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar) -> None:
 
 
 def draw_page(doc: Document, geo: Geometry, layout: Layout, grammar: Grammar, title: str,
-              sheet: SheetId, page: Page) -> None:
-    """One sheet: markers, header with QR, key, bands (shaded as `page` says), legend."""
+              sheet: SheetId, page: Page,
+              shown: tuple[tuple[str, tuple[str, str]], ...] = ()) -> None:
+    """One sheet: markers, header with QR, key, bands (shaded as `page` says), legend.
+    `shown`: (after which tag, (name, value)) printed in the header's tag line but not in the
+    code (a classroom match's round)."""
     c = doc.canvas
     w, h = geo.page
     doc.page_size(geo.page)
     for marker, x, y in geo.markers():
         draw_marker(c, marker, x, h - y, geo.marker)
-    _header(c, geo, layout, grammar, title, sheet, page)
+    _header(c, geo, layout, grammar, title, sheet, page, shown)
     _key(c, geo, layout)
     band = _band_form(doc, geo, layout)
     band_h = geo.rows * geo.pitch_y

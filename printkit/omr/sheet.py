@@ -158,6 +158,16 @@ def blank_tags(opts: RenderOptions, game_id: str) -> list[tuple[str, str]]:
     return tags
 
 
+def game_sheets(game_id: str, opts: RenderOptions, layout: Layout) -> int:
+    """Blank sheets enough for a typical whole game (the grammar's `typical_lines`): what a
+    classroom pack prints, since each sheet carries its own number in its code and a copy of
+    sheet 1 cannot stand in for sheet 2."""
+    log = opts.extra.get("log")
+    grammar = for_sheet(pick_log(game_id, str(log) if log else None), blank_tags(opts, game_id))
+    lines = geometry(grammar, layout, opts.paper).lines
+    return max(BLANK_SHEETS, -(-grammar.typical_lines // lines))
+
+
 def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
              game_id: str) -> list[str]:
     """Draw the pages; returns notes (record parts the sheet leaves off), also added to
@@ -185,12 +195,15 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
         (f" ({grammar.log})" if grammar.log else "")
     tags = [(k, v) for k, v in tags if k != "Game"]       # the code names the game already
     layout = layout.variant(grammar.variant)
+    # a classroom pack's match box: its round printed beside the Match tag (not in the code)
+    shown = (("Match", ("Round", str(opts.extra["round"]))),) if opts.extra.get("round") \
+        else ()
     for page in pages:
         try:
             sheet = SheetId(game_id, opts.paper, geo.key, page.sheet, tuple(tags))
             sheet.text()
         except PayloadError as exc:
             raise UserError(str(exc)) from None
-        draw_page(doc, geo, layout, grammar, title, sheet, page)
+        draw_page(doc, geo, layout, grammar, title, sheet, page, shown)
     doc.notes.extend(notes)
     return notes

@@ -82,10 +82,22 @@ class Printable:
     source: str = ""      # module drawing it when not printkit.sheets.<game>.<sheet>
     players: bool = False  # True: drawn for a player count (--players, the game's book range)
     player_range: tuple[int, int, int] | None = None   # its own --players range and default
+    # How it prints duplex (printkit/imposition.py: a pack or kit puts in blank backs by it):
+    sides: int = 1        # 2: its pages are the front and back of cards (page 2 backs page 1)
+    parts: tuple[str, ...] = ()    # its pages' parts when they are different things used at
+    #                                once: page i is parts[i] (the last repeats); else the sheet
+    cut: tuple[str, ...] = ()      # parts cut out: nothing else is printed on their sheets
+    used_with: tuple[str, ...] = ()  # parts used at the same time as its own, never printed
+    #   on their backs: sheet names, "playbook" (a match's play book, each of its sides) or a
+    #   part of its own ("markers"); either side naming the other is enough
 
     @property
     def title(self) -> str:
         return f"{registry.get(self.game).title} {self.name}"
+
+    def part_of(self, page: int) -> str:
+        """The part page `page` (0-based) of this printable belongs to."""
+        return self.parts[min(page, len(self.parts) - 1)] if self.parts else self.sheet
 
     @property
     def module(self) -> ModuleType:

@@ -72,12 +72,16 @@ def test_pack_is_duplex_safe_and_stamped(cls):
             text = doc.pages[start - 1].extract_text()
             assert f"seed {row['seed']}" in text and f"code {row['code']}" in text
             assert f"{row['home']} v {row['away']}" in text
-        # the drive log (second printable) has the seed filled in its Seed box
-        assert row["seed"] in doc.pages[starts[-1]].extract_text()
+        # the drive log (second printable, on the next sheet: the board is used with it)
+        # has the seed filled in its Seed box
+        assert "blank on purpose" in doc.pages[starts[-1]].extract_text()
+        log = doc.pages[starts[-1] + 1].extract_text()
+        assert log.startswith("PostCard Football drive log") and row["seed"] in log
 
 
 def test_recipe_keeps_only_what_exists():
-    assert [p.sheet for p in recipe("postcard")][:2] == ["board", "drivelog"]
+    assert [p.sheet for p in recipe("postcard")] == ["board", "drivelog", "bubblelog", "refcard"]
+    assert [p.sheet for p in recipe("blowout")] == ["field", "drivelog", "bubblelog", "refcard"]
     for game in registry.GAMES:
         names = {p.sheet for p in recipe(game)}
         assert names <= {p.sheet for p in __import__("printkit.sheets").sheets.printables(game)}
@@ -250,8 +254,9 @@ def test_match_pdfs_are_the_packs_own_pages_and_the_pack_streams_to_a_file(tmp_p
 @pytest.mark.parametrize("game", list(registry.GAMES))
 def test_every_game_packs_its_sheets_and_book(game, tmp_path):
     """Two teams, one match: the match's PDF holds every page of each sheet of the game's
-    recipe (rendered alone for the count) and of its play book, each page stamped; a sheet
-    that cannot be shared as forms (Luck of the Draw's score sheet) still goes in."""
+    recipe (rendered alone for the count; the bubble log with sheets for a whole game) and of
+    its play book, each page stamped, and blank backs between; a sheet that cannot be shared
+    as forms (Luck of the Draw's score sheet) still goes in."""
     r = run_cli("classroom", game, "--teams", "2", "--class-key", tmp_path / "k",
                 "--out", tmp_path / "pack")
     assert r.code == 0, r.stderr
@@ -261,12 +266,16 @@ def test_every_game_packs_its_sheets_and_book(game, tmp_path):
         doc = pypdfium2.PdfDocument(path)
         return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
 
-    match = pages(tmp_path / "pack" / "matches" / "match-001.pdf")
+    match = [t for t in pages(tmp_path / "pack" / "matches" / "match-001.pdf")
+             if "blank on purpose" not in t]
     row = list(csv.DictReader(io.StringIO((tmp_path / "pack" / "results.csv").read_text())))[0]
+    # a whole game's bubble log: typical lines over the lines of a letter sheet
+    sheets = {"cardbowl": 7, "postcard": 8, "blowout": 8, "luckdraw": 11, "cardgrid": 1}[game]
     alone = 0
     for p in recipe(game):
         out = tmp_path / f"{p.sheet}.pdf"
-        assert run_cli("render", game, p.sheet, "--out", out).code == 0
+        more = ("--sheets", str(sheets)) if p.sheet == "bubblelog" else ()
+        assert run_cli("render", game, p.sheet, "--out", out, *more).code == 0
         alone += len(pages(out))
     book = tmp_path / "book.pdf"
     assert run_cli("playbook", game, "--seed", row["seed"], "--out", book).code == 0

@@ -9,14 +9,15 @@ PRINTABLES = (
     Printable("blowout", "field", "blowout-field", "field",
               "The 100-yard field to scale with the red FIELD GOAL range lines; DOWN, YARDS "
               "TO GO, SCORE and period counters; LINE OF SCRIMMAGE and FIRST DOWN markers to "
-              "cut out", rules=True),
+              "cut out", rules=True, parts=("field", "markers"), cut=("markers",),
+              used_with=("markers", "drivelog", "bubblelog", "playbook")),
     Printable("blowout", "drivelog", "blowout-drivelog", "play log",
               "One row per snap: both cards, yards, down & to go, ball on, score, period; "
-              "Seed box and the card code legend"),
+              "Seed box and the card code legend", used_with=("bubblelog", "playbook")),
     Printable("blowout", "refcard", "blowout-refcard", "reference card",
               "Two-sided quick reference: card types, when each may be played, named cards, "
-              "yards per play", cards=True),
+              "yards per play", cards=True, sides=2),
     Printable("blowout", "bubblelog", "blowout-bubblelog", "bubble log",
               "The play log filled by shading bubbles (two snaps a band), read back from a "
-              "scan or photo (printkit scan)"),
+              "scan or photo (printkit scan)", used_with=("playbook",)),
 )

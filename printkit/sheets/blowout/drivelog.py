@@ -19,7 +19,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import check_bars, title
+from printkit.sheets.common.heading import check_bars, match_teams, title
 from printkit.sheets.common.logtable import frame, ruled_table
 
 COLUMNS = (("Period", "period"), ("Off.", "side"), ("OFFENSE", "offense"),
@@ -137,7 +137,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     width = size[0] - 2 * margin
     top = size[1] - margin - layout.length("page.title_size")
     label = layout.length("page.label_size")
-    title(c, layout, margin, top, f"{layout.text('page.title')}   {opts.home} v {opts.away}")
+    title(c, layout, margin, top, f"{layout.text('page.title')}   {match_teams(opts)}")
     c.setFont(layout.font("page.label_font"), label)
     c.setFillColor(layout.colour("page.muted"))
     c.drawRightString(margin + width, top, "sheet ____ of ____")

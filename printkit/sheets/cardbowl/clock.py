@@ -18,7 +18,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import check_bars, title
+from printkit.sheets.common.heading import check_bars, match_teams, title
 
 ORDINAL = ("1st", "2nd", "3rd", "4th")
 
@@ -172,7 +172,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     grid_h = clock.grid_rows * cell
     gap = layout.length("grid.gap")
     top = size[1] - margin - layout.length("page.title_size")
-    title(c, layout, margin, top, f"{layout.text('page.title')}   {opts.home} v {opts.away}")
+    title(c, layout, margin, top, f"{layout.text('page.title')}   {match_teams(opts)}")
     c.setFont(layout.font("page.label_font"), label)
     c.setFillColor(layout.colour("page.muted"))
     c.drawString(margin, top - label * 1.8,

@@ -18,7 +18,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import check_bars, title
+from printkit.sheets.common.heading import check_bars, match_teams, title
 from printkit.sheets.common.logtable import frame, ruled_table
 
 HEADINGS = ("Team", "Down & dist. @ yd", "Play and result", "Cards", "Score", "Clock")
@@ -148,7 +148,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     top = size[1] - margin - layout.length("page.title_size")
     label = layout.length("page.label_size")
     sheet = "sheet ____ of ____"          # at the title's right: the title stops short of it
-    title(c, layout, margin, top, f"{layout.text('page.title')}   {opts.home} v {opts.away}",
+    title(c, layout, margin, top, f"{layout.text('page.title')}   {match_teams(opts)}",
           width - c.stringWidth(sheet, layout.font("page.label_font"), label) - label * 2)
     c.setFont(layout.font("page.label_font"), label)
     c.setFillColor(layout.colour("page.muted"))

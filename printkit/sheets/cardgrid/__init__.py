@@ -7,15 +7,15 @@ PRINTABLES = (
     Printable("cardgrid", "field", "cardgrid-field", "field grid",
               "The 12-grid Field Grid Layout: a marker track for each direction of play with "
               "its 5, 10 and 22 metre lines and in-goal, the tackle count, the card legend",
-              rules=True),
+              rules=True, used_with=("scoresheet", "bubblelog", "playbook")),
     Printable("cardgrid", "scoresheet", "cardgrid-scoresheet", "score sheet",
               "Progressive scoring per player (F, P, T, C), restarts, the agreed finishing time",
-              rules=True),
+              rules=True, used_with=("bubblelog", "playbook")),
     Printable("cardgrid", "refcard", "cardgrid-refcard", "reference card",
               "Two-sided quick reference: scoring codes and restarts, field grid landmarks, what "
               "each card does; passage odds by start grid, conversion and single-card odds",
-              rules=True, cards=True),
+              rules=True, cards=True, sides=2),
     Printable("cardgrid", "bubblelog", "cardgrid-bubblelog", "bubble log",
               "The passage log and score sheet filled by shading bubbles, read back from a "
-              "scan or photo (printkit scan)"),
+              "scan or photo (printkit scan)", used_with=("playbook",)),
 )

@@ -22,13 +22,25 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardgrid.common import restarts
-from printkit.sheets.common.heading import check_bars, draw_label, title
+from printkit.sheets.common.heading import check_bars, draw_label, match_teams, title
 
 WINNER_LINE = 72.0       # pt: the least room left to write the winner's name
 
 
 def _label(c: Canvas, layout: Layout, x: float, y: float, text: str, bold: bool = True) -> float:
     return draw_label(c, layout, x, y, text, bold=bold)
+
+
+COMPETITIONS = {"round-robin": "round-robin", "knockout": "knock-out"}   # schedule -> box
+
+
+def _tick(c: Canvas, x: float, y: float, box: float) -> None:
+    """A tick in the box at (x, y)."""
+    c.saveState()
+    c.setLineWidth(1.2)
+    c.lines([(x + box * 0.2, y + box * 0.5, x + box * 0.42, y + box * 0.22),
+             (x + box * 0.42, y + box * 0.22, x + box * 0.82, y + box * 0.8)])
+    c.restoreState()
 
 
 def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
@@ -73,12 +85,17 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
     row -= box * 1.6
     base = row + box / 2 - size * 0.35
     cx = x + _label(c, layout, x, base, "Competition") + size
+    competition = COMPETITIONS.get(str(opts.extra.get("format") or ""))
     for choice in ("round-robin", "knock-out"):
         c.rect(cx, row, box, box, stroke=1, fill=0)
+        if choice == competition:       # a classroom pack's match: its class's format
+            _tick(c, cx, row, box)
         cx += box + size * 0.4 + _label(c, layout, cx + box + size * 0.4, base, choice,
                                         bold=False) + size * 1.5
     cx += _label(c, layout, cx, base, "Round") + size
     c.line(cx, row, cx + 20 * 2.835, row)
+    if opts.extra.get("round"):
+        _label(c, layout, cx + size * 0.3, base, str(opts.extra["round"]), bold=False)
     cx += 20 * 2.835 + size * 2
     cx += _label(c, layout, cx, base, "Date") + size
     c.line(cx, row, min(x + width, cx + 35 * 2.835), row)
@@ -206,7 +223,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     width = size[0] - 2 * margin
     label = layout.length("page.label_size")
     top = size[1] - margin - layout.length("page.title_size")
-    title(c, layout, margin, top, f"{layout.text('page.title')}   {opts.home} v {opts.away}")
+    title(c, layout, margin, top, f"{layout.text('page.title')}   {match_teams(opts)}")
     y = top - label * 1.5
     y -= _header(c, layout, margin, y, width, opts) + label * 1.2
     used = _codes(c, layout, rules, margin, y)

@@ -1,5 +1,6 @@
-"""What sheets of every game share: the page title line, the 100 mm / 4 in check bars and the
-scale stated in words (a printed sheet can be checked against a ruler)."""
+"""What sheets of every game share: the page title line, the match a sheet is printed for, the
+100 mm / 4 in check bars and the scale stated in words (a printed sheet can be checked against a
+ruler)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,23 @@ def title(c: Canvas, layout: Layout, x: float, y: float, text: str,
     draw_fitted(c, x, y, text, layout.font("page.title_font"),
                 layout.length("page.title_size"), room)
     c.restoreState()
+
+
+def match_of(opts) -> str:
+    """The scheduled match a sheet is printed for, "M7 (round 2)", from a classroom pack's
+    options (``opts.extra["match"]``, ``["round"]``); "" for a sheet printed for no match."""
+    match = str(opts.extra.get("match") or "")
+    if match and opts.extra.get("round"):
+        return f"{match} (round {opts.extra['round']})"
+    return match
+
+
+def match_teams(opts) -> str:
+    """The match box of a sheet's title: "M7 (round 2): Team 3 v Team 8" in a classroom pack
+    (a sheet handed in says which scheduled match it records), else "Team 3 v Team 8"."""
+    teams = f"{opts.home} v {opts.away}"
+    match = match_of(opts)
+    return f"{match}: {teams}" if match else teams
 
 
 def draw_label(c: Canvas, layout: Layout, x: float, y: float, text: str, bold: bool = False,

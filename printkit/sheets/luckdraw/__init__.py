@@ -9,11 +9,11 @@ PRINTABLES = (
     Printable("luckdraw", "scoresheet", "luckdraw-scoresheet", "score sheet",
               "Per drive: QB, each seat's cards, scoring events ticked per card, audible calls, "
               "penalties, trades, running totals; game length and tie-breakers",
-              rules=True, players=True),
+              rules=True, players=True, used_with=("bubblelog", "playbook")),
     Printable("luckdraw", "refcard", "luckdraw-refcard", "reference card",
               "Two-sided quick reference: the scoring cheat sheet, the QB's automatic cards, "
-              "deal odds", cards=True),
+              "deal odds", cards=True, sides=2),
     Printable("luckdraw", "bubblelog", "luckdraw-bubblelog", "bubble log",
               "The transcript filled by shading bubbles (deals, events, audibles, totals), read "
-              "back from a scan or photo (printkit scan)"),
+              "back from a scan or photo (printkit scan)", used_with=("playbook",)),
 )

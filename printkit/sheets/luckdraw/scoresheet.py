@@ -19,10 +19,12 @@ from engine.luckdraw.deal import deal_shape
 from engine.luckdraw.game import GAME
 from engine.luckdraw.rules import SIDELINES, Rules, load_rules
 from printkit.books.header import fit_text
+from printkit.draw.text import draw_fitted
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
+from printkit.sheets.common.heading import match_teams
 from printkit.units import MM
 
 TAIL = (("call", "Call", ""), ("audible", "Aud.", "pts"), ("penalty", "Pen.", "pts"),
@@ -71,9 +73,10 @@ def _box(c: Canvas, layout: Layout, x: float, y: float) -> float:
 
 # -- the header: who, the game length, the rules in force ---------------------------------
 def _info(c: Canvas, layout: Layout, x: float, y: float, width: float, players: int,
-          rules: Rules, seed: str = "") -> float:
-    """Title, seed/date boxes (the seed filled in when known: a class pack's match) and the
-    deal's shape; returns the height used."""
+          rules: Rules, seed: str = "", match: str = "") -> float:
+    """Title, seed/date boxes (the seed filled in when known: a class pack's match), the
+    match box (a class pack's "M7 (round 2): Team 3 v Team 8") and the deal's shape; returns
+    the height used."""
     shape = deal_shape(players)
     _say(c, layout, x, y, f"{layout.text('page.title')} \u2014 {players} players",
          "title_size", bold=True)
@@ -96,6 +99,10 @@ def _info(c: Canvas, layout: Layout, x: float, y: float, width: float, players: 
         _say(c, layout, right - label_w, y, label, bold=True)
         right -= label_w + size * 2
     y -= size * 1.9
+    if match:
+        c.setFillColor(layout.colour("page.ink"))
+        draw_fitted(c, x, y, f"Match {match}", layout.font("page.bold_font"), size, width)
+        y -= size * 1.6
     fixed = " ".join(rules.cards.qb_fixed(players))
     used = _wrapped(c, layout, x, y, width, f"Seats P1-P{players} in the QB order the first "
                     f"QB sets: P1 is the QB of drive 1, then the next seat each drive. Each "
@@ -103,7 +110,7 @@ def _info(c: Canvas, layout: Layout, x: float, y: float, width: float, players: 
                     f"holds {fixed} automatically (yellow) + {shape.qb_extra} dealt; "
                     f"{shape.sidelines} on the sidelines. Deals: the play book's slips "
                     "(printkit playbook luckdraw).", colour="page.muted")
-    return size * 1.9 + used
+    return size * 1.9 + (size * 1.6 if match else 0) + used
 
 
 def _lengths(c: Canvas, layout: Layout, x: float, y: float, width: float,
@@ -368,12 +375,12 @@ def _blocks(doc: Document, layout: Layout, x: float, top: float, bottom: float,
 
 
 def _first_page(doc: Document, layout: Layout, width: float, rules: Rules,
-                players: int, seed: str = "") -> None:
+                players: int, seed: str = "", match: str = "") -> None:
     c = doc.canvas
     margin = layout.length("page.margin")
     gap = layout.length("header.line_gap")
     y = doc.height - margin - layout.length("page.title_size")
-    y -= _info(c, layout, margin, y, width, players, rules, seed) + gap
+    y -= _info(c, layout, margin, y, width, players, rules, seed, match) + gap
     y -= _lengths(c, layout, margin, y, width, rules) + gap
     y -= _rules(c, layout, margin, y, width, rules, players)
     final_h = (len(FINAL_ROWS) + 1) * layout.length("final.row_height")
@@ -407,5 +414,6 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     players = _players(opts)
     doc.page_size(page_size(opts.paper, "landscape"))
     width = doc.width - 2 * layout.length("page.margin")
-    _first_page(doc, layout, width, rules, players, str(opts.extra.get("seed") or ""))
+    _first_page(doc, layout, width, rules, players, str(opts.extra.get("seed") or ""),
+                match_teams(opts) if opts.extra.get("match") else "")
     _next_page(doc, layout, width, rules, players)

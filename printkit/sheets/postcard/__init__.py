@@ -5,17 +5,18 @@ from printkit.sheets import Printable
 PRINTABLES = (
     Printable("postcard", "board", "postcard-board", "board",
               "Field, trackers, bonus bars, score keepers, strategy circle and all charts",
-              rules=True),
+              rules=True, used_with=("drivelog", "bubblelog", "playbook")),
     Printable("postcard", "drivelog", "postcard-drivelog", "drive log",
-              "Blank log in the record notation: action, picks, dice, outcome, marks, state"),
+              "Blank log in the record notation: action, picks, dice, outcome, marks, state",
+              used_with=("bubblelog", "playbook")),
     Printable("postcard", "refcard", "postcard-refcard", "reference card",
               "Two-sided quick reference: strategy circle, catch by level, rushing, field "
-              "goal, punt and fumble odds", rules=True, cards=True),
+              "goal, punt and fumble odds", rules=True, cards=True, sides=2),
     Printable("postcard", "bubblelog", "postcard-bubblelog", "bubble log",
               "Drive log filled by shading bubbles, read back from a scan or photo "
-              "(printkit scan)"),
+              "(printkit scan)", used_with=("playbook",)),
 )
 
 # A classroom match's printables in print order (printkit/classroom.py); names the game does
 # not have yet are skipped, so a sheet joins the pack once it exists.
-PACK = ("board", "drivelog", "scoresheet", "refcard")
+PACK = ("board", "drivelog", "bubblelog", "scoresheet", "refcard")

@@ -15,7 +15,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import draw_label
+from printkit.sheets.common.heading import draw_label, match_of
 
 # (layout key, heading, pre-printed separator in each row, state column?)
 COLUMNS = (
@@ -52,6 +52,9 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
     c.drawString(x, y, layout.text("page.title"))
     tx = x + c.stringWidth(layout.text("page.title"), layout.font("page.title_font"),
                            layout.length("page.title_size")) + size * 2
+    match = match_of(opts)          # a classroom pack's match: "M7 (round 2)"
+    if match:
+        tx += draw_label(c, layout, tx, y, match, bold=True) + size * 1.5
     c.setFont(layout.font("page.label_font"), size)
     room = (x + width - tx - c.stringWidth("sheet ____ of ____", layout.font("page.label_font"),
                                            size) - size * 3) / 2
