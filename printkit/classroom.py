@@ -154,7 +154,7 @@ class PackRenderer:
         self.pages = {p.sheet: page_parts(p, self.counts[p.sheet]) for p in self.printables}
         self._forms: dict[tuple[int, str], list[tuple[str, tuple[float, float]]]] = {}
 
-    def _extra(self, p: sheets.Printable) -> dict[str, object]:
+    def _extra(self, p: sheets.Printable) -> sheets.Extra:
         """What one printable is drawn with in a pack besides the match: a bubble log has
         sheets enough for a whole game."""
         if p.sheet != "bubblelog":

@@ -42,7 +42,8 @@ Extra = TypedDict("Extra", {
     # bubble logs (printkit/omr): `render GAME bubblelog --from --seed --match --sheets ...`
     "from": Path | None,         # a record to shade the sheets from
     "seed": str | None,          # also the seed a drive log or score sheet prints in its box
-    "match": str | None,
+    "match": str | None,         # also what a written log's match box prints, with its round
+    "round": int,
     "sheets": int | None,
     "fillable": bool,
     "log": str,                  # which of a game's logs (the grid game's "scores")
