@@ -63,12 +63,17 @@ STATES = {"missing": "no record handed in", "pending": "pending: its record has 
           "disagree": "two records disagree: counted when one is removed"}
 
 
+DEVICES = {"con", "prn", "aux", "nul", *(f"{d}{n}" for d in ("com", "lpt") for n in range(10))}
+
+
 def safe_name(team: str, taken: set[str]) -> str:
     """A file name for a team's PDF: the name's letters and digits (accents dropped), words
     joined by '-', at most 60 characters, 'team' when nothing is left, '-2', '-3' when
     another team made the same; never a path separator, a dot file or a device name."""
     ascii_name = unicodedata.normalize("NFKD", team).encode("ascii", "ignore").decode()
     stem = "-".join(re.findall(r"[A-Za-z0-9]+", ascii_name)).lower()[:60].strip("-") or "team"
+    if stem in DEVICES:                 # CON.pdf cannot be made on Windows
+        stem = f"team-{stem}"
     name, n = stem, 1
     while name in taken:
         n += 1
@@ -216,16 +221,21 @@ def _where(e: Entry, f: dict) -> tuple[str, str]:
 class Pages:
     """A team's PDF drawn top to bottom: text flows onto a new page when one is full."""
 
-    def __init__(self, doc: Document, team: str) -> None:
-        self.doc, self.team = doc, team
+    def __init__(self, doc: Document, team: str, paper: str) -> None:
+        self.doc, self.team, self.paper = doc, team, paper
         self.width = doc.width - 2 * MARGIN
         self.page = 0
         self.y = 0.0
         self.new_page()
 
-    def new_page(self) -> None:
+    def new_page(self, orientation: str = "portrait") -> None:
+        """A new page (a landscape one for a landscape photo: placed the way it reads)."""
+        from printkit.papers import page_size
+
         if self.page:
             self.doc.show_page()
+        self.doc.page_size(page_size(self.paper, orientation))
+        self.width = self.doc.width - 2 * MARGIN
         self.page += 1
         c = self.doc.canvas
         c.setFont(SANS, 8)
@@ -360,18 +370,16 @@ def _sheet_pages(p: Pages, e: Entry) -> None:
 
     c = p.doc.canvas
     for source in e.sources:
-        notes = []
-        for f in e.findings:
-            file, line = _where(e, f)
-            if file == source or len(e.sources) == 1:
-                notes += _lines(f"{line}: {_finding_text(f)}", SANS, 8, p.width - 12)
+        notes_of = [f"{line}: {_finding_text(f)}" for f in e.findings
+                    for file, line in [_where(e, f)] if file == source or len(e.sources) == 1]
         try:
             pictures = list(_images(Path(source)))
         except Exception as exc:   # noqa: BLE001 - a picture that cannot be shown is said
             pictures = []
-            notes.insert(0, f"(the file cannot be shown: {type(exc).__name__})")
+            notes_of.insert(0, f"(the file cannot be shown: {type(exc).__name__})")
         for k, im in enumerate(pictures or [None], start=1):
-            p.new_page()
+            p.new_page("landscape" if im is not None and im.width > im.height else "portrait")
+            notes = [t for n in notes_of for t in _lines(n, SANS, 8, p.width - 12)]
             head = f"{source}" + (f", page {k}" if len(pictures) > 1 else "")
             p.text(f"{head}: {e.game} {e.match} {e.home} v {e.away}".strip(), BOLD, 10)
             below = (len(notes) + 1) * 8 * LEADING + 6 if notes else 0
@@ -401,7 +409,7 @@ def team_pdf(v: TeamView, paper: str, title: str) -> bytes:
     _fonts()
     doc = Document(page_size(paper), title=f"{v.team}: sheets handed back",
                    subject=title, keywords="printkit audit annotate")
-    p = Pages(doc, v.team)
+    p = Pages(doc, v.team, paper)
     _summary(p, v, title)
     for e in v.entries:
         if any(Path(s).suffix.lower() in SHEETS for s in e.sources):

@@ -68,11 +68,13 @@ class Gradebook:
     def __init__(self, teams_of: Callable[[Entry], tuple[str, ...]]) -> None:
         self.teams_of = teams_of
         self.findings: Counter[str] = Counter()
+        self.seen: dict[str, None] = {}          # every team a record is of, in order
 
     def record_rows(self, e: Entry) -> list[tuple]:
         """A record's rows: one, or one per finding and team."""
         if e.status == "unreadable":
             return [row(kind="record", file=e.file, status="unreadable", message=e.error)]
+        self.seen.update(dict.fromkeys(self.teams_of(e)))
         if not e.findings:
             return [row(kind="record", team=" v ".join(self.teams_of(e)), match=e.match,
                         file=e.file, status="clean", game=e.game)]
@@ -97,7 +99,7 @@ class Gradebook:
             if a.state == "missing":
                 missing.update({a.fixture.home, a.fixture.away})
         teams = [s.team for s in table]
-        extra = [t for t in self.findings if t not in teams]
+        extra = [t for t in self.seen if t not in teams]
         standing = {s.team: s for s in table}
         for team in teams + extra:
             s = standing.get(team) or Standing(team)
