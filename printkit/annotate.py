@@ -364,20 +364,97 @@ def _images(path: Path):
     yield shown
 
 
+def _sheet_lines(e: Entry) -> dict[int, tuple[str, int]]:
+    """Record line -> (sheet, line number printed on it) of every finding of a record read
+    from sheets: a run's findings carry it; a single file's sheets are read again for it
+    (nothing when they cannot be: the findings are then listed by record line)."""
+    from printkit.omr.runs import read_run, sheet_place
+
+    out = {}
+    for f in e.findings:
+        if place := sheet_place(f.get("sheet") or ""):
+            out[int(f["line"])] = (place[0], int(place[1]))
+    if out or len(e.sources) != 1 or not e.findings:
+        return out
+    try:
+        where = read_run((Path(e.sources[0]),))[2]
+    except Exception:   # noqa: BLE001 - a file read once already; no place, no box
+        return {}
+    return {n: (place[0], int(place[1])) for n, w in where.items()
+            if (place := sheet_place(w))}
+
+
+Corners = list[tuple[float, float]]
+
+
+def _line_boxes(path: Path, wanted: set[tuple[str, int]]) -> list[tuple[tuple[int, int],
+                                                                        dict[int, Corners]]]:
+    """Per page of a sheet file, as the reader saw it: the picture's size in the reader's
+    pixels, and for each wanted printed line its band's four corners in those pixels (the
+    page-to-picture homography of the sheet's corner markers, the band from the sheet's
+    geometry). A page whose markers cannot be found has no boxes."""
+    import cv2
+    import numpy as np
+
+    from printkit.errors import UserError
+    from printkit.omr.files import open_file, sheet_of
+    from printkit.omr.read import SheetReadError, find_markers
+    from printkit.omr.sheet import sheet_grammar
+
+    out: list[tuple[tuple[int, int], dict[int, Corners]]] = []
+    pdf = path.suffix.lower() == ".pdf"
+    for page, codes in open_file(path).coded():
+        name = f"{path} page {page.number}" if pdf else str(path)
+        lines = {n for where, n in wanted if where == name}
+        boxes: dict[int, Corners] = {}
+        if codes.sheet is not None and lines:
+            try:
+                sheet = sheet_of(codes.sheet, name)
+                geo = sheet_grammar(sheet.game, sheet.tags, sheet.paper, sheet.key)[1]
+                to_picture = find_markers(page.gray, geo, codes.markers or None)
+            except (UserError, SheetReadError):
+                lines = set()
+            first = (sheet.sheet - 1) * geo.lines + 1 if lines else 0
+            for n in sorted(n for n in lines if 0 <= n - first < geo.lines):
+                band, sub = geo.place(n - first)
+                rows = geo.line_rows[sub]
+                top = geo.band_top(band) + min(rows) * geo.pitch_y
+                bottom = geo.band_top(band) + (max(rows) + 1) * geo.pitch_y
+                left, right = geo.margin, geo.page[0] - geo.margin
+                corners = np.array([[[left, top]], [[right, top]], [[right, bottom]],
+                                    [[left, bottom]]], dtype=np.float32)
+                boxes[n] = [(float(x), float(y)) for [[x, y]] in
+                            cv2.perspectiveTransform(corners, to_picture)]
+        out.append(((page.gray.shape[1], page.gray.shape[0]), boxes))
+    return out
+
+
 def _sheet_pages(p: Pages, e: Entry) -> None:
-    """Each handed-in photo or PDF page whole, at its true aspect, the findings on it below."""
+    """Each handed-in photo or PDF page whole, at its true aspect, each finding's line boxed
+    in red on it where the sheet's markers place it, and the findings listed below."""
     from reportlab.lib.utils import ImageReader
 
     c = p.doc.canvas
+    places = _sheet_lines(e)
     for source in e.sources:
-        notes_of = [f"{line}: {_finding_text(f)}" for f in e.findings
-                    for file, line in [_where(e, f)] if file == source or len(e.sources) == 1]
+        pdf = Path(source).suffix.lower() == ".pdf"
         try:
-            pictures = list(_images(Path(source)))
+            pictures: list = list(_images(Path(source)))
+            boxes = _line_boxes(Path(source), set(places.values()))
         except Exception as exc:   # noqa: BLE001 - a picture that cannot be shown is said
-            pictures = []
-            notes_of.insert(0, f"(the file cannot be shown: {type(exc).__name__})")
-        for k, im in enumerate(pictures or [None], start=1):
+            pictures, boxes = [None], []
+            failed = f"(the file cannot be shown: {type(exc).__name__})"
+        else:
+            failed = ""
+        for k, im in enumerate(pictures, start=1):
+            name = f"{source} page {k}" if pdf else source
+            mine = [(places.get(int(f["line"])), f) for f in e.findings]
+            mine = [(where, f) for where, f in mine
+                    if (where is not None and where[0] == name)
+                    or (where is None and len(e.sources) == 1 and k == 1)]
+            notes_of = [failed] if failed else []
+            notes_of += [(f"line {where[1]}: " if where else f"record line {f['line']}: ")
+                         + _finding_text(f) for where, f in mine]
             p.new_page("landscape" if im is not None and im.width > im.height else "portrait")
             notes = [t for n in notes_of for t in _lines(n, SANS, 8, p.width - 12)]
             head = f"{source}" + (f", page {k}" if len(pictures) > 1 else "")
@@ -392,13 +469,40 @@ def _sheet_pages(p: Pages, e: Entry) -> None:
                 c.setStrokeColor(GREY)
                 c.setLineWidth(0.5)
                 c.rect(x, y, w, h, stroke=1, fill=0)
+                if k <= len(boxes):
+                    _mark_lines(c, boxes[k - 1], [w for w, _ in mine if w], (x, y, w, h))
                 p.y = y - 6
-            if notes and k == 1:
+            if notes:
                 c.setFillColor(RED)
                 c.rect(MARGIN, p.y - 8 * LEADING * len(notes) - 2, 3,
                        8 * LEADING * len(notes), stroke=0, fill=1)     # the margin mark
                 for t in notes:
                     p.text(t, SANS, 8, indent=10, color=RED)
+
+
+def _mark_lines(c, page_boxes: tuple[tuple[int, int], dict[int, Corners]],
+                lines: list[tuple[str, int]], placed: tuple[float, float, float, float]) -> None:
+    """Each finding's line boxed in red on the placed picture, its number beside the box."""
+    (pw, ph), boxes = page_boxes
+    x, y, w, h = placed
+    sx, sy = w / pw, h / ph
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x, y, w, h)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.setStrokeColor(RED)
+    c.setLineWidth(1.5)
+    for n in sorted({n for _, n in lines}):
+        if n not in boxes:
+            continue
+        pts = [(x + px * sx, y + h - py * sy) for px, py in boxes[n]]
+        path = c.beginPath()
+        path.moveTo(*pts[0])
+        for pt in pts[1:]:
+            path.lineTo(*pt)
+        path.close()
+        c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
 
 
 def team_pdf(v: TeamView, paper: str, title: str) -> bytes:

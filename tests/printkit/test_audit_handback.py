@@ -198,6 +198,11 @@ def _text(pdf: Path, page: int) -> str:
         doc.close()
 
 
+def _red(thing: dict) -> bool:
+    colour = thing.get("stroking_color")
+    return bool(colour) and tuple(round(c, 2) for c in colour) == (0.78, 0.1, 0.1)
+
+
 def _marked_at(pdf: Path, record: str, line: int, rule: str) -> bool:
     """On the page showing `record`, line `line`'s number in the gutter, a red box around
     that line, and the rule under it."""
@@ -210,8 +215,7 @@ def _marked_at(pdf: Path, record: str, line: int, rule: str) -> bool:
             if len(number) != 1:
                 return False
             n = number[0]
-            red = [r for r in page.rects if r["stroking_color"] and
-                   tuple(round(c, 2) for c in r["stroking_color"]) == (0.78, 0.1, 0.1)
+            red = [r for r in page.rects if _red(r)
                    and r["top"] <= n["top"] and r["bottom"] >= n["bottom"]]
             below = [w for w in words if w["text"] == f"{rule}:" and
                      n["bottom"] < w["top"] < n["bottom"] + 12]
@@ -302,8 +306,54 @@ def test_photos_of_bubble_logs_are_placed_whole_with_their_findings(tmp_path):
                 photo.width / photo.height, rel=0.01)
         assert "line 29: PC-RUN-001" in pages[1].extract_text()
         assert "PC-RUN-001" not in pages[0].extract_text() + pages[2].extract_text()
+        # line 29 boxed in red on the photo of sheet 2: the box holds the printed label 29
+        # (found in the PDF the photo was made from), not 28 or 30
+        (image,) = pages[1].images
+        with pdfplumber.open(tmp_path / "sheets.pdf") as sheets:
+            sheet = sheets.pages[1]
+            labels = {w["text"]: (w["top"] + w["bottom"]) / 2 for w in sheet.extract_words()
+                      if w["x0"] < 60 and w["text"] in ("28", "29", "30")}
+            scale = image["width"] / sheet.width
+        (box,) = [c for c in pages[1].curves if _red(c)]
+        assert not [c for c in pages[0].curves + pages[2].curves if _red(c)]
+        at = {n: image["top"] + y * scale for n, y in labels.items()}
+        assert box["top"] < at["29"] < box["bottom"]
+        assert not box["top"] < at["28"] < box["bottom"]
+        assert not box["top"] < at["30"] < box["bottom"]
         # then the record as read, the slip boxed at its record line (38)
         assert "the record as read from the sheets" in doc.pages[4].extract_text()
+    _inside_and_readable(pdf)
+
+
+def test_a_single_tilted_photo_has_its_slip_boxed_by_the_line_printed_on_it(tmp_path):
+    """One photo, turned 7 degrees: a finding's record line is found on the sheet again (the
+    sheet's line 3 is the record's third play) and boxed there."""
+    import cv2
+
+    from tests.omr.distort import Distortion, distort, page_image
+
+    source = Path(__file__).parents[1] / "omr" / "records" / "postcard_start.rec"
+    lines = source.read_text().splitlines()
+    body = [k for k, t in enumerate(lines) if t.strip() and not t.startswith(("[", ";"))]
+    short = lines[:body[10]]
+    assert short[body[2]] == "run A5 H6 = +5"            # the third play: the sheet's line 3
+    short[body[2]] = "run A5 H6 = +10"
+    (tmp_path / "short.rec").write_text("\n".join(short) + "\n")
+    assert run_cli("render", "postcard", "bubblelog", "--from", tmp_path / "short.rec",
+                   "--out", tmp_path / "one.pdf").code == 0
+    folder = tmp_path / "in"
+    folder.mkdir()
+    photo = distort(page_image((tmp_path / "one.pdf").read_bytes(), 0, 200),
+                    Distortion(dpi=200, angle=7.0))
+    cv2.imwrite(str(folder / "photo.jpg"), photo, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    r = run_cli("audit", folder, "--annotate", tmp_path / "back")
+    assert r.code == 1
+    home = _tag(source.read_text(), "Home")
+    pdf = tmp_path / "back" / safe_name(home, set())
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[1]
+        assert "line 3: PC-RUN-001" in page.extract_text()
+        assert len([c for c in page.curves if _red(c)]) == 1
     _inside_and_readable(pdf)
 
 
