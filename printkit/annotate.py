@@ -5,9 +5,10 @@ A team's PDF opens with a summary page: its standing, every match of its with wh
 it (result, pending, missing, ...), and every finding on its records with the line it is on
 and what to check. Then the team's own sheets: a typed record set as monospace text, every
 line numbered and a line with findings boxed in red with the findings under it; a photo or a
-PDF page of a bubble log placed whole (its true aspect), with the findings on that sheet
-listed under it by the line printed on the sheet (where the bubbles of a line are on a photo
-is not known to the reader, so the line number is the mark).
+PDF page of a bubble log placed whole (its true aspect), the band of a line with a finding
+boxed in red on it (the sheet's corner markers give the page-to-picture homography, as they
+do the reader), the findings on that sheet listed under it by the line printed on the sheet;
+then the record as read from the sheets, set as a typed one is.
 
 File names are made from team names (`safe_name`): letters and digits only, never a path a
 record or a roster could steer. Nothing is drawn within MARGIN of the page edge; no text is
@@ -522,7 +523,14 @@ def team_pdf(v: TeamView, paper: str, title: str) -> bytes:
     return doc.finish()
 
 
-def annotate(views: Sequence[TeamView], paper: str, title: str) -> dict[str, bytes]:
-    """Every team's PDF by its safe file name."""
+def file_names(teams: Sequence[str]) -> dict[str, str]:
+    """Each team's PDF name (`safe_name`), given in the teams' sorted order, so a team's
+    file is named the same whatever order the teams come in (the schedule's, the table's)."""
     taken: set[str] = set()
-    return {safe_name(v.team, taken): team_pdf(v, paper, title) for v in views}
+    return {team: safe_name(team, taken) for team in sorted(set(teams))}
+
+
+def annotate(views: Sequence[TeamView], paper: str, title: str) -> dict[str, bytes]:
+    """Every team's PDF by its file name (`file_names`)."""
+    names = file_names([v.team for v in views])
+    return {names[v.team]: team_pdf(v, paper, title) for v in views}

@@ -155,9 +155,19 @@ def audit(
         raise UserError(f"{folder}: no record files (*.rec, *.txt)")
     if annotate is not None and annotate.exists() and not annotate.is_dir():
         raise UserError(f"--annotate: {printable(str(annotate))}: not a directory")
+    if annotate is not None and annotate.resolve().is_relative_to(folder.resolve()):
+        raise UserError(f"--annotate: {printable(str(annotate))} is inside {printable(str(folder))}"
+                        ": the next audit would read the team PDFs as records; write them "
+                        "beside it")
     results = find_schedule(folder, class_dir)
     teams, typed = engine_audit.read_results(results) if results else ([], [])
     bound = Bound(read_schedule(results) if results else [], typed)
+    if annotate is not None:                 # the class's teams' PDFs refused before the work
+        from printkit.annotate import file_names
+        from printkit.output import check_writable
+
+        for name in file_names(teams).values():
+            check_writable(annotate / name, force)
     if results is None:
         typer.echo("note: no class schedule (results.csv) in the folder or the one above it: "
                    "each record's match and teams were not checked (--class CLASSDIR)",

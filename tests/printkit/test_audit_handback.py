@@ -272,8 +272,9 @@ def test_annotated_pdfs_are_never_overwritten_without_force_and_are_deterministi
     assert run_cli("audit", "records", "--annotate", "back", cwd=planted).code == 1
     first = {p.name: p.read_bytes() for p in (planted / "back").iterdir()}
     r = run_cli("audit", "records", "--annotate", "back", cwd=planted)
-    assert r.code == 2 and re.fullmatch(r"printkit: error: back/team-\d\.pdf: file exists "
-                                        r"\(use --force to overwrite\)\n", r.stderr)
+    # refused before any record is checked: no report
+    assert (r.code, r.stdout, r.stderr) == (2, "", "printkit: error: back/team-1.pdf: file "
+                                                   "exists (use --force to overwrite)\n")
     assert run_cli("audit", "records", "--annotate", "back", "--force", cwd=planted).code == 1
     assert {p.name: p.read_bytes() for p in (planted / "back").iterdir()} == first
     assert run_cli("audit", "records", "--annotate", "letter", "--paper", "letter",
@@ -283,6 +284,10 @@ def test_annotated_pdfs_are_never_overwritten_without_force_and_are_deterministi
     (planted / "afile").write_text("")
     r = run_cli("audit", "records", "--annotate", "afile", cwd=planted)
     assert (r.code, r.stderr) == (2, "printkit: error: --annotate: afile: not a directory\n")
+    r = run_cli("audit", "records", "--annotate", "records/back", cwd=planted)
+    assert (r.code, r.stderr) == (2, "printkit: error: --annotate: records/back is inside "
+                                     "records: the next audit would read the team PDFs as "
+                                     "records; write them beside it\n")
 
 
 def test_photos_of_bubble_logs_are_placed_whole_with_their_findings(tmp_path):
