@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
@@ -46,6 +46,7 @@ RED = Color(0.78, 0.1, 0.1)
 GREY = Color(0.4, 0.4, 0.4)
 PHOTO_PIXELS = 1600           # a photo's longer side placed on the page (about 200 dpi)
 PDF_DPI = 110                 # a handed-in PDF page drawn at this to be placed
+MAX_PICTURES = 40             # pages of one handed-in PDF shown (a bubble log has a few)
 
 # what to check, by rule id: the class's own rules; a game's rule falls back to DEFAULT
 CHECKS = {
@@ -59,6 +60,8 @@ CHECKS = {
                  "differ: check the score with your teacher.",
 }
 DEFAULT = "Check this line against your play book's draw and the rules."
+NO_TEAM = "Records that name no team"
+NO_TEAM_FILE = "_no-team.pdf"     # '_': never a name safe_name makes of a team
 STATES = {"missing": "no record handed in", "pending": "pending: its record has findings",
           "twice": "two records agree, counted once",
           "disagree": "two records disagree: counted when one is removed"}
@@ -119,6 +122,11 @@ class TeamView:
     entries: list[Entry] = field(default_factory=list)
 
     @property
+    def name(self) -> str:
+        """How the PDF names its team (the records that name none are one PDF too)."""
+        return self.team or NO_TEAM
+
+    @property
     def findings(self) -> int:
         return sum(len(e.findings) for e in self.entries)
 
@@ -128,7 +136,8 @@ class TeamView:
         played = self.standing.played if self.standing else 0
         pending = sum(s in ("pending", "disagree") for s in states)
         missing = states.count("missing")
-        return (f"{len(self.matches)} matches: {played} counted, {pending} pending, "
+        n = len(self.matches)
+        return (f"{n} match{'es' if n != 1 else ''}: {played} counted, {pending} pending, "
                 f"{missing} missing; {self.findings} finding{'s' if self.findings != 1 else ''}")
 
 
@@ -148,7 +157,7 @@ def team_views(entries: Sequence[Entry], table: Sequence[Standing],
     for n, s in enumerate(table, start=1):
         views[s.team] = TeamView(s.team, n, len(table), s)
     for e in entries:
-        for team in teams_of(e) if e.status != "unreadable" else ():
+        for team in (teams_of(e) or ("",)) if e.status != "unreadable" else ():
             views.setdefault(team, TeamView(team)).entries.append(e)
     state = {a.fixture.match: a.state for a in accounts}
     for f in fixtures:
@@ -200,6 +209,12 @@ def _lines(text: str, font: str, size: float, width: float) -> list[str]:
             line = word
         out.append(line)
     return out
+
+
+def _what(e: Entry) -> str:
+    """A record's game, match and teams, as far as it names them."""
+    teams = f"{e.home or '?'} v {e.away or '?'}" if e.home or e.away else ""
+    return " ".join(part for part in (e.game, e.match, teams) if part)
 
 
 def _finding_text(f: dict) -> str:
@@ -266,7 +281,7 @@ class Pages:
 
 
 def _summary(p: Pages, v: TeamView, title: str) -> None:
-    p.text(v.team, BOLD, 16)
+    p.text(v.name, BOLD, 16)
     p.text(title, SANS, 10, color=GREY)
     p.text(v.counts(), BOLD, 10)
     p.gap(6)
@@ -310,7 +325,7 @@ def _record_pages(p: Pages, e: Entry) -> None:
     p.new_page()
     read = " (the record as read from the sheets)" if any(
         Path(s).suffix.lower() in SHEETS for s in e.sources) else ""
-    p.text(f"{e.file}: {e.game} {e.match} {e.home} v {e.away}{read}".strip(), BOLD, 10)
+    p.text(f"{e.file}: {_what(e)}{read}", BOLD, 10)
     p.gap(4)
     by_line: dict[int, list[dict]] = {}
     for f in e.findings:
@@ -344,25 +359,39 @@ def _record_pages(p: Pages, e: Entry) -> None:
             p.y -= 3
 
 
-def _images(path: Path):
-    """The pictures of a handed-in file: a photo once, a PDF page by page (PIL images)."""
+def _pictures(path: Path) -> Iterator[tuple[int, int, Any, str]]:
+    """The pictures of a handed-in file, one at a time (a long PDF is never held whole):
+    (number, how many, the picture, '') for a photo once or each PDF page, its form fields
+    drawn, up to MAX_PICTURES; (1, 1, None, why) when the file cannot be shown."""
     from PIL import Image, ImageOps
 
-    if path.suffix.lower() == ".pdf":
+    try:
+        if path.suffix.lower() != ".pdf":
+            with Image.open(path) as im:
+                im.draft("RGB", (PHOTO_PIXELS, PHOTO_PIXELS))
+                shown = ImageOps.exif_transpose(im).convert("RGB")
+            shown.thumbnail((PHOTO_PIXELS, PHOTO_PIXELS))
+            yield 1, 1, shown, ""
+            return
         import pypdfium2 as pdfium
 
         doc = pdfium.PdfDocument(str(path))
-        try:
-            for page in doc:
-                yield page.render(scale=PDF_DPI / 72).to_pil().convert("RGB")
-        finally:
-            doc.close()
+    except Exception as exc:   # noqa: BLE001 - a picture that cannot be shown is said
+        yield 1, 1, None, f"(the file cannot be shown: {type(exc).__name__})"
         return
-    with Image.open(path) as im:
-        im.draft("RGB", (PHOTO_PIXELS, PHOTO_PIXELS))
-        shown = ImageOps.exif_transpose(im).convert("RGB")
-    shown.thumbnail((PHOTO_PIXELS, PHOTO_PIXELS))
-    yield shown
+    try:
+        doc.init_forms()                          # a filled fillable log shows its answers
+        count = min(len(doc), MAX_PICTURES)
+        for k in range(count):
+            try:
+                page = doc[k].render(scale=PDF_DPI / 72, may_draw_forms=True).to_pil()
+            except Exception as exc:   # noqa: BLE001 - one page that cannot be drawn
+                yield k + 1, count, None, f"(page {k + 1} cannot be shown: " \
+                                          f"{type(exc).__name__})"
+                continue
+            yield k + 1, count, page.convert("RGB"), ""
+    finally:
+        doc.close()
 
 
 def _sheet_lines(e: Entry) -> dict[int, tuple[str, int]]:
@@ -440,14 +469,10 @@ def _sheet_pages(p: Pages, e: Entry) -> None:
     for source in e.sources:
         pdf = Path(source).suffix.lower() == ".pdf"
         try:
-            pictures: list = list(_images(Path(source)))
-            boxes = _line_boxes(Path(source), set(places.values()))
-        except Exception as exc:   # noqa: BLE001 - a picture that cannot be shown is said
-            pictures, boxes = [None], []
-            failed = f"(the file cannot be shown: {type(exc).__name__})"
-        else:
-            failed = ""
-        for k, im in enumerate(pictures, start=1):
+            boxes = _line_boxes(Path(source), set(places.values())) if places else []
+        except Exception:   # noqa: BLE001 - no place found for a line: no box, the list stays
+            boxes = []
+        for k, count, im, failed in _pictures(Path(source)):
             name = f"{source} page {k}" if pdf else source
             mine = [(places.get(int(f["line"])), f) for f in e.findings]
             mine = [(where, f) for where, f in mine
@@ -458,8 +483,8 @@ def _sheet_pages(p: Pages, e: Entry) -> None:
                          + _finding_text(f) for where, f in mine]
             p.new_page("landscape" if im is not None and im.width > im.height else "portrait")
             notes = [t for n in notes_of for t in _lines(n, SANS, 8, p.width - 12)]
-            head = f"{source}" + (f", page {k}" if len(pictures) > 1 else "")
-            p.text(f"{head}: {e.game} {e.match} {e.home} v {e.away}".strip(), BOLD, 10)
+            head = f"{source}" + (f", page {k}" if count > 1 else "")
+            p.text(f"{head}: {_what(e)}", BOLD, 10)
             below = (len(notes) + 1) * 8 * LEADING + 6 if notes else 0
             box_w, box_h = p.width, p.y - MARGIN - below - 6
             if im is not None:
@@ -471,7 +496,7 @@ def _sheet_pages(p: Pages, e: Entry) -> None:
                 c.setLineWidth(0.5)
                 c.rect(x, y, w, h, stroke=1, fill=0)
                 if k <= len(boxes):
-                    _mark_lines(c, boxes[k - 1], [w for w, _ in mine if w], (x, y, w, h))
+                    _mark_lines(c, boxes[k - 1], [at for at, _ in mine if at], (x, y, w, h))
                 p.y = y - 6
             if notes:
                 c.setFillColor(RED)
@@ -483,7 +508,7 @@ def _sheet_pages(p: Pages, e: Entry) -> None:
 
 def _mark_lines(c, page_boxes: tuple[tuple[int, int], dict[int, Corners]],
                 lines: list[tuple[str, int]], placed: tuple[float, float, float, float]) -> None:
-    """Each finding's line boxed in red on the placed picture, its number beside the box."""
+    """Each finding's line boxed in red on the placed picture (clipped to it)."""
     (pw, ph), boxes = page_boxes
     x, y, w, h = placed
     sx, sy = w / pw, h / ph
@@ -512,9 +537,9 @@ def team_pdf(v: TeamView, paper: str, title: str) -> bytes:
     from printkit.papers import page_size
 
     _fonts()
-    doc = Document(page_size(paper), title=f"{v.team}: sheets handed back",
+    doc = Document(page_size(paper), title=f"{v.name}: sheets handed back",
                    subject=title, keywords="printkit audit annotate")
-    p = Pages(doc, v.team, paper)
+    p = Pages(doc, v.name, paper)
     _summary(p, v, title)
     for e in v.entries:
         if any(Path(s).suffix.lower() in SHEETS for s in e.sources):
@@ -525,9 +550,11 @@ def team_pdf(v: TeamView, paper: str, title: str) -> bytes:
 
 def file_names(teams: Sequence[str]) -> dict[str, str]:
     """Each team's PDF name (`safe_name`), given in the teams' sorted order, so a team's
-    file is named the same whatever order the teams come in (the schedule's, the table's)."""
+    file is named the same whatever order the teams come in (the schedule's, the table's);
+    the records that name no team (team "") go to NO_TEAM_FILE."""
     taken: set[str] = set()
-    return {team: safe_name(team, taken) for team in sorted(set(teams))}
+    return {team: safe_name(team, taken) if team else NO_TEAM_FILE
+            for team in sorted(set(teams))}
 
 
 def annotate(views: Sequence[TeamView], paper: str, title: str) -> dict[str, bytes]:

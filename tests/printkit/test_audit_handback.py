@@ -219,7 +219,7 @@ def _marked_at(pdf: Path, record: str, line: int, rule: str) -> bool:
                    and r["top"] <= n["top"] and r["bottom"] >= n["bottom"]]
             below = [w for w in words if w["text"] == f"{rule}:" and
                      n["bottom"] < w["top"] < n["bottom"] + 12]
-            return len(red) == 1 and len(below) == 1
+            return len(red) == 1 and len(below) >= 1
     return False
 
 
@@ -328,6 +328,21 @@ def test_photos_of_bubble_logs_are_placed_whole_with_their_findings(tmp_path):
         # then the record as read, the slip boxed at its record line (38)
         assert "the record as read from the sheets" in doc.pages[4].extract_text()
     _inside_and_readable(pdf)
+
+
+def test_a_record_that_names_no_team_is_handed_back_too(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.rec").write_text('[Game "postcard"]\n[Seed "x"]\n\ntoss H9 A1 = H\n')
+    r = run_cli("audit", "in", "--annotate", "back", cwd=tmp_path)
+    assert r.code == 1
+    assert sorted(p.name for p in (tmp_path / "back").iterdir()) == ["_no-team.pdf"]
+    pdf = tmp_path / "back" / "_no-team.pdf"
+    assert _text(pdf, 0).splitlines()[1:4] == ["Records that name no team",
+                                               "Audit of postcard: sheets handed back",
+                                               "1 match: 0 counted, 1 pending, 0 missing; "
+                                               "3 findings"]
+    assert _marked_at(pdf, "in/a.rec", 4, "PC-DRAW-001")
 
 
 def test_a_single_tilted_photo_has_its_slip_boxed_by_the_line_printed_on_it(tmp_path):
