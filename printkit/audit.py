@@ -115,6 +115,8 @@ class Entry:
     found: int = 0                     # findings, counted when they are dropped (`slim`)
     team_line: int = 1                 # the [Home] tag's line: where a wrong team is shown
     seats: list[dict] = field(default_factory=list)   # players scoring alone (standings.py)
+    result_line: int = 1               # the [Result] tag's line: where a score is shown
+    sources: tuple[str, ...] = ()      # the files the record was read from (a run: several)
 
     def slim(self) -> Entry:
         """The entry without its findings and lines, once they are reported: what the
@@ -126,7 +128,8 @@ class Entry:
 
     def as_dict(self, with_text: bool = False) -> dict:
         d = {k: v for k, v in self.__dict__.items()
-             if k not in ("lines", "found", "team_line")}
+             if k not in ("lines", "found", "team_line", "result_line",
+                                   "sources")}
         d["points"] = list(self.points) if self.points else None
         if with_text:
             d["lines"] = self.lines
@@ -186,6 +189,7 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
     where: dict[int, str] = {}
     game_id: str | None
     path = run_name(unit) if isinstance(unit, tuple) else unit
+    sources = tuple(unit) if isinstance(unit, tuple) else (unit,)
     try:
         if isinstance(unit, tuple):
             game_id, text, where = RUN_READER(tuple(map(Path, unit)))
@@ -196,10 +200,11 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
             raise ReadError(f"no verifier for game {game.id!r}", path, 1)
         report = game.verify(text, path, None)
     except ReadError as exc:
-        return Entry(path, "unreadable", error=one_line(str(exc)))
+        return Entry(path, "unreadable", error=one_line(str(exc)), sources=sources)
     except Exception as exc:   # noqa: BLE001 - one bad file never stops the batch
         return Entry(path, "unreadable", error=f"{path}: could not be checked "
-                                               f"({type(exc).__name__}: {one_line(str(exc))})")
+                                               f"({type(exc).__name__}: {one_line(str(exc))})",
+                     sources=sources)
     tags = tags_of(text)
     findings = [f.__dict__.copy() for f in report.sorted_findings()]
     for f in findings:                      # a run of sheets: the sheet the line is on
@@ -208,7 +213,8 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
     entry = Entry(path, "clean", game=game.id, home=tags.get("Home", ("", 0))[0],
                   away=tags.get("Away", ("", 0))[0], match=tags.get("Match", ("", 0))[0],
                   points=_points(tags, report.summary_extra),
-                  team_line=tags.get("Home", ("", 1))[1] or 1, seats=seat_dicts(report.seats))
+                  team_line=tags.get("Home", ("", 1))[1] or 1, seats=seat_dicts(report.seats),
+                  result_line=tags.get("Result", ("", 1))[1] or 1, sources=sources)
     if secret is not None:
         key = ClassKey(secret)
         known = _known(secret, game.id)
@@ -262,15 +268,34 @@ def audit_files(files: list[Path], key: ClassKey | None = None, keep_text: bool 
 
 # --- the class's results ---------------------------------------------------------------------
 
-def read_results(path: Path) -> tuple[list[str], list[Result]]:
+@dataclass(frozen=True)
+class Typed:
+    """A score the teacher typed into results.csv: the match, the file and line it is on and
+    the line as written (a finding that doubts it quotes them), and the result it gives."""
+
+    match: str
+    file: str
+    line: int
+    text: str
+    result: Result
+
+    @property
+    def score(self) -> str:
+        r = self.result
+        return f"{r.home} {r.home_points}-{r.away_points} {r.away}"
+
+
+def read_results(path: Path) -> tuple[list[str], list[Typed]]:
     """The pack's results.csv: the teams (in schedule order) and any results typed in."""
     from engine.textfile import read_text
 
     text = read_text(path, "results CSV")
-    rows = list(csv.DictReader(io.StringIO(text)))
+    raw = text.splitlines()
+    rows = csv.DictReader(io.StringIO(text))
     teams: list[str] = []
-    results: list[Result] = []
-    for n, row in enumerate(rows, start=2):
+    results: list[Typed] = []
+    for row in rows:
+        n = rows.line_num                     # the line in the file (blank lines skipped)
         home, away = (row.get("home") or "").strip(), (row.get("away") or "").strip()
         if not home or not away:
             raise ReadError("expected home and away team names", str(path), n)
@@ -282,11 +307,12 @@ def read_results(path: Path) -> tuple[list[str], list[Result]]:
             if not (hp.isdigit() and ap.isdigit()):
                 raise ReadError(f"expected points as whole numbers, found {hp!r} and {ap!r}",
                                 str(path), n)
-            results.append(Result(home, away, int(hp), int(ap)))
+            results.append(Typed((row.get("match") or "").strip(), str(path), n, raw[n - 1],
+                                 Result(home, away, int(hp), int(ap))))
     return teams, results
 
 
-def table(entries: list[Entry], teams: list[str], typed: Sequence[Result] = ()) -> list:
+def table(entries: list[Entry], teams: list[str], typed: Sequence[Typed] = ()) -> list:
     """Standings from the clean records (one per match), plus results typed into the CSV
     for matches no clean record covers."""
     seen: set[tuple[str, str, str]] = set()
@@ -300,5 +326,6 @@ def table(entries: list[Entry], teams: list[str], typed: Sequence[Result] = ()) 
         seen.add(key)
         results.append(Result(e.home, e.away, *e.points))
     covered = {frozenset((r.home, r.away)) for r in results}
-    results += [r for r in typed if frozenset((r.home, r.away)) not in covered]
+    results += [t.result for t in typed
+                if frozenset((t.result.home, t.result.away)) not in covered]
     return standings(results, teams)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -127,22 +128,62 @@ def _score(e) -> str:
     return f"{e.home} {e.points[0]}-{e.points[1]} {e.away}" if e.points else "no score"
 
 
+def score_finding(e, typed) -> dict | None:
+    """CLASS-006 when a score typed into results.csv for `e`'s match is not the clean
+    record's (read the way round the record has its teams): one of the two is wrong, and
+    the teacher decides which; until then the match counts in no standing."""
+    r = typed.result
+    if e.points is None:                  # no score in the record: the typed one stands
+        return None
+    swapped = r.home == e.away and r.away == e.home
+    theirs = (r.away_points, r.home_points) if swapped else (r.home_points, r.away_points)
+    if theirs == e.points:
+        return None
+    mine = f"{e.home} {e.points[0]}-{e.points[1]} {e.away}"
+    return {"line": e.result_line, "rule": "CLASS-006", "message": f"results.csv line "
+            f"{typed.line} ({typed.text}) gives another score: {e.match} counts in no "
+            "standing until the record or results.csv is corrected",
+            "expected": f"{mine} (this record)", "found": typed.score}
+
+
 class Bound:
     """The class's schedule, when one is found: each record's teams checked against its
-    match as it is reported, then every scheduled match accounted for."""
+    match as it is reported, and its score against one typed into results.csv; then every
+    scheduled match accounted for."""
 
-    def __init__(self, fixtures: list[Fixture]) -> None:
+    def __init__(self, fixtures: list[Fixture], typed: Sequence = ()) -> None:
         self.fixtures = list(fixtures)
         self.by_id = {f.match: f for f in self.fixtures}
+        self.typed = {t.match: t for t in typed if t.match}
+        self.conflicts: set[str] = set()      # matches whose typed score a record doubts
 
     def check(self, e):
-        """`e` with a CLASS-004/005 finding when its match's teams are not the schedule's."""
-        if not self.fixtures or e.status == "unreadable" or not e.match:
+        """`e` with a CLASS-004/005 finding when its match's teams are not the schedule's,
+        or, clean, a CLASS-006 one when results.csv gives its match another score."""
+        if e.status == "unreadable" or not e.match:
             return e
-        if found := team_finding(self.by_id, e.match, e.home, e.away, e.team_line):
-            e.findings = sorted([*e.findings, found], key=lambda f: (f["line"], f["rule"]))
-            e.status = "findings"
+        if self.fixtures and (found := team_finding(self.by_id, e.match, e.home, e.away,
+                                                    e.team_line)):
+            self._add(e, found)
+        typed = self.typed.get(e.match) if e.status == "clean" else None
+        if typed is not None and (found := score_finding(e, typed)):
+            self.conflicts.add(e.match)
+            self._add(e, found)
         return e
+
+    @staticmethod
+    def _add(e, found: dict) -> None:
+        e.findings = sorted([*e.findings, found], key=lambda f: (f["line"], f["rule"]))
+        e.status = "findings"
+
+    def teams_of(self, e) -> tuple[str, ...]:
+        """The teams a record is of, the ones its sheets go back to: its match's two in the
+        schedule (a misspelt name is the team meant), else the two it names."""
+        fixture = self.by_id.get(e.match)
+        drawn = () if fixture is None else (fixture.home, fixture.away)
+        if drawn and not any(t.startswith("Winner M") for t in drawn):
+            return drawn
+        return tuple(dict.fromkeys(t for t in (e.home, e.away) if t))
 
     def accounts(self, entries) -> list:
         return account(self.fixtures, entries)
@@ -153,3 +194,7 @@ class Bound:
         until the teacher settles it, not once for whichever came first."""
         disputed = {a.fixture.match for a in accounts if a.state == "disagree"}
         return [e for e in entries if e.match not in disputed]
+
+    def typed_counted(self, typed: Sequence) -> list:
+        """The typed scores the standings count: none a clean record of its match doubts."""
+        return [t for t in typed if t.match not in self.conflicts]

@@ -88,20 +88,4 @@ def html(rows: Sequence[PlayerStanding]) -> str:
             f"{body}</table>")
 
 
-def csv_rows(teams: Sequence[Any], rows: Sequence[PlayerStanding]) -> list[tuple]:
-    """The standings as rows of the audit's CSV (its nine columns: file, game, match, status,
-    line, rule, message, expected, found): status `team` or `player`, the place in `line`,
-    the name in `found` (a player's team in `expected`), and the figures in `message` as
-    `played=2 won=1 ...`, which a spreadsheet can split."""
-    out: list[tuple] = []
-    for n, s in enumerate(teams, start=1):
-        out.append(("", "", "", "team", n, "", f"played={s.played} won={s.won} "
-                    f"drawn={s.drawn} lost={s.lost} for={s.points_for} "
-                    f"against={s.points_against} points={s.table_points}", "", s.team))
-    for n, p in enumerate(rows, start=1):
-        out.append(("", "", "", "player", n, "", f"played={p.played} won={p.won} "
-                    f"points={p.points} average={p.average:.1f}", p.team, p.player))
-    return out
-
-
-__all__ = ["PlayerStanding", "csv_rows", "html", "players", "seat_dicts", "text"]
+__all__ = ["PlayerStanding", "html", "players", "seat_dicts", "text"]

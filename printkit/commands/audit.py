@@ -8,8 +8,6 @@ clean, 1 any record with findings, 2 none with findings but one could not be rea
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -20,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from printkit.errors import UserError
+from printkit.text import printable
 
 if TYPE_CHECKING:
     from printkit.audit import Entry
@@ -31,6 +30,11 @@ class Format(StrEnum):
     json = "json"
     csv = "csv"
     html = "html"
+
+
+class Paper(StrEnum):
+    letter = "letter"
+    a4 = "a4"
 
 
 def _where(file: str, finding: dict) -> str:
@@ -78,23 +82,6 @@ def _standings_text(table) -> str:
                    f"{s.drawn:>3} {s.lost:>3} {s.points_for:>5} {s.points_against:>5} "
                    f"{s.table_points:>4}")
     return "\n".join(out)
-
-
-CSV_HEAD = ("file", "game", "match", "status", "line", "rule", "message", "expected", "found")
-
-
-def _csv_rows(e) -> list[tuple]:
-    if e.status == "unreadable":
-        return [(e.file, "", "", "unreadable", "", "", e.error, "", "")]
-    rows = [(e.file, e.game, e.match, "clean", "", "", "", "", "")] if not e.findings else []
-    return rows + [(e.file, e.game, e.match, "findings", f["line"], f["rule"], f["message"],
-                    f["expected"], f["found"]) for f in e.findings]
-
-
-def _csv(rows: list[tuple]) -> str:
-    buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(rows)
-    return buf.getvalue()
 
 
 def _indented(text: str, by: str) -> str:
@@ -146,6 +133,13 @@ def audit(
         "--class", help="The class folder `classroom` wrote (its results.csv is the "
                         "schedule); default: DIR or the folder above it, if either holds "
                         "results.csv.")] = None,
+    annotate: Annotated[Path | None, typer.Option(
+        "--annotate", metavar="OUTDIR", help="Also write one PDF per team to OUTDIR: a "
+                                             "summary page, then its sheets with every "
+                                             "finding marked.")] = None,
+    paper: Annotated[Paper | None, typer.Option(
+        help="Paper of the --annotate PDFs (default: the class's pack, else letter).")]
+    = None,
 ) -> None:
     """Audit every record of a class: findings, class membership, the schedule, standings."""
     from printkit import audit as engine_audit
@@ -159,26 +153,58 @@ def audit(
     files = engine_audit.files_in(folder)
     if not files:
         raise UserError(f"{folder}: no record files (*.rec, *.txt)")
+    if annotate is not None and annotate.exists() and not annotate.is_dir():
+        raise UserError(f"--annotate: {printable(str(annotate))}: not a directory")
+    if annotate is not None and annotate.resolve().is_relative_to(folder.resolve()):
+        raise UserError(f"--annotate: {printable(str(annotate))} is inside {printable(str(folder))}"
+                        ": the next audit would read the team PDFs as records; write them "
+                        "beside it")
     results = find_schedule(folder, class_dir)
     teams, typed = engine_audit.read_results(results) if results else ([], [])
-    bound = Bound(read_schedule(results) if results else [])
+    bound = Bound(read_schedule(results) if results else [], typed)
+    if annotate is not None:                 # the class's teams' PDFs refused before the work
+        from printkit.annotate import file_names
+        from printkit.output import check_writable
+
+        for name in file_names(teams).values():
+            check_writable(annotate / name, force)
     if results is None:
         typer.echo("note: no class schedule (results.csv) in the folder or the one above it: "
                    "each record's match and teams were not checked (--class CLASSDIR)",
                    err=True)
     if format is Format.html:
-        entries, line = _html(files, key, teams, typed, out, force, bound)
+        entries, line, table, accounts = _html(files, key, teams, typed, out, force, bound)
     else:
-        entries, line = _streamed(format, files, key, teams, typed, out, force, bound)
+        entries, line, table, accounts = _streamed(format, files, key, teams, typed, out,
+                                                   force, bound, keep=annotate is not None)
     if out is not None:
         typer.echo(line)
     if format is not Format.text and out is None:
         typer.echo(line, err=True)
+    if annotate is not None:
+        _annotate(annotate, entries, table, accounts, bound, paper, results, force)
     sys.exit(1 if any(e.status == "findings" for e in entries)
              else 2 if any(e.status == "unreadable" for e in entries) else 0)
 
 
-def _html(files, key, teams, typed, out, force, bound: Bound) -> tuple[list, str]:
+def _annotate(outdir: Path, entries, table, accounts, bound: Bound, paper: Paper | None,
+              results: Path | None, force: bool) -> None:
+    """One PDF per team in `outdir`, written as one set (none if one cannot be)."""
+    from printkit.annotate import annotate, class_paper, team_views
+    from printkit.output import FileSet
+
+    sheet = paper.value if paper is not None else class_paper(results) or "letter"
+    games = sorted({e.game for e in entries if e.game})
+    title = f"Audit of {', '.join(games) or 'the records'}: sheets handed back"
+    views = team_views(entries, table, accounts, bound.fixtures, bound.teams_of)
+    with FileSet(force) as files:
+        for name, data in annotate(views, sheet, title).items():
+            files.add(outdir / name, data)
+    typer.echo(f"annotated: {len(views)} team PDFs ({sheet}) in {printable(str(outdir))}",
+               err=True)
+
+
+def _html(files, key, teams, typed, out, force, bound: Bound) -> tuple[list, str, list, list]:
     """The HTML page: every record's findings and lines at once, so all are kept."""
     from printkit import audit as engine_audit
     from printkit import standings
@@ -187,7 +213,8 @@ def _html(files, key, teams, typed, out, force, bound: Bound) -> tuple[list, str
 
     entries = [bound.check(e) for e in engine_audit.audit_files(files, key, keep_text=True)]
     accounts = bound.accounts(entries)
-    table = engine_audit.table(bound.counted(entries, accounts), teams, typed)
+    table = engine_audit.table(bound.counted(entries, accounts), teams,
+                               bound.typed_counted(typed))
     line = summary(entries, accounts)
     report = html_report(entries, table, line, key.class_id if key else "",
                          tuple(map(str, accounts)),
@@ -196,36 +223,39 @@ def _html(files, key, teams, typed, out, force, bound: Bound) -> tuple[list, str
         write_atomic(out, report, force)
     else:
         typer.echo(report)
-    return entries, line
+    return entries, line, table, accounts
 
 
-def _streamed(format: Format, files, key, teams, typed, out, force,
-              bound: Bound) -> tuple[list, str]:
+def _streamed(format: Format, files, key, teams, typed, out, force, bound: Bound,
+              keep: bool = False) -> tuple[list, str, list, list]:
     """A text, CSV or JSON report written record by record as each is checked: only each
     record's slim entry is kept for the standings (a class of 5,000 records with findings
-    once held every finding until the end)."""
+    once held every finding until the end), unless `keep` (the annotated PDFs need them)."""
     from printkit import audit as engine_audit
-    from printkit.standings import csv_rows as players_csv
+    from printkit.gradebook import HEAD, Gradebook, csv_text
     from printkit.standings import players as players_of
     from printkit.standings import text as players_text
 
     entries: list = []
+    book = Gradebook(bound.teams_of)
     with _report(out, force) as write:
         if format is Format.csv:
-            write(_csv([CSV_HEAD]))
+            write(csv_text([HEAD]))
         elif format is Format.json:
             write('{\n  "records": [')
-        for k, e in enumerate(map(bound.check, engine_audit.audit_iter(files, key))):
+        checked = engine_audit.audit_iter(files, key, keep_text=keep)
+        for k, e in enumerate(map(bound.check, checked)):
             if format is Format.text:
                 write(_entry_text(e) + "\n")
             elif format is Format.csv:
-                write(_csv(_csv_rows(e)))
+                write(csv_text(book.record_rows(e)))
             else:
                 write(("," if k else "") + "\n    "
                       + _indented(json.dumps(e.as_dict(), indent=2), "    "))
-            entries.append(e.slim())
+            entries.append(e if keep else e.slim())
         accounts = bound.accounts(entries)
-        table = engine_audit.table(bound.counted(entries, accounts), teams, typed)
+        table = engine_audit.table(bound.counted(entries, accounts), teams,
+                                   bound.typed_counted(typed))
         people = players_of(bound.counted(entries, accounts))
         line = summary(entries, accounts)
         if format is Format.text:
@@ -234,8 +264,7 @@ def _streamed(format: Format, files, key, teams, typed, out, force,
                   + ("\n" + _standings_text(table) + "\n" if table else "")
                   + ("\n" + players_text(people) + "\n" if people else "") + line)
         elif format is Format.csv:
-            write(_csv([("", "", a.fixture.match, a.state, "", "", str(a), "", "")
-                        for a in accounts] + players_csv(table, people)))
+            write(csv_text(book.end_rows(accounts, table, people)))
         elif format is Format.json:
             standings = [{**s.__dict__, "points": s.table_points} for s in table]
             standings_json = ',\n  "players": ' + _indented(json.dumps(
@@ -246,7 +275,7 @@ def _streamed(format: Format, files, key, teams, typed, out, force,
                   + ',\n  "standings": ' + _indented(json.dumps(standings, indent=2), "  ")
                   + standings_json
                   + ',\n  "summary": ' + json.dumps(line) + "\n}")
-    return entries, line
+    return entries, line, table, accounts
 
 
 def register(app: typer.Typer) -> None:

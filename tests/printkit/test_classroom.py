@@ -162,7 +162,12 @@ def test_audit_csv_and_without_key(cls, tmp_path):
     r = run_cli("audit", tmp_path / "recs", "--format", "csv")
     assert r.code == 0
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
-    assert [x["status"] for x in rows] == ["clean"] * 3
+    assert [(x["kind"], x["status"]) for x in rows[:3]] == [("record", "clean")] * 3
+    # three teams, each in two of the three matches: a row each, no findings, none missing
+    assert sorted((x["team"], x["played"], x["findings"], x["missing"]) for x in rows[3:]
+                  if x["kind"] == "team") == [("Team 1", "2", "0", "0"),
+                                              ("Team 2", "2", "0", "0"),
+                                              ("Team 3", "2", "0", "0")]
 
 
 def test_audit_bad_input(tmp_path):

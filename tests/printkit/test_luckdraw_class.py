@@ -83,13 +83,12 @@ def test_the_audit_gives_team_and_player_standings_in_every_format(workdir):
     assert re.search(rf"^\s+\d+\s+Owls player 1\s+Owls\s+2\s+\d+\s+"
                      rf"{points['Owls player 1']}\s", text, re.M)
 
-    rows = list(csv.reader(io.StringIO(run_cli("audit", "recs", "--class", klass,
-                                               "--format", "csv").stdout)))
-    rows = [row for row in rows if row]          # (standard output ends in a blank line)
-    by_player = {row[8]: row for row in rows if row[3] == "player"}
-    assert by_player["Hawks player 2"][7] == "Hawks"
-    assert f"points={points['Hawks player 2']} " in by_player["Hawks player 2"][6]
-    assert sum(row[3] == "team" for row in rows) == 4
+    rows = list(csv.DictReader(io.StringIO(run_cli("audit", "recs", "--class", klass,
+                                                   "--format", "csv").stdout)))
+    by_player = {row["player"]: row for row in rows if row["kind"] == "player"}
+    assert by_player["Hawks player 2"]["team"] == "Hawks"
+    assert by_player["Hawks player 2"]["points"] == str(points["Hawks player 2"])
+    assert sum(row["kind"] == "team" for row in rows) == 4
 
     page = run_cli("audit", "recs", "--class", klass, "--format", "html").stdout
     assert "<h2>Players</h2>" in page and "<td class=t>Bears player 2</td>" in page
