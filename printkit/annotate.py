@@ -90,8 +90,9 @@ def class_paper(schedule: Path | None) -> str | None:
     """The paper the class was printed on: its pack.pdf's first page (beside results.csv),
     letter or a4, or None when there is no pack to tell."""
     from printkit.papers import PAPERS
+    from printkit.schedule_check import PACK
 
-    pack = schedule.parent / "pack.pdf" if schedule is not None else None
+    pack = schedule.parent / PACK if schedule is not None else None
     if pack is None or not pack.is_file():
         return None
     try:

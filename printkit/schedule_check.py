@@ -50,18 +50,35 @@ def read_schedule(path: Path) -> list[Fixture]:
     return fixtures
 
 
+# What `classroom` writes into a class folder to print, beside results.csv: read by a printer
+# only, so an audit of the class folder leaves it out (a pack of hundreds of pages is no
+# hand-in, and rasterising it for bubble sheets took minutes)
+PACK, SCHEDULE, TEACHER = "pack.pdf", "schedule.pdf", "teacher.pdf"
+MATCHES, FILLABLE = "matches", "fillable"   # each match's copy of the pack, blank fillables
+RESULTS = "results.csv"
+PRINTOUTS = (PACK, SCHEDULE, TEACHER, MATCHES, FILLABLE)
+
+
+def printouts_in(folder: Path) -> list[Path]:
+    """The class's own printouts in `folder` when it is a class folder (it holds the
+    results.csv `classroom` writes beside them); none elsewhere."""
+    if not (folder / RESULTS).is_file():
+        return []
+    return [folder / n for n in PRINTOUTS if (folder / n).exists()]
+
+
 def find_schedule(folder: Path, given: Path | None) -> Path | None:
     """results.csv of the class: in `given` (--class), else in the records' folder, else in
     its parent (the class folder `classroom` wrote, records handed in under it)."""
     if given is not None:
-        path = given / "results.csv" if given.is_dir() else given
+        path = given / RESULTS if given.is_dir() else given
         if not path.is_file():
             raise ReadError("no results.csv: not a class folder `printkit classroom` wrote",
                             str(given), 0)
         return path
     for place in (folder, folder.parent):
-        if (place / "results.csv").is_file():
-            return place / "results.csv"
+        if (place / RESULTS).is_file():
+            return place / RESULTS
     return None
 
 

@@ -144,13 +144,18 @@ def audit(
     """Audit every record of a class: findings, class membership, the schedule, standings."""
     from printkit import audit as engine_audit
     from printkit.classkey import read_key
-    from printkit.schedule_check import Bound, find_schedule, read_schedule
+    from printkit.schedule_check import Bound, find_schedule, printouts_in, read_schedule
 
     if not folder.is_dir():
         raise UserError(f"{folder}: not a directory (audit takes the folder of a class's "
                         "records)")
     key = read_key(class_key) if class_key is not None else None
-    files = engine_audit.files_in(folder)
+    printouts = printouts_in(folder)
+    files = [f for f in engine_audit.files_in(folder)
+             if not any(f == p or f.is_relative_to(p) for p in printouts)]
+    if printouts:
+        typer.echo("note: the class's own printouts are not hand-ins, left out: "
+                   + ", ".join(p.name + ("/" if p.is_dir() else "") for p in printouts), err=True)
     if not files:
         raise UserError(f"{folder}: no record files (*.rec, *.txt)")
     if annotate is not None and annotate.exists() and not annotate.is_dir():

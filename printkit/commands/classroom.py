@@ -74,6 +74,7 @@ def classroom(
     )
     from printkit.output import FileSet
     from printkit.progress import track
+    from printkit.schedule_check import FILLABLE, MATCHES, PACK, RESULTS, SCHEDULE, TEACHER
     from printkit.sheets import RenderOptions
     from printkit.teamnames import read_roster
 
@@ -91,27 +92,27 @@ def classroom(
         raise UserError(f"{out}: not a directory")
     started = time.perf_counter()
     with FileSet(force) as files:
-        targets = [out / n for n in ("pack.pdf", "schedule.pdf", "teacher.pdf", "results.csv")]
+        targets = [out / n for n in (PACK, SCHEDULE, TEACHER, RESULTS)]
         for t in targets:
             files.check(t)
         key, created = load_or_create(class_key)
         plan = make_plan(game, sched, key, paper.value, the_roster)
         for mp in plan.matches:
-            files.check(out / "matches" / f"{mp.stem}.pdf")
+            files.check(out / MATCHES / f"{mp.stem}.pdf")
             if fillable:
-                files.check(out / "fillable" / f"{mp.stem}.pdf")
+                files.check(out / FILLABLE / f"{mp.stem}.pdf")
         opts = RenderOptions(paper=paper.value)
-        with files.writing(out / "pack.pdf") as pack_file:
+        with files.writing(out / PACK) as pack_file:
             _, _, pages = render_pack(
                 plan, opts, lambda ms: track(ms, f"Rendering {len(ms)} matches", total=len(ms)),
-                sink=lambda stem, data: files.add(out / "matches" / f"{stem}.pdf", data),
+                sink=lambda stem, data: files.add(out / MATCHES / f"{stem}.pdf", data),
                 out=pack_file, duplex=not simplex)
         if fillable:
             for mp in plan.matches:
-                files.add(out / "fillable" / f"{mp.stem}.pdf", fillable_log(plan, mp, opts))
-        files.add(out / "schedule.pdf", schedule_pdf(plan, opts))
-        files.add(out / "teacher.pdf", teacher_pdf(plan, paper.value))
-        files.add(out / "results.csv", results_csv(plan))
+                files.add(out / FILLABLE / f"{mp.stem}.pdf", fillable_log(plan, mp, opts))
+        files.add(out / SCHEDULE, schedule_pdf(plan, opts))
+        files.add(out / TEACHER, teacher_pdf(plan, paper.value))
+        files.add(out / RESULTS, results_csv(plan))
     seconds = time.perf_counter() - started
     if created:
         typer.echo(f"created class key {class_key} (class {key.class_id}): keep it private; "

@@ -123,3 +123,17 @@ def test_simulate_needs_a_seed_or_a_class(tmp_path):
     r = run_cli("simulate", "postcard", "--out", tmp_path)
     assert (r.code, r.stderr) == (2, "printkit: error: simulate needs --seed SEED or --class "
                                      "CLASSDIR (one of them)\n")
+
+
+def test_the_class_folder_itself_audits_its_records_not_its_printouts(klass):
+    """`audit CLASSDIR`: the pack, the schedule and teacher sheets and each match's copy are
+    what `classroom` wrote to print, not hand-ins (rasterised as bubble sheets they once took
+    minutes); they are left out, and said so."""
+    r = _audit(klass)
+    assert r.code == 0, r.stdout + r.stderr
+    assert r.stderr.splitlines()[0] == ("note: the class's own printouts are not hand-ins, "
+                                        "left out: pack.pdf, schedule.pdf, teacher.pdf, "
+                                        "matches/")
+    assert r.stdout.splitlines()[-1] == ("audit: 3 records: 3 clean, 0 with findings, "
+                                         "0 unreadable; 3 matches missing")
+    assert "pack.pdf" not in r.stdout and "teacher.pdf" not in r.stdout
