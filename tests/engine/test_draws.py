@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import itertools
 from collections import Counter
 
@@ -9,7 +11,7 @@ import pytest
 
 from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardgrid.game import half_pack
-from engine.draws import Stream, d6_rolls, shuffled, words
+from engine.draws import LEAD_MAX, Stream, blocks, d6_rolls, shuffled, stream_key, words
 
 
 def cardgrid_half(side):
@@ -164,3 +166,17 @@ def test_shuffles_between_words_keep_the_stream_in_order():
     want = [next(raw) for _ in range(5)], shuffle(deck), [next(raw) for _ in range(300)], \
         shuffle(deck[:10]), shuffle(deck)
     assert got == want
+
+
+@pytest.mark.parametrize("start,count", [(0, 0), (0, 1), (0, 7), (1, 1), (1, 6), (5, 3),
+                                         (32, 32), (LEAD_MAX, 2), (LEAD_MAX + 1, 2),
+                                         (LEAD_MAX + 2, 3), (300, 2)])
+def test_blocks_are_the_specs_hmac_blocks(start, count):
+    """docs/draws.md: "block_c = HMAC-SHA256( key, c as 8-byte big-endian unsigned )": the
+    blocks made in one PBKDF2 call (and past LEAD_MAX block by block) are the spec's own
+    Python, block for block, wherever a run starts."""
+    key = stream_key("postcard", "Blocks", "home/1")
+    spec = b"".join(hmac.new(key, c.to_bytes(8, "big"), hashlib.sha256).digest()
+                    for c in range(start, start + count))
+    assert len(spec) == 32 * count
+    assert blocks(key, start, count) == spec
