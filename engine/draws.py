@@ -11,6 +11,7 @@ import hmac
 import struct
 from collections.abc import Iterator, Sequence
 from functools import cache
+from operator import mod
 from typing import TypeVar
 
 SCHEME = "printkit-draws/1"
@@ -70,6 +71,13 @@ def blocks(key: bytes, start: int, count: int) -> bytes:
 @cache
 def _unpack(blocks: int):
     return struct.Struct(f">{8 * blocks}I").unpack
+
+
+@cache
+def _lowest_limit(size: int) -> int:
+    """The lowest rejection limit `uniform(n)` has for n = 2 .. size: a word below it is
+    taken by every swap of a shuffle of `size` items."""
+    return min(2**32 - 2**32 % n for n in range(2, size + 1))
 
 
 class Stream:
@@ -140,10 +148,24 @@ class Stream:
         return out
 
     def shuffle(self, items: Sequence[T]) -> list[T]:
-        """Fisher-Yates from the end; returns a new list."""
+        """Fisher-Yates from the end; returns a new list. When none of the next len - 1
+        words is at the top of its range (all but about one shuffle in ten million of a deck
+        of cards), each swap takes the next word as `uniform` would, in one loop over them;
+        else the swaps go word by word through `uniform`, rejecting as the spec says."""
         a = list(items)
-        self._reserve(len(a) - 1)               # one word a swap, bar a rare rejection
-        for i in range(len(a) - 1, 0, -1):
+        n = len(a) - 1
+        if n < 1:
+            return a
+        self._reserve(n)                        # one word a swap, bar a rare rejection
+        at = self._next
+        picked = self._buffer[at:at + n]
+        if max(picked) < _lowest_limit(n + 1):
+            for i, j in zip(range(n, 0, -1), map(mod, picked, range(n + 1, 1, -1)),
+                            strict=True):
+                a[i], a[j] = a[j], a[i]
+            self._next = at + n
+            return a
+        for i in range(n, 0, -1):
             j = self.uniform(i + 1)
             a[i], a[j] = a[j], a[i]
         return a

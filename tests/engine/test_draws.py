@@ -180,3 +180,23 @@ def test_blocks_are_the_specs_hmac_blocks(start, count):
                     for c in range(start, start + count))
     assert len(spec) == 32 * count
     assert blocks(key, start, count) == spec
+
+
+def test_a_shuffle_with_a_rejected_word_takes_the_next_word():
+    """docs/draws.md: "uniform(n): ... repeat: u = next word; if u < limit: return u mod n":
+    a word at the top of the range is skipped inside a shuffle too. Five items, words
+    2**32 - 1 (skipped), 7, 9, 4, 6: swaps 4<->7%5=2, 3<->9%4=1, 2<->4%3=1, 1<->6%2=0; the
+    word after them, 123, is the stream's next."""
+    s = Stream("postcard", "Rejected", "home/1")
+    s._buffer, s._next = (2**32 - 1, 7, 9, 4, 6, 123), 0
+    # by hand: [a b c d e] -> swap 4,2: [a b e d c] -> swap 3,1: [a d e b c]
+    # -> swap 2,1: [a e d b c] -> swap 1,0: [e a d b c]
+    assert s.shuffle("abcde") == list("eadbc")
+    assert s.word() == 123
+
+
+def test_a_shuffle_without_rejections_uses_one_word_a_swap():
+    s = Stream("postcard", "Plain", "home/1")
+    s._buffer, s._next = (7, 9, 4, 6, 123), 0
+    assert s.shuffle("abcde") == list("eadbc")
+    assert s.word() == 123
