@@ -11,6 +11,7 @@ import hmac
 import struct
 from collections.abc import Iterator, Sequence
 from functools import cache
+from operator import mod
 from typing import TypeVar
 
 SCHEME = "printkit-draws/1"
@@ -32,6 +33,39 @@ def words(game: str, seed: str, label: str) -> Iterator[int]:
 
 
 BATCH = 32          # blocks computed at once (256 words)
+_ZERO = bytes(8)
+_SALT = bytes(4)
+LEAD_MAX = 64       # blocks made and dropped to start a run past block 1 (see `blocks`)
+
+
+def blocks(key: bytes, start: int, count: int) -> bytes:
+    """Blocks `start` .. `start + count - 1` of the stream keyed `key`, joined (32 bytes a
+    block): the same bytes as ``hmac.new(key, c.to_bytes(8, "big"), sha256).digest()`` for
+    each c, in a few C calls instead of a Python loop of copies, updates and digests (a
+    54-card shuffle's seven blocks were most of a Card Bowl deal).
+
+    PBKDF2-HMAC-SHA256 with one iteration and the salt ``00 00 00 00`` makes, block by
+    block, ``T_i = HMAC(key, salt || i as 4-byte big-endian)`` for i = 1, 2, ... (RFC 8018,
+    5.2): that is ``HMAC(key, i as 8-byte big-endian)``, block i of docs/draws.md. Block 0
+    is one HMAC call. A run starting further in than LEAD_MAX blocks (a long dice stream)
+    takes the block-by-block way rather than make and drop its lead."""
+    if count <= 0:
+        return b""
+    head = hmac.digest(key, _ZERO, "sha256") if start == 0 else b""
+    first = max(start, 1)
+    last = start + count - 1
+    if last < first:
+        return head
+    if first - 1 > LEAD_MAX or last >= 1 << 32:
+        mac = hmac.new(key, digestmod=hashlib.sha256)
+        out = [head]
+        for c in range(first, last + 1):
+            h = mac.copy()
+            h.update(c.to_bytes(8, "big"))
+            out.append(h.digest())
+        return b"".join(out)
+    run = hashlib.pbkdf2_hmac("sha256", key, _SALT, 1, 32 * last)
+    return head + (run[32 * (first - 1):] if first > 1 else run)
 
 
 @cache
@@ -39,30 +73,32 @@ def _unpack(blocks: int):
     return struct.Struct(f">{8 * blocks}I").unpack
 
 
+@cache
+def _lowest_limit(size: int) -> int:
+    """The lowest rejection limit `uniform(n)` has for n = 2 .. size: a word below it is
+    taken by every swap of a shuffle of `size` items."""
+    return min(2**32 - 2**32 % n for n in range(2, size + 1))
+
+
 class Stream:
     """One labelled stream of draws; every method consumes words exactly as the spec says.
 
-    Words are made a batch of blocks at a time from one keyed HMAC state copied per block
-    (the key is hashed into the state once, not per block), and handed out from a list.
+    Words are made a batch of blocks at a time (`blocks`: a few C calls a batch) and handed
+    out from a list.
     """
 
     def __init__(self, game: str, seed: str, label: str) -> None:
         self.game, self.seed, self.label = game, seed, label
-        self._mac = hmac.new(stream_key(game, seed, label), digestmod=hashlib.sha256)
+        self._key = stream_key(game, seed, label)
         self._counter = 0
         self._buffer: tuple[int, ...] = ()
         self._next = 0
 
     def _blocks(self, count: int) -> tuple[int, ...]:
         """The words of the next `count` blocks."""
-        mac, start = self._mac, self._counter
-        blocks = []
-        for c in range(start, start + count):
-            h = mac.copy()
-            h.update(c.to_bytes(8, "big"))
-            blocks.append(h.digest())
+        start = self._counter
         self._counter = start + count
-        return _unpack(count)(b"".join(blocks))
+        return _unpack(count)(blocks(self._key, start, count))
 
     def _refill(self) -> None:
         self._buffer = self._blocks(BATCH)
@@ -112,10 +148,24 @@ class Stream:
         return out
 
     def shuffle(self, items: Sequence[T]) -> list[T]:
-        """Fisher-Yates from the end; returns a new list."""
+        """Fisher-Yates from the end; returns a new list. When none of the next len - 1
+        words is at the top of its range (all but about one shuffle in ten million of a deck
+        of cards), each swap takes the next word as `uniform` would, in one loop over them;
+        else the swaps go word by word through `uniform`, rejecting as the spec says."""
         a = list(items)
-        self._reserve(len(a) - 1)               # one word a swap, bar a rare rejection
-        for i in range(len(a) - 1, 0, -1):
+        n = len(a) - 1
+        if n < 1:
+            return a
+        self._reserve(n)                        # one word a swap, bar a rare rejection
+        at = self._next
+        picked = self._buffer[at:at + n]
+        if max(picked) < _lowest_limit(n + 1):
+            for i, j in zip(range(n, 0, -1), map(mod, picked, range(n + 1, 1, -1)),
+                            strict=True):
+                a[i], a[j] = a[j], a[i]
+            self._next = at + n
+            return a
+        for i in range(n, 0, -1):
             j = self.uniform(i + 1)
             a[i], a[j] = a[j], a[i]
         return a

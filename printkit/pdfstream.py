@@ -40,6 +40,38 @@ class Flate(pdfdoc.PDFStreamFilterZCompress):
                              self.level)
 
 
+class Remembered(pdfdoc.PDFStreamFilterZCompress):
+    """reportlab's FlateDecode filter (zlib's default level, reportlab's bytes) remembering
+    what it made for a big stream: an embedded font's subset is the same bytes in every
+    document a process draws with the same glyphs (a board rendered again, a demo's sheets),
+    and compressing it was a fifth of a warm board's render. zlib gives the same output for
+    the same input and level, so a remembered stream is the bytes compressing it would give."""
+
+    SMALLEST = 8_192             # bytes: smaller streams are compressed each time
+    KEPT = 16_000_000            # bytes of input remembered at most (then forgotten at once)
+
+    def __init__(self) -> None:
+        self._memo: dict[bytes, bytes] = {}
+        self._kept = 0
+
+    def encode(self, text: str | bytes) -> bytes:
+        data = text.encode("utf8") if isinstance(text, str) else text
+        if len(data) < self.SMALLEST:
+            return zlib.compress(data)
+        out = self._memo.get(data)
+        if out is None:
+            out = zlib.compress(data)
+            if self._kept + len(data) > self.KEPT:
+                self._memo.clear()
+                self._kept = 0
+            self._memo[data] = out
+            self._kept += len(data)
+        return out
+
+
+REMEMBERED = Remembered()
+
+
 class StreamingPDFDocument(pdfdoc.PDFDocument):
     """reportlab's document writing finished pages to `sink` as it goes (see module doc).
 
@@ -129,6 +161,8 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
             oid = self.numberToId[counter]
             obj = self.idToObject[oid]
             if obj is not WRITTEN:
+                if isinstance(obj, pdfdoc.PDFStream) and obj.filters == [pdfdoc.PDFZCompress]:
+                    obj.filters = [REMEMBERED]          # a font's subset: see Remembered
                 self._emit(oid, obj)
             ids.append(oid)
         xref = pdfdoc.PDFCrossReferenceTable()

@@ -9,7 +9,7 @@ than printing a deck the rules would not allow.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from engine import datafile
@@ -94,6 +94,19 @@ class Decks:
         except KeyError:
             raise ValueError(f"unknown BLOWOUT!!! deck {name!r} "
                              f"(decks: {', '.join(DECK_NAMES)})") from None
+
+    @cached_property
+    def by_code(self) -> dict[str, dict[str, Card]]:
+        """Each deck's cards by code, the first card of a code as `Deck.card` finds it: the
+        verifier and the bots look cards up on every snap (a scan of the deck was an eighth
+        of a record's check). Made once per Decks object, kept in its own dictionary."""
+        table: dict[str, dict[str, Card]] = {}
+        for name, deck in self.decks.items():
+            cards: dict[str, Card] = {}
+            for c in deck.cards:
+                cards.setdefault(c.code, c)
+            table[name] = cards
+        return table
 
 
 TEXT = Spec(chars=400)

@@ -91,10 +91,11 @@ class Rules:
 
     def card(self, deck: str, code: str) -> Card | None:
         """The card `code` of `deck` (offense, defense, special), None if the deck has none."""
-        for c in self.decks.deck(deck).cards:
-            if c.code == code:
-                return c
-        return None
+        cards = self.decks.by_code.get(deck)
+        if cards is None:
+            self.decks.deck(deck)           # an unknown deck: its error
+            return None
+        return cards.get(code)
 
     def kind(self, deck: str, code: str) -> str | None:
         """The card's type key (run, pass, defensive_play, kick...) or None."""

@@ -12,7 +12,7 @@ also returns the state the rules give, which the verifier kernel keeps as a seco
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.blowout import hands as handsmod
 from engine.blowout.consequence import After, after, restart
@@ -22,6 +22,7 @@ from engine.blowout.rules import Length, Rules
 from engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, TURNOVER, resolve
 from engine.blowout.state import State, ball_on, index, other, to_goal
 from engine.findings import Finding
+from engine.frozen import evolve
 from engine.verify.kernel import Step
 
 # the rule a wrong state breaks, by what the snap did (else by the field that is wrong)
@@ -61,20 +62,20 @@ def begin_period(state: State, k: int, side: str, ctx: Context) -> State:
     (the coin toss of overtime)."""
     rules = ctx.rules
     hands = handsmod.deal(ctx.seed, k, rules) if ctx.seed is not None else None
-    state = replace(state, period=k, played=(), hands=hands)
+    state = evolve(state, period=k, played=(), hands=hands)
     if ctx.length.halftime and k == ctx.length.halftime + 1:
         # "Whoever started the game on OFFENSE will now be on DEFENSE. Play begins on 20"
         return with_written(state, restart(rules, other(state.first), state.score))
     if k == ctx.length.periods + 1 and not state.ot:
         # "flip a coin to see who will go first in OVERTIME" (B14: from its own 20)
-        return replace(with_written(state, restart(rules, side, state.score)), ot="first",
+        return evolve(with_written(state, restart(rules, side, state.score)), ot="first",
                        ot_first=side)
     return state
 
 
 def with_written(state: State, w: Written) -> State:
     assert w.score is not None      # a score left off is filled in first (_scored)
-    return replace(state, ball=w.ball, down=w.down, to_go=w.to_go, x=w.x, score=w.score)
+    return evolve(state, ball=w.ball, down=w.down, to_go=w.to_go, x=w.x, score=w.score)
 
 
 def _written(state: State) -> Written:
@@ -89,7 +90,7 @@ def _period(state: State, line: Line,
     ended is taken as the record says."""
     rules = ctx.rules
     if not state.ball:                     # first snap: the coin toss winner's own 20
-        first = with_written(replace(state, first=line.side),
+        first = with_written(evolve(state, first=line.side),
                              restart(rules, line.side, state.score))
         if line.period != ctx.period_name(1):
             return first, [Finding(line.number, "BO-QTR-001", "the game starts in the first "
@@ -175,7 +176,7 @@ def _counted(state: State, line: Line, rules: Rules) -> tuple[State, list[Findin
             found.append(Finding(line.number, "BO-HAND-002", f"{side} has played more {code} "
                                  f"cards this period than its {deck.upper()} deck holds",
                                  f"at most {have}", str(played[f"{side}/{deck}/{code}"])))
-    return replace(state, played=tuple(sorted(played.items()))), found
+    return evolve(state, played=tuple(sorted(played.items()))), found
 
 
 # the decks a snap the record does not show may have played from: (offense side's, defense
@@ -198,7 +199,7 @@ def gap(state: State) -> tuple[State, ...]:
         for side, decks in ((state.ball, offense), (state.defense, defense)):
             for deck, n in Counter(decks).items():
                 hands = handsmod.unseen(hands, ctx.seed, state.period, side, deck, n)
-        out.append(replace(state, hands=hands))
+        out.append(evolve(state, hands=hands))
     return tuple(out)
 
 
@@ -234,7 +235,7 @@ def _agrees(w: Written, e: Written, rules: Rules) -> bool:
         return True
     goal = to_goal(e.ball, e.x)
     return e.down == w.down == 1 and e.to_go == goal < rules.field.first_down == w.to_go \
-        and replace(w, to_go=e.to_go) == e
+        and evolve(w, to_go=e.to_go) == e
 
 
 def _compare(w: Written, want: After, alts: list[After], line: Line, state: State,
@@ -284,7 +285,7 @@ def _overtime(prev: State, new: State, rules: Rules) -> State:
             phase = "sudden"
     elif scored:
         over = True
-    return replace(new, ot=phase, over=over)
+    return evolve(new, ot=phase, over=over)
 
 
 def _ended(state: State, ctx: Context) -> State:
@@ -292,7 +293,7 @@ def _ended(state: State, ctx: Context) -> State:
     if state.over or state.period != ctx.length.periods or state.ot:
         return state
     if handsmod.period_over(state, ctx.rules) and state.score[0] != state.score[1]:
-        return replace(state, over=True)
+        return evolve(state, over=True)
     return state
 
 
@@ -335,7 +336,7 @@ def _snap(state: State, line: Line) -> Step[State]:
         return Step(state, (f,), adrift=True)
     state, found, other_period = _period(state, line, ctx)
     if any(f.rule == "BO-OT-001" for f in found):       # regulation had ended: stop here
-        return Step(replace(state, over=True), tuple(found), adrift=True)
+        return Step(evolve(state, over=True), tuple(found), adrift=True)
     if line.past_midfield:
         found.append(Finding(line.number, "BO-SPOT-002", "a yard line is counted from the "
                              "nearer goal line", ball_on(line.state.x), line.past_midfield))
@@ -347,7 +348,7 @@ def _snap(state: State, line: Line) -> Step[State]:
         state, more = _counted(state, line, rules)
     else:
         hands, more = _hands(state, line, ctx)
-        state = replace(state, hands=hands[0])
+        state = evolve(state, hands=hands[0])
     found += more
     snap = resolve(rules, state.down, state.to_goal, line)
     found += [Finding(line.number, s.rule, s.message, s.expected, s.found) for s in snap.slips]
@@ -356,7 +357,7 @@ def _snap(state: State, line: Line) -> Step[State]:
         # a response card the rules do not allow there: worked out as if it were allowed (the
         # card is the one slip), or as having no effect (the rules); the record may write
         # either, and the next line may follow either
-        bare = resolve(rules, state.down, state.to_goal, replace(line, response=None))
+        bare = resolve(rules, state.down, state.to_goal, evolve(line, response=None))
         snap, other_snap = (bare, snap) if line.yards == bare.yards != snap.yards else \
             (snap, bare)
     want = after(rules, state, snap.kind, snap.yards)
@@ -383,9 +384,9 @@ def _snap(state: State, line: Line) -> Step[State]:
         return Step(followed)
     ruled = [want, alts[0]] if other_snap is not None else [want]
     readings = [_finish(state, r.state, ctx) for r in ruled]
-    readings += [replace(followed, hands=h) for h in hands[1:]]
+    readings += [evolve(followed, hands=h) for h in hands[1:]]
     if other_period is not None:        # the period the record did not write, played on
-        readings += [replace(followed, period=other_period.period, played=(),
+        readings += [evolve(followed, period=other_period.period, played=(),
                              hands=_hands(other_period, line, ctx)[0][0]
                              if ctx.seed is not None else None)]
     return Step(followed, tuple(found), tuple(readings))
@@ -398,9 +399,9 @@ def _scored(w: Written, want: After, alts: list[After]) -> Written:
     if w.score is not None:
         return w
     for reading in (want, *alts):
-        if replace(reading.state, score=None) == w:
+        if evolve(reading.state, score=None) == w:
             return reading.state
-    return replace(w, score=want.state.score)
+    return evolve(w, score=want.state.score)
 
 
 def _finish(prev: State, w: Written, ctx: Context) -> State:

@@ -5,10 +5,10 @@ cards drawn after them.
 `deal/K` (docs/draws.md); a kick draws from its top, a scrimmage play deals the two hands
 first ("Offense deals a hand or team of eleven cards to each player, alternately, starting
 with the Defense") and draws the rest. :func:`shuffled` is the draws contract computed in one
-pass (one keyed HMAC state, the words a 54-card shuffle needs, Fisher-Yates inlined): the same
-deck as ``GAME.book.stream(seed, label).shuffle(deck)``, about five times as fast, which is
-what lets the bots play a hundred games a second (bench/bench_cardbowl.py; tests hold the two
-equal).
+pass (the seven blocks a 54-card shuffle needs made in two C calls by `engine.draws.blocks`,
+Fisher-Yates inlined): the same deck as ``GAME.book.stream(seed, label).shuffle(deck)``, many
+times as fast, which is what lets the bots play a hundred games a second
+(bench/bench_cardbowl.py; tests hold the two equal).
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ import hashlib
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import mod
 
 from engine.cardbowl.game import DEAL, GAME
 from engine.cardbowl.game import deck as cardbowl_deck
-from engine.draws import SCHEME
+from engine.draws import SCHEME, blocks
 from engine.game import nfc
 
 _TOP = 1 << 32
@@ -31,39 +32,9 @@ def label(k: int) -> str:
     return f"{DEAL}/{k}"
 
 
-_COUNTERS = tuple(c.to_bytes(8, "big") for c in range(64))
-_IPAD = bytes(range(256)).translate(bytes(x ^ 0x36 for x in range(256)))
-_OPAD = bytes(range(256)).translate(bytes(x ^ 0x5C for x in range(256)))
-
-
-class _Mac:
-    """HMAC-SHA256 under one key, RFC 2104 spelt out: the inner and outer SHA-256 states
-    are keyed once and copied per block (hashlib's C objects throughout; the same digests
-    as `hmac.new`, which the tests compare with)."""
-
-    def __init__(self, key: bytes) -> None:
-        padded = key.ljust(64, b"\0")
-        self.inner = hashlib.sha256(padded.translate(_IPAD))
-        self.outer = hashlib.sha256(padded.translate(_OPAD))
-
-    def block(self, counter: int) -> bytes:
-        i = self.inner.copy()
-        i.update(_COUNTERS[counter] if counter < 64 else counter.to_bytes(8, "big"))
-        o = self.outer.copy()
-        o.update(i.digest())
-        return o.digest()
-
-
-def _blocks(mac: _Mac, start: int, count: int) -> tuple[int, ...]:
-    """The words of blocks start .. start + count - 1 (HMAC-SHA256 of the block counter)."""
-    inner, outer, out = mac.inner, mac.outer, []
-    for c in range(start, start + count):
-        i = inner.copy()
-        i.update(_COUNTERS[c] if c < 64 else c.to_bytes(8, "big"))
-        o = outer.copy()
-        o.update(i.digest())
-        out.append(o.digest())
-    return struct.unpack(f">{8 * count}I", b"".join(out))
+def _blocks(key: bytes, start: int, count: int) -> tuple[int, ...]:
+    """The words of blocks start .. start + count - 1 (engine.draws.blocks)."""
+    return struct.unpack(f">{8 * count}I", blocks(key, start, count))
 
 
 _SIZES = tuple(range(54, 1, -1))                      # n = i + 1 for i = 53 .. 1
@@ -89,7 +60,7 @@ class Book:
         """The deck of play K, top card first (:func:`shuffled`)."""
         h = self.prefix.copy()
         h.update(label(k).encode())
-        return _shuffle(list(self.deck), _Mac(h.digest()))
+        return _shuffle(list(self.deck), h.digest())
 
 
 def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]:
@@ -98,21 +69,23 @@ def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]
     words of the blocks a 54-card shuffle needs are made at once; a rejected word (about
     one shuffle in 80 million) takes the word-by-word way."""
     a = list(cards if cards is not None else cardbowl_deck())
-    return _shuffle(a, _Mac(hashlib.sha256(
-        f"{SCHEME}|{GAME.id}|{nfc(seed)}|{label(k)}".encode()).digest()))
+    return _shuffle(a, hashlib.sha256(
+        f"{SCHEME}|{GAME.id}|{nfc(seed)}|{label(k)}".encode()).digest())
 
 
-def _shuffle(a: list[str], mac: _Mac) -> list[str]:
+def _shuffle(a: list[str], key: bytes) -> list[str]:
     size = len(a)
-    words = _blocks(mac, 0, -(-(size - 1) // 8))
+    words = _blocks(key, 0, -(-(size - 1) // 8))
     if size == len(_SIZES) + 1 and max(words) < _SAFE:
-        for i, j in zip(_POSITIONS, map(int.__mod__, words, _SIZES), strict=False):
+        # operator.mod, a builtin function: `int.__mod__`, a slot wrapper, cost a third
+        # of the deal's instructions through map
+        for i, j in zip(_POSITIONS, map(mod, words, _SIZES), strict=False):
             a[i], a[j] = a[j], a[i]
         return a
-    return _slow(a, mac, words)
+    return _slow(a, key, words)
 
 
-def _slow(a: list[str], mac: _Mac, words: tuple[int, ...]) -> list[str]:
+def _slow(a: list[str], key: bytes | None, words: tuple[int, ...]) -> list[str]:
     """Fisher-Yates word by word, rejecting as the contract says."""
     need = len(words) // 8
     w = 0
@@ -121,7 +94,8 @@ def _slow(a: list[str], mac: _Mac, words: tuple[int, ...]) -> list[str]:
         limit = _TOP - _TOP % n
         while True:
             if w == len(words):
-                words += _blocks(mac, need, 1)
+                assert key is not None, "more words needed than given"
+                words += _blocks(key, need, 1)
                 need += 1
             u = words[w]
             w += 1

@@ -15,10 +15,11 @@ seeded record of such a table is checked against the same book.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.cards import is_red, rank, suit
+from engine.frozen import evolve
 
 LABELS = {"H": "home", "A": "away"}
 OWNER = {"C": "H", "H": "H", "D": "A", "S": "A"}    # G1: home clubs+hearts, away diamonds+spades
@@ -143,7 +144,7 @@ def deal(decks: Decks, side: str, get: Shuffles) -> tuple[str, Decks]:
     """The side's next card and the decks after it."""
     card = peek(decks, side, get)
     k, pos = decks.at(side)
-    return card, replace(decks, pos=_set(decks.pos, side, pos + 1))
+    return card, evolve(decks, pos=_set(decks.pos, side, pos + 1))
 
 
 def reshuffle(decks: Decks, side: str) -> Decks:

@@ -21,7 +21,7 @@ Three kinds of line:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.cardgrid.bookread import (
@@ -41,6 +41,7 @@ from engine.cardgrid.passage import Outcome, Passage, dealer, fg_option, other, 
 from engine.cardgrid.passage import step as play
 from engine.cardgrid.rules import Rules
 from engine.findings import Finding
+from engine.frozen import evolve
 from engine.verify.kernel import Step
 
 FIRM = 3      # cards in a row that show where a side is in the play book after a line left out
@@ -148,10 +149,10 @@ def sheet_step(state: State, entry: Entry) -> Step[State]:
         findings.append(_f(entry, "CG-RESTART-001", f"restart after "
                            f"{rules.score_name(entry.code)}", restart.text(),
                            entry.next.text() if entry.next else "none"))
-    after = replace(state, score=entry.score, last=(entry.side, entry.code))
-    readings = [replace(after, score=want)]
+    after = evolve(state, score=entry.score, last=(entry.side, entry.code))
+    readings = [evolve(after, score=want)]
     if findings and findings[0].rule == "CG-CONV-001":
-        readings.append(replace(after, score=state.score))   # G12: a C there scores nothing
+        readings.append(evolve(after, score=state.score))   # G12: a C there scores nothing
     return Step(after, tuple(findings), tuple(r for r in readings if r != after))
 
 
@@ -168,8 +169,8 @@ def copy_step(state: State, entry: Entry) -> Step[State]:
                                "no score line", text),))
     exact = next((i for i, c in enumerate(pending) if c.copied_by(text)), None)
     if exact is not None:
-        return Step(replace(state, copies=pending[exact + 1:]), tuple(_missing(pending[:exact])))
-    return Step(replace(state, copies=pending[1:]), (_miscopied(pending[0], entry, text,
+        return Step(evolve(state, copies=pending[exact + 1:]), tuple(_missing(pending[:exact])))
+    return Step(evolve(state, copies=pending[1:]), (_miscopied(pending[0], entry, text,
                                                                 state.ctx.rules),))
 
 
@@ -197,7 +198,7 @@ def _missing(copies: tuple[Copy, ...]) -> list[Finding]:
 
 def settle(state: State) -> tuple[State, list[Finding]]:
     """The scores the sheet did not copy before the next passage (or the end)."""
-    return replace(state, copies=()), _missing(state.copies)
+    return evolve(state, copies=()), _missing(state.copies)
 
 
 # -- shuffles ---------------------------------------------------------------------------------
@@ -219,11 +220,11 @@ def shuffle_step(state: State, entry: Entry) -> Step[State]:
     for side in entry.sides:
         decks = decks and reshuffle(decks, side)
         out = returned(out, side, state.ctx.table.split)
-    after = replace(state, decks=decks, out=out,
+    after = evolve(state, decks=decks, out=out,
                     shuffled=tuple(dict.fromkeys((*state.shuffled, *entry.sides))))
     # with a finding: the shuffle not taken, or a passage left out before it (in which
     # possession changed: the shuffle was allowed, and the book's place is not known)
-    others = (state, replace(after, loose=frozenset("HA")))
+    others = (state, evolve(after, loose=frozenset("HA")))
     return Step(after, tuple(findings), others if findings else ())
 
 
@@ -401,7 +402,7 @@ def _after(state: State, entry: Entry, p: Passage, a: After) -> tuple[State, tup
         return dict(score=scores[-1][2] if scores else a.base,
                     copies=copies if ctx.sheet else (), open=opened)
 
-    common = replace(state, decks=a.decks, shuffled=(), last=None, loose=a.loose,
+    common = evolve(state, decks=a.decks, shuffled=(), last=None, loose=a.loose,
                      since=entry.line)
     mine = [(_scorer(entry, code), code, (h, aw)) for code, h, aw in w.scores]
     true, run = [], a.base
@@ -415,7 +416,7 @@ def _after(state: State, entry: Entry, p: Passage, a: After) -> tuple[State, tup
             balls.append(ball(p.outcome.next))
         if true != mine:
             totals.append(points(true, mine))
-    states = [replace(common, **b, **t) for b in balls for t in totals]
+    states = [evolve(common, **b, **t) for b in balls for t in totals]
     return states[0], tuple(states[1:])
 
 
@@ -527,7 +528,7 @@ def _read_from(state: State, entry: Entry, gap: Gap, loose: frozenset[str]) -> R
         decks = follows(decks, entry.cards, table)
         if decks is None:
             return None
-    fresh = replace(state, decks=gap.decks, out=frozenset())
+    fresh = evolve(state, decks=gap.decks, out=frozenset())
     out, twice = deal_out(frozenset(), entry.cards, entry.line, table.split)
     if twice:
         return None
@@ -554,7 +555,7 @@ def _again(state: State, entry: Entry) -> list[Reading]:
         return []
     return [Reading((_f(entry, "CG-PASS-003", f"the passage of line {earlier} written again "
                         "(it is left out)", "the next passage", f"line {earlier} again"),),
-                    replace(state, since=entry.line))]
+                    evolve(state, since=entry.line))]
 
 
 def _loose(state: State, entry: Entry) -> frozenset[str]:

@@ -12,10 +12,10 @@ then.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 from engine.findings import Finding
+from engine.frozen import evolve
 from engine.luckdraw.deal import Deal, deal_shape
 from engine.luckdraw.game import deal
 from engine.luckdraw.rules import SIDELINES, Rules
@@ -118,8 +118,8 @@ def _claims(state: State, drive: DriveState) -> Result:
         for seat, sign in ((written, -1), (holder, 1)):
             if seat is not None:
                 totals, points = add(totals, seat, sign * due), add(points, seat, sign * due)
-    return replace(state, rules_totals=totals,
-                   drive=replace(drive, points=points, claims=())), out
+    return evolve(state, rules_totals=totals,
+                   drive=evolve(drive, points=points, claims=())), out
 
 
 def missing_seats(state: State, drive: DriveState) -> list[int]:
@@ -146,4 +146,4 @@ def settle(state: State, unread: int = 0, final: bool = False) -> Result:
         out += claims
         drive = state.drive
         assert drive is not None
-    return replace(state, drive=replace(drive, dealt=True)), out
+    return evolve(state, drive=evolve(drive, dealt=True)), out

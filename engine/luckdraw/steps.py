@@ -16,10 +16,10 @@ hands, a penalty owed. Rule ids are listed in docs/notation.md.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from engine.findings import Finding
+from engine.frozen import evolve
 from engine.luckdraw import notation as n
 from engine.luckdraw.deal import qb_seat
 from engine.luckdraw.dealcheck import (
@@ -78,14 +78,14 @@ def close_drive(state: State, unread: int = 0, final: bool = False) -> Result:
     drive = state.drive
     if drive is not None:
         best = tuple(max(b, p) for b, p in zip(state.best_drive, drive.points, strict=True))
-        state = replace(state, best_drive=best)
+        state = evolve(state, best_drive=best)
     keep = []
     for p in state.pending:
         if not (final or (drive is not None and p.drive < drive.number)):
             keep.append(p)
         elif unread <= p.line:
             out.append(_unpaid(p, state))
-    return replace(state, pending=tuple(keep)), out
+    return evolve(state, pending=tuple(keep)), out
 
 
 def _past_end(state: State, line: int, new_drive: bool = False) -> Result:
@@ -95,14 +95,14 @@ def _past_end(state: State, line: int, new_drive: bool = False) -> Result:
         return state, []
     if not new_drive and state.ctx.finish_drive:
         return state, []
-    return replace(state, over=True), [Finding(
+    return evolve(state, over=True), [Finding(
         line, "LD-LEN-001", f"play after the agreed end of the game ({state.length.name})",
         f"nothing after {state.length.last}", "a drive" if new_drive else "play")]
 
 
 def _at_period(state: State, index: int, line: int) -> State:
     past = index > state.rules.period(state.length.last)
-    return replace(state, period=index, period_line=line, past_end=state.past_end or past)
+    return evolve(state, period=index, period_line=line, past_end=state.past_end or past)
 
 
 def step_period(state: State, entry: n.Period, unread: int) -> Step[State]:
@@ -125,7 +125,7 @@ def _begin_drive(state: State, number: int, qb: int, line: int,
     hands = tuple(sorted(book_deal(state.seed, number, state.players).hands)) \
         if state.seed else ()
     drive = DriveState(number, qb, line, hands=hands, points=(0,) * state.players)
-    return replace(state, drive=drive, drives=number, previous_qb=previous, pending=pending)
+    return evolve(state, drive=drive, drives=number, previous_qb=previous, pending=pending)
 
 
 def step_drive(state: State, entry: n.Drive, unread: int) -> Step[State]:
@@ -184,8 +184,8 @@ def _deal(state: State, entry: n.Hand, as_seat: int, check: bool = True) -> Step
     else:
         hands = hands + ((as_seat, entry.cards),)
     pending = _owe_delay(state, drive, entry.line)
-    drive = replace(drive, hands=hands, hand_lines=drive.hand_lines + ((as_seat, entry.line),))
-    return _step(replace(state, drive=drive, pending=pending), out)
+    drive = evolve(drive, hands=hands, hand_lines=drive.hand_lines + ((as_seat, entry.line),))
+    return _step(evolve(state, drive=drive, pending=pending), out)
 
 
 def _second_hand(state: State, drive: DriveState, entry: n.Hand) -> Step[State]:
@@ -240,7 +240,7 @@ def step_sidelines(state: State, entry: n.Sidelines, unread: int) -> Step[State]
         wrong = sidelines_finding(state.rules, drive, entry.cards, entry.line) \
             if drive.dealt else None          # else checked with the deal
     out += [wrong] if wrong else []
-    return _step(replace(state, drive=replace(drive, sidelines=entry.cards,
+    return _step(evolve(state, drive=evolve(drive, sidelines=entry.cards,
                                               sidelines_line=entry.line)), out)
 
 
@@ -253,7 +253,7 @@ def _in_play(state: State, line: int, unread: int) -> Result:
     drive = state.drive
     assert drive is not None
     if not drive.began:
-        state = replace(state, drive=replace(drive, began=line))
+        state = evolve(state, drive=evolve(drive, began=line))
     return state, out + late
 
 
@@ -276,9 +276,9 @@ def step_trade(state: State, entry: n.Trade, unread: int) -> Step[State]:
     if wrong := _trade_finding(state, drive, entry):
         # not a valid trade: the cards stay, and an event for either holder is taken
         moved = {(c, entry.taker) for c in entry.gives} | {(c, entry.giver) for c in entry.takes}
-        return _step(replace(state, drive=replace(drive, disputed=drive.disputed | moved)),
+        return _step(evolve(state, drive=evolve(drive, disputed=drive.disputed | moved)),
                      out + [wrong])
-    return _step(replace(state, drive=_traded(drive, entry)), out)
+    return _step(evolve(state, drive=_traded(drive, entry)), out)
 
 
 def _trade_finding(state: State, drive: DriveState, entry: n.Trade) -> Finding | None:
@@ -315,7 +315,7 @@ def _traded(drive: DriveState, entry: n.Trade) -> DriveState:
         elif s == entry.taker:
             cards = tuple(c for c in cards if c not in takes) + tuple(gives)
         hands.append((s, cards))
-    return replace(drive, hands=tuple(hands))
+    return evolve(drive, hands=tuple(hands))
 
 
 def step_calls(state: State, entry: n.Calls, unread: int) -> Step[State]:
@@ -340,7 +340,7 @@ def step_calls(state: State, entry: n.Calls, unread: int) -> Step[State]:
         twice = next(s for s in seats if seats.count(s) > 1)
         out.append(Finding(entry.line, "LD-AUD-003", "one call per player",
                            f"one call by P{twice}", "two"))
-    return _step(replace(state, drive=replace(drive, calls=calls)), out)
+    return _step(evolve(state, drive=evolve(drive, calls=calls)), out)
 
 
 def _audible_due(state: State, drive: DriveState, entry: n.Audible, unread: int,
@@ -385,8 +385,8 @@ def step_audible(state: State, entry: n.Audible, unread: int) -> Step[State]:
         totals, audible, points = add(totals, s, p), add(audible, s, p), add(points, s, p)
     for s, p in entry.awards:
         mine = add(mine, s, p) if p else mine
-    drive = replace(drive, audibles=drive.audibles + 1, points=points)
-    return _step(replace(state, drive=drive, rules_totals=totals, audible_totals=audible,
+    drive = evolve(drive, audibles=drive.audibles + 1, points=points)
+    return _step(evolve(state, drive=drive, rules_totals=totals, audible_totals=audible,
                          written_totals=mine), out)
 
 
@@ -433,7 +433,7 @@ def _scored(state: State, drive: DriveState, entry: n.Score, holder: int | None,
     """The state after an event: `due` points to `holder` by the rules, the written points
     to the written holder."""
     points = drive.points if holder is None else add(drive.points, holder, due)
-    return replace(state, drive=replace(drive, points=points),
+    return evolve(state, drive=evolve(drive, points=points),
                    rules_totals=_credit(state.rules_totals, holder, due),
                    written_totals=_credit(state.written_totals, entry.holder, entry.points))
 
@@ -462,7 +462,7 @@ def _holder(state: State, drive: DriveState, entry: n.Score, unread: int,
     pair = tuple(sorted((holder or 0, written or 0)))
     if written == holder or (entry.card, written) in drive.disputed or pair in drive.loose:
         return written, drive, [], None
-    loose = replace(drive, loose=drive.loose | {pair})   # type: ignore[arg-type]
+    loose = evolve(drive, loose=drive.loose | {pair})
     tradable = _tradable(state, drive, holder, written)
     if tradable and unread > drive.line:     # the trade may be the line that was not read
         return written, loose, [], None
@@ -492,7 +492,7 @@ def _drive_events(drive: DriveState, entry: n.Score, base: Event, state: State,
                            f"{ruled[0]}", name))
     once = drive.once | ({(entry.card, base.word)} if base.per == "drive" else set())
     ending = drive.ended or ((name, entry.line) if name in rules.ends else None)
-    return out, replace(drive, once=once, ended=ending, seen=drive.seen | {name})
+    return out, evolve(drive, once=once, ended=ending, seen=drive.seen | {name})
 
 
 def _points_finding(entry: n.Score, events: list[Event], holder_written: int | None,
@@ -520,18 +520,18 @@ def step_score(state: State, entry: n.Score, unread: int) -> Step[State]:
         named = [rules.event(entry.card, w) for w in entry.words]
         due = sum(e.points for e in named if e is not None)
         holder = drive.holder(entry.card)
-        return _step(replace(state, rules_totals=_credit(state.rules_totals, holder, due),
-                             drive=replace(drive, points=_credit(drive.points, holder,
+        return _step(evolve(state, rules_totals=_credit(state.rules_totals, holder, due),
+                             drive=evolve(drive, points=_credit(drive.points, holder,
                                                                  due))), out + bad)
     if bad_word := _event_words(entry, state):
-        return _step(replace(state, written_totals=_credit(state.written_totals, entry.holder,
+        return _step(evolve(state, written_totals=_credit(state.written_totals, entry.holder,
                                                            entry.points)), out + [bad_word])
     events = [e for e in (rules.event(entry.card, w) for w in entry.words) if e is not None]
     found, drive = _drive_events(drive, entry, events[0], state)
     due = 0 if found else sum(e.points for e in events)   # an event that cannot be, scores 0
     if _known_holder(state, drive, entry)[1]:
         # a card on no hand yet (L18): taken as written, checked when the deal is in
-        drive = replace(drive, claims=drive.claims + ((entry.card, entry.holder, entry.line,
+        drive = evolve(drive, claims=drive.claims + ((entry.card, entry.holder, entry.line,
                                                        due),))
         holder, loose = entry.holder, None
         wrong: list[Finding] = []
@@ -571,7 +571,7 @@ def _penalty_owed(state: State, drive: DriveState, entry: n.PenaltyLine,
                                                f"for {penalty.infraction}", "a QB who served "
                                                "out of turn", f"P{entry.seat} served in turn")]
     if entry.kind == "delay" and entry.seat == drive.qb:
-        drive = replace(drive, delay_paid=True)
+        drive = evolve(drive, delay_paid=True)
     return True, pending, drive, []
 
 
@@ -587,8 +587,8 @@ def step_penalty(state: State, entry: n.PenaltyLine, unread: int) -> Step[State]
         out.append(Finding(entry.line, "LD-PEN-001", f"{penalty.name} costs {penalty.points} "
                            "points", str(penalty.points), str(entry.points)))
     cost = penalty.points if valid else 0  # a penalty on the wrong player is not owed
-    drive = replace(drive, points=add(drive.points, entry.seat, -cost))
-    return _step(replace(state, drive=drive, pending=pending,
+    drive = evolve(drive, points=add(drive.points, entry.seat, -cost))
+    return _step(evolve(state, drive=drive, pending=pending,
                          rules_totals=add(state.rules_totals, entry.seat, -cost),
                          written_totals=add(state.written_totals, entry.seat, -entry.points)),
                  out)
@@ -608,7 +608,7 @@ def step_totals(state: State, entry: n.Totals, unread: int) -> Step[State]:
     mine = state.written_totals
     for s, t in entry.totals:
         mine = mine[:s - 1] + (t,) + mine[s:]
-    return _step(replace(state, written_totals=mine, total_line=entry.line), out)
+    return _step(evolve(state, written_totals=mine, total_line=entry.line), out)
 
 
 def ranking(state: State, written: bool = False) -> tuple[list[int], str]:
@@ -647,7 +647,7 @@ def _early(state: State, entry: n.Winner, unread: int) -> Finding | None:
 
 def step_winner(state: State, entry: n.Winner, unread: int) -> Step[State]:
     state, out = close_drive(state, unread, final=True)
-    state = replace(state, drive=None, finished=True)
+    state = evolve(state, drive=None, finished=True)
     if bad := _bad_seats(state, entry.line, list(entry.seats)):
         return _step(state, out + bad)
     if early := _early(state, entry, unread):

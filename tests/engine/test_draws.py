@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import itertools
 from collections import Counter
 
@@ -9,7 +11,7 @@ import pytest
 
 from engine.cardbowl.game import deck as cardbowl_deck
 from engine.cardgrid.game import half_pack
-from engine.draws import Stream, d6_rolls, shuffled, words
+from engine.draws import LEAD_MAX, Stream, blocks, d6_rolls, shuffled, stream_key, words
 
 
 def cardgrid_half(side):
@@ -164,3 +166,37 @@ def test_shuffles_between_words_keep_the_stream_in_order():
     want = [next(raw) for _ in range(5)], shuffle(deck), [next(raw) for _ in range(300)], \
         shuffle(deck[:10]), shuffle(deck)
     assert got == want
+
+
+@pytest.mark.parametrize("start,count", [(0, 0), (0, 1), (0, 7), (1, 1), (1, 6), (5, 3),
+                                         (32, 32), (LEAD_MAX, 2), (LEAD_MAX + 1, 2),
+                                         (LEAD_MAX + 2, 3), (300, 2)])
+def test_blocks_are_the_specs_hmac_blocks(start, count):
+    """docs/draws.md: "block_c = HMAC-SHA256( key, c as 8-byte big-endian unsigned )": the
+    blocks made in one PBKDF2 call (and past LEAD_MAX block by block) are the spec's own
+    Python, block for block, wherever a run starts."""
+    key = stream_key("postcard", "Blocks", "home/1")
+    spec = b"".join(hmac.new(key, c.to_bytes(8, "big"), hashlib.sha256).digest()
+                    for c in range(start, start + count))
+    assert len(spec) == 32 * count
+    assert blocks(key, start, count) == spec
+
+
+def test_a_shuffle_with_a_rejected_word_takes_the_next_word():
+    """docs/draws.md: "uniform(n): ... repeat: u = next word; if u < limit: return u mod n":
+    a word at the top of the range is skipped inside a shuffle too. Five items, words
+    2**32 - 1 (skipped), 7, 9, 4, 6: swaps 4<->7%5=2, 3<->9%4=1, 2<->4%3=1, 1<->6%2=0; the
+    word after them, 123, is the stream's next."""
+    s = Stream("postcard", "Rejected", "home/1")
+    s._buffer, s._next = (2**32 - 1, 7, 9, 4, 6, 123), 0
+    # by hand: [a b c d e] -> swap 4,2: [a b e d c] -> swap 3,1: [a d e b c]
+    # -> swap 2,1: [a e d b c] -> swap 1,0: [e a d b c]
+    assert s.shuffle("abcde") == list("eadbc")
+    assert s.word() == 123
+
+
+def test_a_shuffle_without_rejections_uses_one_word_a_swap():
+    s = Stream("postcard", "Plain", "home/1")
+    s._buffer, s._next = (7, 9, 4, 6, 123), 0
+    assert s.shuffle("abcde") == list("eadbc")
+    assert s.word() == 123
