@@ -146,7 +146,7 @@ def test_the_csv_is_a_gradebook_of_teams_and_findings(planted):
     assert list(rows[0]) == ["kind", "team", "match", "file", "line", "rule", "message",
                              "expected", "found", "status", "game", "played", "won", "lost",
                              "tied", "points_for", "points_against", "points", "findings",
-                             "missing"]
+                             "missing", "player", "average"]
     texts = {m: (planted / "records" / f"{m}.rec").read_text() for m in ("M1", "M2", "M3")}
     findings = [(x["team"], x["match"], x["file"], x["line"], x["rule"]) for x in rows
                 if x["kind"] == "finding"]
