@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,8 +25,6 @@ from engine.verify.record import split_lines
 from printkit.omr.runs import SHEET_SUFFIXES
 from printkit.standings import seat_dicts
 
-PARALLEL_FROM = 48          # records; below this a pool costs more than it saves
-WORKERS = 2
 CLASS_MATCHES = MAX_TEAMS * (MAX_TEAMS - 1) // 2   # seeds looked up for a record without
 #                                                   [Match]: the largest round robin
 TEXT_KEPT = 200_000         # characters of a record kept for the HTML report
@@ -248,15 +244,17 @@ def audit_iter(files: list[Path], key: ClassKey | None = None, keep_text: bool =
                workers: int | None = None) -> Iterator[Entry]:
     """Every record's entry, in the files' order (a run of one match's sheet files is one
     entry, where its first file is), each as soon as it and those before it are done; on
-    both cores when the batch is big enough. A caller that reports each entry and keeps only
-    its slim copy (`Entry.slim`) holds one record's findings at a time, not the class's."""
+    every core when the batch is big enough, through the pool `verify` uses
+    (printkit.batch.ordered_map: forked, what is loaded frozen, the workers' collector tuned).
+    `workers=1` checks in this process. A caller that reports each entry and keeps only its
+    slim copy (`Entry.slim`) holds one record's findings at a time, not the class's."""
+    from printkit.batch import ordered_map
+
     jobs = [(u, key.secret if key else None, keep_text) for u in units(files)]
-    workers = workers if workers is not None else min(WORKERS, os.cpu_count() or 1)
-    if workers <= 1 or len(jobs) < PARALLEL_FROM:
+    if workers is not None and workers <= 1:
         yield from map(_one, jobs)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_one, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
+    yield from ordered_map(_one, jobs)
 
 
 def audit_files(files: list[Path], key: ClassKey | None = None, keep_text: bool = False,
