@@ -17,6 +17,7 @@ from printkit.books import layout_name, render_book
 from printkit.books.readback import SIZE_KEYS, _page_words, compare, printed_tokens
 from printkit.layout import load_layout
 from printkit.pdftextops import StreamWords, Unsupported
+from tests.printkit.test_pdfwords import CASES as WORD_CASES
 from tests.printkit.test_pdfwords import _our_words as _pdfium_words
 from tests.printkit.test_pdfwords import _page, _plumber_words, _same, _strings
 
@@ -29,26 +30,9 @@ def _stream_words(pdf: bytes, sizes: list[float]) -> list[list[tuple[str, float,
 
 
 CASES = [
-    ("two strings 1 pt apart are one word",
-     _strings(("DejaVuSans", 8, 20, 200, "AB"), ("DejaVuSans", 8, 33.5, 200, "CD"))),
-    ("two strings 5 pt apart are two",
-     _strings(("DejaVuSans", 8, 20, 200, "AB"), ("DejaVuSans", 8, 37.5, 200, "CD"))),
-    ("a space inside a string splits it",
-     _strings(("DejaVuSans", 8, 20, 150, "page 3 of 40"))),
-    ("a string ending in a space does not join the next",
-     _strings(("DejaVuSans", 8, 20, 100, "AB "), ("DejaVuSans", 8, 36, 100, "CD"))),
-    ("another size between two strings keeps them apart",
-     _strings(("DejaVuSans", 8, 20, 60, "AB"), ("DejaVuSans", 5, 80, 60, "x"),
-              ("DejaVuSans", 8, 33.5, 60, "CD"))),
-    ("tops within 3 pt are one line, further are two",
-     _strings(("DejaVuSans", 8, 20, 250, "A1"), ("DejaVuSans", 8, 31, 248.5, "B2"),
-              ("DejaVuSans", 8, 60, 240, "C3"))),
+    *WORD_CASES,
     ("strings overlapping are read by their characters",
      _strings(("DejaVuSans", 8, 20, 120, "WXYZ"), ("DejaVuSans", 8, 30, 120, "12"))),
-    ("a scaled form's text is read at its drawn size",
-     lambda c: (c.beginForm("f"), c.setFont("DejaVuSans", 4), c.drawString(0, 0, "Q7"),
-                c.endForm(), c.saveState(), c.translate(40, 40), c.scale(2, 2),
-                c.doForm("f"), c.restoreState())),
     ("a moved form's text is read where it is drawn",
      lambda c: (c.beginForm("g"), c.setFont("DejaVuSans-Bold", 8), c.drawString(3, 4, "K9"),
                 c.endForm(), c.saveState(), c.translate(100, 30), c.doForm("g"),

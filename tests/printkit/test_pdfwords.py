@@ -101,7 +101,8 @@ def _strings(*items: tuple[str, float, float, float, str]):
     return draw
 
 
-@pytest.mark.parametrize("name, draw", [
+# the word-making cases, each a page drawn by hand (test_pdftextops.py reads them too)
+CASES = [
     ("two strings 1 pt apart are one word",
      _strings(("DejaVuSans", 8, 20, 200, "AB"), ("DejaVuSans", 8, 33.5, 200, "CD"))),
     ("two strings 5 pt apart are two",
@@ -120,7 +121,10 @@ def _strings(*items: tuple[str, float, float, float, str]):
      lambda c: (c.beginForm("f"), c.setFont("DejaVuSans", 4), c.drawString(0, 0, "Q7"),
                 c.endForm(), c.saveState(), c.translate(40, 40), c.scale(2, 2),
                 c.doForm("f"), c.restoreState())),
-])
+]
+
+
+@pytest.mark.parametrize("name, draw", CASES)
 def test_words_start_and_end_where_pdfplumber_says(name, draw):
     pdf = _page(draw)
     theirs = _plumber_words(pdf, [8.0])
