@@ -73,6 +73,19 @@ def _pdfdoc_classes() -> None:
               "instance (pdfstream compares a content stream's filters with [PDFZCompress])")
     for attr in ("encode", "pdfname"):
         _need(STREAM, pdfdoc.PDFStreamFilterZCompress, "PDFStreamFilterZCompress", attr)
+    # pdfstream.Remembered stands in for PDFZCompress on a big stream: a stream keeps its
+    # filters in `filters`, and the default filter's bytes are zlib's at its default level
+    import zlib
+
+    if not inspect.isclass(_need(STREAM, pdfdoc, "pdfdoc", "PDFStream")):
+        _fail(STREAM, "pdfdoc.PDFStream", "is no longer a class")
+    stream = pdfdoc.PDFStream(content=b"x" * 100, filters=[zc])
+    if getattr(stream, "filters", None) != [zc]:
+        _fail(STREAM, "PDFStream.filters", "no longer holds the filters it is made with")
+    data = bytes(range(256)) * 64
+    if zc.encode(data) != zlib.compress(data):
+        _fail(STREAM, "PDFZCompress.encode", "no longer gives zlib.compress's bytes (what "
+              "pdfstream.Remembered writes in its place)")
 
 
 def _pdfdoc_signatures() -> None:
