@@ -1,5 +1,6 @@
 """Running the teacher's page: uvicorn on a socket bound to 127.0.0.1 (port 0: any free one),
-the browser opened once it listens, Ctrl-C a clean stop (uvicorn's own signal handling)."""
+the browser opened once it listens, Ctrl-C a clean stop (uvicorn's own signal handling:
+requests in flight finish; then the CLI exits 130, as on any Ctrl-C)."""
 
 from __future__ import annotations
 
@@ -35,5 +36,7 @@ def serve(root: Path, port: int, browser: bool, say: Callable[[str], None]) -> N
     if browser:
         webbrowser.open(url)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
-    say("printkit serve: stopped")
+    try:
+        uvicorn.Server(config).run(sockets=[sock])   # Ctrl-C: requests finish, then it
+    finally:                                         # returns, and the signal is raised
+        say("printkit serve: stopped")               # again (printkit exits 130)
