@@ -69,6 +69,12 @@ class Response:
     extra: list[tuple[bytes, bytes]] = field(default_factory=list)
 
 
+def _hostname(host: str) -> str:
+    """A Host header without its port: `127.0.0.1:8000`, `localhost`, `[::1]:8000`."""
+    name, colon, port = host.rpartition(":")
+    return name if colon and port.isdigit() and not host.endswith("]") else host
+
+
 def html(text: str, status: int = 200) -> Response:
     return Response(status, text.encode("utf-8"))
 
@@ -134,9 +140,7 @@ class App:
         await send({"type": "http.response.body", "body": resp.body})
 
     async def dispatch(self, req: Request) -> Response:
-        host = req.headers.get("host", "").rsplit(":", 1)[0] if not req.headers.get(
-            "host", "").endswith("]") else req.headers.get("host", "")
-        if host not in LOOPBACK:
+        if _hostname(req.headers.get("host", "")) not in LOOPBACK:
             raise HttpError(403, "this server answers only on 127.0.0.1")
         allowed = []
         for method, pattern, handler in self.routes:

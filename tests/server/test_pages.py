@@ -289,3 +289,45 @@ def test_unknown_pages_and_methods_and_an_internal_error(root, monkeypatch):
     assert r.status == 500
     assert "an internal error" in r.text and "boom" not in r.text
     assert "Traceback" not in r.text
+
+
+def test_photos_of_a_matchs_bubble_log_are_read_as_its_record(root, records, tmp_path):
+    """Phone photos of every sheet of M3's filled bubble log (as many as its game takes: the
+    class key draws the game), handed in under camera names with a misleading suffix: kept
+    as JPEGs under generated names, audited as one record of M3."""
+    import cv2
+
+    from tests.omr.distort import Distortion, distort, page_image
+
+    sheets = tmp_path / "m3.pdf"
+    r = run_cli("render", "postcard", "bubblelog", "--from", records / "M3.rec", "--out",
+                sheets)
+    assert r.code == 0, r.stderr
+    data = sheets.read_bytes()
+    photos = []
+    for page in range(len(pdfium.PdfDocument(data))):
+        image = distort(page_image(data, page, 200), Distortion(dpi=200, angle=3.0))
+        ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 75])
+        assert ok
+        photos.append(("files", f"IMG_{page:04d}.HEIC.txt", jpeg.tobytes()))
+    n = len(photos)
+    assert n >= 2
+    c = Client(App(root))
+    token = c.token("/classes/1")
+    r = c.post("/classes/1/handin", {"csrf": token}, tuple(photos))
+    assert r.status == 200 and f"{n} files handed in" in r.text
+    assert r.text.count("</td><td>JPEG photo</td>") == n
+    assert sorted(p.name for p in (root / "class-1" / "handins").iterdir()) == [
+        f"h{k:05d}.jpg" for k in range(1, n + 1)]
+    c.post("/classes/1/audit", {"csrf": token}, multipart=False)
+    page = c.get("/classes/1/results").text
+    assert "1 records: 1 clean, 0 with findings, 0 unreadable." in page
+    row = re.search(r"<tr><td>([^<]*)</td><td>M3</td><td>Cy v Ann</td><td>\d+-\d+</td>"
+                    r'<td class="clean">clean</td></tr>', page)
+    assert row, page
+    assert row.group(1).startswith("IMG_0000.HEIC.txt [h00001.jpg]")
+    assert f"IMG_{n - 1:04d}.HEIC.txt [h{n:05d}.jpg]" in row.group(1)
+    assert '<li class="missing">M3 ' not in page
+    for m in ("M1", "M2", "M4", "M5", "M6"):
+        h, a = FIXTURES[m]
+        assert f'<li class="missing">{m} {h} v {a}: no record</li>' in page
