@@ -295,12 +295,13 @@ class App:
                     400 if error else 200)
 
     def _keep(self, c: ClassRow, uploads: list) -> int:
-        """Each upload under a generated name (written whole first, then recorded)."""
+        """Each upload under a generated name (written whole first, then recorded: a file
+        left by a server stopped in between is never counted, and never written over)."""
         from printkit.output import write_atomic
 
         folder = self.root / c.folder / HANDINS
-        with self.lock:
-            n = len(self.store.submissions(c.id))
+        with self.lock:       # past every file there, a stray one of a crash included
+            n = max(len(self.store.submissions(c.id)), len(list(folder.iterdir())))
             for u in uploads:
                 kind = sniff(u.data) or ""
                 n += 1

@@ -331,3 +331,20 @@ def test_photos_of_a_matchs_bubble_log_are_read_as_its_record(root, records, tmp
     for m in ("M1", "M2", "M4", "M5", "M6"):
         h, a = FIXTURES[m]
         assert f'<li class="missing">{m} {h} v {a}: no record</li>' in page
+
+
+def test_a_file_left_by_a_stopped_server_is_not_counted_nor_overwritten(root, records):
+    """A server killed between writing a hand-in and recording it leaves a file no row names:
+    the audit does not count it, and the next hand-in takes the next name."""
+    handins = root / "class-1" / "handins"
+    (handins / "h00001.rec").write_bytes((records / "M1.rec").read_bytes())
+    c = Client(App(root))
+    r = c.post("/classes/1/handin", {"csrf": c.token("/classes/1")},
+               (("files", "M2.rec", (records / "M2.rec").read_bytes()),))
+    assert r.status == 200 and "<td>M2.rec</td><td>typed record</td>" in r.text
+    assert (handins / "h00001.rec").read_bytes() == (records / "M1.rec").read_bytes()
+    assert (handins / "h00002.rec").read_bytes() == (records / "M2.rec").read_bytes()
+    c.post("/classes/1/audit", {"csrf": c.token("/classes/1")}, multipart=False)
+    page = c.get("/classes/1/results").text
+    assert "1 records: " in page and "M1.rec" not in page
+    assert '<li class="missing">M1 Ann v Di: no record</li>' in page
