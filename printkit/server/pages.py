@@ -110,7 +110,8 @@ def results_page(c: ClassRow, title: str, report: dict | None) -> str:
         return layout(f"Class {c.id}: results", f'<p>Not audited yet: audit from the <a '
                       f'href="/classes/{c.id}">class page</a>.</p>')
     counts = report["counts"]
-    head = (f"<p>{sum(counts.values())} records: {counts['clean']} clean, "
+    total = sum(counts.values())
+    head = (f"<p>{total} record{'' if total == 1 else 's'}: {counts['clean']} clean, "
             f"{counts['findings']} with findings, {counts['unreadable']} unreadable. "
             f'<a href="/classes/{c.id}/gradebook.csv">Gradebook (CSV)</a></p>')
     standing_rows = "".join(
@@ -120,6 +121,14 @@ def results_page(c: ClassRow, title: str, report: dict | None) -> str:
     standings = ("<h2>Standings</h2><table><tr><th>#</th><th>team</th><th>P</th><th>W</th>"
                  "<th>D</th><th>L</th><th>PF</th><th>PA</th><th>Pts</th></tr>"
                  f"{standing_rows}</table>")
+    player_rows = "".join(
+        f"<tr><td>{n}</td><td>{escape(p['player'])}</td><td>{escape(p['team'])}</td>"
+        f"<td>{p['played']}</td><td>{p['won']}</td><td>{p['points']}</td>"
+        f"<td>{p['average']:.1f}</td></tr>" for n, p in enumerate(report["players"], start=1))
+    if player_rows:                   # games whose players score alone (Luck of the Draw)
+        standings += ("<h2>Players</h2><table><tr><th>#</th><th>player</th><th>team</th>"
+                      "<th>played</th><th>won</th><th>points</th><th>average</th></tr>"
+                      f"{player_rows}</table>")
     matches = "".join(f'<li class="{escape(a["state"])}">{escape(a["text"])}</li>'
                       for a in report["matches"])
     matches_html = f"<h2>Matches</h2><ul>{matches}</ul>" if matches else ""

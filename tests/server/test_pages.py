@@ -321,7 +321,7 @@ def test_photos_of_a_matchs_bubble_log_are_read_as_its_record(root, records, tmp
         f"h{k:05d}.jpg" for k in range(1, n + 1)]
     c.post("/classes/1/audit", {"csrf": token}, multipart=False)
     page = c.get("/classes/1/results").text
-    assert "1 records: 1 clean, 0 with findings, 0 unreadable." in page
+    assert "1 record: 1 clean, 0 with findings, 0 unreadable." in page
     row = re.search(r"<tr><td>([^<]*)</td><td>M3</td><td>Cy v Ann</td><td>\d+-\d+</td>"
                     r'<td class="clean">clean</td></tr>', page)
     assert row, page
@@ -346,5 +346,26 @@ def test_a_file_left_by_a_stopped_server_is_not_counted_nor_overwritten(root, re
     assert (handins / "h00002.rec").read_bytes() == (records / "M2.rec").read_bytes()
     c.post("/classes/1/audit", {"csrf": c.token("/classes/1")}, multipart=False)
     page = c.get("/classes/1/results").text
-    assert "1 records: " in page and "M1.rec" not in page
+    assert "1 record: " in page and "M1.rec" not in page
     assert '<li class="missing">M1 Ann v Di: no record</li>' in page
+
+
+def test_a_luck_of_the_draw_class_shows_its_players(tmp_path):
+    """Players score alone in Luck of the Draw: the results add each player's standing."""
+    root = tmp_path / "classes"
+    c = Client(App(root))
+    r = _new_class(c, game="luckdraw", teams="Owls\nCats\n")
+    assert r.status == 303
+    out = tmp_path / "recs"
+    assert run_cli("simulate", "luckdraw", "--class", root / "class-1", "--out", out).code == 0
+    token = c.token("/classes/1")
+    c.post("/classes/1/handin", {"csrf": token},
+           (("files", "M1.rec", (out / "M1.rec").read_bytes()),))
+    c.post("/classes/1/audit", {"csrf": token}, multipart=False)
+    page = c.get("/classes/1/results").text
+    assert "1 record: 1 clean" in page
+    assert "<h2>Players</h2>" in page
+    players = re.findall(r"<tr><td>\d+</td><td>([^<]+)</td><td>(Owls|Cats)</td><td>1</td>",
+                         page)
+    assert {team for _, team in players} == {"Owls", "Cats"}
+    assert len(players) >= 2
