@@ -42,6 +42,7 @@ COMMANDS = {
     "odds": "odds",
     "classroom": "classroom",
     "audit": "audit",
+    "serve": "serve",
 }
 EXIT_BUG = 70
 EXIT_OUTPUT = 74           # sysexits' EX_IOERR: the output could not be written

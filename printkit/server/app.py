@@ -1,0 +1,339 @@
+"""The ASGI app: a small router over the request's method and path, a session cookie with
+its CSRF token, bodies read with limits, every failure one message on a page (never a
+traceback: the server keeps running).
+
+Only 127.0.0.1 is served (the Host header must name the loopback, so a web page elsewhere
+cannot reach the server through a name it rebinds to 127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import re
+import secrets
+import threading
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from printkit.server import pages
+from printkit.server.flow import DOWNLOADS, HANDINS, FlowError, audit_class, make_class, roster_from
+from printkit.server.forms import MAX_BODY, Form, FormError, parse
+from printkit.server.sniff import sniff, suffix
+from printkit.server.store import ClassRow, Store
+
+COOKIE = "printkit_session"
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+HEADERS = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
+           (b"cache-control", b"no-store"), (b"x-frame-options", b"DENY"),
+           (b"content-security-policy", b"default-src 'none'; style-src 'unsafe-inline'; "
+                                        b"img-src 'self'; form-action 'self'; "
+                                        b"frame-ancestors 'none'")]
+log = logging.getLogger("printkit.server")
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class HttpError(Exception):
+    """A request refused: its status and the one sentence the page shows."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    headers: dict[str, str]
+    receive: Receive
+    session: str = ""
+    new_session: bool = False
+    params: tuple[str, ...] = ()
+
+
+@dataclass
+class Response:
+    status: int
+    body: bytes
+    content_type: str = "text/html; charset=utf-8"
+    extra: list[tuple[bytes, bytes]] = field(default_factory=list)
+
+
+def _hostname(host: str) -> str:
+    """A Host header without its port: `127.0.0.1:8000`, `localhost`, `[::1]:8000`."""
+    name, colon, port = host.rpartition(":")
+    return name if colon and port.isdigit() and not host.endswith("]") else host
+
+
+def html(text: str, status: int = 200) -> Response:
+    return Response(status, text.encode("utf-8"))
+
+
+def redirect(to: str) -> Response:
+    return Response(303, b"", extra=[(b"location", to.encode("ascii"))])
+
+
+class App:
+    """The teacher's page over one class folder (created if missing)."""
+
+    def __init__(self, root: Path) -> None:
+        root.mkdir(parents=True, exist_ok=True)
+        self.root = root
+        self.store = Store(root)
+        self.secret = secrets.token_bytes(32)     # signs CSRF tokens; new each start
+        self.lock = threading.Lock()              # new class folders, hand-in names
+        self.routes: list[tuple[str, re.Pattern[str], Callable[[Request],
+                                                               Awaitable[Response]]]] = [
+            ("GET", re.compile(r"/"), self.home),
+            ("POST", re.compile(r"/classes"), self.new_class),
+            ("GET", re.compile(r"/classes/(\d{1,9})"), self.show_class),
+            ("GET", re.compile(r"/classes/(\d{1,9})/files/([a-z]+\.pdf)"), self.download),
+            ("POST", re.compile(r"/classes/(\d{1,9})/handin"), self.handin),
+            ("POST", re.compile(r"/classes/(\d{1,9})/audit"), self.audit),
+            ("GET", re.compile(r"/classes/(\d{1,9})/results"), self.results),
+            ("GET", re.compile(r"/classes/(\d{1,9})/gradebook\.csv"), self.gradebook),
+        ]
+
+    # --- ASGI --------------------------------------------------------------------------------
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        if scope["type"] != "http":
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", [])}
+        req = Request(scope["method"], scope["path"], headers, receive)
+        self._session(req)
+        try:
+            resp = await self.dispatch(req)
+        except HttpError as exc:
+            resp = html(pages.error_page(exc.status, exc.message), exc.status)
+        except Exception:                          # noqa: BLE001 - the server keeps running
+            log.exception("printkit serve: internal error on %s %s", req.method, req.path)
+            resp = html(pages.error_page(500, "printkit could not do that (an internal error; "
+                                              "the server's console says more)"), 500)
+        extra = list(resp.extra)
+        if req.new_session:
+            extra.append((b"set-cookie", f"{COOKIE}={req.session}; Path=/; HttpOnly; "
+                                         "SameSite=Strict".encode("ascii")))
+        await send({"type": "http.response.start", "status": resp.status,
+                    "headers": [(b"content-type", resp.content_type.encode("ascii")),
+                                (b"content-length", str(len(resp.body)).encode("ascii")),
+                                *HEADERS, *extra]})
+        await send({"type": "http.response.body", "body": resp.body})
+
+    async def dispatch(self, req: Request) -> Response:
+        if _hostname(req.headers.get("host", "")) not in LOOPBACK:
+            raise HttpError(403, "this server answers only on 127.0.0.1")
+        allowed = []
+        for method, pattern, handler in self.routes:
+            if m := pattern.fullmatch(req.path):
+                if method == req.method:
+                    req.params = m.groups()
+                    if method == "POST":
+                        await self._check_origin(req)
+                    return await handler(req)
+                allowed.append(method)
+        if allowed:
+            raise HttpError(405, f"{req.method} is not taken here")
+        raise HttpError(404, "no such page")
+
+    # --- sessions and forms ------------------------------------------------------------------
+
+    def _session(self, req: Request) -> None:
+        for part in req.headers.get("cookie", "").split(";"):
+            name, _, value = part.strip().partition("=")
+            if name == COOKIE and re.fullmatch(r"[0-9a-f]{64}", value):
+                req.session = value
+                return
+        req.session, req.new_session = secrets.token_hex(32), True
+
+    def csrf(self, req: Request) -> str:
+        """The session's form token: an HMAC of the session id under the server's secret."""
+        return hmac.new(self.secret, req.session.encode("ascii"), hashlib.sha256).hexdigest()
+
+    async def _check_origin(self, req: Request) -> None:
+        origin = req.headers.get("origin")
+        if origin is not None and origin != "null":
+            host = origin.split("://", 1)[-1]
+            if host != req.headers.get("host"):
+                raise HttpError(403, "refused: the form was sent from another site")
+
+    async def form(self, req: Request) -> Form:
+        """The request's form, its CSRF token checked; limits on the body's size."""
+        length = req.headers.get("content-length", "")
+        if length.isdigit() and int(length) > MAX_BODY:
+            raise HttpError(413, f"the upload is too big (at most {MAX_BODY // 2**20} MB at once)")
+        chunks, size = [], 0
+        while True:
+            message = await req.receive()
+            if message["type"] == "http.disconnect":
+                raise HttpError(400, "the upload was cut short")
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise HttpError(413, f"the upload is too big (at most {MAX_BODY // 2**20} MB at "
+                                     "once)")
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                break
+        try:
+            form = parse(req.headers.get("content-type", ""), b"".join(chunks))
+        except FormError as exc:
+            raise HttpError(400, str(exc)) from None
+        if req.new_session or not hmac.compare_digest(form.get("csrf"), self.csrf(req)):
+            raise HttpError(403, "refused: the form's token is missing or out of date (reload "
+                                 "the page and send it again)")
+        return form
+
+    # --- pages -------------------------------------------------------------------------------
+
+    def _class(self, req: Request) -> ClassRow:
+        c = self.store.get_class(int(req.params[0]))
+        if c is None:
+            raise HttpError(404, f"no class {req.params[0]}")
+        return c
+
+    @staticmethod
+    def _games() -> list[tuple[str, str]]:
+        from engine import registry
+
+        return [(g, registry.get(g).title) for g in registry.GAMES]
+
+    @staticmethod
+    def _title(c: ClassRow) -> str:
+        from engine import registry
+
+        return registry.get(c.game).title
+
+    async def home(self, req: Request) -> Response:
+        return html(pages.home(self.store.classes(), self._games(), self.csrf(req)))
+
+    async def new_class(self, req: Request) -> Response:
+        form = await self.form(req)
+        rosters = form.files.get("roster", [])
+        try:
+            if rosters:
+                try:
+                    text = rosters[0].data.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise FlowError(f"{rosters[0].name}: not a text file (a roster is a CSV "
+                                    "or a list of names)") from None
+                roster = roster_from(text, rosters[0].name or "roster")
+            else:
+                roster = roster_from(form.get("teams"), "team names")
+            made, number = await asyncio.to_thread(self._make, form, roster)
+        except FlowError as exc:
+            return html(pages.home(self.store.classes(), self._games(), self.csrf(req),
+                                   str(exc), form.fields), 400)
+        return redirect(f"/classes/{number}")
+
+    def _make(self, form: Form, roster: Any) -> tuple[Any, int]:
+        with self.lock:
+            number = self.store.next_class_id()
+            folder = f"class-{number}"
+            made = make_class(self.root / folder, form.get("game"), roster, form.get("format"),
+                              form.get("paper"))
+            self.store.add_class(form.get("game"), form.get("format"), form.get("paper"),
+                                 made.teams, made.class_id, folder)
+        return made, number
+
+    async def show_class(self, req: Request) -> Response:
+        c = self._class(req)
+        return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
+                                     self.csrf(req)))
+
+    async def download(self, req: Request) -> Response:
+        c = self._class(req)
+        name = req.params[1]
+        if name not in DOWNLOADS:
+            raise HttpError(404, "no such file")
+        data = await asyncio.to_thread((self.root / c.folder / name).read_bytes)
+        return Response(200, data, "application/pdf", [(
+            b"content-disposition",
+            f'attachment; filename="class-{c.id}-{name}"'.encode("ascii"))])
+
+    async def handin(self, req: Request) -> Response:
+        c = self._class(req)
+        try:
+            form = await self.form(req)
+        except HttpError as exc:
+            if exc.status == 403:
+                raise
+            return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
+                                         self.csrf(req), error=exc.message), exc.status)
+        uploads = form.files.get("files", [])
+        refused = [u.name for u in uploads if sniff(u.data) is None]
+        taken = await asyncio.to_thread(self._keep, c, [u for u in uploads
+                                                        if sniff(u.data) is not None])
+        error = ""
+        if not uploads:
+            error = "no file chosen: pick the photos, PDFs or typed records to hand in"
+        elif refused:
+            error = (", ".join(n[:80] or "(no name)" for n in refused) + ": not a photo (JPEG, "
+                     "PNG), PDF or typed record; not handed in")
+        note = f"{taken} file{'s' if taken != 1 else ''} handed in" if taken else ""
+        return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
+                                     self.csrf(req), error=error, note=note),
+                    400 if error else 200)
+
+    def _keep(self, c: ClassRow, uploads: list) -> int:
+        """Each upload under a generated name (written whole first, then recorded: a file
+        left by a server stopped in between is never counted, and never written over)."""
+        from printkit.output import write_atomic
+
+        folder = self.root / c.folder / HANDINS
+        with self.lock:       # past every file there, a stray one of a crash included
+            n = max(len(self.store.submissions(c.id)), len(list(folder.iterdir())))
+            for u in uploads:
+                kind = sniff(u.data) or ""
+                n += 1
+                stored = f"h{n:05d}{suffix(kind)}"
+                write_atomic(folder / stored, u.data)
+                self.store.add_submission(c.id, u.name[:200], stored, kind, len(u.data))
+        return len(uploads)
+
+    async def audit(self, req: Request) -> Response:
+        c = self._class(req)
+        await self.form(req)
+        subs = self.store.submissions(c.id)
+        if not subs:
+            return html(pages.class_page(c, self._title(c), subs, self.csrf(req),
+                                         error="nothing handed in yet: nothing to audit"), 400)
+        folder = self.root / c.folder
+        report, book = await asyncio.to_thread(
+            audit_class, folder, [folder / HANDINS / s.stored for s in subs],
+            {s.stored: s.original for s in subs})
+        self.store.add_audit(c.id, report, book)
+        return redirect(f"/classes/{c.id}/results")
+
+    async def results(self, req: Request) -> Response:
+        c = self._class(req)
+        last = self.store.last_audit(c.id)
+        return html(pages.results_page(c, self._title(c), last[0] if last else None))
+
+    async def gradebook(self, req: Request) -> Response:
+        c = self._class(req)
+        last = self.store.last_audit(c.id)
+        if last is None:
+            raise HttpError(404, "not audited yet: no gradebook")
+        name = quote(f"class-{c.id}-gradebook.csv")
+        return Response(200, last[1].encode("utf-8"), "text/csv; charset=utf-8",
+                        [(b"content-disposition", f'attachment; filename="{name}"'.encode())])

@@ -1,0 +1,165 @@
+"""The pages, rendered on the server: every value a person or a file gave goes through
+html.escape; forms carry the session's CSRF token; no script."""
+
+from __future__ import annotations
+
+from html import escape
+
+from printkit.server.flow import DOWNLOADS
+from printkit.server.forms import MAX_FILE, MAX_FILES
+from printkit.server.store import ClassRow, Submission
+
+STYLE = """
+body{font-family:system-ui,sans-serif;max-width:60rem;margin:1.5rem auto;padding:0 1rem;
+color:#222;line-height:1.4}
+h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:1.6rem}
+table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #bbb;padding:.25rem .5rem;
+text-align:left}th{background:#eee}
+.error{background:#fdd;border:1px solid #c00;padding:.5rem .75rem}
+.note{background:#ffd;border:1px solid #cc0;padding:.5rem .75rem}
+label{display:block;margin:.5rem 0 .2rem}textarea{width:100%;max-width:30rem}
+nav a{margin-right:1rem}.clean{color:#060}.findings{color:#a00}.unreadable{color:#a60}
+"""
+
+
+def layout(title: str, body: str) -> str:
+    return (f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{escape(title)} - printkit</title><style>{STYLE}</style></head><body>"
+            f"<nav><a href=\"/\">Classes</a></nav><h1>{escape(title)}</h1>{body}</body></html>")
+
+
+def _token(csrf: str) -> str:
+    return f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
+
+
+def _message(error: str) -> str:
+    return f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+
+
+def _options(values: list[tuple[str, str]], chosen: str) -> str:
+    return "".join(f'<option value="{escape(v)}"{" selected" if v == chosen else ""}>'
+                   f"{escape(label)}</option>" for v, label in values)
+
+
+def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error: str = "",
+         given: dict[str, str] | None = None) -> str:
+    """The list of classes and the new-class form (kept filled in after a refusal)."""
+    given = given or {}
+    rows = "".join(f'<tr><td><a href="/classes/{c.id}">Class {c.id}</a></td>'
+                   f"<td>{escape(dict(games).get(c.game, c.game))}</td>"
+                   f"<td>{len(c.teams)} teams</td><td>{escape(c.format)}</td>"
+                   f"<td>{escape(c.paper)}</td><td>{escape(c.class_id)}</td></tr>"
+                   for c in classes)
+    listing = (f"<table><tr><th>class</th><th>game</th><th>teams</th><th>format</th>"
+               f"<th>paper</th><th>class id</th></tr>{rows}</table>" if classes
+               else "<p>No class yet.</p>")
+    form = (
+        '<form method="post" action="/classes" enctype="multipart/form-data">' + _token(csrf)
+        + '<label for="game">Game</label><select id="game" name="game">'
+        + _options(games, given.get("game", "")) + "</select>"
+        + '<label for="teams">Team names, one a line</label>'
+        + f'<textarea id="teams" name="teams" rows="6">{escape(given.get("teams", ""))}'
+        + "</textarea>"
+        + '<label for="roster">or a roster file (CSV: a list of names, or a header naming '
+        + 'team, student, name, or first and last name)</label>'
+        + '<input id="roster" type="file" name="roster" accept=".csv,.txt,text/csv">'
+        + '<label for="format">Format</label><select id="format" name="format">'
+        + _options([("round-robin", "round robin (everyone meets everyone)"),
+                    ("knockout", "knockout")], given.get("format", "round-robin"))
+        + '</select><label for="paper">Paper</label><select id="paper" name="paper">'
+        + _options([("letter", "letter"), ("a4", "A4")], given.get("paper", "letter"))
+        + '</select><p><button type="submit">Make the class</button></p></form>')
+    return layout("Classes", _message(error) + listing + "<h2>New class</h2>" + form)
+
+
+def class_page(c: ClassRow, title: str, subs: list[Submission], csrf: str,
+               error: str = "", note: str = "") -> str:
+    """One class: its downloads, the hand-in form, what was handed in."""
+    downloads = "".join(f'<li><a href="/classes/{c.id}/files/{name}">{name}</a></li>'
+                        for name in DOWNLOADS)
+    handed = "".join(f"<tr><td>{escape(s.original)}</td><td>{escape(s.kind)}</td>"
+                     f"<td>{s.size:,} bytes</td><td>{escape(s.stored)}</td></tr>" for s in subs)
+    listing = (f"<table><tr><th>handed in as</th><th>read as</th><th>size</th>"
+               f"<th>kept as</th></tr>{handed}</table>" if subs else "<p>Nothing yet.</p>")
+    body = (
+        _message(error) + (f'<p class="note">{escape(note)}</p>' if note else "")
+        + f"<p>{escape(title)}, {escape(c.format)}, {escape(c.paper)}; class id "
+        + f"{escape(c.class_id)}. Teams: {escape(', '.join(c.teams))}.</p>"
+        + f"<h2>Print</h2><ul>{downloads}</ul>"
+        + "<h2>Hand in</h2>"
+        + f'<form method="post" action="/classes/{c.id}/handin" enctype="multipart/form-data">'
+        + _token(csrf)
+        + '<label for="files">Photos or scans of the bubble logs, PDFs, typed records (at most '
+        + f"{MAX_FILES} files, {MAX_FILE // (1024 * 1024)} MB each)</label>"
+        + '<input id="files" type="file" name="files" multiple>'
+        + '<p><button type="submit">Hand in</button></p></form>'
+        + f"<h2>Handed in</h2>{listing}"
+        + "<h2>Results</h2>"
+        + f'<form method="post" action="/classes/{c.id}/audit">' + _token(csrf)
+        + "<p><button type=\"submit\">Audit the hand-ins</button> (the page waits while the "
+        + "audit runs)</p></form>"
+        + f'<p><a href="/classes/{c.id}/results">Last results</a></p>')
+    return layout(f"Class {c.id}: {title}", body)
+
+
+def results_page(c: ClassRow, title: str, report: dict | None) -> str:
+    """The last audit run: counts, standings, matches not simply one clean record, then each
+    team's findings and every record."""
+    if report is None:
+        return layout(f"Class {c.id}: results", f'<p>Not audited yet: audit from the <a '
+                      f'href="/classes/{c.id}">class page</a>.</p>')
+    counts = report["counts"]
+    total = sum(counts.values())
+    head = (f"<p>{total} record{'' if total == 1 else 's'}: {counts['clean']} clean, "
+            f"{counts['findings']} with findings, {counts['unreadable']} unreadable. "
+            f'<a href="/classes/{c.id}/gradebook.csv">Gradebook (CSV)</a></p>')
+    standing_rows = "".join(
+        f"<tr><td>{n}</td><td>{escape(s['team'])}</td><td>{s['played']}</td><td>{s['won']}</td>"
+        f"<td>{s['drawn']}</td><td>{s['lost']}</td><td>{s['for']}</td><td>{s['against']}</td>"
+        f"<td>{s['points']}</td></tr>" for n, s in enumerate(report["standings"], start=1))
+    standings = ("<h2>Standings</h2><table><tr><th>#</th><th>team</th><th>P</th><th>W</th>"
+                 "<th>D</th><th>L</th><th>PF</th><th>PA</th><th>Pts</th></tr>"
+                 f"{standing_rows}</table>")
+    player_rows = "".join(
+        f"<tr><td>{n}</td><td>{escape(p['player'])}</td><td>{escape(p['team'])}</td>"
+        f"<td>{p['played']}</td><td>{p['won']}</td><td>{p['points']}</td>"
+        f"<td>{p['average']:.1f}</td></tr>" for n, p in enumerate(report["players"], start=1))
+    if player_rows:                   # games whose players score alone (Luck of the Draw)
+        standings += ("<h2>Players</h2><table><tr><th>#</th><th>player</th><th>team</th>"
+                      "<th>played</th><th>won</th><th>points</th><th>average</th></tr>"
+                      f"{player_rows}</table>")
+    matches = "".join(f'<li class="{escape(a["state"])}">{escape(a["text"])}</li>'
+                      for a in report["matches"])
+    matches_html = f"<h2>Matches</h2><ul>{matches}</ul>" if matches else ""
+    by_team: dict[str, list[str]] = {}
+    for r in report["records"]:
+        for f in r["findings"]:
+            where = f["sheet"] or f"{r['file']} line {f['line']}"
+            text = f"{where}: {f['rule']}: {f['message']}"
+            if f["expected"] or f["found"]:
+                text += f" (expected {f['expected']}, found {f['found']})"
+            for team in r["of"] or ["(no team)"]:
+                by_team.setdefault(team, []).append(text)
+    teams = "".join(f"<h3>{escape(team)}</h3><ul>"
+                    + "".join(f"<li>{escape(t)}</li>" for t in found) + "</ul>"
+                    for team, found in by_team.items())
+    teams_html = f"<h2>Findings by team</h2>{teams}" if teams else ""
+    records = "".join(
+        f"<tr><td>{escape(r['file'])}</td><td>{escape(r['match'])}</td>"
+        f"<td>{escape(r['teams'])}</td>"
+        f"<td>{'-'.join(map(str, r['points'])) if r['points'] else ''}</td>"
+        f'<td class="{escape(r["status"])}">{escape(r["status"])}'
+        f"{': ' + escape(r['error']) if r['error'] else ''}"
+        f"{' (' + str(len(r['findings'])) + ')' if r['findings'] else ''}</td></tr>"
+        for r in report["records"])
+    records_html = ("<h2>Records</h2><table><tr><th>file</th><th>match</th><th>teams</th>"
+                    f"<th>score</th><th>status</th></tr>{records}</table>")
+    return layout(f"Class {c.id}: results ({title})",
+                  head + standings + matches_html + teams_html + records_html)
+
+
+def error_page(status: int, message: str) -> str:
+    return layout({400: "Cannot do that", 403: "Refused", 404: "Not found",
+                   405: "Not allowed", 413: "Too big"}.get(status, "Error"),
+                  _message(message) + '<p><a href="/">Back to the classes</a></p>')

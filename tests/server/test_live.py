@@ -1,0 +1,133 @@
+"""`printkit serve` as a person starts it: a real uvicorn on a free port (port 0, printed),
+driven with urllib (a cookie jar, the form's CSRF token), stopped with Ctrl-C (SIGINT: exit
+130, "stopped"); then each page in a headless Chromium, screenshots kept for a look (skips when
+/usr/bin/chromium is absent)."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import re
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import run_cli
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=1100,1300")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[tuple[subprocess.Popen, str]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "printkit", "serve", str(tmp_path / "cls"),
+                             "--port", "0", "--no-browser"], stderr=subprocess.PIPE,
+                            text=True, env=env, cwd=tmp_path)
+    assert proc.stderr is not None
+    line = proc.stderr.readline()
+    found = re.search(r" at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops it\)", line)
+    assert found, line
+    try:
+        yield proc, found.group(1)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+
+
+def _opener() -> urllib.request.OpenerDirector:
+    return urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+
+def _token(opener, url: str) -> str:
+    page = opener.open(url, timeout=30).read().decode()
+    return re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
+
+
+def _post(opener, url: str, fields: dict[str, str]) -> str:
+    data = urllib.parse.urlencode(fields).encode()
+    return opener.open(urllib.request.Request(url, data), timeout=120).read().decode()
+
+
+def _flow(base: str, records: Path | None = None) -> None:
+    """A class made, (with records) two handed in and audited, through the live server."""
+    op = _opener()
+    page = _post(op, base + "classes", {"csrf": _token(op, base), "game": "postcard",
+                                        "teams": "Owls\nCats\nFoxes\n",
+                                        "format": "round-robin", "paper": "letter"})
+    assert "Teams: Owls, Cats, Foxes." in page
+
+
+def test_serve_answers_refuses_a_forged_form_and_stops_on_ctrl_c(server):
+    proc, base = server
+    op = _opener()
+    home = op.open(base, timeout=30)
+    assert home.status == 200 and "New class" in home.read().decode()
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        _post(_opener(), base + "classes", {"csrf": "0" * 64, "game": "postcard",
+                                            "teams": "A\nB\n"})
+    assert refused.value.code == 403
+    _flow(base)
+    assert '<a href="/classes/1">Class 1</a>' in op.open(base, timeout=30).read().decode()
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(20) == 130                  # the CLI's exit code for Ctrl-C
+    rest = proc.stderr.read()
+    assert rest.startswith("printkit serve: stopped\n") and "Traceback" not in rest
+
+
+def test_serve_refuses_a_file_as_its_class_folder(tmp_path):
+    (tmp_path / "f").write_text("x")
+    r = run_cli("serve", tmp_path / "f", "--no-browser")
+    assert r.code == 2
+    assert r.stderr.strip().endswith(": not a directory")
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="headless Chromium not installed "
+                                                  "(/usr/bin/chromium)")
+def test_each_page_in_chromium(server, tmp_path):
+    proc, base = server
+    recs = tmp_path / "recs"
+    _flow(base)
+    r = run_cli("simulate", "postcard", "--class", tmp_path / "cls" / "class-1", "--out", recs,
+                "--slips", "1")
+    assert r.code == 0, r.stderr
+    op = _opener()
+    token = _token(op, base + "classes/1")
+    boundary = "pk-live-boundary"
+    body = f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{token}\r\n"
+    for name in ("M1.rec", "M2.rec"):
+        body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; "
+                 f"filename=\"{name}\"\r\n\r\n{(recs / name).read_text()}\r\n")
+    body += f"--{boundary}--\r\n"
+    req = urllib.request.Request(base + "classes/1/handin", body.encode(), {
+        "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    assert "2 files handed in" in op.open(req, timeout=60).read().decode()
+    page = _post(op, base + "classes/1/audit", {"csrf": token})
+    assert "2 records: " in page
+    assert page.count(": no record</li>") == 1        # three teams: three matches, two in
+    shots = Path(os.environ.get("PRINTKIT_SHOTS", tmp_path / "shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    for name, path in (("home", ""), ("class", "classes/1"), ("results", "classes/1/results")):
+        shot = shots / f"serve-{name}.png"
+        done = subprocess.run([str(CHROMIUM), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
+                               f"--screenshot={shot}", base + path],
+                              capture_output=True, text=True, timeout=90)
+        assert done.returncode == 0, done.stderr[-2000:]
+        from PIL import Image
+
+        with Image.open(shot) as im:
+            assert im.size == (1100, 1300)
+            assert len(set(im.convert("L").tobytes())) > 10      # not a blank page

@@ -1,0 +1,371 @@
+"""The teacher's page driven in-process through its ASGI callable: every page, the class
+made by the same library as `printkit classroom`, hand-ins sniffed and limited, CSRF
+refusals, the audit's standings and missing matches, a restart that loses nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from printkit.server import app as app_module
+from printkit.server import forms
+from printkit.server.app import App
+from tests.helpers import run_cli
+from tests.server.asgi import Client
+
+TEAMS = "Ann\nBo\nCy\nDi\n"
+# the round robin of Ann, Bo, Cy, Di as engine/tournament.py draws it (typed from the
+# schedule sheet): match -> (home, away)
+FIXTURES = {"M1": ("Ann", "Di"), "M2": ("Bo", "Cy"), "M3": ("Cy", "Ann"),
+            "M4": ("Di", "Bo"), "M5": ("Ann", "Bo"), "M6": ("Cy", "Di")}
+
+
+def _new_class(client: Client, **fields: str) -> object:
+    form = {"csrf": client.token(), "game": "postcard", "teams": TEAMS,
+            "format": "round-robin", "paper": "letter", **fields}
+    return client.post("/classes", form)
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory) -> Path:
+    """A class folder with one PostCard class of four teams, made through the page."""
+    root = tmp_path_factory.mktemp("made") / "classes"
+    r = _new_class(Client(App(root)))
+    assert r.status == 303 and r.headers["location"] == "/classes/1"
+    return root
+
+
+@pytest.fixture
+def root(made, tmp_path) -> Path:
+    where = tmp_path / "classes"
+    shutil.copytree(made, where)
+    return where
+
+
+@pytest.fixture
+def records(root, tmp_path) -> Path:
+    """A rehearsal of the class: one record per match, one with a planted slip."""
+    out = tmp_path / "recs"
+    r = run_cli("simulate", "postcard", "--class", root / "class-1", "--out", out,
+                "--slips", "1")
+    assert r.code == 0, r.stderr
+    return out
+
+
+def _text(pdf: bytes) -> str:
+    doc = pdfium.PdfDocument(pdf)
+    return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+
+
+def test_the_home_page_lists_the_class_and_offers_the_form(root):
+    c = Client(App(root))
+    r = c.get("/")
+    assert r.status == 200
+    assert r.headers["content-type"] == "text/html; charset=utf-8"
+    assert c.cookie.startswith("printkit_session=")
+    assert '<a href="/classes/1">Class 1</a>' in r.text
+    assert "<td>PostCard Football</td><td>4 teams</td><td>round-robin</td><td>letter</td>" \
+        in r.text
+    for game in ("cardbowl", "postcard", "blowout", "luckdraw", "cardgrid"):
+        assert f'<option value="{game}"' in r.text
+    assert "<script" not in r.text
+
+
+def test_a_new_class_offers_its_printouts_and_never_its_key(root):
+    c = Client(App(root))
+    r = c.get("/classes/1")
+    assert r.status == 200
+    assert "Teams: Ann, Bo, Cy, Di." in r.text
+    class_id = re.search(r"class id ([0-9A-Z]{6})\.", r.text).group(1)
+    for name in ("pack.pdf", "schedule.pdf", "teacher.pdf"):
+        assert f'href="/classes/1/files/{name}"' in r.text
+        got = c.get(f"/classes/1/files/{name}")
+        assert got.status == 200 and got.body.startswith(b"%PDF-")
+        assert got.headers["content-disposition"] == \
+            f'attachment; filename="class-1-{name}"'
+    teacher = _text(c.get("/classes/1/files/teacher.pdf").body)
+    assert class_id in teacher
+    assert "Ann" in teacher and "Di" in teacher
+    key = (root / "class-1" / "class.key").read_text().strip().splitlines()[-1]
+    assert len(key) == 64
+    for path in ("/classes/1/files/class.key", "/classes/1/files/results.csv",
+                 "/classes/1/files/..%2fclass.key", "/classes/1/class.key",
+                 "/class-1/class.key", "/printkit.sqlite"):
+        got = c.get(path)
+        assert got.status == 404, path
+        assert key not in got.text
+    for page in ("/", "/classes/1"):
+        assert key not in c.get(page).text
+
+
+def test_a_roster_file_names_the_teams(root):
+    c = Client(App(root))
+    form = {"csrf": c.token(), "game": "cardgrid", "teams": "", "format": "knockout",
+            "paper": "a4"}
+    roster = b"First Name,Last Name\nAda,Lovelace\nAlan,Turing\nGrace,Hopper\n"
+    r = c.post("/classes", form, (("roster", "class list.csv", roster),))
+    assert r.status == 303 and r.headers["location"] == "/classes/2"
+    page = c.get("/classes/2").text
+    assert "Teams: Ada Lovelace, Alan Turing, Grace Hopper." in page
+    assert "knockout, a4" in page
+
+
+def test_a_bad_roster_is_one_message_and_no_class(root):
+    c = Client(App(root))
+    r = _new_class(c, teams="Ann,Bo\nCy,Di\n")
+    assert r.status == 400
+    assert 'class="error"' in r.text
+    assert "team names:1: expected a header row naming a team" in r.text
+    assert "Traceback" not in r.text
+    assert "Ann,Bo" in r.text                  # the form keeps what was typed
+    assert "/classes/2" not in c.get("/").text
+    assert not (root / "class-2").exists()
+    r = _new_class(c, teams="Solo\n")
+    assert r.status == 400 and "team names:1: expected at least 2 teams, found 1" in r.text
+
+
+def test_forms_without_the_sessions_token_are_refused(root):
+    c = Client(App(root))
+    token = c.token()
+    other = Client(App(root))
+    other.token()                                      # a session of its own
+    for client, given in ((c, ""), (c, "0" * 64), (other, token)):
+        r = _new_class(client, csrf=given)
+        assert r.status == 403
+        assert "the form&#x27;s token is missing or out of date" in r.text
+    fresh = Client(App(root))                           # no session cookie at all
+    r = fresh.post("/classes/1/audit", {"csrf": token}, multipart=False)
+    assert r.status == 403
+    r = c.post("/classes/1/handin", {"csrf": ""}, (("files", "M1.rec", b"[Game \"x\"]\n"),))
+    assert r.status == 403
+    assert not (root / "class-2").exists()
+    assert list((root / "class-1" / "handins").iterdir()) == []
+
+
+def test_a_form_from_another_site_or_host_is_refused(root):
+    c = Client(App(root))
+    token = c.token()
+    r = c.post(
+        "/classes", {"csrf": token, "game": "postcard", "teams": TEAMS,
+                     "format": "round-robin", "paper": "letter"},
+        extra=(("origin", "http://evil.example"),))
+    assert r.status == 403 and "another site" in r.text
+    assert c.get("/", host="evil.example").status == 403
+    assert c.get("/", host="evil.example:8000").status == 403
+    assert c.get("/", host="localhost:8000").status == 200
+
+
+def test_uploads_are_sniffed_and_stored_under_generated_names(root, records):
+    c = Client(App(root))
+    token = c.token("/classes/1")
+    record = (records / "M1.rec").read_bytes()
+    png = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+    r = c.post("/classes/1/handin", {"csrf": token},
+               (("files", "../../../etc/evil.rec", record),
+                ("files", "photo.rec", png),
+                ("files", "<b>bold</b>.exe", b"\x7fELF\x02\x01\x01\x00" + b"\x00" * 40)))
+    assert r.status == 400
+    assert "&lt;b&gt;bold&lt;/b&gt;.exe: not a photo (JPEG, PNG), PDF or typed record; not " \
+           "handed in" in r.text
+    assert "<b>bold</b>" not in r.text
+    assert "2 files handed in" in r.text
+    assert "<td>../../../etc/evil.rec</td><td>typed record</td>" in r.text
+    assert "<td>photo.rec</td><td>PNG image</td>" in r.text
+    stored = sorted(p.name for p in (root / "class-1" / "handins").iterdir())
+    assert stored == ["h00001.rec", "h00002.png"]
+    assert (root / "class-1" / "handins" / "h00001.rec").read_bytes() == record
+    assert not (root.parent / "etc").exists()
+    assert c.get("/").status == 200                    # the server keeps serving
+
+
+def test_upload_limits_are_one_message_each(root, monkeypatch):
+    c = Client(App(root))
+    token = c.token("/classes/1")
+    rec = b'[Game "postcard"]\n'
+    many = tuple(("files", f"M{n}.rec", rec) for n in range(forms.MAX_FILES + 1))
+    r = c.post("/classes/1/handin", {"csrf": token}, many)
+    assert r.status == 400
+    assert f"too many files in one hand-in (at most {forms.MAX_FILES})" in r.text
+    monkeypatch.setattr(forms, "MAX_FILE", 100)
+    r = c.post("/classes/1/handin", {"csrf": token}, (("files", "big.rec", rec * 10),))
+    assert r.status == 400 and "big.rec: too big (at most 0 MB a file)" in r.text
+    monkeypatch.setattr(app_module, "MAX_BODY", 1000)
+    r = c.post("/classes/1/handin", {"csrf": token}, (("files", "huge.rec", rec * 100),))
+    assert r.status == 413 and "the upload is too big" in r.text
+    r = c.post("/classes/1/handin", {"csrf": token}, ())
+    assert r.status == 400 and "no file chosen" in r.text
+    r = c.request("POST", "/classes/1/handin", b"--x\r\ngarbage",
+                  "multipart/form-data; boundary=x")
+    assert r.status == 400 and "the upload was cut short" in r.text
+    assert list((root / "class-1" / "handins").iterdir()) == []
+    assert c.get("/classes/1").status == 200
+
+
+def test_the_audit_shows_standings_missing_matches_duplicates_and_the_slip(root, records):
+    c = Client(App(root))
+    token = c.token("/classes/1")
+    key = list(csv.DictReader(io.StringIO((records / "answer-key.csv").read_text())))
+    slipped = key[0]["file"]
+    clean = [m for m in FIXTURES if f"{m}.rec" != slipped][:2]
+    files = [("files", f"{m}.rec", (records / f"{m}.rec").read_bytes()) for m in clean]
+    files += [files[0], ("files", slipped, (records / slipped).read_bytes())]
+    r = c.post("/classes/1/handin", {"csrf": token}, tuple(files))
+    assert r.status == 200 and "4 files handed in" in r.text
+    assert c.get("/classes/1/results").text.count("Not audited yet") == 1
+    r = c.post("/classes/1/audit", {"csrf": token}, multipart=False)
+    assert r.status == 303 and r.headers["location"] == "/classes/1/results"
+    page = c.get("/classes/1/results").text
+    assert "4 records: 3 clean, 1 with findings, 0 unreadable." in page
+    first, second = clean
+    h1, a1 = FIXTURES[first]
+    slip_match = slipped.removesuffix(".rec")
+    hs, as_ = FIXTURES[slip_match]
+    assert (f"{first} {h1} v {a1}: 2 records agree, counted once ({first}.rec [h00001.rec], "
+            f"{first}.rec [h00003.rec])") in page
+    assert f"{slip_match} {hs} v {as_}: pending (its records have findings: {slipped} " \
+           f"[h00004.rec])" in page
+    missing = [m for m in FIXTURES if m not in (first, second, slip_match)]
+    for m in missing:
+        h, a = FIXTURES[m]
+        assert f'<li class="missing">{m} {h} v {a}: no record</li>' in page
+    rows = re.findall(r"<tr><td>\d+</td><td>([^<]+)</td><td>(\d+)</td>", page)
+    played = {team: int(p) for team, p in rows}
+    assert set(played) == {"Ann", "Bo", "Cy", "Di"}
+    for team in played:
+        expected = sum(team in FIXTURES[m] for m in (first, second))
+        assert played[team] == expected, team
+    assert f"{slipped} [h00004.rec] line {key[0]['finding_line']}: {key[0]['rule']}:" in page
+    assert f"<h3>{hs}</h3>" in page and f"<h3>{as_}</h3>" in page
+    book = c.get("/classes/1/gradebook.csv")
+    assert book.status == 200 and book.headers["content-type"] == "text/csv; charset=utf-8"
+    table = list(csv.DictReader(io.StringIO(book.text)))
+    assert {r["match"] for r in table if r["kind"] == "match" and r["status"] == "missing"} \
+        == set(missing)
+    found = [r for r in table if r["kind"] == "finding"]
+    assert {r["team"] for r in found} == {hs, as_}
+    assert {r["rule"] for r in found} == {key[0]["rule"]}
+    assert all(r["file"] == f"{slipped} [h00004.rec]" for r in found)
+
+
+def test_auditing_nothing_says_so(root):
+    c = Client(App(root))
+    r = c.post("/classes/1/audit", {"csrf": c.token("/classes/1")}, multipart=False)
+    assert r.status == 400 and "nothing handed in yet" in r.text
+    assert c.get("/classes/1/gradebook.csv").status == 404
+
+
+def test_a_restart_loses_nothing(root, records):
+    c = Client(App(root))
+    token = c.token("/classes/1")
+    c.post("/classes/1/handin", {"csrf": token},
+           (("files", "M2.rec", (records / "M2.rec").read_bytes()),))
+    c.post("/classes/1/audit", {"csrf": token}, multipart=False)
+    before = c.get("/classes/1/results").text
+    again = Client(App(root))                      # a new server over the same folder
+    assert '<a href="/classes/1">Class 1</a>' in again.get("/").text
+    assert "<td>M2.rec</td><td>typed record</td>" in again.get("/classes/1").text
+    assert again.get("/classes/1/results").text == before
+    assert again.get("/classes/1/gradebook.csv").status == 200
+
+
+def test_unknown_pages_and_methods_and_an_internal_error(root, monkeypatch):
+    c = Client(App(root))
+    assert c.get("/classes/9").status == 404
+    assert c.get("/nowhere").status == 404
+    assert c.request("DELETE", "/classes/1").status == 405
+    app = App(root)
+
+    def broken() -> list:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(app.store, "classes", broken)
+    r = Client(app).get("/")
+    assert r.status == 500
+    assert "an internal error" in r.text and "boom" not in r.text
+    assert "Traceback" not in r.text
+
+
+def test_photos_of_a_matchs_bubble_log_are_read_as_its_record(root, records, tmp_path):
+    """Phone photos of every sheet of M3's filled bubble log (as many as its game takes: the
+    class key draws the game), handed in under camera names with a misleading suffix: kept
+    as JPEGs under generated names, audited as one record of M3."""
+    import cv2
+
+    from tests.omr.distort import Distortion, distort, page_image
+
+    sheets = tmp_path / "m3.pdf"
+    r = run_cli("render", "postcard", "bubblelog", "--from", records / "M3.rec", "--out",
+                sheets)
+    assert r.code == 0, r.stderr
+    data = sheets.read_bytes()
+    photos = []
+    for page in range(len(pdfium.PdfDocument(data))):
+        image = distort(page_image(data, page, 200), Distortion(dpi=200, angle=3.0))
+        ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 75])
+        assert ok
+        photos.append(("files", f"IMG_{page:04d}.HEIC.txt", jpeg.tobytes()))
+    n = len(photos)
+    assert n >= 2
+    c = Client(App(root))
+    token = c.token("/classes/1")
+    r = c.post("/classes/1/handin", {"csrf": token}, tuple(photos))
+    assert r.status == 200 and f"{n} files handed in" in r.text
+    assert r.text.count("</td><td>JPEG photo</td>") == n
+    assert sorted(p.name for p in (root / "class-1" / "handins").iterdir()) == [
+        f"h{k:05d}.jpg" for k in range(1, n + 1)]
+    c.post("/classes/1/audit", {"csrf": token}, multipart=False)
+    page = c.get("/classes/1/results").text
+    assert "1 record: 1 clean, 0 with findings, 0 unreadable." in page
+    row = re.search(r"<tr><td>([^<]*)</td><td>M3</td><td>Cy v Ann</td><td>\d+-\d+</td>"
+                    r'<td class="clean">clean</td></tr>', page)
+    assert row, page
+    assert row.group(1).startswith("IMG_0000.HEIC.txt [h00001.jpg]")
+    assert f"IMG_{n - 1:04d}.HEIC.txt [h{n:05d}.jpg]" in row.group(1)
+    assert '<li class="missing">M3 ' not in page
+    for m in ("M1", "M2", "M4", "M5", "M6"):
+        h, a = FIXTURES[m]
+        assert f'<li class="missing">{m} {h} v {a}: no record</li>' in page
+
+
+def test_a_file_left_by_a_stopped_server_is_not_counted_nor_overwritten(root, records):
+    """A server killed between writing a hand-in and recording it leaves a file no row names:
+    the audit does not count it, and the next hand-in takes the next name."""
+    handins = root / "class-1" / "handins"
+    (handins / "h00001.rec").write_bytes((records / "M1.rec").read_bytes())
+    c = Client(App(root))
+    r = c.post("/classes/1/handin", {"csrf": c.token("/classes/1")},
+               (("files", "M2.rec", (records / "M2.rec").read_bytes()),))
+    assert r.status == 200 and "<td>M2.rec</td><td>typed record</td>" in r.text
+    assert (handins / "h00001.rec").read_bytes() == (records / "M1.rec").read_bytes()
+    assert (handins / "h00002.rec").read_bytes() == (records / "M2.rec").read_bytes()
+    c.post("/classes/1/audit", {"csrf": c.token("/classes/1")}, multipart=False)
+    page = c.get("/classes/1/results").text
+    assert "1 record: " in page and "M1.rec" not in page
+    assert '<li class="missing">M1 Ann v Di: no record</li>' in page
+
+
+def test_a_luck_of_the_draw_class_shows_its_players(tmp_path):
+    """Players score alone in Luck of the Draw: the results add each player's standing."""
+    root = tmp_path / "classes"
+    c = Client(App(root))
+    r = _new_class(c, game="luckdraw", teams="Owls\nCats\n")
+    assert r.status == 303
+    out = tmp_path / "recs"
+    assert run_cli("simulate", "luckdraw", "--class", root / "class-1", "--out", out).code == 0
+    token = c.token("/classes/1")
+    c.post("/classes/1/handin", {"csrf": token},
+           (("files", "M1.rec", (out / "M1.rec").read_bytes()),))
+    c.post("/classes/1/audit", {"csrf": token}, multipart=False)
+    page = c.get("/classes/1/results").text
+    assert "1 record: 1 clean" in page
+    assert "<h2>Players</h2>" in page
+    players = re.findall(r"<tr><td>\d+</td><td>([^<]+)</td><td>(Owls|Cats)</td><td>1</td>",
+                         page)
+    assert {team for _, team in players} == {"Owls", "Cats"}
+    assert len(players) >= 2
