@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine import registry
 from engine.classkey import ClassKey
@@ -24,6 +25,9 @@ from engine.tournament import Result, standings
 from engine.verify.record import split_lines
 from printkit.omr.runs import SHEET_SUFFIXES
 from printkit.standings import seat_dicts
+
+if TYPE_CHECKING:
+    from printkit.schedule_check import Account
 
 CLASS_MATCHES = MAX_TEAMS * (MAX_TEAMS - 1) // 2   # seeds looked up for a record without
 #                                                   [Match]: the largest round robin
@@ -327,3 +331,18 @@ def table(entries: list[Entry], teams: list[str], typed: Sequence[Typed] = ()) -
     results += [t.result for t in typed
                 if frozenset((t.result.home, t.result.away)) not in covered]
     return standings(results, teams)
+
+
+def summary(entries: Sequence[Entry], accounts: Sequence[Account] = ()) -> str:
+    """The audit's last line: records by state, those not of the class, matches not simply
+    one clean record (the command's report and the teacher's page say the same)."""
+    clean = sum(e.status == "clean" for e in entries)
+    bad = sum(e.status == "findings" for e in entries)
+    unread = sum(e.status == "unreadable" for e in entries)
+    foreign = sum(e.belongs is False for e in entries)
+    tail = f", {foreign} not from this class" if foreign else ""
+    for state in ("missing", "pending", "disagree"):
+        if n := sum(a.state == state for a in accounts):
+            tail += f"; {n} match{'es' if n != 1 else ''} {state}"
+    return (f"audit: {len(entries)} records: {clean} clean, {bad} with findings, {unread} "
+            f"unreadable{tail}")

@@ -24,7 +24,8 @@ import importlib
 import io
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, BinaryIO
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from engine import registry
 from engine.classkey import ClassKey
@@ -37,6 +38,9 @@ from printkit.imposition import Part, Sheets, book_part, page_parts
 from printkit.layout import Layout, load_layout
 from printkit.papers import page_size
 from printkit.pdfdoc import CREATOR, Document
+
+if TYPE_CHECKING:
+    from printkit.output import FileSet
 
 DEFAULT_PACK = ("board", "field", "drivelog", "scoresheet", "bubblelog", "refcard")
 STAMP_SIZE = 7.0
@@ -475,3 +479,41 @@ def results_csv(plan: Plan) -> str:
         m = mp.match
         w.writerow((m.id, m.round, m.home, m.away, mp.seed, mp.code, "", ""))
     return out.getvalue()
+
+
+def write_class(files: FileSet, out: Path, plan: Plan, opts: sheets.RenderOptions, *,
+                duplex: bool = True, fillable: bool = False, singles: bool = True,
+                progress: Callable[[list[MatchPlan]], Iterator[MatchPlan]] | None = None,
+                ) -> int:
+    """A class's printouts and results.csv into `out`, through one all-or-nothing FileSet:
+    the pack (and, `singles`, each match's own copy under matches/), each match's fillable
+    log on request, the schedule and teacher sheets, results.csv. What `printkit classroom`
+    and the teacher's page both write; returns the pack's pages. The caller checks the
+    targets first (`class_targets`) when files may already be there."""
+    from printkit.schedule_check import FILLABLE, MATCHES, PACK, RESULTS, SCHEDULE, TEACHER
+
+    with files.writing(out / PACK) as pack_file:
+        _, _, pages = render_pack(
+            plan, opts, progress, out=pack_file, duplex=duplex, singles_too=singles,
+            sink=(lambda stem, data: files.add(out / MATCHES / f"{stem}.pdf", data))
+            if singles else None)
+    if fillable:
+        for mp in plan.matches:
+            files.add(out / FILLABLE / f"{mp.stem}.pdf", fillable_log(plan, mp, opts))
+    files.add(out / SCHEDULE, schedule_pdf(plan, opts))
+    files.add(out / TEACHER, teacher_pdf(plan, opts.paper))
+    files.add(out / RESULTS, results_csv(plan))
+    return pages
+
+
+def class_targets(out: Path, plan: Plan | None, fillable: bool = False,
+                  singles: bool = True) -> list[Path]:
+    """Every file `write_class` writes for this plan (checked before anything is drawn);
+    without a plan, the class's own files (checked before a key is made for it)."""
+    from printkit.schedule_check import FILLABLE, MATCHES, PACK, RESULTS, SCHEDULE, TEACHER
+
+    paths = [out / n for n in (PACK, SCHEDULE, TEACHER, RESULTS)]
+    for mp in plan.matches if plan is not None else ():
+        paths += [out / MATCHES / f"{mp.stem}.pdf"] if singles else []
+        paths += [out / FILLABLE / f"{mp.stem}.pdf"] if fillable else []
+    return paths

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -21,8 +21,7 @@ from printkit.errors import UserError
 from printkit.text import printable
 
 if TYPE_CHECKING:
-    from printkit.audit import Entry
-    from printkit.schedule_check import Account, Bound
+    from printkit.schedule_check import Bound
 
 
 class Format(StrEnum):
@@ -103,19 +102,6 @@ def _report(out: Path | None, force: bool) -> Iterator[Callable[[str], object]]:
 
     with FileSet(force) as files, files.writing(out) as fh:
         yield lambda piece: fh.write(piece.encode("utf-8"))
-
-
-def summary(entries: Sequence[Entry], accounts: Sequence[Account] = ()) -> str:
-    clean = sum(e.status == "clean" for e in entries)
-    bad = sum(e.status == "findings" for e in entries)
-    unread = sum(e.status == "unreadable" for e in entries)
-    foreign = sum(e.belongs is False for e in entries)
-    tail = f", {foreign} not from this class" if foreign else ""
-    for state in ("missing", "pending", "disagree"):
-        if n := sum(a.state == state for a in accounts):
-            tail += f"; {n} match{'es' if n != 1 else ''} {state}"
-    return (f"audit: {len(entries)} records: {clean} clean, {bad} with findings, {unread} "
-            f"unreadable{tail}")
 
 
 def audit(
@@ -220,7 +206,7 @@ def _html(files, key, teams, typed, out, force, bound: Bound) -> tuple[list, str
     accounts = bound.accounts(entries)
     table = engine_audit.table(bound.counted(entries, accounts), teams,
                                bound.typed_counted(typed))
-    line = summary(entries, accounts)
+    line = engine_audit.summary(entries, accounts)
     report = html_report(entries, table, line, key.class_id if key else "",
                          tuple(map(str, accounts)),
                          standings.html(standings.players(bound.counted(entries, accounts))))
@@ -262,7 +248,7 @@ def _streamed(format: Format, files, key, teams, typed, out, force, bound: Bound
         table = engine_audit.table(bound.counted(entries, accounts), teams,
                                    bound.typed_counted(typed))
         people = players_of(bound.counted(entries, accounts))
-        line = summary(entries, accounts)
+        line = engine_audit.summary(entries, accounts)
         if format is Format.text:
             matches = "".join(f"{a}\n" for a in accounts)
             write(("\n" + matches if matches else "")

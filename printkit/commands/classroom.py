@@ -64,17 +64,10 @@ def classroom(
     from engine import registry
     from engine.tournament import TournamentError, numbered, schedule
     from printkit.classkey import load_or_create
-    from printkit.classroom import (
-        fillable_log,
-        make_plan,
-        render_pack,
-        results_csv,
-        schedule_pdf,
-        teacher_pdf,
-    )
+    from printkit.classroom import class_targets, make_plan, write_class
     from printkit.output import FileSet
     from printkit.progress import track
-    from printkit.schedule_check import FILLABLE, MATCHES, PACK, RESULTS, SCHEDULE, TEACHER
+    from printkit.schedule_check import PACK
     from printkit.sheets import RenderOptions
     from printkit.teamnames import read_roster
 
@@ -92,34 +85,23 @@ def classroom(
         raise UserError(f"{out}: not a directory")
     started = time.perf_counter()
     with FileSet(force) as files:
-        targets = [out / n for n in (PACK, SCHEDULE, TEACHER, RESULTS)]
-        for t in targets:
+        for t in class_targets(out, None):
             files.check(t)
         key, created = load_or_create(class_key)
         plan = make_plan(game, sched, key, paper.value, the_roster)
-        for mp in plan.matches:
-            files.check(out / MATCHES / f"{mp.stem}.pdf")
-            if fillable:
-                files.check(out / FILLABLE / f"{mp.stem}.pdf")
-        opts = RenderOptions(paper=paper.value)
-        with files.writing(out / PACK) as pack_file:
-            _, _, pages = render_pack(
-                plan, opts, lambda ms: track(ms, f"Rendering {len(ms)} matches", total=len(ms)),
-                sink=lambda stem, data: files.add(out / MATCHES / f"{stem}.pdf", data),
-                out=pack_file, duplex=not simplex)
-        if fillable:
-            for mp in plan.matches:
-                files.add(out / FILLABLE / f"{mp.stem}.pdf", fillable_log(plan, mp, opts))
-        files.add(out / SCHEDULE, schedule_pdf(plan, opts))
-        files.add(out / TEACHER, teacher_pdf(plan, paper.value))
-        files.add(out / RESULTS, results_csv(plan))
+        for t in class_targets(out, plan, fillable):
+            files.check(t)
+        pages = write_class(
+            files, out, plan, RenderOptions(paper=paper.value), duplex=not simplex,
+            fillable=fillable,
+            progress=lambda ms: track(ms, f"Rendering {len(ms)} matches", total=len(ms)))
     seconds = time.perf_counter() - started
     if created:
         typer.echo(f"created class key {class_key} (class {key.class_id}): keep it private; "
                    "audit needs it, and without it no seed of this class can be made again",
                    err=True)
     typer.echo(f"{registry.get(game).title}: class {key.class_id}, {len(names)} teams, "
-               f"{len(plan.matches)} matches, {pages} pages in {out / 'pack.pdf'} "
+               f"{len(plan.matches)} matches, {pages} pages in {out / PACK} "
                f"({pages / max(seconds, 1e-9):.0f} pages/s)")
     sys.stdout.flush()
 

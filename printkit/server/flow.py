@@ -15,10 +15,11 @@ from pathlib import Path
 from engine.errors import ReadError
 from engine.roster import Roster, parse_roster
 from printkit.errors import UserError
+from printkit.schedule_check import PACK, SCHEDULE, TEACHER
 
 KEY = "class.key"
 HANDINS = "handins"
-DOWNLOADS = ("pack.pdf", "schedule.pdf", "teacher.pdf")   # what the page serves of a class
+DOWNLOADS = (PACK, SCHEDULE, TEACHER)    # what the page serves of a class (never its key)
 
 
 class FlowError(ValueError):
@@ -49,9 +50,8 @@ def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str)
     from engine import registry
     from engine.tournament import TournamentError, schedule
     from printkit.classkey import load_or_create
-    from printkit.classroom import make_plan, render_pack, results_csv, schedule_pdf, teacher_pdf
+    from printkit.classroom import make_plan, write_class
     from printkit.output import FileSet
-    from printkit.schedule_check import PACK, RESULTS, SCHEDULE, TEACHER
     from printkit.sheets import RenderOptions
 
     if game not in registry.GAMES:
@@ -69,13 +69,8 @@ def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str)
         (folder / HANDINS).mkdir()
         key, _ = load_or_create(folder / KEY)
         plan = make_plan(game, sched, key, paper, roster)
-        opts = RenderOptions(paper=paper)
         with FileSet(False) as files:
-            with files.writing(folder / PACK) as pack_file:
-                _, _, pages = render_pack(plan, opts, out=pack_file, singles_too=False)
-            files.add(folder / SCHEDULE, schedule_pdf(plan, opts))
-            files.add(folder / TEACHER, teacher_pdf(plan, paper))
-            files.add(folder / RESULTS, results_csv(plan))
+            pages = write_class(files, folder, plan, RenderOptions(paper=paper), singles=False)
     except UserError as exc:
         raise FlowError(str(exc)) from None
     return Made(key.class_id, tuple(roster.teams), len(plan.matches), pages)
@@ -132,8 +127,7 @@ def audit_class(folder: Path, files: list[Path], names: dict[str, str]) -> tuple
                        "lost": s.lost, "for": s.points_for, "against": s.points_against,
                        "points": s.table_points} for s in table],
         "players": [p.as_dict() for p in people],
-        "counts": {state: sum(e.status == state for e in entries)
-                   for state in ("clean", "findings", "unreadable")},
+        "summary": lib.summary(entries, accounts),
     }
     return report, csv_text(tuple(shown(c) if isinstance(c, str) else c for c in r)
                             for r in rows)

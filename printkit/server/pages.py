@@ -109,10 +109,7 @@ def results_page(c: ClassRow, title: str, report: dict | None) -> str:
     if report is None:
         return layout(f"Class {c.id}: results", f'<p>Not audited yet: audit from the <a '
                       f'href="/classes/{c.id}">class page</a>.</p>')
-    counts = report["counts"]
-    total = sum(counts.values())
-    head = (f"<p>{total} record{'' if total == 1 else 's'}: {counts['clean']} clean, "
-            f"{counts['findings']} with findings, {counts['unreadable']} unreadable. "
+    head = (f"<p>{escape(report['summary'].removeprefix('audit: '))}. "
             f'<a href="/classes/{c.id}/gradebook.csv">Gradebook (CSV)</a></p>')
     standing_rows = "".join(
         f"<tr><td>{n}</td><td>{escape(s['team'])}</td><td>{s['played']}</td><td>{s['won']}</td>"
