@@ -309,14 +309,15 @@ def draw_cover(doc: Document, game: str, opts: sheets.RenderOptions, seed: str,
     y = size[1] - MARGIN - TITLE_SIZE
     c.setFillColorRGB(0.1, 0.1, 0.1)
     c.setFont("DejaVuSans-Bold", TITLE_SIZE)
-    for line in wrap(f"{registry.get(game).title}: a kit for one table", "DejaVuSans-Bold",
+    for line in wrap(registry.get(game).title, "DejaVuSans-Bold",
                      TITLE_SIZE, width):
         c.drawString(MARGIN, y, line)
         y -= TITLE_SIZE * LEADING
     y -= BODY_SIZE * 2 - TITLE_SIZE * LEADING
     c.setFont("DejaVuSans", BODY_SIZE)
     mode = "ordered for duplex printing" if duplex else "ordered for one-sided printing"
-    for line in wrap(f"{opts.home} v {opts.away} \u00b7 {opts.paper.capitalize()} paper "
+    for line in wrap(f"Kit for one table \u00b7 {opts.home} v {opts.away} \u00b7 "
+                     f"{opts.paper.capitalize()} paper "
                      f"\u00b7 {len(what.order)} pages, {mode} \u00b7 play book seed {seed}",
                      "DejaVuSans", BODY_SIZE, width):
         c.drawString(MARGIN, y, line)
