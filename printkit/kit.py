@@ -197,6 +197,14 @@ class KitRenderer(PackRenderer):
     def stamp(self, mp: MatchPlan) -> str:
         return ""
 
+    def _is_static(self, p: sheets.Printable) -> bool:
+        """One match: nothing to share between matches, so each printable is drawn once
+        for its page count (not twice and captured, as a class pack probes it)."""
+        doc = Document(page_size(self.opts.paper), title="probe", subject="probe")
+        p.draw(doc, self.match_opts(self.plan.matches[0], p), self.layouts[p.sheet])
+        self.counts[p.sheet] = doc.pages
+        return False
+
     def match_opts(self, mp: MatchPlan, p: sheets.Printable | None = None,
                    ) -> sheets.RenderOptions:
         opts = super().match_opts(mp, p)

@@ -225,8 +225,8 @@ def test_cover_inside_page_and_legible(kits, paper: str) -> None:
         assert len(chars) > 300
         for c in chars:
             assert c["size"] >= 8, (game, c["text"], c["size"])
-            assert EDGE <= c["x0"] and c["x1"] <= w - EDGE, (game, c["text"], c["x1"])
-            assert EDGE <= c["top"] and c["bottom"] <= h - EDGE, (game, c["text"], c["top"])
+            assert c["x0"] >= EDGE and c["x1"] <= w - EDGE, (game, c["text"], c["x1"])
+            assert c["top"] >= EDGE and c["bottom"] <= h - EDGE, (game, c["text"], c["top"])
 
 
 def test_same_inputs_same_bytes(tmp_path: Path) -> None:
