@@ -94,7 +94,7 @@ def deck_line(game: str, home: str = "HOME", away: str = "AWAY") -> str:
     if len(decks) > 1:
         sides = {"home": home, "away": away}
         text += ", split in two: " + "; ".join(
-            f"{sides.get(name, name)} takes the {d.title}" for name, d in decks.items())
+            f"{sides.get(name, name)}, the {d.title}" for name, d in decks.items())
     quoted = dict.fromkeys(d.source for d in decks.values() if d.source)
     words = " ".join(f"\u201c{s.rstrip('.')}.\u201d" for s in quoted)
     return f"{text[0].upper()}{text[1:]}." + (f" The rules: {words}" if words else "")

@@ -103,10 +103,10 @@ NEEDED = {
                 "A pencil"],
     "luckdraw": ["A football game on TV or radio to play along with",
                  "A pencil for each player"],
-    "cardgrid": ["One standard 52-card deck of playing cards, jokers out, split in two: Lions "
-                 "takes the half pack (clubs + hearts); Bears takes the half pack (diamonds + "
-                 "spades). The rules: \u201ceach half comprising one complete red suit and one "
-                 "complete black suit of cards.\u201d",
+    "cardgrid": ["One standard 52-card deck of playing cards, jokers out, split in two: Lions, "
+                 "the half pack (clubs + hearts); Bears, the half pack (diamonds + spades). "
+                 "The rules: \u201ceach half comprising one complete red suit and one complete "
+                 "black suit of cards.\u201d",
                  "A counter to mark the ball on the field grid", "A pencil for each player"],
 }
 EDGE = 18.0       # 0.25 in
