@@ -99,6 +99,9 @@ class _Stamped:
         return getattr(self._doc, name)
 
     def show_page(self) -> None:
+        if not self._stamp:                # a kit's pages: nothing to stamp
+            self._doc.show_page()
+            return
         c = self._doc.canvas
         c.saveState()
         c.setFont("DejaVuSans", STAMP_SIZE)
@@ -144,11 +147,12 @@ class _Capture:
 class PackRenderer:
     """Draws matches into documents, sharing what does not change between matches."""
 
-    def __init__(self, plan: Plan, opts: sheets.RenderOptions, duplex: bool = True) -> None:
+    def __init__(self, plan: Plan, opts: sheets.RenderOptions, duplex: bool = True,
+                 printables: tuple[sheets.Printable, ...] | None = None) -> None:
         self.plan = plan
         self.opts = opts
         self.duplex = duplex
-        self.printables = recipe(plan.game)
+        self.printables = recipe(plan.game) if printables is None else printables
         self.layouts: dict[str, Layout] = {
             p.sheet: load_layout(p.layout, opts.layout_file if p.sheet == "board" else None,
                                  ink_saver=opts.ink_saver) for p in self.printables}
@@ -209,12 +213,13 @@ class PackRenderer:
         return (f"class {self.plan.class_id} \u00b7 {m.id} (round {m.round}): {m.home} v "
                 f"{m.away} \u00b7 seed {mp.seed} \u00b7 code {mp.code}")
 
-    def draw_match(self, doc: Document, mp: MatchPlan) -> int:
+    def draw_match(self, doc: Document, mp: MatchPlan, order: Sheets | None = None) -> int:
         """Draw one match's pages into `doc`, blank backs put in by printkit.imposition as
         the pages come; returns how many pages it took before the filler that lets the next
-        match start on a front (drawn too)."""
+        match start on a front (drawn too). `order`: the sheets so far when pages come before
+        the match in the same run (a kit's cover), else a fresh start."""
         start = doc.pages
-        order = Sheets(self.duplex)
+        order = Sheets(self.duplex) if order is None else order
         stamped = _Stamped(doc, self.stamp(mp))
 
         def blanks(n: int) -> None:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 COMMANDS = {
     "list": "listing",
     "render": "render",
+    "kit": "kit",
     "verify": "verify",
     "playbook": "playbook",
     "scan": "scan",

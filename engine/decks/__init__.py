@@ -30,6 +30,7 @@ class StandardDeck:
     name: str
     title: str
     cards: tuple[str, ...]
+    source: str = ""        # the rules' own words for it (a kit's cover quotes them)
 
 
 def deck_file(game: str, package: Path) -> Path:
@@ -72,6 +73,7 @@ def parse_decks(doc: DataFile, game: str) -> dict[str, StandardDeck]:
                                               f"once each, found {datafile.found(suits)}")
         jokers = doc.get(key + ("jokers",), bool, default=False)
         title = doc.get(key + ("title",), str, Spec(chars=100))
+        source = doc.get(key + ("source",), str, Spec(chars=300), default="")
         cards = tuple(part_deck(tuple(suits), jokers=jokers))
-        decks[name] = StandardDeck(game, name, title, cards)
+        decks[name] = StandardDeck(game, name, title, cards, source)
     return decks

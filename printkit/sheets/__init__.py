@@ -88,6 +88,7 @@ class Printable:
     parts: tuple[str, ...] = ()    # its pages' parts when they are different things used at
     #                                once: page i is parts[i] (the last repeats); else the sheet
     cut: tuple[str, ...] = ()      # parts cut out: nothing else is printed on their sheets
+    cut_with: str = "scissors"     # what its cut parts are cut with (a kit's cover says it)
     used_with: tuple[str, ...] = ()  # parts used at the same time as its own, never printed
     #   on their backs: sheet names, "playbook" (a match's play book, each of its sides) or a
     #   part of its own ("markers"); either side naming the other is enough

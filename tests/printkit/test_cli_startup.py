@@ -67,7 +67,7 @@ def test_help_lists_every_command_with_its_docstring_line():
     out = _run("--help")["out"]
     rows = out.split("Commands:\n")[1].splitlines()
     names = [row.split()[0] for row in rows if row.strip()]
-    assert names == ["list", "render", "verify", "playbook", "scan", "simulate", "odds",
+    assert names == ["list", "render", "kit", "verify", "playbook", "scan", "simulate", "odds",
                      "classroom", "audit", "serve"]
     assert "  render     Render one printable to PDF." in rows
     assert "  simulate   Play complete games with seeded bots and write their records." in rows

@@ -5,7 +5,8 @@ from printkit.sheets import Printable
 PRINTABLES = (
     Printable("blowout", "cards", "blowout-cards", "cards",
               "Both players' OFFENSE, DEFENSE and SPECIAL TEAMS decks, backs for duplex",
-              cards=True),
+              cards=True, sides=2, cut=("cards",),
+              cut_with="a craft knife and a ruler, along the crop marks"),
     Printable("blowout", "field", "blowout-field", "field",
               "The 100-yard field to scale with the red FIELD GOAL range lines; DOWN, YARDS "
               "TO GO, SCORE and period counters; LINE OF SCRIMMAGE and FIRST DOWN markers to "
@@ -16,8 +17,17 @@ PRINTABLES = (
               "Seed box and the card code legend", used_with=("bubblelog", "playbook")),
     Printable("blowout", "refcard", "blowout-refcard", "reference card",
               "Two-sided quick reference: card types, when each may be played, named cards, "
-              "yards per play", cards=True, sides=2),
+              "yards per play", cards=True, sides=2, cut=("refcard",)),
     Printable("blowout", "bubblelog", "blowout-bubblelog", "bubble log",
               "The play log filled by shading bubbles (two snaps a band), read back from a "
               "scan or photo (printkit scan)", used_with=("playbook",)),
+)
+
+# One table's kit (`printkit kit`, printkit/kit.py): its printables in print order after the
+# cover (the play book follows them), and what else the table needs besides the printout.
+KIT = ("refcard", "cards", "field", "drivelog")
+NEEDS = (
+    "a coin for the toss (and overtime)",
+    "a counter to mark the ball on the field",
+    "a pencil",
 )

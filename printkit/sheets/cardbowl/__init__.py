@@ -17,7 +17,8 @@ PRINTABLES = (
               used_with=("bubblelog", "playbook")),
     Printable("cardbowl", "refcard", "cardbowl-refcard", "reference card",
               "Two-sided quick reference: card values, kicks, field goal odds by distance, "
-              "penalty cards, fumble bounce", rules=True, cards=True, sides=2),
+              "penalty cards, fumble bounce", rules=True, cards=True, sides=2,
+              cut=("refcard",)),
     Printable("cardbowl", "bubblelog", "cardbowl-bubblelog", "bubble log",
               "Play notes filled by shading bubbles, read back from a scan or photo "
               "(printkit scan)", used_with=("playbook",)),
@@ -26,3 +27,11 @@ PRINTABLES = (
 # A classroom match's printables in print order (printkit/classroom.py); names the game does
 # not have yet are skipped, so a sheet joins the pack once it exists.
 PACK = ("field", "drivelog", "clock", "bubblelog", "scoresheet", "refcard")
+
+# One table's kit (`printkit kit`, printkit/kit.py): its printables in print order after the
+# cover (the play book follows them), and what else the table needs besides the printout.
+KIT = ("refcard", "field", "drivelog", "clock")
+NEEDS = (
+    "a coin or counter to mark the ball on the field",
+    "a pencil for each player",
+)

@@ -14,8 +14,17 @@ PRINTABLES = (
     Printable("cardgrid", "refcard", "cardgrid-refcard", "reference card",
               "Two-sided quick reference: scoring codes and restarts, field grid landmarks, what "
               "each card does; passage odds by start grid, conversion and single-card odds",
-              rules=True, cards=True, sides=2),
+              rules=True, cards=True, sides=2,
+              cut=("refcard",)),
     Printable("cardgrid", "bubblelog", "cardgrid-bubblelog", "bubble log",
               "The passage log and score sheet filled by shading bubbles, read back from a "
               "scan or photo (printkit scan)", used_with=("playbook",)),
+)
+
+# One table's kit (`printkit kit`, printkit/kit.py): its printables in print order after the
+# cover (the play book follows them), and what else the table needs besides the printout.
+KIT = ("refcard", "field", "scoresheet")
+NEEDS = (
+    "a counter to mark the ball on the field grid",
+    "a pencil for each player",
 )

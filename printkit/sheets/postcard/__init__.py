@@ -11,7 +11,8 @@ PRINTABLES = (
               used_with=("bubblelog", "playbook")),
     Printable("postcard", "refcard", "postcard-refcard", "reference card",
               "Two-sided quick reference: strategy circle, catch by level, rushing, field "
-              "goal, punt and fumble odds", rules=True, cards=True, sides=2),
+              "goal, punt and fumble odds", rules=True, cards=True, sides=2,
+              cut=("refcard",)),
     Printable("postcard", "bubblelog", "postcard-bubblelog", "bubble log",
               "Drive log filled by shading bubbles, read back from a scan or photo "
               "(printkit scan)", used_with=("playbook",)),
@@ -20,3 +21,12 @@ PRINTABLES = (
 # A classroom match's printables in print order (printkit/classroom.py); names the game does
 # not have yet are skipped, so a sheet joins the pack once it exists.
 PACK = ("board", "drivelog", "bubblelog", "scoresheet", "refcard")
+
+# One table's kit (`printkit kit`, printkit/kit.py): its printables in print order after the
+# cover (the play book follows them), and what else the table needs besides the printout.
+KIT = ("refcard", "board", "drivelog")
+NEEDS = (
+    "two six-sided dice (or read the rolls from the play book)",
+    "a counter to mark the ball on the board",
+    "a pencil for each player",
+)
