@@ -17,13 +17,9 @@ from typing import Annotated
 import typer
 
 from engine.teams import MAX_TEAMS
+from printkit.commands.paper import Paper, paper_option
 from printkit.completion import game_ids
 from printkit.errors import UserError
-
-
-class Paper(StrEnum):
-    letter = "letter"
-    a4 = "a4"
 
 
 class Format(StrEnum):
@@ -49,7 +45,7 @@ def classroom(
     class_key: Annotated[Path, typer.Option(
         "--class-key", help="The class key file: created on first use (keep it private; "
                             "audit needs it).")] = DEFAULT_KEY,
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    paper: Annotated[Paper, paper_option()] = Paper.letter,
     out: Annotated[Path, typer.Option(help="Output directory.")] = Path("output/classroom"),
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
 ) -> None:
