@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pikepdf
+import pypdfium2 as pdfium
 import pytest
 
 from printkit import sheets
@@ -16,6 +17,30 @@ JOBS = [(g, s, p) for g, s in sheets.available() for p in PAPERS]
 
 def _render(game: str, sheet: str, paper: str) -> bytes:
     return render_sheet(game, sheet, paper=paper)
+
+
+DPI = 50
+EDGE_PX = 12        # 0.24 in at 50 dpi: the 0.25 in band less half a pixel of anti-aliasing
+
+
+def _inked_edge(pdf: bytes) -> list[tuple[int, str]]:
+    """(page, side) of every page with ink (darker than paper) in the 0.25 in band along
+    its edge, the band home printers do not print: rasterised, so marks, rules and words
+    count alike."""
+    found = []
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for k in range(len(doc)):
+            grey = doc[k].render(scale=DPI / 72, grayscale=True).to_numpy()
+            grey = grey if grey.ndim == 2 else grey[..., 0]
+            ink = grey < 245
+            for side, band in (("top", ink[:EDGE_PX]), ("bottom", ink[-EDGE_PX:]),
+                               ("left", ink[:, :EDGE_PX]), ("right", ink[:, -EDGE_PX:])):
+                if band.any():
+                    found.append((k + 1, side))
+    finally:
+        doc.close()
+    return found
 
 
 @pytest.mark.parametrize("game,sheet,paper", JOBS)
@@ -32,6 +57,20 @@ def test_printable(game, sheet, paper):
     for key in ("/Title", "/Subject", "/Creator"):
         assert str(doc.docinfo[key]).strip()
     assert str(doc.docinfo["/CreationDate"]).startswith("D:2000")   # invariant mode
+    assert _inked_edge(pdf) == [], "ink within 0.25 in of the page edge (page, side)"
+
+
+def test_the_edge_check_sees_a_mark_in_the_band():
+    """The check above can fail: a hair line 0.1 in from the left edge is found."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=PAPERS["a4"])
+    c.setLineWidth(0.3)
+    c.line(7.2, 300, 7.2, 320)
+    c.showPage()
+    c.save()
+    assert _inked_edge(out.getvalue()) == [(1, "left")]
 
 
 def test_jobs_cover_both_papers():
