@@ -221,14 +221,33 @@ def test_postcard_card_follows_a_rules_file(tmp_path):
 
 # -- BLOWOUT!!! and Luck of the Draw -------------------------------------------------------------
 
-def test_blowout_card_types_and_when():
+def test_blowout_card_teaches_the_game():
+    """Issue 30: set-up, hands, fourth down, each score with its points and restart,
+    halftime and overtime, typed from the rules text; the kick yards the deck holds (25-65,
+    B5), never the 20-70 its data is checked against; field-goal odds only in range (B8)."""
     front, back = _front_back("blowout")
-    assert "SACK!" in front and "In response to a PASS play." in front
-    assert "On FOURTH DOWN, instead of an OFFENSE card." in front
+    # "Set the LINE OF SCRIMMAGE marker on the 20 yard line, and the FIRST DOWN marker on the 30"
+    assert "Ball on the OFFENSE's 20, FIRST DOWN marker on the 30." in front
+    # "OFFENSE draws 5 OFFENSE cards and 1 SPECIAL TEAMS card. DEFENSE draws 6 DEFENSE cards."
+    assert "Hands OFFENSE 5 OFFENSE + 1 SPECIAL TEAMS, DEFENSE 6 DEFENSE; refill" in front
+    assert "FOURTH DOWN: an OFFENSE card" in front and "opponent's 35 in (red line)" in front
+    # "OFFENSE gets 7 points", "OFFENSE gets 3 points", "DEFENSE gets 2 points"
+    assert "TOUCHDOWN 7 Past the GOAL LINE" in front and "own 20, FIRST DOWN." in front
+    assert "FIELD GOAL 3 KICK YARDS more than yard line + 10" in front
+    assert "SAFETY 2 OFFENSE pushed past its own GOAL LINE" in front
+    assert "QUARTERS 1, HALVES 2, FULL GAME 4" in front and "Halftime (after the 1st of 2, " \
+        "2nd of 4)" in front
+    assert "Overtime Tied: coin toss, reshuffle." in front
+    assert "SPECIAL TEAMS 25-65 KICK YARDS." in front and "20-70" not in front + back
+    assert "RUN 45-100, PASS 15-100 YARDS GAINED" in front
+    assert "(C" not in front + back and "(B" not in front + back
     assert re.search(r"INT INTERCEPTION: In response to a PASS play\.", back)
+    assert "SACK SACK!: In response to a PASS play." in back
     # field goal from the 15-19: kick yards needed 26-30 (yard line + 11), made by 11 of the
-    # 12 SPECIAL TEAMS cards (all but the 25) = 92%
-    assert "15-19 26-30 92%" in back
+    # 12 SPECIAL TEAMS cards (all but the 25) = 92%; from the 35 (the red line, the last
+    # line in range): more than 45, K50 x2, K55, K60, K65: 5 of 12 = 42%
+    assert "15-19 26-30 92%" in back and "35 46 42%" in back
+    assert "35-39" not in back and "50-54" not in back and "55 66" not in back
 
 
 def test_luckdraw_cheat_sheet():
@@ -270,19 +289,25 @@ def _side_text(side) -> str:
     return "\n".join(t for b in side.blocks for t in walk(b))
 
 
-def test_blowout_card_is_built_from_the_deck_data():
-    """Never retyped: a changed `when` in the deck data shows on the card."""
+def test_blowout_card_is_built_from_the_rules_data():
+    """Never retyped: changed points, a moved red line and a changed kick card show on the
+    card."""
     from dataclasses import replace
 
-    from engine.blowout.decks import load_decks
+    from engine.blowout.rules import load_rules
     from printkit.sheets.blowout import refcard as bo
 
-    decks = load_decks()
-    sack = decks.types["sack"]
-    changed = replace(decks, types={**decks.types,
-                                    "sack": replace(sack, when="Only on third down.")})
-    assert "SACK! [DEFENSE] When: Only on third down." in _side_text(bo.front(changed))
-    assert "Only on third down." not in _side_text(bo.front(decks))
+    rules = load_rules(None)
+    special = rules.decks.deck("special")
+    longer = replace(special, cards=tuple(replace(c, yards=70) if c.code == "K65" else c
+                                          for c in special.cards))
+    changed = replace(rules, scoring=replace(rules.scoring, touchdown=6),
+                      field=replace(rules.field, red_line=30),
+                      decks=replace(rules.decks, decks={**rules.decks.decks, "special": longer}))
+    text = _side_text(bo.front(changed))
+    assert "TOUCHDOWN 6" in text and "opponent's 30 in" in text and "25-70 KICK YARDS" in text
+    shipped = _side_text(bo.front(rules))
+    assert "TOUCHDOWN 7" in shipped and "25-65 KICK YARDS" in shipped
 
 
 def test_luckdraw_card_is_built_from_the_card_data():
