@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
+from engine import registry
 from printkit import sheets
 from printkit.papers import PAPERS
 from tests.helpers import check_pdf, render_sheet
@@ -21,6 +23,19 @@ def _render(game: str, sheet: str, paper: str) -> bytes:
 
 DPI = 50
 EDGE_PX = 12        # 0.24 in at 50 dpi: the 0.25 in band less half a pixel of anti-aliasing
+
+
+# a rules document's decision id (docs/rules/GAME.md: B8, C13, G12, L15, ...) as a sheet would
+# cite it: "(C13)", "(B5, B8)", "rules B6", "decision B8"
+RULE_ID = re.compile(r"\((?:[A-Z]\d{1,2}(?:[-,] ?)?)+\)|\b(?:rules?|decisions?) [A-Z]\d{1,2}\b")
+
+
+def _text(pdf: bytes) -> str:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return "\n".join(doc[k].get_textpage().get_text_range() for k in range(len(doc)))
+    finally:
+        doc.close()
 
 
 def _inked_edge(pdf: bytes) -> list[tuple[int, str]]:
@@ -58,6 +73,21 @@ def test_printable(game, sheet, paper):
         assert str(doc.docinfo[key]).strip()
     assert str(doc.docinfo["/CreationDate"]).startswith("D:2000")   # invariant mode
     assert _inked_edge(pdf) == [], "ink within 0.25 in of the page edge (page, side)"
+    assert RULE_ID.findall(_text(pdf)) == [], "a rule's id printed: print what the rule says"
+
+
+def test_the_rule_id_pattern():
+    """What a player cannot read (issue 30), and what is no rule id (a card code, a level)."""
+    assert RULE_ID.findall("bounce card before each redraw (C13) A 2") == ["(C13)"]
+    assert RULE_ID.findall("its deck (rules B6). A record") == ["rules B6"]
+    assert RULE_ID.findall("range (B5, B8) and") == ["(B5, B8)"]
+    assert RULE_ID.findall("caught L1 L2 (pressured L4: catch) K35 DP-OFS P15") == []
+
+
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
+def test_play_book_headers_print_no_rule_id(game):
+    """Every page of a play book prints the game's how-to text."""
+    assert RULE_ID.findall(registry.GAMES[game].book.howto) == []
 
 
 def test_the_edge_check_sees_a_mark_in_the_band():
