@@ -203,6 +203,21 @@ def test_postcard_catch_by_level_from_the_odds_table():
     assert "beats 2 4 5 3 6 1 4 6 2 5 2 3 6 1 4" in front
 
 
+def test_postcard_card_has_points_time_tracker_and_end_of_game():
+    """Issue 30, typed from the rules text: "6 points for that team"; extra points "1 point:
+    ... field goal kick from the 15 yard line", "2 points: ... a single play from the 5";
+    safety "2 points"; the Time Tracker triggers: "crosses out two circles" after a
+    touchdown, "one circle" on losing the ball or filling the Play Tracker (nine circles);
+    END OF GAME: one end zone's circles erased, "After each play, one circle ... If there is
+    a touch down, two", "No bonuses"."""
+    front, _ = _front_back("postcard")
+    assert "Points TD 6, then 1 (kick, the 15) or 2 (a play, the 5); FG 3; safety 2." in front
+    assert "Time Cross 2 circles when scored on, 1 on losing the ball, 1 when your Play " \
+        "Tracker fills (9); gain the stars." in front
+    assert "End All 14 crossed: erase one end zone's 7; a play crosses 1, a TD 2, no " \
+        "stars; the last ends the game." in front
+
+
 def test_postcard_card_follows_a_rules_file(tmp_path):
     """A player's own card values: a field goal from the 50 needs 6-8, blocks at -4."""
     own = tmp_path / "own.toml"
