@@ -207,9 +207,8 @@ def test_a_card_too_small_for_its_text_is_one_line_naming_the_card(tmp_path):
 def test_home_and_away_apart_in_grey_scale(letter):
     """Issue 30: the HOME red and AWAY blue print as the same grey (77 v 72). The backs carry
     the side's letter, H or A, large (24 pt) in both lower corners, and AWAY's backs and
-    bands are striped: rendered in grey, an AWAY back varies along a row where HOME's is
-    flat."""
-    import numpy as np
+    bands are striped: rendered in grey, a fifth of an AWAY backs page is the stripes' mid
+    grey, where HOME's backs are the flat team grey and white."""
     import pypdfium2 as pdfium
 
     with pdfplumber.open(io.BytesIO(letter)) as pdf:
