@@ -12,7 +12,7 @@ ID = "blowout"
 HOWTO = (
     "Each player's own decks; shuffle K is period K (quarter, half, overtime). Hands: the "
     "first 5 OFFENSE cards and the first SPECIAL TEAMS card, the first 6 DEFENSE cards; "
-    "replace each card played with the next one of its deck (rules B6). A record cites HO2.7 "
+    "replace each card played at once with the next one of its deck. A record cites HO2.7 "
     "= home offense shuffle 2, card 7. Fold along the dashed lines and slide a cover strip."
 )
 

@@ -11,14 +11,12 @@ this kind do against a defensive play drawn at random", every copy in decks.toml
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
-from engine.blowout.decks import Card, Decks, load_decks
+from engine.blowout.decks import Card
+from engine.blowout.rules import FIELD, Rules, load_rules
 from engine.odds import OddsTable, Row
 from engine.oddsmath import exact
 
-FIRST_DOWN = 10          # "FIRST DOWN marker on the 30" from the 20: ten yards to go
-END_ZONE = 10            # "the back of the END ZONE (GOAL LINE plus 10 yards)"
 PASS, RUN, DEFENSIVE_PLAY, KICK = "pass", "run", "defensive_play", "kick"
 
 
@@ -32,55 +30,70 @@ def play_yards(offense: Card, defense: Card) -> int:
     return max(0, net) if offense.type.key == PASS else net
 
 
-def _against(offense: list[Card], defense: list[Card]) -> tuple[Fraction, ...]:
+def _against(offense: list[Card], defense: list[Card],
+             first_down: int) -> tuple[Fraction, ...]:
     pairs = [(o, d) for o in offense for d in defense]
     n = len(pairs)
     gains = [play_yards(o, d) for o, d in pairs]
     return (Fraction(sum(gains), n), Fraction(sum(g > 0 for g in gains), n),
             Fraction(sum(g == 0 for g in gains), n), Fraction(sum(g < 0 for g in gains), n),
-            Fraction(sum(g >= FIRST_DOWN for g in gains), n))
+            Fraction(sum(g >= first_down for g in gains), n))
 
 
-COLUMNS = ("average yards", "gain", "no gain", "loss", f"{FIRST_DOWN}+ yards")
+def _columns(rules: Rules) -> tuple[str, ...]:
+    """The yards columns; the last is a first down's worth ("FIRST DOWN marker on the 30"
+    from the 20: `field.first_down` yards)."""
+    return ("average yards", "gain", "no gain", "loss", f"{rules.field.first_down}+ yards")
 
 
-def yards_table(decks: Decks) -> OddsTable:
+def yards_table(rules: Rules) -> OddsTable:
+    decks = rules.decks
     defense = _copies(decks.deck("defense").cards, DEFENSIVE_PLAY)
     offense = decks.deck("offense").cards
+    first = rules.field.first_down
     rows: list[Row] = [
-        (decks.types[kind].title, *map(exact, _against(_copies(offense, kind), defense)))
+        (decks.types[kind].title, *map(exact, _against(_copies(offense, kind), defense, first)))
         for kind in (RUN, PASS)]
     return OddsTable(
         key="yards", title="Yards per play: a random RUN or PASS against a random DEFENSIVE PLAY",
-        columns=("play", *COLUMNS), rows=tuple(rows),
+        columns=("play", *_columns(rules)), rows=tuple(rows),
         note=("Every copy in the deck lists counts once; penalties, turnovers, sacks and "
               "challenges are left out (they replace the comparison)."))
 
 
-def by_card_table(decks: Decks) -> OddsTable:
+def by_card_table(rules: Rules) -> OddsTable:
+    decks = rules.decks
     defense = _copies(decks.deck("defense").cards, DEFENSIVE_PLAY)
-    rows: list[Row] = [(c.code, c.type.title, str(c.yards), *map(exact, _against([c], defense)))
+    first = rules.field.first_down
+    rows: list[Row] = [(c.code, c.type.title, str(c.yards),
+                        *map(exact, _against([c], defense, first)))
                        for c in decks.deck("offense").cards if c.type.key in (RUN, PASS)]
     return OddsTable(
         key="by-card", title="Each RUN and PASS card against a random DEFENSIVE PLAY",
-        columns=("code", "card", "yards gained", *COLUMNS), rows=tuple(rows))
+        columns=("code", "card", "yards gained", *_columns(rules)), rows=tuple(rows))
 
 
-def field_goal_table(decks: Decks) -> OddsTable:
-    kicks = _copies(decks.deck("special").cards, KICK)
-    longest = max(k.yards or 0 for k in kicks)
+def field_goal_table(rules: Rules) -> OddsTable:
+    """A field goal's odds from each yard line of FIELD GOAL range (B8: on or inside the
+    opponent's `field.red_line`; a SPECIAL TEAMS card played further out is a punt, so no
+    other line has field-goal odds)."""
+    kicks = _copies(rules.decks.deck("special").cards, KICK)
     rows = []
-    for line in range(1, longest - END_ZONE + 1):
-        need = line + END_ZONE
+    for line in (n for n in range(1, FIELD) if rules.in_range(n)):
+        need = rules.to_back_of_end_zone(line)
         good = Fraction(sum((k.yards or 0) > need for k in kicks), len(kicks))
         rows.append((str(line), str(need + 1), exact(good)))
     return OddsTable(
         key="field-goal", title="Field goal: a random SPECIAL TEAMS card by yard line",
         columns=("yard line", "kick yards needed", "good"), rows=tuple(rows),
-        note=(f"Good when KICK YARDS is more than the distance to the back of the end zone "
-              f"(yard line + {END_ZONE}); every SPECIAL TEAMS copy counts once."))
+        note=(f"FIELD GOAL range: on or inside the opponent's {rules.field.red_line} (further "
+              f"out a SPECIAL TEAMS card is a punt). Good when KICK YARDS is more than the "
+              f"distance to the back of the end zone (yard line + {rules.field.end_zone}); "
+              f"every SPECIAL TEAMS copy counts once."))
 
 
-def tables(rules: Any = None) -> list[OddsTable]:
-    decks = load_decks()
-    return [yards_table(decks), by_card_table(decks), field_goal_table(decks)]
+def tables(rules: Rules | None = None) -> list[OddsTable]:
+    """The odds tables of `printkit odds blowout` and the reference card, from `rules` (the
+    shipped rules when None: a player's --rules file moves the red line, the end zone)."""
+    rules = rules if rules is not None else load_rules(None)
+    return [yards_table(rules), by_card_table(rules), field_goal_table(rules)]

@@ -39,6 +39,7 @@ MARKERS = (("Q1", "Q1"), ("Q2", "Q2"), ("Q3", "Q3"), ("Q4", "Q4"), ("OT", "OT"),
 CARDS = Segment("\tcards", (), mode="set")          # card lines are left to the play book
 TEAMS = ("%Home%", "%Away%")                         # a score's team, as the sheet's tags name it
 SCORE_WORD = re.compile(r"\d{1,3}[-\u2013]\d{1,3}")
+TOP_SCORE = 99               # a side's final score on the sheet: 0-99 (a game scores ~20-40)
 
 
 def _is_score(word: str) -> bool:
@@ -129,7 +130,12 @@ def grammar() -> Grammar:
         "field goal's or onside kick's distance; then FG go or ng. Cards are left to the play "
         "book; the score and where a return ends ('to 24') to the verifier.",
     )
-    return Grammar("cardbowl", slots, forms, kind="kind", legend=legend,
+    # The final score is the header's Result, as on the other games' logs: the verifier
+    # checks it against the score it keeps from the results.
+    header = (("Result", Slot("result", (number_part("home", TOP_SCORE),
+                                         number_part("away", TOP_SCORE, prefix="-")),
+                              title="Result H-A")),)
+    return Grammar("cardbowl", slots, forms, kind="kind", legend=legend, header=header,
                    tags=("Seed", "Home", "Away", "Date", "Match"),
                    lines=PlainLines(leave_off=("cards",)),
                    hint="play, kickoff, home, change; 2; 7; 27; kick good; pass; 12; 20 yd return; "

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.cardsheet.style import SheetOptions, SheetStyle
+from printkit.cardsheet.style import MAX_OFFSET_MM, SheetOptions, SheetStyle
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.units import MM
 
-ARM = 12 * MM          # half the length of a front cross's lines
-SCALE = 5              # scales run -SCALE..+SCALE mm
-INSET = 35 * MM        # corner crosses this far from the paper edges
+SCALE = int(MAX_OFFSET_MM)   # scales run -SCALE..+SCALE mm: all --back-offset accepts
+OFF = (SCALE + 6) * MM       # a scale's line this far from its cross, clear of the other one
+ARM = 12 * MM                # a front cross's arm away from its scales
+REACH = OFF + (SCALE + 4) * MM   # its arm towards them: past the scale however far it drifts
+INSET = 35 * MM              # corner crosses this far from the paper edges
+DIGITS = 8.0                 # pt: the scales' numbers (text a person reads)
 
 
 def targets(page: tuple[float, float]) -> list[tuple[float, float]]:
@@ -28,36 +31,55 @@ def targets(page: tuple[float, float]) -> list[tuple[float, float]]:
             (w - INSET, h - INSET)]
 
 
-def _cross(c: Canvas, x: float, y: float, line: float) -> None:
+def sides(page: tuple[float, float], x: float, y: float) -> tuple[int, int]:
+    """Where the scales of the back's target at (x, y) go, so both point into the page: the
+    Y scale to the right (+1) or left (-1) of it, the X scale above (+1) or below (-1)."""
+    w, h = page
+    return (1 if x <= w / 2 + 1e-6 else -1), (-1 if y >= h / 2 - 1e-6 else 1)
+
+
+def _cross(c: Canvas, page: tuple[float, float], x: float, y: float, line: float) -> None:
+    """A front cross whose arms reach the back's scales: the back is the front mirrored, so
+    the arm across runs opposite to the back's Y scale, the arm up or down with its X scale."""
+    sx, sy = sides(page, page[0] - x, y)
     c.setLineWidth(line)
-    c.line(x - ARM, y, x + ARM, y)
-    c.line(x, y - ARM, x, y + ARM)
+    c.line(x + sx * ARM, y, x - sx * REACH, y)
+    c.line(x, y - sy * ARM, x, y + sy * REACH)
     c.circle(x, y, 1.5 * MM, stroke=1, fill=0)
 
 
-def _scales(c: Canvas, x: float, y: float, style: SheetStyle) -> None:
-    """A horizontal and a vertical millimetre scale centred on (x, y): a tick every 0.5 mm,
-    numbers every 2 mm, the sign at the ends (minus left and down, plus right and up)."""
+def _scales(c: Canvas, page: tuple[float, float], x: float, y: float,
+            style: SheetStyle) -> None:
+    """A horizontal and a vertical millimetre scale for the target at (x, y), each OFF from
+    it on the page's inner side: -SCALE..+SCALE mm (all --back-offset accepts), a tick every
+    0.5 mm, numbers every 5 mm at 8 pt, the sign at the ends (minus left and down, plus
+    right and up)."""
+    sx, sy = sides(page, x, y)
     c.setLineWidth(0.3)
-    size = 4.5
-    c.setFont(style.font, size)
-    off = 7 * MM                  # beside the centre, clear of each other (scales are ±5 mm)
+    c.setFont(style.font, DIGITS)
+    ay = y + sy * OFF              # the X scale's line (across)
+    ax = x + sx * OFF              # the Y scale's line (up)
     for i in range(-2 * SCALE, 2 * SCALE + 1):
         v = i / 2
         tick = 3.2 * MM if i % 10 == 0 else 2.2 * MM if i % 2 == 0 else 1.2 * MM
-        c.line(x + v * MM, y - off, x + v * MM, y - off - tick)        # X scale, below
-        c.line(x + off, y + v * MM, x + off + tick, y + v * MM)        # Y scale, right
-        if i % 4 == 0:
+        c.line(x + v * MM, ay, x + v * MM, ay + sy * tick)          # X scale, ticks outward
+        c.line(ax, y + v * MM, ax + sx * tick, y + v * MM)          # Y scale
+        if i % 10 == 0:
             label = f"{abs(v):g}"
-            c.drawCentredString(x + v * MM, y - off - 3.4 * MM - size, label)
-            c.drawString(x + off + 3.6 * MM, y + v * MM - size * 0.35, label)
-    c.line(x - SCALE * MM, y - off, x + SCALE * MM, y - off)
-    c.line(x + off, y - SCALE * MM, x + off, y + SCALE * MM)
-    c.setFont(style.bold_font, 6)
-    c.drawRightString(x - SCALE * MM - 1.5, y - off - 2 * MM, "X \u2212")
-    c.drawString(x + SCALE * MM + 1.5, y - off - 2 * MM, "+")
-    c.drawCentredString(x + off + 1.6 * MM, y + SCALE * MM + 2, "Y +")
-    c.drawCentredString(x + off + 1.6 * MM, y - SCALE * MM - 7, "\u2212")
+            base = ay + sy * 4 * MM - (DIGITS * 0.75 if sy < 0 else 0)
+            c.drawCentredString(x + v * MM, base, label)
+            lx = ax + sx * 4 * MM
+            if sx > 0:
+                c.drawString(lx, y + v * MM - DIGITS * 0.35, label)
+            else:
+                c.drawRightString(lx, y + v * MM - DIGITS * 0.35, label)
+    c.line(x - SCALE * MM, ay, x + SCALE * MM, ay)
+    c.line(ax, y - SCALE * MM, ax, y + SCALE * MM)
+    c.setFont(style.bold_font, DIGITS)
+    c.drawRightString(x - SCALE * MM - 1.5, ay - DIGITS * 0.35, "X \u2212")
+    c.drawString(x + SCALE * MM + 1.5, ay - DIGITS * 0.35, "+")
+    c.drawCentredString(ax, y + SCALE * MM + 3, "Y +")
+    c.drawCentredString(ax, y - SCALE * MM - 3 - DIGITS * 0.75, "\u2212")
 
 
 def _text(c: Canvas, lines: list[str], x: float, y: float, style: SheetStyle,
@@ -78,7 +100,7 @@ def calibration_pages(doc: Document, options: SheetOptions, style: SheetStyle,
     doc.page_size(page)
     c.setStrokeColor(style.ink)
     for x, y in targets(page):
-        _cross(c, x, y, 0.5)
+        _cross(c, page, x, y, 0.5)
     _text(c, [f"{title}: duplex calibration, FRONT",
               "Print this sheet double-sided, flip on long edge, at 100% (no scaling).",
               "Then hold it against a light with the BACK towards you:",
@@ -89,7 +111,7 @@ def calibration_pages(doc: Document, options: SheetOptions, style: SheetStyle,
     c.setStrokeColor(style.ink)
     c.setFillColor(style.ink)
     for x, y in targets(page):
-        _scales(c, w - x + dx, y + dy, style)
+        _scales(c, page, w - x + dx, y + dy, style)
     now = f"{dx / MM:g},{dy / MM:g}"
     example = f"{dx / MM + 1.5:g},{dy / MM - 0.5:g}"
     _text(c, [f"{title}: duplex calibration, BACK",

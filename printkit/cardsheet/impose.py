@@ -18,6 +18,7 @@ from printkit.cardsheet.geometry import CardSize, Grid, Slot, fit
 from printkit.cardsheet.marks import crop_marks
 from printkit.cardsheet.style import SheetOptions, SheetStyle
 from printkit.errors import UserError
+from printkit.onpage import SAFE
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 
@@ -85,7 +86,6 @@ def _boxes(c: Canvas, slots: list[Slot], bleed: float) -> None:
 
 
 MIN_CAPTION = 8.0       # pt: text a person reads (STYLE), the caption included
-SAFE = 18.0             # pt: 0.25 in, the edge band a home printer may not print
 
 
 def _caption(c: Canvas, grid: Grid, text: str, style: SheetStyle) -> None:

@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.cardsheet.geometry import Slot
 from printkit.cardsheet.style import SheetStyle
+from printkit.onpage import SAFE
 
 
 def edges(slots: list[Slot]) -> tuple[list[float], list[float]]:
@@ -22,7 +23,9 @@ def edges(slots: list[Slot]) -> tuple[list[float], list[float]]:
 def crop_marks(c: Canvas, page: tuple[float, float], slots: list[Slot], bleed: float,
                style: SheetStyle) -> None:
     """Marks above and below the block for each vertical edge, left and right of it for each
-    horizontal edge; each as long as the margin allows (never past the paper edge)."""
+    horizontal edge; each as long as the margin allows short of the page's safe band (0.25
+    in: a home printer does not print there, and a mark it drops is an edge nobody can cut
+    on). The layout's margin leaves every mark some length (SheetStyle checks it)."""
     if not slots:
         return
     left = min(s.x for s in slots) - bleed
@@ -34,15 +37,15 @@ def crop_marks(c: Canvas, page: tuple[float, float], slots: list[Slot], bleed: f
     c.setStrokeColor(style.mark_colour)
     c.setLineWidth(style.mark_line)
     xs, ys = edges(slots)
-    up = min(style.mark_length, page[1] - top - gap)
-    down = min(style.mark_length, bottom - gap)
+    up = min(style.mark_length, page[1] - SAFE - top - gap)
+    down = min(style.mark_length, bottom - SAFE - gap)
     for x in xs:
         if up > 0:
             c.line(x, top + gap, x, top + gap + up)
         if down > 0:
             c.line(x, bottom - gap, x, bottom - gap - down)
-    out_left = min(style.mark_length, left - gap)
-    out_right = min(style.mark_length, page[0] - right - gap)
+    out_left = min(style.mark_length, left - SAFE - gap)
+    out_right = min(style.mark_length, page[0] - SAFE - right - gap)
     for y in ys:
         if out_left > 0:
             c.line(left - gap, y, left - gap - out_left, y)

@@ -13,9 +13,11 @@ from reportlab.lib.colors import Color
 from printkit.cardsheet.geometry import CardSize
 from printkit.errors import UserError
 from printkit.layout import Layout
+from printkit.onpage import SAFE
 from printkit.units import MM
 
 MAX_OFFSET_MM = 20.0
+MIN_MARK = 0.5 * MM    # the shortest crop mark the layout may leave room for
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,15 @@ class SheetStyle:
 
     @classmethod
     def from_layout(cls, layout: Layout) -> SheetStyle:
+        """The [sheet] table; a margin too narrow for a crop mark outside the 0.25 in safe
+        band is refused, naming the key (the marks would be cut short or lost)."""
         s = "sheet."
+        margin, gap = layout.length(s + "margin"), layout.length(s + "mark_gap")
+        if margin < SAFE + gap + MIN_MARK - 1e-6:
+            raise UserError(f"layout sheet.margin: {margin / MM:.3g} mm leaves no room for crop "
+                            f"marks outside the 0.25 in edge band (at least "
+                            f"{(SAFE + gap + MIN_MARK) / MM:.3g} mm with sheet.mark_gap "
+                            f"{gap / MM:g} mm)")
         return cls(layout.length(s + "margin"), layout.length(s + "gutter"),
                    layout.length(s + "bleed"), layout.length(s + "mark_gap"),
                    layout.length(s + "mark_length"), layout.length(s + "mark_line"),

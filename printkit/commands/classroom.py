@@ -18,13 +18,9 @@ from typing import Annotated
 import typer
 
 from engine.teams import MAX_TEAMS
+from printkit.commands.paper import Paper, paper_option
 from printkit.completion import game_ids
 from printkit.errors import UserError
-
-
-class Paper(StrEnum):
-    letter = "letter"
-    a4 = "a4"
 
 
 class Format(StrEnum):
@@ -50,7 +46,7 @@ def classroom(
     class_key: Annotated[Path, typer.Option(
         "--class-key", help="The class key file: created on first use (keep it private; "
                             "audit needs it).")] = DEFAULT_KEY,
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    paper: Annotated[Paper, paper_option()] = Paper.letter,
     out: Annotated[Path, typer.Option(help="Output directory.")] = Path("output/classroom"),
     simplex: Annotated[bool, typer.Option(
         "--simplex", help="For a one-sided printer: the pages in plain order, no blank backs "

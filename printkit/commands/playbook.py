@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from printkit.commands.paper import Paper, paper_option
 from printkit.completion import game_ids
 from printkit.errors import UserError
 
@@ -33,11 +34,6 @@ def players_help() -> str:
     parts = [f"{g.id}: players, {g.book.players.low}-{g.book.players.high} (default "
              f"{g.book.players.default})" for g in registry.GAMES.values() if g.book.players]
     return "; ".join(parts) + "."
-
-
-class Paper(StrEnum):
-    letter = "letter"
-    a4 = "a4"
 
 
 class Format(StrEnum):
@@ -73,7 +69,7 @@ def playbook(
     plays: Annotated[int | None, typer.Option(help=count_help("plays"))] = None,
     drives: Annotated[int | None, typer.Option(help=count_help("drives"))] = None,
     players: Annotated[int | None, typer.Option(help=players_help())] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    paper: Annotated[Paper, paper_option()] = Paper.letter,
     out: Annotated[Path | None, typer.Option(help="Output file (PDF default "
                                                   "output/GAME-playbook-SEED-PAPER.pdf; JSON "
                                                   "default stdout).")] = None,

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from engine.teams import MAX_TEAMS
+from printkit.commands.paper import Paper, paper_option
 from printkit.completion import game_ids, sheet_names
 from printkit.errors import UserError
 from printkit.renderfile import render_to_file
 
 if TYPE_CHECKING:
     from printkit.sheets import Extra
-
-
-class Paper(StrEnum):
-    letter = "letter"
-    a4 = "a4"
 
 
 def card_extra(bleed: bool, per_page: int | None, back_offset: str | None,
@@ -64,7 +59,7 @@ def render(
                                              "its sheets).", autocompletion=game_ids)],
     sheet: Annotated[str, typer.Argument(help="Sheet of that game (printkit list).",
                                          autocompletion=sheet_names)],
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    paper: Annotated[Paper, paper_option()] = Paper.letter,
     out: Annotated[Path | None, typer.Option(help="Output PDF path "
                                                   "(default output/GAME-SHEET-PAPER.pdf).")] = None,
     png: Annotated[bool, typer.Option("--png", help="Also write a 150 dpi PNG per page.")] = False,

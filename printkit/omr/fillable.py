@@ -17,6 +17,7 @@ its hint shows the book's way.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,16 +58,72 @@ HEAD_ROOM = 4 * MM                # free space between the tag boxes and the tab
 MAX_FIELDS = 20_000              # a filled PDF with more fields than this is not a printkit log
 
 
-def _widths(grammar: Grammar, width: float) -> list[float]:
+GROUP_LEAST = 4                  # this many neighbouring small slots share one cell
+GROUP_TOKENS = 4                 # a slot writing at most this many tokens is small
+SEPARATOR = ", "                 # between the tokens of a shared cell
+
+
+@dataclass(frozen=True)
+class Column:
+    """One cell of a row: a slot, or a run of small neighbouring slots whose tokens differ
+    (Luck of the Draw's sixteen card columns, its eight seats' calls): a line fills few of
+    them, so one cell takes their tokens comma-separated, `DP, FBL`. A field per slot made
+    that log 16,000 fields and 14 MB."""
+
+    name: str
+    slots: tuple[Slot, ...]
+
+    @property
+    def longest(self) -> int:
+        return max(s.longest for s in self.slots) * min(len(self.slots), 3)
+
+    @property
+    def maxlen(self) -> int:
+        return sum(s.longest + len(SEPARATOR) for s in self.slots) + 4
+
+
+def _small(slot: Slot) -> bool:
+    return len(slot.table) <= GROUP_TOKENS
+
+
+def columns(grammar: Grammar) -> tuple[Column, ...]:
+    """The grammar's slots as the fillable log's cells: a run of at least GROUP_LEAST small
+    slots with no token in common is one cell named `first-last` (DP-TOD), any other slot
+    a cell of its own named as the slot."""
+    out: list[Column] = []
+    run: list[Slot] = []
+
+    def flush() -> None:
+        if len(run) >= GROUP_LEAST:
+            out.append(Column(f"{run[0].name}-{run[-1].name}", tuple(run)))
+        else:
+            out.extend(Column(r.name, (r,)) for r in run)
+        run.clear()
+
+    for slot in grammar.slots:
+        taken = {t.lower() for r in run for t in r.table}
+        if _small(slot) and not taken & {t.lower() for t in slot.table}:
+            run.append(slot)
+            continue
+        flush()
+        if _small(slot):
+            run.append(slot)
+        else:
+            out.append(Column(slot.name, (slot,)))
+    flush()
+    return tuple(out)
+
+
+def _widths(cols: tuple[Column, ...], width: float) -> list[float]:
     """Column widths in proportion to the longest token each column takes."""
     want = [max(6 * MM, min(32 * MM, (min(s.longest, 14) * 1.7 + 2.5) * MM))
-            for s in grammar.slots]
+            for s in cols]
     scale = width / sum(want)
     return [w * scale for w in want]
 
 
-def _heading(slot: Slot) -> str:
-    return slot.name
+def _heading(col: Column) -> str:
+    return col.name
 
 
 def default_pages(grammar: Grammar, rows: int) -> int:
@@ -107,8 +164,12 @@ def draw_fillable(doc: Document, opts: RenderOptions, layout: Layout,
             notes += [f"{name}:{n}{LEFT_OFF_LOG}{' '.join(words)}"
                       for n, words in left_off_lines(number, line, enc.dropped)]
             slots = ((grammar.slot(s), token) for s, token in enc.tokens)
-            values.append({slot.name: fill_tags(slot.read(slot.table[token]), tags)
-                           for slot, token in slots})      # each token as the log writes it
+            row = {slot.name: fill_tags(slot.read(slot.table[token]), tags)
+                   for slot, token in slots}      # each token as the log writes it
+            values.append({col.name: SEPARATOR.join(row[sl.name] for sl in col.slots
+                                                    if sl.name in row)
+                           for col in columns(grammar)
+                           if any(sl.name in row for sl in col.slots)})
     else:
         for value, tag in ((opts.extra.get("seed"), "Seed"),
                            (opts.extra.get("match"), "Match")):
@@ -120,7 +181,7 @@ def draw_fillable(doc: Document, opts: RenderOptions, layout: Layout,
             tags["Away"] = opts.away
     row_h = layout.length("fillable.row_height")
     head_h = 26 * MM
-    widths = _widths(grammar, w - 2 * m - 10 * MM)
+    widths = _widths(columns(grammar), w - 2 * m - 10 * MM)
     band = heading_band(c, layout, grammar, widths, row_h)
     head_h -= min(HEAD_ROOM, band - row_h)     # a tall band first takes the room above it
     rows = int((h - 2 * m - head_h - band) // row_h)
@@ -202,7 +263,7 @@ def heading_band(c: Canvas, layout: Layout, grammar: Grammar, widths: list[float
     cannot be read)."""
     font, small = layout.font("page.bold_font"), layout.length("page.small_size")
     upright = [c.stringWidth(_heading(s), font, small) for s, w in
-               zip(grammar.slots, widths, strict=True)
+               zip(columns(grammar), widths, strict=True)
                if not _fits(c, _heading(s), font, small, w)]
     return max(row_h, max(upright, default=0) + 2 * MM)
 
@@ -216,8 +277,9 @@ def _table(c: Canvas, layout: Layout, grammar: Grammar, widths: list[float], x0:
     c.setFont(font, small)
     c.drawString(x0, top - band + row_h * 0.3, "#")
     x = x0 + 10 * MM
-    for slot, width in zip(grammar.slots, widths, strict=True):
-        text = _heading(slot)
+    cols = columns(grammar)
+    for col, width in zip(cols, widths, strict=True):
+        text = _heading(col)
         if _fits(c, text, font, small, width):
             c.drawString(x + 0.5 * MM, top - band + row_h * 0.3, text)
         else:                       # a narrow column: its heading reads upwards
@@ -250,11 +312,14 @@ def _table(c: Canvas, layout: Layout, grammar: Grammar, widths: list[float], x0:
         c.drawRightString(x0 + 8 * MM, y + row_h * 0.3, str(line))
         row = values[line - 1] if line - 1 < len(values) else {}
         x = x0 + 10 * MM
-        for slot, width in zip(grammar.slots, widths, strict=True):
-            form.textfield(name=f"L{line:03d}.{slot.name}", value=row.get(slot.name, ""), x=x,
+        for col, width in zip(cols, widths, strict=True):
+            slot = col.slots[0]
+            what = slot.title or slot.name if len(col.slots) == 1 else \
+                f"{col.name}, comma-separated"
+            form.textfield(name=f"L{line:03d}.{col.name}", value=row.get(col.name, ""), x=x,
                            y=y + 0.3 * MM, width=width - 0.6 * MM, height=row_h - 0.6 * MM,
-                           fontSize=size, borderWidth=0.4, maxlen=slot.longest + 4,
-                           tooltip=f"line {line}: {slot.title or slot.name}")
+                           fontSize=size, borderWidth=0.4, maxlen=col.maxlen,
+                           tooltip=f"line {line}: {what}")
             x += width
 
 
@@ -343,6 +408,24 @@ def _lookup(slot: Slot) -> dict[str, str]:
     return out
 
 
+def _pieces(col: Column, value: str) -> list[tuple[str | None, str]]:
+    """A cell's text as (slot name, text) pairs: the whole text for a one-slot cell; for a
+    shared cell each comma-separated piece (or space-separated, `DP FBL`) with the slot that
+    writes it (None: no slot of the cell does)."""
+    if len(col.slots) == 1:
+        return [(col.slots[0].name, value)]
+    owner = {t.lower(): s.name for s in col.slots for t in _lookup(s)}
+    out: list[tuple[str | None, str]] = []
+    for piece in (p.strip() for p in value.split(",")):
+        if not piece:
+            continue
+        if piece.lower() in owner:
+            out.append((owner[piece.lower()], piece))
+        else:
+            out += [(owner.get(w.lower()), w) for w in piece.split()]
+    return out
+
+
 def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
     """(game id, record text, notes) from a filled fillable log."""
     from engine.bubbles import record_text
@@ -367,11 +450,12 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
         value = fields.get(f"tag.{tag}", "").strip()
         if value:
             tags.append((tag, printable(value, 80)))
+    cols = {col.name: col for col in columns(grammar)}
     rows: dict[int, dict[str, str]] = {}
     for key, value in fields.items():
         if key.startswith("L") and "." in key and value.strip():
             row_no, _, cell = key[1:].partition(".")
-            if row_no.isdigit() and cell in grammar.by_name:
+            if row_no.isdigit() and cell in cols:
                 rows.setdefault(int(row_no), {})[cell] = value.strip()
     lookup = {s.name: _lookup(s) for s in grammar.slots}
     book = play_book(grammar, tags)
@@ -381,13 +465,16 @@ def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
                 lookup[s.name] = {**_lookup(s), **lookup[s.name]}
     body, notes = [], []
     for number in sorted(rows):
-        tokens, bad = {}, []
-        for slot, value in rows[number].items():
-            token = lookup[slot].get(placeholders(value, dict(tags)).lower())
-            if token is None:
-                bad.append(f"{slot} {printable(value, 20)!r}")
-            else:
-                tokens[slot] = token
+        tokens: dict[str, str] = {}
+        bad: list[str] = []
+        for cell, value in rows[number].items():
+            for slot, piece in _pieces(cols[cell], value):
+                token = lookup[slot].get(placeholders(piece, dict(tags)).lower()) \
+                    if slot else None
+                if slot is None or token is None or slot in tokens:
+                    bad.append(f"{cell} {printable(piece, 20)!r}")
+                else:
+                    tokens[slot] = token
         if bad:
             notes.append(f"{name}:{number}: unreadable cell{'s' if len(bad) > 1 else ''}: "
                          f"{', '.join(bad)}")

@@ -50,6 +50,20 @@ def test_blowout_by_card_and_field_goal_by_hand():
     assert fg["30"][1] == "41"
 
 
+def test_blowout_field_goal_only_inside_field_goal_range(tmp_path):
+    """B8: FIELD GOAL range is on or inside the opponent's 35; further out a SPECIAL TEAMS
+    card is a punt, so the table (and `odds blowout field-goal`, the reference card) has
+    yard lines 1 to 35 and no others; a rules file moving the red line moves the table."""
+    from engine.blowout.rules import load_rules
+
+    fg = _table(blowout.tables(), "field-goal")
+    assert list(fg) == [str(n) for n in range(1, 36)]
+    assert fg["35"][1] == "46" and fg["35"][2].exact == Fraction(5, 12)   # K50 x2, K55, K60, K65
+    mine = tmp_path / "mine.toml"
+    mine.write_text("[field]\nred_line = 25\n")
+    assert list(_table(blowout.tables(load_rules(mine)), "field-goal"))[-1] == "25"
+
+
 def test_luckdraw_deal_by_hand():
     table = _table(luckdraw.tables(), "deal")
     # 6 players: "the Quarterback automatically being dealt the PTD & INT cards, the other 5

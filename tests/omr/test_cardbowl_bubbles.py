@@ -271,6 +271,7 @@ def test_a_score_typed_wrong_is_not_on_the_sheet(tmp_path):
     assert text == """[Game "cardbowl"]
 [Home "Steelers"]
 [Away "Cowboys"]
+[Result "*"]
 
 #### Steelers
 1 & goal @ 5\tpass 5, TD
@@ -310,10 +311,25 @@ def test_returns_through_from_scan_and_verify(tmp_path):
     record, said, text = _through_the_sheet(tmp_path, "returns", RETURNS)
     assert said == [f"{record}:6: not on the sheet: to 24",
                     f"{record}:12: not on the sheet: to 18"]
-    assert text.splitlines()[5] == "Kickoff\tto 4, 20 yd return"
-    assert text.splitlines()[11] == "4 & 3 @ 46\tpunt 44, 6 yd return"
-    assert text == RETURNS.replace(" to 24", "").replace(" to 18", "")
-    assert _findings(text, "scanned.txt") == [(15, "CB-YARD-001", "16", "18")]
+    assert text.splitlines()[6] == "Kickoff\tto 4, 20 yd return"
+    assert text.splitlines()[12] == "4 & 3 @ 46\tpunt 44, 6 yd return"
+    assert text == RETURNS.replace(" to 24", "").replace(" to 18", "").replace(
+        '[Away "Cowboys"]\n', '[Away "Cowboys"]\n[Result "*"]\n')
+    assert _findings(text, "scanned.txt") == [(16, "CB-YARD-001", "16", "18")]
+
+
+def test_the_result_is_a_header_bubble_like_the_other_games(tmp_path):
+    """Card Bowl's log has a Result header (issue 30): a record's Result tag is shaded and
+    read back, and the sheet's text says Result H-A above its bubbles."""
+    import pdfplumber
+
+    final = WRONG_SCORE.replace('[Away "Cowboys"]\n', '[Away "Cowboys"]\n[Result "7-0"]\n')
+    final = final.replace("\t7-0 Steelers", "")
+    _, said, text = _through_the_sheet(tmp_path, "final", final)
+    assert said == [f"{tmp_path / 'final.txt'}:11: not on the sheet: to 24"]
+    assert text.splitlines()[3] == '[Result "7-0"]'
+    with pdfplumber.open(tmp_path / "final.pdf") as doc:
+        assert "Result H-A" in doc.pages[0].extract_text()
 
 
 ENGINE_RECORDS = Path(__file__).parents[1] / "engine" / "cardbowl" / "records"

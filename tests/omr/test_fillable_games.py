@@ -76,8 +76,7 @@ def test_a_card_bowl_cell_typed_as_the_hint_shows_it_reads(tmp_path):
 # names: each must be printed whole at the layout's 6 pt (narrow columns upright), never
 # squeezed smaller. The Luck of the Draw and grid-game logs once shrank theirs to 4 pt.
 HEADINGS = {
-    "luckdraw": ("kind", "seat", "DP", "FBL", "IR/TO", "XP/S", "STTD", "word", "P8",
-                 "seat2", "bIR/TO", "bSACK", "bSTTD", "bTOD", "n2", "t4"),
+    "luckdraw": ("kind", "seat", "DP-TOD", "word", "P1-P8", "seat2", "bDP-bTOD", "n2", "t4"),
     "cardgrid": ("who", "code", "home", "away", "next", "hour", "minutes"),
     "cardgrid --log passages": ("kind", "start", "what", "pen", "score", "conv", "score2",
                                 "next", "time", "c1", "c25"),
@@ -116,3 +115,40 @@ def test_column_headings_are_whole_and_6_pt(tmp_path, game, paper):
         texts, sizes = _headings(pdf.pages[0])
     assert sizes == {6.0}
     assert set(HEADINGS[game]) <= texts, set(HEADINGS[game]) - texts
+
+
+def test_luck_of_the_draw_log_is_under_4_mb_with_shared_card_cells(tmp_path):
+    """Issue 30: the Luck of the Draw log was 14 MB with 16,006 fields, a text field per
+    card column and per seat's call. Its sixteen card columns (twice) and eight calls share
+    a cell each: 13 cells a row, 320 rows, the game and tag fields; under 4 MB."""
+    from pypdf import PdfReader
+
+    out = tmp_path / "ld.pdf"
+    r = run_cli("render", "luckdraw", "bubblelog", "--fillable", "--out", str(out))
+    assert r.code == 0, r.stderr
+    assert out.stat().st_size < 4_000_000
+    fields = PdfReader(str(out)).get_fields()
+    assert len(fields) == 13 * 320 + 1 + 6          # printkit.game, tag.Seed ... tag.Length
+    assert "L001.DP-TOD" in fields and "L320.bDP-bTOD" in fields and "L001.DP" not in fields
+
+
+def test_a_shared_cell_reads_comma_or_space_separated(tmp_path):
+    """`INT, PTD` or `int ptd` in the card cell, the calls `P1 pass, P2 run` in theirs: the
+    record's `deal P1 INT PTD` and `call` lines; a word no card of the cell writes is
+    reported with its line, not guessed."""
+    from tests.omr.test_fillable import _blank, _fill
+
+    values = {"tag.Players": "2", "L001.kind": "Q1",
+              "L002.kind": "drive", "L002.seat": "P1", "L002.n": "1",
+              "L003.kind": "deal", "L003.seat": "P1", "L003.DP-TOD": "INT, PTD",
+              "L004.kind": "deal", "L004.seat": "P2", "L004.DP-TOD": "fdn op",
+              "L005.kind": "call", "L005.P1-P8": "P1 pass, P2 run",
+              "L006.kind": "deal", "L006.seat": "P1", "L006.DP-TOD": "INT, XYZ"}
+    filled = _fill(_blank(tmp_path, "luckdraw"), values, tmp_path / "ld.pdf")
+    from printkit.omr.fillable import record_from_pdf
+
+    _, text, notes = record_from_pdf(filled)
+    body = text.split("\n\n", 1)[1].splitlines()
+    assert body[:5] == ["Q1", "drive 1 QB P1", "deal P1 INT PTD", "deal P2 FDN OP",
+                        "call P1 pass P2 run"]
+    assert notes == [f"{filled}:6: unreadable cell: DP-TOD 'XYZ'"]

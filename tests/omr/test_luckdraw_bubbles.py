@@ -128,21 +128,18 @@ def test_the_legend_is_printed_from_the_rules_data():
 
 # -- fillable -------------------------------------------------------------------------------
 # Three players (5 cards each, the QB's PTD INT TOD + 2; FG on the sidelines), typed by hand.
-FILLED = {
+FILLED = {      # the card columns and the seats' calls share a cell each (comma-separated)
     "tag.Players": "3", "tag.Length": "Q4",
     "L001.kind": "Q1",
     "L002.kind": "drive", "L002.n": "1", "L002.seat": "P1",
-    "L003.kind": "deal", "L003.seat": "P1", "L003.PTD": "PTD", "L003.INT": "INT",
-    "L003.TOD": "TOD", "L003.SACK": "SACK", "L003.TE": "TE",
-    "L004.kind": "deal", "L004.seat": "P2", "L004.DP": "DP", "L004.FBL": "FBL",
-    "L004.FDN": "FDN", "L004.IR/TO": "IR/TO", "L004.MFG": "MFG",
-    "L005.kind": "deal", "L005.seat": "p3", "L005.OP": "op", "L005.P": "P",
-    "L005.RTD": "RTD", "L005.XP/S": "XP/S", "L005.STTD": "STTD",
-    "L006.kind": "event", "L006.STTD": "STTD", "L006.word": "touchback", "L006.seat": "P3",
+    "L003.kind": "deal", "L003.seat": "P1", "L003.DP-TOD": "PTD, INT, TOD, SACK, TE",
+    "L004.kind": "deal", "L004.seat": "P2", "L004.DP-TOD": "DP FBL FDN IR/TO MFG",
+    "L005.kind": "deal", "L005.seat": "p3", "L005.DP-TOD": "op, P, RTD, XP/S, STTD",
+    "L006.kind": "event", "L006.DP-TOD": "STTD", "L006.word": "touchback", "L006.seat": "P3",
     "L006.n": "2",
-    "L007.kind": "call", "L007.P1": "P1 run", "L007.P2": "P2 pass", "L007.P3": "P3 pass",
-    "L008.kind": "audible", "L008.play": "pass", "L008.P2": "P2 3", "L008.P3": "P3 3",
-    "L009.kind": "event", "L009.RTD": "RTD", "L009.word": "td", "L009.seat": "P3",
+    "L007.kind": "call", "L007.P1-P8": "P1 run, P2 pass, P3 pass",
+    "L008.kind": "audible", "L008.play": "pass", "L008.P1-P8": "P2 3, P3 3",
+    "L009.kind": "event", "L009.DP-TOD": "RTD", "L009.word": "td", "L009.seat": "P3",
     "L009.n": "6",
     "L010.kind": "total", "L010.seat": "P1", "L010.n": "0", "L010.seat2": "P2",
     "L010.n2": "3", "L010.t3": "P3 11",
@@ -157,7 +154,7 @@ def test_a_filled_log_verifies(tmp_path):
 
 
 def test_a_slip_in_a_filled_log_is_the_typed_records_finding(tmp_path):
-    slipped = {**FILLED, "L008.P2": "P2 4"}     # no Loner bonus with 3 players
+    slipped = {**FILLED, "L008.P1-P8": "P2 4, P3 3"}     # no Loner bonus with 3 players
     filled = _fill(_blank(tmp_path, "luckdraw"), slipped, tmp_path / "filled.pdf")
     r = run_cli("verify", str(filled))
     assert r.code == 1

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pikepdf
+import pypdfium2 as pdfium
 import pytest
 
+from engine import registry
 from printkit import sheets
 from printkit.papers import PAPERS
 from tests.helpers import check_pdf, render_sheet
@@ -16,6 +19,43 @@ JOBS = [(g, s, p) for g, s in sheets.available() for p in PAPERS]
 
 def _render(game: str, sheet: str, paper: str) -> bytes:
     return render_sheet(game, sheet, paper=paper)
+
+
+DPI = 50
+EDGE_PX = 12        # 0.24 in at 50 dpi: the 0.25 in band less half a pixel of anti-aliasing
+
+
+# a rules document's decision id (docs/rules/GAME.md: B8, C13, G12, L15, ...) as a sheet would
+# cite it: "(C13)", "(B5, B8)", "rules B6", "decision B8"
+RULE_ID = re.compile(r"\((?:[A-Z]\d{1,2}(?:[-,] ?)?)+\)|\b(?:rules?|decisions?) [A-Z]\d{1,2}\b")
+
+
+def _text(pdf: bytes) -> str:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return "\n".join(doc[k].get_textpage().get_text_range() for k in range(len(doc)))
+    finally:
+        doc.close()
+
+
+def _inked_edge(pdf: bytes) -> list[tuple[int, str]]:
+    """(page, side) of every page with ink (darker than paper) in the 0.25 in band along
+    its edge, the band home printers do not print: rasterised, so marks, rules and words
+    count alike."""
+    found = []
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for k in range(len(doc)):
+            grey = doc[k].render(scale=DPI / 72, grayscale=True).to_numpy()
+            grey = grey if grey.ndim == 2 else grey[..., 0]
+            ink = grey < 245
+            for side, band in (("top", ink[:EDGE_PX]), ("bottom", ink[-EDGE_PX:]),
+                               ("left", ink[:, :EDGE_PX]), ("right", ink[:, -EDGE_PX:])):
+                if band.any():
+                    found.append((k + 1, side))
+    finally:
+        doc.close()
+    return found
 
 
 @pytest.mark.parametrize("game,sheet,paper", JOBS)
@@ -32,6 +72,35 @@ def test_printable(game, sheet, paper):
     for key in ("/Title", "/Subject", "/Creator"):
         assert str(doc.docinfo[key]).strip()
     assert str(doc.docinfo["/CreationDate"]).startswith("D:2000")   # invariant mode
+    assert _inked_edge(pdf) == [], "ink within 0.25 in of the page edge (page, side)"
+    assert RULE_ID.findall(_text(pdf)) == [], "a rule's id printed: print what the rule says"
+
+
+def test_the_rule_id_pattern():
+    """What a player cannot read (issue 30), and what is no rule id (a card code, a level)."""
+    assert RULE_ID.findall("bounce card before each redraw (C13) A 2") == ["(C13)"]
+    assert RULE_ID.findall("its deck (rules B6). A record") == ["rules B6"]
+    assert RULE_ID.findall("range (B5, B8) and") == ["(B5, B8)"]
+    assert RULE_ID.findall("caught L1 L2 (pressured L4: catch) K35 DP-OFS P15") == []
+
+
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
+def test_play_book_headers_print_no_rule_id(game):
+    """Every page of a play book prints the game's how-to text."""
+    assert RULE_ID.findall(registry.GAMES[game].book.howto) == []
+
+
+def test_the_edge_check_sees_a_mark_in_the_band():
+    """The check above can fail: a hair line 0.1 in from the left edge is found."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=PAPERS["a4"])
+    c.setLineWidth(0.3)
+    c.line(7.2, 300, 7.2, 320)
+    c.showPage()
+    c.save()
+    assert _inked_edge(out.getvalue()) == [(1, "left")]
 
 
 def test_jobs_cover_both_papers():

@@ -202,3 +202,32 @@ def test_a_card_too_small_for_its_text_is_one_line_naming_the_card(tmp_path):
     assert result.stderr == ("printkit: error: card R45: WHEN and EFFECT cannot fit on the card "
                              "at 6 pt (make the layout's [card] bigger or its text sizes "
                              "smaller)\n")
+
+
+def test_home_and_away_apart_in_grey_scale(letter):
+    """Issue 30: the HOME red and AWAY blue print as the same grey (77 v 72). The backs carry
+    the side's letter, H or A, large (24 pt) in both lower corners, and AWAY's backs and
+    bands are striped: rendered in grey, a fifth of an AWAY backs page is the stripes' mid
+    grey, where HOME's backs are the flat team grey and white."""
+    import pypdfium2 as pdfium
+
+    with pdfplumber.open(io.BytesIO(letter)) as pdf:
+        first_back, last_back = pdf.pages[1], pdf.pages[41]
+
+        def marks(page):
+            return sorted({ch["text"] for ch in page.chars if round(ch["size"]) == 24})
+        assert marks(first_back) == ["H"] and marks(last_back) == ["A"]
+        assert sum(ch["text"] == "H" and round(ch["size"]) == 24
+                   for ch in first_back.chars) == 2 * 9
+    doc = pdfium.PdfDocument(letter)
+    try:
+        shares = []
+        for index in (1, 41):
+            grey = doc[index].render(scale=100 / 72, grayscale=True).to_numpy()
+            grey = grey if grey.ndim == 2 else grey[..., 0]
+            # the share of the page in a mid grey, neither the flat team grey nor white
+            shares.append(float(((grey > 100) & (grey < 200)).mean()))
+    finally:
+        doc.close()
+    home, away = shares
+    assert home < 0.05 and away > 0.15, shares      # measured: 0.02 and 0.18

@@ -216,6 +216,11 @@ def test_clock_has_a_12_by_15_grid_per_quarter_and_the_rules_legend(paper):
             "interval under 6 the defense is dealt one extra card and discards its lowest") in right
     assert flat.count("15:00") == 4 and flat.count("1:00") >= 4
     assert "The clock stops" in flat and "A penalty (not declined)" in flat
+    # "if the last offensive card drawn is the same suit as the ball carrier ... the play ends
+    # by going out of bounds and stops the clock"; "A declined penalty stops the clock."
+    # (the legend's lines interleave with the right column's in the page text)
+    assert "Late in a half (shaded rows): out of bounds (the last offensive card is" in flat
+    assert "carrier's suit, or the offense forfeits a run draw); a declined penalty" in flat
     assert "Open-field run at the end of the play, including after a fumble recovery" in right
     # a 2:00 row label per quarter, and the two-minute warning's label in each half
     assert len(re.findall(r"(?<!\d)2:00", flat)) == 4 + 2

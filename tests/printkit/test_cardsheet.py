@@ -245,8 +245,30 @@ def test_calibration_back_scales_sit_behind_the_front_crosses():
             assert len(zeros) == 10                       # X and Y scale of each cross
             for x, y in crosses:
                 mx = w - x + offset[0]
-                assert any(abs(zx - mx) < 0.3 * MM and y + offset[1] - 20 * MM < zy
-                           < y + offset[1] for zx, zy in zeros), (x, y)
+                # the X scale 26 mm above or below its target (into the page), its numbers
+                # 4 mm past its line
+                assert any(abs(zx - mx) < 0.3 * MM and 26 * MM < abs(zy - y - offset[1])
+                           < 40 * MM for zx, zy in zeros), (x, y)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_calibration_scales_run_as_far_as_back_offset_goes_in_8_pt(paper):
+    """Issue 30: the scales ran +-5 mm with 4.5 pt digits while --back-offset takes +-20 mm:
+    each scale now reads 20 15 10 5 0 5 10 15 20 (mm), every number at 8 pt, and the
+    front cross's arms reach 50 mm towards the scales (a 20 mm drift still crosses them)."""
+    doc = Document(PAPERS[paper], "t", "t")
+    calibration_pages(doc, SheetOptions(paper=paper), STYLE, "T")
+    with pdfplumber.open(io.BytesIO(doc.finish())) as pdf:
+        front, back = pdf.pages
+        digits = [ch for ch in back.chars if ch["text"].isdigit() and ch["top"] > 0]
+        numbers = [wd["text"] for wd in back.extract_words(x_tolerance=0.5)
+                   if wd["text"].isdigit()]
+        longest = max(max(abs(ln["x1"] - ln["x0"]), abs(ln["bottom"] - ln["top"]))
+                      for ln in front.lines)
+    scale_digits = [ch for ch in digits if round(ch["size"], 1) != 9.0]   # not the text
+    assert {round(ch["size"], 1) for ch in scale_digits} == {8.0}
+    assert numbers.count("20") == 5 * 4 and numbers.count("15") == 5 * 4
+    assert longest == pytest.approx(62 * MM, abs=0.5)         # 12 mm one way, 50 the other
 
 
 TOP = (1.0, 0.0, 1.0)       # a marker each side draws just under its own top edge

@@ -157,3 +157,33 @@ def test_a_reader_gone_away_ends_quietly_with_141(args):
     p.stdout.close()
     err = p.stderr.read()
     assert p.wait(timeout=120) == 141 and err == b""
+
+
+@pytest.mark.parametrize("given,paper,width", [("A4", "a4", 595), ("Letter", "letter", 612),
+                                               ("LETTER", "letter", 612)])
+def test_paper_in_any_case(tmp_path, given, paper, width):
+    """`--paper A4` / `Letter` (issue 30): the same page as the lower-case name."""
+    import pikepdf
+
+    out = tmp_path / "ref.pdf"
+    r = run_cli("render", "postcard", "refcard", "--paper", given, "--out", str(out))
+    assert r.code == 0, r.stderr
+    with pikepdf.open(out) as pdf:
+        assert round(float(pdf.pages[0].MediaBox[2])) == width
+    book = tmp_path / "book.pdf"
+    r = run_cli("playbook", "postcard", "--seed", "s", "--paper", given, "--out", str(book))
+    assert r.code == 0, r.stderr
+
+
+def test_paper_choices_are_the_library_papers():
+    from printkit.commands.paper import Paper
+    from printkit.papers import PAPERS
+
+    assert {p.value for p in Paper} == set(PAPERS) == {"letter", "a4"}
+
+
+def test_an_unknown_paper_is_one_line_exit_2(tmp_path):
+    r = run_cli("render", "postcard", "refcard", "--paper", "A5", "--out",
+                str(tmp_path / "x.pdf"))
+    assert r.code == 2
+    assert "--paper" in r.stderr and "A5" in r.stderr and "Traceback" not in r.stderr

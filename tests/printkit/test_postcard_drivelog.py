@@ -87,3 +87,23 @@ def test_render_command_writes_both_papers(workdir):
         assert result.code == 0, result.stderr
         out = workdir / "output" / f"postcard-drivelog-{paper}.pdf"
         check_pdf(out.read_bytes())
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_example_is_beside_the_table_not_in_its_rows(paper):
+    """Issue 30: the first 5 of 28 rows held a pre-printed example. Every row of the table is
+    blank (its pre-printed 'v' and '&' only); the example's lines stand under the table's
+    last row, under their own title."""
+    with pdfplumber.open(io.BytesIO(render(paper))) as doc:
+        words = doc.pages[0].extract_words()
+    home = next(w for w in words if w["text"] == "Hawks")     # the next column's heading
+    separators = [w for w in words if w["text"] == "v" and w["x1"] < home["x0"]]
+    last_row = max(w["top"] for w in separators)
+    title = next(w for w in words if w["text"] == "Example:")
+    assert title["top"] > last_row
+    for text in ("toss", "kickoff", "touchback", "rush", "tackle", "4v2", "5v3"):
+        hits = [w for w in words if w["text"] == text]
+        assert hits and all(w["top"] > title["top"] for w in hits), text
+    # every table row has its separators: none left out for an example
+    amps = [w for w in words if w["text"] == "&" and w["top"] < title["top"]]
+    assert len(separators) == len(amps) >= 18

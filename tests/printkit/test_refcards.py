@@ -43,7 +43,17 @@ def _pdf(game: str, paper: str) -> bytes:
 
 
 def _words(page) -> str:
-    return " ".join(w["text"] for w in page.extract_words(keep_blank_chars=False))
+    """The words of the page's first card (the top one) in reading order. The cards are
+    turned a quarter on the page on both papers (0.25 in of paper outside the crop marks),
+    anticlockwise on a fronts page, clockwise on its backs page."""
+    upright = [ch for ch in page.chars if ch["upright"]]
+    if len(upright) * 2 > len(page.chars):
+        return " ".join(w["text"] for w in page.extract_words(keep_blank_chars=False))
+    a, b = page.chars[0]["matrix"][:2]
+    card = page.crop((0, 0, page.width, page.height / 2))
+    turned = {"line_dir_rotated": "ltr", "char_dir_rotated": "btt"} if b > 0 else \
+        {"line_dir_rotated": "rtl", "char_dir_rotated": "ttb"}
+    return " ".join(w["text"] for w in card.extract_words(keep_blank_chars=False, **turned))
 
 
 def _font_size(ch) -> float:
@@ -74,9 +84,8 @@ def test_two_up_two_sided_true_size_and_nothing_under_8pt(game, paper):
             assert boxes.count(CARD_MM[paper]) == 2          # 2-up, true size
             sizes = {round(_font_size(ch), 2) for ch in page.chars}
             assert min(sizes) >= 8.0, f"text under 8 pt: {sorted(sizes)[:3]}"
-    if paper == "letter":                   # a4's cards are turned: text read in the a4 test
-        front, back = _front_back(game, paper)
-        assert "quick reference 1/2" in front and "quick reference 2/2" in back
+    front, back = _front_back(game, paper)
+    assert "quick reference 1/2" in front and "quick reference 2/2" in back
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -194,6 +203,21 @@ def test_postcard_catch_by_level_from_the_odds_table():
     assert "beats 2 4 5 3 6 1 4 6 2 5 2 3 6 1 4" in front
 
 
+def test_postcard_card_has_points_time_tracker_and_end_of_game():
+    """Issue 30, typed from the rules text: "6 points for that team"; extra points "1 point:
+    ... field goal kick from the 15 yard line", "2 points: ... a single play from the 5";
+    safety "2 points"; the Time Tracker triggers: "crosses out two circles" after a
+    touchdown, "one circle" on losing the ball or filling the Play Tracker (nine circles);
+    END OF GAME: one end zone's circles erased, "After each play, one circle ... If there is
+    a touch down, two", "No bonuses"."""
+    front, _ = _front_back("postcard")
+    assert "Points TD 6, then 1 (kick, the 15) or 2 (a play, the 5); FG 3; safety 2." in front
+    assert "Time Cross 2 circles when scored on, 1 on losing the ball, 1 when your Play " \
+        "Tracker fills (9); gain the stars." in front
+    assert "End All 14 crossed: erase one end zone's 7; a play crosses 1, a TD 2, no " \
+        "stars; the last ends the game." in front
+
+
 def test_postcard_card_follows_a_rules_file(tmp_path):
     """A player's own card values: a field goal from the 50 needs 6-8, blocks at -4."""
     own = tmp_path / "own.toml"
@@ -212,14 +236,33 @@ def test_postcard_card_follows_a_rules_file(tmp_path):
 
 # -- BLOWOUT!!! and Luck of the Draw -------------------------------------------------------------
 
-def test_blowout_card_types_and_when():
+def test_blowout_card_teaches_the_game():
+    """Issue 30: set-up, hands, fourth down, each score with its points and restart,
+    halftime and overtime, typed from the rules text; the kick yards the deck holds (25-65,
+    B5), never the 20-70 its data is checked against; field-goal odds only in range (B8)."""
     front, back = _front_back("blowout")
-    assert "SACK!" in front and "In response to a PASS play." in front
-    assert "On FOURTH DOWN, instead of an OFFENSE card." in front
+    # "Set the LINE OF SCRIMMAGE marker on the 20 yard line, and the FIRST DOWN marker on the 30"
+    assert "Ball on the OFFENSE's 20, FIRST DOWN marker on the 30." in front
+    # "OFFENSE draws 5 OFFENSE cards and 1 SPECIAL TEAMS card. DEFENSE draws 6 DEFENSE cards."
+    assert "Hands OFFENSE 5 OFFENSE + 1 SPECIAL TEAMS, DEFENSE 6 DEFENSE; refill" in front
+    assert "FOURTH DOWN: an OFFENSE card" in front and "opponent's 35 in (red line)" in front
+    # "OFFENSE gets 7 points", "OFFENSE gets 3 points", "DEFENSE gets 2 points"
+    assert "TOUCHDOWN 7 Past the GOAL LINE" in front and "own 20, FIRST DOWN." in front
+    assert "FIELD GOAL 3 KICK YARDS more than yard line + 10" in front
+    assert "SAFETY 2 OFFENSE pushed past its own GOAL LINE" in front
+    assert "QUARTERS 1, HALVES 2, FULL GAME 4" in front and "Halftime (after the 1st of 2, " \
+        "2nd of 4)" in front
+    assert "Overtime Tied: coin toss, reshuffle." in front
+    assert "SPECIAL TEAMS 25-65 KICK YARDS." in front and "20-70" not in front + back
+    assert "RUN 45-100, PASS 15-100 YARDS GAINED" in front
+    assert "(C" not in front + back and "(B" not in front + back
     assert re.search(r"INT INTERCEPTION: In response to a PASS play\.", back)
+    assert "SACK SACK!: In response to a PASS play." in back
     # field goal from the 15-19: kick yards needed 26-30 (yard line + 11), made by 11 of the
-    # 12 SPECIAL TEAMS cards (all but the 25) = 92%
-    assert "15-19 26-30 92%" in back
+    # 12 SPECIAL TEAMS cards (all but the 25) = 92%; from the 35 (the red line, the last
+    # line in range): more than 45, K50 x2, K55, K60, K65: 5 of 12 = 42%
+    assert "15-19 26-30 92%" in back and "35 46 42%" in back
+    assert "35-39" not in back and "50-54" not in back and "55 66" not in back
 
 
 def test_luckdraw_cheat_sheet():
@@ -261,19 +304,25 @@ def _side_text(side) -> str:
     return "\n".join(t for b in side.blocks for t in walk(b))
 
 
-def test_blowout_card_is_built_from_the_deck_data():
-    """Never retyped: a changed `when` in the deck data shows on the card."""
+def test_blowout_card_is_built_from_the_rules_data():
+    """Never retyped: changed points, a moved red line and a changed kick card show on the
+    card."""
     from dataclasses import replace
 
-    from engine.blowout.decks import load_decks
+    from engine.blowout.rules import load_rules
     from printkit.sheets.blowout import refcard as bo
 
-    decks = load_decks()
-    sack = decks.types["sack"]
-    changed = replace(decks, types={**decks.types,
-                                    "sack": replace(sack, when="Only on third down.")})
-    assert "SACK! [DEFENSE] When: Only on third down." in _side_text(bo.front(changed))
-    assert "Only on third down." not in _side_text(bo.front(decks))
+    rules = load_rules(None)
+    special = rules.decks.deck("special")
+    longer = replace(special, cards=tuple(replace(c, yards=70) if c.code == "K65" else c
+                                          for c in special.cards))
+    changed = replace(rules, scoring=replace(rules.scoring, touchdown=6),
+                      field=replace(rules.field, red_line=30),
+                      decks=replace(rules.decks, decks={**rules.decks.decks, "special": longer}))
+    text = _side_text(bo.front(changed))
+    assert "TOUCHDOWN 6" in text and "opponent's 30 in" in text and "25-70 KICK YARDS" in text
+    shipped = _side_text(bo.front(rules))
+    assert "TOUCHDOWN 7" in shipped and "25-65 KICK YARDS" in shipped
 
 
 def test_luckdraw_card_is_built_from_the_card_data():
@@ -369,7 +418,7 @@ def test_cardgrid_card_rules_on_the_front():
     assert "J Q K on grid 10 or 11: a field goal (1) if you choose" in text
     assert "next card black = try (4), red = dead-in-goal" in text
     with pdfplumber.open(io.BytesIO(_pdf("cardgrid", "letter"))) as pdf:
-        printed = pdf.pages[0].extract_text()
+        printed = _words(pdf.pages[0])
     assert "Tackle 6 the last: kick 4 grids on (grid 11 at most), possession" in printed
 
 

@@ -16,8 +16,9 @@ PRINTABLES = (
               "One row per snap: both cards, yards, down & to go, ball on, score, period; "
               "Seed box and the card code legend", used_with=("bubblelog", "playbook")),
     Printable("blowout", "refcard", "blowout-refcard", "reference card",
-              "Two-sided quick reference: card types, when each may be played, named cards, "
-              "yards per play", cards=True, sides=2, cut=("refcard",)),
+              "Two-sided quick reference: set-up, a snap, downs, scoring and restarts, how "
+              "the game ends; the decks, named cards, yards per play, field-goal odds",
+              rules=True, cards=True, sides=2, cut=("refcard",)),
     Printable("blowout", "bubblelog", "blowout-bubblelog", "bubble log",
               "The play log filled by shading bubbles (two snaps a band), read back from a "
               "scan or photo (printkit scan)", used_with=("playbook",)),

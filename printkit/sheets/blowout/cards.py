@@ -41,6 +41,28 @@ class Team:
     side: str           # "home" or "away"
     name: str
     colour: Color
+    mark: str = ""      # a large letter on the backs (H, A): the sides apart without colour
+    stripes: bool = False   # diagonal stripes over the band and the back: apart in grey-scale
+
+
+STRIPE_PITCH = 2.4 * MM
+STRIPE_WIDTH = 0.9 * MM
+
+
+def _stripes(c: Canvas, x: float, y: float, w: float, h: float, ink: Color) -> None:
+    """Diagonal stripes over the rectangle, clipped to it: the away side's texture, so a
+    grey-scale print tells the sides apart where their colours print as the same grey."""
+    c.saveState()
+    path = c.beginPath()
+    path.rect(x, y, w, h)
+    c.clipPath(path, stroke=0, fill=0)
+    c.setStrokeColor(ink)
+    c.setLineWidth(STRIPE_WIDTH)
+    k = 0.0
+    while k < w + h:
+        c.line(x + k, y, x + k - h, y + h)
+        k += STRIPE_PITCH
+    c.restoreState()
 
 
 @dataclass(frozen=True)
@@ -99,6 +121,9 @@ def _band(style: Style, team: Team, deck: Deck, frame: CardFrame, c: Canvas) -> 
         c.setFillColor(team.colour)
         c.rect(-b, h - band, w + 2 * b, band + b, stroke=0, fill=1)
         c.setFillColor(white)
+    if team.stripes:
+        _stripes(c, -b, h - band, w + 2 * b, band + b, mix(team.colour, 0.7))
+        c.setFillColor(team.colour if style.ink_saver else white)
     code = max(c.stringWidth(card.code, style.font(True), style.length("face.code_size"))
                for card in deck.cards)
     room = w - 2 * inset - code - 2 * MM          # right of the longest code in the deck
@@ -235,6 +260,9 @@ def _back_art(style: Style, team: Team, deck: Deck, frame: CardFrame, c: Canvas)
         c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
         c.setStrokeColor(white)
         ink = white
+    if team.stripes:
+        _stripes(c, -b, -b, w + 2 * b, h + 2 * b, mix(team.colour, 0.7))
+        c.setStrokeColor(ink)
     c.setLineWidth(1.2)
     c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, lay.length("face.corner"))
     c.setFillColor(ink)
@@ -256,6 +284,11 @@ def _back_art(style: Style, team: Team, deck: Deck, frame: CardFrame, c: Canvas)
     team_line = cardtext.fit_line(team.name, style.font(), lay.length("back.team_size"),
                                   NAME_FLOOR, width)
     cardtext.draw(c, team_line, w / 2, y - 2 * MM, "centre")
+    if team.mark:           # H / A in the two lower corners, read in any colour
+        c.setFont(style.font(True), lay.length("back.mark_size"))
+        c.setFillColor(ink)
+        c.drawString(2 * inset, 2 * inset, team.mark)
+        c.drawRightString(w - 2 * inset, 2 * inset, team.mark)
 
 
 def back(style: Style, team: Team, deck: Deck, doc: Document, frame: CardFrame) -> None:
@@ -267,8 +300,11 @@ def back(style: Style, team: Team, deck: Deck, doc: Document, frame: CardFrame) 
 # -- the printable ----------------------------------------------------------------------------
 
 def teams(opts: RenderOptions, layout: Layout) -> tuple[Team, Team]:
-    return (Team("home", opts.home, layout.colour("team.home_colour")),
-            Team("away", opts.away, layout.colour("team.away_colour")))
+    def team(side: str, name: str) -> Team:
+        return Team(side, name, layout.colour(f"team.{side}_colour"),
+                    layout.text(f"team.{side}_mark"), layout.flag(f"team.{side}_stripes"))
+
+    return team("home", opts.home), team("away", opts.away)
 
 
 def sheet_cards(opts: RenderOptions, layout: Layout) -> list[SheetCard]:

@@ -147,7 +147,7 @@ def _field_page(doc: Document, layout: Layout, opts: RenderOptions, field: Field
     c.setFont(layout.font("page.label_font"), label)
     c.setFillColor(layout.colour("page.muted"))
     c.drawString(fx, fy + field.height + label * 0.8,
-                 f"Red lines: FIELD GOAL range starts on the opponent's {red} (B8). "
+                 f"Red lines: FIELD GOAL range is on or inside the opponent's {red}. "
                  f"A SPECIAL TEAMS card on FOURTH DOWN is a FIELD GOAL try in FIELD GOAL "
                  f"range, elsewhere a punt.")
     check_bars(doc, layout, margin, margin)

@@ -1,15 +1,19 @@
 """`printkit render blowout refcard`: BLOWOUT!!!'s quick-reference card, two-sided.
 
-Front: every card type, the deck that holds it, its yards and when it may be played. Back:
-each named card (penalties, turnovers, SACK!, CHALLENGE) with when it may be played and what
-it does, and the yards-per-play odds (the `yards` table of `printkit odds blowout`). All of it
-from engine/blowout/decks.toml (decisions B1-B5) and the odds computed from it.
+Front: the game on one side (set-up, hands and their refill, a snap, downs and fourth down,
+each score with its points and the restart after it, periods, halftime, overtime), then every
+card type with its deck, its yards and when it may be played. Back: each named card
+(penalties, turnovers, SACK!, CHALLENGE), what each deck holds, the yards-per-play odds and the
+field-goal odds over FIELD GOAL range (the `yards` and `field-goal` tables of `printkit odds
+blowout`). Every number comes from the rules object (engine/blowout/rules.toml, the decks of
+decks.toml and the odds computed from them): a card's yards are what the deck holds.
 """
 
 from __future__ import annotations
 
-from engine.blowout.decks import DECK_NAMES, Decks, load_decks
+from engine.blowout.decks import DECK_NAMES, Decks
 from engine.blowout.game import GAME
+from engine.blowout.rules import Rules, load_rules
 from engine.odds import Figure, OddsTable
 from printkit import refcard
 from printkit.layout import Layout
@@ -24,15 +28,13 @@ def _yards(low: int | None, high: int | None) -> str:
     return f"{low} to {high}" if low < 0 else f"{low}-{high}"
 
 
-def type_lines(decks: Decks) -> Lines:
-    """One line per card type: deck(s), yards range and what they mean, when to play it."""
-    items = []
-    for t in decks.types.values():
-        where = " + ".join(decks.deck(d).title for d in t.decks if d in DECK_NAMES)
-        yards = f" {_yards(t.min, t.max)} {t.value.lower()}." if t.value else ""
-        when = t.when or "see the cards (back)."
-        items.append((t.title, f"[{where}]{yards} When: {when}"))
-    return Lines(tuple(items), term_width=0)
+def held(decks: Decks, kind: str) -> tuple[int | None, int | None]:
+    """The least and most yards the decks hold of a card type: what a player meets at the
+    table (SPECIAL TEAMS 25-65), not the type's allowed range (20-70, what decks.toml is
+    checked against, B5)."""
+    yards = [c.yards for name in DECK_NAMES for c in decks.deck(name).cards
+             if c.type.key == kind and c.yards is not None]
+    return (min(yards), max(yards)) if yards else (None, None)
 
 
 def named_lines(decks: Decks) -> Lines:
@@ -47,25 +49,87 @@ def named_lines(decks: Decks) -> Lines:
     return Lines(tuple(items))
 
 
-def deck_lines(decks: Decks) -> Lines:
-    """Each deck's cards: label and copies (x2 for two copies), grouped by type."""
+def _nth(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+# what the rules call each game length (rules.toml's keys are the record's Length tag)
+LENGTH_NAMES = {"quarter": "QUARTERS", "halves": "HALVES", "full": "FULL GAME"}
+
+
+def play_lines(rules: Rules) -> Lines:
+    """Set-up, hands, a snap and the downs: the rules' words, the rules object's numbers."""
+    f, h = rules.field, rules.hands
+    return Lines((
+        ("Set-up", "Shuffle your three decks; the coin toss winner picks OFFENSE or DEFENSE. "
+                   f"Ball on the OFFENSE's {f.start}, FIRST DOWN marker on the "
+                   f"{f.start + f.first_down}."),
+        ("Hands", f"OFFENSE {h.offense} OFFENSE + {h.special} SPECIAL TEAMS, DEFENSE "
+                  f"{h.defense} DEFENSE; refill each card played from its deck."),
+        ("A snap", "On \"Hut, hut, hike!\" both show a card: YARDS GAINED minus YARDS LOST "
+                   "(a PASS never loses yards: 0 and a down)."),
+        ("Downs", f"{f.first_down} yards: FIRST DOWN. FOURTH DOWN: an OFFENSE card (short: "
+                  "DEFENSE's ball there) or SPECIAL TEAMS: a punt, or a FIELD GOAL from the "
+                  f"opponent's {f.red_line} in (red line)."),
+    ))
+
+
+def score_lines(rules: Rules) -> Lines:
+    """Each score: points and the restart after it."""
+    f, s = rules.field, rules.scoring
+    return Lines((
+        (f"TOUCHDOWN {s.touchdown}", "Past the GOAL LINE, not the back of the END ZONE (a RUN "
+                                     "may). Then the other side's ball on its own "
+                                     f"{f.start}, FIRST DOWN."),
+        (f"FIELD GOAL {s.field_goal}", f"KICK YARDS more than yard line + {f.end_zone}; then "
+                                       f"as a TOUCHDOWN. No good: their ball at the spot."),
+        (f"SAFETY {s.safety}", "OFFENSE pushed past its own GOAL LINE: DEFENSE scores and "
+                               f"gets the ball on its own {f.start}."),
+    ))
+
+
+def end_lines(rules: Rules) -> Lines:
+    """Periods, halftime and overtime from the rules' game lengths."""
+    lengths = ", ".join(f"{LENGTH_NAMES.get(n, n.upper())} {g.periods}"
+                        for n, g in rules.lengths.items())
+    halves = ", ".join(f"{_nth(g.halftime)} of {g.periods}"
+                       for g in rules.lengths.values() if g.halftime)
+    return Lines((
+        ("Periods", f"{lengths}: a period ends when all OFFENSE cards are played; reshuffle. "
+                    f"Halftime (after the {halves}): who began on OFFENSE, now on DEFENSE, "
+                    f"from the {rules.field.start}."),
+        ("Overtime", "Tied: coin toss, reshuffle. The first possession scores: the other side "
+                     "gets one (lead wins, tie plays on). Else first score wins."),
+    ))
+
+
+def kind_lines(decks: Decks) -> Lines:
+    """Each deck's card types, a valued type with the yards its cards hold (the named cards'
+    timing and effect are on the back)."""
     items = []
     for name in DECK_NAMES:
-        deck = decks.deck(name)
-        groups: dict[str, list[str]] = {}
-        for card in deck.cards:
-            groups.setdefault(card.type.title, []).append(
-                card.label + (f" x{card.count}" if card.count > 1 else ""))
-        items.append((deck.title, "; ".join(f"{t} {', '.join(ls)}" for t, ls in groups.items())))
+        kinds = [t for t in decks.types.values() if name in t.decks]
+        words = []
+        for k, t in enumerate(kinds):
+            ends = k + 1 == len(kinds) or kinds[k + 1].value != t.value   # "RUN 45-100, PASS
+            value = f" {t.value}" if t.value and ends else ""            # 15-100 YARDS GAINED"
+            title = "" if t.title == decks.deck(name).title else f"{t.title} "
+            words.append(f"{title}{_yards(*held(decks, t.key))}{value}" if t.value
+                         else t.title)
+        items.append((decks.deck(name).title, ", ".join(words) + "."))
     return Lines(tuple(items))
 
 
-def front(decks: Decks) -> Side:
+def front(rules: Rules) -> Side:
     return Side(GAME.title, "quick reference 1/2", (
-        Heading("Card types and when each may be played"),
-        type_lines(decks),
-        Heading("What each deck holds (x2: two copies)"),
-        deck_lines(decks),
+        Heading("Set-up and play"),
+        play_lines(rules),
+        Heading("Scoring, then the restart"),
+        score_lines(rules),
+        Heading("How it ends: the highest score wins"),
+        end_lines(rules),
+        Heading("The decks (named cards: the back)"),
+        kind_lines(rules.decks),
     ))
 
 
@@ -94,17 +158,18 @@ def back(decks: Decks, tables: list[OddsTable]) -> Side:
     return Side(GAME.title, "quick reference 2/2", (
         Heading("Named cards (code: card, when, effect)"),
         named_lines(decks),
+
         Heading("Yards per play"),
         refcard.odds_chart(yards, ("play", "gain", "no gain", "loss", "10+ yards"),
                            ("play", "gain", "no gain", "loss", "10+ yds")),
         Note("A random RUN or PASS card against a random DEFENSIVE PLAY (exact)."),
-        Heading("Field goal: a random SPECIAL TEAMS card"),
+        Heading("Field goal from each yard line in range"),
         field_goal_chart(refcard.odds_table(tables, "field-goal")),
     ))
 
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
-    decks = load_decks()
+    rules = load_rules(opts.rules_file)
     assert GAME.odds is not None
-    refcard.render(doc, opts, layout, front(decks), back(decks, GAME.odds(None)),
+    refcard.render(doc, opts, layout, front(rules), back(rules.decks, GAME.odds(rules)),
                    GAME.title)

@@ -140,7 +140,7 @@ def back(rules: Rules, tables: list[OddsTable]) -> Side:
         field_goal_charts(fg),
         Heading("Penalty card (after a Black Joker)"),
         penalty_chart(rules),
-        Heading("Fumble tie: bounce card before each redraw (C13)"),
+        Heading("Fumble tie: a bounce card before each redraw"),
         bounce_chart(rules),
         Note("Penalty yards by the next card drawn; +1st: automatic first down; Run: "
              "open-field run. Bounce: O towards the offense's goal, D the defense's."),

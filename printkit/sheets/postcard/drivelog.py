@@ -138,11 +138,10 @@ def _table(c: Canvas, layout: Layout, x: float, top: float, width: float, floor:
     # pre-printed separators so the parts of a value land where the notation wants them
     c.setFillColor(layout.colour("page.hint"))
     c.setFont(layout.font("page.label_font"), small)
-    examples = len(layout.list("example.lines")) if layout.flag("example.show") else 0
     cx = x
     for (_, _, sep, _), w in zip(COLUMNS, ws, strict=True):
         if sep:
-            for i in range(examples, rows):
+            for i in range(rows):
                 base = top - head - (i + 1) * h + h / 2 - small * 0.35
                 c.drawCentredString(cx + w / 2, base, sep)
         cx += w
@@ -151,18 +150,41 @@ def _table(c: Canvas, layout: Layout, x: float, top: float, width: float, floor:
     return rows
 
 
+EXAMPLE_TITLE = "Example: how a game's first lines are written (not rows to fill in)"
+
+
+def example_height(layout: Layout) -> float:
+    """The room the example takes under the table: a title row and a row per line (none
+    when the layout turns it off)."""
+    if not layout.flag("example.show"):
+        return 0.0
+    return (len(layout.list("example.lines")) + 1) * layout.length("table.row_height")
+
+
 def _example(c: Canvas, layout: Layout, x: float, top: float, width: float) -> None:
-    """Grey example entries in the first rows: the opening lines of a game, as typed up:
-    `toss H5 A2 = H {KO 0-0 T0/0 P0/0 B0/0}`, `kickoff A 4v2`, `touchback {A 1&10 A25 ...}`."""
+    """Grey example entries beside the table, under it in their own frame, never in the
+    rows players fill (issue 30): the opening lines of a game, as typed up: `toss H5 A2 = H
+    {KO 0-0 T0/0 P0/0 B0/0}`, `kickoff A 4v2`, `touchback {A 1&10 A25 ...}`."""
     if not layout.flag("example.show"):
         return
     h = layout.length("table.row_height")
     size = layout.length("page.label_size")
     ws = widths(layout, width)
+    lines = layout.list("example.lines")
+    c.setFillColor(layout.colour("page.muted"))
+    draw_label(c, layout, x, top - h / 2 - size * 0.35, EXAMPLE_TITLE, bold=True)
+    c.setStrokeColor(layout.colour("page.hint"))
+    c.setLineWidth(layout.length("table.line"))
+    body = top - h
+    c.rect(x, body - len(lines) * h, width, len(lines) * h, stroke=1, fill=0)
+    cx = x
+    for w in ws[:-1]:
+        cx += w
+        c.line(cx, body, cx, body - len(lines) * h)
     c.setFillColor(layout.colour("page.hint"))
     c.setFont(layout.font("page.label_font"), size)
-    for n, line in enumerate(layout.list("example.lines")):
-        base = top - 2 * h - (n + 1) * h + h / 2 - size * 0.35
+    for n, line in enumerate(lines):
+        base = body - (n + 1) * h + h / 2 - size * 0.35
         cx = x
         for text, w in zip(str(line).split("|"), ws, strict=False):
             if text:
@@ -191,7 +213,10 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     top = size[1] - margin - layout.length("page.title_size")
     top -= _header(c, layout, margin, top, width, opts)
     legend = _legend(c, layout, margin, margin)
-    _table(c, layout, margin, top, width, margin + legend + layout.length("page.label_size"),
-           opts)
-    _example(c, layout, margin, top, width)
+    floor = margin + legend + layout.length("page.label_size")
+    example = example_height(layout)
+    if example:
+        _example(c, layout, margin, floor + example, width)
+        floor += example + layout.length("page.label_size")
+    _table(c, layout, margin, top, width, floor, opts)
     doc.show_page()

@@ -98,6 +98,23 @@ def level_chart(rules: Rules, catch: OddsTable) -> Chart:
     return Chart(("level", "O-D", "yards", "catch", "press.", "caught"), tuple(rows))
 
 
+def game_lines(rules: Rules) -> Lines:
+    """Points, what crosses Time Tracker circles and how many, and the end-of-game phase:
+    all from the rules object (scoring, time_tracker, play_tracker)."""
+    sc, tt = rules.scoring, rules.time_tracker
+    return Lines((
+        ("Points", f"TD {sc.touchdown}, then {sc.extra_point} (kick, the "
+                   f"{sc.extra_point_spot}) or {sc.two_point} (a play, the {sc.two_point_spot})"
+                   f"; FG {sc.field_goal}; safety {sc.safety}."),
+        ("Time", f"Cross {tt.touchdown} circles when scored on, {tt.lost_possession} on losing "
+                 f"the ball, {tt.play_tracker_full} when your Play Tracker fills "
+                 f"({rules.play_tracker.circles}); gain the stars."),
+        ("End", f"All {2 * tt.circles} crossed: erase one end zone's {tt.circles}; a play "
+                f"crosses {tt.end_of_game_play}, a TD {tt.end_of_game_touchdown}, no stars; "
+                "the last ends the game."),
+    ))
+
+
 def front(rules: Rules, table: Callable[[str], OddsTable]) -> Side:
     p, t = rules.passing, rules.tackle
     negative = [r for r in range(p.min, 1)]
@@ -117,7 +134,8 @@ def front(rules: Rules, table: Callable[[str], OddsTable]) -> Side:
         Heading("Running with the ball (tackle chart)"),
         result_chart("RUN", t, range(t.min, middle + 1)),
         result_chart("RUN", t, range(middle + 1, t.max + 1)),
-        Lines(LEGEND[:3]),
+        Note("  ".join(f"{code}: {text}." for code, text in LEGEND[:3])),
+        game_lines(rules),
     ))
 
 
