@@ -344,5 +344,5 @@ def summary(entries: Sequence[Entry], accounts: Sequence[Account] = ()) -> str:
     for state in ("missing", "pending", "disagree"):
         if n := sum(a.state == state for a in accounts):
             tail += f"; {n} match{'es' if n != 1 else ''} {state}"
-    return (f"audit: {len(entries)} records: {clean} clean, {bad} with findings, {unread} "
-            f"unreadable{tail}")
+    records = f"{len(entries)} record{'' if len(entries) == 1 else 's'}"
+    return f"audit: {records}: {clean} clean, {bad} with findings, {unread} unreadable{tail}"

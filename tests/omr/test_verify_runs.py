@@ -145,7 +145,7 @@ def test_a_whole_run_is_not_reported_as_incomplete(clean, tmp_path):
     for p in clean:
         (folder / p.name).write_bytes(p.read_bytes())
     r = run_cli("audit", str(folder))
-    assert r.stdout.splitlines()[-1] == "audit: 1 records: 1 clean, 0 with findings, 0 unreadable"
+    assert r.stdout.splitlines()[-1] == "audit: 1 record: 1 clean, 0 with findings, 0 unreadable"
 
 
 def test_a_blank_sheet_is_not_a_whole_game_until_last_sheet_is_shaded(tmp_path):

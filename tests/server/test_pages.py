@@ -221,7 +221,7 @@ def test_the_audit_shows_standings_missing_matches_duplicates_and_the_slip(root,
     r = c.post("/classes/1/audit", {"csrf": token}, multipart=False)
     assert r.status == 303 and r.headers["location"] == "/classes/1/results"
     page = c.get("/classes/1/results").text
-    assert "4 records: 3 clean, 1 with findings, 0 unreadable." in page
+    assert "4 records: 3 clean, 1 with findings, 0 unreadable" in page
     first, second = clean
     h1, a1 = FIXTURES[first]
     slip_match = slipped.removesuffix(".rec")
@@ -321,7 +321,7 @@ def test_photos_of_a_matchs_bubble_log_are_read_as_its_record(root, records, tmp
         f"h{k:05d}.jpg" for k in range(1, n + 1)]
     c.post("/classes/1/audit", {"csrf": token}, multipart=False)
     page = c.get("/classes/1/results").text
-    assert "1 record: 1 clean, 0 with findings, 0 unreadable." in page
+    assert "1 record: 1 clean, 0 with findings, 0 unreadable" in page
     row = re.search(r"<tr><td>([^<]*)</td><td>M3</td><td>Cy v Ann</td><td>\d+-\d+</td>"
                     r'<td class="clean">clean</td></tr>', page)
     assert row, page
