@@ -24,6 +24,7 @@ demo: $(STAMP)
 
 test: $(TSTAMP)
 	$(BIN)/ruff check .
+	mkdir -p build/types && ln -sfn ../../engine build/types/printkit_engine
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.blowout.bots import game_seed, play_game  # noqa: E402
-from engine.blowout.rules import load_rules  # noqa: E402
-from engine.blowout.stats import figures  # noqa: E402
-from engine.blowout.verify import verify_text  # noqa: E402
+from printkit_engine.blowout.bots import game_seed, play_game  # noqa: E402
+from printkit_engine.blowout.rules import load_rules  # noqa: E402
+from printkit_engine.blowout.stats import figures  # noqa: E402
+from printkit_engine.blowout.verify import verify_text  # noqa: E402
 
 
 def main(games: int = 1000) -> int:

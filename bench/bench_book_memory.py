@@ -40,7 +40,7 @@ print(f"PEAK {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}", file=sys.std
 # reportlab's own document: no page written before the end (printkit.pdfstream undone)
 NAIVE = """
 import resource, sys
-from engine.playbook import build, make_spec
+from printkit_engine.playbook import build, make_spec
 from printkit import pdfdoc
 from printkit.books import render_book
 

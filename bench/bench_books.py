@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pypdfium2 as pdfium  # noqa: E402
 import qrcode  # noqa: E402
 
-from engine.playbook import build, make_spec  # noqa: E402
 from printkit import books, pdfdoc  # noqa: E402
 from printkit.books import render_book  # noqa: E402
 from printkit.draw import qr, texts  # noqa: E402
+from printkit_engine.playbook import build, make_spec  # noqa: E402
 
 BOOKS = (("postcard", {"plays": 1000}), ("cardbowl", {"plays": 500}),
          ("cardgrid", {"plays": 300}), ("blowout", {"plays": 40}),
@@ -123,8 +123,9 @@ def _measure(book) -> tuple[float, int, int]:
 def _memory(game: str, count: str, n: int) -> float:
     """Peak RSS (MB) of a fresh process rendering one large book."""
     root = str(Path(__file__).resolve().parent.parent)
-    code = (f"import sys, resource; sys.path.insert(0, {root!r}); from engine.playbook import "
-            "build, make_spec; from printkit.books import render_book; "
+    code = (f"import sys, resource; sys.path.insert(0, {root!r}); "
+            "from printkit_engine.playbook import build, make_spec; "
+            "from printkit.books import render_book; "
             f"render_book(build(make_spec({game!r}, 'mem', **{{{count!r}: {n}}})), 'letter'); "
             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -32,12 +32,12 @@ import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before n
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from engine.bubbles import for_sheet, sheet_record, split_record  # noqa: E402
-from engine.postcard.bots import game_seed, play_game  # noqa: E402
-from engine.postcard.bubbles import grammar  # noqa: E402
-from engine.postcard.rules import load_rules  # noqa: E402
 from printkit import sheets  # noqa: E402
 from printkit.layout import load_layout  # noqa: E402
+from printkit_engine.bubbles import for_sheet, sheet_record, split_record  # noqa: E402
+from printkit_engine.postcard.bots import game_seed, play_game  # noqa: E402
+from printkit_engine.postcard.bubbles import grammar  # noqa: E402
+from printkit_engine.postcard.rules import load_rules  # noqa: E402
 from tests.omr.distort import Distortion, distort, page_image  # noqa: E402
 
 ACCURACY = 0.995

@@ -66,8 +66,8 @@ class Photo:
 
 def _cardbowl_record(rng: random.Random) -> str:
     """A Card Bowl record of shipped lines drawn at random (Card Bowl has no bots)."""
-    from engine.bubbles import EncodeError, encode, split_record
-    from engine.cardbowl.bubbles import grammar
+    from printkit_engine.bubbles import EncodeError, encode, split_record
+    from printkit_engine.cardbowl.bubbles import grammar
 
     g = grammar()
     lines: list[str] = []
@@ -88,7 +88,7 @@ def _cardbowl_record(rng: random.Random) -> str:
 def _scores_record(text: str) -> str:
     """A simulated grid game's score sheet, its finishing time a band after the first line
     (where a blank sheet's `fi` band would be; a leading tag goes into the QR)."""
-    from engine.cardgrid.scoresheet import score_sheet
+    from printkit_engine.cardgrid.scoresheet import score_sheet
 
     head, _, body = score_sheet(text).partition("\n\n")
     tags = head.splitlines()
@@ -114,7 +114,7 @@ ENTRIES = {"cardgrid-scores": ("cardgrid", _scores_record),
 
 
 def _record(entry: str, k: int, rng: random.Random) -> str:
-    from engine import registry
+    from printkit_engine import registry
 
     if entry == "cardbowl":
         return _cardbowl_record(rng)
@@ -128,11 +128,11 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     import cv2
     import pypdfium2 as pdfium
 
-    from engine import registry
-    from engine.bubbles import sheet_form, sheet_lines
     from printkit import sheets
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
+    from printkit_engine import registry
+    from printkit_engine.bubbles import sheet_form, sheet_lines
     from tests.omr.distort import Distortion, distort
 
     entry, k, seed, work = job

@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cardbowl import deal  # noqa: E402
-from engine.cardbowl.bots import game_seed, play_game  # noqa: E402
-from engine.cardbowl.rules import load_rules  # noqa: E402
 from printkit import batch  # noqa: E402
+from printkit_engine.cardbowl import deal  # noqa: E402
+from printkit_engine.cardbowl.bots import game_seed, play_game  # noqa: E402
+from printkit_engine.cardbowl.rules import load_rules  # noqa: E402
 
 TARGET = 100.0          # games a second on 2 cores (issue 32)
 
@@ -74,7 +74,7 @@ def main(games: int = 400, verify: bool = False) -> int:
     print(f"  same records both ways: {'yes' if same else 'NO (a bug)'}")
     bad = 0
     if verify:
-        from engine.cardbowl.verify import verify_text
+        from printkit_engine.cardbowl.verify import verify_text
 
         bad = sum(not verify_text(t, f"{s}.rec", rules).clean for s, t in zip(seeds, fast,
                                                                                strict=True))

@@ -26,13 +26,13 @@ import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before n
 # isort: split
 import cv2  # noqa: E402
 
-from engine.bubbles import sheet_form, split_record  # noqa: E402
-from engine.cardgrid.bots import play  # noqa: E402
-from engine.cardgrid.bubbles import grammar  # noqa: E402
 from printkit import sheets  # noqa: E402
 from printkit.layout import load_layout  # noqa: E402
 from printkit.omr import read_bubble_file  # noqa: E402
 from printkit.omr.geometry import sheet_geometry  # noqa: E402
+from printkit_engine.bubbles import sheet_form, split_record  # noqa: E402
+from printkit_engine.cardgrid.bots import play  # noqa: E402
+from printkit_engine.cardgrid.bubbles import grammar  # noqa: E402
 from tests.omr.distort import Distortion, distort, page_image  # noqa: E402
 
 

@@ -26,8 +26,8 @@ from pathlib import Path
 
 PACK = """
 import json, resource, sys, time
-from engine.classkey import ClassKey
-from engine.tournament import numbered, round_robin
+from printkit_engine.classkey import ClassKey
+from printkit_engine.tournament import numbered, round_robin
 from printkit.classroom import make_plan, render_pack
 from printkit.sheets import RenderOptions
 teams, naive = int(sys.argv[1]), sys.argv[2] == "naive"
@@ -36,7 +36,7 @@ opts = RenderOptions()
 start = time.perf_counter()
 if naive:
     from dataclasses import replace
-    from engine.playbook import build, make_spec
+    from printkit_engine.playbook import build, make_spec
     from printkit import sheets
     from printkit.books import render_book
     from printkit.classroom import PackRenderer, recipe
@@ -94,8 +94,8 @@ def bench_pack(teams: int) -> None:
 
 
 def bench_audit(records: int) -> None:
-    from engine import registry
     from printkit.audit import audit_files
+    from printkit_engine import registry
 
     game = registry.get("postcard")
     rules = game.rules()

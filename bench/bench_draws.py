@@ -14,10 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cardbowl.game import deck as cardbowl_deck  # noqa: E402
-from engine.draws import Stream  # noqa: E402
-from engine.playbook import build, make_spec  # noqa: E402
 from printkit.books import render_book  # noqa: E402
+from printkit_engine.cardbowl.game import deck as cardbowl_deck  # noqa: E402
+from printkit_engine.draws import Stream  # noqa: E402
+from printkit_engine.playbook import build, make_spec  # noqa: E402
 
 
 def _timed(fn):

@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.luckdraw.bots import game_seed, play_game  # noqa: E402
-from engine.luckdraw.rules import load_rules  # noqa: E402
-from engine.luckdraw.verify import verify_text  # noqa: E402
+from printkit_engine.luckdraw.bots import game_seed, play_game  # noqa: E402
+from printkit_engine.luckdraw.rules import load_rules  # noqa: E402
+from printkit_engine.luckdraw.verify import verify_text  # noqa: E402
 
 EVENT = re.compile(r"^([A-Z/]+ [a-z0-9+]+ P\d) (-?\d+)$")      # CARD word HOLDER POINTS
 

@@ -27,10 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.playbook import build, make_spec  # noqa: E402
 from printkit.books import layout_name, render_book  # noqa: E402
 from printkit.books.readback import SIZE_KEYS, compare, printed_tokens  # noqa: E402
 from printkit.layout import load_layout  # noqa: E402
+from printkit_engine.playbook import build, make_spec  # noqa: E402
 
 TARGET = 200.0
 

@@ -135,8 +135,8 @@ def written_per_page(game_id: str, paper: str) -> list[int]:
 def _shadeable(game_id: str, text: str) -> str:
     """The record without the lines no bubble sheet holds (Card Bowl's `run 5 + 6 = 11`
     arithmetic: `--from` names such a line and stops); they still count as written rows."""
-    from engine import registry
-    from engine.bubbles import EncodeError, encode, split_record
+    from printkit_engine import registry
+    from printkit_engine.bubbles import EncodeError, encode, split_record
 
     grammar = registry.get(game_id).bubbles()
     tags, lines = split_record(grammar, text)
@@ -153,13 +153,13 @@ def _shadeable(game_id: str, text: str) -> str:
 def _records(game_id: str, count: int) -> list[str]:
     if game_id == "cardbowl":
         return [(ROOT / path).read_text() for path in CARDBOWL_GAMES]
-    from engine import registry
+    from printkit_engine import registry
 
     bots = registry.get(game_id).bots
     texts = [bots.play(bots.seed_of("sheets-bench", k), None).text() for k in range(1, count + 1)]
     if game_id == "cardgrid":
         # the bots keep a passage log; the written log is the score sheet, as the bubble log is
-        from engine.cardgrid.scoresheet import score_sheet
+        from printkit_engine.cardgrid.scoresheet import score_sheet
 
         texts = [score_sheet(t) for t in texts]
     return texts
@@ -167,8 +167,8 @@ def _records(game_id: str, count: int) -> list[str]:
 
 def _units(game_id: str, text: str) -> int:
     """What the written log needs rows for: record lines, score lines or drives."""
-    from engine import registry
-    from engine.bubbles import split_record
+    from printkit_engine import registry
+    from printkit_engine.bubbles import split_record
 
     _, lines = split_record(registry.get(game_id).bubbles(), text)
     if game_id == "cardgrid":        # a score line each, or each score a passage's outcome
@@ -180,7 +180,7 @@ def _units(game_id: str, text: str) -> int:
     if game_id == "cardbowl":
         # the team heading goes in the Team column, a clock marker in the Clock column and
         # `---` is the line drawn between possessions: none of them is a row of its own
-        from engine.cardbowl.bubbles import MARKERS
+        from printkit_engine.cardbowl.bubbles import MARKERS
 
         markers = {m for m, _ in MARKERS}
         return sum(1 for line in plain
@@ -213,10 +213,10 @@ def bubble_sheets(game_id: str, text: str, paper: str) -> int:
 
 def bubble_lines(game_id: str, text: str, paper: str) -> int:
     """Record lines a bubble sheet holds (bands x lines a band)."""
-    from engine import registry
-    from engine.bubbles import sheet_lines
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
+    from printkit_engine import registry
+    from printkit_engine.bubbles import sheet_lines
 
     grammar, _, _ = sheet_lines(registry.get(game_id).bubbles(), text)
     return sheet_geometry(grammar, load_layout(f"{game_id}-bubblelog"), paper).lines

@@ -28,10 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.cardbowl.verify import verify_text as cardbowl_verify  # noqa: E402
-from engine.postcard.bots import game_seed, play_game  # noqa: E402
-from engine.postcard.rules import load_rules  # noqa: E402
-from engine.postcard.verify import verify_text as postcard_verify  # noqa: E402
+from printkit_engine.cardbowl.verify import verify_text as cardbowl_verify  # noqa: E402
+from printkit_engine.postcard.bots import game_seed, play_game  # noqa: E402
+from printkit_engine.postcard.rules import load_rules  # noqa: E402
+from printkit_engine.postcard.verify import verify_text as postcard_verify  # noqa: E402
 
 PRINTKIT = str(Path(sys.executable).with_name("printkit"))
 EAGER = ("import reportlab.pdfgen.canvas, PIL.Image, pypdfium2, qrcode, zxingcpp, pikepdf, "
@@ -39,7 +39,7 @@ EAGER = ("import reportlab.pdfgen.canvas, PIL.Image, pypdfium2, qrcode, zxingcpp
          "printkit.cli.main()")
 
 EAGER_RENDER = ("import reportlab.pdfgen.canvas, PIL.Image, pypdfium2, qrcode, zxingcpp, "
-                "pikepdf, rich.progress, numpy, cv2; from engine import registry; "
+                "pikepdf, rich.progress, numpy, cv2; from printkit_engine import registry; "
                 "[g.verify and g.verify.resolve() for g in registry.GAMES.values()]; "
                 "import printkit.cli, sys; printkit.cli.main(sys.argv[1:])")
 

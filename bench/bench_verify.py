@@ -12,9 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.postcard.bots import game_seed, play_game  # noqa: E402
-from engine.postcard.rules import load_rules  # noqa: E402
-from engine.postcard.verify import verify_text  # noqa: E402
+from printkit_engine.postcard.bots import game_seed, play_game  # noqa: E402
+from printkit_engine.postcard.rules import load_rules  # noqa: E402
+from printkit_engine.postcard.verify import verify_text  # noqa: E402
 
 
 def main(games: int = 1000) -> None:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.cardgrid.bots import play  # noqa: E402
-from engine.cardgrid.verify import verify_text  # noqa: E402
+from printkit_engine.cardgrid.bots import play  # noqa: E402
+from printkit_engine.cardgrid.verify import verify_text  # noqa: E402
 from tests.oracle.test_cardgrid_text import KINDS, mutate  # noqa: E402
 
 

@@ -21,10 +21,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine import registry
-from engine.classkey import ClassKey
-from engine.tags import tag_line
 from printkit.classkey import read_key
+from printkit_engine import registry
+from printkit_engine.classkey import ClassKey
+from printkit_engine.tags import tag_line
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,7 +57,7 @@ def postcard(row: dict, slip: bool) -> str:
 def cardbowl(row: dict, slip: bool) -> str:
     """The bots play the match's seed with the class's team names (the notes' headings name
     the teams); the slip: the Result one point off (CB-END-001)."""
-    from engine.cardbowl.bots import play_game
+    from printkit_engine.cardbowl.bots import play_game
 
     g = registry.get("cardbowl")
     text = play_game(row["seed"], g.rules(), home=row["home"], away=row["away"]).text()

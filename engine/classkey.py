@@ -23,7 +23,7 @@ import hmac
 import re
 from dataclasses import dataclass
 
-from engine.errors import ReadError
+from printkit_engine.errors import ReadError
 
 KEY_BYTES = 32
 HEADER = "printkit-class-key 1"

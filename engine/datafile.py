@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.errors import ReadError
-from engine.textfile import decode, read_bytes
+from printkit_engine.errors import ReadError
+from printkit_engine.textfile import decode, read_bytes
 
 MAX_BYTES = 1024 * 1024          # a data file is a few KB; 1 MB is far beyond any real one
 MAX_LINE = 10_000                # characters in one line

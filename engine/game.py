@@ -16,13 +16,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.draws import Stream
+from printkit_engine.draws import Stream
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from engine.findings import Report
-    from engine.rulesdata import Ranges
+    from printkit_engine.findings import Report
+    from printkit_engine.rulesdata import Ranges
 
 SIDES = ("home", "away")
 
@@ -75,7 +75,7 @@ def nfc(seed: str) -> str:
 
 
 class BookSpec(Protocol):
-    """What a scheme is asked about (engine.playbook.BookSpec is the one implementation)."""
+    """What a scheme is asked about (printkit_engine.playbook.BookSpec: the one implementation)."""
 
     @property
     def seed(self) -> str: ...
@@ -170,9 +170,9 @@ class BookScheme:
 class Bots:
     """Seeded players: `play(seed, rules, date)` returns a record whose `.text()` is written;
     `seed_of(seed, k)` names game k of a run (it is that game's play-book seed). `stats(text)`
-    reads a written record back into an engine.odds.GameStats (`printkit odds --simulate`);
+    reads a written record back into an printkit_engine.odds.GameStats (`printkit odds --simulate`);
     `claims(stats, seed)` tables the rules' own claims about a whole game beside the figures
-    of the simulated games (an engine.odds.OddsTable), for a game whose rules make some."""
+    of the simulated games (an printkit_engine.odds.OddsTable), for a game whose rules make some."""
 
     play: Callable[..., Any]
     seed_of: Callable[[str, int], str]
@@ -196,9 +196,9 @@ class Game:
     verify: Callable[[str, str, Any], Report] | None = None    # verify_text(text, file, rules)
     detect: Callable[[str], bool] | None = None     # an untagged record in this game's notation?
     bots: Bots | None = None
-    odds: Callable[[Any], list] | None = None       # tables(rules) -> list[engine.odds.OddsTable]
+    odds: Callable[[Any], list] | None = None       # tables(rules) -> list[odds.OddsTable]
     answers: Callable[[BookSpec], list[str]] | None = None  # a book's "what happens" lines
-    bubbles: Callable[..., Any] | None = None       # grammar() -> engine.bubbles.Grammar
+    bubbles: Callable[..., Any] | None = None       # grammar() -> bubbles.Grammar
     # the ranges a rules file is checked against (engine/<game>/ranges.py): required with
     # load_rules, so a player's rules file is never read unchecked
     ranges: Ranges | None = None

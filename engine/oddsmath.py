@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import product
 from math import comb
 
-from engine.odds import EXACT, MONTE_CARLO, Figure
+from printkit_engine.odds import EXACT, MONTE_CARLO, Figure
 
 Dist = dict[int, Fraction]
 Z95 = 1.959963984540054          # two-sided 95% normal quantile

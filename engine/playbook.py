@@ -14,9 +14,9 @@ from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import quote, unquote
 
-from engine import registry
-from engine.draws import SCHEME
-from engine.game import BookScheme, Game, nfc
+from printkit_engine import registry
+from printkit_engine.draws import SCHEME
+from printkit_engine.game import BookScheme, Game, nfc
 
 MAX_COUNT = 2000
 COUNT_FIELDS = ("plays", "drives", "players")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.tags import record_text
+from printkit_engine.tags import record_text
 
 
 @dataclass

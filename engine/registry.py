@@ -14,15 +14,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, MutableMapping
 
-from engine.game import Game
+from printkit_engine.game import Game
 
 # game id -> the package exporting its GAME, in the order commands list the games
 PACKAGES = {
-    "cardbowl": "engine.cardbowl",
-    "postcard": "engine.postcard",
-    "blowout": "engine.blowout",
-    "luckdraw": "engine.luckdraw",
-    "cardgrid": "engine.cardgrid",
+    "cardbowl": "printkit_engine.cardbowl",
+    "postcard": "printkit_engine.postcard",
+    "blowout": "printkit_engine.blowout",
+    "luckdraw": "printkit_engine.luckdraw",
+    "cardgrid": "printkit_engine.cardgrid",
 }
 
 

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.errors import ReadError
-from engine.teams import name_problem
+from printkit_engine.errors import ReadError
+from printkit_engine.teams import name_problem
 
 
 @dataclass(frozen=True)

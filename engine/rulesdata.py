@@ -19,8 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from engine import datafile
-from engine.datafile import Key, Spec
+from printkit_engine import datafile
+from printkit_engine.datafile import Key, Spec
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)

@@ -11,7 +11,7 @@ import os
 import stat
 from pathlib import Path
 
-from engine.errors import ReadError
+from printkit_engine.errors import ReadError
 
 MAX_BYTES = 16 * 1024 * 1024        # far beyond any game record (a long game is ~20 KB)
 MAX_LINE = 4000                     # characters in one line of a record

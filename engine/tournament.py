@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import overload
 
-from engine.teams import DEFAULT_TEAMS, MAX_TEAMS
+from printkit_engine.teams import DEFAULT_TEAMS, MAX_TEAMS
 
 __all__ = ["DEFAULT_TEAMS", "MAX_TEAMS"]    # the limits, re-exported for the schedulers' users
 

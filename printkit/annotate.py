@@ -33,9 +33,9 @@ from printkit.pdfdoc import FONT_DIR, Document
 from printkit.text import printable
 
 if TYPE_CHECKING:
-    from engine.tournament import Standing
     from printkit.audit import Entry
     from printkit.schedule_check import Account, Fixture
+    from printkit_engine.tournament import Standing
 
 SANS, BOLD, MONO = "DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono"
 MARGIN = 36.0                 # pt: half an inch, twice the 0.25 in nothing may come nearer

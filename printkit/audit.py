@@ -16,15 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine import registry
-from engine.classkey import ClassKey
-from engine.errors import ReadError
-from engine.tags import TAG, unquote
-from engine.teams import MAX_TEAMS
-from engine.tournament import Result, standings
-from engine.verify.record import split_lines
 from printkit.omr.runs import SHEET_SUFFIXES
 from printkit.standings import seat_dicts
+from printkit_engine import registry
+from printkit_engine.classkey import ClassKey
+from printkit_engine.errors import ReadError
+from printkit_engine.tags import TAG, unquote
+from printkit_engine.teams import MAX_TEAMS
+from printkit_engine.tournament import Result, standings
+from printkit_engine.verify.record import split_lines
 
 if TYPE_CHECKING:
     from printkit.schedule_check import Account
@@ -289,7 +289,7 @@ class Typed:
 
 def read_results(path: Path) -> tuple[list[str], list[Typed]]:
     """The pack's results.csv: the teams (in schedule order) and any results typed in."""
-    from engine.textfile import read_text
+    from printkit_engine.textfile import read_text
 
     text = read_text(path, "results CSV")
     raw = text.splitlines()

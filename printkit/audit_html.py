@@ -9,8 +9,8 @@ from html import escape
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.tournament import Standing
     from printkit.audit import Entry
+    from printkit_engine.tournament import Standing
 
 CSS = """
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px;color:#1a1a1a}

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Generic, TypeVar
 
-from engine.errors import ReadError
-from engine.findings import Report
+from printkit_engine.errors import ReadError
+from printkit_engine.findings import Report
 
 T = TypeVar("T")
 R = TypeVar("R")

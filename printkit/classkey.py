@@ -15,10 +15,10 @@ import stat
 import tempfile
 from pathlib import Path
 
-from engine.classkey import KEY_BYTES, ClassKey, parse_key
-from engine.errors import ReadError
-from engine.textfile import read_bytes
 from printkit.errors import UserError
+from printkit_engine.classkey import KEY_BYTES, ClassKey, parse_key
+from printkit_engine.errors import ReadError
+from printkit_engine.textfile import read_bytes
 
 
 def read_key(path: Path) -> ClassKey:

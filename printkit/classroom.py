@@ -27,17 +27,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from engine import registry
-from engine.classkey import ClassKey
-from engine.playbook import build, make_spec
-from engine.roster import Roster
-from engine.tournament import Match, Schedule
 from printkit import sheets
 from printkit.books.page import Page as BookPage
 from printkit.imposition import Part, Sheets, book_part, page_parts
 from printkit.layout import Layout, load_layout
 from printkit.papers import page_size
 from printkit.pdfdoc import CREATOR, Document
+from printkit_engine import registry
+from printkit_engine.classkey import ClassKey
+from printkit_engine.playbook import build, make_spec
+from printkit_engine.roster import Roster
+from printkit_engine.tournament import Match, Schedule
 
 if TYPE_CHECKING:
     from printkit.output import FileSet

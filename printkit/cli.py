@@ -23,10 +23,10 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo
 
-from engine.errors import ReadError
 from printkit import __version__
 from printkit.errors import UserError
 from printkit.text import one_line
+from printkit_engine.errors import ReadError
 
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext  # what TyperGroup's methods are given

@@ -6,7 +6,7 @@ from typing import Any
 
 
 def game_ids(incomplete: str = "") -> list[str]:
-    from engine import registry
+    from printkit_engine import registry
 
     return [g for g in registry.GAMES if g.startswith(incomplete)]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import registry
 from printkit import sheets
 from printkit.progress import track
 from printkit.renderfile import render_to_file
+from printkit_engine import registry
 
 KIT_SEED = "demo"        # a fixed seed: the demo's kits are the same bytes every run
 

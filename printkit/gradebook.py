@@ -29,10 +29,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.tournament import Standing
     from printkit.audit import Entry
     from printkit.schedule_check import Account
     from printkit.standings import PlayerStanding
+    from printkit_engine.tournament import Standing
 
 HEAD = ("kind", "team", "match", "file", "line", "rule", "message", "expected", "found",
         "status", "game", "played", "won", "lost", "tied", "points_for", "points_against",
@@ -96,7 +96,7 @@ class Gradebook:
                  players: Sequence[PlayerStanding] = ()) -> list[tuple]:
         """The matches not simply one clean record, then every team's standing, then every
         player's (games where players score alone)."""
-        from engine.tournament import Standing
+        from printkit_engine.tournament import Standing
 
         out = [row(kind="match", team=a.fixture.teams, match=a.fixture.match, status=a.state,
                    message=str(a), file=" ".join(a.files)) for a in accounts]

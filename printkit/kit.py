@@ -25,15 +25,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
-from engine import registry
-from engine.cards import JOKERS
-from engine.playbook import Book, build, make_spec
-from engine.tournament import Match, Schedule
 from printkit import sheets
 from printkit.classroom import MatchPlan, PackRenderer, Plan
 from printkit.imposition import Item, Part, Sheets, book_part, duplex_order
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
+from printkit_engine import registry
+from printkit_engine.cards import JOKERS
+from printkit_engine.playbook import Book, build, make_spec
+from printkit_engine.tournament import Match, Schedule
 
 DEFAULT_KIT = ("refcard", "board", "field", "drivelog", "scoresheet")
 COVER = Part("cover")
@@ -77,7 +77,7 @@ def deck_line(game: str, home: str = "HOME", away: str = "AWAY") -> str:
     """Which physical deck a card game is played with, from the game's deck file (standard
     playing cards: its decks' cards, jokers and split), the rules' own words quoted; "" for a
     game that has no deck file (its cards are printed in the kit, or it uses none)."""
-    from engine.decks import standard_decks
+    from printkit_engine.decks import standard_decks
 
     try:
         module = importlib.import_module(f"{registry.PACKAGES[game]}.game")

@@ -21,11 +21,11 @@ from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 
-from engine import datafile
-from engine.datafile import DataFile, Spec
-from engine.errors import ReadError
 from printkit.errors import UserError
 from printkit.units import MM, PT, UnitError, looks_like_length, parse_length, show_length
+from printkit_engine import datafile
+from printkit_engine.datafile import DataFile, Spec
+from printkit_engine.errors import ReadError
 
 LAYOUT_DIR = next(d for d in (Path(__file__).resolve().parent / "layouts",    # installed
                          Path(__file__).resolve().parent.parent / "layouts")  # checkout

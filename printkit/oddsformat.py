@@ -14,7 +14,7 @@ import io
 import json
 from collections.abc import Sequence
 
-from engine.odds import EXACT, Figure, OddsTable
+from printkit_engine.odds import EXACT, Figure, OddsTable
 
 SMALL = 1000          # exact fractions with a denominator up to this are printed
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from reportlab.lib.pagesizes import landscape, letter
 
-from engine.odds import Figure, OddsTable
 from printkit.errors import UserError
 from printkit.pdfdoc import Document
+from printkit_engine.odds import Figure, OddsTable
 
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
 MARGIN = 54.0

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from printkit.errors import UserError
 
 if TYPE_CHECKING:
-    from engine.datafile import DataFile
     from printkit.layout import Layout
+    from printkit_engine.datafile import DataFile
 
 SAFE = 18.0          # 0.25 in: nothing printed nearer the edge (STYLE: house margin)
 TOLERANCE = 0.75     # a glyph's box may overhang its advance by a hair (italic, accents)

@@ -22,7 +22,7 @@ from printkit.pages import Page, kind
 from printkit.text import printable
 
 if TYPE_CHECKING:
-    from engine.playbook import Verdict
+    from printkit_engine.playbook import Verdict
 
 
 @dataclass
@@ -37,7 +37,7 @@ def find_payload(opened: Opened) -> str:
     """The first play-book QR payload in the file: its first page's codes as already read,
     then each further page's (UserError naming the file if none). A book carries its code on
     every page: after BLANK_RUN pages without one the file is read no further."""
-    from engine.draws import SCHEME
+    from printkit_engine.draws import SCHEME
 
     path = opened.path
     other = None
@@ -70,8 +70,8 @@ def _codes(opened: Opened) -> Iterator[tuple[Page, list[str]]]:
 
 def printed_draws(path: Path, verdict: Verdict) -> tuple[bool, str]:
     """For a PDF, read the printed draws back: a PDF edited with its QR intact fails."""
-    from engine.playbook import build
     from printkit.books.readback import compare
+    from printkit_engine.playbook import build
 
     try:
         result = compare(path, build(verdict.payload.spec))
@@ -89,7 +89,7 @@ def printed_draws(path: Path, verdict: Verdict) -> tuple[bool, str]:
 
 def check_book(opened: Opened) -> BookCheck:
     """The file's play-book QR re-derived (and a PDF's printed draws read back)."""
-    from engine.playbook import BookError, verify_payload
+    from printkit_engine.playbook import BookError, verify_payload
 
     path = opened.path
     payload = find_payload(opened)

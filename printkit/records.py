@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import ReadError
-from engine.textfile import read_text
-from engine.verify.record import split_lines
 from printkit.errors import UserError
 from printkit.text import printable
+from printkit_engine.errors import ReadError
+from printkit_engine.textfile import read_text
+from printkit_engine.verify.record import split_lines
 
 if TYPE_CHECKING:
-    from engine.findings import Report
-    from engine.game import Game
+    from printkit_engine.findings import Report
+    from printkit_engine.game import Game
 
 _GAME_TAG = re.compile(r'[ \t]*\[[ \t]*Game[ \t]+"([^"\n]*)"[ \t]*\]')
 RECORD_SUFFIXES = (".rec", ".txt")
@@ -36,7 +36,7 @@ RECORD_SUFFIXES = (".rec", ".txt")
 def detect_game(text: str, file: str) -> Game:
     """The game a record is in: its `[Game "..."]` tag, else the one game whose detector
     recognises its notation (each game's `detect`, asked in registry order)."""
-    from engine import registry
+    from printkit_engine import registry
 
     verifiable = registry.with_part("verify")
     for number, line in enumerate(split_lines(text), start=1):
@@ -145,8 +145,8 @@ def check_unit(unit: str | tuple[str, ...], rules: OwnRules | None = None) -> Re
         except UserError as exc:            # a photo or PDF that cannot be read
             name = printable(unit)
             raise ReadError(str(exc).removeprefix(f"{name}: "), name) from None
-    from engine import registry
     from printkit.omr.runs import read_run, run_name, run_report
+    from printkit_engine import registry
 
     game_id, text, where = read_run(tuple(map(Path, unit)))
     game = registry.get(game_id)

@@ -23,13 +23,13 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.odds import Figure, OddsTable
 from printkit.cardsheet import A6, INDEX_4X6, CardFrame, CardSize, SheetCard, render_cards
 from printkit.draw.table import Cell, TableStyle, draw_table
 from printkit.errors import UserError
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
+from printkit_engine.odds import Figure, OddsTable
 
 FLOOR = 8.0                 # no text on a reference card is smaller (points)
 LEADING = 1.2

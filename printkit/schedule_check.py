@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.errors import ReadError
+from printkit_engine.errors import ReadError
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Fixture:
 
 def read_schedule(path: Path) -> list[Fixture]:
     """The fixtures of results.csv, in its order; errors name the file and line."""
-    from engine.textfile import read_text
+    from printkit_engine.textfile import read_text
 
     fixtures = []
     rows = csv.DictReader(io.StringIO(read_text(path, "results CSV")))

@@ -1,17 +1,17 @@
 """Season figures of simulated games as an odds table (`printkit odds GAME --simulate N`).
 
-Each game's record is read back by its game's `Bots.stats` into an engine.odds.GameStats; the
-figures are Monte Carlo estimates over the N games: means with a normal 95% interval, and the
-share of drives ending in a score with a 95% Wilson interval over all drives (drives of one
-game are pooled, so the interval is a little narrower than a per-game one would be).
+Each game's record is read back by its game's `Bots.stats` into an printkit_engine.odds.GameStats;
+the figures are Monte Carlo estimates over the N games: means with a normal 95% interval, and the
+share of drives ending in a score with a 95% Wilson interval over all drives (drives of one game are
+pooled, so the interval is a little narrower than a per-game one would be).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.odds import GameStats, OddsTable
-from engine.oddsmath import estimate, mean_interval, wilson
+from printkit_engine.odds import GameStats, OddsTable
+from printkit_engine.oddsmath import estimate, mean_interval, wilson
 
 
 def season_table(stats: Sequence[GameStats], seed: str) -> OddsTable:

@@ -19,10 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.slips import Planted, Slip, candidates
-from engine.verify.record import split_lines
 from printkit.errors import UserError
 from printkit.schedule_check import Fixture, team_finding
+from printkit_engine.slips import Planted, Slip, candidates
+from printkit_engine.verify.record import split_lines
 
 TRIES = 24                  # places tried per slip kind before the next kind is tried
 KEY_NAME = "answer-key.csv"

@@ -3,7 +3,7 @@
 are engine/tournament.py's; these add up each player's points over the matches a team's
 standings count, and are shown beside them in every audit report (text, JSON, HTML, CSV).
 
-A record's verifier gives its seats (engine.findings.Seat: player, team, points, won); the
+A record's verifier gives its seats (printkit_engine.findings.Seat: player, team, points, won); the
 audit keeps them on the record's entry (`Entry.seats`, as dicts) and this module tables them.
 """
 
@@ -35,7 +35,7 @@ class PlayerStanding:
 
 
 def seat_dicts(seats: Iterable[Any]) -> list[dict[str, Any]]:
-    """A report's seats (engine.findings.Seat) as an entry keeps them (JSON-ready)."""
+    """A report's seats (printkit_engine.findings.Seat) as an entry keeps them (JSON-ready)."""
     return [{"player": s.player, "team": s.team, "points": s.points, "won": s.won}
             for s in seats]
 

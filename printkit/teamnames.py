@@ -1,7 +1,7 @@
 """Team names a person hands in (`--home`, `--away`, a roster): checked once, where they
 enter, so every sheet can print them.
 
-A name must be a name (engine.teams.name_problem: length, one line, no quote) and every
+A name must be a name (printkit_engine.teams.name_problem: length, one line, no quote) and every
 character must be in the fonts the sheets embed (DejaVu Sans and its bold): a character the
 font lacks would print as an empty box, so it is refused with the option that gave it.
 """
@@ -12,11 +12,11 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.teams import name_problem
 from printkit.errors import UserError
+from printkit_engine.teams import name_problem
 
 if TYPE_CHECKING:
-    from engine.roster import Roster
+    from printkit_engine.roster import Roster
 
 
 @cache
@@ -49,9 +49,9 @@ def check_name(option: str, name: str) -> str:
 
 
 def read_roster(path: Path) -> Roster:
-    """The roster CSV at `path` (engine.roster); errors name file and line, a name the
+    """The roster CSV at `path` (printkit_engine.roster); errors name file and line, a name the
     sheets cannot print among them."""
-    from engine.roster import parse_roster
-    from engine.textfile import read_text
+    from printkit_engine.roster import parse_roster
+    from printkit_engine.textfile import read_text
 
     return parse_roster(read_text(path, "roster"), str(path), unprintable)

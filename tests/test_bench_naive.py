@@ -11,10 +11,10 @@ from pathlib import Path
 import pikepdf
 import qrcode
 
-from engine.playbook import build, make_spec
 from printkit import books
 from printkit.books import render_book
 from printkit.draw import qr
+from printkit_engine.playbook import build, make_spec
 
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_books.py"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import registry
-from engine.odds import Figure
+from printkit_engine import registry
+from printkit_engine.odds import Figure
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "odds.md").read_text(encoding="utf-8")
 CLAIM_ROW = re.compile(r"^\| (O\d+) \|(.*)\|$", re.M)

@@ -74,8 +74,8 @@ def _png() -> bytes:
 
 @cache
 def _pdf() -> bytes:
-    from engine.playbook import build, make_spec
     from printkit.books import render_book
+    from printkit_engine.playbook import build, make_spec
 
     return render_book(build(make_spec("postcard", "fuzz", plays=1)), "letter")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import registry
+from printkit_engine import registry
 
 HERE = Path(__file__).parent / "handwritten"
 

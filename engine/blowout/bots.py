@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import random
 
-from engine.blowout import hands as handsmod
-from engine.blowout.consequence import after, restart
-from engine.blowout.game import GAME as BLOWOUT
-from engine.blowout.notation import Line
-from engine.blowout.rules import Rules, load_rules
-from engine.blowout.snap import REPEAT, TURNOVER, resolve
-from engine.blowout.state import SIDES, State
-from engine.blowout.steps import Context, begin_period, start, step, with_written
-from engine.played import Played
+from printkit_engine.blowout import hands as handsmod
+from printkit_engine.blowout.consequence import after, restart
+from printkit_engine.blowout.game import GAME as BLOWOUT
+from printkit_engine.blowout.notation import Line
+from printkit_engine.blowout.rules import Rules, load_rules
+from printkit_engine.blowout.snap import REPEAT, TURNOVER, resolve
+from printkit_engine.blowout.state import SIDES, State
+from printkit_engine.blowout.steps import Context, begin_period, start, step, with_written
+from printkit_engine.played import Played
 
 MAX_LINES = 4000
 TEAMS = ("Hawks", "Bears", "Comets", "Otters", "Rams", "Foxes", "Pilots", "Owls")

@@ -29,10 +29,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.blowout.decks import Card
-from engine.blowout.notation import DEFAULT_LENGTH
-from engine.blowout.rules import FIELD, Rules, load_rules
-from engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
+from printkit_engine.blowout.decks import Card
+from printkit_engine.blowout.notation import DEFAULT_LENGTH
+from printkit_engine.blowout.rules import FIELD, Rules, load_rules
+from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
 
 SIDES = ("H", "A")
 OVERTIME = "OT"

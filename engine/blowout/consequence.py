@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.blowout.notation import Written
-from engine.blowout.rules import Rules
-from engine.blowout.snap import FIELD_GOAL, PUNT, REPEAT, TURNOVER
-from engine.blowout.state import State, advance, index, other, own_line, to_goal
+from printkit_engine.blowout.notation import Written
+from printkit_engine.blowout.rules import Rules
+from printkit_engine.blowout.snap import FIELD_GOAL, PUNT, REPEAT, TURNOVER
+from printkit_engine.blowout.state import State, advance, index, other, own_line, to_goal
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 
-from engine import datafile
-from engine.datafile import DataFile, Key, Spec
-from engine.errors import ReadError
+from printkit_engine import datafile
+from printkit_engine.datafile import DataFile, Key, Spec
+from printkit_engine.errors import ReadError
 
 DECKS_FILE = Path(__file__).resolve().parent / "decks.toml"
 DECK_NAMES = ("offense", "defense", "special")

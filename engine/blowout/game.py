@@ -3,9 +3,9 @@ the rules data, the record notation and verifier, and the bots (all in engine/bl
 
 from __future__ import annotations
 
-from engine.blowout.ranges import RANGES
-from engine.blowout.slips import SLIPS
-from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
+from printkit_engine.blowout.ranges import RANGES
+from printkit_engine.blowout.slips import SLIPS
+from printkit_engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "blowout"
 # how to use the play book without peeking, printed in every page's header
@@ -18,13 +18,13 @@ HOWTO = (
 
 
 def _decks():
-    from engine.blowout.decks import load_decks
+    from printkit_engine.blowout.decks import load_decks
 
     return load_decks()
 
 
 def _labels(spec) -> list[str]:
-    from engine.blowout.decks import DECK_NAMES
+    from printkit_engine.blowout.decks import DECK_NAMES
 
     return [f"{side}/{deck}/{k}" for side in SIDES for deck in DECK_NAMES
             for k in range(1, spec.plays + 1)]
@@ -48,14 +48,14 @@ GAME = Game(
         items=lambda spec, label: _decks().deck(label.split("/")[1]).order,
         section=_section, describe=lambda spec: f"{spec.plays} shuffles of each deck per side",
         default_count=5, count_help="shuffles of each deck per side",
-        legend=Lazy("engine.blowout.legend:entries")),
-    load_rules=Lazy("engine.blowout.rules:load_rules"),
-    verify=Lazy("engine.blowout.verify:verify_text"),
-    detect=Lazy("engine.blowout.notation:detect"),
-    bots=Bots(slips=SLIPS, play=Lazy("engine.blowout.bots:play_game"),
-              seed_of=Lazy("engine.blowout.bots:game_seed"),
-              stats=Lazy("engine.blowout.stats:game_stats")),
+        legend=Lazy("printkit_engine.blowout.legend:entries")),
+    load_rules=Lazy("printkit_engine.blowout.rules:load_rules"),
+    verify=Lazy("printkit_engine.blowout.verify:verify_text"),
+    detect=Lazy("printkit_engine.blowout.notation:detect"),
+    bots=Bots(slips=SLIPS, play=Lazy("printkit_engine.blowout.bots:play_game"),
+              seed_of=Lazy("printkit_engine.blowout.bots:game_seed"),
+              stats=Lazy("printkit_engine.blowout.stats:game_stats")),
     ranges=RANGES,
-    odds=LazyPerRules("engine.blowout.odds:tables"),
-    bubbles=Lazy("engine.blowout.bubbles:grammar"),
+    odds=LazyPerRules("printkit_engine.blowout.odds:tables"),
+    bubbles=Lazy("printkit_engine.blowout.bubbles:grammar"),
 )

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.blowout.game import GAME
-from engine.blowout.rules import Rules
-from engine.blowout.state import SIDES, STREAM_SIDE, Hand, State
+from printkit_engine.blowout.game import GAME
+from printkit_engine.blowout.rules import Rules
+from printkit_engine.blowout.state import SIDES, STREAM_SIDE, Hand, State
 
 DECKS = ("offense", "special", "defense")
 OFFENSE_DECKS = ("offense", "special")       # the offense hand holds both
@@ -27,7 +27,7 @@ def label(side: str, deck: str, period: int) -> str:
 @lru_cache(maxsize=256)
 def shuffle(seed: str, side: str, deck: str, period: int) -> tuple[str, ...]:
     """Shuffle `period` of one side's deck, exactly as the play book prints it."""
-    from engine.blowout.decks import load_decks
+    from printkit_engine.blowout.decks import load_decks
 
     order = load_decks().deck(deck).order
     return tuple(GAME.book.stream(seed, label(side, deck, period)).shuffle(order))

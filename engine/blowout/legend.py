@@ -7,7 +7,7 @@ this legend (GAME.book.legend) and the play log prints it under its header.
 
 from __future__ import annotations
 
-from engine.blowout.decks import DECK_NAMES, Card, Decks, load_decks
+from printkit_engine.blowout.decks import DECK_NAMES, Card, Decks, load_decks
 
 
 def entries(decks: Decks | None = None) -> list[tuple[str, str]]:

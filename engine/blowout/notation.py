@@ -20,11 +20,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.blowout.rules import FIELD, Rules
-from engine.blowout.state import HOME, ball_on, score_text, to_goal
-from engine.errors import ReadError
-from engine.tags import tag_line
-from engine.verify.record import MAX_LINES, Record, Syntax, read, split_lines
+from printkit_engine.blowout.rules import FIELD, Rules
+from printkit_engine.blowout.state import HOME, ball_on, score_text, to_goal
+from printkit_engine.errors import ReadError
+from printkit_engine.tags import tag_line
+from printkit_engine.verify.record import MAX_LINES, Record, Syntax, read, split_lines
 
 LENGTH_TAG = "Length"
 DEFAULT_LENGTH = "full"

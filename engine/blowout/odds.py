@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.blowout.decks import Card
-from engine.blowout.rules import FIELD, Rules, load_rules
-from engine.odds import OddsTable, Row
-from engine.oddsmath import exact
+from printkit_engine.blowout.decks import Card
+from printkit_engine.blowout.rules import FIELD, Rules, load_rules
+from printkit_engine.odds import OddsTable, Row
+from printkit_engine.oddsmath import exact
 
 PASS, RUN, DEFENSIVE_PLAY, KICK = "pass", "run", "defensive_play", "kick"
 

@@ -8,8 +8,8 @@ table or none at all.
 
 from __future__ import annotations
 
-from engine.datafile import Spec
-from engine.rulesdata import POINTS, SHIPPED, Ranges
+from printkit_engine.datafile import Spec
+from printkit_engine.rulesdata import POINTS, SHIPPED, Ranges
 
 SPECS: dict[str, Spec] = {
     "field.start": Spec(1, 49), "field.first_down": Spec(1, 50), "field.end_zone": Spec(1, 20),

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import rulesdata
-from engine.blowout.decks import Card, Decks, load_decks
-from engine.blowout.ranges import RANGES
-from engine.errors import ReadError
-from engine.rulesdata import attributes
+from printkit_engine import rulesdata
+from printkit_engine.blowout.decks import Card, Decks, load_decks
+from printkit_engine.blowout.ranges import RANGES
+from printkit_engine.errors import ReadError
+from printkit_engine.rulesdata import attributes
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
 FIELD = 100                      # goal line to goal line: geometry, not a rule

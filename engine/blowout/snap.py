@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.blowout.notation import Line
-from engine.blowout.rules import FIELD, Rules
+from printkit_engine.blowout.notation import Line
+from printkit_engine.blowout.rules import FIELD, Rules
 
 # result kinds
 PLAY = "play"            # uses a down (RUN, PASS, PASS INTERFERENCE)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.blowout.rules import FIELD
+from printkit_engine.blowout.rules import FIELD
 
 HOME, AWAY = "H", "A"
 SIDES = (HOME, AWAY)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine.blowout.notation import Record, parse
-from engine.blowout.rules import Rules, load_rules
-from engine.odds import GameStats
+from printkit_engine.blowout.notation import Record, parse
+from printkit_engine.blowout.rules import Rules, load_rules
+from printkit_engine.odds import GameStats
 
 
 @dataclass

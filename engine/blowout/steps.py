@@ -14,16 +14,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.blowout import hands as handsmod
-from engine.blowout.consequence import After, after, restart
-from engine.blowout.hands import Hands
-from engine.blowout.notation import Line, Written
-from engine.blowout.rules import Length, Rules
-from engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, TURNOVER, resolve
-from engine.blowout.state import State, ball_on, index, other, to_goal
-from engine.findings import Finding
-from engine.frozen import evolve
-from engine.verify.kernel import Step
+from printkit_engine.blowout import hands as handsmod
+from printkit_engine.blowout.consequence import After, after, restart
+from printkit_engine.blowout.hands import Hands
+from printkit_engine.blowout.notation import Line, Written
+from printkit_engine.blowout.rules import Length, Rules
+from printkit_engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, TURNOVER, resolve
+from printkit_engine.blowout.state import State, ball_on, index, other, to_goal
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import evolve
+from printkit_engine.verify.kernel import Step
 
 # the rule a wrong state breaks, by what the snap did (else by the field that is wrong)
 EVENT_RULE = {"td": "BO-TD-001", "safety": "BO-SAFE-001", "fg": "BO-FG-001",

@@ -9,15 +9,15 @@ clean. With a `Seed` tag every card must come out of the hand the play book's sh
 
 from __future__ import annotations
 
-from engine.blowout import notation
-from engine.blowout.hands import period_over
-from engine.blowout.rules import Rules, load_rules
-from engine.blowout.state import State, score_text
-from engine.blowout.steps import Context, gap, start, step
-from engine.findings import Finding, Report
-from engine.verify import kernel
-from engine.verify.kernel import Ending, Rulebook, Step
-from engine.verify.record import Record
+from printkit_engine.blowout import notation
+from printkit_engine.blowout.hands import period_over
+from printkit_engine.blowout.rules import Rules, load_rules
+from printkit_engine.blowout.state import State, score_text
+from printkit_engine.blowout.steps import Context, gap, start, step
+from printkit_engine.findings import Finding, Report
+from printkit_engine.verify import kernel
+from printkit_engine.verify.kernel import Ending, Rulebook, Step
+from printkit_engine.verify.record import Record
 
 GAME_ID = "blowout"
 

@@ -50,7 +50,7 @@ times the slot count, with no regular expression.
 
 from __future__ import annotations
 
-from engine.bubbles.codec import (
+from printkit_engine.bubbles.codec import (
     LEFT_OFF,
     MAX_LINE,
     Encoded,
@@ -67,11 +67,11 @@ from engine.bubbles.codec import (
     unwritten_tokens,
     write_tokens,
 )
-from engine.bubbles.lines import (
+from printkit_engine.bubbles.lines import (
     PlainLines,
     SheetLines,
 )
-from engine.bubbles.logs import (
+from printkit_engine.bubbles.logs import (
     for_sheet,
     lines_per_band,
     log_named,
@@ -79,7 +79,7 @@ from engine.bubbles.logs import (
     play_book,
     record_log,
 )
-from engine.bubbles.records import (
+from printkit_engine.bubbles.records import (
     BandNumber,
     join_lines,
     left_off_lines,
@@ -90,7 +90,7 @@ from engine.bubbles.records import (
     sheet_record,
     split_record,
 )
-from engine.bubbles.shape import (
+from printkit_engine.bubbles.shape import (
     LISTED,
     BandRows,
     Form,

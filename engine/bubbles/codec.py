@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.bubbles.shape import Form, Grammar, Marks, Segment
+from printkit_engine.bubbles.shape import Form, Grammar, Marks, Segment
 
 MAX_LINE = 240          # a record line longer than this is not put on a sheet
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.bubbles.codec import EncodeError, encode
-from engine.bubbles.shape import Grammar
+from printkit_engine.bubbles.codec import EncodeError, encode
+from printkit_engine.bubbles.shape import Grammar
 
 
 def lines_per_band(grammar: Grammar) -> int:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.bubbles.codec import MAX_LINE, EncodeError, encode, sheet_form
-from engine.bubbles.logs import for_sheet, log_named, record_log
-from engine.bubbles.shape import Grammar
-from engine.tags import TAG, tag_line, unquote
-from engine.verify.record import split_lines
+from printkit_engine.bubbles.codec import MAX_LINE, EncodeError, encode, sheet_form
+from printkit_engine.bubbles.logs import for_sheet, log_named, record_log
+from printkit_engine.bubbles.shape import Grammar
+from printkit_engine.tags import TAG, tag_line, unquote
+from printkit_engine.verify.record import split_lines
 
 
 def split_record(grammar: Grammar,

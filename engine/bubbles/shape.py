@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from engine.bubbles.lines import PlainLines, SheetLines
+from printkit_engine.bubbles.lines import PlainLines, SheetLines
 
 LISTED = 20_000         # a slot of more ways to shade it reads a token's shading off the
                         # token instead of listing every token (sixteen cards: 65,536 ways)

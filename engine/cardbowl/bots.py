@@ -14,16 +14,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from engine.cardbowl import kicks, scrimmage
-from engine.cardbowl.cardplay import Foul
-from engine.cardbowl.coach import Coach, Receiver, Situation, ranked
-from engine.cardbowl.deal import Book, Draws, deal_hands
-from engine.cardbowl.game import GAME
-from engine.cardbowl.notes import FIELD, clock, enforce, penalty_text, yard
-from engine.cardbowl.rules import Rules, load_rules
-from engine.cardbowl.scrimmage import Snap
-from engine.cardbowl.settle import settle
-from engine.played import Played
+from printkit_engine.cardbowl import kicks, scrimmage
+from printkit_engine.cardbowl.cardplay import Foul
+from printkit_engine.cardbowl.coach import Coach, Receiver, Situation, ranked
+from printkit_engine.cardbowl.deal import Book, Draws, deal_hands
+from printkit_engine.cardbowl.game import GAME
+from printkit_engine.cardbowl.notes import FIELD, clock, enforce, penalty_text, yard
+from printkit_engine.cardbowl.rules import Rules, load_rules
+from printkit_engine.cardbowl.scrimmage import Snap
+from printkit_engine.cardbowl.settle import settle
+from printkit_engine.played import Played
 
 TEAMS = ("Aces", "Kings", "Jokers", "Spades", "Hearts", "Clubs", "Diamonds", "Queens")
 MAX_PLAYS = 1000                 # a guard, never reached: a game is a few hundred plays

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot, number_part
-from engine.cardbowl.state import FIELD
+from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot, number_part
+from printkit_engine.cardbowl.state import FIELD
 
 KINDS = (("play", "pl"), ("FG", "fg"), ("kickoff", "ko"), ("free kick", "fk"),
          ("onside", "os"), ("try", "tr"), ("2 pt", "2p"), ("home", "Hm"), ("away", "Aw"),

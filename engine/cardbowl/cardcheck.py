@@ -9,12 +9,12 @@ so they must be the first cards of ``deal/K`` (K = the play's number in the reco
 
 from __future__ import annotations
 
-from engine.cardbowl.game import DEAL, GAME
-from engine.cardbowl.game import deck as cardbowl_deck
-from engine.cardbowl.notation import Cards, Entry
-from engine.cardbowl.state import Notes, Situation
-from engine.cards import JOKERS
-from engine.findings import Finding
+from printkit_engine.cardbowl.game import DEAL, GAME
+from printkit_engine.cardbowl.game import deck as cardbowl_deck
+from printkit_engine.cardbowl.notation import Cards, Entry
+from printkit_engine.cardbowl.state import Notes, Situation
+from printkit_engine.cards import JOKERS
+from printkit_engine.findings import Finding
 
 FIELD = 100
 

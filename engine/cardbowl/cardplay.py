@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cardbowl.deal import Draws
-from engine.cards import FULL_DECK, JOKERS, RED_SUITS, rank
+from printkit_engine.cardbowl.deal import Draws
+from printkit_engine.cards import FULL_DECK, JOKERS, RED_SUITS, rank
 
 RED, BLACK = "RJ", "BJ"
 FACE = {"J": 1, "Q": 2, "K": 3}          # "J=1, Q=2, K=3" (open-field run draws)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.cardbowl.cardplay import HAND_VALUES, hand_value
-from engine.cardbowl.scrimmage import Call, Defense, Offense, Read
+from printkit_engine.cardbowl.cardplay import HAND_VALUES, hand_value
+from printkit_engine.cardbowl.scrimmage import Call, Defense, Offense, Read
 
 TOUCHBACK_DEEP = -4            # a kick this deep in the end zone is downed
 RETURN_FROM = 12               # a punt received inside the 12 is not run back (C27)

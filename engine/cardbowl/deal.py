@@ -1,14 +1,13 @@
 """One play's deck for the bots: the play book's `deal/K`, the hands dealt from it and the
 cards drawn after them.
 
-"Deck is reshuffled between each play", so play K of a game uses the play book's shuffle
-`deal/K` (docs/draws.md); a kick draws from its top, a scrimmage play deals the two hands
-first ("Offense deals a hand or team of eleven cards to each player, alternately, starting
-with the Defense") and draws the rest. :func:`shuffled` is the draws contract computed in one
-pass (the seven blocks a 54-card shuffle needs made in two C calls by `engine.draws.blocks`,
-Fisher-Yates inlined): the same deck as ``GAME.book.stream(seed, label).shuffle(deck)``, many
-times as fast, which is what lets the bots play a hundred games a second
-(bench/bench_cardbowl.py; tests hold the two equal).
+"Deck is reshuffled between each play", so play K of a game uses the play book's shuffle `deal/K`
+(docs/draws.md); a kick draws from its top, a scrimmage play deals the two hands first ("Offense
+deals a hand or team of eleven cards to each player, alternately, starting with the Defense") and
+draws the rest. :func:`shuffled` is the draws contract computed in one pass (the seven blocks a
+54-card shuffle needs made in two C calls by `printkit_engine.draws.blocks`, Fisher-Yates inlined):
+the same deck as ``GAME.book.stream(seed, label).shuffle(deck)``, many times as fast, which is what
+lets the bots play a hundred games a second (bench/bench_cardbowl.py; tests hold the two equal).
 """
 
 from __future__ import annotations
@@ -19,10 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import mod
 
-from engine.cardbowl.game import DEAL, GAME
-from engine.cardbowl.game import deck as cardbowl_deck
-from engine.draws import SCHEME, blocks
-from engine.game import nfc
+from printkit_engine.cardbowl.game import DEAL, GAME
+from printkit_engine.cardbowl.game import deck as cardbowl_deck
+from printkit_engine.draws import SCHEME, blocks
+from printkit_engine.game import nfc
 
 _TOP = 1 << 32
 
@@ -33,7 +32,7 @@ def label(k: int) -> str:
 
 
 def _blocks(key: bytes, start: int, count: int) -> tuple[int, ...]:
-    """The words of blocks start .. start + count - 1 (engine.draws.blocks)."""
+    """The words of blocks start .. start + count - 1 (printkit_engine.draws.blocks)."""
     return struct.unpack(f">{8 * count}I", blocks(key, start, count))
 
 

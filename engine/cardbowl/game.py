@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.cardbowl.ranges import RANGES
-from engine.cardbowl.slips import SLIPS
-from engine.cards import FULL_DECK
-from engine.decks import deck_file, standard_deck
-from engine.game import BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
+from printkit_engine.cardbowl.ranges import RANGES
+from printkit_engine.cardbowl.slips import SLIPS
+from printkit_engine.cards import FULL_DECK
+from printkit_engine.decks import deck_file, standard_deck
+from printkit_engine.game import BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "cardbowl"
 DEAL = "deal"
@@ -47,7 +47,7 @@ def _describe(spec) -> str:
 
 def detect(text: str) -> bool:
     """True for play notes written as in the rules' example (no tags needed)."""
-    from engine.verify.record import split_lines
+    from printkit_engine.verify.record import split_lines
 
     return any(_NOTES_LINE.match(line) for line in split_lines(text))
 
@@ -62,14 +62,14 @@ GAME = Game(
         game=ID, howto=HOWTO, kind="cards", labels=_labels, items=lambda spec, label: deck(),
         section=_section, describe=_describe, default_count=150,
         count_help=f"deals ({DEAL}/K: one shuffled deck per play)"),
-    load_rules=Lazy("engine.cardbowl.rules:load_rules"),
-    verify=Lazy("engine.cardbowl.verify:verify_text"),
-    bubbles=Lazy("engine.cardbowl.bubbles:grammar"),
+    load_rules=Lazy("printkit_engine.cardbowl.rules:load_rules"),
+    verify=Lazy("printkit_engine.cardbowl.verify:verify_text"),
+    bubbles=Lazy("printkit_engine.cardbowl.bubbles:grammar"),
     detect=detect,
     ranges=RANGES,
-    odds=LazyPerRules("engine.cardbowl.odds:tables"),
-    bots=Bots(slips=SLIPS, play=Lazy("engine.cardbowl.bots:play_game"),
-              seed_of=Lazy("engine.cardbowl.bots:game_seed"),
-              stats=Lazy("engine.cardbowl.season:game_stats"),
-              claims=Lazy("engine.cardbowl.season:claims")),
+    odds=LazyPerRules("printkit_engine.cardbowl.odds:tables"),
+    bots=Bots(slips=SLIPS, play=Lazy("printkit_engine.cardbowl.bots:play_game"),
+              seed_of=Lazy("printkit_engine.cardbowl.bots:game_seed"),
+              stats=Lazy("printkit_engine.cardbowl.season:game_stats"),
+              claims=Lazy("printkit_engine.cardbowl.season:claims")),
 )

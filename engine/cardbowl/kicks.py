@@ -1,7 +1,7 @@
 """Special teams for the bots: kickoff, free kick, onside kick, punt, field goal and extra
 point, each drawn from the top of its play's deck as the rules' "Special Teams" say.
 
-Every function takes the play's :class:`~engine.cardbowl.deal.Draws` and the choices the
+Every function takes the play's :class:`~printkit_engine.cardbowl.deal.Draws` and the choices the
 rules leave to a player (a :class:`Choices`), and returns what happened as data: where the
 ball ends up, from the receiving team's own goal line (0-100; a kick received in the end zone
 is negative, "-3 yards inside end zone"), penalties, a fumble, the card groups of the notes'
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.cardbowl.cardplay import (
+from printkit_engine.cardbowl.cardplay import (
     BLACK,
     RED,
     Foul,
@@ -28,8 +28,8 @@ from engine.cardbowl.cardplay import (
     standard,
     value,
 )
-from engine.cardbowl.deal import Draws
-from engine.cardbowl.rules import Rules
+from printkit_engine.cardbowl.deal import Draws
+from printkit_engine.cardbowl.rules import Rules
 
 FIELD = 100
 

@@ -1,12 +1,12 @@
 """Reading Card Bowl play notes, written as in the rules' "Example of Play Notes".
 
-A record (engine/verify/record.py) is its tags and one row per non-blank line, each read here
-as an :class:`Entry`: a team heading, a `---`, a clock marker, a play or a cards line. Play
-results are read clause by clause (split at ``,`` and ``;`` outside notes in brackets) into a
-:class:`Result`; the words are data (``WORDS``), so a synonym is one line. A line that cannot
-be read raises :class:`engine.errors.ReadError` with its column, which the record reader turns
-into a finding on that line; what the record did wrong is not decided here but in steps.py.
-The grammar is documented in docs/notation.md ("Card Bowl").
+A record (engine/verify/record.py) is its tags and one row per non-blank line, each read here as an
+:class:`Entry`: a team heading, a `---`, a clock marker, a play or a cards line. Play results are
+read clause by clause (split at ``,`` and ``;`` outside notes in brackets) into a :class:`Result`;
+the words are data (``WORDS``), so a synonym is one line. A line that cannot be read raises
+:class:`printkit_engine.errors.ReadError` with its column, which the record reader turns into a
+finding on that line; what the record did wrong is not decided here but in steps.py. The grammar is
+documented in docs/notation.md ("Card Bowl").
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.cards import FULL_DECK
-from engine.errors import ReadError
-from engine.tags import TAG, unquote
-from engine.verify.record import Record, Row, Syntax, read
+from printkit_engine.cards import FULL_DECK
+from printkit_engine.errors import ReadError
+from printkit_engine.tags import TAG, unquote
+from printkit_engine.verify.record import Record, Row, Syntax, read
 
 # -- vocabulary --------------------------------------------------------------------------
 

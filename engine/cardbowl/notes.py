@@ -3,7 +3,7 @@ the notes give them, the clock, penalties, and how far a penalty moves the ball.
 
 from __future__ import annotations
 
-from engine.cardbowl.cardplay import Foul
+from printkit_engine.cardbowl.cardplay import Foul
 
 FIELD = 100
 

@@ -1,13 +1,13 @@
 """Card Bowl's odds, exact: cards drawn from the top of a shuffled 54-card deck.
 
-Every figure is a count of equally likely deck orders, worked out in fractions: a drawn joker
-only matters where it falls among the first few draws, and which standard cards make up a
-total is independent of where the jokers lie, so each table is a short case split on the
-jokers (written out per function) over :func:`engine.oddsmath.sum_dist`. The draws follow the
-rules as the verifier reads them (docs/rules/cardbowl.md, docs/notation.md: block window over
-the written draws, other jokers replaced); the choices the rules leave open are listed in
-docs/odds.md. The values (cards drawn, subtractions, the block band, the pass-rush numbers)
-come from rules.toml through :class:`engine.cardbowl.rules.Rules`.
+Every figure is a count of equally likely deck orders, worked out in fractions: a drawn joker only
+matters where it falls among the first few draws, and which standard cards make up a total is
+independent of where the jokers lie, so each table is a short case split on the jokers (written out
+per function) over :func:`printkit_engine.oddsmath.sum_dist`. The draws follow the rules as the
+verifier reads them (docs/rules/cardbowl.md, docs/notation.md: block window over the written draws,
+other jokers replaced); the choices the rules leave open are listed in docs/odds.md. The values
+(cards drawn, subtractions, the block band, the pass-rush numbers) come from rules.toml through
+:class:`printkit_engine.cardbowl.rules.Rules`.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.cardbowl.game import deck as cardbowl_deck
-from engine.cardbowl.rules import Rules
-from engine.cards import JOKERS, RANKS, is_red, suit
-from engine.odds import Figure, OddsTable, Row
-from engine.oddsmath import Dist, at_least, chance, exact, mixture, sum_dist
+from printkit_engine.cardbowl.game import deck as cardbowl_deck
+from printkit_engine.cardbowl.rules import Rules
+from printkit_engine.cards import JOKERS, RANKS, is_red, suit
+from printkit_engine.odds import Figure, OddsTable, Row
+from printkit_engine.oddsmath import Dist, at_least, chance, exact, mixture, sum_dist
 
 RED, BLACK = "RJ", "BJ"
 FG_DISTANCES = (19, 66)       # the shortest attempt (from the 1: 1 + 18) to a 65-yarder
@@ -343,7 +343,7 @@ def open_field_run(rng: random.Random, cards: Sequence[str], value: Callable[[st
     """One open-field run from a freshly shuffled deck, no defender applied: each face card
     adds its draws ("J = 1 card, Q = 2 cards, K = 3 cards"), a Red Joker is a fumble where the
     run stands, a Black Joker (penalty) is replaced. Returns (yards, fumbled)."""
-    from engine.cards import rank
+    from printkit_engine.cards import rank
 
     deck = list(cards)
     pending, yards = 1, 0
@@ -362,7 +362,7 @@ def open_field_run(rng: random.Random, cards: Sequence[str], value: Callable[[st
 def ofr_table(rules: Rules, cards: Sequence[str]) -> OddsTable:
     import random
 
-    from engine.oddsmath import estimate, mean_interval, wilson
+    from printkit_engine.oddsmath import estimate, mean_interval, wilson
 
     rng = random.Random(OFR_SEED)
     runs = [open_field_run(rng, cards, rules.value, rules.open_field_run.face_draws)

@@ -1,20 +1,20 @@
 """What a play's written result leads to: the next spot, down and team, and any score.
 
-Each public function is pure: it takes a :class:`~engine.cardbowl.state.Situation` (the spot,
-down and line to gain as written) and the line, and returns an
-:class:`~engine.cardbowl.state.Outcome`: the :class:`Expect` for the next line (as the line
+Each public function is pure: it takes a :class:`~printkit_engine.cardbowl.state.Situation` (the
+spot, down and line to gain as written) and the line, and returns an
+:class:`~printkit_engine.cardbowl.state.Outcome`: the :class:`Expect` for the next line (as the line
 wrote it), what the result itself gets wrong (a touchdown short of the goal or past it, a field
-goal's distance, a return's arithmetic), the points scored, and where the rules' own reading
-leads when the line wrote something else (a return that does not add up, an automatic first
-down no penalty gives): the next line may follow either. Decisions quoted in
-docs/rules/cardbowl.md (C2..C10, C14).
+goal's distance, a return's arithmetic), the points scored, and where the rules' own reading leads
+when the line wrote something else (a return that does not add up, an automatic first down no
+penalty gives): the next line may follow either. Decisions quoted in docs/rules/cardbowl.md
+(C2..C10, C14).
 """
 
 from __future__ import annotations
 
-from engine.cardbowl.notation import Entry, Penalty, Result
-from engine.cardbowl.state import END_ZONE, FIELD, Expect, Notes, Outcome, Situation
-from engine.cardbowl.state import yard as _yard
+from printkit_engine.cardbowl.notation import Entry, Penalty, Result
+from printkit_engine.cardbowl.state import END_ZONE, FIELD, Expect, Notes, Outcome, Situation
+from printkit_engine.cardbowl.state import yard as _yard
 
 
 def _series(team: int, pos: int | None, change: bool, first: int):

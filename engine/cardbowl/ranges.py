@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.datafile import Spec
-from engine.rulesdata import POINTS, SHIPPED, Problems, Ranges, at_most
+from printkit_engine.datafile import Spec
+from printkit_engine.rulesdata import POINTS, SHIPPED, Problems, Ranges, at_most
 
 SPECS: dict[str, Spec] = {
     "field.first_down": Spec(1, 99), "field.touchback": Spec(1, 50),

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import rulesdata
-from engine.cardbowl.ranges import RANGES
-from engine.cards import JOKERS, rank, value
-from engine.errors import ReadError
-from engine.rulesdata import attributes
+from printkit_engine import rulesdata
+from printkit_engine.cardbowl.ranges import RANGES
+from printkit_engine.cards import JOKERS, rank, value
+from printkit_engine.errors import ReadError
+from printkit_engine.rulesdata import attributes
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cardbowl.cardplay import (
+from printkit_engine.cardbowl.cardplay import (
     BLACK,
     HAND_VALUES,
     RED,
@@ -32,7 +32,7 @@ from engine.cardbowl.cardplay import (
     suit_of,
     value,
 )
-from engine.cardbowl.deal import Draws
+from printkit_engine.cardbowl.deal import Draws
 
 LINE = 4                         # line match-ups, left to right: LT-DLE, LG-DLT, RG-DRT, RT-DRE
 OFFENSE = ("QB", "LT", "LG", "C", "RG", "RT", "TE", "WL", "WR", "HB", "FB")

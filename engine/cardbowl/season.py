@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cardbowl.cardplay import value
-from engine.cardbowl.notation import Entry, parse
-from engine.odds import GameStats, OddsTable
-from engine.oddsmath import estimate, mean_interval, wilson
+from printkit_engine.cardbowl.cardplay import value
+from printkit_engine.cardbowl.notation import Entry, parse
+from printkit_engine.odds import GameStats, OddsTable
+from printkit_engine.oddsmath import estimate, mean_interval, wilson
 
 RUNS = ("run", "rush", "sweep", "draw")
 KICKS = ("kickoff", "free_kick")

@@ -1,4 +1,4 @@
-"""A scrimmage play's draws (a :class:`~engine.cardbowl.scrimmage.Snap`) as the notes write
+"""A scrimmage play's draws (a :class:`~printkit_engine.cardbowl.scrimmage.Snap`) as the notes write
 it, and where it leaves the game: the next down, a first down, a score or the ball over.
 
 Penalties: the offended team accepts or declines ("defense can decline at end of play"); a
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.cardbowl.cardplay import Foul
-from engine.cardbowl.coach import Situation
-from engine.cardbowl.notes import FIELD, enforce, penalty_text
-from engine.cardbowl.rules import Rules
-from engine.cardbowl.scrimmage import Snap
+from printkit_engine.cardbowl.cardplay import Foul
+from printkit_engine.cardbowl.coach import Situation
+from printkit_engine.cardbowl.notes import FIELD, enforce, penalty_text
+from printkit_engine.cardbowl.rules import Rules
+from printkit_engine.cardbowl.scrimmage import Snap
 
 
 class Match(Protocol):

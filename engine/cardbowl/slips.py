@@ -1,7 +1,7 @@
 """The slips a student makes writing Card Bowl down (engine/slips.py): what
 `printkit simulate --slips N` plants, each one the verifier sees."""
 
-from engine.slips import Slip, common
+from printkit_engine.slips import Slip, common
 
 # the lines of play (a line written twice, a line left out)
 PLAYS = r'^(?:\d & (?:\d+|goal) @ \d+|Kickoff|Try)\t'

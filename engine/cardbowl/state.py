@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from engine.cardbowl.notation import Entry
-from engine.cardbowl.rules import Rules
-from engine.findings import Finding
+from printkit_engine.cardbowl.notation import Entry
+from printkit_engine.cardbowl.rules import Rules
+from printkit_engine.findings import Finding
 
 FIELD = 100               # goal line to goal line, in yards
 END_ZONE = 10             # each end zone

@@ -1,7 +1,7 @@
-"""The Card Bowl step: ``step(state, entry) -> Step`` for every row of a record (a heading, a
-`---`, a clock marker, a play line, a cards line). Pure: a step reads a frozen
-:class:`~engine.cardbowl.state.State` and returns a new one with the findings on the line; the
-record's context (rules, seed) rides on the state (``state.ctx``).
+"""The Card Bowl step: ``step(state, entry) -> Step`` for every row of a record (a heading, a `---`,
+a clock marker, a play line, a cards line). Pure: a step reads a frozen
+:class:`~printkit_engine.cardbowl.state.State` and returns a new one with the findings on the line;
+the record's context (rules, seed) rides on the state (``state.ctx``).
 
 A play line is compared with what the last result leads to (``state.expect``: the down, line
 to gain, spot and team); every difference is a finding with a stable id (docs/notation.md),
@@ -24,14 +24,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from engine.cardbowl import cardcheck
-from engine.cardbowl.game import DEAL
-from engine.cardbowl.notation import Cards, Entry
-from engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
-from engine.cardbowl.state import FIELD, Expect, Outcome, Situation, State, finding, yard
-from engine.findings import Finding
-from engine.frozen import evolve
-from engine.verify.kernel import Step
+from printkit_engine.cardbowl import cardcheck
+from printkit_engine.cardbowl.game import DEAL
+from printkit_engine.cardbowl.notation import Cards, Entry
+from printkit_engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
+from printkit_engine.cardbowl.state import FIELD, Expect, Outcome, Situation, State, finding, yard
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import evolve
+from printkit_engine.verify.kernel import Step
 
 Found = list[Finding]
 

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cardbowl import notation
-from engine.cardbowl.game import ID
-from engine.cardbowl.rules import Rules, load_rules
-from engine.cardbowl.state import Context, State
-from engine.cardbowl.steps import step, with_tags
-from engine.findings import Report
-from engine.verify import kernel
-from engine.verify.kernel import Ending, Rulebook, Step
-from engine.verify.record import Record
+from printkit_engine.cardbowl import notation
+from printkit_engine.cardbowl.game import ID
+from printkit_engine.cardbowl.rules import Rules, load_rules
+from printkit_engine.cardbowl.state import Context, State
+from printkit_engine.cardbowl.steps import step, with_tags
+from printkit_engine.findings import Report
+from printkit_engine.verify import kernel
+from printkit_engine.verify.kernel import Ending, Rulebook, Step
+from printkit_engine.verify.record import Record
 
 TEAM_TAGS = ("Home", "Away")
 

@@ -1,5 +1,5 @@
 """The playing-card 'Football' grid game: two half packs, a 12-grid field, a score sheet."""
 
-from engine.cardgrid.game import GAME
+from printkit_engine.cardgrid.game import GAME
 
 __all__ = ["GAME"]

@@ -8,13 +8,13 @@ beside them.
 
 from __future__ import annotations
 
-from engine.cardgrid import deal as decks_
-from engine.cardgrid.bots import play_passage
-from engine.cardgrid.notation import passage_line
-from engine.cardgrid.passage import start
-from engine.cardgrid.rules import load_rules
-from engine.cardgrid.steps import written
-from engine.game import BookSpec
+from printkit_engine.cardgrid import deal as decks_
+from printkit_engine.cardgrid.bots import play_passage
+from printkit_engine.cardgrid.notation import passage_line
+from printkit_engine.cardgrid.passage import start
+from printkit_engine.cardgrid.rules import load_rules
+from printkit_engine.cardgrid.steps import written
+from printkit_engine.game import BookSpec
 
 PASSAGES = 40
 KICKOFF = "H"

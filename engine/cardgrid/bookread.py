@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from engine.cardgrid import deal as decks_
-from engine.cardgrid.deal import HALF, Decks, Shuffles, Split
-from engine.cardgrid.passage import Passage, dealer, fg_option
-from engine.cardgrid.passage import step as play
-from engine.cardgrid.rules import Rules
-from engine.findings import Finding
+from printkit_engine.cardgrid import deal as decks_
+from printkit_engine.cardgrid.deal import HALF, Decks, Shuffles, Split
+from printkit_engine.cardgrid.passage import Passage, dealer, fg_option
+from printkit_engine.cardgrid.passage import step as play
+from printkit_engine.cardgrid.rules import Rules
+from printkit_engine.findings import Finding
 
 MAX_MISSING = 3        # cards a line may leave out at its end and still be read on the book
 MAX_JUMPS = 6          # other places in the book a passage's cards are tried from

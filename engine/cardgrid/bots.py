@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.cardgrid import deal as decks_
-from engine.cardgrid.game import ID
-from engine.cardgrid.notation import passage_line
-from engine.cardgrid.passage import Passage, dealer, fg_option, start, step
-from engine.cardgrid.rules import Rules, load_rules
-from engine.cardgrid.steps import written
-from engine.played import Played
+from printkit_engine.cardgrid import deal as decks_
+from printkit_engine.cardgrid.game import ID
+from printkit_engine.cardgrid.notation import passage_line
+from printkit_engine.cardgrid.passage import Passage, dealer, fg_option, start, step
+from printkit_engine.cardgrid.rules import Rules, load_rules
+from printkit_engine.cardgrid.steps import written
+from printkit_engine.played import Played
 
 PLAYERS = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Ivy")
 PASSAGES = (30, 60)             # a classroom game's length, in passages

@@ -34,12 +34,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot
-from engine.cardgrid.deal import OWNER
-from engine.cardgrid.notation import EVENTS, FG_MARK, PENALTIES, SIDE_LETTERS
-from engine.cardgrid.rules import Rules, load_rules
-from engine.cards import RANKS, SUITS
-from engine.tags import tag_line
+from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot
+from printkit_engine.cardgrid.deal import OWNER
+from printkit_engine.cardgrid.notation import EVENTS, FG_MARK, PENALTIES, SIDE_LETTERS
+from printkit_engine.cardgrid.rules import Rules, load_rules
+from printkit_engine.cards import RANKS, SUITS
+from printkit_engine.tags import tag_line
 
 LOGS = ("scores", "passages")      # the bubble logs: `render cardgrid bubblelog --log NAME`
 

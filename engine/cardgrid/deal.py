@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.cards import is_red, rank, suit
-from engine.frozen import evolve
+from printkit_engine.cards import is_red, rank, suit
+from printkit_engine.frozen import evolve
 
 LABELS = {"H": "home", "A": "away"}
 OWNER = {"C": "H", "H": "H", "D": "A", "S": "A"}    # G1: home clubs+hearts, away diamonds+spades
@@ -103,7 +103,7 @@ def owner(card: str, split: Split = DEFAULT) -> str:
 def shuffles(seed: str, split: Split = DEFAULT) -> Shuffles:
     """Shuffle K of a side's half pack, exactly as the play book for `seed` prints it, read
     with the table's split."""
-    from engine.cardgrid.game import GAME, half_pack
+    from printkit_engine.cardgrid.game import GAME, half_pack
 
     @lru_cache(maxsize=64)
     def get(side: str, k: int) -> Sequence[str]:

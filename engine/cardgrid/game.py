@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.cardgrid.ranges import RANGES
-from engine.cardgrid.slips import SLIPS
-from engine.decks import StandardDeck, deck_file, standard_deck
-from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
+from printkit_engine.cardgrid.ranges import RANGES
+from printkit_engine.cardgrid.slips import SLIPS
+from printkit_engine.decks import StandardDeck, deck_file, standard_deck
+from printkit_engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
 
 ID = "cardgrid"
 DECKS = deck_file(ID, Path(__file__).resolve().parent)    # fails here if it is missing
@@ -51,14 +51,14 @@ GAME = Game(
         items=lambda spec, label: half_pack(label.split("/")[0]).cards,
         section=_section, describe=lambda spec: f"{spec.plays} shuffles per half pack",
         default_count=20, count_help="shuffles per side's half pack"),
-    load_rules=Lazy("engine.cardgrid.rules:load_rules"),
-    verify=Lazy("engine.cardgrid.verify:verify_text"),
-    detect=Lazy("engine.cardgrid.notation:detect"),
-    bots=Bots(slips=SLIPS, play=Lazy("engine.cardgrid.bots:play"),
-              seed_of=Lazy("engine.cardgrid.bots:seed_of"),
-              stats=Lazy("engine.cardgrid.season:game_stats")),
+    load_rules=Lazy("printkit_engine.cardgrid.rules:load_rules"),
+    verify=Lazy("printkit_engine.cardgrid.verify:verify_text"),
+    detect=Lazy("printkit_engine.cardgrid.notation:detect"),
+    bots=Bots(slips=SLIPS, play=Lazy("printkit_engine.cardgrid.bots:play"),
+              seed_of=Lazy("printkit_engine.cardgrid.bots:seed_of"),
+              stats=Lazy("printkit_engine.cardgrid.season:game_stats")),
     ranges=RANGES,
-    odds=LazyPerRules("engine.cardgrid.odds:tables"),
-    answers=Lazy("engine.cardgrid.answers:answers"),
-    bubbles=Lazy("engine.cardgrid.bubbles:scores"),
+    odds=LazyPerRules("printkit_engine.cardgrid.odds:tables"),
+    answers=Lazy("printkit_engine.cardgrid.answers:answers"),
+    bubbles=Lazy("printkit_engine.cardgrid.bubbles:scores"),
 )

@@ -25,12 +25,12 @@ import re
 from dataclasses import dataclass
 from functools import partial
 
-from engine.cardgrid.passage import Next as Spot
-from engine.cardgrid.rules import Rules, load_rules
-from engine.cards import FULL_DECK, JOKERS
-from engine.errors import ReadError
-from engine.tags import TAG, tag_line, unquote
-from engine.verify.record import Record, Syntax, read, split_lines
+from printkit_engine.cardgrid.passage import Next as Spot
+from printkit_engine.cardgrid.rules import Rules, load_rules
+from printkit_engine.cards import FULL_DECK, JOKERS
+from printkit_engine.errors import ReadError
+from printkit_engine.tags import TAG, tag_line, unquote
+from printkit_engine.verify.record import Record, Syntax, read, split_lines
 
 SIDE_LETTERS = ("H", "A")
 EVENTS = ("lost", "kick", "touch", "dead", "against")

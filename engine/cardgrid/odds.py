@@ -16,11 +16,11 @@ import math
 import random
 from fractions import Fraction
 
-from engine.cardgrid.game import half_pack
-from engine.cardgrid.passage import dealer, start, step
-from engine.cardgrid.rules import Rules
-from engine.cards import RANKS
-from engine.odds import MONTE_CARLO, Figure, OddsTable, Row
+from printkit_engine.cardgrid.game import half_pack
+from printkit_engine.cardgrid.passage import dealer, start, step
+from printkit_engine.cardgrid.rules import Rules
+from printkit_engine.cards import RANKS
+from printkit_engine.odds import MONTE_CARLO, Figure, OddsTable, Row
 
 SAMPLES = 1200                  # passages per start grid
 SEED = "cardgrid-odds"

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cardgrid.rules import Rules
-from engine.cards import is_red, rank
+from printkit_engine.cardgrid.rules import Rules
+from printkit_engine.cards import is_red, rank
 
 SIDES = ("H", "A")
 

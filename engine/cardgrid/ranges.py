@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.datafile import Spec
-from engine.rulesdata import POINTS, SHIPPED, Problems, Ranges
+from printkit_engine.datafile import Spec
+from printkit_engine.rulesdata import POINTS, SHIPPED, Problems, Ranges
 
 RANK = Spec(choices=("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))
 RANKS = Spec(items=(0, 13), unique=True)

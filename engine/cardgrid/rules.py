@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import rulesdata
-from engine.cardgrid.ranges import RANGES
-from engine.cards import rank, value
-from engine.errors import ReadError
-from engine.rulesdata import attributes
+from printkit_engine import rulesdata
+from printkit_engine.cardgrid.ranges import RANGES
+from printkit_engine.cards import rank, value
+from printkit_engine.errors import ReadError
+from printkit_engine.rulesdata import attributes
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
 NO_JOKERS = 0               # "the joker is discarded": no card of the game is a joker

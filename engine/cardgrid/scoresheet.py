@@ -10,9 +10,9 @@ where the passage log's next passage starts.
 
 from __future__ import annotations
 
-from engine.cardgrid.notation import Entry, leading_tags, parse, score_line
-from engine.cardgrid.passage import Next, other
-from engine.cardgrid.rules import Rules, load_rules
+from printkit_engine.cardgrid.notation import Entry, leading_tags, parse, score_line
+from printkit_engine.cardgrid.passage import Next, other
+from printkit_engine.cardgrid.rules import Rules, load_rules
 
 
 def score_lines(entries: list[Entry], rules: Rules) -> list[str]:

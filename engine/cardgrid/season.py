@@ -6,8 +6,8 @@ conversion, a field goal, a penalty goal), the points the final running score.
 
 from __future__ import annotations
 
-from engine.cardgrid.notation import Entry, parse
-from engine.odds import GameStats
+from printkit_engine.cardgrid.notation import Entry, parse
+from printkit_engine.odds import GameStats
 
 
 def game_stats(text: str) -> GameStats:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.cardgrid.bookread import (
+from printkit_engine.cardgrid.bookread import (
     Book,
     Out,
     Table,
@@ -35,14 +35,21 @@ from engine.cardgrid.bookread import (
     read_book,
     returned,
 )
-from engine.cardgrid.deal import Decks, reshuffle
-from engine.cardgrid.notation import Entry, Spot, Written, outcome_text, score_line, score_text
-from engine.cardgrid.passage import Outcome, Passage, dealer, fg_option, other, start
-from engine.cardgrid.passage import step as play
-from engine.cardgrid.rules import Rules
-from engine.findings import Finding
-from engine.frozen import evolve
-from engine.verify.kernel import Step
+from printkit_engine.cardgrid.deal import Decks, reshuffle
+from printkit_engine.cardgrid.notation import (
+    Entry,
+    Spot,
+    Written,
+    outcome_text,
+    score_line,
+    score_text,
+)
+from printkit_engine.cardgrid.passage import Outcome, Passage, dealer, fg_option, other, start
+from printkit_engine.cardgrid.passage import step as play
+from printkit_engine.cardgrid.rules import Rules
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import evolve
+from printkit_engine.verify.kernel import Step
 
 FIRM = 3      # cards in a row that show where a side is in the play book after a line left out
 

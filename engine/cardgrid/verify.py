@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import re
 
-from engine.cardgrid import deal as decks_
-from engine.cardgrid import notation
-from engine.cardgrid.bookread import Table
-from engine.cardgrid.game import ID
-from engine.cardgrid.notation import score_text
-from engine.cardgrid.rules import Rules, load_rules
-from engine.cardgrid.steps import Context, State, settle, step, took_in
-from engine.findings import Finding, Report
-from engine.verify import kernel
-from engine.verify.kernel import Ending, Rulebook, Step
-from engine.verify.record import Record, Unread
+from printkit_engine.cardgrid import deal as decks_
+from printkit_engine.cardgrid import notation
+from printkit_engine.cardgrid.bookread import Table
+from printkit_engine.cardgrid.game import ID
+from printkit_engine.cardgrid.notation import score_text
+from printkit_engine.cardgrid.rules import Rules, load_rules
+from printkit_engine.cardgrid.steps import Context, State, settle, step, took_in
+from printkit_engine.findings import Finding, Report
+from printkit_engine.verify import kernel
+from printkit_engine.verify.kernel import Ending, Rulebook, Step
+from printkit_engine.verify.record import Record, Unread
 
 _SCORE = re.compile(r"(\d{1,3})-(\d{1,3})")
 _TIME = re.compile(r"([01]?\d|2[0-3])[:.][0-5]\d")

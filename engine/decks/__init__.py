@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from engine import datafile
-from engine.cards import SUITS, part_deck
-from engine.datafile import DataFile, Spec
+from printkit_engine import datafile
+from printkit_engine.cards import SUITS, part_deck
+from printkit_engine.datafile import DataFile, Spec
 
 FILE_NAME = "decks.toml"
 WHAT = "deck file"

@@ -1,5 +1,5 @@
 """Luck of the Draw: the 16 game cards with their scoring (cards.toml) and the deal per drive."""
 
-from engine.luckdraw.game import GAME
+from printkit_engine.luckdraw.game import GAME
 
 __all__ = ["GAME"]

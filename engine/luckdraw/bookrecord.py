@@ -14,14 +14,14 @@ header then carries what the deal lines did.
 
 from __future__ import annotations
 
-from engine.bubbles import LEFT_OFF
-from engine.errors import ReadError
-from engine.luckdraw import notation as n
-from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
-from engine.luckdraw.deal import Deal
-from engine.luckdraw.rules import SIDELINES, Rules, load_rules
-from engine.tags import tag_line
-from engine.verify.record import split_lines
+from printkit_engine.bubbles import LEFT_OFF
+from printkit_engine.errors import ReadError
+from printkit_engine.luckdraw import notation as n
+from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
+from printkit_engine.luckdraw.deal import Deal
+from printkit_engine.luckdraw.rules import SIDELINES, Rules, load_rules
+from printkit_engine.tags import tag_line
+from printkit_engine.verify.record import split_lines
 
 LEFT = "the sheet leaves the deal to the play book"
 
@@ -123,7 +123,7 @@ def dealt_record(text: str, file: str, tags: dict[str, str] | None = None,
 def _rewrite(text: str, file: str, seed: str, book: bool) -> tuple[str, list[str]]:
     """The two rewrites: `book` leaves the deals to the play book of `seed` (or the
     record's), else they are kept, their cards in the sheet's order."""
-    from engine.luckdraw.game import deal
+    from printkit_engine.luckdraw.game import deal
 
     rules = load_rules()
     try:

@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from engine.draws import Stream
-from engine.luckdraw.deal import Deal
-from engine.luckdraw.game import GAME, deal
-from engine.luckdraw.rules import SIDELINES, Length, Rules, load_rules
-from engine.luckdraw.teams import SEAT_TAGS, default_player, score, side_of
-from engine.played import Played
+from printkit_engine.draws import Stream
+from printkit_engine.luckdraw.deal import Deal
+from printkit_engine.luckdraw.game import GAME, deal
+from printkit_engine.luckdraw.rules import SIDELINES, Length, Rules, load_rules
+from printkit_engine.luckdraw.teams import SEAT_TAGS, default_player, score, side_of
+from printkit_engine.played import Played
 
 T = TypeVar("T")
 

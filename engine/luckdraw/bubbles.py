@@ -59,10 +59,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot, number_part
-from engine.luckdraw.bookrecord import bonus_order, book_record, dealt_record
-from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
-from engine.luckdraw.rules import SIDELINES, Rules, load_rules
+from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot, number_part
+from printkit_engine.luckdraw.bookrecord import bonus_order, book_record, dealt_record
+from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
+from printkit_engine.luckdraw.rules import SIDELINES, Rules, load_rules
 
 SEATS = tuple(f"P{k}" for k in range(1, MAX_PLAYERS + 1))
 BONUSES = 2                 # bonus words on one event line (`missed+blocked+td`)

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from engine import datafile
-from engine.datafile import DataFile, Key, Spec
+from printkit_engine import datafile
+from printkit_engine.datafile import DataFile, Key, Spec
 
 CARDS_FILE = Path(__file__).resolve().parent / "cards.toml"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
+from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
 
 DECK_SIZE = 16
 

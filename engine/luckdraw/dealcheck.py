@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.findings import Finding
-from engine.frozen import evolve
-from engine.luckdraw.deal import Deal, deal_shape
-from engine.luckdraw.game import deal
-from engine.luckdraw.rules import SIDELINES, Rules
-from engine.luckdraw.state import DriveState, State, add
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import evolve
+from printkit_engine.luckdraw.deal import Deal, deal_shape
+from printkit_engine.luckdraw.game import deal
+from printkit_engine.luckdraw.rules import SIDELINES, Rules
+from printkit_engine.luckdraw.state import DriveState, State, add
 
 Result = tuple[State, list[Finding]]
 

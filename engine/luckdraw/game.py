@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
-from engine.game import BookScheme, Bots, Game, Lazy, LazyPerRules, Players, Section, Source
-from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
-from engine.luckdraw.deal import Deal, check_players, deal_from, deal_shape, remaining_cards
-from engine.luckdraw.ranges import RANGES
-from engine.luckdraw.slips import SLIPS
+from printkit_engine.game import (
+    BookScheme,
+    Bots,
+    Game,
+    Lazy,
+    LazyPerRules,
+    Players,
+    Section,
+    Source,
+)
+from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
+from printkit_engine.luckdraw.deal import (
+    Deal,
+    check_players,
+    deal_from,
+    deal_shape,
+    remaining_cards,
+)
+from printkit_engine.luckdraw.ranges import RANGES
+from printkit_engine.luckdraw.slips import SLIPS
 
 ID = "luckdraw"
 DRIVE = "drive"
@@ -52,14 +67,14 @@ GAME = Game(
         count_help="drives to deal (one deal per drive)",
         players=Players(MIN_PLAYERS, MAX_PLAYERS, 4), deal=deal_from),
     ranges=RANGES,
-    odds=LazyPerRules("engine.luckdraw.odds:tables"),
-    bubbles=Lazy("engine.luckdraw.bubbles:grammar"),
-    load_rules=Lazy("engine.luckdraw.rules:load_rules"),
-    verify=Lazy("engine.luckdraw.verify:verify_text"),
-    detect=Lazy("engine.luckdraw.notation:detect"),
-    bots=Bots(slips=SLIPS, play=Lazy("engine.luckdraw.bots:play_game"),
-              seed_of=Lazy("engine.luckdraw.bots:game_seed"),
-              stats=Lazy("engine.luckdraw.season:game_stats")),
+    odds=LazyPerRules("printkit_engine.luckdraw.odds:tables"),
+    bubbles=Lazy("printkit_engine.luckdraw.bubbles:grammar"),
+    load_rules=Lazy("printkit_engine.luckdraw.rules:load_rules"),
+    verify=Lazy("printkit_engine.luckdraw.verify:verify_text"),
+    detect=Lazy("printkit_engine.luckdraw.notation:detect"),
+    bots=Bots(slips=SLIPS, play=Lazy("printkit_engine.luckdraw.bots:play_game"),
+              seed_of=Lazy("printkit_engine.luckdraw.bots:game_seed"),
+              stats=Lazy("printkit_engine.luckdraw.season:game_stats")),
 )
 
 

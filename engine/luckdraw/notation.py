@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from engine.errors import ReadError
-from engine.luckdraw.rules import SIDELINES, Rules, load_rules
-from engine.luckdraw.teams import SEAT_TAGS
-from engine.verify.record import Record, Syntax, Unread, split_lines
-from engine.verify.record import read as read_record
+from printkit_engine.errors import ReadError
+from printkit_engine.luckdraw.rules import SIDELINES, Rules, load_rules
+from printkit_engine.luckdraw.teams import SEAT_TAGS
+from printkit_engine.verify.record import Record, Syntax, Unread, split_lines
+from printkit_engine.verify.record import read as read_record
 
 PLAYERS_TAG, LENGTH_TAG, FINISH_TAG = "Players", "Length", "FinishDrive"
 

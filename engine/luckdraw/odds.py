@@ -11,10 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
-from engine.luckdraw.deal import DECK_SIZE, deal_shape
-from engine.odds import OddsTable
-from engine.oddsmath import exact
+from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
+from printkit_engine.luckdraw.deal import DECK_SIZE, deal_shape
+from printkit_engine.odds import OddsTable
+from printkit_engine.oddsmath import exact
 
 
 def deal_table() -> OddsTable:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.datafile import Spec
-from engine.rulesdata import POINTS, SHIPPED, Problems, Ranges
+from printkit_engine.datafile import Spec
+from printkit_engine.rulesdata import POINTS, SHIPPED, Problems, Ranges
 
 SPECS: dict[str, Spec] = {
     "audible.points": POINTS, "audible.loner_bonus": POINTS,

@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from engine import rulesdata
-from engine.errors import ReadError
-from engine.luckdraw.cards import CardSet, GameCard, load_cards
-from engine.luckdraw.ranges import RANGES
-from engine.rulesdata import attributes
+from printkit_engine import rulesdata
+from printkit_engine.errors import ReadError
+from printkit_engine.luckdraw.cards import CardSet, GameCard, load_cards
+from printkit_engine.luckdraw.ranges import RANGES
+from printkit_engine.rulesdata import attributes
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
 WORD = re.compile(r"[a-z0-9]{1,12}")

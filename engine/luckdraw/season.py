@@ -7,9 +7,9 @@ touchdown or a field goal made, whoever held the card).
 
 from __future__ import annotations
 
-from engine.luckdraw.notation import Drive, Score, Totals, read
-from engine.luckdraw.rules import load_rules
-from engine.odds import GameStats
+from printkit_engine.luckdraw.notation import Drive, Score, Totals, read
+from printkit_engine.luckdraw.rules import load_rules
+from printkit_engine.odds import GameStats
 
 SCORING = ("td", "made")          # the event words of a touchdown and of a field goal made
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.luckdraw.rules import Length, Rules
+from printkit_engine.luckdraw.rules import Length, Rules
 
 Hands = tuple[tuple[int, tuple[str, ...]], ...]
 # an event written while the drive's deal was not complete (L18): the card, the holder as

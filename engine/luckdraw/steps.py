@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.findings import Finding
-from engine.frozen import evolve
-from engine.luckdraw import notation as n
-from engine.luckdraw.deal import qb_seat
-from engine.luckdraw.dealcheck import (
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import evolve
+from printkit_engine.luckdraw import notation as n
+from printkit_engine.luckdraw.deal import qb_seat
+from printkit_engine.luckdraw.dealcheck import (
     book_deal,
     book_hand,
     book_sidelines,
@@ -32,9 +32,9 @@ from engine.luckdraw.dealcheck import (
     settle,
     sidelines_finding,
 )
-from engine.luckdraw.rules import Event
-from engine.luckdraw.state import DriveState, Pending, State, add
-from engine.verify.kernel import Step
+from printkit_engine.luckdraw.rules import Event
+from printkit_engine.luckdraw.state import DriveState, Pending, State, add
+from printkit_engine.verify.kernel import Step
 
 Result = tuple[State, list[Finding]]
 seat = seat_text

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.findings import Seat
+from printkit_engine.findings import Seat
 
 SEAT_TAGS = tuple(f"P{s}" for s in range(1, 9))     # a seat's player: [P1 "Ana"]
 

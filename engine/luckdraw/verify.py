@@ -12,16 +12,16 @@ record is read with the default.
 
 from __future__ import annotations
 
-from engine.findings import Finding, Report
-from engine.luckdraw import notation as n
-from engine.luckdraw import teams
-from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
-from engine.luckdraw.rules import Length, Rules, load_rules
-from engine.luckdraw.state import Context, State
-from engine.luckdraw.steps import close_drive, ranking, step
-from engine.verify import kernel
-from engine.verify.kernel import Ending, Rulebook, Step
-from engine.verify.record import Record, Unread
+from printkit_engine.findings import Finding, Report
+from printkit_engine.luckdraw import notation as n
+from printkit_engine.luckdraw import teams
+from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
+from printkit_engine.luckdraw.rules import Length, Rules, load_rules
+from printkit_engine.luckdraw.state import Context, State
+from printkit_engine.luckdraw.steps import close_drive, ranking, step
+from printkit_engine.verify import kernel
+from printkit_engine.verify.kernel import Ending, Rulebook, Step
+from printkit_engine.verify.record import Record, Unread
 
 GAME_ID = "luckdraw"
 DEFAULT_LENGTH = "full"

@@ -1,5 +1,5 @@
 """PostCard Football: rules data, engine, notation and verifier."""
 
-from engine.postcard.game import GAME
+from printkit_engine.postcard.game import GAME
 
 __all__ = ["GAME"]

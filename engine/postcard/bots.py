@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import random
 
-from engine.frozen import evolve
-from engine.game import SIDES as STREAMS
-from engine.played import Played
-from engine.postcard import tracker
-from engine.postcard.game import GAME
-from engine.postcard.notation import Cross, Line, Note, Roll
-from engine.postcard.rules import DIE, Rules, load_rules
-from engine.postcard.state import (
+from printkit_engine.frozen import evolve
+from printkit_engine.game import SIDES as STREAMS
+from printkit_engine.played import Played
+from printkit_engine.postcard import tracker
+from printkit_engine.postcard.game import GAME
+from printkit_engine.postcard.notation import Cross, Line, Note, Roll
+from printkit_engine.postcard.rules import DIE, Rules, load_rules
+from printkit_engine.postcard.state import (
     DOWNS,
     OVER,
     SCRIMMAGE,
@@ -28,7 +28,7 @@ from engine.postcard.state import (
     other,
     to_goal,
 )
-from engine.postcard.steps import (
+from printkit_engine.postcard.steps import (
     KICK_ROLLS,
     StepResult,
     allowed,
@@ -36,7 +36,7 @@ from engine.postcard.steps import (
     roll_spec,
     step,
 )
-from engine.postcard.writer import format_line, format_note
+from printkit_engine.postcard.writer import format_line, format_note
 
 MAX_LINES = 5000
 SAFETY_KICKS = (35, 40, 45, 50, 55)      # the distances a bot aims a safety kick at

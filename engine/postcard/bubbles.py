@@ -22,10 +22,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from math import gcd
 
-from engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot
-from engine.postcard.notation import BOOK_DIE, VERBS
-from engine.postcard.rules import DIE, Rules, load_rules
-from engine.postcard.state import DOWNS, FIELD, TO_GAIN
+from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot
+from printkit_engine.postcard.notation import BOOK_DIE, VERBS
+from printkit_engine.postcard.rules import DIE, Rules, load_rules
+from printkit_engine.postcard.state import DOWNS, FIELD, TO_GAIN
 
 SIDES = ("H", "A")
 # Two letters inside each action bubble; the legend under the table spells them out.
@@ -203,10 +203,10 @@ def book_record(text: str, file: str, tags: dict[str, str] | None = None,
     (line numbers unchanged), and a note for each die that is not the play book's draw (the
     sheet cannot hold it: the scanned record then has the book's). The book is the sheets'
     Seed (`tags`, from `--seed`) or the record's."""
-    from engine.errors import ReadError
-    from engine.postcard import notation
-    from engine.postcard.drawbook import DrawBook
-    from engine.verify.record import split_lines
+    from printkit_engine.errors import ReadError
+    from printkit_engine.postcard import notation
+    from printkit_engine.postcard.drawbook import DrawBook
+    from printkit_engine.verify.record import split_lines
 
     rules = load_rules()
     try:

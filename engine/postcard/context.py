@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.findings import Finding
-from engine.frozen import evolve
-from engine.postcard.notation import Line, Roll
-from engine.postcard.rules import Rules
-from engine.postcard.state import State
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import evolve
+from printkit_engine.postcard.notation import Line, Roll
+from printkit_engine.postcard.rules import Rules
+from printkit_engine.postcard.state import State
 
 
 @dataclass

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.game import SIDES
-from engine.postcard.game import GAME
-from engine.postcard.notation import Line
+from printkit_engine.game import SIDES
+from printkit_engine.postcard.game import GAME
+from printkit_engine.postcard.notation import Line
 
 MAX_CANDIDATES = 8
 LOOK = 3                       # draws a record may skip at once and still be followed

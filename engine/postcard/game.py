@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
-from engine.postcard.ranges import RANGES
-from engine.postcard.slips import SLIPS
+from printkit_engine.game import SIDES, BookScheme, Bots, Game, Lazy, LazyPerRules, Section, Source
+from printkit_engine.postcard.ranges import RANGES
+from printkit_engine.postcard.slips import SLIPS
 
 ID = "postcard"
 DICE_PER_PLAY = 6          # d6 per side per play (decision in docs/draws.md)
@@ -40,12 +40,12 @@ GAME = Game(
         section=_section, describe=_describe, default_count=50,
         count_help=f"plays' worth of d6 per side ({DICE_PER_PLAY} per play)",
         dice_per_play=DICE_PER_PLAY),
-    load_rules=Lazy("engine.postcard.rules:load_rules"),
-    verify=Lazy("engine.postcard.verify:verify_text"),
-    bubbles=Lazy("engine.postcard.bubbles:grammar"),
-    bots=Bots(slips=SLIPS, play=Lazy("engine.postcard.bots:play_game"),
-              seed_of=Lazy("engine.postcard.bots:game_seed"),
-              stats=Lazy("engine.postcard.season:game_stats")),
+    load_rules=Lazy("printkit_engine.postcard.rules:load_rules"),
+    verify=Lazy("printkit_engine.postcard.verify:verify_text"),
+    bubbles=Lazy("printkit_engine.postcard.bubbles:grammar"),
+    bots=Bots(slips=SLIPS, play=Lazy("printkit_engine.postcard.bots:play_game"),
+              seed_of=Lazy("printkit_engine.postcard.bots:game_seed"),
+              stats=Lazy("printkit_engine.postcard.season:game_stats")),
     ranges=RANGES,
-    odds=LazyPerRules("engine.postcard.odds:tables"),
+    odds=LazyPerRules("printkit_engine.postcard.odds:tables"),
 )

@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
-from engine.frozen import evolve
-from engine.postcard.context import Ctx
-from engine.postcard.running import add_score, end_play, kickoff_by, new_series
-from engine.postcard.state import (
+from printkit_engine.frozen import evolve
+from printkit_engine.postcard.context import Ctx
+from printkit_engine.postcard.running import add_score, end_play, kickoff_by, new_series
+from printkit_engine.postcard.state import (
     DOWNS,
     END_ZONE,
     KICKOFF,

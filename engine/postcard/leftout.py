@@ -21,12 +21,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from engine.frozen import evolve
-from engine.postcard.notation import Cross, Line, Roll
-from engine.postcard.reading import Reading, clean_after, fits
-from engine.postcard.rules import DIE, Rules
-from engine.postcard.state import SCRIMMAGE, SIDES, State, index
-from engine.postcard.steps import KICK_ROLLS, allowed, dice_state, roll_spec
+from printkit_engine.frozen import evolve
+from printkit_engine.postcard.notation import Cross, Line, Roll
+from printkit_engine.postcard.reading import Reading, clean_after, fits
+from printkit_engine.postcard.rules import DIE, Rules
+from printkit_engine.postcard.state import SCRIMMAGE, SIDES, State, index
+from printkit_engine.postcard.steps import KICK_ROLLS, allowed, dice_state, roll_spec
 
 MAX_WAYS = 1000         # ways of a left-out line tried in one tier
 MAX_FOUND = 12          # readings kept (the kernel keeps the first eight of all its readings)

@@ -18,11 +18,11 @@ import re
 from dataclasses import MISSING, dataclass, fields, replace
 from functools import lru_cache
 
-from engine.errors import ReadError
-from engine.frozen import build
-from engine.postcard.rules import DIE, Rules, load_rules
-from engine.postcard.state import DOWNS, FIELD
-from engine.verify.record import Record, Syntax, read
+from printkit_engine.errors import ReadError
+from printkit_engine.frozen import build
+from printkit_engine.postcard.rules import DIE, Rules, load_rules
+from printkit_engine.postcard.state import DOWNS, FIELD
+from printkit_engine.verify.record import Record, Syntax, read
 
 _TOKEN = re.compile(r"\{[^}]*\}?|=|[^\s={]+")
 _ROLL = re.compile(r"^([HA])([\d?])(?:/([\d?]))?(?:,([\d?]))?(?:\+(\d))?$", re.I)
@@ -306,7 +306,7 @@ _ACTIONS_MAX = 65536
 def _action(head: str, rules: Rules) -> dict[str, object] | None:
     """The fields of the line `head` (no state, no comment) but its number and state; None
     when it is blank or cannot be read (the caller then reads the whole line, for the error).
-    Lines are built from these with `engine.frozen.build`: a fresh dictionary of the fields
+    Lines are built from these with `printkit_engine.frozen.build`: a fresh dictionary of the fields
     as the instance's own, which CPython reads as fast as the fields `Line(...)` sets, at a
     third of the cost of building a frozen dataclass field by field."""
     key = (head, id(rules))

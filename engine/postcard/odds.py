@@ -5,16 +5,16 @@ The mechanics are the engine's (engine/postcard/plays.py, kicks.py; docs/rules/p
 a strategy bonus counts on the Challenge only; the second roll adds a die (half, rounded down,
 when the first result was negative); pressure, catch and interception rolls are plain dice.
 The charts (rushing, passing, levels, field goal ranges, punt targets, the strategy circle)
-are read from rules.toml through :class:`engine.postcard.rules.Rules`, never retyped.
+are read from rules.toml through :class:`printkit_engine.postcard.rules.Rules`, never retyped.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.odds import OddsTable, Row
-from engine.oddsmath import Dist, above, at_least, below, chance, convolve, die, exact
-from engine.postcard.rules import DIE, Level, Rules
+from printkit_engine.odds import OddsTable, Row
+from printkit_engine.oddsmath import Dist, above, at_least, below, chance, convolve, die, exact
+from printkit_engine.postcard.rules import DIE, Level, Rules
 
 D6 = die(DIE)
 TWO_D6 = convolve(D6, D6)

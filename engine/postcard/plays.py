@@ -8,12 +8,12 @@ so one slip is one finding.
 
 from __future__ import annotations
 
-from engine.frozen import evolve
-from engine.postcard import tracker
-from engine.postcard.context import Ctx
-from engine.postcard.rules import Rules
-from engine.postcard.running import end_play, touchdown_now
-from engine.postcard.state import END_ZONE, PLAY, Play, advance, from_own, other, to_goal
+from printkit_engine.frozen import evolve
+from printkit_engine.postcard import tracker
+from printkit_engine.postcard.context import Ctx
+from printkit_engine.postcard.rules import Rules
+from printkit_engine.postcard.running import end_play, touchdown_now
+from printkit_engine.postcard.state import END_ZONE, PLAY, Play, advance, from_own, other, to_goal
 
 
 # -- the snap: strategy picks -----------------------------------------------------------
@@ -263,7 +263,7 @@ def apply_ground(ctx: Ctx, outcome: str) -> None:
 def _grounding(ctx: Ctx) -> None:
     """Intentional grounding: yards from the line of scrimmage (never past the goal line)
     and the down is lost (P3)."""
-    from engine.postcard.running import penalty_yards
+    from printkit_engine.postcard.running import penalty_yards
 
     p = ctx.state.play
     assert p is not None

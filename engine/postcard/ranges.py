@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.datafile import Spec, show_key
-from engine.rulesdata import (
+from printkit_engine.datafile import Spec, show_key
+from printkit_engine.rulesdata import (
     BONUS,
     DIE,
     DIE_OR_NEVER,

@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from engine.findings import Finding
-from engine.frozen import evolve
-from engine.postcard.drawbook import DrawBook
-from engine.postcard.notation import Line, Roll
-from engine.postcard.rules import Rules
-from engine.postcard.state import State, index
-from engine.postcard.steps import StepResult, step
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import evolve
+from printkit_engine.postcard.drawbook import DrawBook
+from printkit_engine.postcard.notation import Line, Roll
+from printkit_engine.postcard.rules import Rules
+from printkit_engine.postcard.state import State, index
+from printkit_engine.postcard.steps import StepResult, step
 
 
 @dataclass(frozen=True, eq=False)

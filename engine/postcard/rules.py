@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import rulesdata
-from engine.errors import ReadError
-from engine.postcard.ranges import RANGES
-from engine.rulesdata import attributes
+from printkit_engine import rulesdata
+from printkit_engine.errors import ReadError
+from printkit_engine.postcard.ranges import RANGES
+from printkit_engine.rulesdata import attributes
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
 DIE = 6           # every roll is a d6 (a 2d6 roll is two of them)

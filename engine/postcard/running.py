@@ -5,9 +5,9 @@ Touchdowns, Safety; decisions C5, C6, P2-P6 in docs/rules/postcard.md.
 
 from __future__ import annotations
 
-from engine.frozen import evolve
-from engine.postcard.context import Ctx
-from engine.postcard.state import (
+from printkit_engine.frozen import evolve
+from printkit_engine.postcard.context import Ctx
+from printkit_engine.postcard.state import (
     DOWNS,
     KICKOFF,
     SAFETY_KICK,

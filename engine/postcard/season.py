@@ -10,11 +10,11 @@ that team's score grew before the ball changed hands (a touchdown, its try, a fi
 
 from __future__ import annotations
 
-from engine.odds import GameStats
-from engine.postcard.notation import lines, parse
-from engine.postcard.rules import load_rules
-from engine.postcard.state import TRY
-from engine.postcard.statenote import WORD_PHASES
+from printkit_engine.odds import GameStats
+from printkit_engine.postcard.notation import lines, parse
+from printkit_engine.postcard.rules import load_rules
+from printkit_engine.postcard.state import TRY
+from printkit_engine.postcard.statenote import WORD_PHASES
 
 SIDES = ("H", "A")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.frozen import evolve
+from printkit_engine.frozen import evolve
 
 SIDES = ("H", "A")
 FIELD = 100        # yards between the goal lines

@@ -5,11 +5,11 @@ Only what is written is checked.
 
 from __future__ import annotations
 
-from engine.findings import Finding
-from engine.frozen import evolve
-from engine.postcard.notation import Note
-from engine.postcard.rules import Rules
-from engine.postcard.state import (
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import evolve
+from printkit_engine.postcard.notation import Note
+from printkit_engine.postcard.rules import Rules
+from printkit_engine.postcard.state import (
     KICKOFF,
     OVER,
     SAFETY_KICK,

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.findings import Finding
-from engine.frozen import evolve
-from engine.postcard import kicks, plays, running, tracker
-from engine.postcard.context import Ctx
-from engine.postcard.notation import Line, Roll
-from engine.postcard.rules import DIE, Rules
-from engine.postcard.state import (
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import evolve
+from printkit_engine.postcard import kicks, plays, running, tracker
+from printkit_engine.postcard.context import Ctx
+from printkit_engine.postcard.notation import Line, Roll
+from printkit_engine.postcard.rules import DIE, Rules
+from printkit_engine.postcard.state import (
     KICKOFF,
     OVER,
     SAFETY_KICK,
@@ -27,7 +27,7 @@ from engine.postcard.state import (
     State,
     other,
 )
-from engine.postcard.statenote import compare_note
+from printkit_engine.postcard.statenote import compare_note
 
 # verb -> (expect, apply, rule id for a wrong outcome, what the outcome is)
 OUTCOME: dict[str, tuple[Callable[[Ctx], str], Callable[[Ctx, str], None], str, str]] = {

@@ -7,11 +7,11 @@ made a choice the rules do not allow.
 
 from __future__ import annotations
 
-from engine.findings import Finding
-from engine.frozen import evolve
-from engine.postcard.notation import Cross
-from engine.postcard.rules import Rules
-from engine.postcard.state import SIDES, State, index, other, pair
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import evolve
+from printkit_engine.postcard.notation import Cross
+from printkit_engine.postcard.rules import Rules
+from printkit_engine.postcard.state import SIDES, State, index, other, pair
 
 
 def gain_bonus(state: State, side: str, amount: int, rules: Rules) -> State:

@@ -24,20 +24,20 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 from itertools import product
 
-from engine.findings import Finding, Report
-from engine.frozen import evolve
-from engine.postcard import notation
-from engine.postcard.drawbook import DrawBook
-from engine.postcard.game import ID as GAME_ID
-from engine.postcard.leftout import left_out
-from engine.postcard.notation import SKILL_TAGS, Cross, Line, Roll
-from engine.postcard.reading import Context, Reading, check_dice
-from engine.postcard.rules import DIE, Rules, load_rules
-from engine.postcard.state import OVER, SIDES, State, index
-from engine.postcard.steps import StepResult
-from engine.verify import kernel
-from engine.verify.kernel import Ending, Rulebook, Step
-from engine.verify.record import Record, Unread
+from printkit_engine.findings import Finding, Report
+from printkit_engine.frozen import evolve
+from printkit_engine.postcard import notation
+from printkit_engine.postcard.drawbook import DrawBook
+from printkit_engine.postcard.game import ID as GAME_ID
+from printkit_engine.postcard.leftout import left_out
+from printkit_engine.postcard.notation import SKILL_TAGS, Cross, Line, Roll
+from printkit_engine.postcard.reading import Context, Reading, check_dice
+from printkit_engine.postcard.rules import DIE, Rules, load_rules
+from printkit_engine.postcard.state import OVER, SIDES, State, index
+from printkit_engine.postcard.steps import StepResult
+from printkit_engine.verify import kernel
+from printkit_engine.verify.kernel import Ending, Rulebook, Step
+from printkit_engine.verify.record import Record, Unread
 
 SPARE_DRAWS = 32         # draws past the record's dice (skipped draws, lines left out)
 DRAWS_PER_UNREAD = 8     # and for each line that could not be read (its dice are not known)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.postcard.notation import Line
-from engine.postcard.state import SCRIMMAGE, TOSS, State, format_spot
-from engine.postcard.statenote import PHASE_WORDS, to_go_text
-from engine.tags import tag_line
+from printkit_engine.postcard.notation import Line
+from printkit_engine.postcard.state import SCRIMMAGE, TOSS, State, format_spot
+from printkit_engine.postcard.statenote import PHASE_WORDS, to_go_text
+from printkit_engine.tags import tag_line
 
 TAG_ORDER = ("Game", "Seed", "Home", "Away", "Date", "HomeSkill", "AwaySkill", "Result")
 

@@ -43,8 +43,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from engine.findings import Finding, Report, Seat
-from engine.verify.record import Record, Unread
+from printkit_engine.findings import Finding, Report, Seat
+from printkit_engine.verify.record import Record, Unread
 
 S = TypeVar("S")
 R = TypeVar("R")

@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from engine.errors import ReadError
-from engine.findings import Finding
-from engine.tags import TAG, unquote
+from printkit_engine.errors import ReadError
+from printkit_engine.findings import Finding
+from printkit_engine.tags import TAG, unquote
 
 L = TypeVar("L")
 

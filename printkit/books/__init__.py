@@ -16,9 +16,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import BinaryIO
 
-from engine import registry
-from engine.draws import SCHEME
-from engine.playbook import Book
 from printkit.books.header import HeaderInfo
 from printkit.books.page import (
     Block,
@@ -32,6 +29,9 @@ from printkit.books.page import (
 from printkit.layout import Layout, LayoutError, load_layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
+from printkit_engine import registry
+from printkit_engine.draws import SCHEME
+from printkit_engine.playbook import Book
 
 # zlib level of a book's page streams: pages of numbers that differ from page to page
 # compress about a tenth larger at 3 than at reportlab's 6, in half the time (issue #12)
@@ -75,7 +75,7 @@ def render_book(book: Book, paper: str, layout: Layout | None = None,
     a game's "what happens" lines (Game.answers), are set after the draws. Given `sink` (an
     open binary file) the pages are written there as they are drawn and b"" comes back: a
     book of 10,000 pages then never holds its bytes in memory (twice, with the copy
-    handed back). A lazy book (engine.playbook.lazy) is laid out in a first pass that
+    handed back). A lazy book (printkit_engine.playbook.lazy) is laid out in a first pass that
     counts its pages (and its draws and checksum), then drawn page by page."""
     game = book.spec.game
     layout = layout or load_layout(layout_name(book.spec.scheme.kind))

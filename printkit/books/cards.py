@@ -15,14 +15,14 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.cards import is_card, is_red
-from engine.playbook import Book
 from printkit.books.page import Block
 from printkit.draw.suits import card_text
 from printkit.draw.texts import Texts
 from printkit.layout import Layout
 from printkit.pdfdoc import Document, register_fonts
 from printkit.units import MM
+from printkit_engine.cards import is_card, is_red
+from printkit_engine.playbook import Book
 
 
 @dataclass(frozen=True)

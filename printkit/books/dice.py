@@ -8,13 +8,13 @@ from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.game import Section
-from engine.playbook import Book
 from printkit.books.page import Block
 from printkit.draw.texts import Texts
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
+from printkit_engine.game import Section
+from printkit_engine.playbook import Book
 
 
 def _block(layout: Layout, section: Section, dice: list[int], first: int) -> Block:

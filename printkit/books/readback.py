@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.cards import is_card
-from engine.playbook import Book
 from printkit.books import layout_name
 from printkit.draw.suits import card_text
 from printkit.layout import load_layout
 from printkit.pdfwords import Word
+from printkit_engine.cards import is_card
+from printkit_engine.playbook import Book
 
 SIZE_KEYS = {"dice": ("dice.value_size",), "cards": ("cards.card_size", "cards.code_size"),
              "deal": ("deal.code_size",)}

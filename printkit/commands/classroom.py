@@ -17,10 +17,10 @@ from typing import Annotated
 
 import typer
 
-from engine.teams import MAX_TEAMS
 from printkit.commands.paper import Paper, paper_option
 from printkit.completion import game_ids
 from printkit.errors import UserError
+from printkit_engine.teams import MAX_TEAMS
 
 
 class Format(StrEnum):
@@ -57,8 +57,6 @@ def classroom(
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
 ) -> None:
     """Make a class's packs: every match's sheets and play book, schedule, teacher sheet."""
-    from engine import registry
-    from engine.tournament import TournamentError, numbered, schedule
     from printkit.classkey import load_or_create
     from printkit.classroom import class_targets, make_plan, write_class
     from printkit.output import FileSet
@@ -66,6 +64,8 @@ def classroom(
     from printkit.schedule_check import PACK
     from printkit.sheets import RenderOptions
     from printkit.teamnames import read_roster
+    from printkit_engine import registry
+    from printkit_engine.tournament import TournamentError, numbered, schedule
 
     if game not in registry.GAMES:
         raise UserError(f"unknown game {game!r} (games: {', '.join(registry.GAMES)})")

@@ -35,12 +35,12 @@ def kit(
 ) -> None:
     """Print one table's kit: a cover (contents, sheets, what to cut, what else is needed),
     the game's sheets and a play book, ordered for duplex printing."""
-    from engine import registry
-    from engine.playbook import BookError, make_spec
     from printkit.kit import default_out, fresh_seed, render_kit
     from printkit.output import FileSet, pdf_target
     from printkit.sheets import RenderOptions
     from printkit.teamnames import check_name
+    from printkit_engine import registry
+    from printkit_engine.playbook import BookError, make_spec
 
     if game not in registry.GAMES:
         raise UserError(f"unknown game {game!r} (games: {', '.join(registry.GAMES)})")

@@ -11,8 +11,8 @@ def list_printables() -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from engine import registry
     from printkit import sheets
+    from printkit_engine import registry
 
     table = Table(title="printkit render GAME SHEET", show_lines=False, expand=False)
     table.add_column("game", no_wrap=True)

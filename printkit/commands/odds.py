@@ -29,7 +29,7 @@ class Format(StrEnum):
 
 
 def _game(game_id: str):
-    from engine import registry
+    from printkit_engine import registry
 
     found = registry.GAMES.get(game_id)
     if found is None or found.odds is None:
@@ -64,9 +64,9 @@ def tables_for(game_id: str, question: str | None = None,
 
 def season_tables(game_id: str, games: int, seed: str, rules_file: Path | None = None
                   ) -> list:
-    from engine import registry
     from printkit.progress import track
     from printkit.season import season_table
+    from printkit_engine import registry
 
     found = _game(game_id)
     bots = found.bots
@@ -91,7 +91,7 @@ def season_tables(game_id: str, games: int, seed: str, rules_file: Path | None =
 
 def _record(game_id: str, rules: object, seed: str) -> str:
     """One simulated game's record text (what a worker of the pool runs)."""
-    from engine import registry
+    from printkit_engine import registry
 
     bots = registry.get(game_id).bots
     assert bots is not None

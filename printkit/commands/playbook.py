@@ -21,7 +21,7 @@ PROGRESS_FROM = 200     # streams; below this a book is instant and needs no bar
 
 def count_help(name: str) -> str:
     """What --plays / --drives means for each game that counts by that name, with defaults."""
-    from engine import registry
+    from printkit_engine import registry
 
     parts = [f"{g.id}: {g.book.count_help} (default {g.book.default_count})"
              for g in registry.GAMES.values() if g.book.count_name == name]
@@ -29,7 +29,7 @@ def count_help(name: str) -> str:
 
 
 def players_help() -> str:
-    from engine import registry
+    from printkit_engine import registry
 
     parts = [f"{g.id}: players, {g.book.players.low}-{g.book.players.high} (default "
              f"{g.book.players.default})" for g in registry.GAMES.values() if g.book.players]
@@ -84,12 +84,12 @@ def playbook(
                                                             "only).")] = False,
 ) -> None:
     """Print a seeded play book of dice rolls, card orders or deals."""
-    from engine import registry
-    from engine.playbook import BookError, build, lazy, make_spec, to_json
     from printkit.books import default_name, layout_name, render_book
     from printkit.layout import load_layout
     from printkit.output import FileSet, check_writable, pdf_target, write_atomic
     from printkit.preview import write_pdf
+    from printkit_engine import registry
+    from printkit_engine.playbook import BookError, build, lazy, make_spec, to_json
 
     if seed is None:
         raise UserError("playbook needs --seed SEED (any text; the same seed gives the same book)")

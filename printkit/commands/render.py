@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from engine.teams import MAX_TEAMS
 from printkit.commands.paper import Paper, paper_option
 from printkit.completion import game_ids, sheet_names
 from printkit.errors import UserError
 from printkit.renderfile import render_to_file
+from printkit_engine.teams import MAX_TEAMS
 
 if TYPE_CHECKING:
     from printkit.sheets import Extra
@@ -34,8 +34,8 @@ def check_players(game: str, sheet: str, players: int | None) -> int | None:
     """The player count for a sheet drawn per player count (a game whose play book counts
     players): the book's default when not given, a one-line error outside its range or for
     a sheet that has no players option."""
-    from engine import registry
     from printkit import sheets
+    from printkit_engine import registry
 
     printable = sheets.get(game, sheet)
     scheme = registry.get(game).book.players
@@ -124,8 +124,8 @@ def render(
         extra.update({"from": from_record, "seed": seed, "match": match,
                       "sheets": sheets_count, "fillable": fillable})
         if log:
-            from engine import registry
             from printkit.omr.sheet import pick_log
+            from printkit_engine import registry
 
             if game in registry.GAMES:
                 pick_log(game, log)             # a bad name fails before any work

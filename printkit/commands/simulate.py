@@ -19,10 +19,10 @@ from typing import Annotated
 
 import typer
 
-from engine.tags import check_value
 from printkit.completion import game_ids
 from printkit.errors import UserError
 from printkit.schedule_check import Fixture
+from printkit_engine.tags import check_value
 
 _SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -30,7 +30,7 @@ _SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 def _play(game: str, rules: object, date: str | None, extra: dict[str, int],
           seed: str) -> str:
     """One game's record text (what a worker of the pool runs)."""
-    from engine import registry
+    from printkit_engine import registry
 
     bots = registry.get(game).bots
     assert bots is not None
@@ -41,7 +41,7 @@ def _play_match(game: str, rules: object, date: str | None, extra: dict[str, int
                 fixture: Fixture) -> str:
     """One scheduled match's record: the bots' game with the match's seed, under its teams
     and match id."""
-    from engine import registry
+    from printkit_engine import registry
 
     bots = registry.get(game).bots
     assert bots is not None
@@ -60,7 +60,7 @@ def _names_teams(play: object) -> bool:
     tags? Renaming the tags afterwards would leave the bots' own names in the record."""
     import inspect
 
-    from engine.game import Lazy
+    from printkit_engine.game import Lazy
 
     fn = play.resolve() if isinstance(play, Lazy) else play
     return "home" in inspect.signature(fn).parameters  # type: ignore[arg-type]
@@ -93,9 +93,9 @@ def simulate(
         "class) and write DIR/answer-key.csv: what the audit must find."))] = 0,
 ) -> None:
     """Play complete games with seeded bots and write their records."""
-    from engine import registry
     from printkit.output import FileSet
     from printkit.progress import track
+    from printkit_engine import registry
 
     found = registry.GAMES.get(game)
     if found is None or found.bots is None:

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from engine.textfile import MAX_LINE
 from printkit.errors import UserError
 from printkit.text import one_line, printable
+from printkit_engine.textfile import MAX_LINE
 
 if TYPE_CHECKING:
-    from engine.findings import Report
+    from printkit_engine.findings import Report
 
 
 class Format(StrEnum):

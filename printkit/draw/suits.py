@@ -11,7 +11,7 @@ from functools import lru_cache
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.cards import JOKERS, is_red, rank, suit
+from printkit_engine.cards import JOKERS, is_red, rank, suit
 
 SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 JOKER_TEXT = {"BJ": "B\u2605", "RJ": "R\u2605"}

@@ -55,7 +55,7 @@ class Scanned:
     def record(self) -> str:
         """The record the sheets write; an ambiguous band is a comment line saying so (the
         verifier then finds what is missing), never a guess."""
-        from engine.bubbles import record_text
+        from printkit_engine.bubbles import record_text
 
         body = []
         for name, read, number, text in self.lines():

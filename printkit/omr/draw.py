@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.bubbles import Grammar, Marks
 from printkit.draw.qr import draw_qr
 from printkit.layout import Layout
 from printkit.omr.geometry import TIMING, Geometry
@@ -19,6 +18,7 @@ from printkit.omr.markers import draw_marker
 from printkit.omr.payload import SheetId
 from printkit.pdfdoc import Document
 from printkit.units import MM
+from printkit_engine.bubbles import Grammar, Marks
 
 
 @dataclass(frozen=True)

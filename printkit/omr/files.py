@@ -116,8 +116,8 @@ def open_file(path: Path) -> Opened:
 def sheet_of(payload: str, name: str) -> SheetId:
     """The sheet a bubble-sheet code names, checked against the games and papers there are
     (UserError naming the file)."""
-    from engine import registry
     from printkit.omr.payload import PayloadError, parse
+    from printkit_engine import registry
 
     try:
         sheet = parse(payload)

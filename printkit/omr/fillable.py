@@ -23,8 +23,15 @@ from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine import registry
-from engine.bubbles import (
+from printkit.errors import UserError
+from printkit.layout import Layout
+from printkit.omr.sheet import LEFT_OFF_LOG
+from printkit.papers import page_size
+from printkit.pdfdoc import Document
+from printkit.text import printable
+from printkit.units import MM
+from printkit_engine import registry
+from printkit_engine.bubbles import (
     EncodeError,
     Grammar,
     Slot,
@@ -40,13 +47,6 @@ from engine.bubbles import (
     unwritten_tokens,
     write_tokens,
 )
-from printkit.errors import UserError
-from printkit.layout import Layout
-from printkit.omr.sheet import LEFT_OFF_LOG
-from printkit.papers import page_size
-from printkit.pdfdoc import Document
-from printkit.text import printable
-from printkit.units import MM
 
 if TYPE_CHECKING:
     from printkit.sheets import RenderOptions
@@ -147,7 +147,7 @@ def draw_fillable(doc: Document, opts: RenderOptions, layout: Layout,
     notes: list[str] = []
     source = opts.extra.get("from")
     if source:
-        from engine.textfile import read_text
+        from printkit_engine.textfile import read_text
 
         text = read_text(Path(str(source)), "record")
         found, lines = split_record(grammar, text)
@@ -428,7 +428,7 @@ def _pieces(col: Column, value: str) -> list[tuple[str | None, str]]:
 
 def record_from_pdf(path: Path) -> tuple[str, str, list[str]]:
     """(game id, record text, notes) from a filled fillable log."""
-    from engine.bubbles import record_text
+    from printkit_engine.bubbles import record_text
 
     name = printable(str(path))
     fields = _fields(path)

@@ -22,10 +22,10 @@ import hashlib
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from engine.bubbles import Grammar, Slot, lines_per_band
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.units import MM
+from printkit_engine.bubbles import Grammar, Slot, lines_per_band
 
 MARKER_IDS = (0, 1, 2, 3)        # top-left, top-right, bottom-right, bottom-left (DICT_4X4_50)
 TIMING = 1.5 * MM                 # side of a timing square

@@ -29,9 +29,9 @@ from itertools import product
 import cv2
 import numpy as np
 
-from engine.bubbles import Grammar, Marks, read_tokens, unwritten, write_tokens
 from printkit.omr.geometry import MARKER_IDS, TIMING, Geometry
 from printkit.omr.payload import SheetId
+from printkit_engine.bubbles import Grammar, Marks, read_tokens, unwritten, write_tokens
 
 SCALE = 2.0              # pixels per point of the upright page (about 144 dpi)
 DETECT_SIDE = 1400       # the marker search runs on a copy no larger than this

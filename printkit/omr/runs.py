@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.errors import ReadError
-from engine.findings import Finding, Report
+from printkit_engine.errors import ReadError
+from printkit_engine.findings import Finding, Report
 
 SHEET_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")   # bubble-sheet scans, photos, filled logs
 

@@ -22,16 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine import registry
 from printkit.errors import UserError
 from printkit.omr import Scanned, collect, incomplete, read_files, refused
 from printkit.omr.files import Opened, twice
 from printkit.output import FileSet, check_writable
 from printkit.text import printable
+from printkit_engine import registry
 
 if TYPE_CHECKING:
-    from engine.findings import Report
     from printkit.omr.read import SheetRead
+    from printkit_engine.findings import Report
 
 
 @dataclass
@@ -172,7 +172,7 @@ def _verify(game_id: str, text: str, target: Path, rules: Path | None,
     """The record's report; None (and an error in `result`) when the record read cannot be
     read as text at all (the kernel makes every other slip a finding): `verify` of the same
     sheets says it is unreadable, exit 2, and so does scan."""
-    from engine.errors import ReadError
+    from printkit_engine.errors import ReadError
 
     game = registry.get(game_id)
     if game.verify is None:

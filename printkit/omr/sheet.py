@@ -10,8 +10,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine import registry
-from engine.bubbles import (
+from printkit.errors import UserError
+from printkit.layout import Layout
+from printkit.omr.draw import Page, draw_page
+from printkit.omr.geometry import Geometry, sheet_geometry
+from printkit.omr.payload import PayloadError, SheetId
+from printkit.pdfdoc import Document
+from printkit.text import printable
+from printkit_engine import registry
+from printkit_engine.bubbles import (
     LEFT_OFF,
     EncodeError,
     Grammar,
@@ -24,14 +31,7 @@ from engine.bubbles import (
     record_sheets,
     record_tags,
 )
-from engine.textfile import read_text
-from printkit.errors import UserError
-from printkit.layout import Layout
-from printkit.omr.draw import Page, draw_page
-from printkit.omr.geometry import Geometry, sheet_geometry
-from printkit.omr.payload import PayloadError, SheetId
-from printkit.pdfdoc import Document
-from printkit.text import printable
+from printkit_engine.textfile import read_text
 
 if TYPE_CHECKING:
     from printkit.sheets import RenderOptions
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 BLANK_SHEETS = 1       # a blank log is one numbered sheet; --sheets N prints N
 
 
-# `--from` notes of parts a fillable log does not hold (a sheet's: engine.bubbles.LEFT_OFF)
+# `--from` notes of parts a fillable log does not hold (a sheet's: printkit_engine.bubbles.LEFT_OFF)
 LEFT_OFF_LOG = ": not in the log: "
 
 
@@ -104,7 +104,7 @@ def _record(path: Path, game_id: str, seed: str | None, log: str | None = None,
     """A `--from` record: its sheets' grammar, tags and lines as those sheets hold them, and
     notes on what they change (a book sheet's dice). `seed` (`--seed`) is the play book of a
     record that names none; a record naming another is refused. The log is `log` (`--log`)
-    or the first of the game's logs holding every line (engine.bubbles.record_sheets)."""
+    or the first of the game's logs holding every line (printkit_engine.bubbles.record_sheets)."""
     text = read_text(path, "record")
     name = printable(str(path))
     tags = record_tags(grammar_of(game_id), text)

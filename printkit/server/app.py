@@ -213,13 +213,13 @@ class App:
 
     @staticmethod
     def _games() -> list[tuple[str, str]]:
-        from engine import registry
+        from printkit_engine import registry
 
         return [(g, registry.get(g).title) for g in registry.GAMES]
 
     @staticmethod
     def _title(c: ClassRow) -> str:
-        from engine import registry
+        from printkit_engine import registry
 
         return registry.get(c.game).title
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.errors import ReadError
-from engine.roster import Roster, parse_roster
 from printkit.errors import UserError
 from printkit.schedule_check import PACK, SCHEDULE, TEACHER
+from printkit_engine.errors import ReadError
+from printkit_engine.roster import Roster, parse_roster
 
 KEY = "class.key"
 HANDINS = "handins"
@@ -47,12 +47,12 @@ class Made:
 def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str) -> Made:
     """Write a class into `folder` (new): its key, pack, schedule, teacher sheet, results.csv.
     All or nothing (printkit.output.FileSet), as `classroom` writes them."""
-    from engine import registry
-    from engine.tournament import TournamentError, schedule
     from printkit.classkey import load_or_create
     from printkit.classroom import make_plan, write_class
     from printkit.output import FileSet
     from printkit.sheets import RenderOptions
+    from printkit_engine import registry
+    from printkit_engine.tournament import TournamentError, schedule
 
     if game not in registry.GAMES:
         raise FlowError(f"unknown game {game!r}")

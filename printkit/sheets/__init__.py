@@ -16,9 +16,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, TypedDict
 
-from engine import registry
-from engine.teams import DEFAULT_TEAMS, MAX_TEAMS
 from printkit.errors import UserError
+from printkit_engine import registry
+from printkit_engine.teams import DEFAULT_TEAMS, MAX_TEAMS
 
 if TYPE_CHECKING:
     from printkit.layout import Layout

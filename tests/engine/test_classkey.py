@@ -7,8 +7,8 @@ import stat
 
 import pytest
 
-from engine.classkey import ClassKey, base32, decode_code, parse_key
-from engine.errors import ReadError
+from printkit_engine.classkey import ClassKey, base32, decode_code, parse_key
+from printkit_engine.errors import ReadError
 
 KEY = ClassKey(bytes(range(32)))
 OTHER = ClassKey(bytes(range(1, 33)))

@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import datafile, registry, rulesdata
-from engine.cardbowl.rules import RULES_FILE as CARDBOWL_RULES
-from engine.cardbowl.rules import load_rules as cardbowl_rules
-from engine.datafile import Spec
-from engine.errors import ReadError
-from engine.postcard.rules import RULES_FILE as POSTCARD_RULES
-from engine.postcard.rules import load_rules as postcard_rules
+from printkit_engine import datafile, registry, rulesdata
+from printkit_engine.cardbowl.rules import RULES_FILE as CARDBOWL_RULES
+from printkit_engine.cardbowl.rules import load_rules as cardbowl_rules
+from printkit_engine.datafile import Spec
+from printkit_engine.errors import ReadError
+from printkit_engine.postcard.rules import RULES_FILE as POSTCARD_RULES
+from printkit_engine.postcard.rules import load_rules as postcard_rules
 from tests.fuzzing import fuzz_settings
 
 SHIPPED = sorted(Path(__file__).resolve().parents[2].glob("layouts/*.toml")) + [

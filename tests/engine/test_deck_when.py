@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import datafile
-from engine.blowout.decks import DECKS_FILE, DeckDataError, load_decks, parse_decks
+from printkit_engine import datafile
+from printkit_engine.blowout.decks import DECKS_FILE, DeckDataError, load_decks, parse_decks
 
 
 def test_every_card_has_a_when_from_its_type_or_itself():

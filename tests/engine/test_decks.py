@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from engine import datafile
-from engine.blowout.decks import DECKS_FILE, DeckDataError, load_decks, parse_decks
-from engine.cardbowl.game import deck as cardbowl_deck
-from engine.cardgrid.game import half_pack
-from engine.cards import FULL_DECK, is_red, suit
-from engine.decks import deck_file, standard_deck
-from engine.decks import parse_decks as parse_standard
-from engine.errors import ReadError
-from engine.luckdraw.cards import CARDS_FILE, load_cards, parse_cards
+from printkit_engine import datafile
+from printkit_engine.blowout.decks import DECKS_FILE, DeckDataError, load_decks, parse_decks
+from printkit_engine.cardbowl.game import deck as cardbowl_deck
+from printkit_engine.cardgrid.game import half_pack
+from printkit_engine.cards import FULL_DECK, is_red, suit
+from printkit_engine.decks import deck_file, standard_deck
+from printkit_engine.decks import parse_decks as parse_standard
+from printkit_engine.errors import ReadError
+from printkit_engine.luckdraw.cards import CARDS_FILE, load_cards, parse_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
-from engine.cardbowl.game import deck as cardbowl_deck
-from engine.cardgrid.game import half_pack
-from engine.draws import LEAD_MAX, Stream, blocks, d6_rolls, shuffled, stream_key, words
+from printkit_engine.cardbowl.game import deck as cardbowl_deck
+from printkit_engine.cardgrid.game import half_pack
+from printkit_engine.draws import LEAD_MAX, Stream, blocks, d6_rolls, shuffled, stream_key, words
 
 
 def cardgrid_half(side):

@@ -1,5 +1,6 @@
-"""engine.frozen: evolve, the fast copy the PostCard engine uses instead of dataclasses.replace,
-and build, the fast constructor its record reader uses for lines and written states."""
+"""printkit_engine.frozen: evolve, the fast copy the PostCard engine uses instead of
+dataclasses.replace, and build, the fast constructor its record reader uses for lines and written
+states."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from engine.frozen import build, evolve
-from engine.postcard.notation import Line, Note, Roll
-from engine.postcard.state import Play, State
+from printkit_engine.frozen import build, evolve
+from printkit_engine.postcard.notation import Line, Note, Roll
+from printkit_engine.postcard.state import Play, State
 
 
 def test_evolve_equals_replace_on_the_engine_state():

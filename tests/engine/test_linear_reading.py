@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from engine.errors import ReadError
-from engine.registry import with_part
+from printkit_engine.errors import ReadError
+from printkit_engine.registry import with_part
 
 N = 3900
 LINES = [

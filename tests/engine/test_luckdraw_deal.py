@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from engine.luckdraw.cards import load_cards
-from engine.luckdraw.deal import deal_from, deal_shape, qb_seat, remaining_cards
-from engine.luckdraw.game import deal
+from printkit_engine.luckdraw.cards import load_cards
+from printkit_engine.luckdraw.deal import deal_from, deal_shape, qb_seat, remaining_cards
+from printkit_engine.luckdraw.game import deal
 
 # players -> (cards each, QB's dealt extras, sidelined); see docs/rules/luckdraw.md L1-L3
 EXPECTED = {2: (8, 5, 0), 3: (5, 2, 1), 4: (4, 1, 0), 5: (3, 0, 1), 6: (2, 0, 4),

@@ -13,10 +13,10 @@ from itertools import permutations
 
 import pytest
 
-from engine.cardbowl import odds
-from engine.cardbowl.rules import load_rules
-from engine.cards import FULL_DECK
-from engine.oddsmath import wilson
+from printkit_engine.cardbowl import odds
+from printkit_engine.cardbowl.rules import load_rules
+from printkit_engine.cards import FULL_DECK
+from printkit_engine.oddsmath import wilson
 
 RULES = load_rules(None)
 VALUES = {"A": 1, "J": 11, "Q": 12, "K": 13}

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.blowout import odds as blowout
-from engine.blowout.decks import load_decks
-from engine.luckdraw import odds as luckdraw
-from engine.luckdraw.deal import deal_shape
-from engine.odds import GameStats
-from engine.oddsmath import mean_interval, sum_dist, wilson
-from engine.postcard.season import game_stats
+from printkit_engine.blowout import odds as blowout
+from printkit_engine.blowout.decks import load_decks
+from printkit_engine.luckdraw import odds as luckdraw
+from printkit_engine.luckdraw.deal import deal_shape
+from printkit_engine.odds import GameStats
+from printkit_engine.oddsmath import mean_interval, sum_dist, wilson
+from printkit_engine.postcard.season import game_stats
 
 
 def _table(tables, key):
@@ -54,7 +54,7 @@ def test_blowout_field_goal_only_inside_field_goal_range(tmp_path):
     """B8: FIELD GOAL range is on or inside the opponent's 35; further out a SPECIAL TEAMS
     card is a punt, so the table (and `odds blowout field-goal`, the reference card) has
     yard lines 1 to 35 and no others; a rules file moving the red line moves the table."""
-    from engine.blowout.rules import load_rules
+    from printkit_engine.blowout.rules import load_rules
 
     fg = _table(blowout.tables(), "field-goal")
     assert list(fg) == [str(n) for n in range(1, 36)]

@@ -10,9 +10,9 @@ from itertools import product
 
 import pytest
 
-from engine.oddsmath import wilson
-from engine.postcard import odds
-from engine.postcard.rules import load_rules
+from printkit_engine.oddsmath import wilson
+from printkit_engine.postcard import odds
+from printkit_engine.postcard.rules import load_rules
 
 RULES = load_rules(None)
 FACES = range(1, 7)

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from engine.blowout.decks import load_decks
-from engine.draws import SCHEME
-from engine.playbook import (
+from printkit_engine.blowout.decks import load_decks
+from printkit_engine.draws import SCHEME
+from printkit_engine.playbook import (
     BookError,
     build,
     canonical_text,

@@ -6,8 +6,8 @@ from itertools import combinations
 
 import pytest
 
-from engine.errors import ReadError
-from engine.postcard.rules import load_rules
+from printkit_engine.errors import ReadError
+from printkit_engine.postcard.rules import load_rules
 
 R = load_rules()
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import ReadError
-from engine.roster import parse_roster
+from printkit_engine.errors import ReadError
+from printkit_engine.roster import parse_roster
 
 
 def test_a_plain_list_of_names_is_one_team_a_name():

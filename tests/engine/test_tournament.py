@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from engine.tournament import (
+from printkit_engine.tournament import (
     Result,
     TournamentError,
     bracket_order,
@@ -135,7 +135,7 @@ def test_two_hundred_teams_every_pair_once_and_quick():
     import time
     from itertools import combinations
 
-    from engine.tournament import knockout, numbered, round_robin
+    from printkit_engine.tournament import knockout, numbered, round_robin
 
     teams = numbered(200)
     t0 = time.perf_counter()

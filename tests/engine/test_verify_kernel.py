@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from engine.errors import ReadError
-from engine.findings import Finding
-from engine.verify import Ending, Rulebook, Step, Syntax, read, verify
+from printkit_engine.errors import ReadError
+from printkit_engine.findings import Finding
+from printkit_engine.verify import Ending, Rulebook, Step, Syntax, read, verify
 
 _LINE = re.compile(r"(add (\d+)|double) = (\d+)$")
 
@@ -179,7 +179,7 @@ def test_an_exception_in_a_step_is_not_a_read_error():
 
 def test_readings_are_bounded():
     # every line a slip with an alternative: the kernel keeps at most MAX_READINGS states
-    from engine.verify import MAX_READINGS, walk
+    from printkit_engine.verify import MAX_READINGS, walk
 
     record = BOOK.parse("".join(f"add 1 = {k * 7}\n" for k in range(1, 40)), "t.rec", None)
     w = walk(replace(BOOK, start=lambda r, rec: Step(State(0, 10 ** 6))), record, None)
@@ -189,7 +189,7 @@ def test_readings_are_bounded():
 def test_findings_are_bounded_and_the_rest_counted():
     """A record of 300 wrong lines (totals 3, 6, 9 ... adding 1 each: no reading follows):
     200 findings listed, 100 counted; the text says so; it is not clean."""
-    from engine.verify.kernel import MAX_FINDINGS
+    from printkit_engine.verify.kernel import MAX_FINDINGS
 
     text = '[Target "1000"]\n' + "".join(f"add 1 = {3 * k}\n" for k in range(1, 301))
     report = verify(BOOK, text, "t.rec")
@@ -203,7 +203,7 @@ def test_findings_are_bounded_and_the_rest_counted():
 def test_a_record_out_of_step_is_followed_as_written_after_a_few_lines():
     """Lines in a row that follow no reading: after LOST_AFTER of them only the record as
     written is kept (each line then costs one step, whatever the text)."""
-    from engine.verify.kernel import LOST_AFTER
+    from printkit_engine.verify.kernel import LOST_AFTER
 
     calls = []
 
@@ -220,7 +220,7 @@ def test_a_record_out_of_step_is_followed_as_written_after_a_few_lines():
 
 
 def test_a_file_too_long_to_be_a_record_is_refused():
-    from engine.verify.record import MAX_LINES
+    from printkit_engine.verify.record import MAX_LINES
 
     with pytest.raises(ReadError, match="more than 5,000 lines: not a game record"):
         verify(BOOK, "add 1 = 1\n" * (MAX_LINES + 1), "t.rec")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine import registry
-from engine.bubbles import for_sheet, logs_of
 from printkit.layout import load_layout
 from printkit.omr.geometry import sheet_geometry
+from printkit_engine import registry
+from printkit_engine.bubbles import for_sheet, logs_of
 
 
 def bubble_px(game: str, slot: str, part: int, option: str, band: int, dpi: int,

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from engine.bubbles import Form, Grammar, Part, Segment, Slot, lines_per_band
 from printkit.layout import load_layout
 from printkit.omr.geometry import sheet_geometry
+from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot, lines_per_band
 
 MM = 72 / 25.4
 LONG = Slot("long", (Part("long", tuple("ABCDEFGHIJ")),))            # 10 bubbles: 26 mm

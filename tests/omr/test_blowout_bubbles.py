@@ -16,10 +16,10 @@ import cv2
 import numpy as np
 import pytest
 
-from engine.blowout.bubbles import grammar
-from engine.blowout.rules import Length, load_rules
-from engine.bubbles import EncodeError, encode, sheet_form
 from printkit.omr import read_bubble_file, record_from_file
+from printkit_engine.blowout.bubbles import grammar
+from printkit_engine.blowout.rules import Length, load_rules
+from printkit_engine.bubbles import EncodeError, encode, sheet_form
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.places import bubble_px, shade
@@ -481,7 +481,7 @@ FULL_GAME = ["Q1 H R70 D65 +5 {H 2&5 H25 0-0}",
 
 
 def test_a_length_left_unknown_is_the_full_game():
-    from engine.blowout.verify import verify_text
+    from printkit_engine.blowout.verify import verify_text
 
     body = "\n".join(FULL_GAME) + "\n"
     assert verify_text('[Game "blowout"]\n[Length "*"]\n\n' + body, "r").findings == []

@@ -3,7 +3,7 @@ sheet, two rows a band, more lines a sheet; `?` dice read back and verified from
 
 Expected records are typed by hand (records/postcard_book.sheet.rec: records/postcard_book.rec
 as a book sheet holds it); a simulated game's sheets are compared line by line with what the
-sheet holds (engine.bubbles.sheet_record, the writer's side, not the reader under test)."""
+sheet holds (printkit_engine.bubbles.sheet_record, the writer's side, not the reader under test)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ import pdfplumber
 import pytest
 import zxingcpp
 
-from engine.bubbles import EncodeError, encode, for_sheet, sheet_form, sheet_record
-from engine.postcard.bubbles import book_record, grammar, yard_ones
-from engine.postcard.rules import load_rules
 from printkit.omr import read_bubble_file, record_from_file
 from printkit.omr.payload import parse
+from printkit_engine.bubbles import EncodeError, encode, for_sheet, sheet_form, sheet_record
+from printkit_engine.postcard.bubbles import book_record, grammar, yard_ones
+from printkit_engine.postcard.rules import load_rules
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bubbles import EncodeError, decode, encode, sheet_form, split_record
-from engine.postcard.bubbles import grammar
-from engine.postcard.notation import VERBS
+from printkit_engine.bubbles import EncodeError, decode, encode, sheet_form, split_record
+from printkit_engine.postcard.bubbles import grammar
+from printkit_engine.postcard.notation import VERBS
 
 
 def _shaded(marks, slot):
@@ -82,7 +82,7 @@ def test_split_record_drops_comments_and_line_numbers():
 def test_a_first_column_without_0_writes_and_reads_numbers_without_a_leading_0():
     """Part.first: the first digit column holds only the digits given (a score's hundreds:
     1 alone), so no bubble writes a leading 0; the other columns still hold 0-9."""
-    from engine.bubbles import Part
+    from printkit_engine.bubbles import Part
 
     score = Part("home", digits=(1, 9, 9), first=(1,))
     assert score.columns == [("1",), tuple("0123456789"), tuple("0123456789")]
@@ -99,7 +99,7 @@ def test_a_first_column_without_0_writes_and_reads_numbers_without_a_leading_0()
 def _toy():
     """A toy line `go 12 to 30 | note words`: the `to` part has no bubbles (Part.left_off),
     the note field ends at the next `|` (Segment.stop); typed here, not PostCard's."""
-    from engine.bubbles import Form, Grammar, Part, Segment, Slot
+    from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot
 
     verb = Slot("verb", (Part("verb", ("go", "stop")),))
     move = Slot("move", (Part("yards", digits=(9, 9)),
@@ -112,7 +112,7 @@ def _toy():
 
 
 def test_a_part_left_off_has_no_bubbles_and_is_reported():
-    from engine.bubbles import bubble_cells
+    from printkit_engine.bubbles import bubble_cells
 
     g = _toy()
     assert [len(p.columns) for p in g.slot("move").parts] == [2, 0]
@@ -137,7 +137,7 @@ def test_a_set_segment_stops_at_the_next_field():
 
 
 def test_the_plain_sheet_lines_leave_off_blanks_comments_and_named_lines():
-    from engine.bubbles import PlainLines
+    from printkit_engine.bubbles import PlainLines
 
     plain = PlainLines()
     assert plain.on_sheet("   ") is None and plain.on_sheet("  ; a note") is None
@@ -158,8 +158,8 @@ def test_every_grammar_bends_the_plain_way_only_through_its_sheet_lines():
     its package (Grammar.lines), so the bubble code names no game."""
     import dataclasses
 
-    from engine import registry
-    from engine.bubbles import Grammar, logs_of
+    from printkit_engine import registry
+    from printkit_engine.bubbles import Grammar, logs_of
 
     fields = {f.name for f in dataclasses.fields(Grammar)}
     assert not fields & {"spread", "rewrite", "leave_off", "trailing_comment", "comment"}
@@ -169,5 +169,5 @@ def test_every_grammar_bends_the_plain_way_only_through_its_sheet_lines():
             if g is None:
                 continue
             lines = type(g.lines)
-            assert lines.__module__ in ("engine.bubbles.lines", f"engine.{game_id}.bubbles"), \
-                (game_id, lines)
+            own = ("printkit_engine.bubbles.lines", f"printkit_engine.{game_id}.bubbles")
+            assert lines.__module__ in own, (game_id, lines)

@@ -9,9 +9,9 @@ from pathlib import Path
 import cv2
 import pytest
 
-from engine.bubbles import EncodeError, encode, sheet_form
-from engine.cardbowl.bubbles import grammar
 from printkit.omr import read_bubble_file, record_from_file
+from printkit_engine.bubbles import EncodeError, encode, sheet_form
+from printkit_engine.cardbowl.bubbles import grammar
 from tests.omr.distort import Distortion, distort, page_image
 
 RECORDS = Path(__file__).parent / "records"
@@ -240,7 +240,7 @@ Kickoff\tto 4, 20 yd return to 24
 
 
 def _findings(text: str, name: str) -> list[tuple[int, str, str, str]]:
-    from engine.cardbowl.verify import verify_text
+    from printkit_engine.cardbowl.verify import verify_text
 
     return [(f.line, f.rule, f.expected, f.found) for f in verify_text(text, name).findings]
 
@@ -355,7 +355,7 @@ def _as_the_sheet_writes_it(text: str) -> str:
 def test_what_the_sheet_leaves_off_the_verifier_works_out(name):
     """Scores, returns' `to N` and leading 0s gone, every shipped clean record still
     verifies clean: the sheet leaves off nothing the verifier needs."""
-    from engine.cardbowl.verify import verify_text
+    from printkit_engine.cardbowl.verify import verify_text
 
     text = (ENGINE_RECORDS / name).read_text()
     sheet = _as_the_sheet_writes_it(text)
@@ -374,7 +374,7 @@ def test_what_the_sheet_leaves_off_the_verifier_works_out(name):
 def test_a_slip_in_what_the_sheet_leaves_off(name, typed, sheet):
     """A wrong score is not on the sheet; a wrong `to N` is not either, and the next line,
     which follows it, is where the scanned record's slip shows."""
-    from engine.cardbowl.verify import verify_text
+    from printkit_engine.cardbowl.verify import verify_text
 
     text = (ENGINE_RECORDS / "errors" / name).read_text()
     found = [(f.line, f.rule) for f in verify_text(text, name).findings]
@@ -390,7 +390,7 @@ def test_a_whole_record_reads_back_over_its_sheets(tmp_path):
     verifies as clean as the typed record."""
     from pypdf import PdfReader
 
-    from engine.cardbowl.verify import verify_text
+    from printkit_engine.cardbowl.verify import verify_text
 
     pdf = tmp_path / "game.pdf"
     pdf.write_bytes(_pdf("letter", RECORDS / "cardbowl_game.txt"))

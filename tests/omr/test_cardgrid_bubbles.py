@@ -13,9 +13,9 @@ from pathlib import Path
 import cv2
 import pytest
 
-from engine.bubbles import EncodeError, encode, sheet_form
-from engine.cardgrid.bubbles import grammar
 from printkit.omr import read_bubble_file, record_from_file
+from printkit_engine.bubbles import EncodeError, encode, sheet_form
+from printkit_engine.cardgrid.bubbles import grammar
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.places import bubble_px, shade
@@ -90,8 +90,8 @@ LONGEST = ("H1: AH 3C 5D 2H 4C 6D 3H 5C 7D 4H 6C 8D 5H 7C 9D 6H 7H 8H 9H 10H JH 
 
 
 def test_the_longest_legal_passage_fits_one_band():
-    from engine.cardgrid.passage import start, step
-    from engine.cardgrid.rules import load_rules
+    from printkit_engine.cardgrid.passage import start, step
+    from printkit_engine.cardgrid.rules import load_rules
 
     cards = LONGEST.split(": ")[1].split(" = ")[0].split()
     p = start("H", 1)
@@ -320,7 +320,7 @@ def _fill_to(tmp_path: Path, values: dict[str, str], out: Path) -> None:
 def test_every_line_of_simulated_games_goes_on_the_sheet_as_written():
     """Round trip, with an invariant read from the record text alone: no line of a bot's game
     has more cards than a band holds, and the sheet writes every line back unchanged."""
-    from engine.cardgrid.bots import play
+    from printkit_engine.cardgrid.bots import play
 
     g = grammar()
     for seed in ("bb-1", "bb-2", "bb-3"):

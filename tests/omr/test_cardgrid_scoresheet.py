@@ -14,10 +14,10 @@ import cv2
 import pdfplumber
 import pytest
 
-from engine.bubbles import EncodeError, encode, record_log, sheet_form, split_record
-from engine.cardgrid.bubbles import grammar, scores
-from engine.cardgrid.scoresheet import score_sheet
 from printkit.omr import read_bubble_file, record_from_file, sheet_runs
+from printkit_engine.bubbles import EncodeError, encode, record_log, sheet_form, split_record
+from printkit_engine.cardgrid.bubbles import grammar, scores
+from printkit_engine.cardgrid.scoresheet import score_sheet
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.places import shade

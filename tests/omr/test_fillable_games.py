@@ -6,7 +6,7 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from engine.bubbles import Form, Grammar, Part, Segment, Slot
+from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot
 from tests.helpers import run_cli
 from tests.omr.test_fillable import _fill
 

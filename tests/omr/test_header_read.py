@@ -20,10 +20,10 @@ DPI = 150
 
 @cache
 def _blank() -> tuple[bytes, object]:
-    from engine.postcard.bubbles import grammar
     from printkit import sheets
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
+    from printkit_engine.postcard.bubbles import grammar
     from tests.helpers import render_sheet
 
     pdf = render_sheet("postcard", "bubblelog", opts=sheets.RenderOptions())

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bubbles import (
+from printkit.omr import Scanned
+from printkit.omr.payload import SheetId
+from printkit.omr.read import SheetRead
+from printkit_engine.bubbles import (
     BandNumber,
     EncodeError,
     Form,
@@ -21,9 +24,6 @@ from engine.bubbles import (
     sheet_record,
     split_record,
 )
-from printkit.omr import Scanned
-from printkit.omr.payload import SheetId
-from printkit.omr.read import SheetRead
 
 SLOTS = (
     Slot("kind", (Part("kind", ("run", "change")),)),

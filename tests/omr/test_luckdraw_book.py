@@ -21,11 +21,11 @@ import pytest
 import zxingcpp
 from hypothesis import given
 
-from engine.bubbles import EncodeError, encode, for_sheet, play_book, sheet_form
-from engine.luckdraw.bookrecord import book_record
-from engine.luckdraw.bubbles import BookLines, grammar
 from printkit.omr import record_from_file
 from printkit.omr.payload import parse
+from printkit_engine.bubbles import EncodeError, encode, for_sheet, play_book, sheet_form
+from printkit_engine.luckdraw.bookrecord import book_record
+from printkit_engine.luckdraw.bubbles import BookLines, grammar
 from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
@@ -504,7 +504,7 @@ def test_a_hand_written_drive_goes_through_a_photo(tmp_path, slip):
 def test_encoding_an_event_never_lists_a_card_sets_tokens():
     """`encode` asks each slot of the line what it leaves off; a slot with no part left off
     answers without listing its tokens (the card set's 65,535: half a second a `--from`)."""
-    from engine.bubbles import encode
+    from printkit_engine.bubbles import encode
 
     book = grammar().book
     card = book.slot("card")
@@ -577,7 +577,7 @@ def test_a_record_shares_bands_where_it_can():
     """The example as its sheet holds it, typed by hand (file line numbers): the period, the
     drive and its first event share a band, the calls join the line before them, the event
     after the audible joins it, and a drive's line joins the line before it."""
-    from engine.bubbles import split_record
+    from printkit_engine.bubbles import split_record
 
     book = grammar().book
     out, _ = book_record(EXAMPLE.read_text(), "ex.rec")

@@ -22,10 +22,10 @@ import cv2
 import pytest
 from hypothesis import given
 
-from engine.bubbles import EncodeError, encode, for_sheet, sheet_form, split_record
-from engine.luckdraw.bookrecord import dealt_record
-from engine.luckdraw.bubbles import BookLines, grammar
 from printkit.omr import read_bubble_file, record_from_file
+from printkit_engine.bubbles import EncodeError, encode, for_sheet, sheet_form, split_record
+from printkit_engine.luckdraw.bookrecord import dealt_record
+from printkit_engine.luckdraw.bubbles import BookLines, grammar
 from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
@@ -529,20 +529,20 @@ def test_a_sheet_printed_before_the_dense_one_still_reads(tmp_path, monkeypatch)
     """Sheets drawn with deals a band a line (four rows, 14 bands a letter sheet, totals on
     it: the plain grammar's, as printed before) carry their own geometry key: the reader
     still finds their grammar by it."""
-    import engine.bubbles
-    import engine.bubbles.records
     import printkit.omr.sheet  # imported before the patch: it keeps the real one
-    from engine.bubbles import for_sheet, play_book
+    import printkit_engine.bubbles
+    import printkit_engine.bubbles.records
     from printkit import sheets
+    from printkit_engine.bubbles import for_sheet, play_book
     from tests.helpers import render_sheet
 
     record = tmp_path / "game.rec"
     record.write_text(_unseeded_example())
     with monkeypatch.context() as m:            # draw as before: the plain grammar's sheets
-        m.setattr(engine.bubbles.records, "for_sheet", play_book)   # what --from draws with
+        m.setattr(printkit_engine.bubbles.records, "for_sheet", play_book)   # --from draws so
         pdf = render_sheet("luckdraw", "bubblelog", opts=sheets.RenderOptions(
             extra={"from": record}))
-    assert printkit.omr.sheet.for_sheet is for_sheet is engine.bubbles.for_sheet
+    assert printkit.omr.sheet.for_sheet is for_sheet is printkit_engine.bubbles.for_sheet
     path = tmp_path / "old.pdf"
     path.write_bytes(pdf)
     import pypdfium2 as pdfium

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bubbles import (
+from printkit.layout import load_layout
+from printkit.omr.geometry import sheet_geometry
+from printkit_engine.bubbles import (
     Encoded,
     Form,
     Grammar,
@@ -18,8 +20,6 @@ from engine.bubbles import (
     decode,
     encode,
 )
-from printkit.layout import load_layout
-from printkit.omr.geometry import sheet_geometry
 
 KIND = Slot("kind", (Part("kind", ("play", "kick")),))
 GAIN = Slot("gain", (Part("sign", ("+", "-")), Part("yards", digits=(9, 9))), title="yards")

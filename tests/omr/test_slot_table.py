@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import registry
-from engine.bubbles import Part, Slot, logs_of
-from engine.bubbles.shape import _ReadTable
+from printkit_engine import registry
+from printkit_engine.bubbles import Part, Slot, logs_of
+from printkit_engine.bubbles.shape import _ReadTable
 
 
 def _both(slot: Slot):

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.blowout.game import GAME
-from engine.blowout.verify import verify_text
+from printkit_engine.blowout.game import GAME
+from printkit_engine.blowout.verify import verify_text
 from tests.oracle.blowout_text import check
 
 ROOT = Path(__file__).parents[2]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardbowl.verify import verify_text
+from printkit_engine.cardbowl.verify import verify_text
 from tests.engine.cardbowl.mutate import mutations, structural_mutations
 from tests.oracle.cardbowl_text import check, gain
 

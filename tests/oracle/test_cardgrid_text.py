@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardgrid.bots import play, seed_of
-from engine.cardgrid.verify import verify_text
+from printkit_engine.cardgrid.bots import play, seed_of
+from printkit_engine.cardgrid.verify import verify_text
 from tests.engine.cardgrid import records
 from tests.engine.cardgrid.records import BOTH, LOG, SHEET, SPLIT_LOG, slip
 from tests.engine.cardgrid.test_one_pack import RUN_OUT

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.luckdraw.bots import game_seed, play_game
-from engine.luckdraw.verify import verify_text
+from printkit_engine.luckdraw.bots import game_seed, play_game
+from printkit_engine.luckdraw.verify import verify_text
 from tests.oracle.luckdraw_text import check
 
 ROOT = Path(__file__).parents[2]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.postcard.game import GAME
-from engine.postcard.verify import verify_text
+from printkit_engine.postcard.game import GAME
+from printkit_engine.postcard.verify import verify_text
 from tests.engine.postcard import test_verify
 from tests.engine.postcard.mutations import GAPS, MUTATIONS
 from tests.engine.postcard.test_rule_coverage import TABLE, slipped

@@ -9,9 +9,9 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from engine import registry
 from printkit import sheets
 from printkit.papers import PAPERS
+from printkit_engine import registry
 from tests.helpers import check_pdf, render_sheet
 
 JOBS = [(g, s, p) for g, s in sheets.available() for p in PAPERS]

@@ -51,7 +51,7 @@ def test_report_loads_clean_and_shows_standings_and_a_finding(tmp_path):
     rec = ('[Game "postcard"]\n[Home "Owls"]\n[Away "Cats"]\n[Result "0-1"]\n\n'
            "toss H5 A2 = H {KO 0-0 T0/0 P0/0 B0/0}\n")
     (recs / "a.rec").write_text(rec)
-    from engine import registry
+    from printkit_engine import registry
 
     game = registry.get("postcard")
     (recs / "b.rec").write_text(game.bots.play("browser-1", game.rules(), date=None).text())

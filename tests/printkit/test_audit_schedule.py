@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from engine.postcard.bots import play_game
+from printkit_engine.postcard.bots import play_game
 from tests.helpers import run_cli
 
 

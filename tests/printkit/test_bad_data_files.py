@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.datafile import MAX_BYTES
 from printkit.layout import load_layout
+from printkit_engine.datafile import MAX_BYTES
 from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
 

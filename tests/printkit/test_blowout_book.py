@@ -10,9 +10,9 @@ from functools import cache
 import pdfplumber
 import pytest
 
-from engine.playbook import build, make_spec
 from printkit.books import render_book
 from printkit.books.page import Block, paginate
+from printkit_engine.playbook import build, make_spec
 
 CODE = re.compile(r"^(?:[RPDK]\d{2,3}|DP-[A-Z]+|OP-[A-Z]+|INT|FUM|SACK|CHAL)$")
 LABEL = re.compile(r"\b([HA])([ODS])(\d+)\b")

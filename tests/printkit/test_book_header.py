@@ -7,8 +7,8 @@ import io
 import pdfplumber
 import pytest
 
-from engine.playbook import build, make_spec
 from printkit.books import render_book
+from printkit_engine.playbook import build, make_spec
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

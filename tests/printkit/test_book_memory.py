@@ -2,7 +2,7 @@
 grows by a few KB a page at most (it was about 28 KB a page for BLOWOUT!!!, 12 KB for Luck of
 the Draw, before their blocks shared their shapes and the PDF went to its file as it was
 drawn; the draws and the blocks were then still made up front, 12-20 KB a page in the whole
-process, until the book was drawn as its pages are: engine.playbook.lazy). Measured with
+process, until the book was drawn as its pages are: printkit_engine.playbook.lazy). Measured with
 tracemalloc, the peak while rendering a lazy book (as `printkit playbook` does) into a file,
 at two sizes of one book: the difference per added page (bench/bench_book_memory.py has the
 whole-process figures). And, counted rather than measured: while a page is drawn, only the
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.playbook import build, lazy, make_spec
 from printkit.books import render_book
 from printkit.books.page import Page
 from printkit.pdfdoc import register_fonts
+from printkit_engine.playbook import build, lazy, make_spec
 
 # measured here: BLOWOUT!!! 8.6-9.2 KB a page (22.4 before); Luck of the Draw 14-16 on 7 -> 67
 # pages, where the bounded caches (strings, widths, Td steps, QR matrices) and CPython's own

@@ -10,11 +10,11 @@ import zlib
 import pikepdf
 import pytest
 
-from engine.playbook import build, make_spec
 from printkit.books import render_book
 from printkit.layout import load_layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
+from printkit_engine.playbook import build, make_spec
 
 BOOKS = [("luckdraw", {"drives": 9, "players": 5}), ("postcard", {"plays": 120}),
          ("cardbowl", {"plays": 100})]

@@ -9,10 +9,10 @@ from collections import Counter
 import pdfplumber
 import pytest
 
-from engine.cardbowl.rules import load_rules
 from printkit.errors import UserError
 from printkit.layout import load_layout
 from printkit.units import INCH, MM
+from printkit_engine.cardbowl.rules import load_rules
 from tests.helpers import check_pdf, render_sheet, run_cli
 
 PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}

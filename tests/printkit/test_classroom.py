@@ -12,11 +12,11 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from engine import registry
-from engine.classkey import ClassKey, decode_code
-from engine.tags import tag_line
 from printkit.classkey import read_key
 from printkit.classroom import recipe
+from printkit_engine import registry
+from printkit_engine.classkey import ClassKey, decode_code
+from printkit_engine.tags import tag_line
 from tests.helpers import run_cli
 
 
@@ -229,9 +229,9 @@ def test_match_pdfs_are_the_packs_own_pages_and_the_pack_streams_to_a_file(tmp_p
     """Each match's PDF is its pages copied out of the combined pack: same page content
     streams, the pack's blank fillers left out, its own title; the pack written to an open
     file page by page is the same bytes as the pack made in memory; both deterministic."""
-    from engine.tournament import numbered, round_robin
     from printkit.classroom import make_plan, render_pack
     from printkit.sheets import RenderOptions
+    from printkit_engine.tournament import numbered, round_robin
 
     plan = make_plan("blowout", round_robin(numbered(5)), ClassKey(bytes(32)), "a4")
     one = render_pack(plan, RenderOptions(paper="a4"))

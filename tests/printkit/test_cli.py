@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import typer.main
 
-from engine import registry
 from printkit.cli import app
+from printkit_engine import registry
 from tests.helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,7 +101,7 @@ def test_an_exception_in_a_games_step_is_an_internal_error_not_unreadable(monkey
     'cannot read this record' (exit 2)."""
     from dataclasses import replace
 
-    from engine.blowout import verify as blowout
+    from printkit_engine.blowout import verify as blowout
 
     def broken(state, line):
         raise KeyError("planted")

@@ -54,9 +54,10 @@ def test_help_and_version_load_no_heavy_library_and_no_game(args):
     assert _loaded(result["modules"], (*HEAVY, "pydantic")) == []
     # the games, their rules data and the sheets are not needed to list the commands
     game_modules = [m for m in result["modules"] if m.startswith(
-        ("engine.registry", "engine.game", "engine.postcard", "engine.cardbowl",
-         "engine.blowout", "engine.luckdraw", "engine.cardgrid", "engine.datafile",
-         "engine.tournament", "printkit.sheets", "printkit.pdfdoc", "printkit.output",
+        ("printkit_engine.registry", "printkit_engine.game", "printkit_engine.postcard",
+         "printkit_engine.cardbowl", "printkit_engine.blowout", "printkit_engine.luckdraw",
+         "printkit_engine.cardgrid", "printkit_engine.datafile", "printkit_engine.tournament",
+         "printkit.sheets", "printkit.pdfdoc", "printkit.output",
          "printkit.books"))]
     assert game_modules == []
 
@@ -120,6 +121,6 @@ def test_a_one_page_render_loads_no_pydantic_and_no_other_game(tmp_path):
                                        "cv2", "numpy", "pdfplumber", "pypdf", "zxingcpp",
                                        "rich")) == []
     others = [m for m in result["modules"] if m.startswith(
-        ("engine.cardbowl", "engine.blowout", "engine.luckdraw", "engine.cardgrid",
-         "engine.tournament"))]
+        ("printkit_engine.cardbowl", "printkit_engine.blowout", "printkit_engine.luckdraw",
+         "printkit_engine.cardgrid", "printkit_engine.tournament"))]
     assert others == []

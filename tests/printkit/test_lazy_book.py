@@ -1,6 +1,6 @@
-"""A lazy book (engine.playbook.lazy: its streams drawn when asked for, as `printkit playbook`
-prints them) is the same book: the same draws, count, checksum and QR payload, and the same
-PDF bytes as the book drawn up front, for every game and both papers (issue 28)."""
+"""A lazy book (printkit_engine.playbook.lazy: its streams drawn when asked for, as `printkit
+playbook` prints them) is the same book: the same draws, count, checksum and QR payload, and the
+same PDF bytes as the book drawn up front, for every game and both papers (issue 28)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import hashlib
 
 import pytest
 
-from engine.playbook import build, lazy, make_spec
 from printkit.books import render_book
+from printkit_engine.playbook import build, lazy, make_spec
 
 BOOKS = [("postcard", {"plays": 30}), ("luckdraw", {"drives": 9, "players": 5}),
          ("cardbowl", {"plays": 20}), ("blowout", {"plays": 4}), ("cardgrid", {"plays": 15})]

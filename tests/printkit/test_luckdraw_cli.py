@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 import zxingcpp
 
-from engine.playbook import (
+from printkit.books import render_book
+from printkit.preview import rasterise
+from printkit_engine.playbook import (
     BookError,
     build,
     make_spec,
@@ -19,8 +21,6 @@ from engine.playbook import (
     slip_payload,
     verify_payload,
 )
-from printkit.books import render_book
-from printkit.preview import rasterise
 from tests.helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ import sys
 import pdfplumber
 import pytest
 
-from engine import registry
+from printkit_engine import registry
 from tests.helpers import check_pdf, run_cli
 
 GAMES = [g.id for g in registry.with_part("odds")]

@@ -14,7 +14,7 @@ import pikepdf
 import pypdfium2
 import pytest
 
-from engine import registry
+from printkit_engine import registry
 from tests.helpers import run_cli
 
 B = "BLANK"

@@ -12,11 +12,11 @@ import time
 import pikepdf
 import pytest
 
-from engine.playbook import build, make_spec
 from printkit.books import layout_name, render_book
 from printkit.books.readback import SIZE_KEYS, _page_words, compare, printed_tokens
 from printkit.layout import load_layout
 from printkit.pdftextops import StreamWords, Unsupported
+from printkit_engine.playbook import build, make_spec
 from tests.printkit.test_pdfwords import CASES as WORD_CASES
 from tests.printkit.test_pdfwords import _our_words as _pdfium_words
 from tests.printkit.test_pdfwords import _page, _plumber_words, _same, _strings

@@ -12,11 +12,11 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.playbook import build, make_spec
 from printkit.books import layout_name, render_book
 from printkit.books.readback import SIZE_KEYS, printed_tokens
 from printkit.layout import load_layout
 from printkit.pdfwords import PageWords
+from printkit_engine.playbook import build, make_spec
 
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
 

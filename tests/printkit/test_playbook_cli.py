@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.playbook import build, make_spec, to_json
+from printkit_engine.playbook import build, make_spec, to_json
 from tests.engine.test_draws import AWAY, HOME
 from tests.helpers import check_pdf, run_cli
 

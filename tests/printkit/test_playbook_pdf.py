@@ -9,12 +9,12 @@ import pdfplumber
 import pytest
 import zxingcpp
 
-from engine import registry
-from engine.playbook import build, make_spec
 from printkit.books import render_book
 from printkit.papers import page_size
 from printkit.preview import rasterise
 from printkit.units import MM
+from printkit_engine import registry
+from printkit_engine.playbook import build, make_spec
 from tests.engine.test_draws import DEAL_1, HOME
 from tests.helpers import check_pdf
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from engine import registry
-from engine.odds import Figure
 from printkit.errors import UserError
 from printkit.layout import load_layout
 from printkit.sheets import RenderOptions, get, render
+from printkit_engine import registry
+from printkit_engine.odds import Figure
 
 GAMES = ("cardbowl", "postcard", "blowout", "luckdraw", "cardgrid")
 PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
@@ -309,8 +309,8 @@ def test_blowout_card_is_built_from_the_rules_data():
     card."""
     from dataclasses import replace
 
-    from engine.blowout.rules import load_rules
     from printkit.sheets.blowout import refcard as bo
+    from printkit_engine.blowout.rules import load_rules
 
     rules = load_rules(None)
     special = rules.decks.deck("special")
@@ -329,8 +329,8 @@ def test_luckdraw_card_is_built_from_the_card_data():
     """Never retyped: changed points and a changed QB card show on the card."""
     from dataclasses import replace
 
-    from engine.luckdraw.cards import load_cards
     from printkit.sheets.luckdraw import refcard as ld
+    from printkit_engine.luckdraw.cards import load_cards
 
     cards = load_cards()
     tables = registry.get("luckdraw").odds(None)

@@ -8,9 +8,9 @@ import pytest
 import qrcode
 from PIL import Image, ImageFilter
 
-from engine.playbook import Book, build, make_spec
 from printkit.books import render_book
 from printkit.preview import rasterise
+from printkit_engine.playbook import Book, build, make_spec
 from tests.helpers import run_cli
 
 

@@ -8,8 +8,8 @@ import io
 import pikepdf
 import pytest
 
-from engine.playbook import build, make_spec
 from printkit.books import render_book
+from printkit_engine.playbook import build, make_spec
 
 BOOKS = [("postcard", "plays", 40), ("cardbowl", "plays", 90), ("cardgrid", "plays", 60),
          ("blowout", "plays", 12), ("luckdraw", "drives", 60)]

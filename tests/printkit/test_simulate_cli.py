@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.draws import d6_rolls
-from engine.postcard.notation import lines, parse, seed
+from printkit_engine.draws import d6_rolls
+from printkit_engine.postcard.notation import lines, parse, seed
 from tests.helpers import run_cli
 
 
@@ -94,7 +94,7 @@ def test_a_date_with_a_newline_cannot_inject_tags(workdir):
 
 
 def test_cardbowl_tags_unescape_like_postcard(tmp_path):
-    from engine.cardbowl.notation import parse as parse_cardbowl
+    from printkit_engine.cardbowl.notation import parse as parse_cardbowl
 
     record = parse_cardbowl('[Home "The \\"Aces\\" \\\\ co"]\n', "t.rec")
     assert record.tags == {"Home": 'The "Aces" \\ co'}

@@ -14,11 +14,11 @@ import qrcode
 import zxingcpp
 from PIL import Image
 
-from engine.playbook import build, make_spec, slip_payload
 from printkit.books import render_book
 from printkit.draw import qr
 from printkit.preview import rasterise
 from printkit.sheets.luckdraw.playbook import SLIP_MASK, _dashed_rows, slip_version
+from printkit_engine.playbook import build, make_spec, slip_payload
 
 # drive 3 of seed demo, 4 players, as its slip prints it (tests/printkit/test_luckdraw_cli.py)
 DRIVE3 = "FG IR/TO STTD FDN OP P XP/S TE SACK MFG DP RTD FBL"

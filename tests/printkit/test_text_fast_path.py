@@ -3,9 +3,9 @@ the fast path changes speed, never bytes."""
 
 from __future__ import annotations
 
-from engine.playbook import build, make_spec
 from printkit.books import render_book
 from printkit.draw import texts
+from printkit_engine.playbook import build, make_spec
 
 
 def test_books_are_the_same_bytes_without_the_fast_path(monkeypatch):

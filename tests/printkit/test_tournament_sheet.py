@@ -10,8 +10,8 @@ from itertools import combinations
 import pdfplumber
 import pytest
 
-from engine import registry
 from printkit import sheets
+from printkit_engine import registry
 from tests.helpers import run_cli
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.postcard.bots import play_game
+from printkit_engine.postcard.bots import play_game
 from tests.helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]

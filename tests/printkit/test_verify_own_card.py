@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pdfplumber
 
-from engine.postcard.bots import play_game
-from engine.postcard.rules import load_rules
 from printkit.layout import load_layout
 from printkit.units import MM
+from printkit_engine.postcard.bots import play_game
+from printkit_engine.postcard.rules import load_rules
 from tests.helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,14 +18,14 @@ from functools import partial
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.blowout.decks import DECK_NAMES, Card, Deck, load_decks
-from engine.blowout.game import GAME
 from printkit.cardsheet import CardFrame, SheetCard, render_cards
 from printkit.cardsheet import text as cardtext
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.units import MM
+from printkit_engine.blowout.decks import DECK_NAMES, Card, Deck, load_decks
+from printkit_engine.blowout.game import GAME
 
 TEXT_FLOOR = 6.0        # rules text never under 6 pt
 NAME_FLOOR = 8.0        # card names never under 8 pt

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.blowout.legend import entries
-from engine.blowout.rules import load_rules
 from printkit.books.header import fit_text
 from printkit.layout import Layout
 from printkit.papers import page_size
@@ -21,6 +19,8 @@ from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.heading import check_bars, match_teams, title
 from printkit.sheets.common.logtable import frame, ruled_table
+from printkit_engine.blowout.legend import entries
+from printkit_engine.blowout.rules import load_rules
 
 COLUMNS = (("Period", "period"), ("Off.", "side"), ("OFFENSE", "offense"),
            ("DEFENSE", "defense"), ("Response", ""), ("Yards", "yards"),

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine import datafile
-from engine.blowout.rules import FIELD, Rules, load_rules
 from printkit.draw.text import draw_fitted
 from printkit.layout import Layout
 from printkit.papers import page_size
@@ -24,6 +22,8 @@ from printkit.sheets import RenderOptions
 from printkit.sheets.common.endzone import end_zone_names
 from printkit.sheets.common.heading import check_bars, scale_text, title
 from printkit.units import MM
+from printkit_engine import datafile
+from printkit_engine.blowout.rules import FIELD, Rules, load_rules
 
 
 class Field:

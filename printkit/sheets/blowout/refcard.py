@@ -11,15 +11,15 @@ decks.toml and the odds computed from them): a card's yards are what the deck ho
 
 from __future__ import annotations
 
-from engine.blowout.decks import DECK_NAMES, Decks
-from engine.blowout.game import GAME
-from engine.blowout.rules import Rules, load_rules
-from engine.odds import Figure, OddsTable
 from printkit import refcard
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.refcard import Chart, Columns, Heading, Lines, Note, Side
 from printkit.sheets import RenderOptions
+from printkit_engine.blowout.decks import DECK_NAMES, Decks
+from printkit_engine.blowout.game import GAME
+from printkit_engine.blowout.rules import Rules, load_rules
+from printkit_engine.odds import Figure, OddsTable
 
 
 def _yards(low: int | None, high: int | None) -> str:

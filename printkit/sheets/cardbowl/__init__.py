@@ -1,7 +1,7 @@
 """Card Bowl's printables."""
 
-from engine.cardbowl.state import YARDS
 from printkit.sheets import Printable
+from printkit_engine.cardbowl.state import YARDS
 
 PRINTABLES = (
     Printable("cardbowl", "field", "cardbowl-field", "field",

@@ -12,13 +12,13 @@ from __future__ import annotations
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.cardbowl.rules import Clock, ClockCost, Rules, load_rules
 from printkit.draw.text import fit_line
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.heading import check_bars, match_teams, title
+from printkit_engine.cardbowl.rules import Clock, ClockCost, Rules, load_rules
 
 ORDINAL = ("1st", "2nd", "3rd", "4th")
 

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.cardbowl.state import END_ZONE, YARDS
 from printkit.errors import UserError
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.heading import check_bars, title
+from printkit_engine.cardbowl.state import END_ZONE, YARDS
 
 HOLES = YARDS     # one hole a yard, end line to end line
 STYLES = ("continuous", "twice")

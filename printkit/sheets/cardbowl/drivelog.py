@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.cardbowl.rules import load_rules
 from printkit.books.header import fit_text
 from printkit.draw.text import fit_line
 from printkit.layout import Layout
@@ -20,6 +19,7 @@ from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.heading import check_bars, match_teams, title
 from printkit.sheets.common.logtable import frame, ruled_table
+from printkit_engine.cardbowl.rules import load_rules
 
 HEADINGS = ("Team", "Down & dist. @ yd", "Play and result", "Cards", "Score", "Clock")
 

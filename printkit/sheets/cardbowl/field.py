@@ -12,8 +12,6 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine import datafile
-from engine.cardbowl.state import END_ZONE, YARDS
 from printkit.layout import Layout, LayoutError
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
@@ -21,6 +19,8 @@ from printkit.sheets import RenderOptions
 from printkit.sheets.common.endzone import end_zone_names
 from printkit.sheets.common.heading import check_bars, scale_text, title
 from printkit.units import MM
+from printkit_engine import datafile
+from printkit_engine.cardbowl.state import END_ZONE, YARDS
 
 
 class Field:

@@ -10,14 +10,14 @@ computed from it, so a player's `--rules` file changes the card.
 
 from __future__ import annotations
 
-from engine.cardbowl.game import GAME
-from engine.cardbowl.rules import Rules
-from engine.odds import OddsTable
 from printkit import refcard
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.refcard import Chart, Columns, Heading, Lines, Note, Side
 from printkit.sheets import RenderOptions
+from printkit_engine.cardbowl.game import GAME
+from printkit_engine.cardbowl.rules import Rules
+from printkit_engine.odds import OddsTable
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 

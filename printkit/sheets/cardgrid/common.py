@@ -3,7 +3,7 @@ printkit.sheets.common.heading)."""
 
 from __future__ import annotations
 
-from engine.cardgrid.rules import Rules
+from printkit_engine.cardgrid.rules import Rules
 
 LONG_NAMES = {"J": "Jack", "Q": "Queen", "K": "King"}
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.cardgrid.rules import Rules, load_rules
 from printkit.draw.text import fit_names
 from printkit.layout import Layout
 from printkit.papers import page_size
@@ -19,6 +18,7 @@ from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardgrid.common import legend
 from printkit.sheets.common.heading import check_bars, title
+from printkit_engine.cardgrid.rules import Rules, load_rules
 
 
 def _track(c: Canvas, layout: Layout, rules: Rules, y: float, side: str) -> None:

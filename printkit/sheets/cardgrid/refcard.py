@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cardgrid.game import GAME
-from engine.cardgrid.rules import Rules
-from engine.odds import EXACT, Figure, OddsTable
 from printkit import refcard
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.refcard import Chart, Columns, Heading, Lines, Note, Side
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardgrid.common import card_rules, conversion_rule
+from printkit_engine.cardgrid.game import GAME
+from printkit_engine.cardgrid.rules import Rules
+from printkit_engine.odds import EXACT, Figure, OddsTable
 
 # GAME.title is too long for the band beside "quick reference 1/2" at the 12 pt title size
 TITLE = "Football (grid game)"

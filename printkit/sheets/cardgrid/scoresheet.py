@@ -14,7 +14,6 @@ from __future__ import annotations
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.cardgrid.rules import Rules, load_rules
 from printkit.books.header import fit_text
 from printkit.draw.text import draw_fitted
 from printkit.layout import Layout
@@ -23,6 +22,7 @@ from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardgrid.common import restarts
 from printkit.sheets.common.heading import check_bars, draw_label, match_teams, title
+from printkit_engine.cardgrid.rules import Rules, load_rules
 
 WINNER_LINE = 72.0       # pt: the least room left to write the winner's name
 

@@ -15,13 +15,20 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from engine import registry
-from engine.tournament import DEFAULT_TEAMS, Match, Schedule, knockout, numbered, round_robin
 from printkit.books.header import fit_text
 from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
+from printkit_engine import registry
+from printkit_engine.tournament import (
+    DEFAULT_TEAMS,
+    Match,
+    Schedule,
+    knockout,
+    numbered,
+    round_robin,
+)
 
 STATS = ("W", "D", "L", "PF", "PA", "Pts")
 

@@ -14,14 +14,14 @@ from functools import partial
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS, GameCard, Scoring, load_cards
-from engine.luckdraw.game import GAME
 from printkit.cardsheet import CardFrame, SheetCard, render_cards
 from printkit.cardsheet import text as cardtext
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.units import MM
+from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS, GameCard, Scoring, load_cards
+from printkit_engine.luckdraw.game import GAME
 
 TEXT_FLOOR = 6.0
 NAME_FLOOR = 8.0

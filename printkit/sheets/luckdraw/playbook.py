@@ -10,9 +10,6 @@ from collections.abc import Iterator
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.luckdraw.cards import GameCard, load_cards
-from engine.luckdraw.deal import Deal, deal_shape
-from engine.playbook import Book, slip_check, slip_payload
 from printkit.books.header import fit_text
 from printkit.books.page import Block
 from printkit.draw import qr
@@ -20,6 +17,9 @@ from printkit.draw.qr import QUIET
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.units import MM
+from printkit_engine.luckdraw.cards import GameCard, load_cards
+from printkit_engine.luckdraw.deal import Deal, deal_shape
+from printkit_engine.playbook import Book, slip_check, slip_payload
 
 
 def _chip_form(doc: Document, layout: Layout, code: str, w: float, h: float,

@@ -9,15 +9,15 @@ engine/luckdraw/cards.toml and the odds computed from it.
 
 from __future__ import annotations
 
-from engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS, CardSet, load_cards
-from engine.luckdraw.game import GAME
-from engine.odds import OddsTable
 from printkit import refcard
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.refcard import Chart, Columns, Heading, Lines, Note, Side
 from printkit.sheets import RenderOptions
 from printkit.sheets.luckdraw.playbook import card_scoring
+from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS, CardSet, load_cards
+from printkit_engine.luckdraw.game import GAME
+from printkit_engine.odds import OddsTable
 
 
 def cheat_sheet(cards: CardSet) -> Lines:

@@ -15,9 +15,6 @@ from __future__ import annotations
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.luckdraw.deal import deal_shape
-from engine.luckdraw.game import GAME
-from engine.luckdraw.rules import SIDELINES, Rules, load_rules
 from printkit.books.header import fit_text
 from printkit.draw.text import draw_fitted
 from printkit.layout import Layout
@@ -26,6 +23,9 @@ from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.heading import match_teams
 from printkit.units import MM
+from printkit_engine.luckdraw.deal import deal_shape
+from printkit_engine.luckdraw.game import GAME
+from printkit_engine.luckdraw.rules import SIDELINES, Rules, load_rules
 
 TAIL = (("call", "Call", ""), ("audible", "Aud.", "pts"), ("penalty", "Pen.", "pts"),
         ("points", "Drive", "pts"), ("total", "Total", ""))

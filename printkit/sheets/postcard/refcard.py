@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.odds import OddsTable
-from engine.postcard.game import GAME
-from engine.postcard.rules import DIE, Rules, die_from
-from engine.postcard.rules import Chart as RulesChart
 from printkit import refcard
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.refcard import Box, Chart, Heading, Lines, Note, Side
 from printkit.sheets import RenderOptions
 from printkit.sheets.postcard.board.notes import _pressure as pressure_text
+from printkit_engine.odds import OddsTable
+from printkit_engine.postcard.game import GAME
+from printkit_engine.postcard.rules import DIE, Rules, die_from
+from printkit_engine.postcard.rules import Chart as RulesChart
 
 # The board's outcome codes, shortened to fit a 4 x 6 in card at 8 pt; LEGEND explains each.
 CODES = {

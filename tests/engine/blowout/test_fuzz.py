@@ -10,9 +10,9 @@ from functools import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.blowout.bots import play_game
-from engine.blowout.verify import verify_text
-from engine.errors import ReadError
+from printkit_engine.blowout.bots import play_game
+from printkit_engine.blowout.verify import verify_text
+from printkit_engine.errors import ReadError
 from tests.fuzzing import fuzz_settings
 
 WORDS = ["Q1", "Q2", "Q4", "1H", "2H", "OT1", "OT9", "H", "A", "R70", "R100", "P15", "P100",

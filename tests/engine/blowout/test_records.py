@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.blowout.verify import verify_text
+from printkit_engine.blowout.verify import verify_text
 
 QUARTER = '[Game "blowout"]\n[Length "quarter"]\n'     # records start on line 3
 HALVES = '[Game "blowout"]\n[Length "halves"]\n'

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.blowout.verify import verify_text
+from printkit_engine.blowout.verify import verify_text
 
 QUARTER = Path(__file__).resolve().parents[2] / "omr" / "records" / "blowout_quarter.rec"
 SCORE = re.compile(r" \d+-\d+\}")

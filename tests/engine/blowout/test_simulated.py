@@ -13,10 +13,10 @@ from functools import cache
 
 import pytest
 
-from engine.blowout.bots import game_seed, play_game
-from engine.blowout.game import GAME
-from engine.blowout.verify import verify_text
-from engine.playbook import make_spec
+from printkit_engine.blowout.bots import game_seed, play_game
+from printkit_engine.blowout.game import GAME
+from printkit_engine.blowout.verify import verify_text
+from printkit_engine.playbook import make_spec
 
 GAMES = 24
 LINE = re.compile(r"^(\S+) ([HA]) (\S+) (\S+)(?: ([HA]):(\S+))? ([+-]\d+) "

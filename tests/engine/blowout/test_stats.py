@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.blowout.stats import figures
+from printkit_engine.blowout.stats import figures
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "blowout.rec"
 

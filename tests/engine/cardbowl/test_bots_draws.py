@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardbowl import kicks
-from engine.cardbowl.cardplay import half_up, open_field_run, recover
-from engine.cardbowl.deal import Draws, book_deck, deal_hands, shuffled
-from engine.cardbowl.rules import load_rules
-from engine.cards import FULL_DECK
+from printkit_engine.cardbowl import kicks
+from printkit_engine.cardbowl.cardplay import half_up, open_field_run, recover
+from printkit_engine.cardbowl.deal import Draws, book_deck, deal_hands, shuffled
+from printkit_engine.cardbowl.rules import load_rules
+from printkit_engine.cards import FULL_DECK
 
 RULES = load_rules()
 
@@ -209,7 +209,7 @@ def test_a_rejected_word_is_skipped_as_the_contract_says():
     """docs/draws.md: "uniform(n): limit = 2**32 - (2**32 mod n); repeat: u = next word; if
     u < limit: return u mod n". A word at the top of the range is skipped, the next one used:
     with 2**32 - 1 first, the first swap (n = 54) takes the second word, 5: 5 mod 54 = 5."""
-    from engine.cardbowl.deal import _slow
+    from printkit_engine.cardbowl.deal import _slow
 
     words = (2**32 - 1, 5) + tuple(range(100, 160))
     cards = [str(n) for n in range(54)]

@@ -4,9 +4,9 @@ hand-written games of tests/handwritten/cardbowl), worked out here by hand."""
 
 from __future__ import annotations
 
-from engine.cardbowl import scrimmage as sc
-from engine.cardbowl.deal import Draws
-from engine.cardbowl.scrimmage import Call, Defense, Field, Offense, Read
+from printkit_engine.cardbowl import scrimmage as sc
+from printkit_engine.cardbowl.deal import Draws
+from printkit_engine.cardbowl.scrimmage import Call, Defense, Field, Offense, Read
 
 
 def deck(cards: str) -> Draws:

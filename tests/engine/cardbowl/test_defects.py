@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardbowl.rules import load_rules
-from engine.cardbowl.verify import verify_text
-from engine.errors import ReadError
+from printkit_engine.cardbowl.rules import load_rules
+from printkit_engine.cardbowl.verify import verify_text
+from printkit_engine.errors import ReadError
 
 RECORDS = Path(__file__).parent / "records"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardbowl.rules import load_rules
-from engine.errors import ReadError
+from printkit_engine.cardbowl.rules import load_rules
+from printkit_engine.errors import ReadError
 
 RULES = load_rules(None)
 

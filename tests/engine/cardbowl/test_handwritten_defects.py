@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardbowl.verify import verify_text
+from printkit_engine.cardbowl.verify import verify_text
 
 
 def found(text: str) -> list[tuple[int, str, str, str]]:

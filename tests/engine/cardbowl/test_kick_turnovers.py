@@ -10,7 +10,7 @@ Findings typed by hand."""
 
 from __future__ import annotations
 
-from engine.cardbowl.verify import verify_text
+from printkit_engine.cardbowl.verify import verify_text
 
 HEAD = '[Game "cardbowl"]\n[Home "Bears"]\n[Away "Lions"]\n\n'
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cardbowl.notation import parse, parse_line
-from engine.cardbowl.verify import verify_text
-from engine.errors import ReadError
-from engine.verify import Unread
+from printkit_engine.cardbowl.notation import parse, parse_line
+from printkit_engine.cardbowl.verify import verify_text
+from printkit_engine.errors import ReadError
+from printkit_engine.verify import Unread
 
 RECORDS = Path(__file__).parent / "records"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardbowl.verify import verify_text
+from printkit_engine.cardbowl.verify import verify_text
 
 RECORDS = Path(__file__).parent / "records"
 GAME = (RECORDS / "full_game.txt").read_text(encoding="utf-8").split("\n")

@@ -8,11 +8,11 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from engine.cardbowl import cardcheck
-from engine.cardbowl.notation import parse
-from engine.cardbowl.outcome import scrimmage_outcome
-from engine.cardbowl.rules import load_rules
-from engine.cardbowl.state import Situation
+from printkit_engine.cardbowl import cardcheck
+from printkit_engine.cardbowl.notation import parse
+from printkit_engine.cardbowl.outcome import scrimmage_outcome
+from printkit_engine.cardbowl.rules import load_rules
+from printkit_engine.cardbowl.state import Situation
 
 
 def _play(line: str):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardbowl.verify import verify_text
+from printkit_engine.cardbowl.verify import verify_text
 
 RECORDS = Path(__file__).parent / "records"
 NOTATION = Path(__file__).parents[3] / "docs/notation.md"

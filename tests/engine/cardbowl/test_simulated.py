@@ -10,10 +10,10 @@ from functools import cache
 
 import pytest
 
-from engine.cardbowl.bots import game_seed, play_game
-from engine.cardbowl.game import GAME
-from engine.cardbowl.game import deck as cardbowl_deck
-from engine.cardbowl.verify import verify_text
+from printkit_engine.cardbowl.bots import game_seed, play_game
+from printkit_engine.cardbowl.game import GAME
+from printkit_engine.cardbowl.game import deck as cardbowl_deck
+from printkit_engine.cardbowl.verify import verify_text
 from tests.oracle.cardbowl_text import check
 
 GAMES = 40

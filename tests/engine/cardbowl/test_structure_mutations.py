@@ -19,8 +19,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.cardbowl.verify import verify_text
-from engine.errors import ReadError
+from printkit_engine.cardbowl.verify import verify_text
+from printkit_engine.errors import ReadError
 from tests.engine.cardbowl.mutate import mutations, structural_mutations
 from tests.fuzzing import fuzz_settings
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cardbowl.rules import load_rules
-from engine.cardbowl.verify import verify_text
-from engine.errors import ReadError
+from printkit_engine.cardbowl.rules import load_rules
+from printkit_engine.cardbowl.verify import verify_text
+from printkit_engine.errors import ReadError
 from tests.engine.cardbowl.mutate import mutations
 
 RECORDS = Path(__file__).parent / "records"

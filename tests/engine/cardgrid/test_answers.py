@@ -8,9 +8,9 @@ import re
 
 import pdfplumber
 
-from engine.cardgrid.answers import answers
-from engine.cardgrid.verify import verify_text
-from engine.playbook import make_spec
+from printkit_engine.cardgrid.answers import answers
+from printkit_engine.cardgrid.verify import verify_text
+from printkit_engine.playbook import make_spec
 from tests.helpers import run_cli
 
 

@@ -10,9 +10,9 @@ from functools import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.cardgrid.bots import play
-from engine.cardgrid.verify import verify_text
-from engine.verify.record import split_lines
+from printkit_engine.cardgrid.bots import play
+from printkit_engine.cardgrid.verify import verify_text
+from printkit_engine.verify.record import split_lines
 from tests.engine.cardgrid.records import LOG, SEEDED, SHEET
 from tests.fuzzing import fuzz_settings
 

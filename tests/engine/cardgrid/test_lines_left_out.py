@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.cardgrid.bots import play, seed_of
-from engine.cardgrid.verify import verify_text
+from printkit_engine.cardgrid.bots import play, seed_of
+from printkit_engine.cardgrid.verify import verify_text
 from tests.engine.cardgrid.records import SEEDED, slip
 
 

@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from engine.cardgrid.game import GAME, half_pack
-from engine.cardgrid.odds import cards_table, conversion_table, passage_table
-from engine.cardgrid.passage import CONVERT, DEFEND, PEN_GOAL, Passage, start, step
-from engine.cardgrid.rules import load_rules
-from engine.cards import is_red, rank
-from engine.odds import EXACT, MONTE_CARLO
+from printkit_engine.cardgrid.game import GAME, half_pack
+from printkit_engine.cardgrid.odds import cards_table, conversion_table, passage_table
+from printkit_engine.cardgrid.passage import CONVERT, DEFEND, PEN_GOAL, Passage, start, step
+from printkit_engine.cardgrid.rules import load_rules
+from printkit_engine.cards import is_red, rank
+from printkit_engine.odds import EXACT, MONTE_CARLO
 
 RULES = load_rules()
 HOME = half_pack("home").cards

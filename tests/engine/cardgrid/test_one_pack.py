@@ -7,7 +7,7 @@ typed by hand."""
 
 from __future__ import annotations
 
-from engine.cardgrid.verify import verify_text
+from printkit_engine.cardgrid.verify import verify_text
 from tests.engine.cardgrid.records import LOG, SEEDED, slip
 
 OUT = ("is out of its half pack: dealt {where}, and the cards have not gone back since (a "

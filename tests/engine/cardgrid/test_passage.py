@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardgrid.passage import FEED, Next, dealer, fg_option, start, step
-from engine.cardgrid.rules import load_rules
+from printkit_engine.cardgrid.passage import FEED, Next, dealer, fg_option, start, step
+from printkit_engine.cardgrid.rules import load_rules
 
 RULES = load_rules()
 

@@ -7,7 +7,7 @@ Finish bands may stand after the first line. LOG's lines (records.py): 9, 11, 14
 
 from __future__ import annotations
 
-from engine.cardgrid.verify import verify_text
+from printkit_engine.cardgrid.verify import verify_text
 from tests.engine.cardgrid.records import LOG, SEEDED, slip
 
 

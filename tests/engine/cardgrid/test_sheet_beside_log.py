@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardgrid.verify import verify_text
+from printkit_engine.cardgrid.verify import verify_text
 from tests.engine.cardgrid.records import BOTH, slip
 
 COPY = "a score line copies the next score of the passage before it"

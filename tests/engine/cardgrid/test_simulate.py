@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.cardgrid.bots import play, seed_of
-from engine.cardgrid.verify import verify_text
+from printkit_engine.cardgrid.bots import play, seed_of
+from printkit_engine.cardgrid.verify import verify_text
 from tests.helpers import run_cli
 
 POINTS = {"F": 1, "P": 2, "T": 4, "C": 2}      # "Scoring code 'F' ... Value 1 point" etc.

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardgrid.deal import Split, split_of
-from engine.cardgrid.verify import verify_text
+from printkit_engine.cardgrid.deal import Split, split_of
+from printkit_engine.cardgrid.verify import verify_text
 from tests.engine.cardgrid.records import LOG, SPLIT_LOG, SPLIT_SEEDED, slip
 
 

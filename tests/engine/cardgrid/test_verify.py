@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardgrid.verify import verify_text
+from printkit_engine.cardgrid.verify import verify_text
 from tests.engine.cardgrid.records import BOTH, LOG, SEEDED, SHEET, slip
 
 

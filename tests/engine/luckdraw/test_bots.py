@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from engine.luckdraw.bots import game_seed, play_game
-from engine.luckdraw.verify import verify_text
+from printkit_engine.luckdraw.bots import game_seed, play_game
+from printkit_engine.luckdraw.verify import verify_text
 
 # the rules' "Game Card Scoring Cheat Sheet", typed by hand: (card, event word) -> points
 POINTS = {("DP", "penalty"): 1, ("FBL", "fumble"): 4, ("FBL", "td"): 3, ("FDN", "first"): 1,

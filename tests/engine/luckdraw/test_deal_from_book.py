@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.luckdraw.verify import verify_text
+from printkit_engine.luckdraw.verify import verify_text
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "luckdraw.rec"
 

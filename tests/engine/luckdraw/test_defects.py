@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.luckdraw.bots import game_seed, play_game
-from engine.luckdraw.verify import verify_text
+from printkit_engine.luckdraw.bots import game_seed, play_game
+from printkit_engine.luckdraw.verify import verify_text
 
 RECORDS = Path(__file__).resolve().parent / "records"
 

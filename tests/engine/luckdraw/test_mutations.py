@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.luckdraw.bots import game_seed, play_game
-from engine.luckdraw.verify import verify_text
+from printkit_engine.luckdraw.bots import game_seed, play_game
+from printkit_engine.luckdraw.verify import verify_text
 
 GAME = play_game(game_seed("slips", 1), players=4).text()
 LINES = GAME.split("\n")

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.errors import ReadError
-from engine.luckdraw import notation as n
-from engine.luckdraw.rules import load_rules
-from engine.luckdraw.verify import verify_text
+from printkit_engine.errors import ReadError
+from printkit_engine.luckdraw import notation as n
+from printkit_engine.luckdraw.rules import load_rules
+from printkit_engine.luckdraw.verify import verify_text
 from tests.fuzzing import fuzz_settings
 
 

@@ -8,9 +8,9 @@ import io
 import pdfplumber
 import pytest
 
-from engine.errors import ReadError
-from engine.luckdraw.rules import load_rules
-from engine.luckdraw.verify import verify_text
+from printkit_engine.errors import ReadError
+from printkit_engine.luckdraw.rules import load_rules
+from printkit_engine.luckdraw.verify import verify_text
 from tests.helpers import render_sheet, run_cli
 
 

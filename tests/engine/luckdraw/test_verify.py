@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.luckdraw.verify import verify_text
-from engine.verify.record import NOTES
+from printkit_engine.luckdraw.verify import verify_text
+from printkit_engine.verify.record import NOTES
 
 RECORDS = Path(__file__).resolve().parent / "records"
 CLEAN = ("seeded4.rec", "three.rec", "two.rec", "six-untagged.txt")
@@ -192,8 +192,8 @@ def test_steps_are_pure():
     """The same state and line always give the same result, and no state is changed."""
     import dataclasses
 
-    from engine.luckdraw.rules import load_rules
-    from engine.luckdraw.verify import RULEBOOK
+    from printkit_engine.luckdraw.rules import load_rules
+    from printkit_engine.luckdraw.verify import RULEBOOK
 
     rules = load_rules()
     record = RULEBOOK.parse(_text("seeded4.rec"), "s", rules)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.postcard.notation import parse_line
-from engine.postcard.rules import load_rules
-from engine.postcard.state import SCRIMMAGE, State
-from engine.postcard.steps import StepResult, step
+from printkit_engine.postcard.notation import parse_line
+from printkit_engine.postcard.rules import load_rules
+from printkit_engine.postcard.state import SCRIMMAGE, State
+from printkit_engine.postcard.steps import StepResult, step
 
 RULES = load_rules()
 

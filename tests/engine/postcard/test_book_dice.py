@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import ReadError
-from engine.postcard.drawbook import DrawBook
-from engine.postcard.notation import Roll, lines, parse, parse_line
-from engine.postcard.verify import verify_text
+from printkit_engine.errors import ReadError
+from printkit_engine.postcard.drawbook import DrawBook
+from printkit_engine.postcard.notation import Roll, lines, parse, parse_line
+from printkit_engine.postcard.verify import verify_text
 
 HEAD = """\
 [Game "postcard"]

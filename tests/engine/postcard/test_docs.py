@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.postcard.notation import VERBS, outcome_help
-from engine.postcard.rules import load_rules
-from engine.postcard.verify import verify_text
+from printkit_engine.postcard.notation import VERBS, outcome_help
+from printkit_engine.postcard.rules import load_rules
+from printkit_engine.postcard.verify import verify_text
 
 ROOT = Path(__file__).resolve().parents[3]
 NOTATION = (ROOT / "docs" / "notation.md").read_text()

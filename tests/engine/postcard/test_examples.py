@@ -8,7 +8,7 @@ docs/rules/postcard.md).
 
 from __future__ import annotations
 
-from engine.postcard.state import from_own
+from printkit_engine.postcard.state import from_own
 from tests.engine.postcard.helpers import RULES, findings, outcomes, play, scrimmage
 
 
@@ -240,7 +240,7 @@ def test_kickoff_return_goal_line_note():
     """'to cross the goal line, a player only needs to move the ball 1 position/5 yards' and
     'If the player chooses to run and is tackled before they cross the goal line, then it is
     a safety.'"""
-    from engine.postcard.state import KICKOFF, State
+    from printkit_engine.postcard.state import KICKOFF, State
 
     state, results = play(State(phase=KICKOFF, ball="H", spot=35), "kickoff H 6v6",
                           "run A3 H2", "run A1 H4")

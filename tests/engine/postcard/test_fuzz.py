@@ -10,9 +10,9 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.postcard.bots import play_game
-from engine.postcard.verify import verify_text
-from engine.verify.record import split_lines
+from printkit_engine.postcard.bots import play_game
+from printkit_engine.postcard.verify import verify_text
+from printkit_engine.verify.record import split_lines
 from tests.fuzzing import fuzz_settings
 from tests.helpers import run_cli
 

@@ -4,8 +4,8 @@ from the rules and docs/rules/postcard.md, not from the engine."""
 
 from __future__ import annotations
 
-from engine.postcard.state import KICKOFF, TRY, State
-from engine.postcard.verify import verify_text
+from printkit_engine.postcard.state import KICKOFF, TRY, State
+from printkit_engine.postcard.verify import verify_text
 from tests.engine.postcard.helpers import findings, outcomes, play, scrimmage
 from tests.engine.postcard.test_verify import RECORD
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.postcard.state import KICKOFF, SAFETY_KICK, SCRIMMAGE, TOSS, TRY, State
+from printkit_engine.postcard.state import KICKOFF, SAFETY_KICK, SCRIMMAGE, TOSS, TRY, State
 from tests.engine.postcard.helpers import findings, outcomes, play, scrimmage
 
 

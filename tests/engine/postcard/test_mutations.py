@@ -9,8 +9,8 @@ from functools import cache
 
 import pytest
 
-from engine.postcard.bots import game_seed, play_game
-from engine.postcard.verify import verify_text
+from printkit_engine.postcard.bots import game_seed, play_game
+from printkit_engine.postcard.verify import verify_text
 from tests.engine.postcard.mutations import MUTATIONS, draws_swapped
 
 CLEAN_GAMES = 240

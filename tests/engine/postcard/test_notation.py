@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import ReadError
-from engine.postcard.bots import play_game
-from engine.postcard.notation import Cross, Roll, lines, parse, parse_line, seed
-from engine.postcard.state import State
-from engine.postcard.verify import verify_text
-from engine.postcard.writer import format_line, format_note
+from printkit_engine.errors import ReadError
+from printkit_engine.postcard.bots import play_game
+from printkit_engine.postcard.notation import Cross, Roll, lines, parse, parse_line, seed
+from printkit_engine.postcard.state import State
+from printkit_engine.postcard.verify import verify_text
+from printkit_engine.postcard.writer import format_line, format_note
 
 
 def line(text: str):

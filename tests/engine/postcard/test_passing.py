@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.postcard.state import SCRIMMAGE, TRY
+from printkit_engine.postcard.state import SCRIMMAGE, TRY
 from tests.engine.postcard.helpers import findings, outcomes, play, scrimmage
 
 

@@ -15,8 +15,8 @@ from functools import cache
 
 import pytest
 
-from engine.postcard.bots import game_seed, play_game
-from engine.postcard.verify import verify_text
+from printkit_engine.postcard.bots import game_seed, play_game
+from printkit_engine.postcard.verify import verify_text
 
 LINES = {   # the record's own lines, as the bots wrote them (checked below)
     10: "touchback {H 1&10 H25 0-0 T0/0 P0/0 B0/0}",

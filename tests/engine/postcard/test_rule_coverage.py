@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.postcard.verify import verify_text
+from printkit_engine.postcard.verify import verify_text
 
 ROOT = Path(__file__).parents[3]
 RECORDS = Path(__file__).parent / "records"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import ReadError
-from engine.postcard.rules import RULES_FILE, build, load_rules
+from printkit_engine.errors import ReadError
+from printkit_engine.postcard.rules import RULES_FILE, build, load_rules
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = tomllib.loads(RULES_FILE.read_text())

@@ -3,7 +3,7 @@ Tackles, Fumbles, Penalties; C2, C3, C5, C6)."""
 
 from __future__ import annotations
 
-from engine.postcard.state import PLAY, SAFETY_KICK, SCRIMMAGE, TRY
+from printkit_engine.postcard.state import PLAY, SAFETY_KICK, SCRIMMAGE, TRY
 from tests.engine.postcard.helpers import findings, outcomes, play, scrimmage
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.postcard import tracker
-from engine.postcard.notation import Cross
-from engine.postcard.state import OVER, SCRIMMAGE, State
+from printkit_engine.postcard import tracker
+from printkit_engine.postcard.notation import Cross
+from printkit_engine.postcard.state import OVER, SCRIMMAGE, State
 from tests.engine.postcard.helpers import RULES, findings, play, scrimmage
 
 

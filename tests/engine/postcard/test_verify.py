@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from engine.draws import d6_rolls
-from engine.postcard import reading
-from engine.postcard.verify import verify_text
+from printkit_engine.draws import d6_rolls
+from printkit_engine.postcard import reading
+from printkit_engine.postcard.verify import verify_text
 
 RECORD = """\
 [Game "postcard"]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black
 
-from engine.postcard.rules import load_rules
 from printkit.draw.text import draw_fitted
 from printkit.layout import Layout
 from printkit.papers import page_size
@@ -19,6 +18,7 @@ from printkit.sheets.postcard.board.context import Board
 from printkit.sheets.postcard.board.field import draw_field
 from printkit.sheets.postcard.board.panels import draw_panels
 from printkit.sheets.postcard.board.strategy import draw_strategy
+from printkit_engine.postcard.rules import load_rules
 
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color
 
-from engine.postcard.rules import DIE, Chart, Rules
 from printkit.draw.table import Cell, TableStyle, draw_table
 from printkit.draw.text import paragraph
 from printkit.sheets.postcard.board.context import Board
 from printkit.sheets.postcard.board.notes import kicking_note, passing_note, running_note
+from printkit_engine.postcard.rules import DIE, Chart, Rules
 
 OUTCOME_TEXT = {
     "sack": "SACK {yards}",

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.postcard.rules import Rules
 from printkit.draw.shapes import die_face, star
 from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
+from printkit_engine.postcard.rules import Rules
 
 
 @dataclass

@@ -10,10 +10,10 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from engine.postcard.state import END_ZONE, FIELD
 from printkit.draw.text import fit_names
 from printkit.draw.texts import Texts
 from printkit.sheets.postcard.board.context import Board
+from printkit_engine.postcard.state import END_ZONE, FIELD
 
 NUMBERED = 10               # yards between numbered (and thicker) lines, as on a real field
 

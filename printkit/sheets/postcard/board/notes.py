@@ -4,7 +4,7 @@ typed here, so a player's own card (--rules) prints its own values."""
 
 from __future__ import annotations
 
-from engine.postcard.rules import Rules, die_from
+from printkit_engine.postcard.rules import Rules, die_from
 
 
 def _span(values: tuple[int, ...]) -> str:
