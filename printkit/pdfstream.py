@@ -54,6 +54,11 @@ class Remembered(pdfdoc.PDFStreamFilterZCompress):
         self._memo: dict[bytes, bytes] = {}
         self._kept = 0
 
+    def forget(self) -> None:
+        """Drop what is remembered (a measurement of one document's memory starts so)."""
+        self._memo.clear()
+        self._kept = 0
+
     def encode(self, text: str | bytes) -> bytes:
         data = text.encode("utf8") if isinstance(text, str) else text
         if len(data) < self.SMALLEST:

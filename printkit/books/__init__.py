@@ -95,6 +95,9 @@ def book_pages(book: Book, paper: str, layout: Layout, module: ModuleType,
                answers: list[str] | None = None) -> Pages:
     """The book's pages, counted now (a first pass over its blocks, each page let go) and
     made again as they are drawn: what a long book holds is a few pages' blocks."""
+    from printkit.pdfdoc import register_fonts
+
+    register_fonts()          # the first pass measures text before any document exists
     size = page_size(paper)
     body, gap = body_height(layout, size[1]), layout.length("page.gap")
 
