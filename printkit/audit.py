@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.omr.runs import SHEET_SUFFIXES
-from printkit.standings import seat_dicts
+from printkit.standings import PlayerStanding, players, seat_dicts
 from printkit_engine import registry
 from printkit_engine.classkey import ClassKey
 from printkit_engine.errors import ReadError
@@ -27,7 +27,8 @@ from printkit_engine.tournament import Result, standings
 from printkit_engine.verify.record import split_lines
 
 if TYPE_CHECKING:
-    from printkit.schedule_check import Account
+    from printkit.schedule_check import Account, Bound
+    from printkit_engine.tournament import Standing
 
 CLASS_MATCHES = MAX_TEAMS * (MAX_TEAMS - 1) // 2   # seeds looked up for a record without
 #                                                   [Match]: the largest round robin
@@ -346,3 +347,24 @@ def summary(entries: Sequence[Entry], accounts: Sequence[Account] = ()) -> str:
             tail += f"; {n} match{'es' if n != 1 else ''} {state}"
     records = f"{len(entries)} record{'' if len(entries) == 1 else 's'}"
     return f"audit: {records}: {clean} clean, {bad} with findings, {unread} unreadable{tail}"
+
+
+@dataclass(frozen=True)
+class ClassResult:
+    """What the audit says of the whole class once every record is in: each scheduled match's
+    account, the team standings, the players' (where players score alone), the summary line."""
+
+    accounts: list[Account]
+    table: list[Standing]
+    players: list[PlayerStanding]
+    summary: str
+
+
+def class_result(entries: Sequence[Entry], bound: Bound, teams: list[str],
+                 typed: Sequence[Typed]) -> ClassResult:
+    """The class's result from its checked entries (`bound.check`ed): what the command's
+    reports and the teacher's page all show, worked out once."""
+    accounts = bound.accounts(list(entries))
+    counted = bound.counted(list(entries), accounts)
+    return ClassResult(accounts, table(counted, teams, bound.typed_counted(typed)),
+                       players(counted), summary(entries, accounts))

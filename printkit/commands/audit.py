@@ -203,18 +203,14 @@ def _html(files, key, teams, typed, out, force, bound: Bound) -> tuple[list, str
     from printkit.output import write_atomic
 
     entries = [bound.check(e) for e in engine_audit.audit_files(files, key, keep_text=True)]
-    accounts = bound.accounts(entries)
-    table = engine_audit.table(bound.counted(entries, accounts), teams,
-                               bound.typed_counted(typed))
-    line = engine_audit.summary(entries, accounts)
-    report = html_report(entries, table, line, key.class_id if key else "",
-                         tuple(map(str, accounts)),
-                         standings.html(standings.players(bound.counted(entries, accounts))))
+    result = engine_audit.class_result(entries, bound, teams, typed)
+    report = html_report(entries, result.table, result.summary, key.class_id if key else "",
+                         tuple(map(str, result.accounts)), standings.html(result.players))
     if out is not None:
         write_atomic(out, report, force)
     else:
         typer.echo(report)
-    return entries, line, table, accounts
+    return entries, result.summary, result.table, result.accounts
 
 
 def _streamed(format: Format, files, key, teams, typed, out, force, bound: Bound,
@@ -224,7 +220,6 @@ def _streamed(format: Format, files, key, teams, typed, out, force, bound: Bound
     once held every finding until the end), unless `keep` (the annotated PDFs need them)."""
     from printkit import audit as engine_audit
     from printkit.gradebook import HEAD, Gradebook, csv_text
-    from printkit.standings import players as players_of
     from printkit.standings import text as players_text
 
     entries: list = []
@@ -244,11 +239,9 @@ def _streamed(format: Format, files, key, teams, typed, out, force, bound: Bound
                 write(("," if k else "") + "\n    "
                       + _indented(json.dumps(e.as_dict(), indent=2), "    "))
             entries.append(e if keep else e.slim())
-        accounts = bound.accounts(entries)
-        table = engine_audit.table(bound.counted(entries, accounts), teams,
-                                   bound.typed_counted(typed))
-        people = players_of(bound.counted(entries, accounts))
-        line = engine_audit.summary(entries, accounts)
+        result = engine_audit.class_result(entries, bound, teams, typed)
+        accounts, table, people, line = (result.accounts, result.table, result.players,
+                                         result.summary)
         if format is Format.text:
             matches = "".join(f"{a}\n" for a in accounts)
             write(("\n" + matches if matches else "")

@@ -84,7 +84,6 @@ def audit_class(folder: Path, files: list[Path], names: dict[str, str]) -> tuple
     from printkit.classkey import read_key
     from printkit.gradebook import HEAD, Gradebook, csv_text
     from printkit.schedule_check import RESULTS, Bound, read_schedule
-    from printkit.standings import players
 
     results = folder / RESULTS
     key = read_key(folder / KEY)
@@ -96,10 +95,8 @@ def audit_class(folder: Path, files: list[Path], names: dict[str, str]) -> tuple
     for e in map(bound.check, lib.audit_iter(files, key, workers=1)):
         rows += book.record_rows(e)
         entries.append(e)
-    accounts = bound.accounts(entries)
-    counted = bound.counted(entries, accounts)
-    table = lib.table(counted, teams, bound.typed_counted(typed))
-    people = players(counted)
+    result = lib.class_result(entries, bound, teams, typed)
+    accounts, table, people = result.accounts, result.table, result.players
     rows += book.end_rows(accounts, table, people)
     prefix = str(folder / HANDINS) + "/"
 
@@ -127,7 +124,7 @@ def audit_class(folder: Path, files: list[Path], names: dict[str, str]) -> tuple
                        "lost": s.lost, "for": s.points_for, "against": s.points_against,
                        "points": s.table_points} for s in table],
         "players": [p.as_dict() for p in people],
-        "summary": lib.summary(entries, accounts),
+        "summary": result.summary,
     }
     return report, csv_text(tuple(shown(c) if isinstance(c, str) else c for c in r)
                             for r in rows)
