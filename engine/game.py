@@ -170,9 +170,9 @@ class BookScheme:
 class Bots:
     """Seeded players: `play(seed, rules, date)` returns a record whose `.text()` is written;
     `seed_of(seed, k)` names game k of a run (it is that game's play-book seed). `stats(text)`
-    reads a written record back into an printkit_engine.odds.GameStats (`printkit odds --simulate`);
+    reads a written record back into a printkit_engine.odds.GameStats (`printkit odds --simulate`);
     `claims(stats, seed)` tables the rules' own claims about a whole game beside the figures
-    of the simulated games (an printkit_engine.odds.OddsTable), for a game whose rules make some."""
+    of the simulated games (a printkit_engine.odds.OddsTable), for a game whose rules make some."""
 
     play: Callable[..., Any]
     seed_of: Callable[[str, int], str]

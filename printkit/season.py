@@ -1,6 +1,6 @@
 """Season figures of simulated games as an odds table (`printkit odds GAME --simulate N`).
 
-Each game's record is read back by its game's `Bots.stats` into an printkit_engine.odds.GameStats;
+Each game's record is read back by its game's `Bots.stats` into a printkit_engine.odds.GameStats;
 the figures are Monte Carlo estimates over the N games: means with a normal 95% interval, and the
 share of drives ending in a score with a 95% Wilson interval over all drives (drives of one game are
 pooled, so the interval is a little narrower than a per-game one would be).
