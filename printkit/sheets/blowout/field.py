@@ -106,10 +106,14 @@ class Field:
             x = self.x(yard)
             c.line(x, 0, x, self.height)
             base = self.height / 2 - size * 0.35
-            if left:
-                c.drawRightString(x - size * 0.5, base, label)
-            else:
-                c.drawString(x + size * 0.5, base, label)
+            width = c.stringWidth(label, lay.font("page.bold_font"), size)
+            start = x - size * 0.5 - width if left else x + size * 0.5
+            # on a patch of turf, so the yard lines it sits across do not run through it
+            c.setFillColor(lay.fill("field.turf"))
+            c.rect(start - size * 0.3, base - size * 0.35, width + size * 0.6, size * 1.3,
+                   stroke=0, fill=1)
+            c.setFillColor(lay.colour("field.red_line"))
+            c.drawString(start, base, label)
 
     def end_zone_names(self, c: Canvas) -> None:
         """The teams' names up their end zones (printkit.sheets.common.endzone)."""
@@ -277,7 +281,7 @@ def _markers(c: Canvas, layout: Layout, field: Field, x: float, top: float,
     token = layout.length("markers.token")
     names = ["DOWN", "TO GO 10", "TO GO 1", "HOME 10", "HOME 1", "AWAY 10", "AWAY 1", "PERIOD",
              "BALL"]
-    c.setFont(bold, text * 0.9)
+    c.setFont(bold, text)
     for i, name in enumerate(names):
         cx = x + i * token * 1.25 + token / 2
         c.setFillColor(layout.fill("markers.token_fill"))
@@ -288,7 +292,7 @@ def _markers(c: Canvas, layout: Layout, field: Field, x: float, top: float,
         c.setDash()
         c.setFillColor(layout.colour("page.ink"))
         parts = name.split(" ")
-        step = text * 0.95
+        step = text * 1.1
         first = y - token / 2 + (len(parts) - 1) * step / 2 - text * 0.3
         for j, part in enumerate(parts):
             c.drawCentredString(cx, first - j * step, part)

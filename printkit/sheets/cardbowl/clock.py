@@ -175,14 +175,16 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     title(c, layout, margin, top, f"{layout.text('page.title')}   {match_teams(opts)}")
     c.setFont(layout.font("page.label_font"), label)
     c.setFillColor(layout.colour("page.muted"))
-    c.drawString(margin, top - label * 1.8,
-                 f"Each box is {clock.interval_seconds} seconds, each line "
-                 f"{_duration(clock.grid_columns * clock.interval_seconds)}, "
-                 f"{clock.intervals_per_quarter} boxes a quarter. Mark a box for each interval "
-                 "used; shaded rows: special clock rules (late in each half).")
+    how = (f"Each box is {clock.interval_seconds} seconds, each line "
+           f"{_duration(clock.grid_columns * clock.interval_seconds)}, "
+           f"{clock.intervals_per_quarter} boxes a quarter. Mark a box for each interval "
+           "used; shaded rows: special clock rules (late in each half).")
+    lines = simpleSplit(how, layout.font("page.label_font"), label, size[0] - 2 * margin)
+    for i, line in enumerate(lines):
+        c.drawString(margin, top - label * (1.8 + 1.2 * i), line)
 
     left = (size[0] - 2 * grid_w - gap) / 2 + label
-    y = top - label * 6.5
+    y = top - label * (6.5 + 1.2 * (len(lines) - 1))
     for quarter in range(1, 5):
         col, row = (quarter - 1) % 2, (quarter - 1) // 2
         _grid(c, layout, rules, quarter, left + col * (grid_w + gap),

@@ -129,7 +129,7 @@ def _lengths(c: Canvas, layout: Layout, x: float, y: float, width: float,
         _say(c, layout, tx, y, length.name, width=cell - box - size)
         notes = [f"no trades from {length.no_trades_from}"]
         if length.finish_drive:
-            notes.append("a drive in progress may be finished")
+            notes.append("drive under way may finish")
         for k, note in enumerate(notes, start=1):
             _say(c, layout, tx, y - size * 0.2 - small * 1.25 * k, note, "small_size",
                  colour="page.muted", width=cell - box - size)
