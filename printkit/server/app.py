@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import re
 import secrets
@@ -22,8 +23,9 @@ from typing import Any
 from urllib.parse import quote
 
 from printkit.server import pages
-from printkit.server.flow import DOWNLOADS, HANDINS, FlowError, audit_class, make_class, roster_from
+from printkit.server.flow import DOWNLOADS, HANDINS, FlowError, make_class, roster_from
 from printkit.server.forms import MAX_BODY, Form, FormError, parse
+from printkit.server.runner import Auditor
 from printkit.server.sniff import sniff, suffix
 from printkit.server.store import ClassRow, Store
 
@@ -92,6 +94,10 @@ class App:
         self.store = Store(root)
         self.secret = secrets.token_bytes(32)     # signs CSRF tokens; new each start
         self.lock = threading.Lock()              # new class folders, hand-in names
+        self.auditor = Auditor(root, self.store)
+        for class_id in self.store.cut_short():  # runs a stopped server left: again
+            if self.store.wants_run(class_id):
+                self.auditor.want(class_id)
         self.routes: list[tuple[str, re.Pattern[str], Callable[[Request],
                                                                Awaitable[Response]]]] = [
             ("GET", re.compile(r"/"), self.home),
@@ -101,6 +107,9 @@ class App:
             ("POST", re.compile(r"/classes/(\d{1,9})/handin"), self.handin),
             ("POST", re.compile(r"/classes/(\d{1,9})/audit"), self.audit),
             ("GET", re.compile(r"/classes/(\d{1,9})/results"), self.results),
+            ("GET", re.compile(r"/classes/(\d{1,9})/progress"), self.progress),
+            ("GET", re.compile(r"/classes/(\d{1,9})/sheets/([A-Za-z0-9_-]{16})\.pdf"),
+             self.sheet),
             ("GET", re.compile(r"/classes/(\d{1,9})/gradebook\.csv"), self.gradebook),
         ]
 
@@ -255,10 +264,15 @@ class App:
                                  made.teams, made.class_id, folder)
         return made, number
 
+    def _class_page(self, req: Request, c: ClassRow, error: str = "", note: str = "",
+                    status: int = 200) -> Response:
+        return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
+                                     self.store.readings(c.id), self.store.latest_run(c.id),
+                                     self.csrf(req), error=error, note=note), status)
+
     async def show_class(self, req: Request) -> Response:
         c = self._class(req)
-        return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
-                                     self.csrf(req)))
+        return self._class_page(req, c)
 
     async def download(self, req: Request) -> Response:
         c = self._class(req)
@@ -277,8 +291,7 @@ class App:
         except HttpError as exc:
             if exc.status == 403:
                 raise
-            return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
-                                         self.csrf(req), error=exc.message), exc.status)
+            return self._class_page(req, c, error=exc.message, status=exc.status)
         uploads = form.files.get("files", [])
         refused = [u.name for u in uploads if sniff(u.data) is None]
         taken = await asyncio.to_thread(self._keep, c, [u for u in uploads
@@ -289,10 +302,11 @@ class App:
         elif refused:
             error = (", ".join(n[:80] or "(no name)" for n in refused) + ": not a photo (JPEG, "
                      "PNG), PDF or typed record; not handed in")
-        note = f"{taken} file{'s' if taken != 1 else ''} handed in" if taken else ""
-        return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
-                                     self.csrf(req), error=error, note=note),
-                    400 if error else 200)
+        note = ""
+        if taken:
+            self.auditor.want(c.id)        # or the running one's successor takes them
+            note = f"{taken} file{'s' if taken != 1 else ''} handed in; the audit runs"
+        return self._class_page(req, c, error=error, note=note, status=400 if error else 200)
 
     def _keep(self, c: ClassRow, uploads: list) -> int:
         """Each upload under a generated name (written whole first, then recorded: a file
@@ -313,21 +327,41 @@ class App:
     async def audit(self, req: Request) -> Response:
         c = self._class(req)
         await self.form(req)
-        subs = self.store.submissions(c.id)
-        if not subs:
-            return html(pages.class_page(c, self._title(c), subs, self.csrf(req),
-                                         error="nothing handed in yet: nothing to audit"), 400)
-        folder = self.root / c.folder
-        report, book = await asyncio.to_thread(
-            audit_class, folder, [folder / HANDINS / s.stored for s in subs],
-            {s.stored: s.original for s in subs})
-        self.store.add_audit(c.id, report, book)
+        if not self.store.submissions(c.id):
+            return self._class_page(req, c, error="nothing handed in yet: nothing to audit",
+                                    status=400)
+        self.auditor.want(c.id)            # running already: its successor follows it
         return redirect(f"/classes/{c.id}/results")
 
     async def results(self, req: Request) -> Response:
         c = self._class(req)
         last = self.store.last_audit(c.id)
-        return html(pages.results_page(c, self._title(c), last[0] if last else None))
+        sheets = self.store.sheets(last[0]) if last else {}
+        return html(pages.results_page(c, self._title(c), last[1] if last else None,
+                                       self.store.latest_run(c.id), sheets, self.csrf(req)))
+
+    async def progress(self, req: Request) -> Response:
+        """The class's latest run as JSON: what the page's progress bar shows."""
+        c = self._class(req)
+        run = self.store.latest_run(c.id)
+        last = self.store.last_audit(c.id)
+        body = {"run": run.id if run else None, "state": run.state if run else "none",
+                "done": run.done if run else 0, "total": run.total if run else 0,
+                "phase": run.phase if run else "", "message": run.message if run else "",
+                "finished": last[0] if last else None}
+        return Response(200, json.dumps(body).encode("utf-8"), "application/json")
+
+    async def sheet(self, req: Request) -> Response:
+        """A team's annotated sheets by the id the run gave them (never a path)."""
+        c = self._class(req)
+        found = self.store.sheet_file(c.id, req.params[1])
+        if found is None:
+            raise HttpError(404, "no such sheet")
+        team, file = found
+        data = await asyncio.to_thread((self.root / c.folder / file).read_bytes)
+        name = quote(f"class-{c.id}-{Path(file).name}")
+        return Response(200, data, "application/pdf",
+                        [(b"content-disposition", f'inline; filename="{name}"'.encode())])
 
     async def gradebook(self, req: Request) -> Response:
         c = self._class(req)
@@ -335,5 +369,5 @@ class App:
         if last is None:
             raise HttpError(404, "not audited yet: no gradebook")
         name = quote(f"class-{c.id}-gradebook.csv")
-        return Response(200, last[1].encode("utf-8"), "text/csv; charset=utf-8",
+        return Response(200, last[2].encode("utf-8"), "text/csv; charset=utf-8",
                         [(b"content-disposition", f'attachment; filename="{name}"'.encode())])

@@ -7,7 +7,7 @@ from html import escape
 
 from printkit.server.flow import DOWNLOADS
 from printkit.server.forms import MAX_FILE, MAX_FILES
-from printkit.server.store import ClassRow, Submission
+from printkit.server.store import ClassRow, Run, Submission
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:1.5rem auto;padding:0 1rem;
@@ -19,11 +19,15 @@ text-align:left}th{background:#eee}
 .note{background:#ffd;border:1px solid #cc0;padding:.5rem .75rem}
 label{display:block;margin:.5rem 0 .2rem}textarea{width:100%;max-width:30rem}
 nav a{margin-right:1rem}.clean{color:#060}.findings{color:#a00}.unreadable{color:#a60}
+progress{width:100%;max-width:30rem;height:1.2rem}
 """
+REFRESH = 2          # seconds between a page's reloads while its class's audit runs
 
 
-def layout(title: str, body: str) -> str:
-    return (f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+def layout(title: str, body: str, refresh: bool = False) -> str:
+    """A whole page; `refresh`: it reloads itself every REFRESH seconds (no script)."""
+    again = f'<meta http-equiv="refresh" content="{REFRESH}">' if refresh else ""
+    return (f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{again}"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)} - printkit</title><style>{STYLE}</style></head><body>"
             f"<nav><a href=\"/\">Classes</a></nav><h1>{escape(title)}</h1>{body}</body></html>")
@@ -73,14 +77,33 @@ def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error
     return layout("Classes", _message(error) + listing + "<h2>New class</h2>" + form)
 
 
-def class_page(c: ClassRow, title: str, subs: list[Submission], csrf: str,
-               error: str = "", note: str = "") -> str:
-    """One class: its downloads, the hand-in form, what was handed in."""
+def run_status(c: ClassRow, run: Run | None, finished: bool) -> str:
+    """The class's latest audit run: a progress bar while it runs, why it did not finish."""
+    if run is None:
+        return ""
+    if run.running:
+        phase = run.phase or "waiting for the audit before it"
+        bar = (f'<progress id="audit-progress" value="{run.done}" max="{max(run.total, 1)}">'
+               f"{run.done} of {run.total}</progress>")
+        return (f'<div class="note" id="audit-run"><p>Auditing the hand-ins: '
+                f"{escape(phase)}. The page updates when it is done.</p>{bar}</div>")
+    if run.state != "done":
+        shown = " Showing the last finished audit." if finished else ""
+        return (f'<p class="error" role="alert" id="audit-run">The last audit run did not '
+                f"finish: {escape(run.message or run.state)}.{shown}</p>")
+    return ""
+
+
+def class_page(c: ClassRow, title: str, subs: list[Submission], readings: dict[int, str],
+               run: Run | None, csrf: str, error: str = "", note: str = "") -> str:
+    """One class: its downloads, the hand-in form, what was handed in and what each file
+    was read as (by the last audit that took it)."""
     downloads = "".join(f'<li><a href="/classes/{c.id}/files/{name}">{name}</a></li>'
                         for name in DOWNLOADS)
     handed = "".join(f"<tr><td>{escape(s.original)}</td><td>{escape(s.kind)}</td>"
+                     f'<td class="read">{escape(readings.get(s.id, "not audited yet"))}</td>'
                      f"<td>{s.size:,} bytes</td><td>{escape(s.stored)}</td></tr>" for s in subs)
-    listing = (f"<table><tr><th>handed in as</th><th>read as</th><th>size</th>"
+    listing = (f"<table><tr><th>handed in as</th><th>kind</th><th>read as</th><th>size</th>"
                f"<th>kept as</th></tr>{handed}</table>" if subs else "<p>Nothing yet.</p>")
     body = (
         _message(error) + (f'<p class="note">{escape(note)}</p>' if note else "")
@@ -95,20 +118,25 @@ def class_page(c: ClassRow, title: str, subs: list[Submission], csrf: str,
         + '<input id="files" type="file" name="files" multiple>'
         + '<p><button type="submit">Hand in</button></p></form>'
         + f"<h2>Handed in</h2>{listing}"
-        + "<h2>Results</h2>"
-        + f'<form method="post" action="/classes/{c.id}/audit">' + _token(csrf)
-        + "<p><button type=\"submit\">Audit the hand-ins</button> (the page waits while the "
-        + "audit runs)</p></form>"
-        + f'<p><a href="/classes/{c.id}/results">Last results</a></p>')
-    return layout(f"Class {c.id}: {title}", body)
+        + "<h2>Results</h2>" + run_status(c, run, False)
+        + f'<p><a href="/classes/{c.id}/results">Standings and findings</a> (each hand-in '
+        + "is audited in the background)</p>")
+    return layout(f"Class {c.id}: {title}", body, refresh=run is not None and run.running)
 
 
-def results_page(c: ClassRow, title: str, report: dict | None) -> str:
-    """The last audit run: counts, standings, matches not simply one clean record, then each
-    team's findings and every record."""
+def results_page(c: ClassRow, title: str, report: dict | None, run: Run | None,
+                 sheets: dict[str, str], csrf: str) -> str:
+    """The last finished audit run: counts, standings, matches not simply one clean record,
+    then each team's findings (and its annotated sheets) and every record; above them the
+    run in progress, if one is."""
+    status = run_status(c, run, report is not None)
+    again = (f'<form method="post" action="/classes/{c.id}/audit">' + _token(csrf)
+             + '<p><button type="submit">Audit again</button></p></form>')
+    refresh = run is not None and run.running
     if report is None:
-        return layout(f"Class {c.id}: results", f'<p>Not audited yet: audit from the <a '
-                      f'href="/classes/{c.id}">class page</a>.</p>')
+        return layout(f"Class {c.id}: results", status + (
+            "" if refresh else f'<p>Not audited yet: hand in from the <a '
+            f'href="/classes/{c.id}">class page</a>.</p>'), refresh=refresh)
     head = (f"<p>{escape(report['summary'].removeprefix('audit: '))}. "
             f'<a href="/classes/{c.id}/gradebook.csv">Gradebook (CSV)</a></p>')
     standing_rows = "".join(
@@ -136,12 +164,23 @@ def results_page(c: ClassRow, title: str, report: dict | None) -> str:
             text = f"{where}: {f['rule']}: {f['message']}"
             if f["expected"] or f["found"]:
                 text += f" (expected {f['expected']}, found {f['found']})"
-            for team in r["of"] or ["(no team)"]:
+            for team in r["of"] or [""]:
                 by_team.setdefault(team, []).append(text)
-    teams = "".join(f"<h3>{escape(team)}</h3><ul>"
+
+    def sheet_link(team: str) -> str:
+        token = sheets.get(team)
+        return (f' <a class="sheets" href="/classes/{c.id}/sheets/{escape(token)}.pdf">'
+                "annotated sheets (PDF)</a>" if token else "")
+
+    teams = "".join(f"<h3>{escape(team or '(no team)')}{sheet_link(team)}</h3><ul>"
                     + "".join(f"<li>{escape(t)}</li>" for t in found) + "</ul>"
                     for team, found in by_team.items())
     teams_html = f"<h2>Findings by team</h2>{teams}" if teams else ""
+    clean = [t for t in sheets if t not in by_team]
+    if clean:
+        teams_html += ("<h2>Sheets handed back</h2><ul>" + "".join(
+            f"<li>{escape(t or '(no team)')}:{sheet_link(t)}</li>" for t in sorted(clean))
+            + "</ul>")
     records = "".join(
         f"<tr><td>{escape(r['file'])}</td><td>{escape(r['match'])}</td>"
         f"<td>{escape(r['teams'])}</td>"
@@ -153,7 +192,8 @@ def results_page(c: ClassRow, title: str, report: dict | None) -> str:
     records_html = ("<h2>Records</h2><table><tr><th>file</th><th>match</th><th>teams</th>"
                     f"<th>score</th><th>status</th></tr>{records}</table>")
     return layout(f"Class {c.id}: results ({title})",
-                  head + standings + matches_html + teams_html + records_html)
+                  status + head + standings + matches_html + teams_html + records_html
+                  + ("" if refresh else again), refresh=refresh)
 
 
 def error_page(status: int, message: str) -> str:

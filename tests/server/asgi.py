@@ -4,7 +4,9 @@ httpx), a cookie jar of one cookie, multipart bodies built by hand."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -59,6 +61,16 @@ class Client:
 
     def get(self, path: str, **kw: Any) -> Reply:
         return self.request("GET", path, **kw)
+
+    def wait(self, class_id: int = 1, timeout: float = 120) -> dict:
+        """The class's audit run once it has ended (polled as a page would): its JSON."""
+        end = time.monotonic() + timeout
+        while True:
+            state = json.loads(self.get(f"/classes/{class_id}/progress").body)
+            if state["state"] not in ("queued", "running"):
+                return state
+            assert time.monotonic() < end, f"the audit did not end in {timeout} s: {state}"
+            time.sleep(0.2)
 
     def token(self, path: str = "/") -> str:
         found = re.search(r'name="csrf" value="([0-9a-f]+)"', self.get(path).text)

@@ -6,11 +6,13 @@ driven with urllib (a cookie jar, the form's CSRF token), stopped with Ctrl-C (S
 from __future__ import annotations
 
 import http.cookiejar
+import json
 import os
 import re
 import signal
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -59,6 +61,16 @@ def _token(opener, url: str) -> str:
 def _post(opener, url: str, fields: dict[str, str]) -> str:
     data = urllib.parse.urlencode(fields).encode()
     return opener.open(urllib.request.Request(url, data), timeout=120).read().decode()
+
+
+def _wait(opener, url: str, timeout: float = 120) -> dict:
+    """The audit run's state once it has ended, polled as the page's refresh would."""
+    end = time.monotonic() + timeout
+    while (state := json.loads(opener.open(url, timeout=30).read()))["state"] in (
+            "queued", "running"):
+        assert time.monotonic() < end, state
+        time.sleep(0.25)
+    return state
 
 
 def _flow(base: str, records: Path | None = None) -> None:
@@ -115,7 +127,9 @@ def test_each_page_in_chromium(server, tmp_path):
     req = urllib.request.Request(base + "classes/1/handin", body.encode(), {
         "Content-Type": f"multipart/form-data; boundary={boundary}"})
     assert "2 files handed in" in op.open(req, timeout=60).read().decode()
-    page = _post(op, base + "classes/1/audit", {"csrf": token})
+    _post(op, base + "classes/1/audit", {"csrf": token})
+    _wait(op, base + "classes/1/progress")
+    page = op.open(base + "classes/1/results", timeout=30).read().decode()
     assert "2 records: " in page
     assert page.count(": no record</li>") == 1        # three teams: three matches, two in
     shots = Path(os.environ.get("PRINTKIT_SHOTS", tmp_path / "shots"))
