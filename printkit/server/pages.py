@@ -20,6 +20,13 @@ text-align:left}th{background:#eee}
 label{display:block;margin:.5rem 0 .2rem}textarea{width:100%;max-width:30rem}
 nav a{margin-right:1rem}.clean{color:#060}.findings{color:#a00}.unreadable{color:#a60}
 progress{width:100%;max-width:30rem;height:1.2rem}
+.phones{display:flex;gap:1.5rem;align-items:flex-start;flex-wrap:wrap}
+.passcode{font:bold 2rem ui-monospace,monospace;letter-spacing:.2em}
+.phone button,.phone .pick{display:block;width:100%;font-size:1.4rem;padding:1rem;
+margin:.6rem 0;border-radius:.6rem}
+.phone input[type=file]{font-size:1.1rem;width:100%;padding:.6rem 0}
+.phone label{font-size:1.2rem}
+.board{text-align:center}.board .passcode{font-size:3rem}
 """
 REFRESH = 2          # seconds between a page's reloads while its class's audit runs
 
@@ -47,7 +54,7 @@ def _options(values: list[tuple[str, str]], chosen: str) -> str:
 
 
 def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error: str = "",
-         given: dict[str, str] | None = None) -> str:
+         given: dict[str, str] | None = None, passcode: str = "") -> str:
     """The list of classes and the new-class form (kept filled in after a refusal)."""
     given = given or {}
     rows = "".join(f'<tr><td><a href="/classes/{c.id}">Class {c.id}</a></td>'
@@ -74,7 +81,54 @@ def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error
         + '</select><label for="paper">Paper</label><select id="paper" name="paper">'
         + _options([("letter", "letter"), ("a4", "A4")], given.get("paper", "letter"))
         + '</select><p><button type="submit">Make the class</button></p></form>')
-    return layout("Classes", _message(error) + listing + "<h2>New class</h2>" + form)
+    lan = (f'<p class="note">On the local network: phones hand in with the passcode '
+           f'<span class="passcode">{escape(passcode)}</span> (each class page shows its '
+           f"QR code).</p>" if passcode else "")
+    return layout("Classes", _message(error) + lan + listing + "<h2>New class</h2>" + form)
+
+
+def passcode_page(path: str, wrong: bool) -> str:
+    """Asked of a phone that has not given the passcode (the QR code's link gives it)."""
+    return layout("Passcode", _message("that is not the passcode" if wrong else "")
+                  + '<div class="phone"><p>Scan the QR code on the board, or type the '
+                  + "passcode it shows.</p>"
+                  + f'<form method="get" action="{escape(path)}">'
+                  + '<label for="passcode">Passcode</label>'
+                  + '<input id="passcode" name="passcode" autocomplete="off" '
+                  + 'autocapitalize="characters" maxlength="40" style="font-size:1.6rem">'
+                  + '<button type="submit">Go</button></form></div>')
+
+
+def phone_home(classes: list[ClassRow], games: list[tuple[str, str]]) -> str:
+    """A phone's first page: the classes to hand in to."""
+    rows = "".join(f'<li><a class="pick" href="/classes/{c.id}/phone">Class {c.id}: '
+                   f"{escape(dict(games).get(c.game, c.game))}</a></li>" for c in classes)
+    return layout("Hand in", f'<div class="phone"><ul>{rows}</ul></div>' if rows
+                  else "<p>No class yet.</p>")
+
+
+def phone_page(c: ClassRow, title: str, csrf: str, error: str = "", note: str = "") -> str:
+    """A phone's hand-in page: take photos of the team's sheets (or pick them), send."""
+    return layout(f"Class {c.id}: hand in", (
+        _message(error) + (f'<p class="note">{escape(note)}</p>' if note else "")
+        + f'<div class="phone"><p>{escape(title)}. Photograph each sheet of your team\'s '
+        + "bubble log flat, in good light, the whole sheet in the picture.</p>"
+        + f'<form method="post" action="/classes/{c.id}/handin" '
+        + 'enctype="multipart/form-data">' + _token(csrf)
+        + '<input type="hidden" name="from" value="phone">'
+        + '<label for="camera">Take a photo</label>'
+        + '<input id="camera" type="file" name="files" accept="image/*" capture="environment">'
+        + '<label for="photos">or choose photos</label>'
+        + '<input id="photos" type="file" name="files" accept="image/*" multiple>'
+        + '<button type="submit">Send</button></form></div>'))
+
+
+def board_page(c: ClassRow, title: str, link: str, passcode: str, qr: str) -> str:
+    """To project on the board: the QR code of the phones' upload address, the passcode."""
+    return layout(f"Class {c.id}: hand in from your phone", (
+        f'<div class="board">{qr}<p>Scan to hand in ({escape(title)}), or open '
+        f"<code>{escape(link.split('?', 1)[0])}</code> and type the passcode</p>"
+        f'<p class="passcode">{escape(passcode)}</p></div>'))
 
 
 def run_status(c: ClassRow, run: Run | None, finished: bool) -> str:
@@ -94,8 +148,20 @@ def run_status(c: ClassRow, run: Run | None, finished: bool) -> str:
     return ""
 
 
+def _phones(c: ClassRow, link: str, passcode: str, qr: str) -> str:
+    """The class page's part for --lan: the QR code of the phones' upload page, the passcode."""
+    return ("<h2>Phones</h2>"
+            f'<div class="phones">{qr}<div><p>Students scan the QR code to hand in photos of '
+            f"their sheets from a phone on this network, or open "
+            f"<code>{escape(link.split('?', 1)[0])}</code> and type the passcode:</p>"
+            f'<p class="passcode" id="passcode">{escape(passcode)}</p>'
+            f'<p><a href="/classes/{c.id}/board">Show it large, for the board</a></p>'
+            "</div></div>")
+
+
 def class_page(c: ClassRow, title: str, subs: list[Submission], readings: dict[int, str],
-               run: Run | None, csrf: str, error: str = "", note: str = "") -> str:
+               run: Run | None, csrf: str, error: str = "", note: str = "",
+               phones: tuple[str, str, str] | None = None) -> str:
     """One class: its downloads, the hand-in form, what was handed in and what each file
     was read as (by the last audit that took it)."""
     downloads = "".join(f'<li><a href="/classes/{c.id}/files/{name}">{name}</a></li>'
@@ -117,6 +183,7 @@ def class_page(c: ClassRow, title: str, subs: list[Submission], readings: dict[i
         + f"{MAX_FILES} files, {MAX_FILE // (1024 * 1024)} MB each)</label>"
         + '<input id="files" type="file" name="files" multiple>'
         + '<p><button type="submit">Hand in</button></p></form>'
+        + (_phones(c, *phones) if phones else "")
         + f"<h2>Handed in</h2>{listing}"
         + "<h2>Results</h2>" + run_status(c, run, False)
         + f'<p><a href="/classes/{c.id}/results">Standings and findings</a> (each hand-in '

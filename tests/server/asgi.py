@@ -27,9 +27,10 @@ class Reply:
 
 
 class Client:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, client: str = "127.0.0.1") -> None:
         self.app = app
         self.cookie = ""
+        self.client = client           # the peer's address: the teacher's laptop, or a phone
 
     def request(self, method: str, path: str, body: bytes = b"", content_type: str = "",
                 host: str = HOST, extra: tuple[tuple[str, str], ...] = ()) -> Reply:
@@ -40,8 +41,9 @@ class Client:
             headers.append((b"content-type", content_type.encode()))
         headers.append((b"content-length", str(len(body)).encode()))
         headers += [(k.encode(), v.encode()) for k, v in extra]
+        path, _, query = path.partition("?")
         scope = {"type": "http", "method": method, "path": path, "headers": headers,
-                 "query_string": b""}
+                 "query_string": query.encode(), "client": (self.client, 50123)}
         sent: list[dict] = []
         chunks = [body[i:i + 65536] for i in range(0, len(body), 65536)] or [b""]
 

@@ -145,3 +145,35 @@ def test_each_page_in_chromium(server, tmp_path):
         with Image.open(shot) as im:
             assert im.size == (1100, 1300)
             assert len(set(im.convert("L").tobytes())) > 10      # not a blank page
+
+
+def test_serve_lan_prints_the_passcode_and_phones_need_it(tmp_path):
+    """--lan: bound to every address; the teacher's 127.0.0.1 as before, the machine's own
+    network address (a client that is not the loopback) asked for the passcode."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "printkit", "serve", str(tmp_path / "cls"),
+                             "--port", "0", "--no-browser", "--lan"], stderr=subprocess.PIPE,
+                            text=True, env=env, cwd=tmp_path)
+    try:
+        first, second = proc.stderr.readline(), proc.stderr.readline()
+        base = re.search(r" at (http://127\.0\.0\.1:(\d+)/) \(Ctrl-C stops it\)", first)
+        assert base, first
+        lan = re.fullmatch(r"printkit serve: phones on the local network: (http://([\d.]+):"
+                           r"(\d+))/ with the passcode ([A-Z2-9]{8}) \(each class's page shows "
+                           r"its QR code\)\n", second)
+        assert lan, second
+        assert lan[3] == base[2]
+        assert "New class" in _opener().open(base[1], timeout=30).read().decode()
+        if lan[2] != "127.0.0.1":                  # a machine with a network
+            with pytest.raises(urllib.error.HTTPError) as asked:
+                _opener().open(lan[1] + "/", timeout=30)
+            assert asked.value.code == 401
+            op = _opener()
+            page = op.open(f"{lan[1]}/?passcode={lan[4]}", timeout=30).read().decode()
+            assert "Hand in" in page and "New class" not in page
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(20) == 130
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)

@@ -476,3 +476,84 @@ def test_a_failed_run_is_one_message_and_the_server_goes_on(root, records):
     assert "The last audit run did not finish: the audit failed (ReadError: " in page
     assert "Traceback" not in page
     assert c.get("/").status == 200
+
+
+LAN = "http://192.168.7.20:8000"
+PHONE = "192.168.7.31"
+
+
+def _qr_text(svg: str) -> str:
+    """What a QR code drawn as the page's inline SVG says: rendered, read with zxing."""
+    import numpy as np
+    import zxingcpp
+
+    cells = re.findall(r"M(\d+),(\d+)H", svg)
+    size = int(re.search(r'viewBox="0 0 (\d+) \d+"', svg).group(1))
+    image = np.full((size * 8, size * 8), 255, np.uint8)
+    for x, y in cells:
+        image[int(y) * 8:int(y) * 8 + 8, int(x) * 8:int(x) * 8 + 8] = 0
+    found = zxingcpp.read_barcodes(image)
+    assert len(found) == 1
+    return found[0].text
+
+
+def test_lan_phones_need_the_passcode_which_the_qr_link_gives(root, records):
+    teacher = Client(App(root, LAN))                   # the teacher's laptop: the loopback
+    page = teacher.get("/classes/1").text
+    passcode = re.search(r'<p class="passcode" id="passcode">([A-Z2-9]{8})</p>', page)[1]
+    assert not set(passcode) & set("01OIL")
+    assert passcode in teacher.get("/").text
+    key = (root / "class-1" / "class.key").read_text().strip().splitlines()[-1]
+    assert key not in page and passcode not in key
+    svg = re.search(r'<svg class="qr".*?</svg>', page, re.S)[0]
+    link = _qr_text(svg)
+    assert link == f"{LAN}/classes/1/phone?passcode={passcode}"
+    assert _qr_text(re.search(r'<svg class="qr".*?</svg>', teacher.get("/classes/1/board").text,
+                              re.S)[0]) == link
+    phone = Client(App(root, LAN), client=PHONE)
+    host = ("192.168.7.20:8000",)
+    for path in ("/", "/classes/1", "/classes/1/phone", "/classes/1/results",
+                 "/classes/1/files/teacher.pdf", "/classes/1/gradebook.csv"):
+        r = phone.get(path, host=host[0])
+        assert r.status == 401 and "Scan the QR code on the board" in r.text, path
+        assert "%PDF" not in r.text
+    r = phone.get("/classes/1/phone?passcode=WRONG234", host=host[0])
+    assert r.status == 401 and "that is not the passcode" in r.text
+    r = phone.post("/classes/1/handin", {"csrf": "x"}, (("files", "a.rec", b"x"),),
+                   host=host[0])
+    assert r.status == 401
+    r = phone.get(link.removeprefix(LAN), host=host[0])      # the QR code's link
+    assert r.status == 303 and r.headers["location"] == "/classes/1/phone"
+    assert phone.cookie.startswith("printkit_session=")     # the session the 401s gave
+    page = phone.get("/classes/1/phone", host=host[0]).text
+    assert 'accept="image/*" capture="environment"' in page and "<script" not in page
+    for path in ("/classes/1", "/classes/1/results", "/classes/1/files/teacher.pdf",
+                 "/classes/1/gradebook.csv", "/classes/1/board", "/classes/1/progress"):
+        r = phone.get(path, host=host[0])
+        assert r.status == 403 and "on the teacher&#x27;s laptop only" in r.text, path
+    assert phone.get("/", host=host[0]).text.count('href="/classes/1/phone"') == 1
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', page)[1]
+    one = _clean(records)[0]
+    r = phone.post("/classes/1/handin", {"csrf": token, "from": "phone"},
+                   (("files", one, (records / one).read_bytes()),), host=host[0])
+    assert r.status == 200 and "1 file handed in; the audit runs" in r.text
+    assert "Take a photo" in r.text and "Standings" not in r.text
+    again = Client(App(root, LAN), client=PHONE)   # a restart: the phone's session kept
+    again.cookie = phone.cookie
+    assert again.get("/classes/1/phone", host=host[0]).status == 200
+    assert teacher.wait()["state"] == "done"
+    assert f"<td>{one}</td><td>typed record</td>" in teacher.get("/classes/1").text
+    other = Client(App(root, LAN), client=PHONE)
+    r = other.get("/classes/1/phone?passcode=" + passcode.lower()[:4] + "-"
+                  + passcode.lower()[4:], host="192.168.7.20:8000")
+    assert r.status == 303                           # typed in lower case, with a dash
+    assert other.get("/", host="printkit.example:8000").status == 403   # a name: refused
+
+
+def test_without_lan_nothing_changes(root):
+    c = Client(App(root))
+    page = c.get("/classes/1").text
+    assert 'class="passcode"' not in page and "<svg" not in page
+    assert c.get("/classes/1/board").status == 404
+    assert Client(App(root), client=PHONE).get("/").status == 200   # only loopback's Host
+    assert c.get("/", host="192.168.7.20:8000").status == 403
