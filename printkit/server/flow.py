@@ -104,7 +104,8 @@ def audit_class(folder: Path, handins: list[tuple[str, str]], paper: str,
     in the report and on the annotated sheets). `handins` are (stored name, the name it was
     handed in as), in hand-in order. A photo or PDF handed in twice byte for byte is audited
     once (a sheet in two files would make its match's run unreadable); its copy is read as
-    the first. `progress` hears of each file read."""
+    the first. `progress` hears of each file read. The annotated sheets are drawn for the
+    teams with findings (the page links them there; a clean team's would only cost time)."""
     from printkit import audit as lib
     from printkit.annotate import annotate, file_names, team_views
     from printkit.classkey import read_key
@@ -170,11 +171,13 @@ def audit_class(folder: Path, handins: list[tuple[str, str]], paper: str,
                               + readings.get(original, ""))
     progress(len(files), len(files), "drawing the annotated sheets")
     views = team_views(entries, table, accounts, bound.fixtures, bound.teams_of)
+    named = file_names([v.team for v in views])
+    views = [v for v in views if v.findings]      # what the page links: a team's findings
     games = sorted({e.game for e in entries if e.game})
     title = f"Audit of {', '.join(games) or 'the records'}: sheets handed back"
-    pdfs = annotate(views, paper, title)
-    named = file_names([v.team for v in views])
-    annotated = {v.team: (named[v.team], pdfs[named[v.team]]) for v in views}
+    pdfs = annotate(views, paper, title)          # named among these views' teams
+    drawn = file_names([v.team for v in views])
+    annotated = {v.team: (named[v.team], pdfs[drawn[v.team]]) for v in views}
     return Audited(report, csv_text(tuple(shown(c) if isinstance(c, str) else c for c in r)
                                     for r in rows), readings, annotated)
 

