@@ -22,6 +22,7 @@ import secrets
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, quote
@@ -380,8 +381,9 @@ class App:
         return page(req, c, error=error, note=note, status=400 if error else 200)
 
     def _keep(self, c: ClassRow, uploads: list) -> int:
-        """Each upload under a generated name (written whole first, then recorded: a file
-        left by a server stopped in between is never counted, and never written over)."""
+        """Each upload under a generated name, its file and row in one transaction (the
+        form was read whole first: a hand-in cut short writes nothing; a file left by a
+        server stopped before the commit is never counted, and never written over)."""
         from printkit.output import write_atomic
 
         folder = self.root / c.folder / HANDINS
@@ -391,8 +393,8 @@ class App:
                 kind = sniff(u.data) or ""
                 n += 1
                 stored = f"h{n:05d}{suffix(kind)}"
-                write_atomic(folder / stored, u.data)
-                self.store.add_submission(c.id, u.name[:200], stored, kind, len(u.data))
+                self.store.add_submission(c.id, u.name[:200], stored, kind, len(u.data),
+                                          partial(write_atomic, folder / stored, u.data))
         return len(uploads)
 
     async def audit(self, req: Request) -> Response:

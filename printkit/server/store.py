@@ -121,13 +121,15 @@ class Store:
         return _class(r) if r else None
 
     def add_submission(self, class_id: int, original: str, stored: str, kind: str,
-                       size: int) -> int:
-        """Recorded once its file is in place (written atomically first): a server stopped
-        mid-upload leaves no row for a half-written file."""
+                       size: int, write: Callable[[], object] = lambda: None) -> int:
+        """A hand-in's row and its file in one transaction: the row inserted, `write` puts
+        the file in place (a temporary name renamed), then the row is committed. A server
+        stopped before the commit leaves no row (a file without one is never counted)."""
         with self._db() as db:
             cur = db.execute("INSERT INTO submissions (class, original, stored, kind, size, "
                              "created) VALUES (?, ?, ?, ?, ?, ?)",
                              (class_id, original, stored, kind, size, time.time()))
+            write()
             return int(cur.lastrowid or 0)
 
     def submissions(self, class_id: int) -> list[Submission]:

@@ -177,3 +177,83 @@ def test_serve_lan_prints_the_passcode_and_phones_need_it(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
+
+
+def _start(folder: Path, cwd: Path) -> tuple[subprocess.Popen, str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "printkit", "serve", str(folder), "--port",
+                             "0", "--no-browser"], stderr=subprocess.PIPE, text=True, env=env,
+                            cwd=cwd)
+    assert proc.stderr is not None
+    line = proc.stderr.readline()
+    found = re.search(r" at http://127\.0\.0\.1:(\d+)/ \(Ctrl-C stops it\)", line)
+    assert found, line
+    return proc, found.group(1)
+
+
+def test_a_server_killed_mid_upload_counts_no_half_written_hand_in(tmp_path):
+    """SIGKILL while a photo's body is half sent, and again just after whole ones were sent:
+    after each restart every hand-in the store counts has its whole file, and the one cut
+    short is neither counted nor kept."""
+    import http.client
+
+    from printkit.server.store import Store
+
+    folder = tmp_path / "cls"
+    proc, port = _start(folder, tmp_path)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        _flow(base)
+    finally:
+        proc.kill()
+        proc.wait(10)
+    photo = b"\xff\xd8\xff\xe0" + bytes(range(256)) * (6 * 4096)     # 6 MB "JPEG"
+    sent: list[bytes] = []
+    for attempt, cut in enumerate((0.5, 1.0, 1.0, 1.0)):
+        proc, port = _start(folder, tmp_path)
+        try:
+            op = _opener()
+            token = _token(op, f"http://127.0.0.1:{port}/classes/1")
+            jar = next(h.cookiejar for h in op.handlers if hasattr(h, "cookiejar"))
+            cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+            data = photo + attempt.to_bytes(2, "big")
+            body = (f"--b\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{token}\r\n"
+                    f"--b\r\nContent-Disposition: form-data; name=\"files\"; filename=\"p{attempt}"
+                    f".jpg\"\r\n\r\n").encode() + data + b"\r\n--b--\r\n"
+            conn = http.client.HTTPConnection("127.0.0.1", int(port), timeout=30)
+            conn.putrequest("POST", "/classes/1/handin")
+            for name, value in (("Content-Type", "multipart/form-data; boundary=b"),
+                                ("Content-Length", str(len(body))), ("Cookie", cookie)):
+                conn.putheader(name, value)
+            conn.endheaders()
+            conn.send(body[:int(len(body) * cut)])
+            if cut == 1.0:
+                sent.append(data)
+                if attempt == 3:                    # answered: surely taken, then killed
+                    assert conn.getresponse().status == 200
+                else:
+                    time.sleep(0.05 * (attempt - 1))   # killed while it is being taken
+            else:
+                time.sleep(0.3)
+        finally:
+            proc.kill()
+            proc.wait(10)
+            conn.close()
+        handins = folder / "class-1" / "handins"
+        rows = Store(folder).submissions(1)
+        for row in rows:                            # counted: whole, as sent
+            assert (handins / row.stored).read_bytes() in sent, row
+            assert row.size == len(sent[0])
+        assert all(r.original != "p0.jpg" for r in rows)         # the half-sent one
+        kept = {p.name for p in handins.iterdir() if not p.name.startswith(".")}
+        assert not any((handins / k).read_bytes()[:len(photo)] != photo for k in kept)
+    proc, port = _start(folder, tmp_path)                    # a last start: pages answer
+    try:
+        page = _opener().open(f"http://127.0.0.1:{port}/classes/1", timeout=30).read().decode()
+        rows = Store(folder).submissions(1)
+        assert page.count("</td><td>JPEG photo</td>") == len(rows)
+        assert "<td>p3.jpg</td><td>JPEG photo</td>" in page
+        print(f"\n{len(rows)} of {len(sent)} whole hand-ins taken before the kill")
+    finally:
+        proc.kill()
+        proc.wait(10)
