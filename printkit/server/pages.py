@@ -25,6 +25,8 @@ progress{width:100%;max-width:30rem;height:1.2rem}
 .phone button,.phone .pick{display:block;width:100%;font-size:1.4rem;padding:1rem;
 margin:.6rem 0;border-radius:.6rem}
 .phone input[type=file]{font-size:1.1rem;width:100%;padding:.6rem 0}
+.phone input[type=file]::file-selector-button{font-size:1.3rem;padding:.8rem 1.2rem;
+border-radius:.6rem;margin-right:.8rem}
 .phone label{font-size:1.2rem}
 .board{text-align:center}.board .passcode{font-size:3rem}
 """

@@ -257,3 +257,155 @@ def test_a_server_killed_mid_upload_counts_no_half_written_hand_in(tmp_path):
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def _log_photos(rec: Path, out: Path, prefix: str) -> list[Path]:
+    """A record's filled bubble log (rendered from it), each sheet a phone photo (JPEG)."""
+    import cv2
+    import pypdfium2 as pdfium
+
+    from tests.omr.distort import Distortion, distort, page_image
+
+    pdf = out / f"{prefix}.pdf"
+    r = run_cli("render", "postcard", "bubblelog", "--from", rec, "--out", pdf)
+    assert r.code == 0, r.stderr
+    data = pdf.read_bytes()
+    photos = []
+    for page in range(len(pdfium.PdfDocument(data))):
+        image = distort(page_image(data, page, 110), Distortion(dpi=110, angle=-2.0))
+        ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 75])
+        assert ok
+        photos.append(out / f"{prefix}_{page + 1:02d}.jpg")
+        photos[-1].write_bytes(jpeg.tobytes())
+    return photos
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="headless Chromium not installed "
+                                                  "(/usr/bin/chromium)")
+def test_a_class_in_chromium_as_a_teacher_makes_and_audits_it(tmp_path):
+    """In a real headless Chromium, driven over the DevTools protocol: make a class by its
+    form, download the pack by its link, hand in phone photos of two matches' filled bubble
+    logs (one with a planted slip) by the file input, watch the progress bar, then read the
+    standings, the missing match and the slip from the page; a screenshot of every page."""
+    import csv
+    import io
+
+    import pypdfium2 as pdfium
+
+    from tests.server.cdp import Browser
+
+    shots = Path(os.environ.get("PRINTKIT_SHOTS", tmp_path / "shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "printkit", "serve", str(tmp_path / "cls"),
+                             "--port", "0", "--no-browser", "--lan"], stderr=subprocess.PIPE,
+                            text=True, env=env, cwd=tmp_path)
+    browser = None
+    try:
+        base = re.search(r" at (http://127\.0\.0\.1:\d+/) ", proc.stderr.readline())[1]
+        passcode = re.search(r"passcode ([A-Z2-9]{8})", proc.stderr.readline())[1]
+        browser = Browser(tmp_path / "profile")
+        browser.go(base)
+        browser.screenshot(shots / "serve-home.png")
+        browser.js("document.querySelector('#game').value = 'postcard'")
+        browser.type("#teams", "Owls\nCats\nFoxes\nBears\n")
+        browser.click('form[action="/classes"] button[type="submit"]')
+        page = browser.text()
+        assert "Class 1: PostCard Football" in page
+        assert "Teams: Owls, Cats, Foxes, Bears." in page and passcode in page
+        browser.screenshot(shots / "serve-class-new.png")
+
+        downloads = tmp_path / "downloads"
+        downloads.mkdir()
+        browser.downloads_to(downloads)
+        browser.js("document.querySelector('a[href$=\"/pack.pdf\"]').click()")
+        pack = downloads / "class-1-pack.pdf"
+        end = time.monotonic() + 60
+        while not pack.exists() and time.monotonic() < end:
+            time.sleep(0.2)
+        doc = pdfium.PdfDocument(pack.read_bytes())
+        assert len(doc) > 3
+        assert "Owls" in "".join(doc[i].get_textpage().get_text_range()
+                                 for i in range(len(doc)))
+
+        klass = tmp_path / "cls" / "class-1"
+        recs = tmp_path / "recs"
+        r = run_cli("simulate", "postcard", "--class", klass, "--out", recs, "--slips", "3")
+        assert r.code == 0, r.stderr
+        key = list(csv.DictReader(io.StringIO((recs / "answer-key.csv").read_text())))
+
+        def unbraced(line: str) -> str:        # a bubble log holds no {state} annotation
+            return re.sub(r"\{[^}]*\}", "", line).strip()
+
+        slip = next(k for k in key if unbraced(k["was"]) != unbraced(k["now"]))
+        fixtures = {row["match"]: (row["home"], row["away"]) for row in
+                    csv.DictReader(io.StringIO((klass / "results.csv").read_text()))}
+        slipped = slip["file"].removesuffix(".rec")
+        clean = next(m for m in sorted(fixtures) if f"{m}.rec" not in {k["file"] for k in key})
+        missing = [m for m in sorted(fixtures) if m not in (clean, slipped)]
+        photos_dir = tmp_path / "photos"
+        photos_dir.mkdir()
+        photos = (_log_photos(recs / f"{clean}.rec", photos_dir, f"IMG_{clean}")
+                  + _log_photos(recs / f"{slipped}.rec", photos_dir, f"IMG_{slipped}"))
+        browser.go(base + "classes/1")
+        browser.pick_files("#files", photos)
+        browser.click('form[action="/classes/1/handin"] button[type="submit"]')
+        assert f"{len(photos)} files handed in; the audit runs" in browser.text()
+        browser.screenshot(shots / "serve-class-handed-in.png")
+
+        browser.go(base + "classes/1/results")
+        bar_seen = False
+        end = time.monotonic() + 240
+        while time.monotonic() < end:          # the page reloads itself until it is done
+            try:
+                state = browser.js("(() => { const p = document.getElementById("
+                                   "'audit-progress'); return p ? [p.value, p.max] : null; })()")
+                text = browser.text()
+            except RuntimeError:                # caught mid-reload
+                time.sleep(0.3)
+                continue
+            if state is not None:
+                if not bar_seen and state[0] > 0:
+                    browser.screenshot(shots / "serve-results-progress.png")
+                bar_seen = bar_seen or state[0] > 0
+                assert state[1] == len(photos) or state[0] == 0, state
+            elif "Standings" in text:
+                break
+            time.sleep(0.5)
+        text = browser.text()
+        browser.screenshot(shots / "serve-results.png")
+        assert "2 records: 1 clean, 1 with findings, 0 unreadable" in text, text[:2000]
+        for m in missing:
+            h, a = fixtures[m]
+            assert f"{m} {h} v {a}: no record" in text
+        hs, as_ = fixtures[slipped]
+        assert f"{slipped} {hs} v {as_}: pending (its records have findings" in text
+        standings = browser.js(
+            "[...document.querySelectorAll('table')[0].rows].slice(1).map("
+            "r => [...r.cells].map(c => c.innerText))")
+        played = {row[1]: int(row[2]) for row in standings}
+        assert played == {t: int(t in fixtures[clean])
+                          for t in ("Owls", "Cats", "Foxes", "Bears")}
+        assert slip["rule"] in text
+        findings = browser.js("[...document.querySelectorAll('h3')].map(h => h.innerText)")
+        assert findings and all(f.endswith("annotated sheets (PDF)") for f in findings)
+        sheet = browser.js("document.querySelector('a.sheets').href")
+        assert re.fullmatch(re.escape(base) + r"classes/1/sheets/[A-Za-z0-9_-]{16}\.pdf", sheet)
+
+        browser.go(base + "classes/1")
+        listing = browser.text()
+        browser.screenshot(shots / "serve-class-read.png")
+        n = sum(p.name.startswith(f"IMG_{clean}_") for p in photos)
+        for k in range(1, n + 1):
+            assert f"IMG_{clean}_{k:02d}.jpg\tJPEG photo\t{clean} sheet {k} of {n}" in listing
+        browser.go(base + "classes/1/board")
+        browser.screenshot(shots / "serve-board.png")
+        browser.go(base + "classes/1/phone")
+        browser.screenshot(shots / "serve-phone.png")
+        assert "Take a photo" in browser.text()
+    finally:
+        if browser is not None:
+            browser.close()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
