@@ -133,16 +133,20 @@ def board_page(c: ClassRow, title: str, link: str, passcode: str, qr: str) -> st
         f'<p class="passcode">{escape(passcode)}</p></div>'))
 
 
-def run_status(c: ClassRow, run: Run | None, finished: bool) -> str:
-    """The class's latest audit run: a progress bar while it runs, why it did not finish."""
+def run_status(c: ClassRow, run: Run | None, finished: bool, results: bool = False) -> str:
+    """The class's latest audit run: a progress bar while it runs, why it did not finish
+    (`results`: on the results page, which reloads itself meanwhile)."""
     if run is None:
         return ""
     if run.running:
         phase = run.phase or "waiting for the audit before it"
         bar = (f'<progress id="audit-progress" value="{run.done}" max="{max(run.total, 1)}">'
                f"{run.done} of {run.total}</progress>")
+        where = ("The page updates when it is done." if results else
+                 f'<a href="/classes/{c.id}/results">The results page</a> updates itself '
+                 "until it is done.")
         return (f'<div class="note" id="audit-run"><p>Auditing the hand-ins: '
-                f"{escape(phase)}. The page updates when it is done.</p>{bar}</div>")
+                f"{escape(phase)}. {where}</p>{bar}</div>")
     if run.state != "done":
         shown = " Showing the last finished audit." if finished else ""
         return (f'<p class="error" role="alert" id="audit-run">The last audit run did not '
@@ -190,7 +194,7 @@ def class_page(c: ClassRow, title: str, subs: list[Submission], readings: dict[i
         + "<h2>Results</h2>" + run_status(c, run, False)
         + f'<p><a href="/classes/{c.id}/results">Standings and findings</a> (each hand-in '
         + "is audited in the background)</p>")
-    return layout(f"Class {c.id}: {title}", body, refresh=run is not None and run.running)
+    return layout(f"Class {c.id}: {title}", body)     # never reloads: a choice of files stays
 
 
 def results_page(c: ClassRow, title: str, report: dict | None, run: Run | None,
@@ -198,7 +202,7 @@ def results_page(c: ClassRow, title: str, report: dict | None, run: Run | None,
     """The last finished audit run: counts, standings, matches not simply one clean record,
     then each team's findings (and its annotated sheets) and every record; above them the
     run in progress, if one is."""
-    status = run_status(c, run, report is not None)
+    status = run_status(c, run, report is not None, results=True)
     again = (f'<form method="post" action="/classes/{c.id}/audit">' + _token(csrf)
              + '<p><button type="submit">Audit again</button></p></form>')
     refresh = run is not None and run.running

@@ -232,6 +232,7 @@ def test_the_audit_shows_standings_missing_matches_duplicates_and_the_slip(root,
     files += [files[0], ("files", slipped, (records / slipped).read_bytes())]
     r = c.post("/classes/1/handin", {"csrf": token}, tuple(files))
     assert r.status == 200 and "4 files handed in" in r.text
+    assert '<progress id="audit-progress"' in r.text and "http-equiv" not in r.text
     running = c.get("/classes/1/results").text
     assert '<progress id="audit-progress"' in running       # the hand-in started a run
     assert '<meta http-equiv="refresh" content="2">' in running
