@@ -129,7 +129,7 @@ def audit_class(folder: Path, handins: list[tuple[str, str]], paper: str,
     rows = [HEAD]
     entries = []
     done = 0
-    progress(0, len(handins), "reading the sheets' codes")
+    progress(0, len(files), "reading the sheets' codes")
     for e in map(bound.check, lib.audit_iter(files, key, workers=1)):
         rows += book.record_rows(e)
         entries.append(e)

@@ -259,16 +259,21 @@ def test_a_server_killed_mid_upload_counts_no_half_written_hand_in(tmp_path):
         proc.wait(10)
 
 
-def _log_photos(rec: Path, out: Path, prefix: str) -> list[Path]:
-    """A record's filled bubble log (rendered from it), each sheet a phone photo (JPEG)."""
+def _log(rec: Path, out: Path, prefix: str) -> Path:
+    """A record's filled bubble log, rendered from it."""
+    pdf = out / f"{prefix}.pdf"
+    r = run_cli("render", "postcard", "bubblelog", "--from", rec, "--out", pdf)
+    assert r.code == 0, r.stderr
+    return pdf
+
+
+def _log_photos(pdf: Path, out: Path, prefix: str) -> list[Path]:
+    """A filled bubble log's every sheet as a phone photo (JPEG)."""
     import cv2
     import pypdfium2 as pdfium
 
     from tests.omr.distort import Distortion, distort, page_image
 
-    pdf = out / f"{prefix}.pdf"
-    r = run_cli("render", "postcard", "bubblelog", "--from", rec, "--out", pdf)
-    assert r.code == 0, r.stderr
     data = pdf.read_bytes()
     photos = []
     for page in range(len(pdfium.PdfDocument(data))):
@@ -334,19 +339,25 @@ def test_a_class_in_chromium_as_a_teacher_makes_and_audits_it(tmp_path):
         assert r.code == 0, r.stderr
         key = list(csv.DictReader(io.StringIO((recs / "answer-key.csv").read_text())))
 
-        def unbraced(line: str) -> str:        # a bubble log holds no {state} annotation
-            return re.sub(r"\{[^}]*\}", "", line).strip()
-
-        slip = next(k for k in key if unbraced(k["was"]) != unbraced(k["now"]))
+        photos_dir = tmp_path / "photos"
+        photos_dir.mkdir()
+        logs = {}
+        for k in key:              # a slip its bubble log carries (no {state} is bubbled)
+            match = k["file"].removesuffix(".rec")
+            logs[match] = _log(recs / k["file"], photos_dir, f"IMG_{match}")
+            if run_cli("verify", logs[match]).code == 1:
+                slip = k
+                break
+        else:
+            raise AssertionError(f"no planted slip is on its bubble log: {key}")
         fixtures = {row["match"]: (row["home"], row["away"]) for row in
                     csv.DictReader(io.StringIO((klass / "results.csv").read_text()))}
         slipped = slip["file"].removesuffix(".rec")
         clean = next(m for m in sorted(fixtures) if f"{m}.rec" not in {k["file"] for k in key})
         missing = [m for m in sorted(fixtures) if m not in (clean, slipped)]
-        photos_dir = tmp_path / "photos"
-        photos_dir.mkdir()
-        photos = (_log_photos(recs / f"{clean}.rec", photos_dir, f"IMG_{clean}")
-                  + _log_photos(recs / f"{slipped}.rec", photos_dir, f"IMG_{slipped}"))
+        photos = (_log_photos(_log(recs / f"{clean}.rec", photos_dir, f"IMG_{clean}"),
+                              photos_dir, f"IMG_{clean}")
+                  + _log_photos(logs[slipped], photos_dir, f"IMG_{slipped}"))
         browser.go(base + "classes/1")
         browser.pick_files("#files", photos)
         browser.click('form[action="/classes/1/handin"] button[type="submit"]')
