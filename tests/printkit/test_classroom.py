@@ -193,6 +193,31 @@ def test_parallel_matches_serial(cls, tmp_path):
     assert one == two and len(one) == 60
 
 
+def test_seed_table_is_made_only_for_a_record_without_a_match(cls, tmp_path, monkeypatch):
+    """The class's table of every seed it can have (19,900 HMACs) is looked up only for a
+    record with a seed and no [Match] tag: records that name their match never build it,
+    and one that does not still finds its match through it."""
+    from printkit import audit
+
+    _records(cls, tmp_path / "recs")
+    key = read_key(cls / "class.key")
+    made: list[str] = []
+    real = audit._known
+    monkeypatch.setattr(audit, "_known", lambda secret, game: made.append(game) or
+                        real(secret, game))
+    files = sorted((tmp_path / "recs").iterdir())
+    entries = audit.audit_files(files, key, workers=1)
+    assert [(e.match, e.belongs) for e in entries] == [("M1", True), ("M2", True),
+                                                       ("M3", True)]
+    assert made == []
+    m2 = files[1].read_text()
+    files[1].write_text(re.sub(r'\[Match "M2"\]\n', "", m2))
+    entries = audit.audit_files(files, key, workers=1)
+    assert [(e.match, e.belongs) for e in entries] == [("M1", True), ("M2", True),
+                                                       ("M3", True)]
+    assert made == ["postcard"]
+
+
 def test_knockout_from_a_roster_for_a_game_without_its_own_sheets(tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text("student,team\nAnn,Falcons\nBo,Falcons\nCy,Owls\nDee,\nEd,Bears\n")
