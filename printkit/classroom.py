@@ -325,8 +325,9 @@ def split_matches(pack: PackRenderer, combined: BinaryIO, spans: list[Span],
     own bytes, so a match's PDF prints exactly what the pack prints; its document id is
     computed from its content (same pack, same bytes). The pack is opened afresh for each
     run of matches of about `SPLIT_PAGES` pages: qpdf holds every object it has read of an
-    open file (about 9 KB a pack page), which for a whole class grew with its size (90 MB at
-    10,000 pages); reopened, it holds one run's, so memory stays flat (issue 28)."""
+    open file (about 10 KB a pack page copied), which for a whole class grew with its size
+    (about 100 MB at 10,000 pages); reopened, it holds one run's (issue 28). What qpdf holds for
+    the open pack itself (about 5 KB a pack page) still grows with the class."""
     title = registry.get(pack.plan.game).title
     for run in _runs(spans, SPLIT_PAGES):
         _split_run(pack, combined, run, put, title)
