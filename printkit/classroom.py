@@ -314,17 +314,43 @@ class Span:
     count: int
 
 
+SPLIT_PAGES = 500       # pack pages copied out of one opening of the pack: qpdf keeps what it
+#                         has read of the pack until it is closed (8-10 KB a page copied)
+
+
 def split_matches(pack: PackRenderer, combined: BinaryIO, spans: list[Span],
                   put: Callable[[str, bytes], object]) -> None:
     """Each match's own PDF: its pages copied out of the combined pack (qpdf, through
     pikepdf), not drawn again. The pages, their forms and fonts are the combined pack's
     own bytes, so a match's PDF prints exactly what the pack prints; its document id is
-    computed from its content (same pack, same bytes). qpdf holds the pack's page tree
-    while it copies (about 9 KB a page: 90 MB for 10,000 pages), the drawing before it stays
-    flat."""
+    computed from its content (same pack, same bytes). The pack is opened afresh for each
+    run of matches of about `SPLIT_PAGES` pages: qpdf holds every object it has read of an
+    open file (about 10 KB a pack page copied), which for a whole class grew with its size
+    (about 100 MB at 10,000 pages); reopened, it holds one run's (issue 28). What qpdf holds for
+    the open pack itself (about 5 KB a pack page) still grows with the class."""
+    title = registry.get(pack.plan.game).title
+    for run in _runs(spans, SPLIT_PAGES):
+        _split_run(pack, combined, run, put, title)
+
+
+def _runs(spans: list[Span], pages: int) -> Iterator[list[Span]]:
+    """The spans in runs of whole matches of at least `pages` pages (the last may be less)."""
+    run: list[Span] = []
+    count = 0
+    for span in spans:
+        run.append(span)
+        count += span.count
+        if count >= pages:
+            yield run
+            run, count = [], 0
+    if run:
+        yield run
+
+
+def _split_run(pack: PackRenderer, combined: BinaryIO, spans: list[Span],
+               put: Callable[[str, bytes], object], title: str) -> None:
     import pikepdf
 
-    title = registry.get(pack.plan.game).title
     combined.seek(0)
     with pikepdf.open(combined) as src:
         prefs = src.Root.get("/ViewerPreferences")
