@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import Color, white
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.texts import Texts
@@ -54,8 +55,10 @@ def draw_table(c: Canvas, x: float, top: float, label_w: float,
         key = fill.rgba()
         if key not in fills:
             fills[key] = (fill, c.beginPath())
-        fills[key][1].rect(left, bottom, width, row_h)
-        grid.rect(left, bottom, width, row_h)
+        # the same `re` operator in the fill's path and the grid's, formatted once
+        op = f"{fp_str(left, bottom, width, row_h)} re"
+        fills[key][1]._code_append(op)
+        grid._code_append(op)
 
     count = max((len(cells) for _, cells in rows), default=0)
     if isinstance(cell_w, int | float):

@@ -7,6 +7,7 @@ Sizes come from the engine (the field's yards, engine/postcard/state.py) and the
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from reportlab.lib.colors import Color
@@ -111,11 +112,13 @@ def draw_field(b: Board) -> None:
     c.restoreState()
 
 
-def _open(low: float, high: float, x: float, boxes: list[Box]) -> list[tuple[float, float]]:
-    """The stretches of the vertical line at `x` from `low` to `high` that no box (grown by
-    CLEAR) covers."""
+def _open(low: float, high: float, x: float, half: float,
+          boxes: list[Box]) -> list[tuple[float, float]]:
+    """The stretches of the vertical line at `x` (`half` its width) from `low` to `high`
+    that no box (grown by CLEAR) covers."""
     cuts = sorted((by0 - CLEAR, by1 + CLEAR) for bx0, by0, bx1, by1 in boxes
-                  if bx0 - CLEAR < x < bx1 + CLEAR and by0 - CLEAR < high and low < by1 + CLEAR)
+                  if bx0 - half - CLEAR < x < bx1 + half + CLEAR
+                  and by0 - CLEAR < high and low < by1 + CLEAR)
     out, at = [], low
     for a, z in cuts:
         if a > at:
@@ -132,32 +135,39 @@ def _yard_lines(b: Board, x0: float, y0: float, step: float, h: float,
     c.setStrokeColor(lay.colour("field.line"))
     count, home, away = lines(b), goal(b, "home"), goal(b, "away")
     yards = b.rules.field.yards_per_step
+    goal_w, ten, thin = (lay.length("field.goal_width"), lay.length("field.ten_width"),
+                         lay.length("field.line_width"))
+    hl = lay.length("field.hash_length")
+    # each box in the bucket of every line it could touch (a line's or a hash mark's reach)
+    reach = max(goal_w, ten, thin, hl) / 2 + CLEAR
+    near: list[list[Box]] = [[] for _ in range(count + 1)]
+    for box in keep_off:
+        first = max(0, math.ceil((box[0] - reach - x0) / step))
+        last = min(count, math.floor((box[2] + reach - x0) / step))
+        for i in range(first, last + 1):
+            near[i].append(box)
     by_width: dict[float, list[tuple[float, float, float, float]]] = {}
     for i in range(count + 1):
         if i in (home, away):
-            width = lay.length("field.goal_width")
+            width = goal_w
         elif i in (0, count) or (i - home) * yards % NUMBERED == 0:
-            width = lay.length("field.ten_width")
+            width = ten
         else:
-            width = lay.length("field.line_width")
+            width = thin
         x = x0 + i * step
-        grown = [(bx0 - width / 2, by0, bx1 + width / 2, by1) for bx0, by0, bx1, by1 in keep_off]
-        for low, high in _open(y0, y0 + h, x, grown):
+        for low, high in _open(y0, y0 + h, x, width / 2, near[i]):
             by_width.setdefault(width, []).append((x, low, x, high))
-    ten = lay.length("field.ten_width")
     by_width.setdefault(ten, []).extend([(x0, y0, x0 + count * step, y0),
                                          (x0, y0 + h, x0 + count * step, y0 + h)])
     # hash marks on each line of the field of play, a third of the way in from each
     # sideline, left out where one would touch a word or a die
-    hl = lay.length("field.hash_length")
-    thin = lay.length("field.line_width")
     for i in range(home + 1, away):
         x = x0 + i * step
         for frac in (1 / 3, 2 / 3):
             yy = y0 + h * frac
             mark = (x - hl / 2, yy, x + hl / 2, yy)
             if not any(bx0 - CLEAR < mark[2] and mark[0] < bx1 + CLEAR
-                       and by0 - CLEAR < yy < by1 + CLEAR for bx0, by0, bx1, by1 in keep_off):
+                       and by0 - CLEAR < yy < by1 + CLEAR for bx0, by0, bx1, by1 in near[i]):
                 by_width.setdefault(thin, []).append(mark)
     for width, segments in by_width.items():
         c.setLineWidth(width)
