@@ -181,7 +181,7 @@ def test_layout_file_with_a_bom_is_read(here):
      "header (222 mm), found 280 mm (from cards.row_height, cards.min_cell_width, "
      "cards.label_width)"),
     (("render", "cardbowl", "field", "--layout"), '[field]\nyard = "5 mm"\n',
-     'f.toml:2: field.yard: expected a field that fits letter (at most 3.14 mm a yard with '
+     'f.toml:2: field.yard: expected a field that fits letter (at most 3.06 mm a yard with '
      'these margins and titles), found "5 mm" a yard (from field.yard, page.margin, '
      'field.overlap, page.title_size, page.label_size, field.width_yards)'),
     (("render", "cardbowl", "field", "--layout"),

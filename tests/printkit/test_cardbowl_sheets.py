@@ -106,8 +106,9 @@ def test_larger_scale_spans_two_pages_with_alignment_marks(tmp_path):
 def test_too_large_a_scale_is_refused_with_the_largest_that_fits(tmp_path):
     huge = tmp_path / "huge.toml"
     huge.write_text('[field]\nyard = "5 mm"\n', encoding="utf-8")
+    # 3.06 mm: the page's foot keeps the class stamp's 11 mm strip (page.stamp_strip)
     with pytest.raises(UserError, match=r"huge.toml:2: field.yard: expected a field that "
-                                        r"fits letter \(at most 3\.14 mm a yard"):
+                                        r"fits letter \(at most 3\.06 mm a yard"):
         _render("field", "letter", huge)
 
 

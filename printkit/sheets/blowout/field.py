@@ -20,7 +20,7 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.endzone import end_zone_names
-from printkit.sheets.common.heading import check_bars, scale_text, title
+from printkit.sheets.common.heading import check_bars, floor, scale_text, title
 from printkit.units import MM
 from printkit_engine import datafile
 from printkit_engine.blowout.rules import FIELD, Rules, load_rules
@@ -127,7 +127,7 @@ def _field_page(doc: Document, layout: Layout, opts: RenderOptions, field: Field
     label = layout.length("page.label_size")
     usable = size[0] - 2 * margin
     top = size[1] - margin - layout.length("page.title_size")
-    bottom = margin + label * 4.4 + label * 2
+    bottom = floor(layout) + label * 4.4 + label * 2
     room = top - label * 3 - bottom
     if field.length > usable or field.height > room:
         most = min(usable / field.yards, room / layout.number("field.width_yards"))
@@ -154,7 +154,7 @@ def _field_page(doc: Document, layout: Layout, opts: RenderOptions, field: Field
                  f"Red lines: FIELD GOAL range is on or inside the opponent's {red}. "
                  f"A SPECIAL TEAMS card on FOURTH DOWN is a FIELD GOAL try in FIELD GOAL "
                  f"range, elsewhere a punt.")
-    check_bars(doc, layout, margin, margin)
+    check_bars(doc, layout, margin, floor(layout))
     doc.show_page()
 
 
@@ -244,7 +244,7 @@ def _counters_page(doc: Document, layout: Layout, opts: RenderOptions, field: Fi
         del w
         row -= box
     _markers(c, layout, field, margin, row - gap, size)
-    check_bars(doc, layout, margin, margin)
+    check_bars(doc, layout, margin, floor(layout))
     doc.show_page()
 
 

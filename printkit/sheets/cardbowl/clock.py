@@ -17,7 +17,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import check_bars, match_teams, title
+from printkit.sheets.common.heading import check_bars, floor, match_teams, title
 from printkit_engine.cardbowl.rules import Clock, ClockCost, Rules, load_rules
 
 ORDINAL = ("1st", "2nd", "3rd", "4th")
@@ -198,5 +198,5 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
            width)
     _costs(c, layout, "Complex Timing (intervals)", clock.complex + (_between(clock),),
            margin + width + gap / 2, y, width)
-    check_bars(doc, layout, margin, margin)
+    check_bars(doc, layout, margin, floor(layout))
     doc.show_page()

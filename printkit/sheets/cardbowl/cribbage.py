@@ -19,7 +19,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import check_bars, title
+from printkit.sheets.common.heading import check_bars, floor, title
 from printkit_engine.cardbowl.state import END_ZONE, YARDS
 
 HOLES = YARDS     # one hole a yard, end line to end line
@@ -206,8 +206,8 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
             _frame(c, layout, x0 - frame * 2, strip_y - foot - frame,
                    track.width + frame * 4, ty - strip_y + head + foot + frame * 2)
             _strip(c, layout, track, x0, strip_y)
-            _legend(c, layout, margin, margin + label * 5,
+            _legend(c, layout, margin, floor(layout) + label * 5,
                     "Glue to card, punch each hole at its cross; golf tees or matches make pegs.")
         _draw_track(c, layout, track, x0, ty, opts.home, opts.away)
-        check_bars(doc, layout, margin, margin)
+        check_bars(doc, layout, margin, floor(layout))
         doc.show_page()
