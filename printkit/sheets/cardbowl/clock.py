@@ -189,8 +189,8 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
         col, row = (quarter - 1) % 2, (quarter - 1) // 2
         _grid(c, layout, rules, quarter, left + col * (grid_w + gap),
               y - row * (grid_h + label * 5))
-    y -= 2 * grid_h + label * 8.5
-    y -= _timeouts(c, layout, rules, margin, y, (opts.home, opts.away)) + label * 2.5
+    y -= 2 * grid_h + label * 7.5
+    y -= _timeouts(c, layout, rules, margin, y, (opts.home, opts.away)) + label * 2
     width = (size[0] - 2 * margin - gap / 2) / 2
     used = _costs(c, layout, "Simple Timing 2 (intervals a play uses)", clock.simple,
                   margin, y, width)
