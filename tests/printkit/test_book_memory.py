@@ -26,8 +26,10 @@ from printkit_engine.playbook import build, lazy, make_spec
 # pages, where the bounded caches (strings, widths, Td steps, QR matrices) and CPython's own
 # free lists of the deals' tuples are still filling (drawn lazily, each page's deals are made
 # and freed: whole-process growth fell from 9.9 to 3.9 KB a page at 667 pages,
-# bench/bench_book_memory.py); bounds leave room for other Python builds
-KB_PER_PAGE = {"blowout": 12.0, "luckdraw": 20.0}
+# bench/bench_book_memory.py); bounds leave room for other Python builds. A Luck of the Draw
+# page holds four slips since issue 30 (three before): 21.8 KB a page measured, the same
+# 5-7 KB a slip, so its bound is four slips' worth of the 20 KB three had
+KB_PER_PAGE = {"blowout": 12.0, "luckdraw": 27.0}
 
 
 def _peak(tmp_path: Path, game: str, count: int) -> tuple[int, int]:
@@ -71,9 +73,10 @@ def test_memory_per_page_is_bounded(tmp_path: Path, game: str, small: int, large
                                               ("postcard", 900), ("cardgrid", 200)])
 def test_a_lazy_book_holds_a_few_pages_while_drawing(tmp_path: Path, game: str,
                                                        count: int) -> None:
-    """While page 20 of a long book is drawn, at most four pages are alive (the page, the
-    one before it and the one after, which moving a widow needs, and one being filled), and
-    the book keeps none of its streams' draws."""
+    """While page 20 of a long book is drawn, at most five pages are alive (the page, the
+    two before it and the one after, which moving a widow and evening out a side's last
+    three pages need, and one being filled), and the book keeps none of its streams'
+    draws."""
     option = "drives" if game == "luckdraw" else "plays"
     book = lazy(make_spec(game, "few", **{option: count}))
     alive: list[int] = []
@@ -87,5 +90,5 @@ def test_a_lazy_book_holds_a_few_pages_while_drawing(tmp_path: Path, game: str,
 
     with (tmp_path / "book.pdf").open("wb") as sink:
         render_book(book, "letter", progress=watch, sink=sink)
-    assert alive and alive[0] <= 4, alive
+    assert alive and alive[0] <= 5, alive
     assert not isinstance(book.streams, dict)

@@ -38,23 +38,22 @@ MARKS = {
 ORDER = {
     ("cardbowl", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("field", 1), (B, 1), ("log", 1),
                              (B, 1), ("clock", 1), (B, 1), ("book", 17), (B, 1)],
+    # a PostCard side is one page (issue 30: it was a full page and a quarter), its back
+    # left blank so each player's page comes away on its own
     ("postcard", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("board", 1), (B, 1), ("log", 1),
-                             (B, 1), ("book", 4)],
+                             (B, 1), ("book", 1), (B, 1), ("book", 1), (B, 1)],
     ("blowout", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 42), ("field", 1),
-                            (B, 1), ("markers", 1), (B, 1), ("log", 1), (B, 1), ("book", 3),
-                            (B, 1), ("book", 3), (B, 1)],
+                            (B, 1), ("markers", 1), (B, 1), ("log", 1), (B, 1), ("book", 4)],
     ("luckdraw", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 4), ("score", 2),
-                             ("book", 9), (B, 1)],
+                             ("book", 7), (B, 1)],
     ("cardgrid", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("field", 1), (B, 1),
                              ("score", 1), (B, 1), ("book", 4)],
 }
 ORDER |= {
-    ("cardbowl", "a4"): ORDER[("cardbowl", "letter")],
+    ("cardbowl", "a4"): [*ORDER[("cardbowl", "letter")][:-2], ("book", 16)],
     ("postcard", "a4"): ORDER[("postcard", "letter")],
-    ("blowout", "a4"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 42), ("field", 1), (B, 1),
-                        ("markers", 1), (B, 1), ("log", 1), (B, 1), ("book", 4)],
-    ("luckdraw", "a4"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 4), ("score", 2),
-                         ("book", 7), (B, 1)],
+    ("blowout", "a4"): ORDER[("blowout", "letter")],
+    ("luckdraw", "a4"): ORDER[("luckdraw", "letter")],
     ("cardgrid", "a4"): ORDER[("cardgrid", "letter")],
 }
 
@@ -63,23 +62,22 @@ ROWS = {
     "cardbowl": ["This cover 1 1 1", "Reference card 3-4 1 2", "Field 5 1 1",
                  "Drive log 7 1 1", "Game clock 9 1 1", "Play book 11-27 9 17"],
     "postcard": ["This cover 1 1 1", "Reference card 3-4 1 2", "Board 5 1 1",
-                 "Drive log 7 1 1", "Play book 9-12 2 4"],
+                 "Drive log 7 1 1", "Play book 9, 11 2 2"],
     "blowout": ["This cover 1 1 1", "Reference card 3-4 1 2", "Cards 5-46 21 42",
-                "Field 47, 49 2 2", "Play log 51 1 1", "Play book 53-55, 57-59 4 6"],
+                "Field 47, 49 2 2", "Play log 51 1 1", "Play book 53-56 2 4"],
     "luckdraw": ["This cover 1 1 1", "Reference card 3-4 1 2", "Game cards 5-8 2 4",
-                 "Score sheet 9-10 1 2", "Play book 11-19 5 9"],
+                 "Score sheet 9-10 1 2", "Play book 11-17 4 7"],
     "cardgrid": ["This cover 1 1 1", "Reference card 3-4 1 2", "Field grid 5 1 1",
                  "Score sheet 7 1 1", "Play book 9-12 2 4"],
 }
 ROWS_A4 = {
-    "blowout": ROWS["blowout"][:-1] + ["Play book 53-56 2 4"],
-    "luckdraw": ROWS["luckdraw"][:-1] + ["Play book 11-17 4 7"],
+    "cardbowl": ROWS["cardbowl"][:-1] + ["Play book 11-26 8 16"],
 }
 SHEETS = {  # (duplex, one-sided)
-    ("cardbowl", "letter"): (14, 23), ("cardbowl", "a4"): (14, 23),
-    ("postcard", "letter"): (6, 9), ("postcard", "a4"): (6, 9),
-    ("blowout", "letter"): (30, 54), ("blowout", "a4"): (28, 52),
-    ("luckdraw", "letter"): (10, 18), ("luckdraw", "a4"): (9, 16),
+    ("cardbowl", "letter"): (14, 23), ("cardbowl", "a4"): (13, 22),
+    ("postcard", "letter"): (6, 7), ("postcard", "a4"): (6, 7),
+    ("blowout", "letter"): (28, 52), ("blowout", "a4"): (28, 52),
+    ("luckdraw", "letter"): (9, 16), ("luckdraw", "a4"): (9, 16),
     ("cardgrid", "letter"): (6, 9), ("cardgrid", "a4"): (6, 9),
 }
 CUTS = {
@@ -248,7 +246,7 @@ def test_default_out(tmp_path: Path) -> None:
     r = run_cli("kit", "postcard", "--paper", "a4", "--seed", "x", cwd=tmp_path)
     assert r.code == 0, r.stderr
     assert (tmp_path / "output" / "postcard-kit-a4.pdf").is_file()
-    assert r.stdout.startswith("output/postcard-kit-a4.pdf: 12 pages, 6 sheets duplex (9 "
+    assert r.stdout.startswith("output/postcard-kit-a4.pdf: 12 pages, 6 sheets duplex (7 "
                                "one-sided)")
 
 
