@@ -90,22 +90,27 @@ CUTS = {
                  "Game cards (pages 5-8): a craft knife and a ruler, along the crop marks"],
     "cardgrid": ["Reference card (pages 3-4): scissors"],
 }
-NEEDED = {
+NEEDED = {   # each line as the game's rules text asks for it (docs/rules/GAME.md: C31, P26,
+    # B18, L21, G16)
     "cardbowl": ["One standard 52-card deck of playing cards with its 2 jokers (54 cards). The "
                  "rules: \u201cUse a standard playing card deck, including 52 cards and 2 "
-                 "Jokers.\u201d", "A coin or counter to mark the ball on the field",
-                 "A pencil for each player"],
-    "postcard": ["Two six-sided dice (or read the rolls from the play book)",
-                 "A counter to mark the ball on the board", "A pencil for each player"],
-    "blowout": ["A coin for the toss (and overtime)", "A counter to mark the ball on the field",
-                "A pencil"],
+                 "Jokers.\u201d", "A penny (or other marker) for the ball; the penny is also "
+                 "the coin for the toss", "A pencil for the drive log and the clock sheet"],
+    "postcard": ["Two six-sided dice, one for each player, of two colours if you have them (or "
+                 "read the rolls from the play book)", "A third die for the ball, which also "
+                 "shows the down (a four-sided one is best), or a coin", "A dry erase marker "
+                 "and a plastic sleeve for the board, or a pencil and an eraser",
+                 "A pencil for the drive log"],
+    "blowout": ["A coin for the toss (and overtime)", "A pencil for the play log"],
     "luckdraw": ["A football game on TV or radio to play along with",
                  "A pencil for each player"],
     "cardgrid": ["One standard 52-card deck of playing cards, jokers out, split in two: Lions, "
                  "the half pack (clubs + hearts); Bears, the half pack (diamonds + spades). "
                  "The rules: \u201ceach half comprising one complete red suit and one complete "
                  "black suit of cards.\u201d",
-                 "A counter to mark the ball on the field grid", "A pencil for each player"],
+                 "A small marker or counter for the ball on the field grid", "A coin for the toss",
+                 "A watch or an alarm clock set to the agreed finishing time",
+                 "A pencil for the score sheet"],
 }
 EDGE = 18.0       # 0.25 in
 
