@@ -10,6 +10,7 @@ accelerator rl_accel blocked), in a second process of the same run. Target (issu
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -51,6 +52,8 @@ def _measure(mode: str, n: int) -> dict[str, list[float]]:
 
 def main(n: int = 30) -> None:
     ours, naive = _measure("ours", n), _measure("naive", n)
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (CPU time per page "
+          "grows with the load: caches and cores are shared)")
     for paper in ("letter", "a4"):
         med, low, high, size = ours[paper]
         print(f"postcard board {paper}: {med:.1f} ms/page CPU (min {low:.1f}, max {high:.1f}, "

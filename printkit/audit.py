@@ -218,7 +218,10 @@ def audit_one(unit: str | tuple[str, ...], secret: bytes | None = None,
                   result_line=tags.get("Result", ("", 1))[1] or 1, sources=sources)
     if secret is not None:
         key = ClassKey(secret)
-        known = _known(secret, game.id)
+        # the class's seed table (19,900 HMACs) is made only for a record that needs it:
+        # one with a seed and no [Match] tag (class_findings reads it for no other)
+        lookup = "Seed" in tags and not tags.get("Match", ("", 0))[0]
+        known = _known(secret, game.id) if lookup else {}
         extra, entry.match = class_findings(key, game.id, tags, known)
         entry.belongs = not extra
         findings = sorted(findings + extra, key=lambda f: (f["line"], f["rule"]))
@@ -253,12 +256,17 @@ def audit_iter(files: list[Path], key: ClassKey | None = None, keep_text: bool =
     (printkit.batch.ordered_map: forked, what is loaded frozen, the workers' collector tuned).
     `workers=1` checks in this process. A caller that reports each entry and keeps only its
     slim copy (`Entry.slim`) holds one record's findings at a time, not the class's."""
-    from printkit.batch import ordered_map
+    from printkit.batch import POOL_FROM, ordered_map
+    from printkit.records import preload
 
     jobs = [(u, key.secret if key else None, keep_text) for u in units(files)]
     if workers is not None and workers <= 1:
         yield from map(_one, jobs)
         return
+    if len(jobs) >= POOL_FROM and isinstance(jobs[0][0], str):
+        # the first record's verifier and rules loaded here, before the pool forks: the
+        # workers inherit them instead of each importing the rules engine (as `verify` does)
+        preload(Path(jobs[0][0]))
     yield from ordered_map(_one, jobs)
 
 

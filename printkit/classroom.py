@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from printkit import sheets
 from printkit.books.page import Page as BookPage
+from printkit.draw.text import fit_names
 from printkit.imposition import Part, Sheets, book_part, page_parts
 from printkit.layout import Layout, load_layout
 from printkit.papers import page_size
@@ -43,9 +44,8 @@ if TYPE_CHECKING:
     from printkit.output import FileSet
 
 DEFAULT_PACK = ("board", "field", "drivelog", "scoresheet", "bubblelog", "refcard")
-STAMP_SIZE = 7.0
 BLANK_SIZE = 8.0
-STAMP_FROM_EDGE = 16.0          # points from the bottom edge to the stamp's baseline
+SAFE = 18.0                     # points: the 0.25 in band along each edge no printer prints
 RESULTS_COLUMNS = ("match", "round", "home", "away", "seed", "code", "home_points",
                    "away_points")
 
@@ -89,11 +89,41 @@ def make_plan(game: str, schedule: Schedule, key: ClassKey, paper: str,
     return Plan(game, paper, key.class_id, schedule, plans, roster)
 
 
-class _Stamped:
-    """A document stand-in that stamps each page before showing it (delegates the rest)."""
+@dataclass(frozen=True)
+class StampStyle:
+    """Where and how a page's stamp is set: a layout's `[stamp]` table (the house style's,
+    layouts/base.toml, unless the printable's own layout has one: a bubble log's is at the
+    top, its bottom edge being its legend's). At the bottom it stands in the strip every
+    sheet leaves empty for it (`page.stamp_strip`)."""
 
-    def __init__(self, doc: Document, stamp: str) -> None:
-        self._doc, self._stamp = doc, stamp
+    font: str
+    size: float
+    colour: Any
+    top: bool
+    baseline: float             # from the edge it stands along (points)
+    right: float                # from the right edge to its end
+    width: float                # the longest it may be (and never within SAFE of the left)
+
+    @classmethod
+    def of(cls, layout: Layout | None = None) -> StampStyle:
+        lay = layout if layout is not None and "stamp" in layout.data else load_layout("base")
+        side = lay.text("stamp.side")
+        if side not in ("top", "bottom"):
+            raise lay.blame(["stamp.side"], f"expected top or bottom, found {side!r}")
+        return cls(lay.font("stamp.font"), lay.length("stamp.size"), lay.colour("stamp.colour"),
+                   side == "top", lay.length("stamp.baseline"), lay.length("stamp.right"),
+                   lay.length("stamp.width"))
+
+
+class _Stamped:
+    """A document stand-in that stamps each page before showing it (delegates the rest):
+    `stamp` is a line template with `{home}` and `{away}` (`names`), cut (the names, with an
+    ellipsis) to the room the style gives; `style` is set per printable."""
+
+    def __init__(self, doc: Document, stamp: str, names: dict[str, str] | None = None,
+                 ) -> None:
+        self._doc, self._stamp, self._names = doc, stamp, names or {}
+        self.style = StampStyle.of()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._doc, name)
@@ -102,11 +132,15 @@ class _Stamped:
         if not self._stamp:                # a kit's pages: nothing to stamp
             self._doc.show_page()
             return
+        st = self.style
+        w, h = self._doc.width, self._doc.height
+        room = min(st.width, w - st.right - SAFE)
+        text, size = fit_names(self._stamp, self._names, st.font, st.size, room, floor=st.size)
         c = self._doc.canvas
         c.saveState()
-        c.setFont("DejaVuSans", STAMP_SIZE)
-        c.setFillColorRGB(0.35, 0.35, 0.35)
-        c.drawRightString(self._doc.width - 28, STAMP_FROM_EDGE, self._stamp)
+        c.setFont(st.font, size)
+        c.setFillColor(st.colour)
+        c.drawRightString(w - st.right, h - st.baseline if st.top else st.baseline, text)
         c.restoreState()
         self._doc.show_page()
 
@@ -156,6 +190,8 @@ class PackRenderer:
         self.layouts: dict[str, Layout] = {
             p.sheet: load_layout(p.layout, opts.layout_file if p.sheet == "board" else None,
                                  ink_saver=opts.ink_saver) for p in self.printables}
+        self.stamp_styles = {p.sheet: StampStyle.of(self.layouts[p.sheet])
+                             for p in self.printables}
         self.extras = {p.sheet: self._extra(p) for p in self.printables}
         self.counts: dict[str, int] = {}        # pages each printable draws (its probe's)
         self.static = {p.sheet for p in self.printables if self._is_static(p)}
@@ -210,8 +246,24 @@ class PackRenderer:
 
     def stamp(self, mp: MatchPlan) -> str:
         m = mp.match
-        return (f"class {self.plan.class_id} \u00b7 {m.id} (round {m.round}): {m.home} v "
-                f"{m.away} \u00b7 seed {mp.seed} \u00b7 code {mp.code}")
+        return self.stamp_template(mp).format(home=m.home, away=m.away)
+
+    def stamp_template(self, mp: MatchPlan) -> str:
+        """The stamp with `{home}` and `{away}` for the team names (a long name is cut to
+        fit the page; braces in the other words doubled)."""
+        if not self.stamp_names(mp):
+            return ""
+        m = mp.match
+
+        def lit(text: object) -> str:
+            return str(text).replace("{", "{{").replace("}", "}}")
+
+        return (f"class {lit(self.plan.class_id)} \u00b7 {lit(m.id)} (round {m.round}): "
+                f"{{home}} v {{away}} \u00b7 seed {lit(mp.seed)} \u00b7 code {lit(mp.code)}")
+
+    def stamp_names(self, mp: MatchPlan) -> dict[str, str]:
+        """The names the stamp holds (none: pages without a stamp)."""
+        return {"home": mp.match.home, "away": mp.match.away}
 
     def draw_match(self, doc: Document, mp: MatchPlan, order: Sheets | None = None) -> int:
         """Draw one match's pages into `doc`, blank backs put in by printkit.imposition as
@@ -220,7 +272,7 @@ class PackRenderer:
         the match in the same run (a kit's cover), else a fresh start."""
         start = doc.pages
         order = Sheets(self.duplex) if order is None else order
-        stamped = _Stamped(doc, self.stamp(mp))
+        stamped = _Stamped(doc, self.stamp_template(mp), self.stamp_names(mp))
 
         def blanks(n: int) -> None:
             size = doc.pagesize
@@ -231,6 +283,7 @@ class PackRenderer:
         for p in self.printables:
             opts = self.match_opts(mp, p)
             pages = self.pages[p.sheet]
+            stamped.style = self.stamp_styles[p.sheet]
             if p.sheet in self.static:
                 key = (id(doc), p.sheet)
                 if key not in self._forms:
@@ -266,6 +319,7 @@ class PackRenderer:
                 last = part
                 yield page
 
+        stamped.style = StampStyle.of()
         draw_book(stamped, book, self.opts.paper, progress=imposed_book)  # type: ignore[arg-type]
         count = doc.pages - start
         blanks(order.end())
@@ -314,17 +368,43 @@ class Span:
     count: int
 
 
+SPLIT_PAGES = 500       # pack pages copied out of one opening of the pack: qpdf keeps what it
+#                         has read of the pack until it is closed (8-10 KB a page copied)
+
+
 def split_matches(pack: PackRenderer, combined: BinaryIO, spans: list[Span],
                   put: Callable[[str, bytes], object]) -> None:
     """Each match's own PDF: its pages copied out of the combined pack (qpdf, through
     pikepdf), not drawn again. The pages, their forms and fonts are the combined pack's
     own bytes, so a match's PDF prints exactly what the pack prints; its document id is
-    computed from its content (same pack, same bytes). qpdf holds the pack's page tree
-    while it copies (about 9 KB a page: 90 MB for 10,000 pages), the drawing before it stays
-    flat."""
+    computed from its content (same pack, same bytes). The pack is opened afresh for each
+    run of matches of about `SPLIT_PAGES` pages: qpdf holds every object it has read of an
+    open file (about 10 KB a pack page copied), which for a whole class grew with its size
+    (about 100 MB at 10,000 pages); reopened, it holds one run's (issue 28). What qpdf holds for
+    the open pack itself (about 5 KB a pack page) still grows with the class."""
+    title = registry.get(pack.plan.game).title
+    for run in _runs(spans, SPLIT_PAGES):
+        _split_run(pack, combined, run, put, title)
+
+
+def _runs(spans: list[Span], pages: int) -> Iterator[list[Span]]:
+    """The spans in runs of whole matches of at least `pages` pages (the last may be less)."""
+    run: list[Span] = []
+    count = 0
+    for span in spans:
+        run.append(span)
+        count += span.count
+        if count >= pages:
+            yield run
+            run, count = [], 0
+    if run:
+        yield run
+
+
+def _split_run(pack: PackRenderer, combined: BinaryIO, spans: list[Span],
+               put: Callable[[str, bytes], object], title: str) -> None:
     import pikepdf
 
-    title = registry.get(pack.plan.game).title
     combined.seek(0)
     with pikepdf.open(combined) as src:
         prefs = src.Root.get("/ViewerPreferences")

@@ -194,8 +194,8 @@ class KitRenderer(PackRenderer):
     """A classroom match's renderer for one table: the kit's printables, no class stamp,
     nothing of a class on the sheets (no match id, round or verification code)."""
 
-    def stamp(self, mp: MatchPlan) -> str:
-        return ""
+    def stamp_names(self, mp: MatchPlan) -> dict[str, str]:
+        return {}
 
     def _is_static(self, p: sheets.Printable) -> bool:
         """One match: nothing to share between matches, so each printable is drawn once

@@ -36,7 +36,34 @@ rl_config.useA85 = 0
 def register_fonts() -> None:
     for name, file in FONT_FILES.items():
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+            font = TTFont(name, str(FONT_DIR / file))
+            remember_subsets(font.face)
+            pdfmetrics.registerFont(font)
+
+
+SUBSETS_KEPT = 64           # subsets remembered per font (a few KB to 100 KB each)
+
+
+def remember_subsets(face: Any) -> None:
+    """The font program of a subset, made once per set of glyphs: every document that uses
+    the same glyphs in the same order (a board drawn again, a class's copies of one sheet)
+    embeds the same bytes, and making them was a tenth of a warm board's render. The
+    subset is a pure function of the face and the glyph list, so a remembered one is the
+    bytes making it again would give; the oldest is forgotten past SUBSETS_KEPT."""
+    make = face.makeSubset
+    kept: dict[tuple[int, ...], bytes] = {}
+
+    def remembered(subset: list[int]) -> bytes:
+        key = tuple(subset)
+        out = kept.get(key)
+        if out is None:
+            out = make(subset)
+            if len(kept) >= SUBSETS_KEPT:
+                del kept[next(iter(kept))]
+            kept[key] = out
+        return out
+
+    face.makeSubset = remembered
 
 
 class Document:

@@ -47,7 +47,9 @@ class Remembered(pdfdoc.PDFStreamFilterZCompress):
     and compressing it was a fifth of a warm board's render. zlib gives the same output for
     the same input and level, so a remembered stream is the bytes compressing it would give."""
 
-    SMALLEST = 8_192             # bytes: smaller streams are compressed each time
+    SMALLEST = 1_024             # bytes: smaller streams are compressed each time (a font's
+                                 # ToUnicode map, 2-8 KB, is remembered too: a board's two
+                                 # maps cost it about 0.7 ms a render)
     KEPT = 16_000_000            # bytes of input remembered at most (then forgotten at once)
 
     def __init__(self) -> None:

@@ -38,15 +38,18 @@ def detect_game(text: str, file: str) -> Game:
     recognises its notation (each game's `detect`, asked in registry order)."""
     from printkit_engine import registry
 
-    verifiable = registry.with_part("verify")
+    # a tagged record loads its own game only (the registry imports a game's package when it
+    # is first looked up: every game's for a PostCard record was a fifth of `audit`'s start)
     for number, line in enumerate(split_lines(text), start=1):
         if m := _GAME_TAG.match(line):
             game_id = m.group(1).strip().lower()
             game = registry.GAMES.get(game_id)
             if game is None or game.verify is None:
                 raise ReadError(f"no verifier for game {game_id!r} (have: "
-                                f"{', '.join(g.id for g in verifiable)})", file, number)
+                                f"{', '.join(g.id for g in registry.with_part('verify'))})",
+                                file, number)
             return game
+    verifiable = registry.with_part("verify")
     for game in verifiable:
         if game.detect is not None and game.detect(text):
             return game

@@ -1,7 +1,7 @@
 """`printkit serve [CLASSDIR]`: the teacher's page in a browser (printkit/server/).
 
-Serves on 127.0.0.1 only; the class folder holds the state (printkit.sqlite) and every
-class's files. Ctrl-C stops it.
+Serves on 127.0.0.1 only, unless --lan (the local network too, phones behind a passcode);
+the class folder holds the state (printkit.sqlite) and every class's files. Ctrl-C stops it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,10 @@ def serve(
     browser: Annotated[bool, typer.Option("--browser/--no-browser", help="Open the page in "
                                                                          "the browser.")]
     = True,
+    lan: Annotated[bool, typer.Option("--lan", help="Serve the local network too: phones hand "
+                                                    "in photos behind a passcode (printed, "
+                                                    "and a QR code on each class's page).")]
+    = False,
 ) -> None:
     """Serve the teacher's page: make a class, hand in sheets, audit, standings."""
     from printkit.server.run import serve as run
@@ -30,9 +34,10 @@ def serve(
     if class_dir.exists() and not class_dir.is_dir():
         raise UserError(f"{class_dir}: not a directory")
     try:
-        run(class_dir, port, browser, lambda line: typer.echo(line, err=True))
+        run(class_dir, port, browser, lambda line: typer.echo(line, err=True), lan)
     except OSError as exc:
-        raise UserError(f"--port {port}: cannot listen on 127.0.0.1 ({exc.strerror or exc})"
+        where = "the local network" if lan else "127.0.0.1"
+        raise UserError(f"--port {port}: cannot listen on {where} ({exc.strerror or exc})"
                         ) from None
 
 

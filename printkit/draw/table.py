@@ -1,11 +1,14 @@
-"""A ruled chart: a label column and equal cells, drawn from data (rows of cells)."""
+"""A ruled chart: a label column and cells (equal, or each column its own width), drawn from
+data (rows of cells)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import Color, white
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.texts import Texts
@@ -31,9 +34,11 @@ class TableStyle:
     line_width: float = 0.4
 
 
-def draw_table(c: Canvas, x: float, top: float, label_w: float, cell_w: float, row_h: float,
+def draw_table(c: Canvas, x: float, top: float, label_w: float,
+               cell_w: float | Sequence[float], row_h: float,
                rows: list[tuple[str, list[Cell]]], style: TableStyle) -> float:
-    """Draw rows downwards from `top`; returns the y of the bottom edge.
+    """Draw rows downwards from `top`; returns the y of the bottom edge. `cell_w`: one width
+    for every cell, or each column's (a chart whose words differ in length).
 
     The cells are filled as one path per fill colour and ruled as one path on top (the same
     picture as filling and ruling cell by cell, where each cell's ruling ends on top anyway),
@@ -50,9 +55,18 @@ def draw_table(c: Canvas, x: float, top: float, label_w: float, cell_w: float, r
         key = fill.rgba()
         if key not in fills:
             fills[key] = (fill, c.beginPath())
-        fills[key][1].rect(left, bottom, width, row_h)
-        grid.rect(left, bottom, width, row_h)
+        # the same `re` operator in the fill's path and the grid's, formatted once
+        op = f"{fp_str(left, bottom, width, row_h)} re"
+        fills[key][1]._code_append(op)
+        grid._code_append(op)
 
+    count = max((len(cells) for _, cells in rows), default=0)
+    if isinstance(cell_w, int | float):
+        widths = [cell_w] * count
+        lefts = [x + label_w + i * cell_w for i in range(count)]
+    else:
+        widths = list(cell_w)
+        lefts = [x + label_w + sum(widths[:i]) for i in range(count)]
     y = top
     for label, cells in rows:
         y -= row_h
@@ -60,11 +74,11 @@ def draw_table(c: Canvas, x: float, top: float, label_w: float, cell_w: float, r
         texts.add(style.bold_font, style.size, style.ink, x + 1.2,
                   y + (row_h - style.size * 0.7) / 2, label)
         for i, one in enumerate(cells):
-            cx = x + label_w + i * cell_w
-            cell(one.fill, cx, y, cell_w)
+            cx, cw = lefts[i], widths[i]
+            cell(one.fill, cx, y, cw)
             size = one.size or style.size
             texts.add(style.bold_font if one.bold else style.font, size,
-                      one.colour or style.ink, cx + cell_w / 2,
+                      one.colour or style.ink, cx + cw / 2,
                       y + (row_h - size * 0.7) / 2, one.text, align="centre")
     for fill, path in fills.values():
         c.setFillColor(fill)

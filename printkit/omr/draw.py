@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.qr import draw_qr
+from printkit.draw.text import fit_line
 from printkit.layout import Layout
 from printkit.omr.geometry import TIMING, Geometry
 from printkit.omr.markers import draw_marker
@@ -144,9 +145,11 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     for after, (k, v) in shown:      # printed only (the code holds the tags): "Round: 2"
         at = next((i + 1 for i, t in enumerate(info) if t.startswith(f"{after}: ")), len(info))
         info.insert(at, f"{k}: {v}")
-    c.setFont(layout.font("page.label_font"), size)
     text = "   ".join(info)
-    c.drawString(x, h - m - 8.5 * MM, text[:160])
+    room = w - m - geo.marker - 4 * MM - geo.qr - x          # up to the code's quiet zone
+    text, fitted = fit_line(text, layout.font("page.label_font"), size, room)
+    c.setFont(layout.font("page.label_font"), fitted)
+    c.drawString(x, h - m - 8.5 * MM, text)
     c.setFillColor(layout.colour("page.muted"))
     c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
     c.drawString(x, h - m - 12 * MM,

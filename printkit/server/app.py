@@ -3,7 +3,11 @@ its CSRF token, bodies read with limits, every failure one message on a page (ne
 traceback: the server keeps running).
 
 Only 127.0.0.1 is served (the Host header must name the loopback, so a web page elsewhere
-cannot reach the server through a name it rebinds to 127.0.0.1).
+cannot reach the server through a name it rebinds to 127.0.0.1). With --lan (`App(lan=...)`)
+the local network is served too, by address (a Host header that is an IPv4 address): the
+teacher's own browser (a loopback client) as before, every other client only once its session
+gave the class folder's passcode (the QR code's link does), and then only the phone pages
+(hand in, nothing else: no results, no printouts, no class key).
 """
 
 from __future__ import annotations
@@ -11,24 +15,31 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import re
 import secrets
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote
 
 from printkit.server import pages
-from printkit.server.flow import DOWNLOADS, HANDINS, FlowError, audit_class, make_class, roster_from
+from printkit.server.flow import DOWNLOADS, HANDINS, FlowError, make_class, roster_from
 from printkit.server.forms import MAX_BODY, Form, FormError, parse
+from printkit.server.lan import PASSCODE, QR_SIZE, new_passcode, normal, qr_svg
+from printkit.server.runner import Auditor
 from printkit.server.sniff import sniff, suffix
 from printkit.server.store import ClassRow, Store
 
 COOKIE = "printkit_session"
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+LOOPBACK_CLIENTS = ("127.0.0.1", "::1")
+IPV4 = re.compile(r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}")
+PHONE_PAGE = re.compile(r"/classes/\d{1,9}/phone")
 HEADERS = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
            (b"cache-control", b"no-store"), (b"x-frame-options", b"DENY"),
            (b"content-security-policy", b"default-src 'none'; style-src 'unsafe-inline'; "
@@ -56,6 +67,8 @@ class Request:
     path: str
     headers: dict[str, str]
     receive: Receive
+    query: dict[str, str] = field(default_factory=dict)
+    client: str = ""
     session: str = ""
     new_session: bool = False
     params: tuple[str, ...] = ()
@@ -86,12 +99,20 @@ def redirect(to: str) -> Response:
 class App:
     """The teacher's page over one class folder (created if missing)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, lan: str | None = None) -> None:
+        """`lan`: the base address phones reach the server at (`http://192.168.1.20:8000`),
+        None to serve the loopback only (no passcode)."""
         root.mkdir(parents=True, exist_ok=True)
         self.root = root
         self.store = Store(root)
+        self.lan = lan
+        self.passcode = self.store.setting(PASSCODE, new_passcode) if lan else ""
         self.secret = secrets.token_bytes(32)     # signs CSRF tokens; new each start
         self.lock = threading.Lock()              # new class folders, hand-in names
+        self.auditor = Auditor(root, self.store)
+        for class_id in self.store.cut_short():  # runs a stopped server left: again
+            if self.store.wants_run(class_id):
+                self.auditor.want(class_id)
         self.routes: list[tuple[str, re.Pattern[str], Callable[[Request],
                                                                Awaitable[Response]]]] = [
             ("GET", re.compile(r"/"), self.home),
@@ -101,8 +122,18 @@ class App:
             ("POST", re.compile(r"/classes/(\d{1,9})/handin"), self.handin),
             ("POST", re.compile(r"/classes/(\d{1,9})/audit"), self.audit),
             ("GET", re.compile(r"/classes/(\d{1,9})/results"), self.results),
+            ("GET", re.compile(r"/classes/(\d{1,9})/progress"), self.progress),
+            ("GET", re.compile(r"/classes/(\d{1,9})/phone"), self.phone),
+            ("GET", re.compile(r"/classes/(\d{1,9})/board"), self.board),
+            ("GET", re.compile(r"/classes/(\d{1,9})/sheets/([A-Za-z0-9_-]{16})\.pdf"),
+             self.sheet),
             ("GET", re.compile(r"/classes/(\d{1,9})/gradebook\.csv"), self.gradebook),
         ]
+
+    @property
+    def phone_handlers(self) -> tuple[Callable[[Request], Awaitable[Response]], ...]:
+        """What a phone (a client on the network, let in by the passcode) may ask for."""
+        return (self.home, self.phone, self.handin)
 
     # --- ASGI --------------------------------------------------------------------------------
 
@@ -119,7 +150,9 @@ class App:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1")
                    for k, v in scope.get("headers", [])}
-        req = Request(scope["method"], scope["path"], headers, receive)
+        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"))[:20])
+        client = (scope.get("client") or ("", 0))[0]
+        req = Request(scope["method"], scope["path"], headers, receive, query, client)
         self._session(req)
         try:
             resp = await self.dispatch(req)
@@ -140,11 +173,23 @@ class App:
         await send({"type": "http.response.body", "body": resp.body})
 
     async def dispatch(self, req: Request) -> Response:
-        if _hostname(req.headers.get("host", "")) not in LOOPBACK:
-            raise HttpError(403, "this server answers only on 127.0.0.1")
+        host = _hostname(req.headers.get("host", ""))
+        if host not in LOOPBACK and not (self.lan and IPV4.fullmatch(host)):
+            raise HttpError(403, "this server answers only on 127.0.0.1" + (
+                " and the local network's addresses" if self.lan else ""))
+        phone = self.lan is not None and req.client not in LOOPBACK_CLIENTS
+        if phone and not self.store.is_in(req.session):
+            given = req.query.get(PASSCODE)
+            if given is not None and hmac.compare_digest(normal(given), self.passcode):
+                self.store.let_in(req.session)
+                return redirect(req.path if PHONE_PAGE.fullmatch(req.path) else "/")
+            return html(pages.passcode_page(req.path, given is not None), 401)
         allowed = []
         for method, pattern, handler in self.routes:
             if m := pattern.fullmatch(req.path):
+                if phone and handler not in self.phone_handlers:
+                    raise HttpError(403, "this page is on the teacher's laptop only; a phone "
+                                         "hands in its photos (scan the QR code on the board)")
                 if method == req.method:
                     req.params = m.groups()
                     if method == "POST":
@@ -223,8 +268,32 @@ class App:
 
         return registry.get(c.game).title
 
+    def _is_phone(self, req: Request) -> bool:
+        return self.lan is not None and req.client not in LOOPBACK_CLIENTS
+
     async def home(self, req: Request) -> Response:
-        return html(pages.home(self.store.classes(), self._games(), self.csrf(req)))
+        if self._is_phone(req):
+            return html(pages.phone_home(self.store.classes(), self._games()))
+        return html(pages.home(self.store.classes(), self._games(), self.csrf(req),
+                               passcode=self.passcode))
+
+    def upload_link(self, c: ClassRow) -> str:
+        """The phone upload address of a class with the passcode in it: the QR code's."""
+        return f"{self.lan}/classes/{c.id}/phone?{PASSCODE}={self.passcode}"
+
+    async def phone(self, req: Request) -> Response:
+        c = self._class(req)
+        return html(pages.phone_page(c, self._title(c), self.csrf(req)))
+
+    async def board(self, req: Request) -> Response:
+        """The QR code large, the address and the passcode: to project on the board."""
+        c = self._class(req)
+        if self.lan is None:
+            raise HttpError(404, "the phones' QR code is shown when the server runs with "
+                                 "--lan")
+        link = self.upload_link(c)
+        return html(pages.board_page(c, self._title(c), link, self.passcode,
+                                     qr_svg(link, 2 * QR_SIZE)))
 
     async def new_class(self, req: Request) -> Response:
         form = await self.form(req)
@@ -255,10 +324,20 @@ class App:
                                  made.teams, made.class_id, folder)
         return made, number
 
+    def _class_page(self, req: Request, c: ClassRow, error: str = "", note: str = "",
+                    status: int = 200) -> Response:
+        phones = None
+        if self.lan is not None:
+            link = self.upload_link(c)
+            phones = (link, self.passcode, qr_svg(link))
+        return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
+                                     self.store.readings(c.id), self.store.latest_run(c.id),
+                                     self.csrf(req), error=error, note=note, phones=phones),
+                    status)
+
     async def show_class(self, req: Request) -> Response:
         c = self._class(req)
-        return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
-                                     self.csrf(req)))
+        return self._class_page(req, c)
 
     async def download(self, req: Request) -> Response:
         c = self._class(req)
@@ -270,15 +349,21 @@ class App:
             b"content-disposition",
             f'attachment; filename="class-{c.id}-{name}"'.encode("ascii"))])
 
+    def _phone_page(self, req: Request, c: ClassRow, error: str = "", note: str = "",
+                    status: int = 200) -> Response:
+        return html(pages.phone_page(c, self._title(c), self.csrf(req), error, note), status)
+
     async def handin(self, req: Request) -> Response:
         c = self._class(req)
+        page = self._phone_page if self._is_phone(req) else self._class_page
         try:
             form = await self.form(req)
         except HttpError as exc:
             if exc.status == 403:
                 raise
-            return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
-                                         self.csrf(req), error=exc.message), exc.status)
+            return page(req, c, error=exc.message, status=exc.status)
+        if form.get("from") == "phone":                 # the phone page, on any client
+            page = self._phone_page
         uploads = form.files.get("files", [])
         refused = [u.name for u in uploads if sniff(u.data) is None]
         taken = await asyncio.to_thread(self._keep, c, [u for u in uploads
@@ -289,14 +374,16 @@ class App:
         elif refused:
             error = (", ".join(n[:80] or "(no name)" for n in refused) + ": not a photo (JPEG, "
                      "PNG), PDF or typed record; not handed in")
-        note = f"{taken} file{'s' if taken != 1 else ''} handed in" if taken else ""
-        return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
-                                     self.csrf(req), error=error, note=note),
-                    400 if error else 200)
+        note = ""
+        if taken:
+            self.auditor.want(c.id)        # or the running one's successor takes them
+            note = f"{taken} file{'s' if taken != 1 else ''} handed in; the audit runs"
+        return page(req, c, error=error, note=note, status=400 if error else 200)
 
     def _keep(self, c: ClassRow, uploads: list) -> int:
-        """Each upload under a generated name (written whole first, then recorded: a file
-        left by a server stopped in between is never counted, and never written over)."""
+        """Each upload under a generated name, its file and row in one transaction (the
+        form was read whole first: a hand-in cut short writes nothing; a file left by a
+        server stopped before the commit is never counted, and never written over)."""
         from printkit.output import write_atomic
 
         folder = self.root / c.folder / HANDINS
@@ -306,28 +393,48 @@ class App:
                 kind = sniff(u.data) or ""
                 n += 1
                 stored = f"h{n:05d}{suffix(kind)}"
-                write_atomic(folder / stored, u.data)
-                self.store.add_submission(c.id, u.name[:200], stored, kind, len(u.data))
+                self.store.add_submission(c.id, u.name[:200], stored, kind, len(u.data),
+                                          partial(write_atomic, folder / stored, u.data))
         return len(uploads)
 
     async def audit(self, req: Request) -> Response:
         c = self._class(req)
         await self.form(req)
-        subs = self.store.submissions(c.id)
-        if not subs:
-            return html(pages.class_page(c, self._title(c), subs, self.csrf(req),
-                                         error="nothing handed in yet: nothing to audit"), 400)
-        folder = self.root / c.folder
-        report, book = await asyncio.to_thread(
-            audit_class, folder, [folder / HANDINS / s.stored for s in subs],
-            {s.stored: s.original for s in subs})
-        self.store.add_audit(c.id, report, book)
+        if not self.store.submissions(c.id):
+            return self._class_page(req, c, error="nothing handed in yet: nothing to audit",
+                                    status=400)
+        self.auditor.want(c.id)            # running already: its successor follows it
         return redirect(f"/classes/{c.id}/results")
 
     async def results(self, req: Request) -> Response:
         c = self._class(req)
         last = self.store.last_audit(c.id)
-        return html(pages.results_page(c, self._title(c), last[0] if last else None))
+        sheets = self.store.sheets(last[0]) if last else {}
+        return html(pages.results_page(c, self._title(c), last[1] if last else None,
+                                       self.store.latest_run(c.id), sheets, self.csrf(req)))
+
+    async def progress(self, req: Request) -> Response:
+        """The class's latest run as JSON: what the page's progress bar shows."""
+        c = self._class(req)
+        run = self.store.latest_run(c.id)
+        last = self.store.last_audit(c.id)
+        body = {"run": run.id if run else None, "state": run.state if run else "none",
+                "done": run.done if run else 0, "total": run.total if run else 0,
+                "phase": run.phase if run else "", "message": run.message if run else "",
+                "finished": last[0] if last else None}
+        return Response(200, json.dumps(body).encode("utf-8"), "application/json")
+
+    async def sheet(self, req: Request) -> Response:
+        """A team's annotated sheets by the id the run gave them (never a path)."""
+        c = self._class(req)
+        found = self.store.sheet_file(c.id, req.params[1])
+        if found is None:
+            raise HttpError(404, "no such sheet")
+        team, file = found
+        data = await asyncio.to_thread((self.root / c.folder / file).read_bytes)
+        name = quote(f"class-{c.id}-{Path(file).name}")
+        return Response(200, data, "application/pdf",
+                        [(b"content-disposition", f'inline; filename="{name}"'.encode())])
 
     async def gradebook(self, req: Request) -> Response:
         c = self._class(req)
@@ -335,5 +442,5 @@ class App:
         if last is None:
             raise HttpError(404, "not audited yet: no gradebook")
         name = quote(f"class-{c.id}-gradebook.csv")
-        return Response(200, last[1].encode("utf-8"), "text/csv; charset=utf-8",
+        return Response(200, last[2].encode("utf-8"), "text/csv; charset=utf-8",
                         [(b"content-disposition", f'attachment; filename="{name}"'.encode())])

@@ -9,6 +9,9 @@ generated name.
 
 from __future__ import annotations
 
+import hashlib
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,35 +79,70 @@ def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str)
     return Made(key.class_id, tuple(roster.teams), len(plan.matches), pages)
 
 
-def audit_class(folder: Path, files: list[Path], names: dict[str, str]) -> tuple[dict, str]:
-    """Audit the class's hand-ins (`files`, in hand-in order) as `printkit audit --class`
-    does, in this process (synchronously): (the report the results page shows, the gradebook
-    CSV). `names` maps a stored file's name to the name it was handed in as, for the page."""
+STORED = re.compile(r"\bh\d{5}\.(?:jpg|png|pdf|rec)\b")   # a hand-in's generated name
+
+
+@dataclass(frozen=True)
+class Audited:
+    """What one audit run of a class found: the report the results page shows, the gradebook
+    CSV, what each hand-in was read as (by its stored name) and each team's annotated PDF
+    (team -> (file name, bytes))."""
+
+    report: dict
+    gradebook: str
+    readings: dict[str, str]
+    annotated: dict[str, tuple[str, bytes]]
+
+
+Progress = Callable[[int, int, str], None]      # (files done, files, what is being done)
+
+
+def audit_class(folder: Path, handins: list[tuple[str, str]], paper: str,
+                progress: Progress = lambda done, total, phase: None) -> Audited:
+    """Audit the class's hand-ins as `printkit audit --class --annotate` does, in this
+    process, from inside the class's hand-in folder (so a file is named by its stored name,
+    in the report and on the annotated sheets). `handins` are (stored name, the name it was
+    handed in as), in hand-in order. A photo or PDF handed in twice byte for byte is audited
+    once (a sheet in two files would make its match's run unreadable); its copy is read as
+    the first. `progress` hears of each file read. The annotated sheets are drawn for the
+    teams with findings (the page links them there; a clean team's would only cost time)."""
     from printkit import audit as lib
+    from printkit.annotate import annotate, file_names, team_views
     from printkit.classkey import read_key
     from printkit.gradebook import HEAD, Gradebook, csv_text
     from printkit.schedule_check import RESULTS, Bound, read_schedule
 
+    names = dict(handins)
     results = folder / RESULTS
     key = read_key(folder / KEY)
     teams, typed = lib.read_results(results)
     bound = Bound(read_schedule(results), typed)
+    here = folder / HANDINS
+    first: dict[str, str] = {}                   # sheet copy -> the hand-in it copies
+    seen: dict[bytes, str] = {}
+    for stored, _ in handins:
+        if Path(stored).suffix in lib.SHEETS:
+            digest = hashlib.sha256((here / stored).read_bytes()).digest()
+            first[stored] = seen.setdefault(digest, stored)
+    files = [Path(stored) for stored, _ in handins if first.get(stored, stored) == stored]
     book = Gradebook(bound.teams_of)
     rows = [HEAD]
     entries = []
+    done = 0
+    progress(0, len(files), "reading the sheets' codes")
     for e in map(bound.check, lib.audit_iter(files, key, workers=1)):
         rows += book.record_rows(e)
         entries.append(e)
+        done += len(e.sources)
+        progress(done, len(files), f"read {done} of {len(files)} files")
     result = lib.class_result(entries, bound, teams, typed)
     accounts, table, people = result.accounts, result.table, result.players
     rows += book.end_rows(accounts, table, people)
-    prefix = str(folder / HANDINS) + "/"
 
     def shown(text: str) -> str:
-        """A stored file's path as the teacher knows it: the name it was handed in as."""
-        for stored, original in names.items():
-            text = text.replace(prefix + stored, f"{original} [{stored}]")
-        return text.replace(prefix, "")
+        """A stored file's name as the teacher knows it: the name it was handed in as."""
+        return STORED.sub(lambda m: f"{names[m[0]]} [{m[0]}]" if m[0] in names else m[0],
+                          text)
 
     report = {
         "records": [{"file": shown(e.file), "status": e.status, "game": e.game,
@@ -126,5 +164,46 @@ def audit_class(folder: Path, files: list[Path], names: dict[str, str]) -> tuple
         "players": [p.as_dict() for p in people],
         "summary": result.summary,
     }
-    return report, csv_text(tuple(shown(c) if isinstance(c, str) else c for c in r)
-                            for r in rows)
+    readings = {stored: shown(text) for stored, text in read_as(entries).items()}
+    for copy, original in first.items():
+        if copy != original:
+            readings[copy] = (f"the same file as {names[original]} [{original}]: "
+                              + readings.get(original, ""))
+    progress(len(files), len(files), "drawing the annotated sheets")
+    views = team_views(entries, table, accounts, bound.fixtures, bound.teams_of)
+    named = file_names([v.team for v in views])
+    views = [v for v in views if v.findings]      # what the page links: a team's findings
+    games = sorted({e.game for e in entries if e.game})
+    title = f"Audit of {', '.join(games) or 'the records'}: sheets handed back"
+    pdfs = annotate(views, paper, title)          # named among these views' teams
+    drawn = file_names([v.team for v in views])
+    annotated = {v.team: (named[v.team], pdfs[drawn[v.team]]) for v in views}
+    return Audited(report, csv_text(tuple(shown(c) if isinstance(c, str) else c for c in r)
+                                    for r in rows), readings, annotated)
+
+
+def read_as(entries: list) -> dict[str, str]:
+    """What each file an entry was read from was read as: its match and sheet n of m (a
+    bubble sheet; m the last sheet of the match's that was handed in), its match and teams (a
+    typed record), or why it was not read."""
+    from printkit.audit import SHEETS
+    from printkit.omr import sheet_ids
+
+    out: dict[str, str] = {}
+    for e in entries:
+        teams = f"({e.home} v {e.away})" if e.home or e.away else ""
+        why = f"not read: {e.error}" if e.status == "unreadable" else ""
+        ids = {s: sheet_ids(Path(s)) if Path(s).suffix in SHEETS else [] for s in e.sources}
+        of = max((i.sheet for found in ids.values() for i in found), default=0)
+        for source, found in ids.items():
+            if not found:
+                out[source] = why or " ".join(p for p in (e.match, teams) if p) or "a record"
+                continue
+            match = e.match or dict(found[0].tags).get("Match", "")
+            numbers = [i.sheet for i in found]
+            n = (f"sheet {numbers[0]}" if len(numbers) == 1
+                 else f"sheets {', '.join(map(str, numbers))}")
+            placed = " ".join(p for p in (match, f"{n} of {of}") if p)
+            out[source] = f"{placed}; {why}" if why else " ".join(p for p in (placed, teams)
+                                                                  if p)
+    return out

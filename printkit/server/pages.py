@@ -7,7 +7,7 @@ from html import escape
 
 from printkit.server.flow import DOWNLOADS
 from printkit.server.forms import MAX_FILE, MAX_FILES
-from printkit.server.store import ClassRow, Submission
+from printkit.server.store import ClassRow, Run, Submission
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:1.5rem auto;padding:0 1rem;
@@ -19,11 +19,24 @@ text-align:left}th{background:#eee}
 .note{background:#ffd;border:1px solid #cc0;padding:.5rem .75rem}
 label{display:block;margin:.5rem 0 .2rem}textarea{width:100%;max-width:30rem}
 nav a{margin-right:1rem}.clean{color:#060}.findings{color:#a00}.unreadable{color:#a60}
+progress{width:100%;max-width:30rem;height:1.2rem}
+.phones{display:flex;gap:1.5rem;align-items:flex-start;flex-wrap:wrap}
+.passcode{font:bold 2rem ui-monospace,monospace;letter-spacing:.2em}
+.phone button,.phone .pick{display:block;width:100%;font-size:1.4rem;padding:1rem;
+margin:.6rem 0;border-radius:.6rem}
+.phone input[type=file]{font-size:1.1rem;width:100%;padding:.6rem 0}
+.phone input[type=file]::file-selector-button{font-size:1.3rem;padding:.8rem 1.2rem;
+border-radius:.6rem;margin-right:.8rem}
+.phone label{font-size:1.2rem}
+.board{text-align:center}.board .passcode{font-size:3rem}
 """
+REFRESH = 2          # seconds between a page's reloads while its class's audit runs
 
 
-def layout(title: str, body: str) -> str:
-    return (f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+def layout(title: str, body: str, refresh: bool = False) -> str:
+    """A whole page; `refresh`: it reloads itself every REFRESH seconds (no script)."""
+    again = f'<meta http-equiv="refresh" content="{REFRESH}">' if refresh else ""
+    return (f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{again}"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)} - printkit</title><style>{STYLE}</style></head><body>"
             f"<nav><a href=\"/\">Classes</a></nav><h1>{escape(title)}</h1>{body}</body></html>")
@@ -43,7 +56,7 @@ def _options(values: list[tuple[str, str]], chosen: str) -> str:
 
 
 def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error: str = "",
-         given: dict[str, str] | None = None) -> str:
+         given: dict[str, str] | None = None, passcode: str = "") -> str:
     """The list of classes and the new-class form (kept filled in after a refusal)."""
     given = given or {}
     rows = "".join(f'<tr><td><a href="/classes/{c.id}">Class {c.id}</a></td>'
@@ -70,17 +83,99 @@ def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error
         + '</select><label for="paper">Paper</label><select id="paper" name="paper">'
         + _options([("letter", "letter"), ("a4", "A4")], given.get("paper", "letter"))
         + '</select><p><button type="submit">Make the class</button></p></form>')
-    return layout("Classes", _message(error) + listing + "<h2>New class</h2>" + form)
+    lan = (f'<p class="note">On the local network: phones hand in with the passcode '
+           f'<span class="passcode">{escape(passcode)}</span> (each class page shows its '
+           f"QR code).</p>" if passcode else "")
+    return layout("Classes", _message(error) + lan + listing + "<h2>New class</h2>" + form)
 
 
-def class_page(c: ClassRow, title: str, subs: list[Submission], csrf: str,
-               error: str = "", note: str = "") -> str:
-    """One class: its downloads, the hand-in form, what was handed in."""
+def passcode_page(path: str, wrong: bool) -> str:
+    """Asked of a phone that has not given the passcode (the QR code's link gives it)."""
+    return layout("Passcode", _message("that is not the passcode" if wrong else "")
+                  + '<div class="phone"><p>Scan the QR code on the board, or type the '
+                  + "passcode it shows.</p>"
+                  + f'<form method="get" action="{escape(path)}">'
+                  + '<label for="passcode">Passcode</label>'
+                  + '<input id="passcode" name="passcode" autocomplete="off" '
+                  + 'autocapitalize="characters" maxlength="40" style="font-size:1.6rem">'
+                  + '<button type="submit">Go</button></form></div>')
+
+
+def phone_home(classes: list[ClassRow], games: list[tuple[str, str]]) -> str:
+    """A phone's first page: the classes to hand in to."""
+    rows = "".join(f'<li><a class="pick" href="/classes/{c.id}/phone">Class {c.id}: '
+                   f"{escape(dict(games).get(c.game, c.game))}</a></li>" for c in classes)
+    return layout("Hand in", f'<div class="phone"><ul>{rows}</ul></div>' if rows
+                  else "<p>No class yet.</p>")
+
+
+def phone_page(c: ClassRow, title: str, csrf: str, error: str = "", note: str = "") -> str:
+    """A phone's hand-in page: take photos of the team's sheets (or pick them), send."""
+    return layout(f"Class {c.id}: hand in", (
+        _message(error) + (f'<p class="note">{escape(note)}</p>' if note else "")
+        + f'<div class="phone"><p>{escape(title)}. Photograph each sheet of your team\'s '
+        + "bubble log flat, in good light, the whole sheet in the picture.</p>"
+        + f'<form method="post" action="/classes/{c.id}/handin" '
+        + 'enctype="multipart/form-data">' + _token(csrf)
+        + '<input type="hidden" name="from" value="phone">'
+        + '<label for="camera">Take a photo</label>'
+        + '<input id="camera" type="file" name="files" accept="image/*" capture="environment">'
+        + '<label for="photos">or choose photos</label>'
+        + '<input id="photos" type="file" name="files" accept="image/*" multiple>'
+        + '<button type="submit">Send</button></form></div>'))
+
+
+def board_page(c: ClassRow, title: str, link: str, passcode: str, qr: str) -> str:
+    """To project on the board: the QR code of the phones' upload address, the passcode."""
+    return layout(f"Class {c.id}: hand in from your phone", (
+        f'<div class="board">{qr}<p>Scan to hand in ({escape(title)}), or open '
+        f"<code>{escape(link.split('?', 1)[0])}</code> and type the passcode</p>"
+        f'<p class="passcode">{escape(passcode)}</p></div>'))
+
+
+def run_status(c: ClassRow, run: Run | None, finished: bool, results: bool = False) -> str:
+    """The class's latest audit run: a progress bar while it runs, why it did not finish
+    (`results`: on the results page, which reloads itself meanwhile)."""
+    if run is None:
+        return ""
+    if run.running:
+        phase = run.phase or "waiting for the audit before it"
+        bar = (f'<progress id="audit-progress" value="{run.done}" max="{max(run.total, 1)}">'
+               f"{run.done} of {run.total}</progress>")
+        where = ("The page updates when it is done." if results else
+                 f'<a href="/classes/{c.id}/results">The results page</a> updates itself '
+                 "until it is done.")
+        return (f'<div class="note" id="audit-run"><p>Auditing the hand-ins: '
+                f"{escape(phase)}. {where}</p>{bar}</div>")
+    if run.state != "done":
+        shown = " Showing the last finished audit." if finished else ""
+        return (f'<p class="error" role="alert" id="audit-run">The last audit run did not '
+                f"finish: {escape(run.message or run.state)}.{shown}</p>")
+    return ""
+
+
+def _phones(c: ClassRow, link: str, passcode: str, qr: str) -> str:
+    """The class page's part for --lan: the QR code of the phones' upload page, the passcode."""
+    return ("<h2>Phones</h2>"
+            f'<div class="phones">{qr}<div><p>Students scan the QR code to hand in photos of '
+            f"their sheets from a phone on this network, or open "
+            f"<code>{escape(link.split('?', 1)[0])}</code> and type the passcode:</p>"
+            f'<p class="passcode" id="passcode">{escape(passcode)}</p>'
+            f'<p><a href="/classes/{c.id}/board">Show it large, for the board</a></p>'
+            "</div></div>")
+
+
+def class_page(c: ClassRow, title: str, subs: list[Submission], readings: dict[int, str],
+               run: Run | None, csrf: str, error: str = "", note: str = "",
+               phones: tuple[str, str, str] | None = None) -> str:
+    """One class: its downloads, the hand-in form, what was handed in and what each file
+    was read as (by the last audit that took it)."""
     downloads = "".join(f'<li><a href="/classes/{c.id}/files/{name}">{name}</a></li>'
                         for name in DOWNLOADS)
     handed = "".join(f"<tr><td>{escape(s.original)}</td><td>{escape(s.kind)}</td>"
+                     f'<td class="read">{escape(readings.get(s.id, "not audited yet"))}</td>'
                      f"<td>{s.size:,} bytes</td><td>{escape(s.stored)}</td></tr>" for s in subs)
-    listing = (f"<table><tr><th>handed in as</th><th>read as</th><th>size</th>"
+    listing = (f"<table><tr><th>handed in as</th><th>kind</th><th>read as</th><th>size</th>"
                f"<th>kept as</th></tr>{handed}</table>" if subs else "<p>Nothing yet.</p>")
     body = (
         _message(error) + (f'<p class="note">{escape(note)}</p>' if note else "")
@@ -94,21 +189,27 @@ def class_page(c: ClassRow, title: str, subs: list[Submission], csrf: str,
         + f"{MAX_FILES} files, {MAX_FILE // (1024 * 1024)} MB each)</label>"
         + '<input id="files" type="file" name="files" multiple>'
         + '<p><button type="submit">Hand in</button></p></form>'
+        + (_phones(c, *phones) if phones else "")
         + f"<h2>Handed in</h2>{listing}"
-        + "<h2>Results</h2>"
-        + f'<form method="post" action="/classes/{c.id}/audit">' + _token(csrf)
-        + "<p><button type=\"submit\">Audit the hand-ins</button> (the page waits while the "
-        + "audit runs)</p></form>"
-        + f'<p><a href="/classes/{c.id}/results">Last results</a></p>')
-    return layout(f"Class {c.id}: {title}", body)
+        + "<h2>Results</h2>" + run_status(c, run, False)
+        + f'<p><a href="/classes/{c.id}/results">Standings and findings</a> (each hand-in '
+        + "is audited in the background)</p>")
+    return layout(f"Class {c.id}: {title}", body)     # never reloads: a choice of files stays
 
 
-def results_page(c: ClassRow, title: str, report: dict | None) -> str:
-    """The last audit run: counts, standings, matches not simply one clean record, then each
-    team's findings and every record."""
+def results_page(c: ClassRow, title: str, report: dict | None, run: Run | None,
+                 sheets: dict[str, str], csrf: str) -> str:
+    """The last finished audit run: counts, standings, matches not simply one clean record,
+    then each team's findings (and its annotated sheets) and every record; above them the
+    run in progress, if one is."""
+    status = run_status(c, run, report is not None, results=True)
+    again = (f'<form method="post" action="/classes/{c.id}/audit">' + _token(csrf)
+             + '<p><button type="submit">Audit again</button></p></form>')
+    refresh = run is not None and run.running
     if report is None:
-        return layout(f"Class {c.id}: results", f'<p>Not audited yet: audit from the <a '
-                      f'href="/classes/{c.id}">class page</a>.</p>')
+        return layout(f"Class {c.id}: results", status + (
+            "" if refresh else f'<p>Not audited yet: hand in from the <a '
+            f'href="/classes/{c.id}">class page</a>.</p>'), refresh=refresh)
     head = (f"<p>{escape(report['summary'].removeprefix('audit: '))}. "
             f'<a href="/classes/{c.id}/gradebook.csv">Gradebook (CSV)</a></p>')
     standing_rows = "".join(
@@ -136,9 +237,15 @@ def results_page(c: ClassRow, title: str, report: dict | None) -> str:
             text = f"{where}: {f['rule']}: {f['message']}"
             if f["expected"] or f["found"]:
                 text += f" (expected {f['expected']}, found {f['found']})"
-            for team in r["of"] or ["(no team)"]:
+            for team in r["of"] or [""]:
                 by_team.setdefault(team, []).append(text)
-    teams = "".join(f"<h3>{escape(team)}</h3><ul>"
+
+    def sheet_link(team: str) -> str:
+        token = sheets.get(team)
+        return (f' <a class="sheets" href="/classes/{c.id}/sheets/{escape(token)}.pdf">'
+                "annotated sheets (PDF)</a>" if token else "")
+
+    teams = "".join(f"<h3>{escape(team or '(no team)')}{sheet_link(team)}</h3><ul>"
                     + "".join(f"<li>{escape(t)}</li>" for t in found) + "</ul>"
                     for team, found in by_team.items())
     teams_html = f"<h2>Findings by team</h2>{teams}" if teams else ""
@@ -153,7 +260,8 @@ def results_page(c: ClassRow, title: str, report: dict | None) -> str:
     records_html = ("<h2>Records</h2><table><tr><th>file</th><th>match</th><th>teams</th>"
                     f"<th>score</th><th>status</th></tr>{records}</table>")
     return layout(f"Class {c.id}: results ({title})",
-                  head + standings + matches_html + teams_html + records_html)
+                  status + head + standings + matches_html + teams_html + records_html
+                  + ("" if refresh else again), refresh=refresh)
 
 
 def error_page(status: int, message: str) -> str:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ctypes
 import io
+import math
 import re
 
 import pikepdf
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 
 from printkit import sheets
@@ -56,6 +59,68 @@ def _inked_edge(pdf: bytes) -> list[tuple[int, str]]:
     finally:
         doc.close()
     return found
+
+
+READABLE = 8.0     # pt: the least size of text a person reads (the house style)
+# Printables still carrying smaller words, each with what is being done about it. The dense
+# bubble logs keep a code per bubble (the classroom sheet of large bubbles replaces them as
+# the default); the others are being redrawn.
+SMALL_TEXT_PENDING = {("postcard", "board"), ("cardbowl", "cribbage"),
+                      *((g, "bubblelog") for g in registry.GAMES)}
+
+
+def _small_text(pdf: bytes) -> list[tuple[int, float, str]]:
+    """(page, size, text) of every text object drawn under READABLE points, its size as the
+    page shows it (the font size times the object's scale, so a scaled or rotated form
+    counts at its printed size)."""
+    found = []
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for k in range(len(doc)):
+            page = doc[k]
+            textpage = page.get_textpage()
+            for obj in page.get_objects(max_depth=4):
+                if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
+                    continue
+                size = ctypes.c_float()
+                pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+                m = obj.get_matrix()
+                shown = size.value * math.sqrt(abs(m.a * m.d - m.b * m.c))
+                if shown < READABLE - 0.01:
+                    n = pdfium_c.FPDFTextObj_GetText(obj.raw, textpage.raw, None, 0)
+                    buf = (ctypes.c_ushort * max(n, 1))()
+                    pdfium_c.FPDFTextObj_GetText(obj.raw, textpage.raw, buf, n)
+                    text = bytes(buf).decode("utf-16-le").rstrip("\x00")
+                    if text.strip():
+                        found.append((k + 1, round(shown, 2), text))
+    finally:
+        doc.close()
+    return found
+
+
+@pytest.mark.parametrize("game,sheet,paper", [j for j in JOBS if j[:2] not in SMALL_TEXT_PENDING])
+def test_every_word_is_8_pt_or_more(game, sheet, paper):
+    assert _small_text(_render(game, sheet, paper)) == []
+
+
+def test_the_size_check_sees_small_words():
+    """The check above can fail: 7.5 pt text, and 10 pt text in a form scaled by 0.7."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=PAPERS["a4"])
+    c.setFont("Helvetica", 7.5)
+    c.drawString(100, 700, "small")
+    c.setFont("Helvetica", 8)
+    c.drawString(100, 650, "fine")
+    c.saveState()
+    c.scale(0.7, 0.7)
+    c.setFont("Helvetica", 10)
+    c.drawString(100, 600, "scaled")
+    c.restoreState()
+    c.showPage()
+    c.save()
+    assert _small_text(out.getvalue()) == [(1, 7.5, "small"), (1, 7.0, "scaled")]
 
 
 @pytest.mark.parametrize("game,sheet,paper", JOBS)

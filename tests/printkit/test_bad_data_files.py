@@ -145,7 +145,7 @@ def test_bad_layout_file_is_one_line_exit_2(here, data, message):
 
 
 def test_layout_file_with_a_bom_is_read(here):
-    Path("f.toml").write_bytes(b'\xef\xbb\xbf[grid]\ncell = "5 mm"\n')
+    Path("f.toml").write_bytes(b'\xef\xbb\xbf[grid]\ncell = "4.2 mm"\n')
     assert run_cli(*CLOCK, "f.toml").code == 0
 
 
@@ -182,12 +182,12 @@ def test_layout_file_with_a_bom_is_read(here):
      "header (222 mm), found 280 mm (from cards.row_height, cards.min_cell_width, "
      "cards.label_width)"),
     (("render", "cardbowl", "field", "--layout"), '[field]\nyard = "5 mm"\n',
-     'f.toml:2: field.yard: expected a field that fits letter (at most 3.17 mm a yard with '
+     'f.toml:2: field.yard: expected a field that fits letter (at most 3.06 mm a yard with '
      'these margins and titles), found "5 mm" a yard (from field.yard, page.margin, '
      'field.overlap, page.title_size, page.label_size, field.width_yards)'),
     (("render", "cardbowl", "field", "--layout"),
      '[page]\nmargin = "40 mm"\ntitle_size = "40 pt"\n[field]\noverlap = "30 mm"\n',
-     'f.toml:2: page.margin: expected a field that fits letter (at most 1.82 mm a yard with '
+     'f.toml:2: page.margin: expected a field that fits letter (at most 1.79 mm a yard with '
      'these margins and titles), found "2 mm" a yard (from field.yard, page.margin, '
      'field.overlap, page.title_size, page.label_size, field.width_yards)'),
 ])

@@ -200,7 +200,7 @@ def test_a_card_too_small_for_its_text_is_one_line_naming_the_card(tmp_path):
                      str(tmp_path / "x.pdf"))
     assert result.code == 2
     assert result.stderr == ("printkit: error: card R45: WHEN and EFFECT cannot fit on the card "
-                             "at 6 pt (make the layout's [card] bigger or its text sizes "
+                             "at 8 pt (make the layout's [card] bigger or its text sizes "
                              "smaller)\n")
 
 

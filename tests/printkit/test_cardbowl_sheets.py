@@ -106,8 +106,9 @@ def test_larger_scale_spans_two_pages_with_alignment_marks(tmp_path):
 def test_too_large_a_scale_is_refused_with_the_largest_that_fits(tmp_path):
     huge = tmp_path / "huge.toml"
     huge.write_text('[field]\nyard = "5 mm"\n', encoding="utf-8")
+    # 3.06 mm: the page's foot keeps the class stamp's 11 mm strip (page.stamp_strip)
     with pytest.raises(UserError, match=r"huge.toml:2: field.yard: expected a field that "
-                                        r"fits letter \(at most 3\.17 mm a yard"):
+                                        r"fits letter \(at most 3\.06 mm a yard"):
         _render("field", "letter", huge)
 
 
@@ -217,6 +218,7 @@ def test_clock_has_a_12_by_15_grid_per_quarter_and_the_rules_legend(paper):
             "grid.warning_line")) < 0.01]
         right = " ".join(page.crop((page.width / 2, 0, page.width, page.height))
                          .extract_text().split())
+        left = " ".join(page.crop((0, 0, page.width / 2, page.height)).extract_text().split())
     assert len(cells) == 4 * 180
     # four blocks of 12 columns x 15 rows, a quarter each
     xs = sorted({round(r["x0"], 2) for r in cells})
@@ -243,8 +245,8 @@ def test_clock_has_a_12_by_15_grid_per_quarter_and_the_rules_legend(paper):
     # "if the last offensive card drawn is the same suit as the ball carrier ... the play ends
     # by going out of bounds and stops the clock"; "A declined penalty stops the clock."
     # (the legend's lines interleave with the right column's in the page text)
-    assert "Late in a half (shaded rows): out of bounds (the last offensive card is" in flat
-    assert "carrier's suit, or the offense forfeits a run draw); a declined penalty" in flat
+    assert ("Late in a half (shaded rows): out of bounds (the last offensive card is the ball "
+            "carrier's suit, or the offense forfeits a run draw); a declined penalty") in left
     assert "Open-field run at the end of the play, including after a fumble recovery" in right
     # a 2:00 row label per quarter, and the two-minute warning's label in each half
     assert len(re.findall(r"(?<!\d)2:00", flat)) == 4 + 2

@@ -193,6 +193,31 @@ def test_parallel_matches_serial(cls, tmp_path):
     assert one == two and len(one) == 60
 
 
+def test_seed_table_is_made_only_for_a_record_without_a_match(cls, tmp_path, monkeypatch):
+    """The class's table of every seed it can have (19,900 HMACs) is looked up only for a
+    record with a seed and no [Match] tag: records that name their match never build it,
+    and one that does not still finds its match through it."""
+    from printkit import audit
+
+    _records(cls, tmp_path / "recs")
+    key = read_key(cls / "class.key")
+    made: list[str] = []
+    real = audit._known
+    monkeypatch.setattr(audit, "_known", lambda secret, game: made.append(game) or
+                        real(secret, game))
+    files = sorted((tmp_path / "recs").iterdir())
+    entries = audit.audit_files(files, key, workers=1)
+    assert [(e.match, e.belongs) for e in entries] == [("M1", True), ("M2", True),
+                                                       ("M3", True)]
+    assert made == []
+    m2 = files[1].read_text()
+    files[1].write_text(re.sub(r'\[Match "M2"\]\n', "", m2))
+    entries = audit.audit_files(files, key, workers=1)
+    assert [(e.match, e.belongs) for e in entries] == [("M1", True), ("M2", True),
+                                                       ("M3", True)]
+    assert made == ["postcard"]
+
+
 def test_knockout_from_a_roster_for_a_game_without_its_own_sheets(tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text("student,team\nAnn,Falcons\nBo,Falcons\nCy,Owls\nDee,\nEd,Bears\n")
@@ -322,3 +347,48 @@ def test_every_page_of_a_match_names_only_its_own_teams(game, tmp_path):
             text = doc[n].get_textpage().get_text_range().lower()
             named = set(re.findall(r"team \d+", text))
             assert named <= own, (row["match"], n + 1, named - own)
+
+
+def test_match_copies_come_in_runs_of_whole_matches():
+    """The pack is reopened for each run of matches of at least SPLIT_PAGES pages (qpdf
+    holds what it has read of an open file): whole matches in order, the last run short."""
+    from printkit.classroom import Span, _runs
+
+    spans = [Span(None, 0, n) for n in (3, 4, 2, 5, 1)]       # type: ignore[arg-type]
+    assert [[s.count for s in run] for run in _runs(spans, 6)] == [[3, 4], [2, 5], [1]]
+    assert [[s.count for s in run] for run in _runs(spans, 100)] == [[3, 4, 2, 5, 1]]
+    assert [[s.count for s in run] for run in _runs(spans, 1)] == [[3], [4], [2], [5], [1]]
+    assert list(_runs([], 6)) == []
+
+
+def test_match_copies_are_the_same_bytes_whatever_the_runs(tmp_path, monkeypatch):
+    """Copied from a pack opened afresh for every match, or opened once for all of them, each
+    match's PDF is the same bytes (so the runs that keep memory flat change no output)."""
+    import pikepdf as pike
+
+    from printkit import classroom
+    from printkit.classroom import make_plan, render_pack
+    from printkit.sheets import RenderOptions
+    from printkit_engine.tournament import numbered, round_robin
+
+    plan = make_plan("postcard", round_robin(numbered(4)), ClassKey(bytes(32)), "letter")
+    opened: list[int] = []
+    real_open = pike.open
+
+    def counted(*args, **kwargs):
+        opened.append(1)
+        return real_open(*args, **kwargs)
+
+    monkeypatch.setattr(pike, "open", counted)
+    copies = {}
+    for pages in (1, 10**9):
+        monkeypatch.setattr(classroom, "SPLIT_PAGES", pages)
+        opened.clear()
+        got: dict[str, bytes] = {}
+        with open(tmp_path / f"pack-{pages}.pdf", "w+b") as fh:
+            render_pack(plan, RenderOptions(), sink=got.__setitem__, out=fh)
+        copies[pages] = (got, len(opened))
+    assert copies[1][1] == 6 and copies[10**9][1] == 1     # 6 matches: 6 openings, or one
+    assert sorted(copies[1][0]) == [f"match-00{n}" for n in range(1, 7)]
+    assert copies[1][0] == copies[10**9][0]
+    assert (tmp_path / "pack-1.pdf").read_bytes() == (tmp_path / "pack-1000000000.pdf").read_bytes()

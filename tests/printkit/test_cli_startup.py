@@ -86,6 +86,19 @@ def test_verifying_a_record_loads_no_pdf_or_image_library():
     assert _loaded(result["modules"], HEAVY) == []
 
 
+@pytest.mark.parametrize("command", ["verify", "audit"])
+def test_checking_a_tagged_record_loads_no_other_game(command):
+    """A record's [Game] tag names its game: `verify` and `audit` load that game's package
+    and no other (every game's was a fifth of `audit`'s start-up, issue 28)."""
+    result = _run(command, str(RECORD if command == "verify" else RECORD.parent))
+    assert result["code"] == 0, result["out"]
+    assert "printkit_engine.postcard.verify" in result["modules"]
+    others = [m for m in result["modules"] if m.startswith(
+        ("printkit_engine.cardbowl", "printkit_engine.blowout", "printkit_engine.luckdraw",
+         "printkit_engine.cardgrid"))]
+    assert others == []
+
+
 def test_a_mistyped_command_is_still_suggested():
     from tests.helpers import run_cli
 

@@ -22,6 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 STREAM = "printkit/pdfstream.py"
 TEXTS = "printkit/draw/texts.py"
+TABLE = "printkit/draw/table.py"
+FONTS = "printkit/pdfdoc.py"
 FONT = "DejaVuSans"           # an embedded (subset) TTF, as every printable uses
 
 
@@ -241,6 +243,30 @@ def _ttf_state() -> None:
         _fail(TEXTS, "TTFont.getSubsetInternalName(0, doc)", f"gives {name!r}, not a /Name")
 
 
+def _path_code() -> None:
+    """draw/table.py writes a cell's `re` operator once into two paths' code lists."""
+    c = _canvas()
+    p = c.beginPath()
+    _need(TABLE, p, "PDFPathObject", "_code_append")
+    p._code_append("1 2 3 4 re")          # looked up each time: the first call swaps it
+    p._code_append("5 6 7 8 re")
+    if p.getCode() != "n 1 2 3 4 re 5 6 7 8 re":
+        _fail(TABLE, "PDFPathObject._code_append", f"now gives {p.getCode()!r} for two rects "
+              "(expected the operators after an opening 'n', as rect() writes them)")
+
+
+def _subset_maker() -> None:
+    """pdfdoc.remember_subsets puts a remembering makeSubset on each font's face: reportlab
+    must still make a subset's font program through the face's own makeSubset(subset)."""
+    from reportlab.pdfbase import ttfonts
+
+    face_class = ttfonts.TTFontFace
+    _params(FONTS, _need(FONTS, face_class, "TTFontFace", "makeSubset"),
+            "TTFontFace.makeSubset", ["self", "subset"])
+    _source_calls(FONTS, _need(FONTS, face_class, "TTFontFace", "addSubsetObjects"),
+                  "TTFontFace.addSubsetObjects", "self.makeSubset(subset)")
+
+
 CHECKS: dict[str, Callable[[], None]] = {
     "pdfdoc classes and the default Flate filter": _pdfdoc_classes,
     "pdfdoc signatures and the save path": _pdfdoc_signatures,
@@ -249,6 +275,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "fp_str, pdfmetrics, Canvas and PDFTextObject methods": _module_functions,
     "a text object's code list, leading, subset; textOut; _escape": _text_object,
     "a TTF's per-document subset state": _ttf_state,
+    "a path's code list (a table's cells)": _path_code,
+    "a TTF face makes each subset through makeSubset": _subset_maker,
 }
 
 

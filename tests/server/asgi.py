@@ -4,7 +4,9 @@ httpx), a cookie jar of one cookie, multipart bodies built by hand."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -25,9 +27,10 @@ class Reply:
 
 
 class Client:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, client: str = "127.0.0.1") -> None:
         self.app = app
         self.cookie = ""
+        self.client = client           # the peer's address: the teacher's laptop, or a phone
 
     def request(self, method: str, path: str, body: bytes = b"", content_type: str = "",
                 host: str = HOST, extra: tuple[tuple[str, str], ...] = ()) -> Reply:
@@ -38,8 +41,9 @@ class Client:
             headers.append((b"content-type", content_type.encode()))
         headers.append((b"content-length", str(len(body)).encode()))
         headers += [(k.encode(), v.encode()) for k, v in extra]
+        path, _, query = path.partition("?")
         scope = {"type": "http", "method": method, "path": path, "headers": headers,
-                 "query_string": b""}
+                 "query_string": query.encode(), "client": (self.client, 50123)}
         sent: list[dict] = []
         chunks = [body[i:i + 65536] for i in range(0, len(body), 65536)] or [b""]
 
@@ -59,6 +63,16 @@ class Client:
 
     def get(self, path: str, **kw: Any) -> Reply:
         return self.request("GET", path, **kw)
+
+    def wait(self, class_id: int = 1, timeout: float = 120) -> dict:
+        """The class's audit run once it has ended (polled as a page would): its JSON."""
+        end = time.monotonic() + timeout
+        while True:
+            state = json.loads(self.get(f"/classes/{class_id}/progress").body)
+            if state["state"] not in ("queued", "running"):
+                return state
+            assert time.monotonic() < end, f"the audit did not end in {timeout} s: {state}"
+            time.sleep(0.2)
 
     def token(self, path: str = "/") -> str:
         found = re.search(r'name="csrf" value="([0-9a-f]+)"', self.get(path).text)

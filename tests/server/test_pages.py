@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -56,6 +58,19 @@ def records(root, tmp_path) -> Path:
                 "--slips", "1")
     assert r.code == 0, r.stderr
     return out
+
+
+def _clean(records: Path) -> list[str]:
+    """The rehearsal's records without the planted slip (its answer key names it)."""
+    key = list(csv.DictReader(io.StringIO((records / "answer-key.csv").read_text())))
+    return [f"{m}.rec" for m in FIXTURES if f"{m}.rec" not in {k["file"] for k in key}]
+
+
+def _title(pdf: bytes) -> str:
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        return str(doc.docinfo.get("/Title", ""))
 
 
 def _text(pdf: bytes) -> str:
@@ -217,10 +232,16 @@ def test_the_audit_shows_standings_missing_matches_duplicates_and_the_slip(root,
     files += [files[0], ("files", slipped, (records / slipped).read_bytes())]
     r = c.post("/classes/1/handin", {"csrf": token}, tuple(files))
     assert r.status == 200 and "4 files handed in" in r.text
-    assert c.get("/classes/1/results").text.count("Not audited yet") == 1
+    assert '<progress id="audit-progress"' in r.text and "http-equiv" not in r.text
+    running = c.get("/classes/1/results").text
+    assert '<progress id="audit-progress"' in running       # the hand-in started a run
+    assert '<meta http-equiv="refresh" content="2">' in running
+    assert "Not audited yet" not in running
     r = c.post("/classes/1/audit", {"csrf": token}, multipart=False)
     assert r.status == 303 and r.headers["location"] == "/classes/1/results"
+    assert c.wait()["state"] == "done"
     page = c.get("/classes/1/results").text
+    assert "<progress" not in page and "http-equiv" not in page
     assert "4 records: 3 clean, 1 with findings, 0 unreadable" in page
     first, second = clean
     h1, a1 = FIXTURES[first]
@@ -241,7 +262,24 @@ def test_the_audit_shows_standings_missing_matches_duplicates_and_the_slip(root,
         expected = sum(team in FIXTURES[m] for m in (first, second))
         assert played[team] == expected, team
     assert f"{slipped} [h00004.rec] line {key[0]['finding_line']}: {key[0]['rule']}:" in page
-    assert f"<h3>{hs}</h3>" in page and f"<h3>{as_}</h3>" in page
+    links = dict(re.findall(r'<h3>([^<]+) <a class="sheets" href="(/classes/1/sheets/'
+                            r'[A-Za-z0-9_-]{16}\.pdf)">annotated sheets \(PDF\)</a></h3>', page))
+    assert set(links) == {hs, as_}                  # the two teams of the slipped record
+    for team, link in links.items():
+        got = c.get(link)
+        assert got.status == 200 and got.headers["content-type"] == "application/pdf"
+        text = _text(got.body)
+        assert f"{team}: sheets handed back" in _title(got.body)
+        assert key[0]["rule"] in text and "h00004.rec" in text
+    assert "/sheets/" not in links[hs].removeprefix("/classes/1/sheets/")
+    assert page.count('class="sheets"') == 2          # the teams with findings only
+    for bad in ("/classes/1/sheets/" + "A" * 16 + ".pdf", "/classes/2" + links[hs][10:],
+                "/classes/1/sheets/..%2F..%2Fclass.key"):
+        assert c.get(bad).status == 404, bad
+    listing = c.get("/classes/1").text
+    for n, m in ((1, first), (2, second), (3, first), (4, slip_match)):
+        h, a = FIXTURES[m]
+        assert f'<td class="read">{m} ({h} v {a})</td><td>' in listing, (n, m)
     book = c.get("/classes/1/gradebook.csv")
     assert book.status == 200 and book.headers["content-type"] == "text/csv; charset=utf-8"
     table = list(csv.DictReader(io.StringIO(book.text)))
@@ -266,11 +304,15 @@ def test_a_restart_loses_nothing(root, records):
     c.post("/classes/1/handin", {"csrf": token},
            (("files", "M2.rec", (records / "M2.rec").read_bytes()),))
     c.post("/classes/1/audit", {"csrf": token}, multipart=False)
+    c.wait()
     before = c.get("/classes/1/results").text
     again = Client(App(root))                      # a new server over the same folder
     assert '<a href="/classes/1">Class 1</a>' in again.get("/").text
     assert "<td>M2.rec</td><td>typed record</td>" in again.get("/classes/1").text
-    assert again.get("/classes/1/results").text == before
+    def untokened(page: str) -> str:
+        return re.sub(r'name="csrf" value="[0-9a-f]{64}"', "", page)
+
+    assert untokened(again.get("/classes/1/results").text) == untokened(before)
     assert again.get("/classes/1/gradebook.csv").status == 200
 
 
@@ -319,7 +361,22 @@ def test_photos_of_a_matchs_bubble_log_are_read_as_its_record(root, records, tmp
     assert r.text.count("</td><td>JPEG photo</td>") == n
     assert sorted(p.name for p in (root / "class-1" / "handins").iterdir()) == [
         f"h{k:05d}.jpg" for k in range(1, n + 1)]
-    c.post("/classes/1/audit", {"csrf": token}, multipart=False)
+    seen = []                                  # the progress bar as the page polls it
+    while (state := json.loads(c.get("/classes/1/progress").body))["state"] in (
+            "queued", "running"):
+        page = c.get("/classes/1/results").text
+        if state["state"] == "running" and state["total"]:
+            assert state["total"] == n and 0 <= state["done"] <= n
+            bar = re.search(r'<progress id="audit-progress" value="(\d+)" max="(\d+)">', page)
+            if bar:                            # the run may end between the two requests
+                seen.append((int(bar[1]), int(bar[2])))
+        time.sleep(0.1)
+    assert state["state"] == "done" and state["done"] == n and state["total"] == n
+    assert seen and all(m == n and 0 <= v <= n for v, m in seen)
+    listing = c.get("/classes/1").text
+    for k in range(1, n + 1):                  # each photo: its match, sheet k of n
+        assert (f"<td>IMG_{k - 1:04d}.HEIC.txt</td><td>JPEG photo</td>"
+                f'<td class="read">M3 sheet {k} of {n} (Cy v Ann)</td>') in listing
     page = c.get("/classes/1/results").text
     assert "1 record: 1 clean, 0 with findings, 0 unreadable" in page
     row = re.search(r"<tr><td>([^<]*)</td><td>M3</td><td>Cy v Ann</td><td>\d+-\d+</td>"
@@ -344,7 +401,7 @@ def test_a_file_left_by_a_stopped_server_is_not_counted_nor_overwritten(root, re
     assert r.status == 200 and "<td>M2.rec</td><td>typed record</td>" in r.text
     assert (handins / "h00001.rec").read_bytes() == (records / "M1.rec").read_bytes()
     assert (handins / "h00002.rec").read_bytes() == (records / "M2.rec").read_bytes()
-    c.post("/classes/1/audit", {"csrf": c.token("/classes/1")}, multipart=False)
+    c.wait()
     page = c.get("/classes/1/results").text
     assert "1 record: " in page and "M1.rec" not in page
     assert '<li class="missing">M1 Ann v Di: no record</li>' in page
@@ -361,7 +418,7 @@ def test_a_luck_of_the_draw_class_shows_its_players(tmp_path):
     token = c.token("/classes/1")
     c.post("/classes/1/handin", {"csrf": token},
            (("files", "M1.rec", (out / "M1.rec").read_bytes()),))
-    c.post("/classes/1/audit", {"csrf": token}, multipart=False)
+    c.wait()
     page = c.get("/classes/1/results").text
     assert "1 record: 1 clean" in page
     assert "<h2>Players</h2>" in page
@@ -369,3 +426,134 @@ def test_a_luck_of_the_draw_class_shows_its_players(tmp_path):
                          page)
     assert {team for _, team in players} == {"Owls", "Cats"}
     assert len(players) >= 2
+
+
+def test_a_run_cut_short_by_a_stop_is_said_and_the_last_finished_one_shown(root, records):
+    """A server stopped mid-run (its run left running in the store): the next start marks it
+    cut short, shows the last finished run, and audits what no run took again."""
+    from printkit.server.store import Store
+
+    one, two = _clean(records)[:2]
+    c = Client(App(root))
+    token = c.token("/classes/1")
+    c.post("/classes/1/handin", {"csrf": token},
+           (("files", one, (records / one).read_bytes()),))
+    assert c.wait()["state"] == "done"
+    store = Store(root)
+    run = store.start_run(1)                  # as a server killed mid-run leaves it
+    assert run is not None
+    store.progress(run.id, 0, 1, "read 0 of 1 files")
+    again = Client(App(root))
+    state = json.loads(again.get("/classes/1/progress").body)
+    assert state == {"run": run.id, "state": "cut short", "done": 0, "total": 1,
+                     "phase": "read 0 of 1 files",
+                     "message": "the server stopped before the run ended",
+                     "finished": run.id - 1}
+    page = again.get("/classes/1/results").text
+    assert ("The last audit run did not finish: the server stopped before the run ended. "
+            "Showing the last finished audit.") in page
+    assert "1 record: 1 clean" in page and "http-equiv" not in page
+    run = store.start_run(1)                  # now with a hand-in no run took
+    assert run is not None
+    (root / "class-1" / "handins" / "h00002.rec").write_bytes((records / two).read_bytes())
+    store.add_submission(1, two, "h00002.rec", "typed record", 10)
+    third = Client(App(root))
+    assert third.wait()["state"] == "done"
+    assert "2 records: 2 clean" in third.get("/classes/1/results").text
+
+
+def test_a_failed_run_is_one_message_and_the_server_goes_on(root, records):
+    c = Client(App(root))
+    (root / "class-1" / "results.csv").unlink()          # the class's schedule is gone
+    r = c.post("/classes/1/handin", {"csrf": c.token("/classes/1")},
+               (("files", "M2.rec", (records / "M2.rec").read_bytes()),))
+    assert r.status == 200 and "1 file handed in; the audit runs" in r.text
+    state = c.wait()
+    assert state["state"] == "failed" and state["finished"] is None
+    assert state["message"].startswith("the audit failed (ReadError: ")
+    assert "results.csv" in state["message"] and "Traceback" not in state["message"]
+    page = c.get("/classes/1/results").text
+    assert "The last audit run did not finish: the audit failed (ReadError: " in page
+    assert "Traceback" not in page
+    assert c.get("/").status == 200
+
+
+LAN = "http://192.168.7.20:8000"
+PHONE = "192.168.7.31"
+
+
+def _qr_text(svg: str) -> str:
+    """What a QR code drawn as the page's inline SVG says: rendered, read with zxing."""
+    import numpy as np
+    import zxingcpp
+
+    cells = re.findall(r"M(\d+),(\d+)H", svg)
+    size = int(re.search(r'viewBox="0 0 (\d+) \d+"', svg).group(1))
+    image = np.full((size * 8, size * 8), 255, np.uint8)
+    for x, y in cells:
+        image[int(y) * 8:int(y) * 8 + 8, int(x) * 8:int(x) * 8 + 8] = 0
+    found = zxingcpp.read_barcodes(image)
+    assert len(found) == 1
+    return found[0].text
+
+
+def test_lan_phones_need_the_passcode_which_the_qr_link_gives(root, records):
+    teacher = Client(App(root, LAN))                   # the teacher's laptop: the loopback
+    page = teacher.get("/classes/1").text
+    passcode = re.search(r'<p class="passcode" id="passcode">([A-Z2-9]{8})</p>', page)[1]
+    assert not set(passcode) & set("01OIL")
+    assert passcode in teacher.get("/").text
+    key = (root / "class-1" / "class.key").read_text().strip().splitlines()[-1]
+    assert key not in page and passcode not in key
+    svg = re.search(r'<svg class="qr".*?</svg>', page, re.S)[0]
+    link = _qr_text(svg)
+    assert link == f"{LAN}/classes/1/phone?passcode={passcode}"
+    assert _qr_text(re.search(r'<svg class="qr".*?</svg>', teacher.get("/classes/1/board").text,
+                              re.S)[0]) == link
+    phone = Client(App(root, LAN), client=PHONE)
+    host = ("192.168.7.20:8000",)
+    for path in ("/", "/classes/1", "/classes/1/phone", "/classes/1/results",
+                 "/classes/1/files/teacher.pdf", "/classes/1/gradebook.csv"):
+        r = phone.get(path, host=host[0])
+        assert r.status == 401 and "Scan the QR code on the board" in r.text, path
+        assert "%PDF" not in r.text
+    r = phone.get("/classes/1/phone?passcode=WRONG234", host=host[0])
+    assert r.status == 401 and "that is not the passcode" in r.text
+    r = phone.post("/classes/1/handin", {"csrf": "x"}, (("files", "a.rec", b"x"),),
+                   host=host[0])
+    assert r.status == 401
+    r = phone.get(link.removeprefix(LAN), host=host[0])      # the QR code's link
+    assert r.status == 303 and r.headers["location"] == "/classes/1/phone"
+    assert phone.cookie.startswith("printkit_session=")     # the session the 401s gave
+    page = phone.get("/classes/1/phone", host=host[0]).text
+    assert 'accept="image/*" capture="environment"' in page and "<script" not in page
+    for path in ("/classes/1", "/classes/1/results", "/classes/1/files/teacher.pdf",
+                 "/classes/1/gradebook.csv", "/classes/1/board", "/classes/1/progress"):
+        r = phone.get(path, host=host[0])
+        assert r.status == 403 and "on the teacher&#x27;s laptop only" in r.text, path
+    assert phone.get("/", host=host[0]).text.count('href="/classes/1/phone"') == 1
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', page)[1]
+    one = _clean(records)[0]
+    r = phone.post("/classes/1/handin", {"csrf": token, "from": "phone"},
+                   (("files", one, (records / one).read_bytes()),), host=host[0])
+    assert r.status == 200 and "1 file handed in; the audit runs" in r.text
+    assert "Take a photo" in r.text and "Standings" not in r.text
+    again = Client(App(root, LAN), client=PHONE)   # a restart: the phone's session kept
+    again.cookie = phone.cookie
+    assert again.get("/classes/1/phone", host=host[0]).status == 200
+    assert teacher.wait()["state"] == "done"
+    assert f"<td>{one}</td><td>typed record</td>" in teacher.get("/classes/1").text
+    other = Client(App(root, LAN), client=PHONE)
+    r = other.get("/classes/1/phone?passcode=" + passcode.lower()[:4] + "-"
+                  + passcode.lower()[4:], host="192.168.7.20:8000")
+    assert r.status == 303                           # typed in lower case, with a dash
+    assert other.get("/", host="printkit.example:8000").status == 403   # a name: refused
+
+
+def test_without_lan_nothing_changes(root):
+    c = Client(App(root))
+    page = c.get("/classes/1").text
+    assert 'class="passcode"' not in page and "<svg" not in page
+    assert c.get("/classes/1/board").status == 404
+    assert Client(App(root), client=PHONE).get("/").status == 200   # only loopback's Host
+    assert c.get("/", host="192.168.7.20:8000").status == 403

@@ -27,7 +27,7 @@ from printkit.units import MM
 from printkit_engine.blowout.decks import DECK_NAMES, Card, Deck, load_decks
 from printkit_engine.blowout.game import GAME
 
-TEXT_FLOOR = 6.0        # rules text never under 6 pt
+TEXT_FLOOR = 8.0        # rules text never under 8 pt (the house minimum)
 NAME_FLOOR = 8.0        # card names never under 8 pt
 
 
@@ -237,11 +237,12 @@ def face(style: Style, team: Team, deck: Deck, card: Card, doc: Document,
     foot = inset + 3.4 * MM
     _rules_text(c, style, card, inset + 0.5 * MM, y - 2.6 * MM, width, foot)
     c.setFillColor(style.layout.colour("face.muted"))
-    c.setFont(style.font(True), 6.5)
-    c.drawString(inset + 0.5 * MM, inset, style.layout.text("back.title"))
+    c.setFont(style.font(True), style.length("face.footer_size"))
+    clear = edge + style.length("face.corner")     # the foot's words clear the frame's corners
+    c.drawString(clear, inset, style.layout.text("back.title"))
     c.setFillColor(style.layout.colour("face.ink"))
     c.setFont(style.font(True), style.length("face.code_size") * 0.8)
-    c.drawRightString(w - inset - 0.5 * MM, inset, card.code)
+    c.drawRightString(w - clear, inset, card.code)
 
 
 # -- the back ---------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import check_bars, match_teams, title
+from printkit.sheets.common.heading import check_bars, floor, match_teams, title
 from printkit.sheets.common.logtable import frame, ruled_table
 from printkit_engine.blowout.legend import entries
 from printkit_engine.blowout.rules import load_rules
@@ -144,6 +144,6 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     y = top - label * 1.5
     y -= _header(c, layout, margin, y, width, str(opts.extra.get("seed") or "")) + label * 1.2
     y -= _example(c, layout, margin, y, width) + label * 0.2
-    bars = check_bars(doc, layout, margin, margin)
-    _table(c, layout, margin, y, width, margin + bars + label)
+    bars = check_bars(doc, layout, margin, floor(layout))
+    _table(c, layout, margin, y, width, floor(layout) + bars + label)
     doc.show_page()

@@ -20,7 +20,7 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.endzone import end_zone_names
-from printkit.sheets.common.heading import check_bars, scale_text, title
+from printkit.sheets.common.heading import check_bars, floor, scale_text, title
 from printkit.units import MM
 from printkit_engine import datafile
 from printkit_engine.blowout.rules import FIELD, Rules, load_rules
@@ -106,10 +106,14 @@ class Field:
             x = self.x(yard)
             c.line(x, 0, x, self.height)
             base = self.height / 2 - size * 0.35
-            if left:
-                c.drawRightString(x - size * 0.5, base, label)
-            else:
-                c.drawString(x + size * 0.5, base, label)
+            width = c.stringWidth(label, lay.font("page.bold_font"), size)
+            start = x - size * 0.5 - width if left else x + size * 0.5
+            # on a patch of turf, so the yard lines it sits across do not run through it
+            c.setFillColor(lay.fill("field.turf"))
+            c.rect(start - size * 0.3, base - size * 0.35, width + size * 0.6, size * 1.3,
+                   stroke=0, fill=1)
+            c.setFillColor(lay.colour("field.red_line"))
+            c.drawString(start, base, label)
 
     def end_zone_names(self, c: Canvas) -> None:
         """The teams' names up their end zones (printkit.sheets.common.endzone)."""
@@ -123,7 +127,7 @@ def _field_page(doc: Document, layout: Layout, opts: RenderOptions, field: Field
     label = layout.length("page.label_size")
     usable = size[0] - 2 * margin
     top = size[1] - margin - layout.length("page.title_size")
-    bottom = margin + label * 4.4 + label * 2
+    bottom = floor(layout) + label * 4.4 + label * 2
     room = top - label * 3 - bottom
     if field.length > usable or field.height > room:
         most = min(usable / field.yards, room / layout.number("field.width_yards"))
@@ -150,7 +154,7 @@ def _field_page(doc: Document, layout: Layout, opts: RenderOptions, field: Field
                  f"Red lines: FIELD GOAL range is on or inside the opponent's {red}. "
                  f"A SPECIAL TEAMS card on FOURTH DOWN is a FIELD GOAL try in FIELD GOAL "
                  f"range, elsewhere a punt.")
-    check_bars(doc, layout, margin, margin)
+    check_bars(doc, layout, margin, floor(layout))
     doc.show_page()
 
 
@@ -240,7 +244,7 @@ def _counters_page(doc: Document, layout: Layout, opts: RenderOptions, field: Fi
         del w
         row -= box
     _markers(c, layout, field, margin, row - gap, size)
-    check_bars(doc, layout, margin, margin)
+    check_bars(doc, layout, margin, floor(layout))
     doc.show_page()
 
 
@@ -277,7 +281,7 @@ def _markers(c: Canvas, layout: Layout, field: Field, x: float, top: float,
     token = layout.length("markers.token")
     names = ["DOWN", "TO GO 10", "TO GO 1", "HOME 10", "HOME 1", "AWAY 10", "AWAY 1", "PERIOD",
              "BALL"]
-    c.setFont(bold, text * 0.9)
+    c.setFont(bold, text)
     for i, name in enumerate(names):
         cx = x + i * token * 1.25 + token / 2
         c.setFillColor(layout.fill("markers.token_fill"))
@@ -288,7 +292,7 @@ def _markers(c: Canvas, layout: Layout, field: Field, x: float, top: float,
         c.setDash()
         c.setFillColor(layout.colour("page.ink"))
         parts = name.split(" ")
-        step = text * 0.95
+        step = text * 1.1
         first = y - token / 2 + (len(parts) - 1) * step / 2 - text * 0.3
         for j, part in enumerate(parts):
             c.drawCentredString(cx, first - j * step, part)

@@ -17,7 +17,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import check_bars, match_teams, title
+from printkit.sheets.common.heading import check_bars, floor, match_teams, title
 from printkit_engine.cardbowl.rules import Clock, ClockCost, Rules, load_rules
 
 ORDINAL = ("1st", "2nd", "3rd", "4th")
@@ -175,14 +175,16 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     title(c, layout, margin, top, f"{layout.text('page.title')}   {match_teams(opts)}")
     c.setFont(layout.font("page.label_font"), label)
     c.setFillColor(layout.colour("page.muted"))
-    c.drawString(margin, top - label * 1.8,
-                 f"Each box is {clock.interval_seconds} seconds, each line "
-                 f"{_duration(clock.grid_columns * clock.interval_seconds)}, "
-                 f"{clock.intervals_per_quarter} boxes a quarter. Mark a box for each interval "
-                 "used; shaded rows: special clock rules (late in each half).")
+    how = (f"Each box is {clock.interval_seconds} seconds, each line "
+           f"{_duration(clock.grid_columns * clock.interval_seconds)}, "
+           f"{clock.intervals_per_quarter} boxes a quarter. Mark a box for each interval "
+           "used; shaded rows: special clock rules (late in each half).")
+    lines = simpleSplit(how, layout.font("page.label_font"), label, size[0] - 2 * margin)
+    for i, line in enumerate(lines):
+        c.drawString(margin, top - label * (1.8 + 1.2 * i), line)
 
     left = (size[0] - 2 * grid_w - gap) / 2 + label
-    y = top - label * 6.5
+    y = top - label * (6.5 + 1.2 * (len(lines) - 1))
     for quarter in range(1, 5):
         col, row = (quarter - 1) % 2, (quarter - 1) // 2
         _grid(c, layout, rules, quarter, left + col * (grid_w + gap),
@@ -196,5 +198,5 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
            width)
     _costs(c, layout, "Complex Timing (intervals)", clock.complex + (_between(clock),),
            margin + width + gap / 2, y, width)
-    check_bars(doc, layout, margin, margin)
+    check_bars(doc, layout, margin, floor(layout))
     doc.show_page()

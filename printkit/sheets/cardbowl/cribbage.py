@@ -20,7 +20,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import check_bars, title
+from printkit.sheets.common.heading import check_bars, floor, title
 from printkit_engine.cardbowl.state import END_ZONE, YARDS
 
 HOLES = YARDS     # one hole a yard, end line to end line
@@ -229,7 +229,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     top = size[1] - margin - layout.length("page.title_size")
     first = top - label * 5 - board.frame - board.head      # the first track's top row
     second = first - board.overlay(track) - label - board.frame - board.head
-    bottom = margin + label * 6.5          # above the glue words and the check bars
+    bottom = floor(layout) + label * 6.5   # above the glue words and the check bars
     peg_top = second + board.head + board.frame
     together = peg_top - board.pegboard(track, layout.length("pegboard.strip_gap")) >= bottom
     pages = [("overlay and peg board to punch", [("overlay", first), ("pegboard", second)])] \
@@ -261,8 +261,8 @@ def _page(doc: Document, opts: RenderOptions, layout: Layout, track: Track, boar
             _draw_overlay(c, layout, track, board, x0, ty)
         else:
             _draw_pegboard(c, layout, track, board, x0, ty)
-            _legend(c, layout, margin, margin + label * 5,
+            _legend(c, layout, margin, floor(layout) + label * 5,
                     "Glue to card, punch each hole at its cross; golf tees or matches make pegs.")
         _draw_track(c, layout, track, x0, ty, opts.home, opts.away)
-    check_bars(doc, layout, margin, margin)
+    check_bars(doc, layout, margin, floor(layout))
     doc.show_page()

@@ -17,7 +17,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import check_bars, match_teams, title
+from printkit.sheets.common.heading import check_bars, floor, match_teams, title
 from printkit.sheets.common.logtable import frame, ruled_table
 from printkit_engine.cardbowl.rules import load_rules
 
@@ -80,7 +80,14 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
     # a long name shrinks, then is cut, within its half of the row (the last half's trailing
     # gap, counted in `halves`, is the room between the name and its first box)
     room = width / 2 - halves - c.stringWidth(" timeouts", bold, size)
-    for team in teams:
+    # both teams on one row when their names fit whole; else a row each, the page wide
+    whole = all(c.stringWidth(team, bold, size) <= room for team in teams)
+    step = width / 2 if whole else 0.0
+    if not whole:
+        room += width / 2
+    for i, team in enumerate(teams):
+        if i and not whole:
+            row -= box * 1.6
         name, s = fit_line(team, bold, size, room)
         c.setFont(bold, s)
         c.drawString(x, row + box / 2 - size * 0.35, f"{name} timeouts")
@@ -93,7 +100,7 @@ def _header(c: Canvas, layout: Layout, x: float, y: float, width: float,
                 c.rect(tx, row, box, box, stroke=1, fill=0)
                 tx += box * 1.35
             tx += size * 1.5
-        x += width / 2
+        x += step
     return y - row + box
 
 
@@ -157,6 +164,6 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     y -= _header(c, layout, margin, y, width, (opts.home, opts.away),
                  rules.clock.timeouts_per_half, str(opts.extra.get("seed") or "")) + label
     y -= _example(c, layout, margin, y, width) + label * 0.6
-    bars = check_bars(doc, layout, margin, margin)
-    _table(c, layout, margin, y, width, margin + bars + label)
+    bars = check_bars(doc, layout, margin, floor(layout))
+    _table(c, layout, margin, y, width, floor(layout) + bars + label)
     doc.show_page()

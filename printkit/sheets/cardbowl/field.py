@@ -17,7 +17,7 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.endzone import end_zone_names
-from printkit.sheets.common.heading import check_bars, scale_text, title
+from printkit.sheets.common.heading import check_bars, floor, scale_text, title
 from printkit.units import MM
 from printkit_engine import datafile
 from printkit_engine.cardbowl.state import END_ZONE, YARDS
@@ -150,7 +150,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     title_size = layout.length("page.title_size")
     bars = label_size * 4.4
     top = size[1] - margin - title_size
-    bottom = margin + bars + label_size * 2
+    bottom = floor(layout) + bars + label_size * 2
     room = top - label_size * 3 - bottom
     if field.height > room or field.yd * 10 + overlap > usable:
         raise _no_room(layout, opts.paper, min(room / layout.number("field.width_yards"),
@@ -187,5 +187,5 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
         if number < len(pages):
             c.drawRightString(fx + end * field.yd - label_size, fy + field.height
                               + label_size * 2.2, f"trim here, lay on page {number + 1}")
-        check_bars(doc, layout, margin, margin)
+        check_bars(doc, layout, margin, floor(layout))
         doc.show_page()

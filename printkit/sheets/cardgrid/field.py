@@ -17,7 +17,7 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardgrid.common import legend
-from printkit.sheets.common.heading import check_bars, title
+from printkit.sheets.common.heading import check_bars, floor, title
 from printkit_engine.cardgrid.rules import Rules, load_rules
 
 
@@ -146,5 +146,5 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     for line in legend(rules):
         y -= layout.length("legend.leading")
         c.drawString(x0, y, line)
-    check_bars(doc, layout, margin, margin)
+    check_bars(doc, layout, margin, floor(layout))
     doc.show_page()

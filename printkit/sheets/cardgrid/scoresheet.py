@@ -21,7 +21,7 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardgrid.common import restarts
-from printkit.sheets.common.heading import check_bars, draw_label, match_teams, title
+from printkit.sheets.common.heading import check_bars, draw_label, floor, match_teams, title
 from printkit_engine.cardgrid.rules import Rules, load_rules
 
 WINNER_LINE = 72.0       # pt: the least room left to write the winner's name
@@ -230,8 +230,8 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     code_w = sum(layout.length(f"codes.{k}_width") for k in ("code", "name", "points"))
     _notes(c, layout, rules, margin + code_w + label * 2, y, width - code_w - label * 2)
     y -= used + label * 1.2
-    bars = check_bars(doc, layout, margin, margin)
-    result_y = margin + bars + label
+    bars = check_bars(doc, layout, margin, floor(layout))
+    result_y = floor(layout) + bars + label
     _result(c, layout, margin, result_y, width, opts)
     _table(c, layout, margin, y, width, result_y + layout.length("result.height") + label, opts)
     doc.show_page()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.text import draw_fitted
-from printkit.layout import Layout
+from printkit.layout import Layout, load_layout
 from printkit.pdfdoc import Document
 
 
@@ -50,6 +50,23 @@ def draw_label(c: Canvas, layout: Layout, x: float, y: float, text: str, bold: b
     c.setFont(font, size)
     c.drawString(x, y, text)
     return c.stringWidth(text, font, size)
+
+
+def stamp_strip(layout: Layout) -> float:
+    """The band along the bottom edge a class pack keeps for its stamp: the layout's
+    `page.stamp_strip`, or the house style's for a `[page]` of its own (`extends = false`)."""
+    page = layout.data.get("page", {})
+    if isinstance(page, dict) and "stamp_strip" in page:
+        return layout.length("page.stamp_strip")
+    return load_layout("base").length("page.stamp_strip")
+
+
+def floor(layout: Layout) -> float:
+    """The lowest baseline of a sheet's bottom line (its check bars, a note): its margin, or
+    higher, clear of the strip a class pack keeps for its stamp (page.stamp_strip), with
+    room under the line for its descenders and the bars' end ticks."""
+    return max(layout.length("page.margin"),
+               stamp_strip(layout) + 0.75 * layout.length("page.label_size"))
 
 
 def check_bars(doc: Document, layout: Layout, x: float, y: float) -> float:

@@ -23,7 +23,7 @@ from printkit.units import MM
 from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS, GameCard, Scoring, load_cards
 from printkit_engine.luckdraw.game import GAME
 
-TEXT_FLOOR = 6.0
+TEXT_FLOOR = 8.0        # rules text never under 8 pt (the house minimum)
 NAME_FLOOR = 8.0
 PER = {"occurrence": "per occurrence", "drive": "per drive", "bonus": "bonus"}
 
@@ -188,11 +188,12 @@ def face(style: Style, card: GameCard, doc: Document, frame: CardFrame) -> None:
         c.setFillColor(style.colour("ink"))
         y = draw_part(y - heading * 1.25) - 1.2 * MM
     c.setFillColor(style.colour("muted"))
-    c.setFont(style.font(True), 6.5)
-    c.drawString(x, inset, style.layout.text("face.title"))
+    c.setFont(style.font(True), style.length("footer_size"))
+    clear = edge + style.length("corner")     # the foot's words clear the frame's corners
+    c.drawString(clear, inset, style.layout.text("face.title"))
     c.setFillColor(style.colour("ink"))
-    c.setFont(style.font(True), 8)
-    c.drawRightString(w - inset - 0.5 * MM, inset, card.code)
+    c.setFont(style.font(True), style.length("footer_size"))
+    c.drawRightString(w - clear, inset, card.code)
 
 
 # -- the back ---------------------------------------------------------------------------------

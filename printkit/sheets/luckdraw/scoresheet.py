@@ -21,7 +21,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.heading import match_teams
+from printkit.sheets.common.heading import floor, match_teams
 from printkit.units import MM
 from printkit_engine.luckdraw.deal import deal_shape
 from printkit_engine.luckdraw.game import GAME
@@ -129,7 +129,7 @@ def _lengths(c: Canvas, layout: Layout, x: float, y: float, width: float,
         _say(c, layout, tx, y, length.name, width=cell - box - size)
         notes = [f"no trades from {length.no_trades_from}"]
         if length.finish_drive:
-            notes.append("a drive in progress may be finished")
+            notes.append("drive under way may finish")
         for k, note in enumerate(notes, start=1):
             _say(c, layout, tx, y - size * 0.2 - small * 1.25 * k, note, "small_size",
                  colour="page.muted", width=cell - box - size)
@@ -384,11 +384,12 @@ def _first_page(doc: Document, layout: Layout, width: float, rules: Rules,
     y -= _lengths(c, layout, margin, y, width, rules) + gap
     y -= _rules(c, layout, margin, y, width, rules, players)
     final_h = (len(FINAL_ROWS) + 1) * layout.length("final.row_height")
-    bottom = margin + final_h + _legend_height(layout, rules) + 2 * gap
+    low = floor(layout)               # clear of a class pack's stamp strip
+    bottom = low + final_h + _legend_height(layout, rules) + 2 * gap
     y = _blocks(doc, layout, margin, y, bottom, width, rules, players)
     _legend(c, layout, margin, y - gap, width, rules)
-    bars = _check_bars(doc, layout, margin + width, margin + 2 * MM)
-    _final(c, layout, margin, margin, width - bars - 8 * MM, players)
+    bars = _check_bars(doc, layout, margin + width, low + 2 * MM)
+    _final(c, layout, margin, low, width - bars - 8 * MM, players)
     doc.show_page()
 
 

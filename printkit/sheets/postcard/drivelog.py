@@ -16,6 +16,7 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.heading import draw_label, match_of
+from printkit.sheets.common.heading import floor as lowest
 
 # (layout key, heading, pre-printed separator in each row, state column?)
 COLUMNS = (
@@ -212,8 +213,9 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     width = size[0] - 2 * margin
     top = size[1] - margin - layout.length("page.title_size")
     top -= _header(c, layout, margin, top, width, opts)
-    legend = _legend(c, layout, margin, margin)
-    floor = margin + legend + layout.length("page.label_size")
+    low = lowest(layout)              # clear of a class pack's stamp strip
+    legend = _legend(c, layout, margin, low)
+    floor = low + legend + layout.length("page.label_size")
     example = example_height(layout)
     if example:
         _example(c, layout, margin, floor + example, width)

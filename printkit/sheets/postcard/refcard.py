@@ -18,6 +18,7 @@ from printkit.pdfdoc import Document
 from printkit.refcard import Box, Chart, Heading, Lines, Note, Side
 from printkit.sheets import RenderOptions
 from printkit.sheets.postcard.board.notes import _pressure as pressure_text
+from printkit.sheets.postcard.board.notes import time_triggers
 from printkit_engine.odds import OddsTable
 from printkit_engine.postcard.game import GAME
 from printkit_engine.postcard.rules import DIE, Rules, die_from
@@ -106,9 +107,7 @@ def game_lines(rules: Rules) -> Lines:
         ("Points", f"TD {sc.touchdown}, then {sc.extra_point} (kick, the "
                    f"{sc.extra_point_spot}) or {sc.two_point} (a play, the {sc.two_point_spot})"
                    f"; FG {sc.field_goal}; safety {sc.safety}."),
-        ("Time", f"Cross {tt.touchdown} circles when scored on, {tt.lost_possession} on losing "
-                 f"the ball, {tt.play_tracker_full} when your Play Tracker fills "
-                 f"({rules.play_tracker.circles}); gain the stars."),
+        ("Time", time_triggers(rules)),
         ("End", f"All {2 * tt.circles} crossed: erase one end zone's {tt.circles}; a play "
                 f"crosses {tt.end_of_game_play}, a TD {tt.end_of_game_touchdown}, no stars; "
                 "the last ends the game."),

@@ -4,12 +4,15 @@ passing, rushing, running with the ball, field goals, punts, kickoffs and onside
 from __future__ import annotations
 
 from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.draw.table import Cell, TableStyle, draw_table
 from printkit.draw.text import paragraph
 from printkit.sheets.postcard.board.context import Board
 from printkit.sheets.postcard.board.notes import kicking_note, passing_note, running_note
 from printkit_engine.postcard.rules import DIE, Chart, Rules
+
+DESCENT = 0.236          # DejaVu Sans: how far below the baseline a line reaches, in ems
 
 OUTCOME_TEXT = {
     "sack": "SACK {yards}",
@@ -76,10 +79,9 @@ def chart_rows(chart: Chart, label: str, fills: dict[str, Color]) -> Rows:
     body = []
     for r in chart.rows:
         text = _fmt(r.outcome, abs(r.yards))
-        small = 0.0
         if r.outcome == "fumble" and r.yards:
-            text, small = f"FUM{r.yards}", 5.6
-        body.append(Cell(text, fills[KIND[r.outcome]], size=small))
+            text = f"FUM−{abs(r.yards)}"
+        body.append(Cell(text, fills[KIND[r.outcome]]))
     return [(f"{label} O−D", head), ("result", body)]
 
 
@@ -109,55 +111,87 @@ def kickoff_rows(rules: Rules, fills: dict[str, Color]) -> Rows:
 
 
 def draw_charts(b: Board) -> None:
-    c, lay, rules = b.c, b.layout, b.rules
+    """The charts in three bands (passing; rushing and running with the ball; the kicks),
+    each with its small print under it. A band's tables share the board's width: each column
+    as wide as its longest word at the chart's size, the room left over shared equally."""
+    lay, rules = b.layout, b.rules
     fills = _fills(b)
-    level_fills = lay.fills("charts.level_fills")
     style = TableStyle(font=b.font, bold_font=b.bold, size=lay.length("charts.cell_size"),
                        grid=lay.colour("charts.grid"), ink=b.ink,
                        label_fill=fills["none"])
-    small = lay.length("board.small_size")
-    x0, width = b.x("charts.x"), b.L("board.width")
-    row, label_w = lay.length("charts.row"), lay.length("charts.label_width")
-    top = b.y("charts.top")
-    mm = 72 / 25.4
+    note = lay.length("charts.note_size")
+    row, gap = lay.length("charts.row"), lay.length("charts.gap")
+    y = b.y("charts.top")
+    bands = (
+        ([passing_rows(rules, fills, lay.fills("charts.level_fills"))], passing_note(rules)),
+        ([chart_rows(rules.rushing, "RUSH", fills), chart_rows(rules.tackle, "TACKLE", fills)],
+         running_note(rules)),
+        ([field_goal_rows(rules, fills), punt_rows(rules, fills), kickoff_rows(rules, fills)],
+         kicking_note(rules)),
+    )
+    for tables, text in bands:
+        y = _band(b, style, y, row, tables)
+        y = _notes(b, b.x("charts.x"), y - note - gap / 2, note, [text])
+        y -= gap
+    if y + gap < b.oy:
+        raise lay.blame(["charts.top", "charts.row", "charts.note_size", "charts.cell_size",
+                         "board.height"],
+                        f"expected the charts to end on the board, found them "
+                        f"{(b.oy - y - gap) / 72 * 25.4:.1f} mm below it")
 
-    # Passing: the widest chart, full width
-    n = rules.passing.max - rules.passing.min + 1
-    y = draw_table(c, x0, top, label_w, (width - label_w) / n, row,
-                   passing_rows(rules, fills, level_fills), style)
-    y = _notes(b, x0, y - small - 0.6 * mm, small, [passing_note(rules)])
 
-    # Rushing and running with the ball side by side
-    rush_cells, rush_w = len(rules.rushing.rows), 7.0 * mm
-    rush_label = 18 * mm
-    y_rush = draw_table(c, x0, y - 0.8 * mm, rush_label, rush_w, row,
-                        chart_rows(rules.rushing, "RUSH", fills), style)
-    tx = x0 + rush_label + rush_cells * rush_w + 3 * mm
-    tackle_label = 19 * mm
-    tackle_w = (x0 + width - tx - tackle_label) / len(rules.tackle.rows)
-    draw_table(c, tx, y - 0.8 * mm, tackle_label, tackle_w, row,
-               chart_rows(rules.tackle, "TACKLE", fills), style)
-    y = _notes(b, x0, y_rush - small - 0.6 * mm, small, [running_note(rules)])
+def column_widths(tables: list[Rows], style: TableStyle, width: float, gap: float,
+                  pad: float) -> list[tuple[float, list[float]]]:
+    """(label width, cell widths) of tables set side by side in `width` with `gap` between:
+    each column its widest text plus `pad` on both sides, the rest shared equally by the
+    cells. Too little room is an error naming the shortfall, never text over a rule."""
+    def wide(text: str, bold: bool, size: float = 0.0) -> float:
+        return stringWidth(text, style.bold_font if bold else style.font,
+                           size or style.size) + 2 * pad
 
-    # Kicks: field goal, punt, kickoff
-    y_k = y - 0.8 * mm
-    fg_label, fg_w = 19 * mm, 7.6 * mm
-    draw_table(c, x0, y_k, fg_label, fg_w, row, field_goal_rows(rules, fills), style)
-    px = x0 + fg_label + len(rules.field_goal.ranges) * fg_w + 2.5 * mm
-    punt_label, punt_w = 18 * mm, 7.6 * mm
-    draw_table(c, px, y_k, punt_label, punt_w, row, punt_rows(rules, fills), style)
-    kx = px + punt_label + len(rules.punt.targets) * punt_w + 2.5 * mm
-    ko_label = 21 * mm
-    ko_w = (x0 + width - kx - ko_label) / len(rules.kickoff.spots)
-    draw_table(c, kx, y_k, ko_label, ko_w, row, kickoff_rows(rules, fills), style)
-    _notes(b, x0, y_k - 3 * row - small - 0.5 * mm, small, [kicking_note(rules)])
+    out = []
+    for rows in tables:
+        label = max(wide(label, True) for label, _ in rows)
+        count = max(len(cells) for _, cells in rows)
+        cells = [max(wide(r[i].text, r[i].bold, r[i].size) for _, r in rows if i < len(r))
+                 for i in range(count)]
+        out.append((label, cells))
+    natural = sum(label + sum(cells) for label, cells in out) + gap * (len(tables) - 1)
+    spare = width - natural
+    if spare < 0:
+        raise TooNarrow(f"expected the charts to fit the board's width, found them "
+                        f"{(natural - width) / 72 * 25.4:.1f} mm wider")
+    share = spare / sum(len(cells) for _, cells in out)
+    return [(label, [w + share for w in cells]) for label, cells in out]
+
+
+class TooNarrow(ValueError):
+    """Charts whose words do not fit the width they are given."""
+
+
+def _band(b: Board, style: TableStyle, top: float, row: float, tables: list[Rows]) -> float:
+    """Tables side by side across the board from `top`; returns the lowest bottom edge."""
+    gap = b.L("charts.table_gap")
+    x = b.x("charts.x")
+    bottom = top
+    try:
+        fitted = column_widths(tables, style, b.L("board.width"), gap, b.L("charts.cell_pad"))
+    except TooNarrow as err:
+        raise b.layout.blame(["board.width", "charts.cell_size", "charts.cell_pad",
+                              "charts.table_gap"], str(err)) from None
+    for rows, (label_w, widths) in zip(tables, fitted, strict=True):
+        bottom = min(bottom, draw_table(b.c, x, top, label_w, widths, row, rows, style))
+        x += label_w + sum(widths) + gap
+    return bottom
 
 
 def _notes(b: Board, x: float, y: float, size: float, lines: list[str],
            width: float | None = None) -> float:
-    """Small print under a chart, wrapped to `width`; returns the y below the last line."""
+    """Small print under a chart (first baseline at y), wrapped to `width`; returns the
+    lowest point of its last line (the font's descent under the baseline)."""
     b.c.setFillColor(b.ink)
     width = width or b.L("board.width")
+    leading = b.layout.number("charts.note_leading")
     for text in lines:
-        y = paragraph(b.c, x, y, text, b.font, size, width, leading=1.18)
-    return y + size * 0.2
+        y = paragraph(b.c, x, y, text, b.font, size, width, leading=leading)
+    return y + size * leading - size * DESCENT

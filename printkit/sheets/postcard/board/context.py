@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -13,6 +14,13 @@ from printkit.layout import Layout
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit_engine.postcard.rules import Rules
+
+
+@lru_cache(maxsize=256)
+def _ring_name(diameter: float, line: float, stars: int, star_radius: float, ink: str) -> str:
+    """A kind of circle's form name, from what it looks like (the same in every document)."""
+    key = f"{diameter:.4f}|{line:.4f}|{stars}|{star_radius:.4f}|{ink}"
+    return f"ring{hashlib.sha256(key.encode()).hexdigest()[:12]}"
 
 
 @dataclass
@@ -71,8 +79,7 @@ class Board:
         """A white circle ruled in ink (a Time Tracker or Play Tracker circle), with `stars`
         stars in it: one form per kind of circle in the document, placed where it goes."""
         r, pad = diameter / 2, line
-        key = f"{diameter:.4f}|{line:.4f}|{stars}|{star_radius:.4f}|{self.ink.hexval()}"
-        name = f"ring{hashlib.sha256(key.encode()).hexdigest()[:12]}"
+        name = _ring_name(diameter, line, stars, star_radius, self.ink.hexval())
 
         def draw(c: Canvas) -> None:
             c.setLineWidth(line)

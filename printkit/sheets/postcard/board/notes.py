@@ -94,3 +94,12 @@ def kicking_note(rules: Rules) -> str:
         f"higher = bonus {rules.fake.bonus}.  Kickoff from the {ko.from_}: fair catch / "
         f"touchback to the {ko.touchback} / run.  Onside: dice near midfield, no fair catch."
     )
+
+
+def time_triggers(rules: Rules) -> str:
+    """What crosses Time Tracker circles and how many: printed by each end zone's Time
+    Tracker on the board and on the reference card, the one sentence from the rules object."""
+    tt = rules.time_tracker
+    return (f"Cross {tt.touchdown} circles when scored on, {tt.lost_possession} on losing "
+            f"the ball, {tt.play_tracker_full} when your Play Tracker fills "
+            f"({rules.play_tracker.circles}); gain the stars.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.colors import white
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.draw.text import fit_line
 from printkit.draw.texts import Texts
@@ -13,6 +14,8 @@ from printkit.sheets.postcard.board.context import Board
 # Where the Team Skill arcs go around the score keeper, in the order of the rules' skills
 # (offense above, defense below; rushing left, passing right): (start angle, extent).
 QUADRANTS = ((95, 80), (5, 80), (185, 80), (275, 80))
+ASCENT, DESCENT = 0.76, 0.236   # DejaVu Sans: cap height above, and descent below, a baseline
+CLEAR = 1.5                     # pt: from a word's box to the line or box next to it
 
 
 def arcs(labels: tuple[str, ...]) -> list[tuple[str, float, float]]:
@@ -48,14 +51,17 @@ def _panel(b: Board, side: str) -> None:
     rest_w = pw - keeper_w - 4 * 72 / 25.4
     name, size = fit_line(name, b.bold, b.L("board.label_size") * 1.2, rest_w)
     texts.add(b.bold, size, colour, rest_x, py + ph - 6.2 * 72 / 25.4, name)
-    _score_keeper(b, texts, keeper_cx, py + ph / 2 - 1.0 * 72 / 25.4, colour)
+    _score_keeper(b, texts, keeper_cx, py + ph / 2 - 1.0 * 72 / 25.4, colour, keeper_w)
     _bonus_bar(b, texts, rest_x, py + ph - 20 * 72 / 25.4, rest_w)
-    _play_tracker(b, texts, rest_x, py + 5 * 72 / 25.4, rest_w)
+    _play_tracker(b, texts, rest_x, py + 9.5 * 72 / 25.4, rest_w)
     texts.draw(c)
     c.restoreState()
 
 
-def _score_keeper(b: Board, texts: Texts, cx: float, cy: float, colour) -> None:
+def _score_keeper(b: Board, texts: Texts, cx: float, cy: float, colour,
+                  room: float) -> None:
+    """The score circle, the Team Skill arcs around it and their labels, each label kept
+    inside the keeper's `room` (its width) so it never reaches the panel's edge."""
     c, lay = b.c, b.layout
     r = lay.length("panel.score_radius")
     gap, width = lay.length("panel.arc_gap"), lay.length("panel.arc_width")
@@ -78,10 +84,11 @@ def _score_keeper(b: Board, texts: Texts, cx: float, cy: float, colour) -> None:
         mid = math.radians(start + extent / 2)
         lx, ly = cx + (r2 + 1.2) * math.cos(mid), cy + (r2 + 1.2) * math.sin(mid)
         # above the ring's top, or below its bottom: at the arc's end it crossed the arc
-        cap = small * 0.9 * 0.73                       # DejaVu Bold's cap height
-        ty = (max(ly + 1, cy + r2 + 1.5) if math.sin(mid) > 0
-              else min(ly - small, cy - r2 - 1.5 - cap))
-        texts.add(b.bold, small * 0.9, b.ink, lx, ty, label, align="centre")
+        ty = (max(ly + 1, cy + r2 + 1.5 + DESCENT * small) if math.sin(mid) > 0
+              else min(ly - small, cy - r2 - 1.5 - ASCENT * small))
+        half = stringWidth(label, b.bold, small) / 2
+        lx = min(max(lx, cx - room / 2 + half + CLEAR), cx + room / 2 - half - CLEAR)
+        texts.add(b.bold, small, b.ink, lx, ty, label, align="centre")
 
 
 def _bonus_bar(b: Board, texts: Texts, x: float, y: float, width: float) -> None:
@@ -89,7 +96,8 @@ def _bonus_bar(b: Board, texts: Texts, x: float, y: float, width: float) -> None
     c, lay = b.c, b.layout
     box = lay.length("panel.bonus_box")
     count = b.rules.bonus.max
-    texts.add(b.bold, b.L("board.label_size"), b.ink, x, y + box + 1.5,
+    size = b.L("board.label_size")
+    texts.add(b.bold, size, b.ink, x, y + box + CLEAR + DESCENT * size,
               f"BONUS BAR (max {count})")
     gap = (width - count * box) / max(count - 1, 1)
     gap = min(gap, box * 0.45)
@@ -100,7 +108,7 @@ def _bonus_bar(b: Board, texts: Texts, x: float, y: float, width: float) -> None
         c.setFillColor(white)
         c.rect(bx, y, box, box, stroke=1, fill=1)
         texts.add(b.font, b.L("board.small_size"), lay.colour("board.muted"), bx + box / 2,
-                  y + box / 2 - 2, "+1", align="centre")
+                  y + box / 2 - b.L("board.small_size") * 0.36, "+1", align="centre")
 
 
 def _play_tracker(b: Board, texts: Texts, x: float, y: float, width: float) -> None:
@@ -109,9 +117,13 @@ def _play_tracker(b: Board, texts: Texts, x: float, y: float, width: float) -> N
     count = b.rules.play_tracker.circles
     full = b.rules.time_tracker.play_tracker_full
     circles = "a time circle" if full == 1 else f"{full} time circles"
-    texts.add(b.bold, b.L("board.label_size"), b.ink, x, y + d + 1.5, "PLAY TRACKER")
-    texts.add(b.font, b.L("board.small_size"), lay.colour("board.muted"), x,
-              y - b.L("board.small_size") - 1,
-              f"lose a pick: cross 1 · all {count}: {circles}, reset")
+    size, small = b.L("board.label_size"), b.L("board.small_size")
+    texts.add(b.bold, size, b.ink, x, y + d + CLEAR + DESCENT * size, "PLAY TRACKER")
+    # two lines under the circles, inside the panel's text column (`width`)
+    top = y - CLEAR - ASCENT * small
+    for k, line in enumerate((f"lose a pick: cross 1 of {count}",
+                              f"all {count} crossed: {circles}, reset")):
+        line, fs = fit_line(line, b.font, small, width)
+        texts.add(b.font, fs, lay.colour("board.muted"), x, top - k * small * 1.2, line)
     for i in range(count):
         b.ring(x + d / 2 + i * pitch, y + d / 2, d, lay.length("panel.line_width"))
