@@ -359,11 +359,12 @@ class Verdict:
 
 def verify_payload(text: str,
                    wrap: Callable[[Iterable[str]], Iterator[str]] | None = None) -> Verdict:
-    """Re-derive the book a payload names and compare draw count and checksum."""
+    """Re-derive the book a payload names and compare draw count and checksum (the book
+    drawn a stream at a time and let go: its checksum and count need no stream kept)."""
     payload = parse_payload(text)
     if payload.stream is not None:
         draws = draw_stream(payload.spec, payload.stream)
         check = slip_check(draws, payload.stream, payload.spec.players)
         return Verdict(payload, check, len(draws))
-    book = build(payload.spec, wrap)
+    book = lazy(payload.spec, wrap)
     return Verdict(payload, book.checksum, book.draws)

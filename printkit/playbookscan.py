@@ -71,10 +71,10 @@ def _codes(opened: Opened) -> Iterator[tuple[Page, list[str]]]:
 def printed_draws(path: Path, verdict: Verdict) -> tuple[bool, str]:
     """For a PDF, read the printed draws back: a PDF edited with its QR intact fails."""
     from printkit.books.readback import compare
-    from printkit_engine.playbook import build
+    from printkit_engine.playbook import lazy
 
-    try:
-        result = compare(path, build(verdict.payload.spec))
+    try:        # the seed's draws made stream by stream as the pages are read (issue 28)
+        result = compare(path, lazy(verdict.payload.spec))
     except Exception as exc:   # pdfium's own errors on a damaged file
         raise UserError(f"{printable(str(path))}: cannot read the PDF's pages "
                         f"({type(exc).__name__})") from None

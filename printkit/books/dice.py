@@ -58,7 +58,8 @@ def _block(layout: Layout, section: Section, dice: list[int], first: int) -> Blo
         value_font, value_size = layout.font("dice.value_font"), layout.length("dice.value_size")
         left = [x + label_w + i * cell_w for i in range(per_row)]
         index_x = [cx + 0.8 * MM for cx in left]
-        value_x = {v: [cx + cell_w * 0.42 - Texts.width(str(v), value_font, value_size) / 2
+        middle = (cell_w - box - 1 * MM) / 2      # of the room left of the tick box
+        value_x = {v: [cx + middle - Texts.width(str(v), value_font, value_size) / 2
                        for cx in left] for v in set(dice)}
         labels, indices, values = [], [], []
         for r in range(rows):

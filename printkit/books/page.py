@@ -45,6 +45,7 @@ class BlockTooTall(ValueError):
 class Page:
     tag: str = ""                 # "HOME" / "AWAY" printed in the header of torn-out pages
     blocks: list[Block] = field(default_factory=list)
+    repeated: bool = False        # its first block is a running section's heading, repeated
 
 
 def paginate(blocks: list[tuple[str, Block]], body_height: float, gap: float) -> list[Page]:
@@ -55,16 +56,18 @@ def paginate(blocks: list[tuple[str, Block]], body_height: float, gap: float) ->
 def each_page(blocks: Iterable[tuple[str, Block]], body_height: float,
               gap: float) -> Iterator[Page]:
     """paginate's pages one at a time, from blocks made one at a time: a page is handed on
-    once the page after it is filled (what moving a widow needs), so a long book holds three
-    pages' blocks, not its own (issue 28)."""
-    return _no_widows(_filled(blocks, body_height, gap), body_height, gap)
+    once the pages after it are filled (what moving a widow and evening out a side's last
+    pages need), so a long book holds a few pages' blocks, not its own (issue 28)."""
+    return _settled(_filled(blocks, body_height, gap), body_height, gap)
 
 
-def _filled(blocks: Iterable[tuple[str, Block]], body_height: float,
-            gap: float) -> Iterator[Page]:
-    """Greedy filling, each page handed on when the next block does not fit on it."""
+def _filled(blocks: Iterable[tuple[str, Block]], body_height: float, gap: float,
+            room: float | None = None) -> Iterator[Page]:
+    """Greedy filling, each page handed on when the next block does not fit on it; `room`,
+    if given, is how much of each page's body may be filled (evening out pages)."""
+    room = body_height if room is None else room
     page: Page | None = None
-    used = body_height + 1.0    # forces a first page
+    used = room + 1.0    # forces a first page
     it = iter(blocks)
     following = next(it, None)
     while following is not None:
@@ -78,7 +81,7 @@ def _filled(blocks: Iterable[tuple[str, Block]], body_height: float,
             alone += block.continued().height + gap
         if alone > body_height:
             raise BlockTooTall(block, alone, body_height)
-        if block.new_page or page is None or used + need > body_height or page.tag != tag:
+        if block.new_page or page is None or used + need > room or page.tag != tag:
             if page is not None:
                 yield page
             page = Page(tag)
@@ -86,6 +89,7 @@ def _filled(blocks: Iterable[tuple[str, Block]], body_height: float,
             if block.continued is not None:     # a section running over: repeat its heading
                 heading = block.continued()
                 page.blocks.append(heading)
+                page.repeated = True
                 used += heading.height + gap
         page.blocks.append(block)
         used += block.height + gap
@@ -93,22 +97,42 @@ def _filled(blocks: Iterable[tuple[str, Block]], body_height: float,
         yield page
 
 
-def _no_widows(pages: Iterable[Page], body_height: float, gap: float) -> Iterator[Page]:
+EVEN_PAGES = 3        # a side's last pages shared out evenly, at most this many
+FULL_ENOUGH = 0.6     # a side's last page used at least this much of its body is left as is
+
+
+def _settled(pages: Iterable[Page], body_height: float, gap: float) -> Iterator[Page]:
     """No page left holding a single block after its headings (a lonely strip or legend at
     the end of a side): the section that started last on the page before moves over to
-    join it, heading and all, when it fits. Each page is settled against the one before it
-    (as that one was left) and the tag of the one after."""
-    it = iter(pages)
-    before = next(it, None)
-    if before is None:
-        return
-    page = next(it, None)
-    while page is not None:
-        after = next(it, None)
-        _widow(before, page, after, body_height, gap)
-        yield before
-        before, page = page, after
-    yield before
+    join it, heading and all, when it fits (_widow). And no side's last page left mostly
+    blank (the tail of a side, a cheat sheet alone, issue 30): the blocks of the side's
+    last pages are shared out evenly between them, in the same order (_even). Each page is
+    settled once the page after it is known (is it the last of its side?); the pages before
+    it are held until then, a few pages' blocks at a time."""
+    held: list[Page] = []
+    for after in pages:
+        if held:
+            _settle(held, after, body_height, gap)
+        held.append(after)
+        while len(held) > EVEN_PAGES:
+            yield held.pop(0)
+    if held:
+        _settle(held, None, body_height, gap)
+    yield from held
+
+
+def _settle(held: list[Page], after: Page | None, body_height: float, gap: float) -> None:
+    """Settle the last held page against the one before it and the one `after` it."""
+    page = held[-1]
+    if len(held) > 1:
+        _widow(held[-2], page, after, body_height, gap)
+    if after is None or after.tag != page.tag:
+        side: list[Page] = []
+        for held_page in reversed(held[-EVEN_PAGES:]):    # the side's last pages held
+            if held_page.tag != page.tag:
+                break
+            side.insert(0, held_page)
+        _even(side, body_height, gap)
 
 
 def _widow(before: Page, page: Page, after: Page | None, body_height: float,
@@ -128,6 +152,62 @@ def _widow(before: Page, page: Page, after: Page | None, body_height: float,
         return
     before.blocks = before.blocks[:starts[-1]]
     page.blocks = blocks
+    page.repeated = False
+
+
+def used_height(blocks: list[Block], gap: float) -> float:
+    """The height a page's blocks take, with the gaps between them."""
+    return sum(b.height for b in blocks) + gap * max(len(blocks) - 1, 0)
+
+
+def _even(side: list[Page], body_height: float, gap: float) -> None:
+    """A side's last page less than FULL_ENOUGH used (issue 30: a side's last shuffle, the
+    Luck of the Draw cheat sheet, alone on a page): the blocks of the side's last two or
+    more pages (`side`, at most EVEN_PAGES) are laid out again, in the same order, on as
+    many pages, each given the least room that still needs no more pages; of these, the
+    one whose emptiest page is fullest is kept, and nothing changes where none does
+    better."""
+    if len(side) < 2 or used_height(side[-1].blocks, gap) >= FULL_ENOUGH * body_height:
+        return
+    best: tuple[int, list[Page]] | None = None
+    best_low = min(used_height(p.blocks, gap) for p in side) + 0.01
+    for first in range(len(side) - 1):
+        pages = _evened(side[first:], body_height, gap)
+        if pages is None:
+            continue
+        low = min(used_height(p.blocks, gap) for p in side[:first] + pages)
+        if low > best_low:
+            best, best_low = (first, pages), low
+    if best is None:
+        return
+    first, pages = best
+    for page, even in zip(side[first:], pages, strict=True):
+        page.blocks = even.blocks
+        if page is not side[first]:      # the first keeps the heading it may begin with
+            page.repeated = even.repeated
+
+
+def _evened(pages: list[Page], body_height: float, gap: float) -> list[Page] | None:
+    """The pages' blocks laid out on as many pages, each given the least room that keeps
+    the page count (None if they cannot be)."""
+    blocks = list(pages[0].blocks)
+    for page in pages[1:]:
+        blocks += page.blocks[1:] if page.repeated else page.blocks
+
+    def laid(room: float) -> list[Page]:
+        return list(_filled((("", b) for b in blocks), body_height, gap, room))
+
+    low, high = used_height(blocks, gap) / len(pages), body_height
+    if len(laid(high)) != len(pages):
+        return None
+    for _ in range(20):                  # the least room that keeps the page count
+        middle = (low + high) / 2
+        if len(laid(middle)) == len(pages):
+            high = middle
+        else:
+            low = middle
+    even = laid(high)
+    return even if len(even) == len(pages) else None
 
 
 class Pages:

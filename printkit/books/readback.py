@@ -30,24 +30,24 @@ class Printed:
     where: str     # how a record cites it: "H17", "deal/3 #12", "drive/2 P3"
 
 
-def expected(book: Book) -> list[Printed]:
-    """The draws as the book prints them, in reading order."""
+def expected(book: Book) -> Iterator[Printed]:
+    """The draws as the book prints them, in reading order, one stream at a time: a lazy
+    book (printkit_engine.playbook.lazy) draws each stream as it is reached and lets it go,
+    so a comparison holds a page's draws, not the book's (issue 28)."""
     scheme = book.spec.scheme
-    out: list[Printed] = []
     if scheme.kind == "dice":
         for label, dice in book.streams.items():
             letter = scheme.section(label).cite
-            out += [Printed(str(v), f"{letter}{i}") for i, v in enumerate(dice, start=1)]
+            yield from (Printed(str(v), f"{letter}{i}") for i, v in enumerate(dice, start=1))
     elif scheme.kind == "deal":
-        for deal in book.deals():
+        for deal in book.each_deal():
             for seat, cards in sorted(deal.hands):
-                out += [Printed(c, f"drive/{deal.drive} P{seat}") for c in cards]
-            out += [Printed(c, f"drive/{deal.drive} sidelines") for c in deal.sidelines]
+                yield from (Printed(c, f"drive/{deal.drive} P{seat}") for c in cards)
+            yield from (Printed(c, f"drive/{deal.drive} sidelines") for c in deal.sidelines)
     else:
         for label, cards in book.streams.items():
-            out += [Printed(card_text(c) if is_card(c) else c, f"{label} #{i}")
-                    for i, c in enumerate(cards, start=1)]
-    return out
+            yield from (Printed(card_text(c) if is_card(c) else c, f"{label} #{i}")
+                        for i, c in enumerate(cards, start=1))
 
 
 def printed_tokens(pdf: bytes | Path, kind: str) -> Iterator[str]:
@@ -144,7 +144,8 @@ class ReadBack:
 
 
 def compare(pdf: bytes | Path, book: Book) -> ReadBack:
-    """Printed draws against the book's, stopping at the first difference."""
+    """Printed draws against the book's, stopping at the first difference; both sides are
+    read a page (a stream) at a time, so with a lazy book memory stays flat with pages."""
     want = expected(book)
     got = printed_tokens(pdf, book.spec.scheme.kind)
     count = 0

@@ -174,7 +174,8 @@ def test_layout_file_with_a_bom_is_read(here):
     (("playbook", "postcard", "--seed", "x", "--layout"),
      '[dice]\nrows_per_block = 20\nrow_height = "20 mm"\n',
      "f.toml:2: dice.rows_per_block: expected a block that fits the letter page under the "
-     "header (222 mm), found 410 mm (from dice.rows_per_block, dice.row_height)"),
+     # 300 dice at 18 a row: one block of 17 rows of 20 mm, its heading and gap 10 mm
+     "header (222 mm), found 350 mm (from dice.rows_per_block, dice.row_height)"),
     (("playbook", "cardbowl", "--seed", "x", "--layout"),
      '[cards]\nmin_cell_width = "40 mm"\nrow_height = "20 mm"\n',
      "f.toml:3: cards.row_height: expected a block that fits the letter page under the "

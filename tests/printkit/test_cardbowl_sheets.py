@@ -123,35 +123,59 @@ def _labels(page, size):
     return [w for w in words if abs(w["size"] - size) < 0.01]
 
 
+def _track_ok(layout, holes, rows: list[float]) -> None:
+    """Four full rows of 30 holes at the board's pitch, group gap and row spacing."""
+    pitch, gap = layout.length("track.pitch"), layout.length("track.group_gap")
+    assert len(rows) == 4
+    xs = sorted(h["x0"] for h in holes if round(h["top"], 2) == rows[0])
+    steps = Counter(round(b - a, 2) for a, b in zip(xs, xs[1:], strict=False))
+    assert steps == {round(pitch, 2): 24, round(gap, 2): 5}
+    assert all(abs((b - a) - layout.length("track.spacing")) < 0.01
+               for a, b in zip(rows, rows[1:], strict=False))
+
+
 @pytest.mark.parametrize("paper", PAPERS)
-def test_cribbage_120_holes_at_the_board_pitch_with_two_fifties(paper):
+def test_cribbage_overlay_and_peg_board_share_one_page(paper):
+    # issue 30: each on its own page left it 55% blank; both fit one landscape page
     layout = load_layout("cardbowl-cribbage")
     d = layout.length("track.hole")
-    pitch, gap = layout.length("track.pitch"), layout.length("track.group_gap")
     doc, pages = _pages(_pdf("cribbage", paper))
     with doc:
-        assert len(pages) == 2                  # overlay, peg board
-        for page in pages:
-            holes = _holes(page, d)
-            rows = Counter(round(h["top"], 2) for h in holes)
-            full_rows = [y for y, n in rows.items() if n == 30]
-            assert len(full_rows) == 4 and sum(rows[y] for y in full_rows) == 120
-            xs = sorted(h["x0"] for h in holes if round(h["top"], 2) == full_rows[0])
-            steps = Counter(round(b - a, 2) for a, b in zip(xs, xs[1:], strict=False))
-            assert steps == {round(pitch, 2): 24, round(gap, 2): 5}
-            ys = sorted(full_rows)
-            assert all(abs((b - a) - layout.length("track.spacing")) < 0.01
-                       for a, b in zip(ys, ys[1:], strict=False))
-            labels = Counter(w["text"] for w in _labels(page, layout.length(
-                "track.label_size")))
-            assert labels["50"] == 2 and labels["G"] == 2
-            assert all(labels[str(n)] == 2 for n in range(1, 50))
-            assert all(labels[f"-{n}"] == 2 for n in range(1, 10))
-            text = page.extract_text()
-            assert "STEELERS END ZONE" in text and "COWBOYS END ZONE" in text
-        strip = _labels(pages[1], layout.length("track.label_size"))
-        assert {"1st", "2nd", "3rd", "4th"} <= {w["text"] for w in strip}
+        assert len(pages) == 1
+        page = pages[0]
+        holes = _holes(page, d)
+        rows = Counter(round(h["top"], 2) for h in holes)
+        full_rows = sorted(y for y, n in rows.items() if n == 30)
+        assert len(full_rows) == 8 and sum(rows[y] for y in full_rows) == 240
+        _track_ok(layout, holes, full_rows[:4])        # the overlay, above
+        _track_ok(layout, holes, full_rows[4:])        # the peg board, below
+        labels = Counter(w["text"] for w in _labels(page, layout.length("track.label_size")))
+        assert labels["50"] == 4 and labels["G"] == 4      # two of each a track
+        assert all(labels[str(n)] == 4 for n in range(1, 50))
+        assert all(labels[f"-{n}"] == 4 for n in range(1, 10))
+        assert {"1st", "2nd", "3rd", "4th"} <= set(labels)
+        assert len(holes) == 240 + len(layout.list("pegboard.strip_labels"))
+        text = page.extract_text()
+        assert text.count("STEELERS END ZONE") == 2 and text.count("COWBOYS END ZONE") == 2
+        assert "overlay and peg board to punch" in text
+        cut = next(w for w in page.extract_words() if w["text"] == "cut")
+        assert full_rows[3] < cut["top"] < full_rows[4]   # the overlay's cut words between
+
+
+def test_cribbage_too_tall_for_one_page_has_a_page_each(tmp_path):
+    # rows 3/4 in apart: the overlay (about 3.2 in) and the peg board (3.7 in) do not both
+    # fit under the title on landscape letter (8.5 in less the margins)
+    tall = tmp_path / "tall.toml"
+    tall.write_text('[track]\nspacing = "0.75 in"\n', encoding="utf-8")
+    layout = load_layout("cardbowl-cribbage", tall)
+    doc, pages = _pages(_render("cribbage", "letter", tall))
+    with doc:
+        assert len(pages) == 2
+        d = layout.length("track.hole")
+        assert len(_holes(pages[0], d)) == 120
         assert len(_holes(pages[1], d)) == 120 + len(layout.list("pegboard.strip_labels"))
+        assert "cribbage board: overlay " in pages[0].extract_text()
+        assert "cribbage board: peg board to punch" in pages[1].extract_text()
 
 
 def test_cribbage_played_around_twice_has_one_track_per_half(tmp_path):

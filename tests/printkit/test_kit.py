@@ -38,23 +38,22 @@ MARKS = {
 ORDER = {
     ("cardbowl", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("field", 1), (B, 1), ("log", 1),
                              (B, 1), ("clock", 1), (B, 1), ("book", 17), (B, 1)],
+    # a PostCard side is one page (issue 30: it was a full page and a quarter), its back
+    # left blank so each player's page comes away on its own
     ("postcard", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("board", 1), (B, 1), ("log", 1),
-                             (B, 1), ("book", 4)],
+                             (B, 1), ("book", 1), (B, 1), ("book", 1), (B, 1)],
     ("blowout", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 42), ("field", 1),
-                            (B, 1), ("markers", 1), (B, 1), ("log", 1), (B, 1), ("book", 3),
-                            (B, 1), ("book", 3), (B, 1)],
+                            (B, 1), ("markers", 1), (B, 1), ("log", 1), (B, 1), ("book", 4)],
     ("luckdraw", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 4), ("score", 2),
-                             ("book", 9), (B, 1)],
+                             ("book", 7), (B, 1)],
     ("cardgrid", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("field", 1), (B, 1),
                              ("score", 1), (B, 1), ("book", 4)],
 }
 ORDER |= {
-    ("cardbowl", "a4"): ORDER[("cardbowl", "letter")],
+    ("cardbowl", "a4"): [*ORDER[("cardbowl", "letter")][:-2], ("book", 16)],
     ("postcard", "a4"): ORDER[("postcard", "letter")],
-    ("blowout", "a4"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 42), ("field", 1), (B, 1),
-                        ("markers", 1), (B, 1), ("log", 1), (B, 1), ("book", 4)],
-    ("luckdraw", "a4"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 4), ("score", 2),
-                         ("book", 7), (B, 1)],
+    ("blowout", "a4"): ORDER[("blowout", "letter")],
+    ("luckdraw", "a4"): ORDER[("luckdraw", "letter")],
     ("cardgrid", "a4"): ORDER[("cardgrid", "letter")],
 }
 
@@ -63,23 +62,22 @@ ROWS = {
     "cardbowl": ["This cover 1 1 1", "Reference card 3-4 1 2", "Field 5 1 1",
                  "Drive log 7 1 1", "Game clock 9 1 1", "Play book 11-27 9 17"],
     "postcard": ["This cover 1 1 1", "Reference card 3-4 1 2", "Board 5 1 1",
-                 "Drive log 7 1 1", "Play book 9-12 2 4"],
+                 "Drive log 7 1 1", "Play book 9, 11 2 2"],
     "blowout": ["This cover 1 1 1", "Reference card 3-4 1 2", "Cards 5-46 21 42",
-                "Field 47, 49 2 2", "Play log 51 1 1", "Play book 53-55, 57-59 4 6"],
+                "Field 47, 49 2 2", "Play log 51 1 1", "Play book 53-56 2 4"],
     "luckdraw": ["This cover 1 1 1", "Reference card 3-4 1 2", "Game cards 5-8 2 4",
-                 "Score sheet 9-10 1 2", "Play book 11-19 5 9"],
+                 "Score sheet 9-10 1 2", "Play book 11-17 4 7"],
     "cardgrid": ["This cover 1 1 1", "Reference card 3-4 1 2", "Field grid 5 1 1",
                  "Score sheet 7 1 1", "Play book 9-12 2 4"],
 }
 ROWS_A4 = {
-    "blowout": ROWS["blowout"][:-1] + ["Play book 53-56 2 4"],
-    "luckdraw": ROWS["luckdraw"][:-1] + ["Play book 11-17 4 7"],
+    "cardbowl": ROWS["cardbowl"][:-1] + ["Play book 11-26 8 16"],
 }
 SHEETS = {  # (duplex, one-sided)
-    ("cardbowl", "letter"): (14, 23), ("cardbowl", "a4"): (14, 23),
-    ("postcard", "letter"): (6, 9), ("postcard", "a4"): (6, 9),
-    ("blowout", "letter"): (30, 54), ("blowout", "a4"): (28, 52),
-    ("luckdraw", "letter"): (10, 18), ("luckdraw", "a4"): (9, 16),
+    ("cardbowl", "letter"): (14, 23), ("cardbowl", "a4"): (13, 22),
+    ("postcard", "letter"): (6, 7), ("postcard", "a4"): (6, 7),
+    ("blowout", "letter"): (28, 52), ("blowout", "a4"): (28, 52),
+    ("luckdraw", "letter"): (9, 16), ("luckdraw", "a4"): (9, 16),
     ("cardgrid", "letter"): (6, 9), ("cardgrid", "a4"): (6, 9),
 }
 CUTS = {
@@ -92,22 +90,27 @@ CUTS = {
                  "Game cards (pages 5-8): a craft knife and a ruler, along the crop marks"],
     "cardgrid": ["Reference card (pages 3-4): scissors"],
 }
-NEEDED = {
+NEEDED = {   # each line as the game's rules text asks for it (docs/rules/GAME.md: C31, P26,
+    # B18, L21, G16)
     "cardbowl": ["One standard 52-card deck of playing cards with its 2 jokers (54 cards). The "
                  "rules: \u201cUse a standard playing card deck, including 52 cards and 2 "
-                 "Jokers.\u201d", "A coin or counter to mark the ball on the field",
-                 "A pencil for each player"],
-    "postcard": ["Two six-sided dice (or read the rolls from the play book)",
-                 "A counter to mark the ball on the board", "A pencil for each player"],
-    "blowout": ["A coin for the toss (and overtime)", "A counter to mark the ball on the field",
-                "A pencil"],
+                 "Jokers.\u201d", "A penny (or other marker) for the ball; the penny is also "
+                 "the coin for the toss", "A pencil for the drive log and the clock sheet"],
+    "postcard": ["Two six-sided dice, one for each player, of two colours if you have them (or "
+                 "read the rolls from the play book)", "A third die for the ball, which also "
+                 "shows the down (a four-sided one is best), or a coin", "A dry erase marker "
+                 "and a plastic sleeve for the board, or a pencil and an eraser",
+                 "A pencil for the drive log"],
+    "blowout": ["A coin for the toss (and overtime)", "A pencil for the play log"],
     "luckdraw": ["A football game on TV or radio to play along with",
                  "A pencil for each player"],
     "cardgrid": ["One standard 52-card deck of playing cards, jokers out, split in two: Lions, "
                  "the half pack (clubs + hearts); Bears, the half pack (diamonds + spades). "
                  "The rules: \u201ceach half comprising one complete red suit and one complete "
                  "black suit of cards.\u201d",
-                 "A counter to mark the ball on the field grid", "A pencil for each player"],
+                 "A small marker or counter for the ball on the field grid", "A coin for the toss",
+                 "A watch or an alarm clock set to the agreed finishing time",
+                 "A pencil for the score sheet"],
 }
 EDGE = 18.0       # 0.25 in
 
@@ -248,7 +251,7 @@ def test_default_out(tmp_path: Path) -> None:
     r = run_cli("kit", "postcard", "--paper", "a4", "--seed", "x", cwd=tmp_path)
     assert r.code == 0, r.stderr
     assert (tmp_path / "output" / "postcard-kit-a4.pdf").is_file()
-    assert r.stdout.startswith("output/postcard-kit-a4.pdf: 12 pages, 6 sheets duplex (9 "
+    assert r.stdout.startswith("output/postcard-kit-a4.pdf: 12 pages, 6 sheets duplex (7 "
                                "one-sided)")
 
 

@@ -117,9 +117,8 @@ def test_slip_payload_reads_back_and_re_derives():
 
 def test_every_slip_of_a_printed_book_carries_its_own_code():
     book = build(make_spec("luckdraw", "demo", drives=3, players=4))
-    image = next(iter(rasterise(render_book(book, "letter"), 150)))
-    found = {r.text for r in zxingcpp.read_barcodes(image,
-                                                    formats=zxingcpp.BarcodeFormat.QRCode)}
+    found = {r.text for image in rasterise(render_book(book, "letter"), 150)
+             for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)}
     assert SLIP3 in found and book.payload() in found and len(found) == 4
     deals = json.loads(run_cli("playbook", "luckdraw", "--seed", "demo", "--drives", "3",
                                "--players", "4", "--format", "json").stdout)["deals"]

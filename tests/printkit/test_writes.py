@@ -11,7 +11,7 @@ import pytest
 
 from tests.helpers import run_cli
 
-RENDER = ("render", "cardbowl", "cribbage")       # two pages: a PDF and two PNG previews
+RENDER = ("render", "cardbowl", "refcard")        # two pages: a PDF and two PNG previews
 
 
 def _one_line_error(r, *parts: str) -> None:

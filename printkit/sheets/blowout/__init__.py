@@ -27,8 +27,7 @@ PRINTABLES = (
 # One table's kit (`printkit kit`, printkit/kit.py): its printables in print order after the
 # cover (the play book follows them), and what else the table needs besides the printout.
 KIT = ("refcard", "cards", "field", "drivelog")
-NEEDS = (
+NEEDS = (   # each line's passage of the rules: docs/rules/blowout.md B18
     "a coin for the toss (and overtime)",
-    "a counter to mark the ball on the field",
-    "a pencil",
+    "a pencil for the play log",
 )

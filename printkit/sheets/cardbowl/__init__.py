@@ -31,7 +31,7 @@ PACK = ("field", "drivelog", "clock", "bubblelog", "scoresheet", "refcard")
 # One table's kit (`printkit kit`, printkit/kit.py): its printables in print order after the
 # cover (the play book follows them), and what else the table needs besides the printout.
 KIT = ("refcard", "field", "drivelog", "clock")
-NEEDS = (
-    "a coin or counter to mark the ball on the field",
-    "a pencil for each player",
+NEEDS = (   # each line's passage of the rules: docs/rules/cardbowl.md C31
+    "a penny (or other marker) for the ball; the penny is also the coin for the toss",
+    "a pencil for the drive log and the clock sheet",
 )

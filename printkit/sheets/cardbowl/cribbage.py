@@ -3,9 +3,10 @@
 Per the rules' "Using a Cribbage Board": one hole a yard, end line to end line (engine state's
 YARDS); the middle two holes are both the 50; each hole is labelled with its yard line from the
 nearer goal (end-zone holes negative, yards deep, as the kickoff rule writes "-3 yards inside
-end zone"; the goal line G). Page 1 is an overlay laid on a real board (its hole pitch,
+end zone"; the goal line G). At the top, an overlay laid on a real board (its hole pitch,
 diameter, group gap, row spacing and rows are layout values, so a measured board lines up);
-page 2 is a stand-alone board to punch, with a strip for the down and first-down pegs.
+below it a stand-alone board to punch, with a strip for the down and first-down pegs; each
+on a page of its own when a measured board is too large for both to share one.
 """
 
 from __future__ import annotations
@@ -161,7 +162,60 @@ def _strip(c: Canvas, layout: Layout, track: Track, x: float, y: float) -> float
     return hx - x
 
 
+@dataclass(frozen=True)
+class _Board:
+    """The heights around a track, from the layout: what the overlay and the peg board
+    take above and below their track."""
+
+    frame: float      # the peg board's border
+    head: float       # above the top row's holes: their labels
+    foot: float       # below the bottom row's holes: the end-zone words
+    label: float      # the page's label size
+
+    @classmethod
+    def of(cls, layout: Layout) -> _Board:
+        hole, size = layout.length("track.hole") / 2, layout.length("track.label_size")
+        return cls(layout.length("pegboard.frame"), hole + size * 1.5, hole + size * 2,
+                   layout.length("page.label_size"))
+
+    def overlay(self, track: Track) -> float:
+        """From the top of the overlay's dashed box to below its cut line's words."""
+        return self.head + track.height + self.foot + self.frame + self.label * 2.5
+
+    def pegboard(self, track: Track, strip_gap: float) -> float:
+        """From the top of the peg board's border to its bottom."""
+        return self.head + track.height + strip_gap + self.foot + self.frame * 2
+
+
+def _draw_overlay(c: Canvas, layout: Layout, track: Track, board: _Board, x0: float,
+                  ty: float) -> None:
+    """The overlay's dashed cut line and its words (the track is drawn by the caller)."""
+    frame, foot, label = board.frame, board.foot, board.label
+    c.saveState()
+    c.setDash(3, 2)
+    c.setLineWidth(0.4)
+    c.setStrokeColor(layout.colour("page.muted"))
+    c.rect(x0 - frame, ty - track.height - foot - frame / 2, track.width + 2 * frame,
+           track.height + board.head + foot + frame, stroke=1, fill=0)
+    c.restoreState()
+    _legend(c, layout, x0 - frame, ty - track.height - foot - frame / 2 - label * 1.5,
+            "cut along the dashed line and lay the strip on your board, each cross over a "
+            "hole")
+
+
+def _draw_pegboard(c: Canvas, layout: Layout, track: Track, board: _Board, x0: float,
+                   ty: float) -> None:
+    """The peg board's border and its down strip (the track is drawn by the caller)."""
+    frame, foot = board.frame, board.foot
+    strip_y = ty - track.height - layout.length("pegboard.strip_gap")
+    _frame(c, layout, x0 - frame * 2, strip_y - foot - frame,
+           track.width + frame * 4, ty - strip_y + board.head + foot + frame * 2)
+    _strip(c, layout, track, x0, strip_y)
+
+
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
+    """The overlay and the peg board on one page where both fit (issue 30: each alone left
+    its page more than half blank), else each on its own page."""
     track = Track(layout)
     size = page_size(opts.paper, "landscape")
     doc.page_size(size)
@@ -170,44 +224,45 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
         raise UserError(f"{layout.sources[-1].path}: a row of {track.per_row} holes is "
                         f"{track.width / 72:.2f} in long, wider than {opts.paper} landscape: "
                         "raise track.rows")
-    c = doc.canvas
+    board = _Board.of(layout)
+    label = board.label
     top = size[1] - margin - layout.length("page.title_size")
-    x0 = (size[0] - track.width) / 2
-    label = layout.length("page.label_size")
+    first = top - label * 5 - board.frame - board.head      # the first track's top row
+    second = first - board.overlay(track) - label - board.frame - board.head
+    bottom = floor(layout) + label * 6.5   # above the glue words and the check bars
+    peg_top = second + board.head + board.frame
+    together = peg_top - board.pegboard(track, layout.length("pegboard.strip_gap")) >= bottom
+    pages = [("overlay and peg board to punch", [("overlay", first), ("pegboard", second)])] \
+        if together else [("overlay", [("overlay", first)]),
+                          ("peg board to punch", [("pegboard", first)])]
+    for heading, parts in pages:
+        _page(doc, opts, layout, track, board, top, heading, parts)
+
+
+def _page(doc: Document, opts: RenderOptions, layout: Layout, track: Track, board: _Board,
+          top: float, heading: str, parts: list[tuple[str, float]]) -> None:
+    """One page: title, the two lines of how to read the holes, each part at its track's
+    top row, the glue words under a peg board, the check bars."""
+    c = doc.canvas
+    margin, label = layout.length("page.margin"), board.label
+    x0 = (doc.width - track.width) / 2
     style = "one continuous track" if track.style == "continuous" else \
         "one track per half (played around twice)"
-    for page in ("overlay", "pegboard"):
-        heading = "overlay" if page == "overlay" else "peg board to punch"
-        title(c, layout, margin, top, f"{layout.text('page.title')}: {heading}   "
-              f"{opts.home} v {opts.away}")
-        _legend(c, layout, margin, top - label * 2,
-                f"{HOLES} holes = {YARDS} yards, {style}. Labels: yard line from the nearer goal; "
-                f"G = goal line, -1 to -{END_ZONE - 1} = yards deep in the end zone.")
-        _legend(c, layout, margin, top - label * 3.5,
-                "The middle two holes are both the 50: skip one when you pass it. Pegs: ball "
-                "(field position) and first-down marker.")
-        frame = layout.length("pegboard.frame")
-        head = layout.length("track.hole") / 2 + layout.length("track.label_size") * 1.5
-        ty = top - label * 5 - frame - head
-        foot = layout.length("track.hole") / 2 + layout.length("track.label_size") * 2
-        if page == "overlay":
-            c.saveState()
-            c.setDash(3, 2)
-            c.setLineWidth(0.4)
-            c.setStrokeColor(layout.colour("page.muted"))
-            c.rect(x0 - frame, ty - track.height - foot - frame / 2, track.width + 2 * frame,
-                   track.height + head + foot + frame, stroke=1, fill=0)
-            c.restoreState()
-            _legend(c, layout, x0 - frame, ty - track.height - foot - frame / 2
-                    - label * 1.5, "cut along the dashed line and lay the strip on your "
-                    "board, each cross over a hole")
+    title(c, layout, margin, top, f"{layout.text('page.title')}: {heading}   "
+          f"{opts.home} v {opts.away}")
+    _legend(c, layout, margin, top - label * 2,
+            f"{HOLES} holes = {YARDS} yards, {style}. Labels: yard line from the nearer goal; "
+            f"G = goal line, -1 to -{END_ZONE - 1} = yards deep in the end zone.")
+    _legend(c, layout, margin, top - label * 3.5,
+            "The middle two holes are both the 50: skip one when you pass it. Pegs: ball "
+            "(field position) and first-down marker.")
+    for part, ty in parts:
+        if part == "overlay":
+            _draw_overlay(c, layout, track, board, x0, ty)
         else:
-            strip_y = ty - track.height - layout.length("pegboard.strip_gap")
-            _frame(c, layout, x0 - frame * 2, strip_y - foot - frame,
-                   track.width + frame * 4, ty - strip_y + head + foot + frame * 2)
-            _strip(c, layout, track, x0, strip_y)
+            _draw_pegboard(c, layout, track, board, x0, ty)
             _legend(c, layout, margin, floor(layout) + label * 5,
                     "Glue to card, punch each hole at its cross; golf tees or matches make pegs.")
         _draw_track(c, layout, track, x0, ty, opts.home, opts.away)
-        check_bars(doc, layout, margin, floor(layout))
-        doc.show_page()
+    check_bars(doc, layout, margin, floor(layout))
+    doc.show_page()

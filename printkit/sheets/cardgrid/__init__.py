@@ -24,7 +24,9 @@ PRINTABLES = (
 # One table's kit (`printkit kit`, printkit/kit.py): its printables in print order after the
 # cover (the play book follows them), and what else the table needs besides the printout.
 KIT = ("refcard", "field", "scoresheet")
-NEEDS = (
-    "a counter to mark the ball on the field grid",
-    "a pencil for each player",
+NEEDS = (   # each line's passage of the rules: docs/rules/cardgrid.md G16
+    "a small marker or counter for the ball on the field grid",
+    "a coin for the toss",
+    "a watch or an alarm clock set to the agreed finishing time",
+    "a pencil for the score sheet",
 )

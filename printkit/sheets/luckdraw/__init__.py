@@ -22,7 +22,7 @@ PRINTABLES = (
 # One table's kit (`printkit kit`, printkit/kit.py): its printables in print order after the
 # cover (the play book follows them), and what else the table needs besides the printout.
 KIT = ("refcard", "cards", "scoresheet")
-NEEDS = (
+NEEDS = (   # each line's passage of the rules: docs/rules/luckdraw.md L21
     "a football game on TV or radio to play along with",
     "a pencil for each player",
 )

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 
 from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.books.header import fit_text
@@ -241,11 +242,22 @@ def card_scoring(card: GameCard) -> str:
 
 
 def _legend(layout: Layout, players: int) -> Block:
-    """The cheat sheet, so the table can score without the rules at hand."""
+    """The cheat sheet, so the table can score without the rules at hand: each card's line
+    wrapped to the narrower paper's width (A4 decides), never cut short."""
+    from printkit.papers import page_size
+    from printkit.pdfdoc import register_fonts
+
+    register_fonts()
     codes = load_cards().codes
     line_h = layout.length("deal.legend_line")
     title_h = layout.length("deal.title_height")
     fixed = set(load_cards().qb_fixed(players))
+    size = layout.length("deal.legend_size")
+    code_font, name_font = layout.font("deal.code_font"), layout.font("deal.name_font")
+    width = page_size("a4")[0] - 2 * layout.length("page.margin")
+    entries = [(code, simpleSplit(scoring_line(code), name_font, size, width - 18 * MM))
+               for code in codes]
+    lines = sum(len(text) for _, text in entries)
 
     def draw(doc: Document, x: float, top: float, width: float) -> None:
         c = doc.canvas
@@ -254,20 +266,20 @@ def _legend(layout: Layout, players: int) -> Block:
         texts.add(layout.font("header.bold_font"), layout.length("deal.title_size"), ink,
                   x + 2 * MM, top - title_h + 2 * MM,
                   "Game card scoring (the rules' cheat sheet; yellow: the QB's automatic cards)")
-        size = layout.length("deal.legend_size")
-        code_font, name_font = layout.font("deal.code_font"), layout.font("deal.name_font")
         c.saveState()
         c.setFillColor(layout.fill("deal.qb_fill"))
-        for i, code in enumerate(codes):
-            y = top - title_h - (i + 1) * line_h
+        row = 0
+        for code, text in entries:
+            y = top - title_h - (row + 1) * line_h
             if code in fixed:
                 c.rect(x + 1 * MM, y - 0.8 * MM, 14 * MM, line_h, stroke=0, fill=1)
             texts.add(code_font, size, ink, x + 2 * MM, y, code)
-            texts.add(name_font, size, ink, x + 16 * MM, y,
-                      fit_text(c, scoring_line(code), name_font, size, width - 18 * MM))
+            for k, part in enumerate(text):
+                texts.add(name_font, size, ink, x + 16 * MM, y - k * line_h, part)
+            row += len(text)
         c.restoreState()
 
-    return Block(title_h + len(codes) * line_h + 2 * MM, draw, line_after="cut",
+    return Block(title_h + lines * line_h + 2 * MM, draw, line_after="cut",
                  keys="deal.title_height, deal.legend_line")
 
 

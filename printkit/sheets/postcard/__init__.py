@@ -25,8 +25,10 @@ PACK = ("board", "drivelog", "bubblelog", "scoresheet", "refcard")
 # One table's kit (`printkit kit`, printkit/kit.py): its printables in print order after the
 # cover (the play book follows them), and what else the table needs besides the printout.
 KIT = ("refcard", "board", "drivelog")
-NEEDS = (
-    "two six-sided dice (or read the rolls from the play book)",
-    "a counter to mark the ball on the board",
-    "a pencil for each player",
+NEEDS = (   # each line's passage of the rules: docs/rules/postcard.md P26
+    "two six-sided dice, one for each player, of two colours if you have them (or read the "
+    "rolls from the play book)",
+    "a third die for the ball, which also shows the down (a four-sided one is best), or a coin",
+    "a dry erase marker and a plastic sleeve for the board, or a pencil and an eraser",
+    "a pencil for the drive log",
 )
