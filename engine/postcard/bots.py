@@ -264,7 +264,8 @@ def _roll(stream: Stream, source: Source, state: State, verb: str, side: str,
           pair: bool) -> Roll:
     """One side's dice on a line: the book's next draws, the source's re-roll and bonus."""
     if pair:
-        return Roll(side, (stream.die(), stream.die()), pair=True)
+        draws = (stream.die(), stream.die())
+        return Roll(side, draws, pair=True, bonus=source.bonus(state, verb, side, pair))
     first = stream.die()
     dice: tuple[int, ...] = (first,)
     reroll = source.reroll(state, verb, side, first)
