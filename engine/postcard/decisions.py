@@ -4,7 +4,8 @@ One row a play (from a state between plays to the next; the coin toss is nobody'
 and has no row). Its fields, in the order a row is written:
 
     play      kickoff onside rush pass punt fg fake knee try1 try2, or `more`: the play
-              above goes on (its further bonuses and marks)
+              above goes on (its further bonuses and marks; as the first row: the coin
+              toss's bonuses)
     kicks     H A          who kicks off, where the toss winner chooses (the first kickoff)
     then      rush pass    the play after a fake kick or a 2-point try
     picks     5v3          strategy numbers O v D; a kickoff's kicker's number v guess
@@ -12,9 +13,9 @@ and has no row). Its fields, in the order a row is written:
     again     again        a pass's optional second roll taken
     return    fair touchback run   what the receiver did with a kick that allows a choice
     reroll    rrH rrA rrHA a Team Skill re-roll of the rush or pass roll
-    bonus     H+2@3        Bonus Bar bonuses: side, how many, on the play's Nth roll (two)
-    marks     xHA          the end zone of each Time Tracker circle crossed, in order
-    = score   = 7-0        the score after the play: written after every score (checkpoint)
+    bonus     H+2@3        Bonus Bar bonuses: side, how many, on the play's Nth roll
+    marks     xHA          the end zone of each Time Tracker circle crossed, in order (two)
+    = score   = 14         after a score: the new score of the side that scored (checkpoint)
 
 The dice are the play book's (the Seed); everything else follows from the rules. `Scripted` is
 the decision source that plays a log through the bots' own loop (engine/postcard/bots.py:
@@ -31,11 +32,20 @@ import re
 from dataclasses import dataclass, field
 
 from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
-from printkit_engine.decisions import DecisionLog, Field, Replayed, Row, log_text
+from printkit_engine.decisions import (
+    LOG_TAG,
+    LOG_VALUE,
+    DecisionLog,
+    Field,
+    Replayed,
+    Row,
+    log_text,
+)
 from printkit_engine.findings import Finding
 from printkit_engine.game import Lazy
 from printkit_engine.postcard import notation
 from printkit_engine.postcard.bots import play
+from printkit_engine.postcard.bubbles import DecisionLines
 from printkit_engine.postcard.notation import Cross, Line
 from printkit_engine.postcard.rules import DIE, Rules, load_rules
 from printkit_engine.postcard.state import OVER, SIDES, TOSS, State, index
@@ -43,22 +53,23 @@ from printkit_engine.postcard.steps import allowed, step
 from printkit_engine.verify.record import Unread
 
 PLAYS = ("kickoff", "onside", "rush", "pass", "punt", "fg", "fake", "knee", "try1", "try2",
-         "more", "toss")
-PLAY_LABELS = ("kickoff", "onside", "rush", "pass", "punt", "FG", "fake", "knee", "1-pt try",
-               "2-pt try", "same play", "coin toss")
-TOSS_ROW = "toss"        # a row for the coin toss: only when a bonus is used on its dice
-MORE = "more"            # a row going on with the play above: more bonuses and marks
+         "more")
+PLAY_LABELS = ("kickoff", "onside", "rush", "pass", "punt", "FG", "fake", "knee", "try 1",
+               "try 2", "more")
+MORE = "more"            # a row going on with the play above: more bonuses and marks; as
+                         # the first row, the coin toss's (a bonus used on a tied toss's dice)
 TRIES = {"try1": "extra_point", "try2": "two_point"}     # the rules' points of each try
 RETURNS = ("fair", "touchback", "run")
-BONUSES = ("bonus1", "bonus2")   # bonus uses a row holds (a play with more: a `more` row)
-MARKS = 3                # circles a row holds: a touchdown's two and one more
+BONUSES = ("bonus",)    # bonus uses a row holds (a play with more: `more` rows)
+MARKS = 2                # circles a row holds: a touchdown's two (more: a `more` row)
 ROLLS = 9                # the rolls of a play a bonus can name (@1 .. @9)
 SKILL_TAGS = ("HomeSkill", "AwaySkill")
+TYPICAL_PLAYS = 70       # rows of a whole game (simulated games: 45-95 plays, 64 on average)
 
 FIELDS = (
     Field("play", "every play: what the offense (or the kicking side) does; `more` (same "
-          "play): a row going on with the play above, for its further bonuses and marks; "
-          "`toss`: the coin toss (every toss, ties too), only when bonuses are used on it"),
+          "play): a row going on with the play above, for its further bonuses and marks (as "
+          "the first row: bonuses used on the coin toss, ties too)"),
     Field("kicks", "the first kickoff: the side the toss winner sends to kick"),
     Field("then", "after a fake kick or a 2-point try: the play run"),
     Field("picks", "a rush or pass (not after a fake), and a kickoff: the kicker's number v "
@@ -67,12 +78,22 @@ FIELDS = (
     Field("again", "a pass: the optional second roll was taken"),
     Field("return", "a kick that can be fair-caught or downed: fair, touchback or run"),
     Field("reroll", "the rush or pass roll re-rolled with a Team Skill (H, A or both)"),
-    Field("bonus1", "Bonus Bar bonuses used: side, how many, on the play's Nth roll"),
-    Field("bonus2", "a second use of bonuses in the same play"),
-    Field("marks", "each Time Tracker circle crossed in the play: its end zone, in order"),
-    Field("score", "after every score (touchdown, try, field goal, safety): the score H-A"),
+    Field("bonus", "Bonus Bar bonuses used: side, how many, on the play's Nth roll (a "
+          "second use: a `more` row)"),
+    Field("marks", "each Time Tracker circle crossed in the play: its end zone, in order "
+          "(two a row: more on a `more` row)"),
+    Field("score", "after every score (touchdown, try, field goal, safety): the new score "
+          "of the side that scored"),
 )
 
+
+# the foot of a decision sheet: what a child needs beyond the words over the bubbles
+SHEET_LEGEND = (
+    "One band a play: shade what your table decided.  numbers: offense v defense (a kickoff: "
+    "kicker's number v the guess).  bonus: whose, +how many, @ on the play's 1st, 2nd... roll.",
+    "time marks: the end zone of each circle crossed.  more: the play above goes on (its next "
+    "bonus or marks).  = score: after a score, the new score of the side that scored.",
+)
 
 _LOGS: dict[int, tuple[Rules | None, DecisionLog]] = {}
 
@@ -91,7 +112,9 @@ def decision_log(rules: Rules | None = None) -> DecisionLog:
 
 def _decision_log(rules: Rules) -> DecisionLog:
     faces = tuple(str(v) for v in range(1, DIE + 1))
-    distances = tuple(str(t.distance) for t in rules.punt.targets)
+    distances = [t.distance for t in rules.punt.targets]
+    tens = tuple(sorted({d // 10 for d in distances}))        # the chart's distances as
+    ones = tuple(sorted({d % 10 for d in distances}))         # tens and ones: 2-7, 0 5
     bonus = tuple(str(b) for b in range(1, rules.bonus.max + 1))
     rolls = tuple(str(k) for k in range(1, ROLLS + 1))
 
@@ -105,16 +128,16 @@ def _decision_log(rules: Rules) -> DecisionLog:
         Slot("then", (Part("play", ("rush", "pass")),), title="then"),
         Slot("picks", (Part("offense", faces), Part("defense", faces, prefix="v")),
              title="numbers O v D"),
-        Slot("distance", (Part("yards", distances),), title="punt distance"),
+        Slot("distance", (Part("yards", digits=(9, 9), first=tens, last=ones),),
+             title="punt distance"),
         Slot("again", (Part("again", ("again",), labels=("2nd roll",)),), title="pass"),
         Slot("return", (Part("return", RETURNS),), title="return"),
         Slot("reroll", (Part("sides", ("H", "A", "HA"), labels=("H", "A", "both")),),
              lead="rr", title="re-roll"),
         *(bonus_slot(n) for n in BONUSES),
         Slot("marks", tuple(Part(f"zone{k + 1}", SIDES) for k in range(MARKS)), lead="x",
-             title="time marks: end zone"),
-        Slot("score", (number_part("home", 99), number_part("away", 99, prefix="-")),
-             title="score H-A"),
+             title="time marks"),
+        Slot("score", (number_part("points", 99),), title="= score of the side that scored"),
     )
     form = Form("", (
         Segment("", ("play",)),
@@ -123,7 +146,10 @@ def _decision_log(rules: Rules) -> DecisionLog:
     ))
     grammar = Grammar("postcard", slots, (form,),
                       tags=("Seed", "Home", "Away", "Date", *SKILL_TAGS, "Match"),
-                      hint="pass 3v1 again H+1@2 xA = 7-0", log="decisions")
+                      hint="pass 3v1 again H+1@2 xA = 7", log=LOG_VALUE,
+                      variant=LOG_VALUE, stamp=((LOG_TAG, LOG_VALUE),), seeded=True,
+                      lines=DecisionLines(), typical_lines=TYPICAL_PLAYS,
+                      legend=SHEET_LEGEND)
     return DecisionLog(
         game="postcard", prefix="PC", grammar=grammar, fields=FIELDS, checkpoint="score",
         replay=replay, from_record=log_of_record,
@@ -142,6 +168,7 @@ class Plan:
     bonuses: list[tuple[str, int, int, int]] = field(default_factory=list)  # side, +N,
     marks: list[str] = field(default_factory=list)                           # @roll, line
     more: list[Row] = field(default_factory=list)
+    toss: bool = False           # the coin toss's (a first row `more`)
 
 
 def plans(rows: list[Row]) -> tuple[list[Plan], list[Finding]]:
@@ -150,11 +177,7 @@ def plans(rows: list[Row]) -> tuple[list[Plan], list[Finding]]:
     out: list[Plan] = []
     found: list[Finding] = []
     for row in rows:
-        if row.get("play") == MORE:
-            if not out:
-                found.append(Finding(row.line, "PC-DEC-002", "a `more` row goes on with the "
-                                     "play above, and there is none", "a play", MORE))
-                continue
+        if row.get("play") == MORE and out:
             extra = [f.slot for f in FIELDS if row.has(f.slot)
                      and f.slot not in ("play", "marks", "score", *BONUSES)]
             for slot in extra:
@@ -163,6 +186,9 @@ def plans(rows: list[Row]) -> tuple[list[Plan], list[Finding]]:
                                      _shown(row, slot)))
             plan = out[-1]
             plan.more.append(row)
+        elif row.get("play") == MORE:           # the first row: the coin toss's bonuses
+            plan = Plan(row, toss=True)
+            out.append(plan)
         else:
             plan = Plan(row)
             out.append(plan)
@@ -248,15 +274,16 @@ class Scripted:
     def choose(self, state: State) -> Line:
         self.counted = False
         if state.phase == TOSS:
-            if self.k < 0 and self.plans and self.plans[0].row.get("play") == TOSS_ROW:
+            if self.k < 0 and self.plans and self.plans[0].toss:
                 self._next()
                 self.used.add("play")
             self.trace.append(self.k if self.k >= 0 else None)
             return Line(0, "toss")
         if state.play is None:
             self._next()
-            if self.row.get("play") == TOSS_ROW:
-                self._find("PC-DEC-002", "the coin toss is over", "a play", TOSS_ROW)
+            if self.plans[self.k].toss:
+                self._find("PC-DEC-002", "a first row `more` is the coin toss's, and the "
+                           "toss is over", "a play", MORE)
         self.trace.append(self.k)
         options = allowed(state, self.rules)
         if state.play is None:
@@ -383,28 +410,41 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     played = source.plans
     out.rows = [played[k].row.line if k is not None else None for k in source.trace]
     out.findings += source.findings
-    # checkpoints: the score written on a play's row goes into the state its last line writes
-    score = (0, 0)
+    # checkpoints: the score a play's row writes (the new score of the side that scored)
+    # goes into the state its last line writes, the other side's as last written
+    score = (0, 0)            # the replay's
+    kept = (0, 0)             # as the table has written it
     for n, (line, k) in enumerate(zip(lines, source.trace, strict=True)):
         row = played[k].row if k is not None else None
         last = row is not None and (n + 1 == len(lines) or source.trace[n + 1] != k)
         written = None
         if last and row is not None:
-            home, away = row.get("score", 0), row.get("score", 1)
-            written = f"{home}-{away}" if home and away else None
-            after = _score_of(line)
-            if after is not None and after != score and written is None:
+            after = _score_of(line) or score
+            points = row.get("score")
+            scorer = next((i for i in (0, 1) if after[i] != score[i]), None)
+            if scorer is None and points:
+                out.findings.append(Finding(row.line, "PC-DEC-002", "a score written after a "
+                                            "play that did not score", "nothing",
+                                            f"= {points}"))
+            elif scorer is not None and not points:
                 out.findings.append(Finding(row.line, "PC-DEC-003", "the score is written "
-                                            "after every score", f"= {after[0]}-{after[1]}",
+                                            "after every score", f"= {after[scorer]}",
                                             "nothing"))
-            if after is not None:
-                score = after
+                kept = _with(kept, scorer, after[scorer])
+            elif scorer is not None:
+                kept = _with(kept, scorer, int(points))
+                written = f"{kept[0]}-{kept[1]}"
+            score = after
         out.checked.append(_checked(line, written))
     if state.phase == OVER:
         for plan in played[source.k + 1:]:
             out.findings.append(Finding(plan.row.line, "PC-DEC-004", "a play after the game "
                                         "is over", "no more plays", plan.row.text[:40]))
     return out
+
+
+def _with(pair: tuple[int, int], i: int, value: int) -> tuple[int, int]:
+    return (value, pair[1]) if i == 0 else (pair[0], value)
 
 
 def _score_of(line: str) -> tuple[int, int] | None:
@@ -441,7 +481,8 @@ def rows_of_record(text: str, file: str = "<record>",
     def flush(after: State) -> None:
         nonlocal tokens, bonuses, marks
         if after.score != before:
-            tokens["score"] = f"{after.score[0]}-{after.score[1]}"
+            tokens["score"] = str(next(a for a, b in zip(after.score, before, strict=True)
+                                       if a != b))
         while True:                     # the play's row, then `more` rows for the rest
             for slot, b in zip(BONUSES, bonuses, strict=False):
                 tokens[slot] = b
@@ -465,7 +506,7 @@ def rows_of_record(text: str, file: str = "<record>",
             bonuses += [f"{r.side}+{r.bonus}@{rolls}" for r in line.rolls if r.bonus]
             state = step(state, line, rules, skills).state
             if state.phase != TOSS and bonuses:
-                tokens = {"play": TOSS_ROW}
+                tokens = {"play": MORE}
                 flush(state)
             continue
         if state.play is None:

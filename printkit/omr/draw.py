@@ -70,12 +70,14 @@ def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
         path = c.beginPath()
         for b in geo.bubbles:
             cy = height - (b.row + 0.5) * geo.pitch_y
-            path.ellipse(b.x - geo.bubble_w / 2, cy - geo.bubble_h / 2, geo.bubble_w,
-                         geo.bubble_h)
+            bw = b.w or geo.bubble_w
+            path.ellipse(b.x - bw / 2, cy - geo.bubble_h / 2, bw, geo.bubble_h)
         c.drawPath(path, stroke=1, fill=0)
+        if layout.has("bubble.label_ink"):
+            c.setFillColor(layout.colour("bubble.label_ink"))
         for b in geo.bubbles:
             bubble_label(c, layout, b.x, height - (b.row + 0.5) * geo.pitch_y, b.label,
-                         geo.bubble_w)
+                         b.w or geo.bubble_w)
         c.setFillColor(layout.colour("page.muted"))
         c.setFont(layout.font("page.bold_font"), size)
         for p in geo.placed:
@@ -121,7 +123,7 @@ def _shade(c: Canvas, geo: Geometry, layout: Layout, marks: Marks, band_top: flo
         shaded = marks.get(b.slot)
         if shaded and shaded[b.part][b.col] == b.opt:
             cy = h - (band_top + (b.row + 0.5) * geo.pitch_y)
-            w, hh = geo.bubble_w * 0.9, geo.bubble_h * 0.88
+            w, hh = (b.w or geo.bubble_w) * 0.9, geo.bubble_h * 0.88
             path.ellipse(geo.left + b.x - w / 2, cy - hh / 2, w, hh)
     c.drawPath(path, stroke=0, fill=1)
 

@@ -188,9 +188,13 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
     else:
         tags = blank_tags(opts, game_id)
         grammar = for_sheet(chosen, tags)
+        tags += [t for t in grammar.stamp if t not in tags]
         geo = geometry(grammar, layout, opts.paper)
         count = int(opts.extra.get("sheets") or BLANK_SHEETS)
         pages = [Page(k + 1, count, k * geo.lines + 1) for k in range(count)]
+    if grammar.seeded and not dict(tags).get("Seed"):
+        raise UserError(f"the {grammar.log or game_id} sheets need the play book's seed (--seed, "
+                        "or a record with a Seed tag): its draws are the game's dice")
     title = f"{registry.get(game_id).title} bubble log" + \
         (f" ({grammar.log})" if grammar.log else "")
     tags = [(k, v) for k, v in tags if k != "Game"]       # the code names the game already
