@@ -89,10 +89,10 @@ FIELDS = (
 
 # the foot of a decision sheet: what a child needs beyond the words over the bubbles
 SHEET_LEGEND = (
-    "One band a play: shade what your table decided.  numbers: offense v defense (a kickoff: "
-    "kicker's number v the guess).  bonus: whose, +how many, @ on the play's 1st, 2nd... roll.",
-    "time marks: the end zone of each circle crossed.  more: the play above goes on (its next "
-    "bonus or marks).  = score: after a score, the new score of the side that scored.",
+    "One band a play: shade what your table decided.  numbers: offense v defense (kickoff: "
+    "kicker v guess).  bonus: whose, +how many, @ which roll of the play.",
+    "time marks: the end zone of each circle crossed.  more: the play above goes on.  "
+    "= score: after a score, the new score of the side that scored.",
 )
 
 _LOGS: dict[int, tuple[Rules | None, DecisionLog]] = {}

@@ -38,14 +38,14 @@ def _fit(c: Canvas, text: str, font: str, size: float, width: float) -> float:
 
 
 def bubble_label(c: Canvas, layout: Layout, x: float, cy: float, text: str,
-                 width: float) -> None:
+                 width: float, room: float = 0.0) -> None:
     """A bubble's letters centred at (x, cy): the bubble label font at its size, squeezed
     sideways (down to `bubble.label_squeeze`) to fit the bubble, then smaller if need be: a
     condensed bold face as large as the bubble allows."""
     font = layout.font("bubble.label_font")
     size = layout.length("bubble.label_size")
     squeeze = layout.number("bubble.label_squeeze")
-    room = width * 0.86
+    room = room or width * 0.86         # a word's oval (`bubble.word_pad`) says its own
     wide = c.stringWidth(text, font, size)
     scale = 1.0 if wide <= room else max(squeeze, room / wide)
     if wide * scale > room:
@@ -75,9 +75,11 @@ def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
         c.drawPath(path, stroke=1, fill=0)
         if layout.has("bubble.label_ink"):
             c.setFillColor(layout.colour("bubble.label_ink"))
+        pad = layout.length("bubble.word_pad") if layout.has("bubble.word_pad") else 0.0
         for b in geo.bubbles:
             bubble_label(c, layout, b.x, height - (b.row + 0.5) * geo.pitch_y, b.label,
-                         b.w or geo.bubble_w)
+                         b.w or geo.bubble_w,
+                         max(b.w - 2 * pad, b.w * 0.86) + 0.01 if b.w else 0.0)
         c.setFillColor(layout.colour("page.muted"))
         c.setFont(layout.font("page.bold_font"), size)
         for p in geo.placed:
@@ -142,13 +144,21 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     tags = dict(sheet.tags)
     info = [f"sheet {page.sheet}" + (f" of {page.sheets}" if page.sheets else ""),
             f"lines {page.first_line}-{page.first_line + geo.lines - 1}"]
-    info += [f"{k}: {v}" for k, v in tags.items() if k != "Game"]
+    info += [f"{k}: {v}" for k, v in tags.items()
+             if k != "Game" and (k, v) not in grammar.stamp]      # the title says the log
     for after, (k, v) in shown:      # printed only (the code holds the tags): "Round: 2"
         at = next((i + 1 for i, t in enumerate(info) if t.startswith(f"{after}: ")), len(info))
         info.insert(at, f"{k}: {v}")
-    c.setFont(layout.font("page.label_font"), size)
-    text = "   ".join(info)
-    c.drawString(x, h - m - 8.5 * MM, text[:160])
+    text = "   ".join(info)[:160]
+    room = w - m - geo.marker - 4 * MM - geo.qr - x          # up to the QR code
+    font = layout.font("page.label_font")
+    least = min(size, layout.length("page.small_size"))
+    while c.stringWidth(text, font, size) > room and size > least:
+        size = max(least, size - 0.25)
+    while len(text) > 1 and c.stringWidth(text, font, size) > room:
+        text = text[:-2] + "\u2026"
+    c.setFont(font, size)
+    c.drawString(x, h - m - 8.5 * MM, text)
     c.setFillColor(layout.colour("page.muted"))
     c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
     c.drawString(x, h - m - 12 * MM,

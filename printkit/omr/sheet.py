@@ -188,7 +188,6 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
     else:
         tags = blank_tags(opts, game_id)
         grammar = for_sheet(chosen, tags)
-        tags += [t for t in grammar.stamp if t not in tags]
         geo = geometry(grammar, layout, opts.paper)
         count = int(opts.extra.get("sheets") or BLANK_SHEETS)
         pages = [Page(k + 1, count, k * geo.lines + 1) for k in range(count)]
@@ -197,7 +196,9 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
                         "or a record with a Seed tag): its draws are the game's dice")
     title = f"{registry.get(game_id).title} bubble log" + \
         (f" ({grammar.log})" if grammar.log else "")
-    tags = [(k, v) for k, v in tags if k != "Game"]       # the code names the game already
+    # the code names the game already, and its geometry key the log (whose stamp a scan
+    # writes back: printkit.omr.Scanned.result_tags)
+    tags = [(k, v) for k, v in tags if k != "Game" and (k, v) not in grammar.stamp]
     layout = layout.variant(grammar.variant)
     # a classroom pack's match box: its round printed beside the Match tag (not in the code)
     shown = (("Match", ("Round", str(opts.extra["round"]))),) if opts.extra.get("round") \
