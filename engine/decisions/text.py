@@ -22,6 +22,11 @@ from printkit_engine.errors import ReadError
 from printkit_engine.tags import tag_line
 from printkit_engine.verify.record import Record, Syntax, read
 
+# A scanned band that could not be read is a comment in the record a scan writes
+# (`; FILE line N: not read: WHY`, printkit.omr.Scanned.record): in a decision log it is a
+# play whose decisions are not known, so the replay must stop there, not skip it.
+NOT_READ = ": not read: "
+
 
 def _parts(log: DecisionLog, slot: str, token: str) -> tuple[str, ...]:
     """The text of each part of a token, prefixes and suffixes off ("" for a blank part)."""
@@ -39,6 +44,9 @@ def _parts(log: DecisionLog, slot: str, token: str) -> tuple[str, ...]:
 def read_row(log: DecisionLog, raw: str, number: int) -> Row | None:
     """One line of the log as a row (None for a blank line or a `;` comment); ReadError for
     a line the row grammar cannot read."""
+    if raw.lstrip().startswith(";") and NOT_READ in raw:
+        raise ReadError("a play the sheet could not read (" + raw.split(NOT_READ, 1)[1][:60]
+                        + ")", "", number, 1)
     text = raw.split(";", 1)[0].strip()
     if not text:
         return None

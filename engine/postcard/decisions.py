@@ -62,7 +62,9 @@ TRIES = {"try1": "extra_point", "try2": "two_point"}     # the rules' points of 
 RETURNS = ("fair", "touchback", "run")
 BONUSES = ("bonus",)    # bonus uses a row holds (a play with more: `more` rows)
 MARKS = 2                # circles a row holds: a touchdown's two (more: a `more` row)
-ROLLS = 9                # the rolls of a play a bonus can name (@1 .. @9)
+ROLLS = 19               # the rolls of a play a bonus can name (@1 .. @19: a tens column
+                         # of 1 and the ones; simulated plays reach 10)
+TOP_SCORE = 69           # the highest score a checkpoint writes (simulated games: 39)
 SKILL_TAGS = ("HomeSkill", "AwaySkill")
 TYPICAL_PLAYS = 70       # rows of a whole game (simulated games: 45-95 plays, 64 on average)
 
@@ -116,11 +118,11 @@ def _decision_log(rules: Rules) -> DecisionLog:
     tens = tuple(sorted({d // 10 for d in distances}))        # the chart's distances as
     ones = tuple(sorted({d % 10 for d in distances}))         # tens and ones: 2-7, 0 5
     bonus = tuple(str(b) for b in range(1, rules.bonus.max + 1))
-    rolls = tuple(str(k) for k in range(1, ROLLS + 1))
 
     def bonus_slot(name: str) -> Slot:
         return Slot(name, (Part("side", SIDES), Part("amount", bonus, prefix="+"),
-                           Part("roll", rolls, prefix="@")), title="bonus: side +N @roll")
+                           number_part("roll", ROLLS, prefix="@")),
+                    title="bonus: side +N @roll")
 
     slots = (
         Slot("play", (Part("play", PLAYS, labels=PLAY_LABELS),), title="play"),
@@ -137,7 +139,8 @@ def _decision_log(rules: Rules) -> DecisionLog:
         *(bonus_slot(n) for n in BONUSES),
         Slot("marks", tuple(Part(f"zone{k + 1}", SIDES) for k in range(MARKS)), lead="x",
              title="time marks"),
-        Slot("score", (number_part("points", 99),), title="= score of the side that scored"),
+        Slot("score", (number_part("points", TOP_SCORE),),
+             title="= score of the side that scored"),
     )
     form = Form("", (
         Segment("", ("play",)),

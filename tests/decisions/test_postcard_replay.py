@@ -180,3 +180,12 @@ def test_an_unreadable_line_stops_the_replay_there():
                         "x.dec")
     assert [(f.line, f.rule) for f in report.findings] == [(6, "PC-SCORE-001"),
                                                           (7, "PC-REC-003")]
+
+
+def test_a_band_the_scan_could_not_read_stops_the_replay_there():
+    text = HAND.replace("punt 40 fair H+1@1",
+                        "; p1.jpg line 3: not read: two bubbles shaded in play")
+    report = verify_text(text, "x.dec")
+    assert [(f.line, f.rule) for f in report.findings] == [(6, "PC-SCORE-001"),
+                                                          (7, "PC-REC-003")]
+    assert "two bubbles shaded in play" in report.findings[1].message

@@ -63,7 +63,7 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
                        key=lambda c: c["top"])
         last, ovals = ovals[0], ovals[1:]        # the header's "last sheet" bubble, alone
         assert ovals[0]["top"] > last["top"] + 4 * MM
-        assert len(ovals) == plays * 80          # the bands' bubbles, every one 4 mm high
+        assert len(ovals) == plays * 79          # the bands' bubbles, every one 4 mm high
         assert min(c["width"] for c in ovals) >= 3.99 * MM
         rows: dict[float, list[float]] = {}
         for c in ovals:
