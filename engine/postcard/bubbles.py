@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from math import gcd
 
-from printkit_engine.bubbles import LEFT_OFF, Form, Grammar, Part, PlainLines, Segment, Slot
+from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot
 from printkit_engine.game import Lazy
 from printkit_engine.postcard.notation import BOOK_DIE, VERBS
 from printkit_engine.postcard.rules import DIE, Rules, load_rules
@@ -206,13 +206,7 @@ class DecisionLines(PlainLines):
         if seed and "[Seed " not in text:
             text = tag_line("Seed", seed) + "\n" + text
         of_record = Lazy("printkit_engine.postcard.decisions:log_of_record")
-        log = of_record(text, file)
-        # the Result stays off the sheet's code (a shorter code reads from a worse photo):
-        # the last score written on the sheet is the game's
-        kept = [line for line in log.split("\n") if not line.startswith("[Result ")]
-        notes = [f"{file}:1{LEFT_OFF}the Result tag (the sheet's last score is the game's)"] \
-            if len(kept) < len(log.split("\n")) else []
-        return "\n".join(kept), notes
+        return of_record(text, file), []
 
 
 @dataclass(frozen=True)
