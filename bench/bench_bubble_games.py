@@ -46,8 +46,8 @@ import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before n
 
 ACCURACY = 0.995
 SPEED = 5.0
-GAMES = ("cardgrid", "cardgrid-scores", "postcard", "postcard-dice", "cardbowl", "blowout",
-         "luckdraw", "luckdraw-deals")
+GAMES = ("cardgrid", "cardgrid-scores", "postcard", "postcard-dice", "postcard-decisions",
+         "cardbowl", "blowout", "luckdraw", "luckdraw-deals")
 CARDBOWL_LINES = 60        # a Card Bowl "game" drawn from the shipped records
 
 
@@ -110,7 +110,11 @@ def _unseeded(text: str) -> str:
 # to the play book; luckdraw-deals likewise: its sheets have deal bands.
 ENTRIES = {"cardgrid-scores": ("cardgrid", _scores_record),
            "postcard-dice": ("postcard", _unseeded),
-           "luckdraw-deals": ("luckdraw", _unseeded)}
+           "luckdraw-deals": ("luckdraw", _unseeded),
+           "postcard-decisions": ("postcard", lambda text: text)}
+# A bench entry drawn on another of its game's logs (`render --log`): postcard-decisions is
+# PostCard's decision sheet (`--decisions`: one play a band, docs/bubblelog.md).
+LOGS = {"postcard-decisions": "decisions"}
 
 
 def _record(entry: str, k: int, rng: random.Random) -> str:
@@ -132,7 +136,7 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
     from printkit_engine import registry
-    from printkit_engine.bubbles import sheet_form, sheet_lines
+    from printkit_engine.bubbles import record_sheets, record_tags, sheet_form, sheet_lines
     from tests.omr.distort import Distortion, distort
 
     entry, k, seed, work = job
@@ -145,10 +149,14 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     printable = sheets.get(game_id, "bubblelog")
     layout = load_layout(printable.layout)
     paper = rng.choice(("letter", "a4"))
-    pdf = sheets.render(printable, sheets.RenderOptions(paper=paper, extra={"from": record}),
-                        layout)
+    log = LOGS.get(entry, "")
+    extra: dict[str, object] = {"from": record, **({"log": log} if log else {})}
+    pdf = sheets.render(printable, sheets.RenderOptions(paper=paper, extra=extra), layout)
     record.unlink()
-    g, tags, lines = sheet_lines(g, text)     # a seeded PostCard game: play-book sheets
+    if log:
+        g, tags, lines, _ = record_sheets(g, text, record_tags(g, text), log)
+    else:
+        g, tags, lines = sheet_lines(g, text)     # a seeded PostCard game: play-book sheets
     want = [sheet_form(g, line, dict(tags)) for _, line in lines]
     header = tuple((t, dict(tags)[t]) for t, s in g.header
                    if dict(tags).get(t) in s.table)

@@ -78,7 +78,11 @@ def _unseeded(text: str) -> str:
 
 
 # A bench id that is not a game id: (its game, what it does to the game's records).
-VARIANTS = {"luckdraw-deals": ("luckdraw", _unseeded)}
+VARIANTS = {"luckdraw-deals": ("luckdraw", _unseeded),
+            "postcard-decisions": ("postcard", lambda text: text)}
+# A bench id drawn on another of its game's logs (`render --log`): PostCard's decision sheet
+# (`--decisions`: one play a band, docs/bubblelog.md), against the same written drive log.
+LOGS = {"postcard-decisions": "decisions"}
 
 
 @contextmanager
@@ -195,7 +199,7 @@ def _written_pages(per_page: list[int], units: int) -> int:
     return 1 + max(0, -(-(units - first) // more))
 
 
-def bubble_sheets(game_id: str, text: str, paper: str) -> int:
+def bubble_sheets(game_id: str, text: str, paper: str, log: str = "") -> int:
     import pypdfium2 as pdfium
 
     from printkit import sheets
@@ -205,20 +209,22 @@ def bubble_sheets(game_id: str, text: str, paper: str) -> int:
     with tempfile.TemporaryDirectory() as work:
         record = Path(work) / "game.rec"
         record.write_text(text)
-        pdf = sheets.render(printable, sheets.RenderOptions(paper=paper,
-                                                            extra={"from": record}),
+        extra: dict[str, object] = {"from": record, **({"log": log} if log else {})}
+        pdf = sheets.render(printable, sheets.RenderOptions(paper=paper, extra=extra),
                             load_layout(printable.layout))
     return len(pdfium.PdfDocument(pdf))
 
 
-def bubble_lines(game_id: str, text: str, paper: str) -> int:
-    """Record lines a bubble sheet holds (bands x lines a band)."""
+def bubble_lines(game_id: str, text: str, paper: str, log: str = "") -> int:
+    """Record lines (a decision sheet: plays) a bubble sheet holds (bands x lines a band)."""
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
     from printkit_engine import registry
-    from printkit_engine.bubbles import sheet_lines
+    from printkit_engine.bubbles import log_named, sheet_lines
 
     grammar, _, _ = sheet_lines(registry.get(game_id).bubbles(), text)
+    if log:
+        grammar = log_named(registry.get(game_id).bubbles(), log)
     return sheet_geometry(grammar, load_layout(f"{game_id}-bubblelog"), paper).lines
 
 
@@ -238,9 +244,10 @@ def main() -> None:
         for paper in ("letter", "a4"):
             per_page = written_per_page(game_id, paper)
             written = [_written_pages(per_page, u) for u in units]
-            bubbles = [bubble_sheets(game_id, _shadeable(game_id, t), paper)
+            log = LOGS.get(name, "")
+            bubbles = [bubble_sheets(game_id, t if log else _shadeable(game_id, t), paper, log)
                        for t in records]
-            bands = bubble_lines(game_id, records[0], paper)
+            bands = bubble_lines(game_id, records[0], paper, log)
             page = "/".join(map(str, dict.fromkeys(per_page)))
             print(f"{name:14} {paper:6} {page + ' ' + unit + 's':>22} {bands:>22} "
                   f"{statistics.mean(units):>9.0f} {unit}s ({min(units)}-{max(units)}) "

@@ -199,6 +199,8 @@ class Game:
     odds: Callable[[Any], list] | None = None       # tables(rules) -> list[odds.OddsTable]
     answers: Callable[[BookSpec], list[str]] | None = None  # a book's "what happens" lines
     bubbles: Callable[..., Any] | None = None       # grammar() -> bubbles.Grammar
+    decisions: Callable[..., Any] | None = None     # decision_log(rules) -> the game's
+                                                    # decisions.DecisionLog (issue 31)
     # the ranges a rules file is checked against (engine/<game>/ranges.py): required with
     # load_rules, so a player's rules file is never read unchecked
     ranges: Ranges | None = None

@@ -275,6 +275,11 @@ class Grammar:
                                          # one whose geometry key its QR names; a blank
                                          # sheet is this one unless `--log` names another;
                                          # `--from` takes the first holding every line
+    stamp: tuple[tuple[str, str], ...] = ()   # tags every sheet of this log carries in its
+                                         # QR (a decision log's `Log`: the scan is read
+                                         # back as one)
+    seeded: bool = False                 # its sheets need a Seed (a decision log: the
+                                         # play book's draws are the game's dice)
     band: BandRows = ()                  # several lines a band: per band row, its pieces as
                                          # (line of the band, row of that line's flow);
                                          # empty: one line a band, its rows as they flow

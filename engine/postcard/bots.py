@@ -2,14 +2,19 @@
 
 Dice come from the play book streams (`home`, `away`; docs/draws.md), so a simulated
 record with its Seed tag holds exactly the draws a printed play book for that seed shows.
-Decisions (strategies, kicks, bonuses...) come from a separate seeded generator: legal, varied,
-sometimes bold, sometimes timid.
+Decisions (strategies, kicks, bonuses...) come from a decision source: the bots' own seeded
+generator (legal, varied, sometimes bold, sometimes timid), or a table's decision log read
+back (engine/postcard/decisions.py: `Scripted`). Both go through the one loop, :func:`play`,
+so a decision log replays exactly as the bots would have played the same decisions.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Protocol
 
+from printkit_engine.draws import Stream
 from printkit_engine.frozen import evolve
 from printkit_engine.game import SIDES as STREAMS
 from printkit_engine.played import Played
@@ -44,32 +49,54 @@ TEAMS = ("Hawks", "Bears", "Comets", "Otters", "Rams", "Foxes", "Pilots", "Owls"
 
 
 
+class Source(Protocol):
+    """Where a game's decisions come from (the dice never do: they are the play book's).
+    The loop asks in the order the table decides: the line's action and choices, then for
+    each die rolled a re-roll and bonuses, then the second pass roll, then the Time Tracker
+    end zones of the circles the line owes."""
+
+    def choose(self, state: State) -> Line:
+        """The next line's action and choices (verb, kicker, number, picks), no dice."""
+        ...
+
+    def reroll(self, state: State, verb: str, side: str, first: int) -> bool:
+        """Does `side` re-roll its die `first` on this line (a Team Skill re-roll)?"""
+        ...
+
+    def bonus(self, state: State, verb: str, side: str, pair: bool) -> int:
+        """The Bonus Bar bonuses `side` adds to its roll on this line (0: none)."""
+        ...
+
+    def wants_again(self, state: State) -> bool:
+        """After a pass's first roll: take the optional second roll?"""
+        ...
+
+    def zones(self, state: State, due: list[str]) -> tuple[Cross, ...]:
+        """The end zone each circle owed on this line is crossed in."""
+        ...
+
+
 class Bots:
-    """Both coaches: one decision generator, one dice stream per side."""
+    """Both coaches: one seeded decision generator (a :class:`Source`)."""
 
     def __init__(self, seed: str, rules: Rules, skills: dict[str, str | None]) -> None:
         self.rng = random.Random(f"postcard-bots|{seed}")
-        self.dice = {side[0].upper(): GAME.book.stream(seed, side) for side in STREAMS}
         self.rules = rules
         self.skills = skills
         self.boldness = {s: self.rng.uniform(0.1, 0.9) for s in ("H", "A")}
         self.again = False
 
     # -- dice -------------------------------------------------------------------------------
-    def roll(self, state: State, verb: str, side: str, pair: bool) -> Roll:
-        stream = self.dice[side]
-        if pair:
-            return Roll(side, (stream.die(), stream.die()), pair=True)
-        first = stream.die()
-        dice: tuple[int, ...] = (first,)
-        reroll = False
-        if verb in ("rush", "pass") and first <= 2 and self._skill_fits(state, verb, side):
-            dice, reroll = (first, stream.die()), True
-        bonus = 0
+    def reroll(self, state: State, verb: str, side: str, first: int) -> bool:
+        return verb in ("rush", "pass") and first <= 2 and self._skill_fits(state, verb, side)
+
+    def bonus(self, state: State, verb: str, side: str, pair: bool) -> int:
         held = state.bonus[index(side)]
-        if held and verb not in KICK_ROLLS and self.rng.random() < 0.2 * (1 + held / 4):
-            bonus = self.rng.randint(1, held)
-        return Roll(side, dice, reroll=reroll, bonus=bonus)
+        if pair or not held or verb in KICK_ROLLS:
+            return 0
+        if self.rng.random() < 0.2 * (1 + held / 4):
+            return self.rng.randint(1, held)
+        return 0
 
     def _skill_fits(self, state: State, verb: str, side: str) -> bool:
         offense = state.ball if state.play is None else state.play.offense
@@ -153,8 +180,10 @@ class Bots:
         p = state.play
         assert p is not None
         if p.r1 < 0:
-            return p.r1 >= -5 and self.rng.random() < 0.85
-        return self.rng.random() < (0.6 if p.r1 <= 3 else 0.25)
+            self.again = p.r1 >= -5 and self.rng.random() < 0.85
+        else:
+            self.again = self.rng.random() < (0.6 if p.r1 <= 3 else 0.25)
+        return self.again
 
     def zones(self, state: State, due: list[str]) -> tuple[Cross, ...]:
         counts = list(state.time)
@@ -177,33 +206,19 @@ def _skills(rng: random.Random, rules: Rules) -> dict[str, str | None]:
     return {"H": rng.choice(names), "A": rng.choice(names)}
 
 
-def play_game(seed: str, rules: Rules | None = None, date: str | None = None) -> Played:
-    """One complete game with the play book for `seed`."""
-    rules = rules or load_rules()
+def setup(seed: str, rules: Rules) -> tuple[dict[str, str | None], str, str]:
+    """The bots' Team Skills and teams for a seed (what a simulated record's tags say)."""
     rng = random.Random(f"postcard-setup|{seed}")
     skills = _skills(rng, rules)
     home, away = rng.sample(TEAMS, 2)
-    bots = Bots(seed, rules, skills)
-    state = State()
-    lines: list[str] = []
-    while state.phase != OVER and len(lines) < MAX_LINES:
-        line = bots.choose(state)
-        spec = roll_spec(dice_state(state, line, rules, skills), line.verb)
-        rolls = tuple(bots.roll(state, line.verb, side, pair) for side, pair in spec)
-        line = evolve(line, rolls=rolls)
-        first = step(state, line, rules, skills, follow_written=False)
-        if line.verb == "pass" and first.state.play is not None:
-            bots.again = bots.wants_again(first.state)
-            if not bots.again:
-                line, first = _settled_pass(state, line, first, rules, skills)
-        line = evolve(line, outcome=first.outcome, crosses=bots.zones(state, first.due))
-        result = step(state, line, rules, skills, follow_written=False)
-        line = evolve(line, td=result.td, safety=result.safety)
-        note = None
-        if result.state.play is None and result.state.phase != TOSS:
-            note = format_note(result.state)
-        lines.append(format_line(line, note))
-        state = result.state
+    return skills, home, away
+
+
+def play_game(seed: str, rules: Rules | None = None, date: str | None = None) -> Played:
+    """One complete game with the play book for `seed`."""
+    rules = rules or load_rules()
+    skills, home, away = setup(seed, rules)
+    lines, state = play(seed, rules, skills, Bots(seed, rules, skills))
     tags = {"Game": GAME.id, "Seed": seed, "Home": home, "Away": away}
     if date:
         tags["Date"] = date
@@ -213,6 +228,50 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None) ->
         tags["AwaySkill"] = skills["A"]
     tags["Result"] = f"{state.score[0]}-{state.score[1]}" if state.phase == OVER else "*"
     return Played(seed, tags, lines, state)
+
+
+def play(seed: str, rules: Rules, skills: dict[str, str | None], source: Source,
+         more: Callable[[State], bool] | None = None) -> tuple[list[str], State]:
+    """The one loop of a whole game: each line's decisions from `source`, its dice from the
+    play book for `seed`, the engine's step for what follows (no state written but where a
+    play ends). Returns the record lines and the final state. `more(state)`: go on from
+    this state? (a decision log that has run out of plays stops the game there)."""
+    dice = {side[0].upper(): GAME.book.stream(seed, side) for side in STREAMS}
+    state = State()
+    lines: list[str] = []
+    while state.phase != OVER and len(lines) < MAX_LINES and (more is None or more(state)):
+        line = source.choose(state)
+        spec = roll_spec(dice_state(state, line, rules, skills), line.verb)
+        rolls = tuple(_roll(dice[side], source, state, line.verb, side, pair)
+                      for side, pair in spec)
+        line = evolve(line, rolls=rolls)
+        first = step(state, line, rules, skills, follow_written=False)
+        if line.verb == "pass" and first.state.play is not None \
+                and not source.wants_again(first.state):
+            line, first = _settled_pass(state, line, first, rules, skills)
+        line = evolve(line, outcome=first.outcome, crosses=source.zones(state, first.due))
+        result = step(state, line, rules, skills, follow_written=False)
+        line = evolve(line, td=result.td, safety=result.safety)
+        note = None
+        if result.state.play is None and result.state.phase != TOSS:
+            note = format_note(result.state)
+        lines.append(format_line(line, note))
+        state = result.state
+    return lines, state
+
+
+def _roll(stream: Stream, source: Source, state: State, verb: str, side: str,
+          pair: bool) -> Roll:
+    """One side's dice on a line: the book's next draws, the source's re-roll and bonus."""
+    if pair:
+        draws = (stream.die(), stream.die())
+        return Roll(side, draws, pair=True, bonus=source.bonus(state, verb, side, pair))
+    first = stream.die()
+    dice: tuple[int, ...] = (first,)
+    reroll = source.reroll(state, verb, side, first)
+    if reroll:
+        dice = (first, stream.die())
+    return Roll(side, dice, reroll=reroll, bonus=source.bonus(state, verb, side, pair))
 
 
 def _settled_pass(state: State, line: Line, result: StepResult, rules: Rules,

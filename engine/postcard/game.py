@@ -43,6 +43,7 @@ GAME = Game(
     load_rules=Lazy("printkit_engine.postcard.rules:load_rules"),
     verify=Lazy("printkit_engine.postcard.verify:verify_text"),
     bubbles=Lazy("printkit_engine.postcard.bubbles:grammar"),
+    decisions=Lazy("printkit_engine.postcard.decisions:decision_log"),
     bots=Bots(slips=SLIPS, play=Lazy("printkit_engine.postcard.bots:play_game"),
               seed_of=Lazy("printkit_engine.postcard.bots:game_seed"),
               stats=Lazy("printkit_engine.postcard.season:game_stats")),

@@ -318,8 +318,22 @@ RULEBOOK: Rulebook[Rules, Reading] = Rulebook(
 
 def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
     """The function `printkit verify` calls (the kernel with PostCard's rulebook). `rules`
-    lets a player who owns the published card verify against its values (--rules)."""
+    lets a player who owns the published card verify against its values (--rules). A
+    decision log (`[Log "decisions"]`: engine/postcard/decisions.py) is replayed from its
+    Seed and the lines the replay writes are verified here (engine/decisions/replay.py)."""
+    from printkit_engine.decisions import is_decision_log
+
+    if is_decision_log(text):
+        from printkit_engine.decisions import verify_log
+        from printkit_engine.postcard.decisions import decision_log
+
+        return verify_log(decision_log(rules), text, file, rules)
+    return record_report(text, file, rules)
+
+
+def record_report(text: str, file: str, rules: Rules | None = None) -> Report:
+    """A typed record's report: the kernel with PostCard's rulebook."""
     return kernel.verify(RULEBOOK, text, file, rules)
 
 
-__all__ = ["RULEBOOK", "begin", "end", "step", "verify_text"]
+__all__ = ["RULEBOOK", "begin", "end", "record_report", "step", "verify_text"]

@@ -107,6 +107,9 @@ def render(
     log: Annotated[str | None, typer.Option(
         "--log", help="bubblelog: which of the game's logs (the grid game: scores, the "
                       "default, or passages; --from picks by the record).")] = None,
+    decisions: Annotated[bool, typer.Option(
+        "--decisions", help="bubblelog: the decision sheet, one play a band (PostCard; "
+                            "needs --seed or a record with a Seed).")] = False,
 ) -> None:
     """Render one printable to PDF."""
     from printkit import sheets
@@ -117,10 +120,17 @@ def render(
 
         parse_offset(back_offset)               # a bad value fails before any work
     extra = card_extra(bleed, per_page, back_offset, calibration)
+    if decisions:
+        if log and log != "decisions":
+            raise UserError("--decisions and --log: give one (--decisions is --log decisions)")
+        if fillable:
+            raise UserError("--decisions and --fillable: the decision log has no fillable "
+                            "form")
+        log = "decisions"
     if from_record or seed or match or sheets_count or fillable or log:
         if sheet != "bubblelog":
-            raise UserError("--from, --seed, --match, --sheets, --fillable and --log are "
-                            "options of the bubblelog sheet")
+            raise UserError("--from, --seed, --match, --sheets, --fillable, --log and "
+                            "--decisions are options of the bubblelog sheet")
         extra.update({"from": from_record, "seed": seed, "match": match,
                       "sheets": sheets_count, "fillable": fillable})
         if log:

@@ -39,14 +39,14 @@ def _fit(c: Canvas, text: str, font: str, size: float, width: float) -> float:
 
 
 def bubble_label(c: Canvas, layout: Layout, x: float, cy: float, text: str,
-                 width: float) -> None:
+                 width: float, room: float = 0.0) -> None:
     """A bubble's letters centred at (x, cy): the bubble label font at its size, squeezed
     sideways (down to `bubble.label_squeeze`) to fit the bubble, then smaller if need be: a
     condensed bold face as large as the bubble allows."""
     font = layout.font("bubble.label_font")
     size = layout.length("bubble.label_size")
     squeeze = layout.number("bubble.label_squeeze")
-    room = width * 0.86
+    room = room or width * 0.86         # a word's oval (`bubble.word_pad`) says its own
     wide = c.stringWidth(text, font, size)
     scale = 1.0 if wide <= room else max(squeeze, room / wide)
     if wide * scale > room:
@@ -71,12 +71,16 @@ def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
         path = c.beginPath()
         for b in geo.bubbles:
             cy = height - (b.row + 0.5) * geo.pitch_y
-            path.ellipse(b.x - geo.bubble_w / 2, cy - geo.bubble_h / 2, geo.bubble_w,
-                         geo.bubble_h)
+            bw = b.w or geo.bubble_w
+            path.ellipse(b.x - bw / 2, cy - geo.bubble_h / 2, bw, geo.bubble_h)
         c.drawPath(path, stroke=1, fill=0)
+        if layout.has("bubble.label_ink"):
+            c.setFillColor(layout.colour("bubble.label_ink"))
+        pad = layout.length("bubble.word_pad") if layout.has("bubble.word_pad") else 0.0
         for b in geo.bubbles:
             bubble_label(c, layout, b.x, height - (b.row + 0.5) * geo.pitch_y, b.label,
-                         geo.bubble_w)
+                         b.w or geo.bubble_w,
+                         max(b.w - 2 * pad, b.w * 0.86) + 0.01 if b.w else 0.0)
         c.setFillColor(layout.colour("page.muted"))
         c.setFont(layout.font("page.bold_font"), size)
         for p in geo.placed:
@@ -122,7 +126,7 @@ def _shade(c: Canvas, geo: Geometry, layout: Layout, marks: Marks, band_top: flo
         shaded = marks.get(b.slot)
         if shaded and shaded[b.part][b.col] == b.opt:
             cy = h - (band_top + (b.row + 0.5) * geo.pitch_y)
-            w, hh = geo.bubble_w * 0.9, geo.bubble_h * 0.88
+            w, hh = (b.w or geo.bubble_w) * 0.9, geo.bubble_h * 0.88
             path.ellipse(geo.left + b.x - w / 2, cy - hh / 2, w, hh)
     c.drawPath(path, stroke=0, fill=1)
 
@@ -141,7 +145,8 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     tags = dict(sheet.tags)
     info = [f"sheet {page.sheet}" + (f" of {page.sheets}" if page.sheets else ""),
             f"lines {page.first_line}-{page.first_line + geo.lines - 1}"]
-    info += [f"{k}: {v}" for k, v in tags.items() if k != "Game"]
+    info += [f"{k}: {v}" for k, v in tags.items()
+             if k != "Game" and (k, v) not in grammar.stamp]      # the title says the log
     for after, (k, v) in shown:      # printed only (the code holds the tags): "Round: 2"
         at = next((i + 1 for i, t in enumerate(info) if t.startswith(f"{after}: ")), len(info))
         info.insert(at, f"{k}: {v}")

@@ -41,6 +41,7 @@ class Bubble:
     row: int        # row of the band
     label: str
     line: int = 0   # line of the band (several lines a band: Grammar.band)
+    w: float = 0.0  # its own width: an oval round a word (`bubble.word_pad`); 0: bubble_w
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,8 @@ class Geometry:
         text = repr((self.page, self.marker, self.left, self.width, self.pitch_x,
                      self.pitch_y, self.first_band, self.band_height, self.bands,
                      [(b.slot, b.part, b.col, b.opt, round(b.x, 3), b.row)
-                      + ((b.line,) if self.per_band > 1 else ()) for b in self.bubbles],
+                      + ((b.line,) if self.per_band > 1 else ()) + ((b.w,) if b.w else ())
+                      for b in self.bubbles],
                      [(t, round(b.x, 3), b.row) for t, b in self.header_bubbles],
                      round(self.header_x, 3), round(self.header_y, 3), self.last,
                      self.header_refs))
@@ -174,9 +176,31 @@ def _gaps(slot: Slot, part_gap: float, set_gap: float) -> list[float]:
     return out
 
 
+def _widths(layout: Layout) -> tuple[float, float] | None:
+    """(pad, bubble width) when the layout draws each label inside an oval as wide as the
+    word needs (`bubble.word_pad`: a decision sheet's plain words at a readable size), else
+    None: every bubble the layout's width, the label squeezed to fit."""
+    if not layout.has("bubble.word_pad"):
+        return None
+    return layout.length("bubble.word_pad"), layout.length("bubble.width")
+
+
+def word_width(layout: Layout, label: str) -> float:
+    """The width of a bubble's label at the bubble label font and size (the fonts shipped
+    with printkit: the same on every machine, so the geometry key is too)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printkit.pdfdoc import register_fonts
+
+    register_fonts()
+    return stringWidth(label, layout.font("bubble.label_font"),
+                       layout.length("bubble.label_size")) * layout.number("bubble.label_squeeze")
+
+
 def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
           width: float) -> tuple[list[Bubble], list[Placed], int]:
     px = layout.length("bubble.pitch_x")
+    words = _widths(layout)
     part_gap = layout.length("bubble.part_gap")
     set_gap = layout.length("bubble.set_gap") if layout.has("bubble.set_gap") else part_gap
     slot_gap = layout.length("bubble.slot_gap")
@@ -184,10 +208,14 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
     placed: list[Placed] = []
     x, row = 0.0, 0
     for slot in grammar_slots:
-        cols = [c for p in slot.parts for c in p.columns]
         spaces = _gaps(slot, part_gap, set_gap)
         gaps = iter(spaces)
-        need = sum(len(c) for c in cols) * px + sum(spaces)
+        if words is None:
+            need = sum(len(c) for p in slot.parts for c in p.bubble_labels) * px
+        else:                           # each oval as wide as its word, the pitch's gap
+            need = sum(px - words[1] + _size(words, layout, label)
+                       for p in slot.parts for labels in p.bubble_labels for label in labels)
+        need += sum(spaces)
         if need > width:
             raise ValueError(f"slot {slot.name} is wider than a band")
         if x > 0 and (x + need > width or slot.new_row):
@@ -201,11 +229,26 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
                 if (pi or ci) and ci == 0 and part.prefix.strip():
                     prefixes.append((x - gap / 2, part.prefix.strip()))
                 for oi, label in enumerate(labels):
-                    bubbles.append(Bubble(slot.name, pi, ci, oi, x + px / 2, row, label))
-                    x += px
+                    if words is None:
+                        bubbles.append(Bubble(slot.name, pi, ci, oi, x + px / 2, row, label))
+                        x += px
+                        continue
+                    w = _size(words, layout, label)
+                    step = px - words[1] + w              # the pitch's gap between ovals
+                    bubbles.append(Bubble(slot.name, pi, ci, oi, x + step / 2, row, label,
+                                          w=round(w, 3)))
+                    x += step
         placed.append(Placed(slot, start, x - start, row, tuple(prefixes)))
         x += slot_gap
     return bubbles, placed, row + 1
+
+
+def _size(words: tuple[float, float] | None, layout: Layout, label: str) -> float:
+    """A bubble's width: the layout's, or round its word (`bubble.word_pad` either side)."""
+    if words is None:
+        return layout.length("bubble.width")
+    pad, least = words
+    return max(least, word_width(layout, label) + 2 * pad)
 
 
 def _refs(placed: list[Placed], rows: int, width: float, slot_gap: float,

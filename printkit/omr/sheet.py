@@ -191,9 +191,14 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
         geo = geometry(grammar, layout, opts.paper)
         count = int(opts.extra.get("sheets") or BLANK_SHEETS)
         pages = [Page(k + 1, count, k * geo.lines + 1) for k in range(count)]
+    if grammar.seeded and not dict(tags).get("Seed"):
+        raise UserError(f"the {grammar.log or game_id} sheets need the play book's seed (--seed, "
+                        "or a record with a Seed tag): its draws are the game's dice")
     title = f"{registry.get(game_id).title} bubble log" + \
         (f" ({grammar.log})" if grammar.log else "")
-    tags = [(k, v) for k, v in tags if k != "Game"]       # the code names the game already
+    # the code names the game already, and its geometry key the log (whose stamp a scan
+    # writes back: printkit.omr.Scanned.result_tags)
+    tags = [(k, v) for k, v in tags if k != "Game" and (k, v) not in grammar.stamp]
     layout = layout.variant(grammar.variant)
     # a classroom pack's match box: its round printed beside the Match tag (not in the code)
     shown = (("Match", ("Round", str(opts.extra["round"]))),) if opts.extra.get("round") \

@@ -1,0 +1,77 @@
+"""The replay kernel: a decision log verified by replaying it (every game, one loop).
+
+`verify_log(log, text, file)` reads the log (tags and rows, text.py), has the game replay it
+from the Seed through its own engine (`DecisionLog.replay`), verifies the lines the replay
+wrote with the game's own verifier (the kernel with the game's rulebook: the same rules, the
+same rule ids), and names each finding by the decision log's line of the play it came from,
+the replayed line quoted after it. A record line no decision made (a coin toss) is named by
+the first play's line; a tag's finding (the Result) by the log's own tag line.
+
+A line the row grammar cannot read stops the replay there (the plays after it cannot be
+placed): its `XX-REC-003`, then the record ends before the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit_engine.decisions.model import LOG_TAG, LOG_VALUE, DecisionLog, Row
+from printkit_engine.decisions.text import read_log
+from printkit_engine.findings import Finding, Report
+from printkit_engine.tags import TAG, record_text, unquote
+from printkit_engine.verify.record import Unread, split_lines
+
+
+def is_decision_log(text: str) -> bool:
+    """Does the text's head carry `[Log "decisions"]` (before its first play line)?"""
+    for raw in split_lines(text)[:40]:
+        stripped = raw.strip()
+        if not stripped or stripped.startswith(";"):
+            continue
+        m = TAG.fullmatch(stripped)
+        if m is None:
+            return False
+        if m.group(1).lower() == LOG_TAG.lower() and unquote(m.group(2)) == LOG_VALUE:
+            return True
+    return False
+
+
+def verify_log(log: DecisionLog, text: str, file: str, rules: Any = None) -> Report:
+    """The report of a decision log: the replay's findings, by the log's own lines."""
+    rules = log.load_rules() if rules is None else rules
+    record = read_log(log, text, file)
+    findings: list[Finding] = list(record.notes)
+    rows: list[Row] = []
+    for row in record.rows:
+        if isinstance(row.item, Unread):
+            findings.append(Finding(row.number, f"{log.prefix}-REC-003",
+                                    f"a play line that cannot be read: {row.item.message} "
+                                    "(the replay stops here)", "a decision line",
+                                    row.text.strip()[:40]))
+            break
+        rows.append(row.item)
+    tags = {k: v for k, v in record.tags.items() if k != LOG_TAG}
+    replayed = log.replay(tags, rows, rules)
+    findings += replayed.findings
+    checked = record_text(replayed.tags, replayed.checked)
+    report = log.verify(checked, file, rules)
+    first = len(replayed.tags) + 2 if replayed.tags else 1
+    tag_at = {n + 1: name for n, name in enumerate(replayed.tags)}
+    fallback = rows[0].line if rows else record.last_line
+    for f in report.findings:
+        if f.line >= first and f.line - first < len(replayed.rows):
+            k = f.line - first
+            row = replayed.rows[k]
+            where = row if row is not None else fallback
+            said = replayed.checked[k]
+            findings.append(Finding(where, f.rule, f"{f.message} [play: {said}]",
+                                    f.expected, f.found))
+        elif f.line in tag_at:
+            findings.append(Finding(record.line_of(tag_at[f.line]), f.rule, f.message,
+                                    f.expected, f.found))
+        else:
+            findings.append(Finding(record.last_line, f.rule, f.message, f.expected, f.found))
+    findings.sort(key=lambda f: f.line)
+    return Report(file=file, game=log.game, findings=findings, lines_checked=len(rows),
+                  summary_extra=report.summary_extra, more=report.more,
+                  notes=list(report.notes))

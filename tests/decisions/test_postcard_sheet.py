@@ -1,0 +1,117 @@
+"""PostCard's decision sheet (`render postcard bubblelog --decisions`, issue 31): its sizes read
+back from the PDF, and the round trip sheet -> scan -> decision log -> replay -> findings.
+
+The sizes asked for are typed here, not taken from the layout: bubbles at least 4 mm, their
+centres at least 5 mm apart, every word at least 8 pt, in ink of contrast at least 7:1 on
+white."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import pdfplumber
+import pytest
+
+from printkit_engine.postcard.bots import game_seed, play_game
+from printkit_engine.postcard.decisions import log_of_record
+from tests.decisions.test_postcard_replay import HAND
+from tests.helpers import run_cli
+from tests.omr.distort import Distortion, distort, page_image
+
+MM = 72 / 25.4
+
+
+def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
+    out = tmp_path / name
+    r = run_cli("render", "postcard", "bubblelog", "--decisions", *args, "--out", str(out))
+    assert r.code == 0, r.stderr
+    return out
+
+
+def _luminance(colour) -> float:
+    """Relative luminance (WCAG) of a pdfplumber colour: grey (1 value) or RGB."""
+    values = list(colour) if isinstance(colour, (tuple, list)) else [colour]
+    if len(values) == 1:
+        values = values * 3
+
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(float(v)) for v in values[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@pytest.mark.parametrize(("paper", "plays"), [("letter", 14), ("a4", 13)])
+def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
+    pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, "--home", "Comets")
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        chars = [c for c in page.chars if c["text"].strip()]
+        assert chars
+        small = {round(c["size"], 2) for c in chars if c["size"] < 7.99}
+        assert not small, small
+        contrast = {round(1.05 / (_luminance(c["non_stroking_color"]) + 0.05), 1)
+                    for c in chars}
+        assert min(contrast) >= 7.0, sorted(contrast)[:3]
+        text = page.extract_text()
+        assert f"lines 1-{plays}" in text
+        for word in ("kickoff", "onside", "touchback", "fair", "rush", "pass", "2nd roll",
+                     "more", "try 1", "try 2", "both"):
+            assert word in text, word
+        ovals = sorted((c for c in page.curves if 3.9 * MM < c["height"] < 4.5 * MM),
+                       key=lambda c: c["top"])
+        last, ovals = ovals[0], ovals[1:]        # the header's "last sheet" bubble, alone
+        assert ovals[0]["top"] > last["top"] + 4 * MM
+        assert len(ovals) == plays * 79          # the bands' bubbles, every one 4 mm high
+        assert min(c["width"] for c in ovals) >= 3.99 * MM
+        rows: dict[float, list[float]] = {}
+        for c in ovals:
+            rows.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
+        assert len(rows) == 2 * plays
+        gaps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
+                                                              strict=False)]
+        assert min(gaps) >= 4.99 * MM
+        tops = sorted(rows)
+        assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
+
+
+def test_a_blank_decision_sheet_needs_the_play_book(tmp_path):
+    r = run_cli("render", "postcard", "bubblelog", "--decisions", "--out",
+                str(tmp_path / "x.pdf"))
+    assert r.code == 2
+    assert r.stderr.count("\n") == 1 and "--seed" in r.stderr
+    r = run_cli("render", "postcard", "bubblelog", "--decisions", "--fillable", "--seed", "s",
+                "--out", str(tmp_path / "x.pdf"))
+    assert r.code == 2 and "--fillable" in r.stderr
+
+
+def test_a_game_shaded_from_its_record_scans_back_to_its_decisions_and_verifies(tmp_path):
+    played = play_game(game_seed("sheet", 3))
+    record = tmp_path / "game.rec"
+    record.write_text(played.text())
+    pdf = _render(tmp_path, "--from", str(record))
+    out = tmp_path / "scanned.dec"
+    r = run_cli("scan", str(pdf), "--out", str(out))
+    assert r.code == 0, r.stdout + r.stderr
+    want = log_of_record(played.text())
+    got = out.read_text()
+    assert got.split("\n\n", 1)[1] == want.split("\n\n", 1)[1]       # every play's row
+    assert '[Log "decisions"]' in got and f'[Seed "{played.seed}"]' in got
+    assert "clean" in r.stdout
+
+
+def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
+    log = tmp_path / "hand.dec"
+    log.write_text(HAND)
+    pdf = _render(tmp_path, "--from", str(log))
+    image = distort(page_image(pdf.read_bytes(), 0, 150),
+                    Distortion(dpi=150, angle=7.0, perspective=0.05, jpeg=70, blur=0.6,
+                               shadow=0.5, crumple=0.002, seed=3))
+    photo = tmp_path / "photo.jpg"
+    cv2.imwrite(str(photo), image)
+    r = run_cli("verify", str(photo))
+    assert r.code == 1, r.stdout + r.stderr
+    found = [line.split(": ")[1] for line in r.stdout.splitlines() if ": PC-" in line]
+    assert found == ["PC-SCORE-001", "PC-BONUS-002"]
+    assert ":6: PC-SCORE-001" in r.stdout and "(expected 0-2, found 0-3)" in r.stdout
