@@ -18,7 +18,7 @@ LANDSCAPE = {"letter": (792.0, 612.0), "a4": (841.89, 595.28)}
 CARDS = ["DP", "FBL", "FDN", "FG", "INT", "IR/TO", "MFG", "OP", "P", "PTD", "RTD", "XP/S",
          "SACK", "STTD", "TE", "TOD"]
 # drive blocks on page 1 and page 2 (8 seat rows a block for 8 players, 3 rows for 2)
-BLOCKS = {(2, "letter"): (5, 12), (2, "a4"): (5, 11), (8, "letter"): (2, 4),
+BLOCKS = {(2, "letter"): (5, 11), (2, "a4"): (5, 11), (8, "letter"): (2, 4),
           (8, "a4"): (2, 4)}
 YELLOW = (1.0, 0.886, 0.478)          # table.qb_fill #FFE27A
 MARGIN = 9 * MM

@@ -98,18 +98,21 @@ def _draw_track(c: Canvas, layout: Layout, track: Track, x0: float, y0: float,
     for team, span, fill in ((home, range(1, 11), "track.endzone_home"),
                              (away, range(111, 121), "track.endzone_away")):
         members = [h for h in holes if h.number in span]
+        first = members[0] if span.start == 1 else members[-1]
+        # the name goes on the track's outer side: over the top row's numbers, under the
+        # lowest row's holes (between two rows it would sit on the next row's numbers)
+        over = first.y == max(h.y for h in holes)
         for row_y in sorted({h.y for h in members}):
             xs = [h.x for h in members if h.y == row_y]
+            extra = size * 1.3 if over and row_y == first.y else 0.0
             c.setFillColor(lay.fill(fill))
             c.rect(x0 + min(xs) - pad, y0 + row_y - r - size * 1.6, max(xs) - min(xs) + 2 * pad,
-                   r * 2 + size * 3.4, stroke=0, fill=1)
-        first = members[0] if span.start == 1 else members[-1]
+                   r * 2 + size * 3.4 + extra, stroke=0, fill=1)
         c.setFillColor(lay.colour("page.ink"))
-        # Smaller than the hole numbers: the next row's numbers sit just below it.
-        c.setFont(lay.font("page.label_font"), size * 0.85)
+        c.setFont(lay.font("page.label_font"), size)
         xs = [h.x for h in members if h.y == first.y]
-        c.drawCentredString(x0 + (min(xs) + max(xs)) / 2, y0 + first.y - r - size * 1.0,
-                            f"{team.upper()} END ZONE")
+        y = first.y + r + size * 1.55 if over else first.y - r - size * 1.0
+        c.drawCentredString(x0 + (min(xs) + max(xs)) / 2, y0 + y, f"{team.upper()} END ZONE")
     c.setFillColor(lay.fill("track.fifty"))
     for h in holes:
         if h.number in (60, 61):
@@ -168,14 +171,14 @@ class _Board:
     take above and below their track."""
 
     frame: float      # the peg board's border
-    head: float       # above the top row's holes: their labels
+    head: float       # above the top row's holes: their numbers and an end zone's name
     foot: float       # below the bottom row's holes: the end-zone words
     label: float      # the page's label size
 
     @classmethod
     def of(cls, layout: Layout) -> _Board:
         hole, size = layout.length("track.hole") / 2, layout.length("track.label_size")
-        return cls(layout.length("pegboard.frame"), hole + size * 1.5, hole + size * 2,
+        return cls(layout.length("pegboard.frame"), hole + size * 2.8, hole + size * 2,
                    layout.length("page.label_size"))
 
     def overlay(self, track: Track) -> float:

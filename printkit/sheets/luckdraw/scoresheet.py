@@ -406,7 +406,7 @@ def _next_page(doc: Document, layout: Layout, width: float, rules: Rules,
     _say(c, layout, margin + width - c.stringWidth(label, layout.font("page.bold_font"), size),
          y, label, bold=True)
     y -= layout.length("header.line_gap") * 2
-    _blocks(doc, layout, margin, y, margin, width, rules, players)
+    _blocks(doc, layout, margin, y, floor(layout), width, rules, players)   # clear of the stamp
     doc.show_page()
 
 
