@@ -186,17 +186,25 @@ class Bots:
         return self.again
 
     def zones(self, state: State, due: list[str]) -> tuple[Cross, ...]:
-        counts = list(state.time)
-        circles = self.rules.time_tracker.circles
-        out = []
-        for owner in due:
-            if sum(counts) >= len(SIDES) * circles:
-                break
-            free = [z for z in SIDES if counts[index(z)] < circles]
-            zone = self.rng.choice(free)
-            counts[index(zone)] += 1
-            out.append(Cross(owner, zone))
-        return tuple(out)
+        return crosses(state, due, self.rules,
+                       lambda owner, free: self.rng.choice(free))
+
+
+def crosses(state: State, due: list[str], rules: Rules,
+            pick: Callable[[str, list[str]], str]) -> tuple[Cross, ...]:
+    """The Time Tracker circles crossed for the `due` owners, while any is left: `pick` names
+    the end zone of each (from its owner and the zones with a circle free). The one rule both
+    decision sources (the bots, a table's decision log) follow."""
+    counts = list(state.time)
+    circles = rules.time_tracker.circles
+    out = []
+    for owner in due:
+        if sum(counts) >= len(SIDES) * circles:
+            break
+        zone = pick(owner, [z for z in SIDES if counts[index(z)] < circles])
+        counts[index(zone)] += 1
+        out.append(Cross(owner, zone))
+    return tuple(out)
 
 
 def _skills(rng: random.Random, rules: Rules) -> dict[str, str | None]:

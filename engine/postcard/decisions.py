@@ -44,11 +44,11 @@ from printkit_engine.decisions import (
 from printkit_engine.findings import Finding
 from printkit_engine.game import Lazy
 from printkit_engine.postcard import notation
-from printkit_engine.postcard.bots import play
+from printkit_engine.postcard.bots import crosses, play
 from printkit_engine.postcard.bubbles import DecisionLines
 from printkit_engine.postcard.notation import Cross, Line
 from printkit_engine.postcard.rules import DIE, Rules, load_rules
-from printkit_engine.postcard.state import OVER, SIDES, TOSS, State, index
+from printkit_engine.postcard.state import OVER, SIDES, TOSS, State
 from printkit_engine.postcard.steps import allowed, step
 from printkit_engine.verify.record import Unread
 
@@ -355,21 +355,15 @@ class Scripted:
         return bool(self._get("again"))
 
     def zones(self, state: State, due: list[str]) -> tuple[Cross, ...]:
-        counts = list(state.time)
-        circles = self.rules.time_tracker.circles
-        out = []
-        for owner in due:
-            if sum(counts) >= len(SIDES) * circles:
-                break
-            if self.marks:
-                zone = self.marks.pop(0)
-            else:
-                self._missing("marks", "the end zone of each circle crossed, e.g. xHA")
-                zone = owner if counts[index(owner)] < circles else ("A" if owner == "H"
-                                                                      else "H")
-            counts[index(zone)] += 1
-            out.append(Cross(owner, zone))
-        return tuple(out)
+        return crosses(state, due, self.rules, self._mark)
+
+    def _mark(self, owner: str, free: list[str]) -> str:
+        """The next written mark; none written: the owner's own zone while it has a circle
+        free (a finding says the mark is missing)."""
+        if self.marks:
+            return self.marks.pop(0)
+        self._missing("marks", "the end zone of each circle crossed, e.g. xHA")
+        return owner if owner in free else free[0]
 
 
 def _applies(slot: str) -> str:
