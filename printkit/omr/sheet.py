@@ -66,8 +66,9 @@ def pick_log(game_id: str, name: str | None) -> Grammar:
         names = [g.log for g in logs_of(grammar) if g.log]
         if not names:
             raise UserError(f"--log: {game_id} has one bubble log (leave --log out)") from None
-        raise UserError(f"--log: the {game_id} bubble logs are {', '.join(names)}, not "
-                        f"{printable(name, 20)!r}") from None
+        default = "" if grammar.log else "the default one (leave --log out) and "
+        raise UserError(f"--log: the {game_id} bubble logs are {default}{', '.join(names)}, "
+                        f"not {printable(name, 20)!r}") from None
 
 
 def sheet_grammar(game_id: str, tags: Iterable[tuple[str, str]], paper: str, key: str

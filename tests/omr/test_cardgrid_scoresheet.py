@@ -134,10 +134,11 @@ def test_the_passage_log_is_an_option(tmp_path):
     (("cardgrid", "bubblelog", "--log", "cards"),
      "--log: the cardgrid bubble logs are scores, passages, not 'cards'"),
     (("postcard", "bubblelog", "--log", "scores"),
-     "--log: postcard has one bubble log (leave --log out)"),
+     "--log: the postcard bubble logs are the default one (leave --log out) and decisions, "
+     "not 'scores'"),
     (("cardgrid", "field", "--log", "scores"),
-     "--from, --seed, --match, --sheets, --fillable and --log are options of the bubblelog "
-     "sheet"),
+     "--from, --seed, --match, --sheets, --fillable, --log and --decisions are options of the "
+     "bubblelog sheet"),
 ])
 def test_a_bad_log_is_one_line_exit_2(tmp_path, args, message):
     r = run_cli("render", *args, "--out", str(tmp_path / "x.pdf"))
