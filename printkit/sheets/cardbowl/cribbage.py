@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.text import fit_line
 from printkit.errors import UserError
 from printkit.layout import Layout
 from printkit.papers import page_size
@@ -109,10 +110,12 @@ def _draw_track(c: Canvas, layout: Layout, track: Track, x0: float, y0: float,
             c.rect(x0 + min(xs) - pad, y0 + row_y - r - size * 1.6, max(xs) - min(xs) + 2 * pad,
                    r * 2 + size * 3.4 + extra, stroke=0, fill=1)
         c.setFillColor(lay.colour("page.ink"))
-        c.setFont(lay.font("page.label_font"), size)
         xs = [h.x for h in members if h.y == first.y]
         y = first.y + r + size * 1.55 if over else first.y - r - size * 1.0
-        c.drawCentredString(x0 + (min(xs) + max(xs)) / 2, y0 + y, f"{team.upper()} END ZONE")
+        name, fitted = fit_line(f"{team.upper()} END ZONE", lay.font("page.label_font"), size,
+                                max(xs) - min(xs) + 2 * pad)      # within its shading
+        c.setFont(lay.font("page.label_font"), fitted)
+        c.drawCentredString(x0 + (min(xs) + max(xs)) / 2, y0 + y, name)
     c.setFillColor(lay.fill("track.fifty"))
     for h in holes:
         if h.number in (60, 61):
