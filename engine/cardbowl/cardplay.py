@@ -57,10 +57,13 @@ def red(card: str) -> bool:
     return card == RED or card[-1:] in RED_SUITS
 
 
+SUIT_OF = {**{card: card[-1:] for card in FULL_DECK}, BLACK: "S", RED: "H"}
+
+
 def suit_of(card: str) -> str:
     """A card's suit; "A Receiver that is a Black Joker counts as a spade and a Red Joker
-    counts as a heart"."""
-    return {BLACK: "S", RED: "H"}.get(card, card[-1:])
+    counts as a heart" (looked up, as the values are)."""
+    return SUIT_OF[card]
 
 
 def half_up(n: int, d: int = 2) -> int:

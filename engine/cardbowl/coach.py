@@ -9,7 +9,7 @@ cardbowl.md (C19-C30) lists the ones a reader of a record may want to know.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit_engine.cardbowl.cardplay import HAND_VALUES, hand_value
 from printkit_engine.cardbowl.scrimmage import Call, Defense, Offense, Read
@@ -18,8 +18,9 @@ TOUCHBACK_DEEP = -4            # a kick this deep in the end zone is downed
 RETURN_FROM = 12               # a punt received inside the 12 is not run back (C27)
 
 
-@dataclass(frozen=True)
-class Situation:
+# Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
+# through object.__setattr__ (four times the instructions; bench/bench_cardbowl.py).
+class Situation(NamedTuple):
     """What a coach sees before a play: yards to the goal, down, distance, its lead, the
     quarter and the intervals left in it."""
 

@@ -17,6 +17,7 @@ import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import mod
+from typing import NamedTuple
 
 from printkit_engine.cardbowl.game import DEAL, GAME
 from printkit_engine.cardbowl.game import deck as cardbowl_deck
@@ -142,8 +143,9 @@ class Draws:
         return [self.draw() for _ in range(n)]
 
 
-@dataclass(frozen=True)
-class Hands:
+# Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
+# through object.__setattr__ (four times the instructions; bench/bench_cardbowl.py).
+class Hands(NamedTuple):
     """The two hands of a scrimmage play as dealt (before the defence's discards)."""
 
     offense: tuple[str, ...]

@@ -3,6 +3,8 @@ the notes give them, the clock, penalties, and how far a penalty moves the ball.
 
 from __future__ import annotations
 
+from functools import cache
+
 from printkit_engine.cardbowl.cardplay import Foul
 
 FIELD = 100
@@ -13,7 +15,10 @@ def yard(pos: int) -> int:
     return pos if pos <= FIELD // 2 else FIELD - pos
 
 
+@cache
 def clock(left: int) -> str:
+    """The time left in the quarter as the notes write it (`2:05`), from `left` 5-second
+    intervals (cached: every play's line writes one of the quarter's 181 times)."""
     seconds = max(left, 0) * 5
     return f"{seconds // 60}:{seconds % 60:02d}"
 

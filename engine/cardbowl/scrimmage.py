@@ -12,7 +12,9 @@ how many yardage cards a pass may take. Decisions: C19-C30 in docs/rules/cardbow
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit_engine.cardbowl.cardplay import (
     BLACK,
@@ -52,8 +54,9 @@ LINEBACKERS = ("LOLB", "MLB", "ROLB")
 SAFETIES = ("FS", "SS")
 
 
-@dataclass(frozen=True)
-class Offense:
+# Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
+# through object.__setattr__ (four times the instructions; bench/bench_cardbowl.py).
+class Offense(NamedTuple):
     """The offence's eleven cards by position; `shotgun` formation; `centre` the match-up
     (1 or 2) the centre blocks in."""
 
@@ -62,15 +65,13 @@ class Offense:
     centre: int = 2
 
 
-@dataclass(frozen=True)
-class Defense:
+class Defense(NamedTuple):
     """The defence's eleven cards by position (after its discards)."""
 
     cards: dict[str, str]
 
 
-@dataclass(frozen=True)
-class Read:
+class Read(NamedTuple):
     """What the defence does once it sees the QB: linebackers moved up into line match-ups
     (`blitz`: position -> match-up) and safeties moved up with a cornerback (`double`:
     safety -> receiver)."""
@@ -79,8 +80,7 @@ class Read:
     double: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     """The offence's play. `kind`: run, pass, screen, lateral, sneak, scramble or spike.
     A run, screen, lateral, sneak or scramble picks its match-ups once the lines are
     revealed (`gap` = () lets :func:`best_gap` choose); a pass names its `target` receiver
@@ -405,9 +405,16 @@ def coverage(dfn: Defense, read: Read, target: str, shown: set[str]) -> list[str
     """The defenders matched with the receiver at the throw: a cornerback on a wide
     receiver (and a safety moved up with it), the best of "MLB, OLB on same side, or CB or
     DE on same side" on a back out of the backfield."""
+    return _coverage(dfn, read.double, target, shown)
+
+
+def _coverage(dfn: Defense, double: Sequence[tuple[str, str]], target: str,
+              shown: set[str]) -> list[str]:
+    """:func:`coverage` with the safeties moved up as they are so far (`reveal` adds one
+    a turn, without a Read for each)."""
     if target in ("WL", "WR"):
         cover = ["LCB" if target == "WL" else "RCB"]
-        cover += [s for s, r in read.double if r == target]
+        cover += [s for s, r in double if r == target]
         return cover
     if target in BACK_COVER:
         best = extra_card(dfn, shown, BACK_COVER[target])
@@ -683,7 +690,7 @@ def reveal(off: Offense, dfn: Defense, read: Read, receivers: list[str],
     (C21)."""
     double = list(read.double)
     for r in receivers:
-        cover = coverage(dfn, Read(read.blitz, tuple(double)), r, shown)
+        cover = _coverage(dfn, double, r, shown)
         shown.update(cover)
         safety = "FS" if SIDE[r] == "L" else "SS"
         if r in ("WL", "WR") and safety not in shown and \
