@@ -51,7 +51,7 @@ def blocks(key: bytes, start: int, count: int) -> bytes:
     takes the block-by-block way rather than make and drop its lead."""
     if count <= 0:
         return b""
-    head = hmac.digest(key, _ZERO, "sha256") if start == 0 else b""
+    head = _block_zero(key) if start == 0 else b""
     first = max(start, 1)
     last = start + count - 1
     if last < first:
@@ -66,6 +66,22 @@ def blocks(key: bytes, start: int, count: int) -> bytes:
         return b"".join(out)
     run = hashlib.pbkdf2_hmac("sha256", key, _SALT, 1, 32 * last)
     return head + (run[32 * (first - 1):] if first > 1 else run)
+
+
+_INNER = bytes(b ^ 0x36 for b in range(256))     # RFC 2104's ipad and opad, as byte maps
+_OUTER = bytes(b ^ 0x5C for b in range(256))
+
+
+def _block_zero(key: bytes) -> bytes:
+    """``HMAC(key, 0 as 8-byte big-endian)`` by its definition (RFC 2104): two plain
+    SHA-256 hashes of the padded key, each byte XORed by `translate`, take about two thirds
+    of the time of one ``hmac.digest`` call, whose set-up in OpenSSL is most of its cost (one
+    a 54-card shuffle; the tests hold the two equal)."""
+    if len(key) > 64:                                   # never a stream key (32 bytes)
+        return hmac.digest(key, _ZERO, "sha256")
+    padded = key.ljust(64, b"\0")
+    inner = hashlib.sha256(padded.translate(_INNER) + _ZERO).digest()
+    return hashlib.sha256(padded.translate(_OUTER) + inner).digest()
 
 
 @cache

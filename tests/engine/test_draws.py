@@ -200,3 +200,14 @@ def test_a_shuffle_without_rejections_uses_one_word_a_swap():
     s._buffer, s._next = (7, 9, 4, 6, 123), 0
     assert s.shuffle("abcde") == list("eadbc")
     assert s.word() == 123
+
+
+@pytest.mark.parametrize("size", [1, 32, 63, 64, 65, 200])
+def test_block_zero_is_the_hmac_for_any_key_length(size):
+    """Block 0 is made from the HMAC's definition (two plain hashes of the padded key): the
+    same as hmac's for a key shorter than, as long as and longer than SHA-256's 64-byte
+    block (a longer key is hashed first, which the definition's padding alone would miss)."""
+    key = bytes(range(7, 7 + size))
+    spec = hmac.new(key, bytes(8), hashlib.sha256).digest()
+    assert blocks(key, 0, 1) == spec
+    assert blocks(key, 0, 2)[:32] == spec
