@@ -5,9 +5,10 @@ cards drawn after them.
 (docs/draws.md); a kick draws from its top, a scrimmage play deals the two hands first ("Offense
 deals a hand or team of eleven cards to each player, alternately, starting with the Defense") and
 draws the rest. :func:`shuffled` is the draws contract computed in one pass (the seven blocks a
-54-card shuffle needs made in two C calls by `printkit_engine.draws.blocks`, Fisher-Yates inlined):
-the same deck as ``GAME.book.stream(seed, label).shuffle(deck)``, many times as fast, which is what
-lets the bots play a hundred games a second (bench/bench_cardbowl.py; tests hold the two equal).
+54-card shuffle needs made at once by `printkit_engine.draws.blocks`, Fisher-Yates inlined): the
+same deck as ``GAME.book.stream(seed, label).shuffle(deck)`` (tests hold the two equal), which
+now does the same one-pass work: the two cost the same (bench/bench_cardbowl.py), and a deal is
+still about a quarter of a bot game's time, most of it OpenSSL's set-up of the two HMAC calls.
 """
 
 from __future__ import annotations
@@ -41,6 +42,14 @@ _SIZES = tuple(range(54, 1, -1))                      # n = i + 1 for i = 53 .. 
 _LIMITS = tuple(_TOP - _TOP % n for n in _SIZES)
 _POSITIONS = tuple(n - 1 for n in _SIZES)
 _SAFE = min(_LIMITS)       # no word below it is ever rejected, whatever n
+# Every word at or above _SAFE starts with three 0xFF bytes: a deal's blocks without that run
+# of bytes (checked in C, a third of `max` over the words) need no rejection. The run found
+# anywhere else (across two words) only sends the shuffle the word-by-word way, which rejects
+# exactly as the contract says.
+_REJECTED = b"\xff\xff\xff"
+assert _SAFE >= 0xFFFFFF00, "a limit below the three-0xFF-byte words"
+_DEAL_BLOCKS = -(-(len(_SIZES)) // 8)                 # 7: one word a swap
+_DEAL_WORDS = struct.Struct(f">{8 * _DEAL_BLOCKS}I").unpack
 
 
 class Book:
@@ -74,15 +83,17 @@ def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]
 
 
 def _shuffle(a: list[str], key: bytes) -> list[str]:
-    size = len(a)
-    words = _blocks(key, 0, -(-(size - 1) // 8))
-    if size == len(_SIZES) + 1 and max(words) < _SAFE:
+    if len(a) == len(_SIZES) + 1:
+        raw = blocks(key, 0, _DEAL_BLOCKS)
+        if _REJECTED in raw:
+            return _slow(a, key, _DEAL_WORDS(raw))
+        words = _DEAL_WORDS(raw)
         # operator.mod, a builtin function: `int.__mod__`, a slot wrapper, cost a third
         # of the deal's instructions through map
         for i, j in zip(_POSITIONS, map(mod, words, _SIZES), strict=False):
             a[i], a[j] = a[j], a[i]
         return a
-    return _slow(a, key, words)
+    return _slow(a, key, _blocks(key, 0, -(-(len(a) - 1) // 8)))
 
 
 def _slow(a: list[str], key: bytes | None, words: tuple[int, ...]) -> list[str]:

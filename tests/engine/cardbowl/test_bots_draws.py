@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from printkit_engine.cardbowl import kicks
+from printkit_engine.cardbowl import deal, kicks
 from printkit_engine.cardbowl.cardplay import half_up, open_field_run, recover
 from printkit_engine.cardbowl.deal import Draws, book_deck, deal_hands, shuffled
 from printkit_engine.cardbowl.rules import load_rules
@@ -42,6 +42,15 @@ def deck(cards: str) -> Draws:
 def test_the_fast_shuffle_is_the_play_books(seed):
     for k in (1, 2, 77, 150):
         assert shuffled(seed, k) == book_deck(seed, k)
+
+
+def test_a_deal_sent_the_word_by_word_way_is_the_same_deck(monkeypatch):
+    """A deal whose blocks hold three 0xFF bytes anywhere (about one in 75,000) goes word by
+    word; an empty marker sends every deal that way, and each is still the play book's."""
+    monkeypatch.setattr(deal, "_REJECTED", b"")
+    for k in (1, 2, 77, 150):
+        assert shuffled("demo", k) == book_deck("demo", k)
+        assert deal.Book("demo").deal(k) == book_deck("demo", k)
 
 
 def test_hands_alternate_from_the_defence():
