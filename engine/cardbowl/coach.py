@@ -99,7 +99,7 @@ class Coach:
                            "pass" if kind in ("scramble", "spike") else "run"]
         cards = dict(zip(layout, ranked, strict=True))
         shotgun = kind == "pass" and self.rng.random() < 0.35
-        centre = 1 if hand_value(cards["LG"]) < hand_value(cards["RG"]) else 2
+        centre = 1 if HAND_VALUES[cards["LG"]] < HAND_VALUES[cards["RG"]] else 2
         return Offense(cards, shotgun, centre)
 
     def defense(self, hand: tuple[str, ...]) -> Defense:

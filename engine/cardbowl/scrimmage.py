@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from printkit_engine.cardbowl.cardplay import (
@@ -241,10 +242,20 @@ def best_gap(o: list[int], d: list[int], allowed: range = range(LINE)) -> tuple[
     return best
 
 
+def _shown(read: Read) -> set[str]:
+    """The defenders revealed at the snap: the line, the linebackers moved up into it and
+    the safeties moved up beside a cornerback."""
+    return set(RUSHERS).union(map(itemgetter(0), read.blitz), map(itemgetter(0), read.double))
+
+
 def extra_card(dfn: Defense, shown: set[str], candidates: tuple[str, ...]) -> str | None:
-    """"One additional card in range from the defense": the best not yet revealed."""
-    left = [p for p in candidates if p not in shown]
-    return max(left, key=lambda p: v(dfn.cards, p)) if left else None
+    """"One additional card in range from the defense": the best not yet revealed (the
+    first of equals)."""
+    best, top = None, 0
+    for p in candidates:
+        if p not in shown and HAND_VALUES[dfn.cards[p]] > top:
+            best, top = p, HAND_VALUES[dfn.cards[p]]
+    return best
 
 
 def run_yards(o: int, d: int, defense_draws: list[str], cap: int = 99) -> int:
@@ -318,7 +329,7 @@ def rushing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
     if handoff == BLACK:
         handoff = standard(draws)
         foul = "pending"
-    shown = set(RUSHERS) | {p for p, _ in read.blitz} | {s for s, _ in read.double}
+    shown = _shown(read)
     extra = extra_card(dfn, shown, tuple(dict.fromkeys(
         p for i in gap for p in LINE_RANGE[i])))
     if extra:
@@ -737,7 +748,7 @@ def _execute(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
     auto = automatic_sack(units)
     if auto:
         return sack(draws, auto[0], Snap("sack"))
-    shown = set(RUSHERS) | {p for p, _ in read.blitz} | {s for s, _ in read.double}
+    shown = _shown(read)
     gap = call.gap or best_gap(o, d)
     if call.kind == "run":
         return rushing(draws, off, dfn, read, call, gap, o, d, where)
