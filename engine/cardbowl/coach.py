@@ -19,7 +19,7 @@ RETURN_FROM = 12               # a punt received inside the 12 is not run back (
 
 
 # Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
-# through object.__setattr__ (four times the instructions; bench/bench_cardbowl.py).
+# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py).
 class Situation(NamedTuple):
     """What a coach sees before a play: yards to the goal, down, distance, its lead, the
     quarter and the intervals left in it."""

@@ -7,8 +7,9 @@ deals a hand or team of eleven cards to each player, alternately, starting with 
 draws the rest. :func:`shuffled` is the draws contract computed in one pass (the seven blocks a
 54-card shuffle needs made at once by `printkit_engine.draws.blocks`, Fisher-Yates inlined): the
 same deck as ``GAME.book.stream(seed, label).shuffle(deck)`` (tests hold the two equal), which
-now does the same one-pass work: the two cost the same (bench/bench_cardbowl.py), and a deal is
-still about a quarter of a bot game's time, most of it OpenSSL's set-up of the two HMAC calls.
+now does the same one-pass work: the two cost about the same (bench/bench_cardbowl.py). A deal
+is still about a quarter of a bot game's time: the set-up of OpenSSL's HMAC calls and the 53
+swaps in Python.
 """
 
 from __future__ import annotations
@@ -155,7 +156,7 @@ class Draws:
 
 
 # Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
-# through object.__setattr__ (four times the instructions; bench/bench_cardbowl.py).
+# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py).
 class Hands(NamedTuple):
     """The two hands of a scrimmage play as dealt (before the defence's discards)."""
 

@@ -56,7 +56,7 @@ SAFETIES = ("FS", "SS")
 
 
 # Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
-# through object.__setattr__ (four times the instructions; bench/bench_cardbowl.py).
+# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py).
 class Offense(NamedTuple):
     """The offence's eleven cards by position; `shotgun` formation; `centre` the match-up
     (1 or 2) the centre blocks in."""
