@@ -314,12 +314,13 @@ def _punt(events: Draws) -> Iterator[Event]:
 
 
 # -- the one loop -----------------------------------------------------------------------------
-def _trade(table: Table, t: Trade) -> None:
-    """Write the trade and make it when both cards are where it says (a trade the rules do
-    not allow is still written: the verifier names it)."""
+def _trade(table: Table, t: Trade, qb: int, allowed: bool) -> None:
+    """Write the trade and make it when it is valid (L12: not in the final quarter, not the
+    QB's, each card held by its trader); one that is not is written all the same (the
+    verifier names it) and not made, as the rules say."""
     table.lines.append(f"trade P{t.a} {t.give} for P{t.b} {t.take}")
     a, b = table.hands.get(t.a, []), table.hands.get(t.b, [])
-    if t.give in a and t.take in b:
+    if allowed and qb not in (t.a, t.b) and t.give in a and t.take in b:
         a.remove(t.give)
         b.remove(t.take)
         a.append(t.take)
@@ -347,7 +348,7 @@ def _drive(table: Table, seed: str, number: int, source: Source) -> None:
     allowed = rules.period(_period(table)) < rules.period(table.length.no_trades_from)
     trade = source.trade(table, d.qb, allowed)
     if trade is not None:
-        _trade(table, trade)
+        _trade(table, trade, d.qb, allowed)
     for happening in source.drive(table, d.qb):
         if isinstance(happening, Audible):
             _audible(table, happening)
