@@ -72,11 +72,11 @@ def decision_log(rules: Rules | None = None) -> DecisionLog:
 def _decision_log() -> DecisionLog:
     slots = (
         Slot("passage", (number_part("n", TOP_PASSAGE),), title="passage"),
+        Slot("score", (number_part("points", TOP_SCORE),),
+             title="= score of the side that scored"),
         Slot("fg", (Part("fg", ANSWERS),), lead="FG:", title="field goal?"),
         Slot("shuffle", (Part("H", ("H",)), Part("A", ("A",))), lead="shuffle:",
              title="shuffle"),
-        Slot("score", (number_part("points", TOP_SCORE),),
-             title="= score of the side that scored"),
     )
     form = Form("", (Segment("", ("passage",)), Segment(" ", ("fg", "shuffle")),
                      Segment(" = ", ("score",))))
