@@ -41,6 +41,7 @@ PREFIX = "CG"
 TOP_PASSAGE = 69          # the longest game a sheet holds (the bots play 30-60 passages)
 TOP_SCORE = 69            # the highest score a checkpoint writes (simulated: up to 60)
 ANSWERS = ("yes", "no")
+ANSWER_LABELS = ("taken", "not taken")
 TYPICAL_ROWS = 22         # rows of a whole game (simulated: 12-35, 21 on average)
 
 FIELDS = (
@@ -52,12 +53,12 @@ FIELDS = (
     Field("score", "after a passage that scores: the new score of the side that scored"),
 )
 SHEET_LEGEND = (
-    "A band for each passage where something is decided or scored, by its number: FG yes or "
-    "no at each picture card on grid 10 or 11, a shuffle after it, = the new score of the "
-    "side that scored.",
-    "Write a band for the last passage played, even with nothing else.  Header: who kicked "
-    "off.",
+    "A band for each passage with a choice or a score, by its number: a field goal taken or "
+    "not (each picture card on grid 10 or 11),",
+    "a shuffle after it, = the new score of the side that scored.  A band for the last "
+    "passage played, even with nothing else.  Header: who kicked off.",
 )
+
 
 _LOG: dict[int, DecisionLog] = {}
 
@@ -74,7 +75,8 @@ def _decision_log() -> DecisionLog:
         Slot("passage", (number_part("n", TOP_PASSAGE),), title="passage"),
         Slot("score", (number_part("points", TOP_SCORE),),
              title="= score of the side that scored"),
-        Slot("fg", (Part("fg", ANSWERS),), lead="FG:", title="field goal?"),
+        Slot("fg", (Part("fg", ANSWERS, labels=ANSWER_LABELS),), lead="FG:",
+             title="field goal"),
         Slot("shuffle", (Part("H", ("H",)), Part("A", ("A",))), lead="shuffle:",
              title="shuffle"),
     )

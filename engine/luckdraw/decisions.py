@@ -128,7 +128,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
              title="trade: who gives which card"),
         Slot("for", (Part("b", SEATS), Part("take", codes, prefix=":")),
              title="to whom, for which card"),
-        Slot("call", (Part("play", CALLS),), title="audible: the play"),
+        Slot("call", (Part("play", CALLS),), title="audible"),
         *(call(s) for s in SEATS),
         Slot("total", (Part("sign", ("-",)), number_part("n", TOP_TOTAL)),
              title="= total of the player who scored"),
