@@ -99,6 +99,14 @@ def test_a_score_without_its_total_and_a_total_after_nothing() -> None:
     assert (23, "LD-DEC-002") in found           # a drive row has no total
 
 
+def test_a_decision_missing_and_a_row_before_the_first_drive() -> None:
+    """A sack before the first drive; an audible without the play the offense ran."""
+    text = HAND.replace("drive Q1\n", "sack\ndrive Q1\n").replace(
+        "first = 3\n", "audible P1:run\n")
+    found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
+    assert found[:2] == [(7, "LD-DEC-004"), (10, "LD-DEC-001")]
+
+
 def test_no_seed_is_a_finding() -> None:
     found = [(f.line, f.rule) for f in verify_text(HAND.replace('[Seed "hand"]\n', ""),
                                                    "x").findings]
