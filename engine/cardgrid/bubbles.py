@@ -40,6 +40,7 @@ from printkit_engine.cardgrid.deal import OWNER
 from printkit_engine.cardgrid.notation import EVENTS, FG_MARK, PENALTIES, SIDE_LETTERS
 from printkit_engine.cardgrid.rules import Rules, load_rules
 from printkit_engine.cards import RANKS, SUITS
+from printkit_engine.game import Lazy
 from printkit_engine.tags import tag_line
 
 LOGS = ("scores", "passages")      # the bubble logs: `render cardgrid bubblelog --log NAME`
@@ -214,9 +215,7 @@ def scores() -> Grammar:
 
 def decision_log() -> Grammar:
     """The decision log's grammar (engine/cardgrid/decisions.py): the game's third log."""
-    from printkit_engine.cardgrid.decisions import decision_log as log
-
-    return log().grammar
+    return Lazy("printkit_engine.cardgrid.decisions:decision_log")().grammar
 
 
 @dataclass(frozen=True)
@@ -227,7 +226,6 @@ class DecisionLines(PlainLines):
 
     def rewrite(self, text: str, file: str,
                 tags: dict[str, str]) -> tuple[str, list[str]] | None:
-        from printkit_engine.cardgrid.decisions import log_of_record
         from printkit_engine.decisions import is_decision_log
 
         if is_decision_log(text):
@@ -235,4 +233,5 @@ class DecisionLines(PlainLines):
         seed = dict(tags).get("Seed")
         if seed and "[Seed " not in text:
             text = tag_line("Seed", seed) + "\n" + text
-        return log_of_record(text, file), []
+        of_record = Lazy("printkit_engine.cardgrid.decisions:log_of_record")
+        return of_record(text, file), []
