@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Protocol
 
 from printkit_engine.cardgrid import deal as decks_
 from printkit_engine.cardgrid.game import ID
@@ -45,23 +46,54 @@ def play_passage(p: Passage, decks: decks_.Decks, get: decks_.Shuffles, rules: R
     return p, decks, tuple(marks)
 
 
-def play(seed: str, rules: Rules | None = None, date: str | None = None) -> Played:
-    """One whole game for play-book seed `seed`."""
-    rules = rules or load_rules()
-    rng = random.Random(f"{ID}-bots|{seed}")
+class Source(Protocol):
+    """Where a game's choices come from (G11): the bots' seeded generator (`Bots`) or a
+    decision log's rows (engine/cardgrid/decisions.py `Scripted`). The one loop (`play`)
+    reads `kickoff`, then for each passage asks `go_on` (False: the game is over), `fg` at
+    each field-goal option, and after a change of possession `shuffle`."""
+
+    kickoff: str
+
+    def go_on(self, number: int) -> bool: ...
+
+    def fg(self, p: Passage, card: str) -> bool: ...
+
+    def shuffle(self, decks: decks_.Decks, number: int) -> tuple[str, ...]: ...
+
+
+class Bots:
+    """The bots' choices, from their own generator seeded by the game's seed: the players,
+    the toss, the finishing time and the game's length first, then each choice in turn."""
+
+    def __init__(self, seed: str) -> None:
+        self.rng = rng = random.Random(f"{ID}-bots|{seed}")
+        self.home, self.away = rng.sample(PLAYERS, 2)
+        self.kickoff = rng.choice("HA")
+        self.finish = f"{rng.randint(9, 15):02d}:{rng.choice((0, 15, 30, 45)):02d}"
+        self.passages = rng.randint(*PASSAGES)
+
+    def go_on(self, number: int) -> bool:
+        return number <= self.passages
+
+    def fg(self, p: Passage, card: str) -> bool:
+        return self.rng.random() < FG_TAKE.get(p.grid, 0.5)
+
+    def shuffle(self, decks: decks_.Decks, number: int) -> tuple[str, ...]:
+        return tuple(s for s in "HA" if decks.at(s)[0] < MAX_SHUFFLE
+                     and self.rng.random() < SHUFFLE)
+
+
+def play_lines(seed: str, rules: Rules, source: Source) -> tuple[list[str], tuple[int, int]]:
+    """The one loop, bots and decision logs alike: passages from the kickoff, each dealt from
+    the play book with the source's field-goal choices, shuffles after a change of
+    possession; the record's lines and the final score."""
     get = decks_.shuffles(seed)
     decks = decks_.Decks()
-    home, away = rng.sample(PLAYERS, 2)
-    kickoff = rng.choice("HA")
-    finish = f"{rng.randint(9, 15):02d}:{rng.choice((0, 15, 30, 45)):02d}"
-    at, score, lines = (kickoff, rules.field.kickoff, False), (0, 0), []
-
-    def choose(p: Passage, card: str) -> bool:
-        return rng.random() < FG_TAKE.get(p.grid, 0.5)
-
-    for _ in range(rng.randint(*PASSAGES)):
+    at, score, lines = (source.kickoff, rules.field.kickoff, False), (0, 0), []
+    number = 1
+    while source.go_on(number):
         side, grid, scrum = at
-        p, decks, marks = play_passage(start(side, grid, scrum), decks, get, rules, choose)
+        p, decks, marks = play_passage(start(side, grid, scrum), decks, get, rules, source.fg)
         out = p.outcome
         assert out is not None
         w = written(out, score, rules)
@@ -70,15 +102,25 @@ def play(seed: str, rules: Rules | None = None, date: str | None = None) -> Play
         lines.append(passage_line(side, grid, p.cards, marks, w, out.next))
         at = (out.next.side, out.next.grid, out.next.scrum)
         if out.next.side != side:
-            shuffled = [s for s in "HA" if decks.at(s)[0] < MAX_SHUFFLE and rng.random() < SHUFFLE]
+            shuffled = source.shuffle(decks, number)
             for s in shuffled:
                 decks = decks_.reshuffle(decks, s)
             if shuffled:
                 lines.append("shuffle " + " ".join(shuffled))
-    tags = {"Game": ID, "Seed": seed, "Home": home, "Away": away}
+        number += 1
+    return lines, score
+
+
+def play(seed: str, rules: Rules | None = None, date: str | None = None) -> Played:
+    """One whole game for play-book seed `seed`."""
+    rules = rules or load_rules()
+    bots = Bots(seed)
+    lines, score = play_lines(seed, rules, bots)
+    tags = {"Game": ID, "Seed": seed, "Home": bots.home, "Away": bots.away}
     if date:
         tags["Date"] = date
-    tags |= {"KickOff": kickoff, "Finish": finish, "Result": f"{score[0]}-{score[1]}"}
+    tags |= {"KickOff": bots.kickoff, "Finish": bots.finish,
+             "Result": f"{score[0]}-{score[1]}"}
     return Played(seed, tags, lines, score)
 
 

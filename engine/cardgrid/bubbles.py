@@ -32,6 +32,7 @@ the verifier checks them against the book when the record has a Seed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot
@@ -39,6 +40,7 @@ from printkit_engine.cardgrid.deal import OWNER
 from printkit_engine.cardgrid.notation import EVENTS, FG_MARK, PENALTIES, SIDE_LETTERS
 from printkit_engine.cardgrid.rules import Rules, load_rules
 from printkit_engine.cards import RANKS, SUITS
+from printkit_engine.game import Lazy
 from printkit_engine.tags import tag_line
 
 LOGS = ("scores", "passages")      # the bubble logs: `render cardgrid bubblelog --log NAME`
@@ -207,4 +209,29 @@ def scores() -> Grammar:
                    lines=PlainLines(comment="#"),
                    tags=("Seed", "Home", "Away", "Finish", "Date", "Match"),
                    hint="H, A, finish; T, C, F, P; 5; 0; A2; 10; 40",
-                   typical_lines=24, variant="scores", log="scores", logs=(grammar(),))
+                   typical_lines=24, variant="scores", log="scores",
+                   logs=(grammar(), decision_log()))
+
+
+def decision_log() -> Grammar:
+    """The decision log's grammar (engine/cardgrid/decisions.py): the game's third log."""
+    return Lazy("printkit_engine.cardgrid.decisions:decision_log")().grammar
+
+
+@dataclass(frozen=True)
+class DecisionLines(PlainLines):
+    """A decision sheet's lines (engine/cardgrid/decisions.py): a typed passage log as its
+    decision log (`--from`), a row a passage with a choice or a score; a typed decision log
+    as it is."""
+
+    def rewrite(self, text: str, file: str,
+                tags: dict[str, str]) -> tuple[str, list[str]] | None:
+        from printkit_engine.decisions import is_decision_log
+
+        if is_decision_log(text):
+            return None
+        seed = dict(tags).get("Seed")
+        if seed and "[Seed " not in text:
+            text = tag_line("Seed", seed) + "\n" + text
+        of_record = Lazy("printkit_engine.cardgrid.decisions:log_of_record")
+        return of_record(text, file), []

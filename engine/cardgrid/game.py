@@ -61,4 +61,5 @@ GAME = Game(
     odds=LazyPerRules("printkit_engine.cardgrid.odds:tables"),
     answers=Lazy("printkit_engine.cardgrid.answers:answers"),
     bubbles=Lazy("printkit_engine.cardgrid.bubbles:scores"),
+    decisions=Lazy("printkit_engine.cardgrid.decisions:decision_log"),
 )

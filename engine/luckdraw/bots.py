@@ -13,9 +13,9 @@ few hundred games. A record written here verifies clean with its `Seed` tag
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from printkit_engine.draws import Stream
 from printkit_engine.luckdraw.deal import Deal
@@ -124,59 +124,137 @@ def _deal_lines(d: Deal) -> list[str]:
     return lines
 
 
-def _trade(table: Table, qb: int, draws: Draws) -> None:
-    others = [s for s in range(1, table.players + 1) if s != qb]
-    if len(others) < 2 or not draws.chance(TRADE):
-        return
-    a = draws.pick(others)
-    b = draws.pick([s for s in others if s != a])
-    give, take = draws.pick(table.hands[a]), draws.pick(table.hands[b])
-    table.hands[a].remove(give)
-    table.hands[b].remove(take)
-    table.hands[a].append(take)
-    table.hands[b].append(give)
-    table.lines.append(f"trade P{a} {give} for P{b} {take}")
+# -- what a decision source gives the loop --------------------------------------------------
+@dataclass(frozen=True)
+class Event:
+    """A scoring event the table saw: the card it is ticked against and its words."""
+
+    card: str
+    words: tuple[str, ...]
 
 
-def _audible(table: Table, play: str, choices: Draws) -> None:
-    calls = [(s, choices.pick(table.rules.audible.calls)) for s in range(1, table.players + 1)
-             if choices.chance(CALL)]
-    table.lines.append("call " + " ".join(f"P{s} {c}" for s, c in calls))
-    right = [s for s, c in calls if c == play]
-    each = table.rules.audible.points
-    if len(right) == 1 and table.players >= table.rules.audible.loner_min_players:
-        each += table.rules.audible.loner_bonus
-    for s in right:
-        table.credit(s, each, audible=True)
-    table.lines.append(f"audible {play}" + "".join(f" P{s} {each}" for s in right))
+@dataclass(frozen=True)
+class Audible:
+    """The audible calls (seat, call) and the play the offense ran."""
+
+    play: str
+    calls: tuple[tuple[int, str], ...]
 
 
-def _plays(table: Table, events: Draws, choices: Draws, audible_at: int | None) -> int:
-    """The drive's plays up to its end; returns the number of first downs."""
-    firsts = 0
-    for n in range(events.between(*PLAYS)):
-        play = "pass" if events.chance(PASS) else "run"
-        if n == audible_at:
-            _audible(table, play, choices)
-        if play == "pass" and events.chance(SACK):
-            table.score("SACK", "sack")
-        if events.chance(OFFENSIVE_PENALTY):
-            table.score("OP", "penalty")
-        elif events.chance(DEFENSIVE_PENALTY):
-            table.score("DP", "penalty")
-        elif events.chance(FIRST_DOWN):
-            firsts += 1
-            table.score("FDN", *(("first", "markers") if events.chance(MARKERS) else ("first",)))
-        elif events.chance(SHORT):
-            table.score("TOD", "short")
-        if events.chance(TIMEOUT):
-            table.score("IR/TO", "timeout")
-        if events.chance(REVIEW):
-            table.score("IR/TO", *(("review", "overturned") if events.chance(OVERTURNED)
-                                   else ("review",)))
-        if events.chance(RESET):
-            table.score("TE", "reset")
-    return firsts
+@dataclass(frozen=True)
+class Trade:
+    """Seat `a` gives `give` to seat `b` for `take`."""
+
+    a: int
+    give: str
+    b: int
+    take: str
+
+
+Happening = Event | Audible
+
+
+class Source(Protocol):
+    """Where a game's table decisions and broadcast come from: the bots' own seeded draws
+    (`Bots`), or a decision log's rows (engine/luckdraw/decisions.py `Scripted`). The one
+    loop (`play`) asks in this order for each drive: `next_drive` (None: the game is over),
+    `trade` (asked every drive, `allowed` says whether the rules allow one then), `drive`
+    (the drive's events and audible in order), `late` (the QB dealt after the first snap)."""
+
+    length: Length
+
+    def next_drive(self, table: Table, number: int) -> str | None: ...
+
+    def trade(self, table: Table, qb: int, allowed: bool) -> Trade | None: ...
+
+    def drive(self, table: Table, qb: int) -> Iterator[Happening]: ...
+
+    def late(self, table: Table, qb: int) -> bool: ...
+
+
+class Bots:
+    """The bots' decision source: drive K's broadcast from `broadcast/K`, the table's choices
+    from `table/K`, the game's length and drives per quarter from `table/0` (L11)."""
+
+    def __init__(self, seed: str, rules: Rules, players: int) -> None:
+        self.seed, self.rules, self.players = seed, rules, players
+        self.setup = Draws(GAME.book.stream(seed, "table/0"))
+        self.length = self.setup.pick(rules.lengths)
+        self.schedule = self._schedule()
+        self.events = self.choices = self.setup
+        self.quarter_ends = False
+
+    def _schedule(self) -> Iterator[tuple[str, bool]]:
+        rules, setup = self.rules, self.setup
+        last = rules.period(self.length.last)
+        for index, period in enumerate(rules.periods[:last + 1]):
+            if period == rules.periods[-1] and not setup.chance(OVERTIME):
+                return
+            count = 1 if index == len(rules.periods) - 1 else setup.between(*DRIVES_PER_QUARTER)
+            for k in range(count):
+                yield (period if k == 0 else "", k == count - 1)
+
+    def next_drive(self, table: Table, number: int) -> str | None:
+        begin = next(self.schedule, None)
+        if begin is None:
+            return None
+        self.events = Draws(GAME.book.stream(self.seed, f"broadcast/{number}"))
+        self.choices = Draws(GAME.book.stream(self.seed, f"table/{number}"))
+        marker, self.quarter_ends = begin
+        return marker
+
+    def finish_drive(self) -> str:
+        """For a game to the end of Q1 or Q3: the table's choice, drawn last (L8, L11)."""
+        return "yes" if self.setup.chance(FINISH_DRIVE) else "no"
+
+    def trade(self, table: Table, qb: int, allowed: bool) -> Trade | None:
+        draws = self.choices
+        others = [s for s in range(1, table.players + 1) if s != qb]
+        if not allowed or len(others) < 2 or not draws.chance(TRADE):
+            return None
+        a = draws.pick(others)
+        b = draws.pick([s for s in others if s != a])
+        return Trade(a, draws.pick(table.hands[a]), b, draws.pick(table.hands[b]))
+
+    def drive(self, table: Table, qb: int) -> Iterator[Happening]:
+        events, choices = self.events, self.choices
+        if events.chance(KICK_START):
+            if events.chance(KICK_RETURN_TD):
+                yield Event("STTD", ("td",))
+            elif events.chance(TOUCHBACK):
+                yield Event("STTD", ("touchback",))
+        audible_at = choices.between(0, PLAYS[0] - 1) if choices.chance(AUDIBLE) else None
+        firsts = 0
+        for n in range(events.between(*PLAYS)):
+            play = "pass" if events.chance(PASS) else "run"
+            if n == audible_at:
+                calls = tuple((s, choices.pick(table.rules.audible.calls))
+                              for s in range(1, table.players + 1) if choices.chance(CALL))
+                yield Audible(play, calls)
+            if play == "pass" and events.chance(SACK):
+                yield Event("SACK", ("sack",))
+            if events.chance(OFFENSIVE_PENALTY):
+                yield Event("OP", ("penalty",))
+            elif events.chance(DEFENSIVE_PENALTY):
+                yield Event("DP", ("penalty",))
+            elif events.chance(FIRST_DOWN):
+                firsts += 1
+                yield Event("FDN", ("first", "markers") if events.chance(MARKERS) else ("first",))
+            elif events.chance(SHORT):
+                yield Event("TOD", ("short",))
+            if events.chance(TIMEOUT):
+                yield Event("IR/TO", ("timeout",))
+            if events.chance(REVIEW):
+                yield Event("IR/TO", ("review", "overturned") if events.chance(OVERTURNED)
+                            else ("review",))
+            if events.chance(RESET):
+                yield Event("TE", ("reset",))
+        yield from _end_drive(events, firsts)
+        if self.quarter_ends:
+            yield Event("TE", ("expires",))
+
+    def late(self, table: Table, qb: int) -> bool:
+        return self.choices.chance(LATE_DEAL)
 
 
 def _ending(events: Draws) -> str:
@@ -188,74 +266,95 @@ def _ending(events: Draws) -> str:
     return "punt"
 
 
-def _try(table: Table, events: Draws) -> None:
+def _try(events: Draws) -> Iterator[Event]:
     if events.chance(TWO_POINT):
         if events.chance(TWO_POINT_GOOD):
-            table.score("XP/S", "2pt")
+            yield Event("XP/S", ("2pt",))
     elif events.chance(XP_GOOD):
-        table.score("XP/S", "xp")
+        yield Event("XP/S", ("xp",))
 
 
-def _end_drive(table: Table, events: Draws, firsts: int) -> None:
+def _end_drive(events: Draws, firsts: int) -> Iterator[Event]:
     what = _ending(events)
     if what in ("ptd", "rtd"):
-        table.score(what.upper(), "td")
-        _try(table, events)
+        yield Event(what.upper(), ("td",))
+        yield from _try(events)
     elif what == "fg":
-        table.score("FG", "made")
+        yield Event("FG", ("made",))
     elif what == "mfg":
         words = ["missed"]
         if events.chance(FG_BLOCKED):
             words += ["blocked"] + (["td"] if events.chance(FG_BLOCKED_TD) else [])
-        table.score("MFG", *words)
+        yield Event("MFG", tuple(words))
     elif what in ("int", "fbl"):
         first = "int" if what == "int" else "fumble"
-        table.score(what.upper(), *((first, "td") if events.chance(RETURN_TD) else (first,)))
+        yield Event(what.upper(), (first, "td") if events.chance(RETURN_TD) else (first,))
     elif what == "safety":
-        table.score("XP/S", "safety")
+        yield Event("XP/S", ("safety",))
     else:
         if what == "tod":
-            table.score("TOD", "fourth")
+            yield Event("TOD", ("fourth",))
         else:
-            _punt(table, events)
+            yield from _punt(events)
         if firsts == 0 and events.chance(NO_FIRST_DOWN):
-            table.score("TOD", "none")
+            yield Event("TOD", ("none",))
 
 
-def _punt(table: Table, events: Draws) -> None:
+def _punt(events: Draws) -> Iterator[Event]:
     words = ["punt"]
     if events.chance(PUNT_BLOCKED):
         words += ["blocked"] + (["td"] if events.chance(PUNT_BLOCKED_TD) else [])
     elif events.chance(PUNT_INSIDE):
         words.append("inside")
     elif events.chance(FAIR_CATCH):
-        table.score("P", *words)
-        table.score("STTD", "touchback")
+        yield Event("P", tuple(words))
+        yield Event("STTD", ("touchback",))
         return
-    table.score("P", *words)
+    yield Event("P", tuple(words))
 
 
-def _drive(table: Table, seed: str, number: int, quarter_ends: bool) -> None:
+# -- the one loop -----------------------------------------------------------------------------
+def _trade(table: Table, t: Trade, qb: int, allowed: bool) -> None:
+    """Write the trade and make it when it is valid (L12: not in the final quarter, not the
+    QB's, each card held by its trader); one that is not is written all the same (the
+    verifier names it) and not made, as the rules say."""
+    table.lines.append(f"trade P{t.a} {t.give} for P{t.b} {t.take}")
+    a, b = table.hands.get(t.a, []), table.hands.get(t.b, [])
+    if allowed and qb not in (t.a, t.b) and t.give in a and t.take in b:
+        a.remove(t.give)
+        b.remove(t.take)
+        a.append(t.take)
+        b.append(t.give)
+
+
+def _audible(table: Table, audible: Audible) -> None:
+    calls, play = audible.calls, audible.play
+    table.lines.append("call " + " ".join(f"P{s} {c}" for s, c in calls))
+    right = [s for s, c in calls if c == play]
+    each = table.rules.audible.points
+    if len(right) == 1 and table.players >= table.rules.audible.loner_min_players:
+        each += table.rules.audible.loner_bonus
+    for s in right:
+        table.credit(s, each, audible=True)
+    table.lines.append(f"audible {play}" + "".join(f" P{s} {each}" for s in right))
+
+
+def _drive(table: Table, seed: str, number: int, source: Source) -> None:
     d = deal(seed, number, table.players)
-    events = Draws(GAME.book.stream(seed, f"broadcast/{number}"))
-    choices = Draws(GAME.book.stream(seed, f"table/{number}"))
     table.hands = {s: list(cards) for s, cards in d.hands}
     table.drive_points = [0] * table.players
     table.lines += ["", f"drive {number} QB P{d.qb}", *_deal_lines(d)]
     rules = table.rules
-    if rules.period(_period(table)) < rules.period(table.length.no_trades_from):
-        _trade(table, d.qb, choices)
-    if events.chance(KICK_START):
-        if events.chance(KICK_RETURN_TD):
-            table.score("STTD", "td")
-        elif events.chance(TOUCHBACK):
-            table.score("STTD", "touchback")
-    audible_at = choices.between(0, PLAYS[0] - 1) if choices.chance(AUDIBLE) else None
-    firsts = _plays(table, events, choices, audible_at)
-    _end_drive(table, events, firsts)
-    if quarter_ends:
-        table.score("TE", "expires")
-    if choices.chance(LATE_DEAL):
+    allowed = rules.period(_period(table)) < rules.period(table.length.no_trades_from)
+    trade = source.trade(table, d.qb, allowed)
+    if trade is not None:
+        _trade(table, trade, d.qb, allowed)
+    for happening in source.drive(table, d.qb):
+        if isinstance(happening, Audible):
+            _audible(table, happening)
+        else:
+            table.score(happening.card, *happening.words)
+    if source.late(table, d.qb):
         penalty = rules.penalty("delay")
         assert penalty is not None
         table.credit(d.qb, -penalty.points)
@@ -278,6 +377,22 @@ def _winners(table: Table) -> list[int]:
     return [s for s, k in keys.items() if k == top]
 
 
+def play(seed: str, rules: Rules, players: int, source: Source) -> Table:
+    """The one loop, bots and decision logs alike: the drives the source begins, each dealt
+    by the play book's slip, with the source's trades, events, audibles and late deals, then
+    the winner line."""
+    table = Table(rules, players, source.length, [0] * players, [0] * players,
+                  [-10_000] * players)
+    number = 0
+    while (marker := source.next_drive(table, number + 1)) is not None:
+        if marker:
+            table.lines.append(marker)
+        number += 1
+        _drive(table, seed, number, source)
+    table.lines.append("winner " + " ".join(f"P{s}" for s in _winners(table)))
+    return table
+
+
 def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
               players: int | None = None, home: str | None = None,
               away: str | None = None) -> Played:
@@ -288,23 +403,12 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
     scheme = GAME.book.players
     assert scheme is not None
     players = scheme.default if players is None else players
-    setup = Draws(GAME.book.stream(seed, "table/0"))
-    length = setup.pick(rules.lengths)
-    table = Table(rules, players, length, [0] * players, [0] * players, [-10_000] * players)
-    last = rules.period(length.last)
-    number = 0
-    for index, period in enumerate(rules.periods[:last + 1]):
-        if period == rules.periods[-1] and not setup.chance(OVERTIME):
-            break
-        table.lines.append(period)
-        count = 1 if index == len(rules.periods) - 1 else setup.between(*DRIVES_PER_QUARTER)
-        for k in range(count):
-            number += 1
-            _drive(table, seed, number, quarter_ends=k == count - 1)
-    table.lines.append("winner " + " ".join(f"P{s}" for s in _winners(table)))
+    bots = Bots(seed, rules, players)
+    table = play(seed, rules, players, bots)
+    length = bots.length
     tags = {"Game": GAME.id, "Seed": seed, "Players": str(players), "Length": length.key}
     if length.finish_drive:        # the table's choice, agreed before the game (L8)
-        tags["FinishDrive"] = "yes" if setup.chance(FINISH_DRIVE) else "no"
+        tags["FinishDrive"] = bots.finish_drive()
     if date:
         tags["Date"] = date
     if home is not None and away is not None:

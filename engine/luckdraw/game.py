@@ -69,6 +69,7 @@ GAME = Game(
     ranges=RANGES,
     odds=LazyPerRules("printkit_engine.luckdraw.odds:tables"),
     bubbles=Lazy("printkit_engine.luckdraw.bubbles:grammar"),
+    decisions=Lazy("printkit_engine.luckdraw.decisions:decision_log"),
     load_rules=Lazy("printkit_engine.luckdraw.rules:load_rules"),
     verify=Lazy("printkit_engine.luckdraw.verify:verify_text"),
     detect=Lazy("printkit_engine.luckdraw.notation:detect"),

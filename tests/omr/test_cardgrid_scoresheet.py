@@ -132,7 +132,7 @@ def test_the_passage_log_is_an_option(tmp_path):
 
 @pytest.mark.parametrize(("args", "message"), [
     (("cardgrid", "bubblelog", "--log", "cards"),
-     "--log: the cardgrid bubble logs are scores, passages, not 'cards'"),
+     "--log: the cardgrid bubble logs are scores, passages, decisions, not 'cards'"),
     (("postcard", "bubblelog", "--log", "scores"),
      "--log: the postcard bubble logs are the default one (leave --log out) and decisions, "
      "not 'scores'"),

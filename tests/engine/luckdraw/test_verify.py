@@ -137,12 +137,16 @@ def test_one_slip_one_finding(name, line, new, rule, expected, found):
 
 def test_every_rule_id_has_a_slip_and_is_documented():
     engine = Path(__file__).resolve().parents[3] / "engine" / "luckdraw"
-    ids = {i for module in engine.glob("*.py")
+    ids = {i for module in engine.glob("*.py") if module.name != "decisions.py"
            for i in re.findall(r'"(LD-[A-Z]+-\d{3})"', module.read_text())}
     assert ids == {s[3] for s in SLIPS}
+    # the decision log's own (engine/luckdraw/decisions.py), found by
+    # tests/decisions/test_luckdraw_replay.py
+    log = set(re.findall(r'"(LD-[A-Z]+-\d{3})"', (engine / "decisions.py").read_text()))
+    assert log == {f"LD-DEC-00{k}" for k in range(1, 6)}
     docs = (Path(__file__).resolve().parents[3] / "docs" / "notation.md").read_text()
     kernel = {f"LD-{k}" for k in NOTES} | {"LD-END-001", "LD-END-002"}   # the kernel's
-    assert ids == set(re.findall(r"`(LD-[A-Z]+-\d{3})`", docs)) - kernel
+    assert ids | log == set(re.findall(r"`(LD-[A-Z]+-\d{3})`", docs)) - kernel
 
 
 def test_bonus_arithmetic_and_tie_breakers_are_shown():

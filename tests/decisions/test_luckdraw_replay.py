@@ -1,0 +1,130 @@
+"""Luck of the Draw decision logs (issue 31): a hand-typed log replayed from the seed, its
+planted slip and illegal decisions found on their rows; every bot game survives record ->
+decisions -> replay unchanged and verifies clean.
+
+The hand-typed game uses the play book "hand" for 4 players (`printkit playbook luckdraw
+--seed hand --drives 3 --players 4`), its slips read off the rendered pages:
+
+- drive 1, QB P1: P1 INT PTD TOD FG, P2 MFG P FBL TE, P3 SACK XP/S DP OP, P4 IR/TO RTD STTD FDN
+- drive 2, QB P2: P1 STTD P MFG DP, P2 INT PTD TOD FBL, P3 SACK RTD FG XP/S, P4 FDN IR/TO OP TE
+- drive 3, QB P3: P1 IR/TO SACK FG P (the others are not needed)
+
+and the points are the rules text's cheat sheet: touchback 2 (STTD), 1st down 1 and its
+markers bonus 1 (FDN), sack 2, passing TD 6, extra point 1, punt 2, made FG 3, Delay of Game
+2 points off the QB, an audible 3 points and the Loner's bonus 1 (4 or more players).
+
+Row by row (the log's line numbers), each player's new total:
+ 8 touchback: P4 2          9 1st down: P4 3          10 sack: P3 2
+11 audible pass, only P2 called pass: the Loner, P2 3 + 1 = 4
+12 1st down + markers: P4 5                           13 pass TD: P1 6     14 XP: P3 3
+16 P2, the QB, trades INT, a QB's card: LD-TRADE-002 (not made: SACK stays P3's)
+17 sack: P3 5, the table wrote 6: LD-TOTAL-001 (expected P3 5)
+18 punt: P1 8               19 late deal: P2 4 - 2 = 2
+21 FG (drive 3): P1 11
+22 sack with +td, not a bonus of a sack: LD-DEC-002 (the sack still counts: P1 13)
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit_engine.decisions import read_log, verify_log
+from printkit_engine.luckdraw.bots import game_seed, play_game
+from printkit_engine.luckdraw.decisions import decision_log, log_of_record, replay_text
+from printkit_engine.luckdraw.verify import verify_text
+from printkit_engine.tags import record_text
+from printkit_engine.verify.record import Unread
+
+HAND = """[Game "luckdraw"]
+[Log "decisions"]
+[Seed "hand"]
+[Players "4"]
+[Length "Q2"]
+
+drive Q1
+touchback = 2
+first = 3
+sack = 2
+audible pass P1:run P2:pass P3:run P4:run
+first +markers = 5
+passTD = 6
+xp = 3
+drive
+trade P2:INT P3:SACK
+sack = 6
+punt = 8
+late = 2
+drive Q2
+FG = 11
+sack +td = 13
+"""
+
+
+def _rows(text: str) -> tuple[dict[str, str], list]:
+    record = read_log(decision_log(), text, "hand.txt")
+    rows = [r.item for r in record.rows]
+    assert not any(isinstance(r, Unread) for r in rows)
+    return {k: v for k, v in record.tags.items() if k != "Log"}, rows
+
+
+def test_hand_typed_log_findings_on_their_rows() -> None:
+    report = verify_text(HAND, "hand.txt")
+    found = [(f.line, f.rule) for f in report.findings]
+    assert found == [(16, "LD-TRADE-002"), (17, "LD-TOTAL-001"), (22, "LD-DEC-002")]
+    slip = report.findings[1]
+    assert "P3 5" in slip.expected
+
+
+def test_hand_typed_log_replays_to_the_typed_lines() -> None:
+    tags, rows = _rows(HAND)
+    text = replay_text(tags, rows)
+    body = text.split("\n\n", 1)[1].splitlines()
+    assert body[:2] == ["Q1", ""]
+    assert "drive 1 QB P1" in body
+    assert "STTD touchback P4 2" in body
+    assert "call P1 run P2 pass P3 run P4 run" in body
+    assert "audible pass P2 4" in body
+    assert "FDN first+markers P4 2" in body
+    assert "trade P2 INT for P3 SACK" in body
+    assert "SACK sack P3 2" in body
+    assert "penalty P2 delay 2" in body
+    assert "total P1 8 P2 2 P3 5 P4 5" in body
+    assert body[-2:] == ["total P1 13 P2 2 P3 5 P4 5", "winner P1"]
+
+
+def test_a_score_without_its_total_and_a_total_after_nothing() -> None:
+    text = HAND.replace("passTD = 6", "passTD").replace("sack +td = 13", "sack = 13\ndrive = 4")
+    found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
+    assert (13, "LD-DEC-003") in found
+    assert (23, "LD-DEC-002") in found           # a drive row has no total
+
+
+def test_a_decision_missing_and_a_row_before_the_first_drive() -> None:
+    """A sack before the first drive; an audible without the play the offense ran."""
+    text = HAND.replace("drive Q1\n", "sack\ndrive Q1\n").replace(
+        "first = 3\n", "audible P1:run\n")
+    found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
+    assert found[:2] == [(7, "LD-DEC-004"), (10, "LD-DEC-001")]
+
+
+def test_no_seed_is_a_finding() -> None:
+    found = [(f.line, f.rule) for f in verify_text(HAND.replace('[Seed "hand"]\n', ""),
+                                                   "x").findings]
+    assert found[0] == (1, "LD-DEC-005")
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_every_bot_game_round_trips(chunk: int) -> None:
+    """200 bot games, 2-8 players, some as two teams: record -> decision log -> replay is
+    the same record, and the log verifies clean."""
+    log = decision_log()
+    for k in range(1 + 50 * chunk, 51 + 50 * chunk):
+        players = 2 + k % 7
+        teams = players % 2 == 0 and k % 3 == 0
+        game = play_game(game_seed("dec", k), players=players, home="X" if teams else None,
+                         away="Y" if teams else None)
+        record = record_text(game.tags, game.lines)
+        text = log_of_record(record)
+        tags, rows = _rows(text)
+        assert replay_text(tags, rows) == record, k
+        assert verify_log(log, text, "x").findings == [], k
