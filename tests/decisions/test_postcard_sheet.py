@@ -69,6 +69,11 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
         for c in ovals:
             rows.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
         assert len(rows) == 2 * plays
+        # a band's first row: play 11, numbers 6 + 6, bonus 2 + 4 + 1 + 10; its second the
+        # rest: kicks 2, then 2, distance 6 + 2, 2nd roll 1, return 3, re-roll 3, marks 4,
+        # score 6 + 10
+        counts = [len(rows[top]) for top in sorted(rows)]
+        assert counts == [40, 39] * plays
         gaps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
                                                               strict=False)]
         assert min(gaps) >= 4.99 * MM
