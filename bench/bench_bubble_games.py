@@ -115,7 +115,8 @@ ENTRIES = {"cardgrid-scores": ("cardgrid", _scores_record),
            "postcard-decisions": ("postcard", lambda text: text),
            "luckdraw-decisions": ("luckdraw", lambda text: text),
            "cardgrid-decisions": ("cardgrid", lambda text: text)}
-# A bench entry drawn on another of its game's logs (`render --log`): postcard-decisions is
+# A bench entry drawn on another of its game's logs (`render --log`; every other entry on the
+# dense sheet, `--dense`, the decision sheet being the default with a seed): postcard-decisions is
 # PostCard's decision sheet (`--decisions`: one play a band, docs/bubblelog.md).
 LOGS = {"postcard-decisions": "decisions", "luckdraw-decisions": "decisions",
         "cardgrid-decisions": "decisions"}
@@ -154,7 +155,7 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     layout = load_layout(printable.layout)
     paper = rng.choice(("letter", "a4"))
     log = LOGS.get(entry, "")
-    extra: dict[str, object] = {"from": record, **({"log": log} if log else {})}
+    extra: dict[str, object] = {"from": record, **({"log": log} if log else {"dense": True})}
     pdf = sheets.render(printable, sheets.RenderOptions(paper=paper, extra=extra), layout)
     record.unlink()
     if log:

@@ -82,8 +82,10 @@ VARIANTS = {"luckdraw-deals": ("luckdraw", _unseeded),
             "postcard-decisions": ("postcard", lambda text: text),
             "luckdraw-decisions": ("luckdraw", lambda text: text),
             "cardgrid-decisions": ("cardgrid", lambda text: text)}
-# A bench id drawn on another of its game's logs (`render --log`): PostCard's decision sheet
-# (`--decisions`: one play a band, docs/bubblelog.md), against the same written drive log.
+# A bench id drawn on another of its game's logs (`render --log`; every other id is drawn on
+# the dense sheet, `--dense`, the decision sheet being the default with a seed): each game's
+# decision sheet (`--decisions`: one play a band, docs/bubblelog.md), against the same
+# written log.
 LOGS = {"postcard-decisions": "decisions", "luckdraw-decisions": "decisions",
         "cardgrid-decisions": "decisions"}
 
@@ -212,7 +214,7 @@ def bubble_sheets(game_id: str, text: str, paper: str, log: str = "") -> int:
     with tempfile.TemporaryDirectory() as work:
         record = Path(work) / "game.rec"
         record.write_text(text)
-        extra: dict[str, object] = {"from": record, **({"log": log} if log else {})}
+        extra: dict[str, object] = {"from": record, **({"log": log} if log else {"dense": True})}
         pdf = sheets.render(printable, sheets.RenderOptions(paper=paper, extra=extra),
                             load_layout(printable.layout))
     return len(pdfium.PdfDocument(pdf))

@@ -152,7 +152,9 @@ def _decision_log(rules: Rules) -> DecisionLog:
         replay=replay, from_record=log_of_record,
         verify=Lazy("printkit_engine.luckdraw.verify:record_report"), load_rules=load_rules,
         tags=("Players", "Length", "FinishDrive", *SEAT_TAGS),
-        legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS[:8] + FIELDS[-1:]))
+        legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS[:8] + FIELDS[-1:]),
+        default=False)      # ~26 letter sheets a game against 3 written pages (a band a
+                            # happening): the dense sheet stays the default (bubblelog.md)
 
 
 # -- replay -----------------------------------------------------------------------------------

@@ -124,19 +124,22 @@ def _decision_log(rules: Rules) -> DecisionLog:
                            number_part("roll", ROLLS, prefix="@")),
                     title="bonus: side +N @roll")
 
+    # the sheet's order: a band's first row is what nearly every play decides (the play, the
+    # numbers, a bonus: 52 and 36 of some 72 bands a game), its second the rest (each on a
+    # few bands a game, the score on 8); a line's text keeps the fields' order (`form`)
     slots = (
         Slot("play", (Part("play", PLAYS, labels=PLAY_LABELS),), title="play"),
-        Slot("kicks", (Part("side", SIDES),), title="kicks"),
-        Slot("then", (Part("play", ("rush", "pass")),), title="then"),
         Slot("picks", (Part("offense", faces), Part("defense", faces, prefix="v")),
              title="numbers O v D"),
+        *(bonus_slot(n) for n in BONUSES),
+        Slot("kicks", (Part("side", SIDES),), title="kicks", new_row=True),
+        Slot("then", (Part("play", ("rush", "pass")),), title="then"),
         Slot("distance", (Part("yards", digits=(9, 9), first=tens, last=ones),),
              title="punt distance"),
         Slot("again", (Part("again", ("again",), labels=("2nd roll",)),), title="pass"),
         Slot("return", (Part("return", RETURNS),), title="return"),
         Slot("reroll", (Part("sides", ("H", "A", "HA"), labels=("H", "A", "both")),),
              lead="rr", title="re-roll"),
-        *(bonus_slot(n) for n in BONUSES),
         Slot("marks", tuple(Part(f"zone{k + 1}", SIDES) for k in range(MARKS)), lead="x",
              title="time marks"),
         Slot("score", (number_part("points", TOP_SCORE),),
@@ -144,7 +147,8 @@ def _decision_log(rules: Rules) -> DecisionLog:
     )
     form = Form("", (
         Segment("", ("play",)),
-        Segment(" ", tuple(s.name for s in slots[1:-1])),
+        Segment(" ", ("kicks", "then", "picks", "distance", "again", "return", "reroll",
+                      *BONUSES, "marks")),
         Segment(" = ", ("score",)),
     ))
     grammar = Grammar("postcard", slots, (form,),

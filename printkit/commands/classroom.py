@@ -54,6 +54,10 @@ def classroom(
     fillable: Annotated[bool, typer.Option(
         "--fillable", help="Also write each match's fillable log (a PDF form to type the game "
                            "into on a laptop or tablet) to fillable/match-NNN.pdf.")] = False,
+    dense: Annotated[bool, typer.Option(
+        "--dense", help="Each match's bubble log the full-line sheet (every line's state), "
+                        "not the decision sheet (the default for a game that has one).")]
+    = False,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
 ) -> None:
     """Make a class's packs: every match's sheets and play book, schedule, teacher sheet."""
@@ -88,7 +92,9 @@ def classroom(
         for t in class_targets(out, plan, fillable):
             files.check(t)
         pages = write_class(
-            files, out, plan, RenderOptions(paper=paper.value), duplex=not simplex,
+            files, out, plan, RenderOptions(paper=paper.value,
+                                            extra={"dense": True} if dense else {}),
+            duplex=not simplex,
             fillable=fillable,
             progress=lambda ms: track(ms, f"Rendering {len(ms)} matches", total=len(ms)))
     seconds = time.perf_counter() - started

@@ -108,8 +108,12 @@ def render(
         "--log", help="bubblelog: which of the game's logs (the grid game: scores, the "
                       "default, or passages; --from picks by the record).")] = None,
     decisions: Annotated[bool, typer.Option(
-        "--decisions", help="bubblelog: the decision sheet, one play a band (PostCard; "
-                            "needs --seed or a record with a Seed).")] = False,
+        "--decisions", help="bubblelog: the decision sheet, one play a band (the default "
+                            "when the game has one and a seed is known; needs --seed or a "
+                            "record with a Seed).")] = False,
+    dense: Annotated[bool, typer.Option(
+        "--dense", help="bubblelog: the full-line sheet (every line's state), not the "
+                        "decision sheet.")] = False,
 ) -> None:
     """Render one printable to PDF."""
     from printkit import sheets
@@ -120,6 +124,9 @@ def render(
 
         parse_offset(back_offset)               # a bad value fails before any work
     extra = card_extra(bleed, per_page, back_offset, calibration)
+    if dense and (decisions or log == "decisions"):
+        raise UserError("--dense and --decisions: give one (the dense sheet or the decision "
+                        "sheet)")
     if decisions:
         if log and log != "decisions":
             raise UserError("--decisions and --log: give one (--decisions is --log decisions)")
@@ -127,12 +134,12 @@ def render(
             raise UserError("--decisions and --fillable: the decision log has no fillable "
                             "form")
         log = "decisions"
-    if from_record or seed or match or sheets_count or fillable or log:
+    if from_record or seed or match or sheets_count or fillable or log or dense:
         if sheet != "bubblelog":
-            raise UserError("--from, --seed, --match, --sheets, --fillable, --log and "
-                            "--decisions are options of the bubblelog sheet")
+            raise UserError("--from, --seed, --match, --sheets, --fillable, --log, "
+                            "--decisions and --dense are options of the bubblelog sheet")
         extra.update({"from": from_record, "seed": seed, "match": match,
-                      "sheets": sheets_count, "fillable": fillable})
+                      "sheets": sheets_count, "fillable": fillable, "dense": dense})
         if log:
             from printkit.omr.sheet import pick_log
             from printkit_engine import registry

@@ -226,14 +226,18 @@ def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:
     font = layout.font("page.bold_font")
     step = size * 1.25
     top = geo.first_band - len(geo.headings) * step - 1 * MM
+    below = geo.band_top(geo.bands - 1) + geo.rows * geo.pitch_y + 1 * MM    # `under`
     c.setFillColor(layout.colour("page.ink"))
     for p in geo.placed:
-        if p.row not in geo.headings:
+        if p.row in geo.headings:
+            y = top + (geo.headings.index(p.row) + 0.8) * step
+        elif p.row in geo.under:
+            y = below + (geo.under.index(p.row) + 0.8) * step
+        else:
             continue
         title = p.slot.title or p.slot.name
         fs = _fit(c, title, font, size, p.width + 1 * MM)
         c.setFont(font, fs)
-        y = top + (geo.headings.index(p.row) + 0.8) * step
         c.drawString(geo.left + p.x, h - y, title)
     c.setFillColor(layout.colour("page.muted"))
     for row, x, line in geo.pointers:

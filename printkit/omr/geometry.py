@@ -90,6 +90,8 @@ class Geometry:
                                                          # a piece sharing its row
     headings: tuple[int, ...] = (0,)   # band rows with a heading line over the first band
                                        # (a row laid out as an earlier one has none)
+    under: tuple[int, ...] = ()        # band rows whose heading line is under the last band
+                                       # instead (`heading.under`: next to its own row)
 
     @property
     def lines(self) -> int:
@@ -153,7 +155,7 @@ class Geometry:
                       for b in self.bubbles],
                      [(t, round(b.x, 3), b.row) for t, b in self.header_bubbles],
                      round(self.header_x, 3), round(self.header_y, 3), self.last,
-                     self.header_refs))
+                     self.header_refs) + ((self.under,) if self.under else ()))
         return hashlib.sha256(text.encode()).hexdigest()[:8]
 
 
@@ -344,8 +346,13 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     head = layout.length("heading.size") * 1.25
     header_top = margin
     header_bottom = margin + max(marker, qr) + 1.5 * MM
-    first_band = header_bottom + len(band.headings) * head + 1 * MM
-    floor = h - margin - marker - 1 * MM
+    # a two-row band's second heading line over the first band reads as the first row's:
+    # `heading.under` puts the last row's headings under the last band, next to that row
+    under = band.headings[-1:] if (layout.has("heading.under") and layout.flag("heading.under")
+                                   and len(band.headings) > 1) else ()
+    over = tuple(r for r in band.headings if r not in under)
+    first_band = header_bottom + len(over) * head + 1 * MM
+    floor = h - margin - marker - 1 * MM - len(under) * head
     bands = int((floor - first_band + layout.length("band.gap")) // band_height)
     if bands < 1:
         raise ValueError("no band fits on the page")
@@ -371,4 +378,4 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
                     layout.length("bubble.height"), rows, band_height, first_band, bands,
                     header_top, tuple(bubbles), tuple(placed), band.refs, tuple(hb), header_x,
                     header_y, last, header_refs, lines_per_band(grammar), band.line_rows,
-                    band.pointers, band.headings)
+                    band.pointers, over, under)

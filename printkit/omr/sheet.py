@@ -71,6 +71,46 @@ def pick_log(game_id: str, name: str | None) -> Grammar:
                         f"not {printable(name, 20)!r}") from None
 
 
+def decision_log_of(game_id: str) -> Grammar | None:
+    """The game's decision log (issue 31: one play a band, replayed from the seed), when one
+    of its bubble logs is one (its `log` is the decision logs' name): data, not a game list."""
+    from printkit_engine.decisions import LOG_VALUE
+
+    return next((g for g in logs_of(grammar_of(game_id)) if g.log == LOG_VALUE), None)
+
+
+def _decisions_by_default(game_id: str) -> bool:
+    """Is the game's decision sheet its default bubble log (`DecisionLog.default`: not while
+    it takes more sheets a game than the written log takes pages)?"""
+    source = registry.get(game_id).decisions
+    return source is None or bool(source().default)
+
+
+def default_log(game_id: str, opts: RenderOptions) -> tuple[str | None, str]:
+    """The log a bubble log is drawn with when `--log` names none, and a note for stderr:
+    the decision sheet when the game has one and the play book's seed is known (`--seed`, a
+    class match's, or the `--from` record's Seed tag), else the game's default (dense) sheet,
+    the note then saying why a game with a decision sheet did not get it. `--dense` or
+    `--fillable` (a form has the dense sheet's columns) keep the default sheet, no note."""
+    log = opts.extra.get("log")
+    if log or opts.extra.get("dense") or opts.extra.get("fillable"):
+        return (str(log) if log else None), ""
+    decisions = decision_log_of(game_id)
+    if decisions is None or not _decisions_by_default(game_id):
+        return None, ""
+    seed = opts.extra.get("seed")
+    source = opts.extra.get("from")
+    if not seed and source:
+        seed = dict(record_tags(grammar_of(game_id),
+                                read_text(Path(str(source)), "record"))).get("Seed")
+    if seed:
+        return decisions.log, ""
+    where = f"{printable(str(source))}: " if source else ""
+    return None, (f"{where}the dense {game_id} bubble log: a decision sheet is replayed from "
+                  "the play book, and no seed is known (give --seed S, or --from a record "
+                  "with a Seed tag; --dense says you want this one)")
+
+
 def sheet_grammar(game_id: str, tags: Iterable[tuple[str, str]], paper: str, key: str
                   ) -> tuple[Grammar, Geometry]:
     """The log a sheet was drawn with, and its geometry: of the game's logs (each a
@@ -163,8 +203,8 @@ def game_sheets(game_id: str, opts: RenderOptions, layout: Layout) -> int:
     """Blank sheets enough for a typical whole game (the grammar's `typical_lines`): what a
     classroom pack prints, since each sheet carries its own number in its code and a copy of
     sheet 1 cannot stand in for sheet 2."""
-    log = opts.extra.get("log")
-    grammar = for_sheet(pick_log(game_id, str(log) if log else None), blank_tags(opts, game_id))
+    log, _ = default_log(game_id, opts)
+    grammar = for_sheet(pick_log(game_id, log), blank_tags(opts, game_id))
     lines = geometry(grammar, layout, opts.paper).lines
     return max(BLANK_SHEETS, -(-grammar.typical_lines // lines))
 
@@ -175,13 +215,14 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
     the document's (`doc.notes`, what `render` prints on stderr). A log with a Seed
     (`--seed`, or the record's) is drawn with the game's play-book grammar when it has one."""
     source = opts.extra.get("from")
-    log = opts.extra.get("log")
+    log, why = default_log(game_id, opts)
     chosen = pick_log(game_id, log)
-    notes: list[str] = []
+    notes: list[str] = [why] if why else []
     if source:
         path = Path(str(source))
-        grammar, tags, lines, notes = _record(path, game_id, opts.extra.get("seed"),
+        grammar, tags, lines, found = _record(path, game_id, opts.extra.get("seed"),
                                               chosen.log if log else None)
+        notes += found
         geo = geometry(grammar, layout, opts.paper)
         pages, more = _from_record(path, grammar, tags, lines, geo)
         notes += more

@@ -47,6 +47,8 @@ Extra = TypedDict("Extra", {
     "sheets": int | None,
     "fillable": bool,
     "log": str,                  # which of a game's logs (the grid game's "scores")
+    "dense": bool,               # the full-line sheet, not the decision sheet (the default
+                                 # when the game has a decision log and a seed is known)
     # class packs (printkit/classroom)
     "code": str,
     "class_id": str,

@@ -42,7 +42,7 @@ def _luminance(colour) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-@pytest.mark.parametrize(("paper", "plays"), [("letter", 14), ("a4", 13)])
+@pytest.mark.parametrize(("paper", "plays"), [("letter", 15), ("a4", 14)])
 def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
     pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, "--home", "Comets")
     with pdfplumber.open(pdf) as doc:
@@ -69,6 +69,11 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
         for c in ovals:
             rows.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
         assert len(rows) == 2 * plays
+        # a band's first row: play 11, numbers 6 + 6, bonus 2 + 4 + 1 + 10; its second the
+        # rest: kicks 2, then 2, distance 6 + 2, 2nd roll 1, return 3, re-roll 3, marks 4,
+        # score 6 + 10
+        counts = [len(rows[top]) for top in sorted(rows)]
+        assert counts == [40, 39] * plays
         gaps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
                                                               strict=False)]
         assert min(gaps) >= 4.99 * MM
@@ -115,3 +120,38 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     found = [line.split(": ")[1] for line in r.stdout.splitlines() if ": PC-" in line]
     assert found == ["PC-SCORE-001", "PC-BONUS-002"]
     assert ":6: PC-SCORE-001" in r.stdout and "(expected 0-2, found 0-3)" in r.stdout
+
+
+def test_each_heading_sits_by_its_own_row_over_its_own_group(tmp_path):
+    """The first row's headings over the first band, the second row's under the last band
+    (next to the row they name), each starting at its group's first oval."""
+    pdf = _render(tmp_path, "--seed", "demo")
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        words = page.extract_words()
+        ovals = sorted((c for c in page.curves if 3.9 * MM < c["height"] < 4.5 * MM),
+                       key=lambda c: c["top"])[1:]          # not the "last sheet" bubble
+    first_top = min(c["top"] for c in ovals)
+    last_bottom = max(c["bottom"] for c in ovals)
+
+    def heading(text: str) -> dict:
+        (found,) = [w for w in words if w["text"] == text and (
+            0 <= first_top - w["bottom"] < 3 * MM or 0 <= w["top"] - last_bottom < 3 * MM)]
+        return found
+
+    def oval_of(text: str, row_top: float) -> dict:
+        label = next(w for w in words if w["text"] == text and abs(
+            (w["top"] + w["bottom"]) / 2 - (row_top + 2 * MM)) < 1.5 * MM)
+        return next(c for c in ovals if c["x0"] <= label["x0"] and label["x1"] <= c["x1"]
+                    and abs(c["top"] - row_top) < 0.1)
+
+    rows = sorted({round(c["top"], 2) for c in ovals})
+    for text, label, row, over in (("play", "kickoff", rows[0], True),
+                                   ("numbers", "6v1", rows[0], True),
+                                   ("marks", "", rows[-1], False),
+                                   ("return", "fair", rows[-1], False),
+                                   ("kicks", "H", rows[-1], False)):
+        h = heading(text)
+        assert (h["bottom"] <= first_top) is over, text
+        if label not in ("6v1", ""):      # the numbers' first oval holds a 1, as many do
+            assert abs(h["x0"] - oval_of(label, row)["x0"]) < 1.5 * MM, (text, label)

@@ -33,7 +33,8 @@ def _photos(tmp_path: Path, slip: bool = False) -> Path:
     record = tmp_path / "game.rec"
     record.write_text(_record(slip))
     sheets = tmp_path / "sheets.pdf"
-    r = run_cli("render", "postcard", "bubblelog", "--from", str(record), "--out", str(sheets))
+    r = run_cli("render", "postcard", "bubblelog", "--dense",
+                "--from", str(record), "--out", str(sheets))
     assert r.code == 0, r.stderr
     folder = tmp_path / "hand-in"
     folder.mkdir()
@@ -102,7 +103,7 @@ def test_pdfs_of_sheets_join_photos_of_the_same_match(clean_folder, tmp_path):
     record = tmp_path / "game.rec"
     record.write_text(_record())
     sheets = tmp_path / "sheets.pdf"
-    assert run_cli("render", "postcard", "bubblelog", "--from", str(record),
+    assert run_cli("render", "postcard", "bubblelog", "--dense", "--from", str(record),
                    "--out", str(sheets)).code == 0
     folder = tmp_path / "mixed"
     folder.mkdir()

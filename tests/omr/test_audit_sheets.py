@@ -22,7 +22,7 @@ def test_audit_reads_photos_scans_and_filled_pdfs(tmp_path):
     folder.mkdir()
     shutil.copy(EXAMPLE, folder / "typed.rec")
     sheet = tmp_path / "sheet.pdf"
-    assert run_cli("render", "postcard", "bubblelog", "--from", str(RECORD),
+    assert run_cli("render", "postcard", "bubblelog", "--dense", "--from", str(RECORD),
                    "--out", str(sheet)).code == 0
     shutil.copy(sheet, folder / "scan.pdf")
     # the photo: a game cut short that fits one sheet, so its sheet 1 is marked the last (a
@@ -32,7 +32,7 @@ def test_audit_reads_photos_scans_and_filled_pdfs(tmp_path):
     body = [k for k, t in enumerate(lines) if t.strip() and not t.startswith(("[", ";"))]
     short.write_text("\n".join(lines[:body[10]]) + "\n")
     one = tmp_path / "one.pdf"
-    assert run_cli("render", "postcard", "bubblelog", "--from", str(short),
+    assert run_cli("render", "postcard", "bubblelog", "--dense", "--from", str(short),
                    "--out", str(one)).code == 0
     photo = distort(page_image(one.read_bytes(), 0, 200), Distortion(dpi=200, angle=7.0))
     cv2.imwrite(str(folder / "photo.JPG"), photo, [cv2.IMWRITE_JPEG_QUALITY, 70])

@@ -31,7 +31,7 @@ BOOK_SHEET = (RECORDS / "postcard_book.sheet.rec").read_text()
 
 def _pdf(tmp_path: Path, *args: str, name: str = "log.pdf") -> tuple[Path, str]:
     out = tmp_path / name
-    r = run_cli("render", "postcard", "bubblelog", *args, "--out", str(out))
+    r = run_cli("render", "postcard", "bubblelog", "--dense", *args, "--out", str(out))
     assert r.code == 0, r.stderr
     return out, r.stderr
 
@@ -116,7 +116,7 @@ def _book_pdf() -> bytes:
     from tests.helpers import render_sheet
 
     return render_sheet("postcard", "bubblelog",
-                        opts=sheets.RenderOptions(extra={"from": BOOK}))
+                        opts=sheets.RenderOptions(extra={"from": BOOK, "dense": True}))
 
 
 def test_a_clean_scan_reads_the_book_record(tmp_path):
@@ -178,7 +178,8 @@ def simulated(tmp_path_factory) -> tuple[Path, Path]:
     assert run_cli("simulate", "postcard", "--seed", "bookdice", "--out", str(folder)).code == 0
     record = folder / "postcard-bookdice-0001.rec"
     pdf = folder / "log.pdf"
-    r = run_cli("render", "postcard", "bubblelog", "--from", str(record), "--out", str(pdf))
+    r = run_cli("render", "postcard", "bubblelog", "--dense",
+                "--from", str(record), "--out", str(pdf))
     assert r.code == 0, r.stderr
     assert "is not the play book's draw" not in r.stderr        # the bots roll the book's dice
     return record, pdf
@@ -233,8 +234,8 @@ def test_from_with_seed_makes_a_seedless_record_a_book_sheet(tmp_path):
 
 
 def test_from_with_another_seed_than_the_records_is_refused(tmp_path):
-    r = run_cli("render", "postcard", "bubblelog", "--from", str(BOOK), "--seed", "other",
-                "--out", str(tmp_path / "x.pdf"))
+    r = run_cli("render", "postcard", "bubblelog", "--dense", "--from", str(BOOK), "--seed",
+                "other", "--out", str(tmp_path / "x.pdf"))
     assert r.code == 2 and r.stderr.count("\n") == 1
     assert f"--seed 'other': {BOOK} was played from the play book 'doc-0003'" in r.stderr
 
@@ -260,7 +261,8 @@ def test_a_book_sheet_drawn_with_another_book_layout_is_refused(tmp_path):
     mine = tmp_path / "mine.toml"
     mine.write_text('[book.band]\ngap = "0.9 mm"\n')
     out = tmp_path / "mine.pdf"
-    r = run_cli("render", "postcard", "bubblelog", "--layout", str(mine), "--seed", "demo",
+    r = run_cli("render", "postcard", "bubblelog", "--dense",
+                "--layout", str(mine), "--seed", "demo",
                 "--out", str(out), "--png")
     assert r.code == 0, r.stderr
     r = run_cli("scan", str(tmp_path / "mine.png"))

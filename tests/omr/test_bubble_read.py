@@ -33,7 +33,7 @@ def shaded_pdf(paper: str = "letter") -> bytes:
     from printkit import sheets
     from tests.helpers import render_sheet
 
-    opts = sheets.RenderOptions(paper=paper, extra={"from": RECORD})
+    opts = sheets.RenderOptions(paper=paper, extra={"from": RECORD, "dense": True})
     return render_sheet("postcard", "bubblelog", opts=opts)
 
 
@@ -52,8 +52,8 @@ def test_markers_are_opencv_aruco_markers():
 
 def test_qr_names_game_paper_sheet_and_tags(tmp_path):
     out = tmp_path / "blank.pdf"
-    r = run_cli("render", "postcard", "bubblelog", "--seed", "club-7", "--match", "final",
-                "--home", "Comets", "--sheets", "2", "--out", str(out))
+    r = run_cli("render", "postcard", "bubblelog", "--dense", "--seed", "club-7", "--match",
+                "final", "--home", "Comets", "--sheets", "2", "--out", str(out))
     assert r.code == 0, r.stderr
     codes = [zxingcpp.read_barcodes(page_image(out.read_bytes(), p, 150))[0].text
              for p in (0, 1)]
@@ -165,7 +165,8 @@ def test_a_sheet_drawn_with_another_layout_is_refused_not_misread(tmp_path):
     mine = tmp_path / "mine.toml"
     mine.write_text('[bubble]\npitch_x = "3.3 mm"\n')
     out = tmp_path / "mine.pdf"
-    r = run_cli("render", "postcard", "bubblelog", "--layout", str(mine), "--from", str(RECORD),
+    r = run_cli("render", "postcard", "bubblelog", "--dense",
+                "--layout", str(mine), "--from", str(RECORD),
                 "--out", str(out), "--png")
     assert r.code == 0, r.stderr
     r = run_cli("scan", str(tmp_path / "mine-p01.png"))

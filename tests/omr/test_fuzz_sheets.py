@@ -25,7 +25,7 @@ def _inputs() -> dict[str, bytes]:
     from tests.helpers import render_sheet
 
     sheet = render_sheet("postcard", "bubblelog",
-                         opts=sheets.RenderOptions(extra={"from": RECORD}))
+                         opts=sheets.RenderOptions(extra={"from": RECORD, "dense": True}))
     fillable = render_sheet("postcard", "bubblelog", opts=sheets.RenderOptions(
         extra={"from": RECORD, "fillable": True, "sheets": 1}))
     ok, png = cv2.imencode(".png", page_image(sheet, 0, 100))

@@ -36,7 +36,7 @@ def _sheet_pdf(seed_tag: str = "", match: str = "") -> bytes:
         record = Path(tmp) / "game.rec"
         record.write_text(text)
         return render_sheet("postcard", "bubblelog",
-                            opts=sheets.RenderOptions(extra={"from": record}))
+                            opts=sheets.RenderOptions(extra={"from": record, "dense": True}))
 
 
 def _photo(path: Path, **kw: str) -> Path:

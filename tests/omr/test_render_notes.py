@@ -93,7 +93,7 @@ def test_notes_of_another_kind_are_never_summed_away(tmp_path):
         lines[number - 1] = now + lines[number - 1][len(was):]
     record = tmp_path / "six-dice.rec"
     record.write_text("\n".join(lines) + "\n")
-    r = run_cli("render", "postcard", "bubblelog", "--from", str(record), "--out",
+    r = run_cli("render", "postcard", "bubblelog", "--dense", "--from", str(record), "--out",
                 str(tmp_path / "six.pdf"))
     assert r.code == 0, r.stderr
     err = r.stderr.strip().splitlines()

@@ -359,7 +359,7 @@ def test_a_single_tilted_photo_has_its_slip_boxed_by_the_line_printed_on_it(tmp_
     assert short[body[2]] == "run A5 H6 = +5"            # the third play: the sheet's line 3
     short[body[2]] = "run A5 H6 = +10"
     (tmp_path / "short.rec").write_text("\n".join(short) + "\n")
-    assert run_cli("render", "postcard", "bubblelog", "--from", tmp_path / "short.rec",
+    assert run_cli("render", "postcard", "bubblelog", "--dense", "--from", tmp_path / "short.rec",
                    "--out", tmp_path / "one.pdf").code == 0
     folder = tmp_path / "in"
     folder.mkdir()

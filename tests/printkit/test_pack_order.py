@@ -32,11 +32,12 @@ TABLE = {
 
 # a match's pages in order, blanks left out, runs of one kind as one (the bubble log with
 # its sheet count: a typical whole game's lines over the lines a sheet holds, e.g. Card Bowl
-# 200 over 29 on letter, 28 on A4)
+# 200 over 29 on letter, 28 on A4; PostCard's decision sheet, a class pack's default: 70
+# plays over 15 on letter, 14 on A4)
 ORDER = {
     "cardbowl": ["field", "drivelog", "clock", ("bubblelog", 7), "refcard 1", "refcard 2",
                  "book"],
-    "postcard": ["board", "drivelog", ("bubblelog", 8), "refcard 1", "refcard 2", "book HOME",
+    "postcard": ["board", "drivelog", ("bubblelog", 5), "refcard 1", "refcard 2", "book HOME",
                  "book AWAY"],
     "blowout": ["field", "markers", "drivelog", ("bubblelog", 8), "refcard 1", "refcard 2",
                 "book HOME", "book AWAY"],

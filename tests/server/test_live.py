@@ -262,7 +262,7 @@ def test_a_server_killed_mid_upload_counts_no_half_written_hand_in(tmp_path):
 def _log(rec: Path, out: Path, prefix: str) -> Path:
     """A record's filled bubble log, rendered from it."""
     pdf = out / f"{prefix}.pdf"
-    r = run_cli("render", "postcard", "bubblelog", "--from", rec, "--out", pdf)
+    r = run_cli("render", "postcard", "bubblelog", "--dense", "--from", rec, "--out", pdf)
     assert r.code == 0, r.stderr
     return pdf
 

@@ -45,7 +45,8 @@ def _photos(tmp_path: Path, klass: Path) -> list[bytes]:
     recs = tmp_path / "recs"
     assert run_cli("simulate", "postcard", "--class", klass, "--out", recs).code == 0
     pdf = tmp_path / "m1.pdf"
-    r = run_cli("render", "postcard", "bubblelog", "--from", recs / "M1.rec", "--out", pdf)
+    r = run_cli("render", "postcard", "bubblelog", "--dense",
+                "--from", recs / "M1.rec", "--out", pdf)
     assert r.code == 0, r.stderr
     data = pdf.read_bytes()
     out = []

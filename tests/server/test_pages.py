@@ -342,7 +342,7 @@ def test_photos_of_a_matchs_bubble_log_are_read_as_its_record(root, records, tmp
     from tests.omr.distort import Distortion, distort, page_image
 
     sheets = tmp_path / "m3.pdf"
-    r = run_cli("render", "postcard", "bubblelog", "--from", records / "M3.rec", "--out",
+    r = run_cli("render", "postcard", "bubblelog", "--dense", "--from", records / "M3.rec", "--out",
                 sheets)
     assert r.code == 0, r.stderr
     data = sheets.read_bytes()
