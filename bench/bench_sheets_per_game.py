@@ -79,10 +79,12 @@ def _unseeded(text: str) -> str:
 
 # A bench id that is not a game id: (its game, what it does to the game's records).
 VARIANTS = {"luckdraw-deals": ("luckdraw", _unseeded),
-            "postcard-decisions": ("postcard", lambda text: text)}
+            "postcard-decisions": ("postcard", lambda text: text),
+            "blowout-decisions": ("blowout", lambda text: text)}
 # A bench id drawn on another of its game's logs (`render --log`): PostCard's decision sheet
-# (`--decisions`: one play a band, docs/bubblelog.md), against the same written drive log.
-LOGS = {"postcard-decisions": "decisions"}
+# (`--decisions`: one play a band, docs/bubblelog.md), against the same written drive log;
+# BLOWOUT!!!'s (one snap a row) against its written play log.
+LOGS = {"postcard-decisions": "decisions", "blowout-decisions": "decisions"}
 
 
 @contextmanager
