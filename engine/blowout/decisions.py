@@ -112,7 +112,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
                           Part("card", responses(rules), prefix=":",
                                labels=tuple(RESPONSE_LABELS.values()))),
              title="response: who, card"),
-        Slot("first", (Part("side", SIDES),), lead=FIRST, title="coin toss"),
+        Slot("first", (Part("side", SIDES),), lead=FIRST, title="toss"),
         Slot("score", (number_part("points", TOP_SCORE),),
              title="= score of the side that scored"),
     )
@@ -122,8 +122,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
                       tags=("Seed", "Home", "Away", "Date", LENGTH_TAG, "Match"),
                       hint="3 v2 H:DP-PI = 14", log="decisions", variant="decisions",
                       stamp=(("Log", "decisions"),), seeded=True, lines=DecisionLines(),
-                      typical_lines=TYPICAL_SNAPS, legend=SHEET_LEGEND,
-                      band=((((0, 0),), ((1, 0),))))
+                      typical_lines=TYPICAL_SNAPS, legend=SHEET_LEGEND)
     return DecisionLog(
         game="blowout", prefix="BO", grammar=grammar, fields=FIELDS, checkpoint="score",
         replay=replay, from_record=log_of_record,
