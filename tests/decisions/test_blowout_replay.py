@@ -158,3 +158,31 @@ def test_an_unreadable_line_stops_the_replay_there():
     report = verify_text(HAND.replace("K v1", "7 v1"), "x.dec")
     assert [(f.line, f.rule) for f in report.findings] == [
         (7, "BO-SAFE-001"), (8, "BO-END-002"), (9, "BO-REC-003")]     # stops after row 3
+
+
+def _short_hand() -> tuple[str, int]:
+    """A bot game's decision log and the index of its first row whose OFFENSE holds fewer
+    than 5 OFFENSE cards: counted off the record's own lines (a deck of 40, 36 played in the
+    period by that side: 4 left), not by the decision log's code."""
+    for k in range(1, 40):
+        played = play_game(game_seed("short", k))
+        counts: dict[tuple[str, str], int] = {}
+        for n, line in enumerate(played.lines):
+            period, side, offense, _, *rest = line.split()
+            if counts.get((period, side), 0) >= 36 and not offense.startswith("K"):
+                return log_of_record(played.text()), n
+            if not offense.startswith("K"):
+                counts[(period, side)] = counts.get((period, side), 0) + 1
+            if ":" in rest[0] and rest[0].split(":")[0] == side:      # its response card
+                counts[(period, side)] = counts.get((period, side), 0) + 1
+    raise AssertionError("no game reaches the end of an OFFENSE deck")
+
+
+def test_a_place_the_hand_no_longer_reaches():
+    text, n = _short_hand()
+    lines = text.split("\n")
+    first = lines.index("") + 1                    # the first row's index in the file
+    fields = lines[first + n].split(" ", 1)
+    lines[first + n] = " ".join(["5", *fields[1:]])
+    got = [(f.line, f.rule, f.found) for f in verify_text("\n".join(lines), "x.dec").findings]
+    assert got[0] == (first + n + 1, "BO-DEC-006", "5")
