@@ -15,7 +15,8 @@ written:
     defense   v1-v6        the DEFENSE's card: its place in the DEFENSE hand
     response  H:DP-PI      a response card, the side that played it and the card (PASS
               A:CHAL       INTERFERENCE, HOLDING, CHALLENGE), as the book prints it
-    = score   = 14         after a score: the new score of the side that scored (checkpoint)
+    = score   = 1 4        after a score: the new score of the side that scored, its tens
+                           then its ones (`= 0 7`; a reader writes `= 7` for ones alone)
 
 Everything else follows from the cards: the yards, the down, the ball, the period (a period
 ends when the side due to lead holds no card it may lead with, B7). `Scripted` is the
@@ -39,7 +40,7 @@ from printkit_engine.blowout.notation import DEFAULT_LENGTH, LENGTH_TAG, UNKNOWN
 from printkit_engine.blowout.notation import parse as parse_record
 from printkit_engine.blowout.rules import Rules, load_rules
 from printkit_engine.blowout.state import SIDES, State
-from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
+from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot
 from printkit_engine.decisions import DecisionLog, Field, Replayed, Row, log_text
 from printkit_engine.findings import Finding
 from printkit_engine.game import Lazy
@@ -61,8 +62,10 @@ FIELDS = (
     Field("defense", "every snap: the DEFENSE's card, its place in the DEFENSE hand"),
     Field("response", "a response card played after both cards: the side, then the card"),
     Field("score", "after every score (touchdown, field goal, safety): the new score of "
-          "the side that scored"),
+          "the side that scored, its tens (0 below 10)"),
+    Field("ones", "with the score: its ones"),
 )
+SCORE = ("score", "ones")            # the checkpoint's fields
 
 SHEET_LEGEND = (
     "One row a snap: shade the place of each side's card in its hand (1 = the top card of "
@@ -113,14 +116,18 @@ def _decision_log(rules: Rules) -> DecisionLog:
                                labels=tuple(RESPONSE_LABELS.values()))),
              title="response: who, card"),
         Slot("first", (Part("side", SIDES),), lead=FIRST, title="toss"),
-        Slot("score", (number_part("points", TOP_SCORE),),
-             title="= score of the side that scored"),
+        # the score in two tokens (tens, ones), a timing square between them: a reader
+        # following a bent photo along a row finds the ones column by a square of its own
+        Slot("score", (Part("tens", digits=(TOP_SCORE // 100, 9),
+                            first=tuple(range(1, TOP_SCORE // 100 + 1))),),
+             title="= score: tens"),
+        Slot("ones", (Part("ones", digits=(9,)),), title="ones"),
     )
     form = Form("", (Segment("", ("offense", "defense", "response", "first")),
-                     Segment(" = ", ("score",))))
+                     Segment(" = ", ("score", "ones"))))
     grammar = Grammar("blowout", slots, (form,),
                       tags=("Seed", "Home", "Away", "Date", LENGTH_TAG, "Match"),
-                      hint="3 v2 H:DP-PI = 14", log="decisions", variant="decisions",
+                      hint="3 v2 H:DP-PI = 1 4", log="decisions", variant="decisions",
                       stamp=(("Log", "decisions"),), seeded=True, lines=DecisionLines(),
                       typical_lines=TYPICAL_SNAPS, legend=SHEET_LEGEND)
     return DecisionLog(
@@ -198,7 +205,7 @@ class Scripted:
         """The snap just played: the fields its row gave that it had no use for."""
         if 0 <= self.k < len(self.rows):
             for f in FIELDS:
-                if f.slot != "score" and self.row.has(f.slot) and f.slot not in self.used:
+                if f.slot not in SCORE and self.row.has(f.slot) and f.slot not in self.used:
                     self._find("BO-DEC-002", f"{f.slot} is not a decision of this snap",
                                "nothing", _shown(self.row, f.slot))
 
@@ -316,7 +323,7 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     score, kept = (0, 0), (0, 0)       # the replay's; as the table has written it
     for line, row in zip(lines, rows, strict=False):
         after = _score_of(line)
-        points = row.get("score")
+        points = _points(row)
         scorer = next((i for i in (0, 1) if after[i] != score[i]), None)
         written = None
         if scorer is None and points:
@@ -336,6 +343,12 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
             out.findings.append(Finding(row.line, "BO-DEC-004", "a snap after the game is "
                                         "over", "no more snaps", row.text[:40]))
     return out
+
+
+def _points(row: Row) -> str:
+    """The score a row writes (its tens and ones as written; "" for none)."""
+    text = row.get("score") + row.get("ones")
+    return str(int(text)) if text else ""
 
 
 def _with(pair: tuple[int, int], i: int, value: int) -> tuple[int, int]:
@@ -431,7 +444,8 @@ def rows_of_record(text: str, file: str = "<record>",
     for line, tokens in zip(lines, source.tokens, strict=True):
         after = _score_of(line)
         if after != score:
-            tokens["score"] = str(next(a for a, b in zip(after, score, strict=True) if a != b))
+            points = next(a for a, b in zip(after, score, strict=True) if a != b)
+            tokens["score"], tokens["ones"] = str(points // 10), str(points % 10)
         score = after
         out.append(write_tokens(grammar, tokens))
     return tags, out

@@ -14,7 +14,7 @@ rules text (docs/rules/blowout.md), not by the engine:
 - `2 v4 first:H`: Home starts on OFFENSE at its own 20; Home's 2nd card P25, Away's 4th SACK:
   "SACK- ... OFFENSE loses 10 yards and a down": {H 2&20 H10 0-0}. Home's hand is now R75
   R85 P70 R45 (the 6th card drawn), Away's D65 OP-OFS D55 FUM D65 FUM (the 7th drawn);
-- `5 v5 = 3`: Home's 5th card R45 (its 6th in the book), Away's 5th D65: 45 - 65 = -20 from
+- `5 v5 = 0 3`: Home's 5th card R45 (its 6th in the book), Away's 5th D65: 45 - 65 = -20 from
   Home's 10: past its own goal line, a SAFETY: "DEFENSE gets 2 points, the ball on their
   own 20": {A 1&10 A20 0-2}. The table wrote Away's score as 3: BO-SAFE-001 on that row;
 - `3 v3`: Away's 3rd R70 against Home's 3rd D35: +35 from A20: {A 1&10 H45 0-2};
@@ -44,7 +44,7 @@ HAND = """[Game "blowout"]
 [Length "full"]
 
 2 v4 first:H
-5 v5 = 3
+5 v5 = 0 3
 3 v3
 K v1
 """
@@ -91,7 +91,7 @@ def test_a_missing_card_and_a_coin_toss_where_there_is_none():
 
 
 def test_a_score_not_written_and_one_written_where_nobody_scored():
-    text = HAND.replace("5 v5 = 3", "5 v5").replace("3 v3", "3 v3 = 7")
+    text = HAND.replace("5 v5 = 0 3", "5 v5").replace("3 v3", "3 v3 = 7")
     got = [(f.line, f.rule, f.expected, f.found) for f in verify_text(text, "x.dec").findings]
     assert (7, "BO-DEC-003", "= 2", "nothing") in got
     assert (8, "BO-DEC-002", "nothing", "= 7") in got
@@ -109,8 +109,9 @@ def test_a_slip_carried_forward_is_found_once_at_the_checkpoint_where_it_went_wr
     slipped = scorers[0]                 # one point too many on the first score, kept on
     for k, side in zip(checkpoints, scorers, strict=True):
         if side == slipped:
-            head, points = lines[k].rsplit(" = ", 1)
-            lines[k] = f"{head} = {int(points) + 1}"
+            head, points = lines[k].rsplit(" = ", 1)          # `= 1 4`: tens, ones
+            points = int(points.replace(" ", "")) + 1
+            lines[k] = f"{head} = {points // 10} {points % 10}"
     report = verify_text("\n".join(lines), "slip.dec")
     result = next(k + 1 for k, line in enumerate(lines) if line.startswith("[Result "))
     found = [f.line for f in report.findings if f.line != result]      # the Result: kept on
@@ -145,13 +146,13 @@ def test_snaps_after_the_end_of_the_game_and_no_seed():
 
 
 def test_text_form_reads_each_field_by_its_words():
-    _, rows = _rows(HAND + "K v6 A:CHAL first:H = 105\n")
+    _, rows = _rows(HAND + "K v6 A:CHAL first:H = 10 5\n")
     row = rows[-1]
     assert row.values["offense"] == ("K",)
     assert row.values["defense"] == ("6",)
     assert row.values["response"] == ("A", "CHAL")
     assert row.values["first"] == ("H",)
-    assert row.values["score"] == ("105",)
+    assert row.values["score"] == ("10",) and row.values["ones"] == ("5",)
 
 
 def test_an_unreadable_line_stops_the_replay_there():
