@@ -81,13 +81,13 @@ def _unseeded(text: str) -> str:
 VARIANTS = {"luckdraw-deals": ("luckdraw", _unseeded),
             "postcard-decisions": ("postcard", lambda text: text),
             "luckdraw-decisions": ("luckdraw", lambda text: text),
-            "cardgrid-decisions": ("cardgrid", lambda text: text)}
+            "cardgrid-decisions": ("cardgrid", lambda text: text),
+            "blowout-decisions": ("blowout", lambda text: text)}
 # A bench id drawn on another of its game's logs (`render --log`; every other id is drawn on
 # the dense sheet, `--dense`, the decision sheet being the default with a seed): each game's
-# decision sheet (`--decisions`: one play a band, docs/bubblelog.md), against the same
-# written log.
+# decision sheet (`--decisions`, docs/bubblelog.md), against the same written log.
 LOGS = {"postcard-decisions": "decisions", "luckdraw-decisions": "decisions",
-        "cardgrid-decisions": "decisions"}
+        "cardgrid-decisions": "decisions", "blowout-decisions": "decisions"}
 
 
 @contextmanager

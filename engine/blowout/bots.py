@@ -2,15 +2,20 @@
 
 Every card comes out of a hand the play book's shuffles dealt (decision B6), so a simulated
 record with its Seed tag is checked card by card against the printed book. The coaches'
-choices come from a separate seeded generator: each side weighs its cards against the other
-side's deck (what a RUN or PASS gains on average against the DEFENSE deck, what a DEFENSE card
-holds it to), mostly takes the best card and sometimes another, kicks on fourth down when a
-kick is better than going for it, and answers with a penalty or a CHALLENGE when it pays.
+choices come from a decision source (:class:`Source`): the bots' own seeded generator (each
+side weighs its cards against the other side's deck: what a RUN or PASS gains on average
+against the DEFENSE deck, what a DEFENSE card holds it to; mostly takes the best card and
+sometimes another, kicks on fourth down when a kick is better than going for it, and answers
+with a penalty or a CHALLENGE when it pays), or a table's decision log read back
+(engine/blowout/decisions.py: `Scripted`). Both go through the one loop, :func:`play`, so a
+decision log replays exactly as the bots would have played the same decisions.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Protocol
 
 from printkit_engine.blowout import hands as handsmod
 from printkit_engine.blowout.consequence import after, restart
@@ -39,6 +44,29 @@ def _deck_values(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...], tuple[
 def _mean(xs) -> float:
     xs = list(xs)
     return sum(xs) / len(xs) if xs else 0.0
+
+
+class Source(Protocol):
+    """Where a game's decisions come from (the cards never do: every hand is the play
+    book's). The loop asks in the order the table decides: who starts on OFFENSE (the coin
+    toss of the game and of overtime), then each snap's OFFENSE card, DEFENSE card, and a
+    response card."""
+
+    def starts(self, state: State) -> str:
+        """The side on OFFENSE at the first snap of the game or of overtime (a coin toss)."""
+        ...
+
+    def offense(self, state: State) -> tuple[str, str]:
+        """(deck, code) of the card the OFFENSE leads the snap with."""
+        ...
+
+    def defense(self, state: State) -> tuple[str, str]:
+        """(deck, code) of the card the DEFENSE plays on the snap."""
+        ...
+
+    def response(self, state: State, line: Line) -> tuple[str, str] | None:
+        """(side, code) of a response card played after both snap cards, or None."""
+        ...
 
 
 class Coach:
@@ -130,15 +158,57 @@ class Coach:
         return None
 
 
-def _snap_state(state: State, ctx: Context, rng: random.Random) -> State:
-    """The state the next snap is played from (a new period begins when one is over)."""
+class Bots(Coach):
+    """The bots as a decision source: the coach's choices, and the coin tosses from the
+    seed's setup generator (the one that named the teams: `first` is drawn right after)."""
+
+    def __init__(self, seed: str, rules: Rules, setup: random.Random) -> None:
+        super().__init__(seed, rules)
+        self.setup = setup
+        self.first = setup.choice(SIDES)
+
+    def starts(self, state: State) -> str:
+        return self.setup.choice(SIDES) if state.ball else self.first
+
+
+def _snap_state(state: State, ctx: Context, source: Source) -> State:
+    """The state the next snap is played from: the coin toss's before the first snap, a new
+    period's when one is over (overtime's first from its coin toss)."""
     if not state.ball:
-        return state
+        return with_written(state, restart(ctx.rules, source.starts(state), state.score))
     if handsmod.period_over(state, ctx.rules):
         k = state.period + 1
-        side = rng.choice(SIDES) if k == ctx.length.periods + 1 and not state.ot else state.ball
-        return begin_period(state, k, side, ctx)
+        toss = k == ctx.length.periods + 1 and not state.ot
+        return begin_period(state, k, source.starts(state) if toss else state.ball, ctx)
     return state
+
+
+def play(seed: str, rules: Rules, length: str, source: Source,
+         more: Callable[[State], bool] | None = None) -> tuple[list[str], State]:
+    """The one loop of a whole game: each snap's cards from `source`, the hands from the
+    play book for `seed`, the engine's step for what follows. Returns the record lines and
+    the final state. `more(state)`: go on from this state? (a decision log that has run out
+    of snaps stops the game there)."""
+    ctx = Context(rules, rules.length(length), seed)
+    state = start(ctx)
+    lines: list[str] = []
+    while not state.over and len(lines) < MAX_LINES and (more is None or more(state)):
+        now = _snap_state(state, ctx, source)
+        _, oc = source.offense(now)
+        _, dc = source.defense(now)
+        line = Line(0, ctx.period_name(now.period), now.ball, oc, dc, None, 0,
+                    None)  # type: ignore[arg-type]
+        response = source.response(now, line)
+        line = Line(0, line.period, line.side, oc, dc, response, 0, None)  # type: ignore[arg-type]
+        snap = resolve(rules, now.down, now.to_goal, line)
+        written = after(rules, now, snap.kind, snap.yards).state
+        line = Line(len(lines) + 1, line.period, line.side, oc, dc, response, snap.yards, written)
+        result = step(state, line)
+        if result.findings and isinstance(source, Bots):
+            raise AssertionError(f"bot line {line.text()} breaks {result.findings}")
+        state = result.state
+        lines.append(line.text())
+    return lines, state
 
 
 def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
@@ -147,29 +217,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
     rules = rules or load_rules()
     rng = random.Random(f"blowout-setup|{seed}")
     home, away = rng.sample(TEAMS, 2)
-    first = rng.choice(SIDES)
-    ctx = Context(rules, rules.length(length), seed)
-    coach = Coach(seed, rules)
-    state = start(ctx)
-    lines: list[str] = []
-    while not state.over and len(lines) < MAX_LINES:
-        now = _snap_state(state, ctx, rng)
-        if not now.ball:                      # the coin toss: `first` starts on offense
-            now = with_written(now, restart(rules, first, now.score))
-        od, oc = coach.offense(now)
-        dd, dc = coach.defense(now)
-        line = Line(0, ctx.period_name(now.period), now.ball, oc, dc, None, 0,
-                    None)  # type: ignore[arg-type]
-        response = coach.response(now, line)
-        line = Line(0, line.period, line.side, oc, dc, response, 0, None)  # type: ignore[arg-type]
-        snap = resolve(rules, now.down, now.to_goal, line)
-        written = after(rules, now, snap.kind, snap.yards).state
-        line = Line(len(lines) + 1, line.period, line.side, oc, dc, response, snap.yards, written)
-        result = step(state, line)
-        if result.findings:
-            raise AssertionError(f"bot line {line.text()} breaks {result.findings}")
-        state = result.state
-        lines.append(line.text())
+    lines, state = play(seed, rules, length, Bots(seed, rules, rng))
     tags = {"Game": BLOWOUT.id, "Seed": seed, "Home": home, "Away": away, "Length": length}
     if date:
         tags["Date"] = date
@@ -185,4 +233,4 @@ def game_seed(seed: str, number: int) -> str:
     return f"{seed}-{number:04d}"
 
 
-__all__ = ["Played", "game_seed", "play_game", "simulate"]
+__all__ = ["Bots", "Played", "Source", "game_seed", "play", "play_game", "simulate"]

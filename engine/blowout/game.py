@@ -58,4 +58,5 @@ GAME = Game(
     ranges=RANGES,
     odds=LazyPerRules("printkit_engine.blowout.odds:tables"),
     bubbles=Lazy("printkit_engine.blowout.bubbles:grammar"),
+    decisions=Lazy("printkit_engine.blowout.decisions:decision_log"),
 )

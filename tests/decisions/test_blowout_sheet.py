@@ -1,0 +1,112 @@
+"""BLOWOUT!!!'s decision sheet (`render blowout bubblelog --decisions`, issue 31): its sizes
+read back from the PDF, and the round trip sheet -> scan -> decision log -> replay -> findings.
+
+The sizes asked for are typed here, not taken from the layout: bubbles at least 4 mm, their
+centres at least 5 mm apart, every word at least 8 pt, in ink of contrast at least 7:1 on
+white."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import pdfplumber
+import pytest
+
+from printkit_engine.blowout.bots import game_seed, play_game
+from printkit_engine.blowout.decisions import log_of_record
+from tests.decisions.test_blowout_replay import HAND
+from tests.decisions.test_postcard_sheet import _luminance
+from tests.helpers import run_cli
+from tests.omr.distort import Distortion, distort, page_image
+
+MM = 72 / 25.4
+BUBBLES = 40          # a snap's row: OFFENSE 1-5 kick, DEFENSE 1-6, response H A and its
+                      # three cards, toss H A, score 1 | 0-9 | 0-9
+
+
+def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
+    out = tmp_path / name
+    r = run_cli("render", "blowout", "bubblelog", "--decisions", *args, "--out", str(out))
+    assert r.code == 0, r.stderr
+    return out
+
+
+@pytest.mark.parametrize(("paper", "snaps"), [("letter", 30), ("a4", 29)])
+def test_words_bubbles_and_rows_measured_on_the_pdf(tmp_path, paper, snaps):
+    pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, "--home", "Comets")
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        chars = [c for c in page.chars if c["text"].strip()]
+        small = {round(c["size"], 2) for c in chars if c["size"] < 7.99}
+        assert not small, small
+        contrast = {round(1.05 / (_luminance(c["non_stroking_color"]) + 0.05), 1)
+                    for c in chars}
+        assert min(contrast) >= 7.0, sorted(contrast)[:3]
+        text = page.extract_text()
+        assert f"lines 1-{snaps}" in text
+        for word in ("OFFENSE card", "DEFENSE card", "kick", "pass int.", "holding",
+                     "challenge", "toss", "score"):
+            assert word in text, word
+        ovals = sorted((c for c in page.curves if 3.9 * MM < c["height"] < 4.5 * MM),
+                       key=lambda c: c["top"])
+        last, ovals = ovals[0], ovals[1:]        # the header's "last sheet" bubble, alone
+        assert ovals[0]["top"] > last["top"] + 4 * MM
+        assert len(ovals) == snaps * BUBBLES
+        assert min(c["width"] for c in ovals) >= 3.99 * MM
+        rows: dict[float, list[float]] = {}
+        for c in ovals:
+            rows.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
+        assert len(rows) == snaps
+        gaps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
+                                                              strict=False)]
+        assert min(gaps) >= 4.99 * MM
+        tops = sorted(rows)
+        assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
+
+
+def test_a_blank_decision_sheet_needs_the_play_book(tmp_path):
+    r = run_cli("render", "blowout", "bubblelog", "--decisions", "--out",
+                str(tmp_path / "x.pdf"))
+    assert r.code == 2
+    assert r.stderr.count("\n") == 1 and "--seed" in r.stderr
+
+
+def test_the_default_bubble_log_is_still_the_dense_one(tmp_path):
+    out = tmp_path / "dense.pdf"
+    assert run_cli("render", "blowout", "bubblelog", "--out", str(out)).code == 0
+    with pdfplumber.open(out) as doc:
+        assert "decisions" not in doc.pages[0].extract_text().split("\n")[0]
+
+
+def test_a_game_shaded_from_its_record_scans_back_to_its_decisions_and_verifies(tmp_path):
+    played = play_game(game_seed("sheet", 3))
+    record = tmp_path / "game.rec"
+    record.write_text(played.text())
+    pdf = _render(tmp_path, "--from", str(record))
+    out = tmp_path / "scanned.dec"
+    r = run_cli("scan", str(pdf), "--out", str(out))
+    assert r.code == 0, r.stdout + r.stderr
+    want = log_of_record(played.text())
+    got = out.read_text()
+    assert got.split("\n\n", 1)[1] == want.split("\n\n", 1)[1]       # every snap's row
+    assert '[Log "decisions"]' in got and f'[Seed "{played.seed}"]' in got
+    assert "clean" in r.stdout
+
+
+def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
+    log = tmp_path / "hand.dec"
+    log.write_text(HAND)
+    pdf = _render(tmp_path, "--from", str(log))
+    image = distort(page_image(pdf.read_bytes(), 0, 150),
+                    Distortion(dpi=150, angle=7.0, perspective=0.05, jpeg=70, blur=0.6,
+                               shadow=0.5, crumple=0.002, seed=3))
+    photo = tmp_path / "photo.jpg"
+    cv2.imwrite(str(photo), image)
+    r = run_cli("verify", str(photo))
+    assert r.code == 1, r.stdout + r.stderr
+    found = [line.split(": ")[1] for line in r.stdout.splitlines() if ": BO-" in line]
+    assert found == ["BO-SAFE-001", "BO-4TH-001", "BO-END-002"]
+    assert ":7: BO-SAFE-001" in r.stdout and ":9: BO-4TH-001" in r.stdout   # the log's rows
+    assert "(expected {A 1&10 A20 0-2}, found {A 1&10 A20 0-3})" in r.stdout
+    assert "(expected a RUN, PASS or OFFSIDES card, found K45 on down 1)" in r.stdout
