@@ -12,9 +12,9 @@ and says so), where a return ends (`20 yd return to 24`: the verifier adds the r
 where the kick came down; `--from` shades the return's yards and notes the `to 24`), card
 lines (`cards: ...`; with a play book's seed the verifier checks the kick cards only when
 they are written, so a bubble record leaves them to the play book), free text in
-parentheses, and result clauses outside the list below (`int. 10` inside a pass, a penalty-only line):
-`--from` says which line. A sum before a play's yards (`run 5 + 6 = 11`) is shaded as its
-total and `--from` notes the sum.
+parentheses, and result clauses outside the list below (`int. 10` inside a pass, a
+penalty-only line): `--from` says which line. A sum before a play's yards
+(`run 5 + 6 = 11`) is shaded as its total and `--from` notes the sum.
 """
 
 from __future__ import annotations
