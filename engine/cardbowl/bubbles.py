@@ -150,7 +150,12 @@ def grammar() -> Grammar:
     header = (("Result", Slot("result", (number_part("home", TOP_SCORE),
                                          number_part("away", TOP_SCORE, prefix="-")),
                               title="Result H-A")),)
+    # the decision sheet (`--decisions`, engine/cardbowl/decisions.py) is the game's other log
+    from printkit_engine.game import Lazy
+
+    decisions = Lazy("printkit_engine.cardbowl.decisions:decision_log")().grammar
     return Grammar("cardbowl", slots, forms, kind="kind", legend=legend, header=header,
+                   logs=(decisions,),
                    tags=("Seed", "Home", "Away", "Date", "Match"),
                    lines=PlainLines(leave_off=("cards",)),
                    hint="play, kickoff, home, change; 2; 7; 27; kick good; pass; 12; 20 yd return; "

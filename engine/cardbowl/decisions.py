@@ -20,8 +20,8 @@ engine/cardbowl/bots.py `Match.play`). Its fields, in the order a row is written
     clock     clock2-8        after the play, with the clock running: the intervals the
               offense lets run before the next snap (blank: 7, the rules' default)
     timeout   toH toA         after the play: a timeout called
-    = score   = 14-7          the score Home-Away, after every score and at each quarter's
-              end (the checkpoints)
+    = score   = 14            after every score: the new score of the side that scored (the
+              checkpoint; the notes' own score column is written at scores, C5)
 
 The cards are the play book's (the Seed); the cards go where the rules' advice puts them (the
 hand's highest at the play's key positions, docs/rules/cardbowl.md C31); everything else
@@ -84,14 +84,15 @@ FIELDS = (
     Field("clock", "after the play, the clock running: intervals let run before the next "
           "snap (blank: 7)"),
     Field("timeout", "after the play: a timeout (H or A)"),
-    Field("score", "after every score and at each quarter's end: the score, Home-Away"),
+    Field("score", "after every score (touchdown, try, field goal, safety): the new score "
+          "of the side that scored"),
 )
 
 SHEET_LEGEND = (
     "One band a play: shade what your table decided.  defense: what it does once it sees "
-    "the QB.  pass: wait turns, yardage cards.  punt: cards, out of bounds.",
-    "touchback: at once or after 1 or 2 return cards.  clock: blank is 7.  = score Home-Away: "
-    "after every score and at the end of each quarter.",
+    "the QB.  pass: wait turns, yardage cards.  punt out: aimed out of bounds.",
+    "touchback after 0, 1 or 2 return cards.  clock: blank is 7.  = score: after every "
+    "score, the new score of the side that scored.",
 )
 
 _LOGS: dict[int, tuple[Rules | None, DecisionLog]] = {}
@@ -121,17 +122,15 @@ def _decision_log(rules: Rules) -> DecisionLog:
         Slot("yardage", (Part("cards", ("1", "2"), prefix="yd"),), title="yardage cards"),
         Slot("cards", (Part("cards", ("1", "2", "3", "4"), prefix="cards"),),
              title="punt cards", new_row=True),
-        Slot("oob", (Part("oob", ("oob",), labels=("out of bounds",)),), title="punt"),
-        Slot("touchback", (Part("after", ("0", "1", "2"), prefix="tb",
-                                labels=("at once", "after 1", "after 2")),),
-             title="touchback"),
-        Slot("catch", (Part("catch", CATCHES, labels=("fair", "bounce", "run back")),),
+        Slot("oob", (Part("oob", ("oob",), labels=("out",)),), title="punt out"),
+        Slot("touchback", (Part("after", ("0", "1", "2"), prefix="tb"),),
+             title="touchback after"),
+        Slot("catch", (Part("catch", CATCHES, labels=("fair", "bounce", "run")),),
              title="punt catch"),
         Slot("clock", (Part("run", runs, prefix="clock"),), title="clock run"),
         Slot("timeout", (Part("side", SIDES, prefix="to"),), title="timeout"),
-        Slot("score", (number_part("home", TOP_SCORE), number_part("away", TOP_SCORE,
-                                                                   prefix="-")),
-             title="= score H-A"),
+        Slot("score", (number_part("points", TOP_SCORE),),
+             title="= new score of the side that scored"),
     )
     form = Form("", (
         Segment("", ("play",)),
@@ -140,7 +139,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
     ))
     grammar = Grammar("cardbowl", slots, (form,),
                       tags=("Seed", "Home", "Away", "Date", "Match"),
-                      hint="pass shotgun double turns2 yd1 = 7-0", log=LOG_VALUE,
+                      hint="pass shotgun double turns2 yd1 = 7", log=LOG_VALUE,
                       variant=LOG_VALUE, stamp=((LOG_TAG, LOG_VALUE),), seeded=True,
                       lines=DecisionLines(), typical_lines=TYPICAL_PLAYS,
                       legend=SHEET_LEGEND)
@@ -180,7 +179,6 @@ class Recorder(Coach, Receiver):
         self.kind = ""
         self.tb = 0                          # touchback questions in this kick
         self.score = (0, 0)
-        self.quarter = 1
         self.kicks = ""
 
     def begin(self, kind: str, team: int) -> None:
@@ -197,9 +195,10 @@ class Recorder(Coach, Receiver):
         if m is None or not self.rows:
             return
         score = (m.score[0], m.score[1])
-        if score != self.score or m.quarter != self.quarter or m.over:
-            self.row["score"] = f"{score[0]}-{score[1]}"
-        self.score, self.quarter = score, m.quarter
+        scorer = next((i for i in (0, 1) if score[i] != self.score[i]), None)
+        if scorer is not None:
+            self.row["score"] = str(score[scorer])
+        self.score = score
 
     def first_kicker(self) -> int:
         k = Coach.first_kicker(self)
@@ -502,7 +501,6 @@ def _shown(row: Row, slot: str) -> str:
 
 
 _SCORE_FIELD = re.compile(r"\d{1,3}-\d{1,3}(?: \S.*)?")
-_MARKERS = ("Q2", "Halftime", "Q3", "Q4", "End of game")
 
 
 def _score_text(home: int, away: int, names: tuple[str, str]) -> str:
@@ -529,16 +527,12 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     match = Match(seed, rules, names, source, source)
     source.match = match
     scores: list[tuple[int, int]] = []            # after each row
-    quarters: list[int] = []
-    overs: list[bool] = []
     orig_begin = source.begin
 
     def begin(kind: str, team: int) -> None:
         if source.k >= 0 and source.k < len(rows) and len(scores) == source.k:
             source.check_touchback()
             scores.append((match.score[0], match.score[1]))
-            quarters.append(match.quarter)
-            overs.append(match.over)
         orig_begin(kind, team)
 
     source.begin = begin                          # type: ignore[method-assign]
@@ -551,26 +545,25 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     starts = source.starts + [len(lines)]
     out.rows = [None] * len(lines)
     out.checked = list(lines)
-    before, quarter = (0, 0), 1
+    before = (0, 0)                 # the replay's score before the row
     for k, row in enumerate(rows[:len(scores)]):
         a, b = starts[k], starts[k + 1]
         for n in range(a, min(b, len(lines))):
             out.rows[n] = row.line
         after = scores[k]
-        due = after != before or quarters[k] != quarter or overs[k]
-        written = row.get("score", 0), row.get("score", 1)
-        has = bool(written[0] or written[1])
-        if due and not has:
+        scorer = next((i for i in (0, 1) if after[i] != before[i]), None)
+        points = row.get("score")
+        score = None
+        if scorer is None and points:
+            out.findings.append(Finding(row.line, "CB-DEC-002", "a score written after a "
+                                        "play that did not score", "nothing", f"= {points}"))
+        elif scorer is not None and not points:
             out.findings.append(Finding(row.line, "CB-DEC-003", "the score is written after "
-                                        "every score and at each quarter's end",
-                                        f"= {after[0]}-{after[1]}", "nothing"))
-        elif has and not due:
-            out.findings.append(Finding(row.line, "CB-DEC-002", "a score written where "
-                                        "nothing scored and no quarter ended", "nothing",
-                                        f"= {written[0]}-{written[1]}"))
-        score = _score_text(int(written[0] or 0), int(written[1] or 0), names) \
-            if has and due else None
-        last_play = None
+                                        "every score", f"= {after[scorer]}", "nothing"))
+        elif scorer is not None:            # the side that scored as written, the other's
+            written = [after[0], after[1]]      # as the game has it: each checkpoint on its own
+            written[scorer] = int(points)
+            score = _score_text(written[0], written[1], names)
         for n in range(a, min(b, len(lines))):
             fields = lines[n].split("\t")
             if len(fields) >= 3 and _SCORE_FIELD.fullmatch(fields[2]):
@@ -580,13 +573,7 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
                     fields[2] = score
                     score = None
                 out.checked[n] = "\t".join(fields)
-            if "\t" in lines[n]:
-                last_play = n
-        if score is not None and last_play is not None:   # a quarter's end: its last play
-            fields = out.checked[last_play].split("\t")
-            fields.insert(2, score)
-            out.checked[last_play] = "\t".join(fields)
-        before, quarter = after, quarters[k]
+        before = after
     first = next((r for r in out.rows if r is not None), None)
     out.rows = [r if r is not None else first for r in out.rows]
     if match.over:
