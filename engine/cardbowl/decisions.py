@@ -65,7 +65,7 @@ READS = {"blitz": Read(blitz=(("LOLB", 1), ("ROLB", 2))),
          "MLB1": Read(blitz=(("MLB", 1),)), "MLB2": Read(blitz=(("MLB", 2),))}
 READ_LABELS = ("OLB blitz", "double", "MLB 1", "MLB 2")
 CATCHES = ("fair", "bounce", "return")
-TOP_SCORE = 99
+TOP_SCORE = 199           # a side's score (simulated games reach 100)
 TYPICAL_PLAYS = 170      # rows of a whole game (simulated games: 140-200 turns)
 
 FIELDS = (
