@@ -53,6 +53,7 @@ from printkit_engine.decisions import (
     Row,
     log_text,
 )
+from printkit_engine.errors import ReadError
 from printkit_engine.findings import Finding
 from printkit_engine.game import Lazy
 
@@ -90,8 +91,8 @@ FIELDS = (
 
 SHEET_LEGEND = (
     "One band a play: shade what your table decided.  defense: what it does once it sees "
-    "the QB.  pass: wait turns, yardage cards.  punt out: aimed out of bounds.",
-    "touchback after 0, 1 or 2 return cards.  clock: blank is 7.  = score: after every "
+    "the QB.  pass: wait turns, yardage cards.  punt aim out: aimed out of bounds.",
+    "touchback: now, or after 1 or 2 return cards.  clock: blank is 7.  = score: after every "
     "score, the new score of the side that scored.",
 )
 
@@ -115,20 +116,22 @@ def _decision_log(rules: Rules) -> DecisionLog:
                  if n != c.between_plays_default)
     slots = (
         Slot("play", (Part("play", PLAYS, labels=PLAY_LABELS),), title="play"),
-        Slot("kicks", (Part("side", SIDES, prefix="kicks"),), title="kicks off"),
-        Slot("shotgun", (Part("shotgun", ("shotgun",)),), title="formation"),
+        Slot("kicks", (Part("side", SIDES, prefix="kicks"),), title="kicks"),
+        Slot("shotgun", (Part("shotgun", ("shotgun",)),), title=""),
         Slot("defense", (Part("read", tuple(READS), labels=READ_LABELS),), title="defense"),
-        Slot("turns", (Part("turns", ("1", "2", "3"), prefix="turns"),), title="pass: wait"),
-        Slot("yardage", (Part("cards", ("1", "2"), prefix="yd"),), title="yardage cards"),
+        Slot("turns", (Part("turns", ("1", "2", "3"), prefix="turns"),), title="wait"),
+        Slot("yardage", (Part("cards", ("1", "2"), prefix="yd"),), title="cards"),
         Slot("cards", (Part("cards", ("1", "2", "3", "4"), prefix="cards"),),
              title="punt cards", new_row=True),
-        Slot("oob", (Part("oob", ("oob",), labels=("out",)),), title="punt out"),
-        Slot("touchback", (Part("after", ("0", "1", "2"), prefix="tb"),),
-             title="touchback after"),
+        Slot("oob", (Part("oob", ("oob",), labels=("aim out",)),), title="punt"),
+        Slot("touchback", (Part("after", ("0", "1", "2"), prefix="tb",
+                                labels=("now", "1", "2")),),
+             title="touchback"),
         Slot("catch", (Part("catch", CATCHES, labels=("fair", "bounce", "run")),),
              title="punt catch"),
         Slot("clock", (Part("run", runs, prefix="clock"),), title="clock run"),
-        Slot("timeout", (Part("side", SIDES, prefix="to"),), title="timeout"),
+        Slot("timeout", (Part("side", SIDES, prefix="to", labels=("Home", "Away")),),
+             title="timeout"),
         Slot("score", (number_part("points", TOP_SCORE),),
              title="= new score of the side that scored"),
     )
@@ -594,19 +597,19 @@ def replay_text(tags: dict[str, str], rows: list[Row], rules: Rules | None = Non
 def log_of_record(text: str, file: str = "<record>") -> str:
     """A record's decision log. The notes do not hold every decision (the defense's answer,
     a pass's turns, the shotgun): a record the bots played from its Seed (the same teams) is
-    their logged game; any other record is refused (ValueError, saying why)."""
+    their logged game; any other record is refused (ReadError, saying why)."""
     from printkit_engine.tags import TAG, unquote
 
     tags = {m.group(1): unquote(m.group(2)) for line in text.splitlines()
             if (m := TAG.fullmatch(line.strip()))}
     seed = tags.get("Seed")
     if not seed:
-        raise ValueError(f"{file}: a decision log needs the play book's Seed tag")
+        raise ReadError("a decision log needs the play book's Seed tag (--seed)", file)
     got_tags, rows, record = bot_log(seed, tags.get("Home"), tags.get("Away"))
     if _plays(record) != _plays(text):
-        raise ValueError(f"{file}: the notes do not say every decision (the defense's "
-                         "answer, a pass's turns and formation): only a game the bots "
-                         "played from this Seed can be written as its decision log")
+        raise ReadError("the notes do not hold every decision (the defense's answer, a "
+                        "pass's turns and formation): only a game the bots played from its "
+                        "Seed can be written as its decision log; type the decisions", file)
     keep = {k: v for k, v in got_tags.items() if k != "Result"}
     return log_text(keep, rows)
 
