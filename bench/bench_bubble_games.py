@@ -47,7 +47,7 @@ import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before n
 ACCURACY = 0.995
 SPEED = 5.0
 GAMES = ("cardgrid", "cardgrid-scores", "postcard", "postcard-dice", "postcard-decisions",
-         "cardbowl", "blowout", "luckdraw", "luckdraw-deals")
+         "cardbowl", "cardbowl-decisions", "blowout", "luckdraw", "luckdraw-deals")
 CARDBOWL_LINES = 60        # a Card Bowl "game" drawn from the shipped records
 
 
@@ -111,10 +111,11 @@ def _unseeded(text: str) -> str:
 ENTRIES = {"cardgrid-scores": ("cardgrid", _scores_record),
            "postcard-dice": ("postcard", _unseeded),
            "luckdraw-deals": ("luckdraw", _unseeded),
-           "postcard-decisions": ("postcard", lambda text: text)}
+           "postcard-decisions": ("postcard", lambda text: text),
+           "cardbowl-decisions": ("cardbowl", lambda text: text)}
 # A bench entry drawn on another of its game's logs (`render --log`): postcard-decisions is
 # PostCard's decision sheet (`--decisions`: one play a band, docs/bubblelog.md).
-LOGS = {"postcard-decisions": "decisions"}
+LOGS = {"postcard-decisions": "decisions", "cardbowl-decisions": "decisions"}
 
 
 def _record(entry: str, k: int, rng: random.Random) -> str:
