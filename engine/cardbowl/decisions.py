@@ -24,7 +24,7 @@ engine/cardbowl/bots.py `Match.play`). Its fields, in the order a row is written
               checkpoint; the notes' own score column is written at scores, C5)
 
 The cards are the play book's (the Seed); the cards go where the rules' advice puts them (the
-hand's highest at the play's key positions, docs/rules/cardbowl.md C31); everything else
+hand's highest at the play's key positions, docs/rules/cardbowl.md C32); everything else
 follows from the rules. `Scripted` is the decision source that plays a log through the bots'
 own loop (bots.py `Match`), so a log replays exactly as the bots would have played the same
 decisions; a decision missing where the play needs it, or given where the play has no use

@@ -108,8 +108,8 @@ def render(
         "--log", help="bubblelog: which of the game's logs (the grid game: scores, the "
                       "default, or passages; --from picks by the record).")] = None,
     decisions: Annotated[bool, typer.Option(
-        "--decisions", help="bubblelog: the decision sheet, one play a band (PostCard; "
-                            "needs --seed or a record with a Seed).")] = False,
+        "--decisions", help="bubblelog: the decision sheet, one play a band (PostCard, "
+                            "Card Bowl; needs --seed or a record with a Seed).")] = False,
 ) -> None:
     """Render one printable to PDF."""
     from printkit import sheets
