@@ -109,3 +109,13 @@ def test_every_bot_game_replays_to_its_record(chunk):
         record = read_log(log, text, "x.dec")
         got = replay_text(dict(record.tags), [r.item for r in record.rows])
         assert got.split("\n\n", 1)[1] == want.split("\n\n", 1)[1], seed
+
+
+def test_a_log_without_its_seed_and_plays_after_the_end_are_findings():
+    assert _findings(HAND.replace('[Seed "h236"]\n', "")) == [
+        (1, "CB-DEC-005", "a Seed tag", "none")]
+    tags, rows, _ = bot_log("h236")
+    text = log_text({k: v for k, v in tags.items() if k != "Result"}, [*rows, "run", "pass"])
+    after = 6 + len(rows)                  # five tags, a blank line, then the game's rows
+    assert _findings(text) == [(after + 1, "CB-DEC-004", "no more plays", "run"),
+                               (after + 2, "CB-DEC-004", "no more plays", "pass")]
