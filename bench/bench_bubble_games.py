@@ -47,8 +47,8 @@ import printkit  # noqa: E402,F401  (first, as the CLI: one BLAS thread before n
 ACCURACY = 0.995
 SPEED = 5.0
 GAMES = ("cardgrid", "cardgrid-scores", "postcard", "postcard-dice", "postcard-decisions",
-         "cardbowl", "blowout-decisions", "blowout", "luckdraw", "luckdraw-deals",
-         "luckdraw-decisions", "cardgrid-decisions")
+         "cardbowl", "cardbowl-decisions", "blowout-decisions", "blowout", "luckdraw",
+         "luckdraw-deals", "luckdraw-decisions", "cardgrid-decisions")
 CARDBOWL_LINES = 60        # a Card Bowl "game" drawn from the shipped records
 
 
@@ -115,12 +115,14 @@ ENTRIES = {"cardgrid-scores": ("cardgrid", _scores_record),
            "postcard-decisions": ("postcard", lambda text: text),
            "luckdraw-decisions": ("luckdraw", lambda text: text),
            "cardgrid-decisions": ("cardgrid", lambda text: text),
-           "blowout-decisions": ("blowout", lambda text: text)}
+           "blowout-decisions": ("blowout", lambda text: text),
+           "cardbowl-decisions": ("cardbowl", lambda text: text)}
 # A bench entry drawn on another of its game's logs (`render --log`; every other entry on the
 # dense sheet, `--dense`, the decision sheet being the default with a seed): postcard-decisions is
 # PostCard's decision sheet (`--decisions`: one play a band, docs/bubblelog.md), and so on.
 LOGS = {"postcard-decisions": "decisions", "luckdraw-decisions": "decisions",
-        "cardgrid-decisions": "decisions", "blowout-decisions": "decisions"}
+        "cardgrid-decisions": "decisions", "blowout-decisions": "decisions",
+        "cardbowl-decisions": "decisions"}
 
 
 def _record(entry: str, k: int, rng: random.Random) -> str:

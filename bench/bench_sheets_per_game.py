@@ -82,12 +82,17 @@ VARIANTS = {"luckdraw-deals": ("luckdraw", _unseeded),
             "postcard-decisions": ("postcard", lambda text: text),
             "luckdraw-decisions": ("luckdraw", lambda text: text),
             "cardgrid-decisions": ("cardgrid", lambda text: text),
-            "blowout-decisions": ("blowout", lambda text: text)}
+            "blowout-decisions": ("blowout", lambda text: text),
+            "cardbowl-decisions": ("cardbowl", lambda text: text)}
 # A bench id drawn on another of its game's logs (`render --log`; every other id is drawn on
 # the dense sheet, `--dense`, the decision sheet being the default with a seed): each game's
 # decision sheet (`--decisions`, docs/bubblelog.md), against the same written log.
 LOGS = {"postcard-decisions": "decisions", "luckdraw-decisions": "decisions",
-        "cardgrid-decisions": "decisions", "blowout-decisions": "decisions"}
+        "cardgrid-decisions": "decisions", "blowout-decisions": "decisions",
+        "cardbowl-decisions": "decisions"}
+# Bench ids whose games are the bots' even where the plain game's are shipped records: Card
+# Bowl's decision sheet is written from a bot game (its notes do not hold every decision).
+BOT_GAMES = {"cardbowl-decisions"}
 
 
 @contextmanager
@@ -159,8 +164,8 @@ def _shadeable(game_id: str, text: str) -> str:
     return "".join(f'[{k} "{v}"]\n' for k, v in tags) + "\n" + "\n".join(keep) + "\n"
 
 
-def _records(game_id: str, count: int) -> list[str]:
-    if game_id == "cardbowl":
+def _records(game_id: str, count: int, name: str = "") -> list[str]:
+    if game_id == "cardbowl" and name not in BOT_GAMES:
         return [(ROOT / path).read_text() for path in CARDBOWL_GAMES]
     from printkit_engine import registry
 
@@ -243,7 +248,7 @@ def main() -> None:
           f"{'ratio':>6}")
     for name in args.ids.split(","):
         game_id, change = VARIANTS.get(name, (name, lambda text: text))
-        records = [change(t) for t in _records(game_id, args.games)]
+        records = [change(t) for t in _records(game_id, args.games, name)]
         units = [_units(game_id, t) for t in records]
         unit = WRITTEN[game_id].unit
         for paper in ("letter", "a4"):

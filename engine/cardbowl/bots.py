@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from printkit_engine.cardbowl import kicks, scrimmage
 from printkit_engine.cardbowl.cardplay import Foul
-from printkit_engine.cardbowl.coach import Coach, Receiver, Situation, ranked
+from printkit_engine.cardbowl.coach import Coach, Receiver, Situation, Source, ranked
 from printkit_engine.cardbowl.deal import Book, Draws, deal_hands
 from printkit_engine.cardbowl.game import GAME
 from printkit_engine.cardbowl.notes import FIELD, clock, enforce, penalty_text, yard
@@ -37,8 +37,8 @@ class Match:
     seed: str
     rules: Rules
     names: tuple[str, str]
-    coach: Coach
-    receiver: Receiver
+    coach: Source
+    receiver: kicks.Choices
     lines: list[str] = field(default_factory=list)
     score: list[int] = field(default_factory=lambda: [0, 0])
     quarter: int = 1
@@ -260,7 +260,7 @@ class Match:
         deck = self.deck()
         hands, draws = deal_hands(deck, self.rules.cards.hand, 0, self.book.again(self.deal))
         s = Situation(2, 1, 2, 0, self.quarter, self.left)
-        kind = "pass" if self.coach.rng.random() < 0.5 else "run"
+        kind = self.coach.conversion_kind(s, team)
         off = self.coach.offense(ranked(hands.offense), kind)
         dfn = self.coach.defense(hands.defense)
         snap = scrimmage.play(draws, off, dfn, self.coach.read(off.cards["QB"], s),
@@ -280,19 +280,16 @@ class Match:
     def scrimmage(self) -> None:
         team = self.offense
         s = self.situation(team)
-        if self.down == 4 or self.last_chance(s):
-            choice = "fg" if self.last_chance(s) else self.coach.fourth_down(s, team)
-            if choice == "punt":
-                return self.punt(team, s)
-            if choice == "fg":
-                return self.field_goal(team)
+        choice = self.coach.kick_or_go(s, team, self.down == 4, self.last_chance(s))
+        if choice == "punt":
+            return self.punt(team, s)
+        if choice == "fg":
+            return self.field_goal(team)
         deck = self.deck()
         hands, draws = deal_hands(deck, self.rules.cards.hand, self.hurry,
                                   self.book.again(self.deal))
         hand = ranked(hands.offense)
-        kind = self.coach.plan(s, team, hand)
-        if s.hurry and self.running is False and s.left <= 6 and s.timeouts == 0:
-            kind = "spike"
+        kind = self.coach.play_kind(s, team, hand, self.running)
         off = self.coach.offense(hand, kind)
         dfn = self.coach.defense(hands.defense)
         if kind == "spike":
@@ -429,13 +426,14 @@ class Match:
 
     # -- the game -----------------------------------------------------------------------------
     def play(self) -> None:
-        kicker = self.coach.rng.randrange(2)
+        kicker = self.coach.first_kicker()
         self.second_half_kicker = 1 - kicker
         self.pending = ("kickoff", kicker, False)
         plays = 0
-        while not self.over and plays < MAX_PLAYS:
+        while not self.over and plays < MAX_PLAYS and self.coach.more():
             kind, team, free = self.pending
             plays += 1
+            self.coach.begin(kind, team)
             if kind == "kickoff":
                 self.kickoff(team, free)
             elif kind == "try":
@@ -443,7 +441,17 @@ class Match:
             else:
                 self.scrimmage()
                 self.between_plays()
+        self.coach.begin("", 0)
         self.clock_marker("End of game")
+
+
+def play(seed: str, rules: Rules, names: tuple[str, str], coach: Source,
+         receiver: kicks.Choices) -> Match:
+    """A whole game played with these choices: the bots' (a Coach and a Receiver) or a
+    decision log's (engine/cardbowl/decisions.py `Scripted`): ONE loop for both."""
+    match = Match(seed, rules, names, coach, receiver)
+    match.play()
+    return match
 
 
 def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
@@ -454,8 +462,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
     rng = random.Random(f"cardbowl-bots|{seed}")
     drawn = rng.sample(TEAMS, 2)
     home, away = home or drawn[0], away or drawn[1]
-    match = Match(seed, rules, (home, away), Coach(rng), Receiver(rng))
-    match.play()
+    match = play(seed, rules, (home, away), Coach(rng), Receiver(rng))
     tags = {"Game": GAME.id, "Seed": seed, "Home": home, "Away": away}
     if date:
         tags["Date"] = date

@@ -12,8 +12,9 @@ and says so), where a return ends (`20 yd return to 24`: the verifier adds the r
 where the kick came down; `--from` shades the return's yards and notes the `to 24`), card
 lines (`cards: ...`; with a play book's seed the verifier checks the kick cards only when
 they are written, so a bubble record leaves them to the play book), free text in
-parentheses, and result clauses outside the list below (`5 + 8 = 13` arithmetic, `int. 10`
-inside a pass, a penalty-only line): `--from` says which line.
+parentheses, and result clauses outside the list below (`int. 10` inside a pass, a
+penalty-only line): `--from` says which line. A sum before a play's yards
+(`run 5 + 6 = 11`) is shaded as its total and `--from` notes the sum.
 """
 
 from __future__ import annotations
@@ -52,6 +53,17 @@ def _is_score(word: str) -> bool:
 # The score is not on the sheet: the score column is optional (docs/rules/cardbowl.md C5),
 # the verifier keeps the running score from the results. `--from` leaves it off and says so.
 SCORE = Segment("\t", (), mode="set", leaves=_is_score, stop="\t")
+
+
+def _is_sum(word: str) -> bool:
+    """A word of a play's yards written as a sum before its total (`5 + 6 =`): a number or `+`.
+    Any other word there is no line the sheet holds."""
+    return word == "+" or re.fullmatch(r"-?\d{1,2}", word) is not None
+
+
+# The draws' sum before a play's total yards (`run 5 + 6 = 11`): the total is shaded, the sum
+# left off (the verifier checks the yards, not the writer's addition).
+SUM = Segment(" ", (), mode="set", leaves=_is_sum, trail=" =")
 
 
 def _choice(name: str, pairs, **kw) -> Part:
@@ -96,7 +108,10 @@ def grammar() -> Grammar:
                          Part("side", ("D", "O"))), title="; penalty vs.", lead="; "),
         _clause("clause2"),
     )
-    result = Segment("\t", ("play", "yards", "ret", "clause1", "penalty", "clause2"), sep="")
+    # the play word, then its yards: a sum written as the cards came (`run 5 + 6 = 11`, the
+    # rules' own example) is shaded as its total; `--from` notes the `5 + 6 =` it leaves off
+    result = (Segment("\t", ("play",), sep=""), SUM,
+              Segment("", ("yards", "ret", "clause1", "penalty", "clause2"), sep=""))
     # What the written log keeps in its Clock and Team columns, and its line between
     # possessions, goes on the band of the line after it: a clock marker, `---`, the heading.
     head = (Segment("", ("marker",), trail="\n"), Segment("", ("change",), trail="\n"),
@@ -104,7 +119,7 @@ def grammar() -> Grammar:
     scrimmage = (Segment("", ("down",), always=True), Segment(" & ", ("dist",), always=True),
                  Segment(" @ ", ("yard",), always=True))
     forms = (
-        Form("play", (*head, *scrimmage, result, SCORE, CARDS)),
+        Form("play", (*head, *scrimmage, *result, SCORE, CARDS)),
         Form("FG", (*head, *scrimmage, Segment("\t", ("kick",), trail=" yd FG", always=True),
                     Segment(" ", ("fg",), always=True), SCORE, CARDS)),
         Form("kickoff", (*head, Segment("Kickoff\tto ", ("kick",), always=True),
@@ -135,7 +150,12 @@ def grammar() -> Grammar:
     header = (("Result", Slot("result", (number_part("home", TOP_SCORE),
                                          number_part("away", TOP_SCORE, prefix="-")),
                               title="Result H-A")),)
+    # the decision sheet (`--decisions`, engine/cardbowl/decisions.py) is the game's other log
+    from printkit_engine.game import Lazy
+
+    decisions = Lazy("printkit_engine.cardbowl.decisions:decision_log")().grammar
     return Grammar("cardbowl", slots, forms, kind="kind", legend=legend, header=header,
+                   logs=(decisions,),
                    tags=("Seed", "Home", "Away", "Date", "Match"),
                    lines=PlainLines(leave_off=("cards",)),
                    hint="play, kickoff, home, change; 2; 7; 27; kick good; pass; 12; 20 yd return; "

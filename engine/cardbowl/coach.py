@@ -9,7 +9,7 @@ cardbowl.md (C19-C30) lists the ones a reader of a record may want to know.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from printkit_engine.cardbowl.cardplay import HAND_VALUES, hand_value
 from printkit_engine.cardbowl.scrimmage import Call, Defense, Offense, Read
@@ -61,12 +61,63 @@ POSITIONS = {
 DEFENSE = ("MLB", "RCB", "LCB", "DLT", "DRT", "SS", "FS", "DLE", "DRE", "ROLB", "LOLB")
 
 
+class Source(Protocol):
+    """Where the game loop (engine/cardbowl/bots.py `Match`) gets the tables' choices: the
+    bots' :class:`Coach`, or a decision log's rows (engine/cardbowl/decisions.py)."""
+
+    def more(self) -> bool: ...
+    def begin(self, kind: str, team: int) -> None: ...
+    def first_kicker(self) -> int: ...
+    def onside(self, lead: int, quarter: int, left: int) -> bool: ...
+    def two_point(self, lead_after_td: int, quarter: int) -> bool: ...
+    def conversion_kind(self, s: Situation, team: int) -> str: ...
+    def kick_or_go(self, s: Situation, team: int, fourth: bool, last: bool) -> str: ...
+    def play_kind(self, s: Situation, team: int, ranked: list[str], running: bool) -> str: ...
+    def offense(self, ranked: list[str], kind: str) -> Offense: ...
+    def defense(self, hand: tuple[str, ...]) -> Defense: ...
+    def read(self, qb: str, s: Situation) -> Read: ...
+    def call(self, kind: str, s: Situation, team: int) -> Call: ...
+    def punt_cards(self, to_goal: int) -> tuple[int, bool]: ...
+    def between(self, s: Situation, team: int) -> int: ...
+    def timeout(self, s: Situation, offense: bool) -> bool: ...
+
+
 class Coach:
     """Both sidelines' choices, from one generator seeded by the game."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.boldness = (rng.uniform(0.2, 0.8), rng.uniform(0.2, 0.8))
+
+    # -- the game's course (a decision log's rows follow it; the bots need nothing) ------
+    def more(self) -> bool:
+        return True
+
+    def begin(self, kind: str, team: int) -> None:
+        """A play starts (kind: kickoff, try or scrimmage; "" the game's end)."""
+
+    def first_kicker(self) -> int:
+        """The team that kicks off first (the toss)."""
+        return self.rng.randrange(2)
+
+    def conversion_kind(self, s: Situation, team: int) -> str:
+        """A two-point try: run or pass."""
+        return "pass" if self.rng.random() < 0.5 else "run"
+
+    def kick_or_go(self, s: Situation, team: int, fourth: bool, last: bool) -> str:
+        """"punt", "fg" or "go" before a scrimmage down: the last play of a half within
+        range kicks the field goal (`last`), fourth down asks :meth:`fourth_down`."""
+        if last:
+            return "fg"
+        return self.fourth_down(s, team) if fourth else "go"
+
+    def play_kind(self, s: Situation, team: int, ranked: list[str], running: bool) -> str:
+        """The play called once the hand is seen (:meth:`plan`), or a spike to stop the
+        clock with no timeout left."""
+        kind = self.plan(s, team, ranked)
+        if s.hurry and running is False and s.left <= 6 and s.timeouts == 0:
+            kind = "spike"
+        return kind
 
     # -- the play ------------------------------------------------------------------------
     def plan(self, s: Situation, team: int, ranked: list[str]) -> str:

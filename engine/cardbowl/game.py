@@ -65,6 +65,7 @@ GAME = Game(
     load_rules=Lazy("printkit_engine.cardbowl.rules:load_rules"),
     verify=Lazy("printkit_engine.cardbowl.verify:verify_text"),
     bubbles=Lazy("printkit_engine.cardbowl.bubbles:grammar"),
+    decisions=Lazy("printkit_engine.cardbowl.decisions:decision_log"),
     detect=detect,
     ranges=RANGES,
     odds=LazyPerRules("printkit_engine.cardbowl.odds:tables"),

@@ -20,6 +20,7 @@ left out) starts where it says (C16).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -545,12 +546,23 @@ def verdict(s: State, play: Entry, found: Found) -> list[Reading]:
     return [(other.expect, _minus(other.points, written.points))]
 
 
+# a sum written before a play's total yards (`run 5 + 8 = 13`): a bubble sheet shades the total
+# alone (`run 13`), and a printed line is the same line either way (C1); another sum is not
+_SUM = re.compile(r"(?:-?\d+ \+ )+-?\d+ = ")
+
+
+def _unsummed(text: str) -> str:
+    return _SUM.sub("", text)
+
+
 def erratum(s: State, entry: Entry, team: int) -> bool:
     """A line the rules' own example prints although its arithmetic differs (C1): the team,
-    the line before and the whole line, as printed."""
+    the line before and the whole line, as printed (a sum before the yards or only its
+    total: the bubble sheet's form)."""
     text = norm(entry.text)
     return any(e.team.lower() == (s.names[team] or e.team).lower()
-               and e.previous == s.previous_text and text == e.line
+               and s.previous_text in (e.previous, _unsummed(e.previous))
+               and text in (e.line, _unsummed(e.line))
                for e in s.ctx.rules.errata)
 
 

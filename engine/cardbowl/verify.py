@@ -80,6 +80,20 @@ RULEBOOK: Rulebook[Rules, State] = Rulebook(
     load_rules=load_rules)
 
 
-def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
-    """The function `printkit verify` calls (the kernel with Card Bowl's rulebook)."""
+def record_report(text: str, file: str, rules: Rules | None = None) -> Report:
+    """A record's report: the kernel with Card Bowl's rulebook."""
     return kernel.verify(RULEBOOK, text, file, rules)
+
+
+def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
+    """The function `printkit verify` calls: a record's report; a decision log (`[Log
+    "decisions"]`: engine/cardbowl/decisions.py) is replayed from its Seed and the lines the
+    replay writes are verified here (engine/decisions/replay.py)."""
+    from printkit_engine.decisions import is_decision_log
+
+    if is_decision_log(text):
+        from printkit_engine.cardbowl.decisions import decision_log
+        from printkit_engine.decisions import verify_log
+
+        return verify_log(decision_log(rules), text, file, rules)
+    return record_report(text, file, rules)

@@ -84,5 +84,5 @@ class DecisionLog:
     tags: tuple[str, ...] = ()           # the game's own tags a log may carry (Team Skills)
     legend: tuple[str, ...] = ()         # what the sheet's foot says (each field's words)
     default: bool = True                 # the default bubble log when the seed is known; False
-                                         # while it takes more sheets a game than the written
-                                         # log takes pages (the dense sheet stays the default)
+                                         # while it takes far more sheets a game than the
+                                         # written log takes pages (the dense sheet stays)

@@ -108,9 +108,9 @@ def render(
         "--log", help="bubblelog: which of the game's logs (the grid game: scores, the "
                       "default, or passages; --from picks by the record).")] = None,
     decisions: Annotated[bool, typer.Option(
-        "--decisions", help="bubblelog: the decision sheet, one play a band (the default "
-                            "when the game has one and a seed is known; needs --seed or a "
-                            "record with a Seed).")] = False,
+        "--decisions", help="bubblelog: the decision sheet, only what the table decided "
+                            "(the default when the game's is and a seed is known; needs "
+                            "--seed or a record with a Seed).")] = False,
     dense: Annotated[bool, typer.Option(
         "--dense", help="bubblelog: the full-line sheet (every line's state), not the "
                         "decision sheet.")] = False,

@@ -94,7 +94,7 @@ def test_where_a_return_ends_is_left_off_and_said(line, sheet, left):
     assert "return, to" not in " ".join(s.title for s in grammar().slots)
 
 
-@pytest.mark.parametrize("line", ["1 & 10 @ 49\trun 5 + 6 = 11", "5 & 10 @ 20\trun 3",
+@pytest.mark.parametrize("line", ["1 & 10 @ 49\trun 5 plus 6 = 11", "5 & 10 @ 20\trun 3",
                                   "#### Packers", "1 & 10 @ 20\tpass 9\t7-0 Packers",
                                   "1 & 10 @ 20\tsweep", "Kickoff\tto 4, to 24"])
 def test_lines_the_sheet_cannot_hold_are_refused(line):
@@ -403,3 +403,31 @@ def test_a_whole_record_reads_back_over_its_sheets(tmp_path):
     typed = (RECORDS / "cardbowl_game.txt").read_text()
     assert verify_text(typed, "game.txt").findings == []
     assert verify_text(text, "game.sheet.txt").findings == []
+
+
+def test_a_sum_before_a_plays_yards_is_shaded_as_its_total():
+    """`run 5 + 6 = 11` (the rules' own example, issue 31): the total is shaded, the sum is
+    left off; any other word before the `=` is no line the sheet holds."""
+    got = encode(grammar(), "1 & 10 @ 49\trun 5 + 6 = 11", TAGS)
+    assert dict(got.tokens) == {"kind": "play", "down": "1", "dist": "10", "yard": "49",
+                                "play": "run", "yards": " 11"}
+    assert got.dropped == ("5", "+", "6")
+    assert sheet_form(grammar(), "1 & 10 @ 49\trun 5 + 6 = 11", TAGS) == "1 & 10 @ 49\trun 11"
+    with pytest.raises(EncodeError):
+        encode(grammar(), "1 & 10 @ 49\trun 5 plus 6 = 11", TAGS)
+
+
+def test_the_rules_example_notes_go_whole_on_the_sheet_and_verify_clean(tmp_path):
+    """examples/notes.txt, every line: rendered `--from`, scanned back, the record as the sheet
+    writes it (cards, scores and where returns end left off; `run 5 + 6 = 11` as `run 11`),
+    clean like the notes themselves."""
+    notes = Path(__file__).parents[2] / "examples" / "notes.txt"
+    record, said, text = _through_the_sheet(tmp_path, "notes", notes.read_text())
+    assert f"{record}:23: not on the sheet: 5 + 6" in said
+    lines = text.split("\n\n", 1)[1].splitlines()
+    assert len(lines) == 60
+    assert lines[:5] == ["#### Cowboys", "Kickoff\tto 4, 20 yd return", "1 & 10 @ 24\trun 3",
+                         "2 & 7 @ 27\tpass 12", "1 & 10 @ 39\tpass inc."]
+    assert lines[12] == "1 & 10 @ 49\trun 11"
+    assert lines[-3:] == ["#### Cowboys", "Kickoff\tto 5, 19 yd return", "1 & 10 @ 24\trun 6"]
+    assert _findings(text, "scanned.txt") == []

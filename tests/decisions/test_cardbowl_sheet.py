@@ -1,0 +1,121 @@
+"""Card Bowl's decision sheet (`render cardbowl bubblelog --decisions`, issue 31): its sizes
+read back from the PDF, and the round trip sheet -> scan -> decision log -> replay -> findings.
+
+The sizes asked for are typed here, not taken from the layout: bubbles at least 4 mm, their
+centres at least 5 mm apart, every word at least 8 pt, in ink of contrast at least 7:1 on
+white."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import pdfplumber
+import pytest
+
+from printkit_engine.cardbowl.bots import game_seed, play_game
+from tests.decisions.test_cardbowl_replay import HAND
+from tests.decisions.test_postcard_sheet import _luminance
+from tests.helpers import run_cli
+from tests.omr.distort import Distortion, distort, page_image
+
+MM = 72 / 25.4
+
+
+def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
+    out = tmp_path / name
+    r = run_cli("render", "cardbowl", "bubblelog", "--decisions", *args, "--out", str(out))
+    assert r.code == 0, r.stderr
+    return out
+
+
+@pytest.mark.parametrize(("paper", "plays"), [("letter", 14), ("a4", 13)])
+def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
+    pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, "--home", "Comets")
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        chars = [c for c in page.chars if c["text"].strip()]
+        assert chars
+        small = {round(c["size"], 2) for c in chars if c["size"] < 7.99}
+        assert not small, small
+        contrast = {round(1.05 / (_luminance(c["non_stroking_color"]) + 0.05), 1)
+                    for c in chars}
+        assert min(contrast) >= 7.0, sorted(contrast)[:3]
+        text = page.extract_text()
+        assert f"lines 1-{plays}" in text
+        for word in ("kickoff", "onside", "scramble", "2 pt pass", "shotgun", "OLB blitz",
+                     "double", "MLB 1", "fair", "bounce", "touchback", "clock run",
+                     "timeout", "new score"):
+            assert word in text, word
+        ovals = sorted((c for c in page.curves if 3.9 * MM < c["height"] < 4.5 * MM),
+                       key=lambda c: c["top"])
+        last, ovals = ovals[0], ovals[1:]        # the header's "last sheet" bubble, alone
+        assert ovals[0]["top"] > last["top"] + 4 * MM
+        # a band: play 14, kicks 2, shotgun 1, defense 4, wait 3, yardage 2 (26); punt cards
+        # 4, out 1, touchback 3, catch 3, clock 6, timeout 2, score 1 + 10 + 10 (40)
+        assert len(ovals) == plays * 66
+        assert min(c["width"] for c in ovals) >= 3.99 * MM
+        rows: dict[float, list[float]] = {}
+        for c in ovals:
+            rows.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
+        assert len(rows) == 2 * plays
+        gaps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
+                                                              strict=False)]
+        assert min(gaps) >= 4.99 * MM
+        tops = sorted(rows)
+        assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
+        assert max(c["x1"] for c in ovals) < page.width - 0.25 * 72
+
+
+def test_a_bot_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path):
+    played = play_game(game_seed("sheet", 3))
+    record = tmp_path / "game.rec"
+    record.write_text(played.text())
+    pdf = _render(tmp_path, "--from", str(record))
+    out = tmp_path / "scanned.dec"
+    r = run_cli("scan", str(pdf), "--out", str(out))
+    assert r.code == 0, r.stdout + r.stderr
+    got = out.read_text()
+    assert '[Log "decisions"]' in got and f'[Seed "{played.seed}"]' in got
+    assert "clean" in r.stdout
+    rows = got.split("\n\n", 1)[1].splitlines()
+    assert rows[0].startswith("kickoff kicks")
+
+
+def test_a_typed_record_the_bots_did_not_play_is_refused_in_one_line(tmp_path):
+    text = play_game(game_seed("sheet", 3)).text().replace("\trun ", "\trun 1", 1)
+    record = tmp_path / "typed.rec"
+    record.write_text(text)
+    r = run_cli("render", "cardbowl", "bubblelog", "--decisions", "--from", str(record),
+                "--out", str(tmp_path / "x.pdf"))
+    assert r.code == 2, r.stdout + r.stderr
+    assert r.stderr.count("\n") == 1 and "typed.rec" in r.stderr
+
+
+def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
+    log = tmp_path / "hand.dec"
+    log.write_text(HAND)
+    pdf = _render(tmp_path, "--from", str(log))
+    image = distort(page_image(pdf.read_bytes(), 0, 150),
+                    Distortion(dpi=150, angle=5.0, perspective=0.04, jpeg=70, blur=0.6,
+                               shadow=0.4, crumple=0.002, seed=3))
+    photo = tmp_path / "photo.jpg"
+    cv2.imwrite(str(photo), image)
+    r = run_cli("verify", str(photo))
+    assert r.code == 1, r.stdout + r.stderr
+    found = [line.split(": ")[1] for line in r.stdout.splitlines() if ": CB-" in line]
+    assert found == ["CB-SCORE-001", "CB-DEC-002"]
+    assert "(expected 7-0 Comets, found 8-0 Comets)" in r.stdout
+
+
+def test_a_hand_typed_log_at_150_dpi_gives_exactly_its_findings(tmp_path):
+    log = tmp_path / "hand.dec"
+    log.write_text(HAND)
+    pdf = _render(tmp_path, "--from", str(log))
+    image = page_image(pdf.read_bytes(), 0, 150)
+    png = tmp_path / "sheet.png"
+    cv2.imwrite(str(png), image)
+    r = run_cli("verify", str(png))
+    assert r.code == 1, r.stdout + r.stderr
+    found = [line.split(": ", 1)[1] for line in r.stdout.splitlines() if ": CB-" in line]
+    assert [f.split(":")[0] for f in found] == ["CB-SCORE-001", "CB-DEC-002"]
