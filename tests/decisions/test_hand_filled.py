@@ -10,7 +10,9 @@ number, sheet 4 band 9's `rush`, sheet 5 band 13's `+2`, sheet 6 band 2's `6` of
 one a little outside its oval (band 24's `then rush`, 4 px right and 3 px up), two rubbed out
 (band 3's `rush`, written over by `pass`; band 56's `+3`), and the last sheet's tick on sheet
 6. Sheets 1, 2, 4, 5, 6 are grey scans (JPEG 70); sheet 3 is a phone photo (turned 3 degrees,
-a little perspective, uneven light, JPEG 75).
+a little perspective, uneven light, JPEG 75). `handfill-0001-sheet1-light-pencil.jpg` is
+sheet 1 shaded the same way in a lighter pencil (the first try: some 90 of 255 on the
+strokes), where the reader finds one band half-shaded.
 
 Everything expected here is typed by hand: the decision log is the table's list, not one the
 engine computed, and the findings are the ones the sheet is known to give (a blank sheet
@@ -178,3 +180,22 @@ def test_with_the_team_skills_written_in_the_game_verifies_clean(tmp_path):
     r = run_cli("verify", str(scanned))
     assert r.code == 0, r.stdout + r.stderr
     assert r.stdout.strip().endswith("83 lines checked, clean; final score 10-14")
+
+
+def test_a_sheet_in_light_grey_pencil_is_reported_ambiguous_never_guessed(tmp_path):
+    """Sheet 1 shaded the same way in a lighter pencil (about 90 of 255 where the strokes
+    lie, with paper showing between them): the word oval `onside` holds its own letters'
+    ink, so it is read half-shaded; its band is left out, never guessed, and the rest read."""
+    out = tmp_path / "light.rec"
+    sheets = ["handfill-0001-sheet1-light-pencil.jpg", *SHEETS[1:]]
+    r = run_cli("scan", *(str(FIXTURES / name) for name in sheets), "--out", str(out))
+    assert r.code == 1, r.stdout + r.stderr
+    light = FIXTURES / sheets[0]
+    assert f"{light}: postcard sheet 1: 14 lines read, 1 ambiguous\n" in r.stdout
+    assert f"{light}:1: ambiguous: half-shaded bubble in play (onside) (crop: " in r.stdout
+    plays = out.read_text().partition("\n\n")[2].splitlines()
+    assert plays[0] == f"; {light} line 1: not read: half-shaded bubble in play (onside)"
+    assert plays[1:] == TABLE.splitlines()[1:]
+    findings = [line for line in r.stdout.splitlines() if ": PC-" in line]
+    assert len(findings) == 1 and f"{out}:7: PC-REC-003: a play line that cannot be read" in (
+        findings[0])
