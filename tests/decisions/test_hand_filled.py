@@ -1,0 +1,201 @@
+"""A PostCard decision sheet filled by hand, as a table would (issue 31), read back.
+
+The game is the bot-played record of play book `handfill-0001` (Foxes v Hawks, Home's Team
+Skill defense-passing, Away's offense-rushing, 10-14). Its 83 plays were worked out from the
+record's lines and docs/bubblelog.md "Decision sheets" alone, and shaded on six blank sheets
+(`render postcard bubblelog --seed handfill-0001 --home Foxes --away Hawks`) at 150 dpi by
+hand-read bubble positions: grey pencil strokes ~0.5 mm wide scribbled over each oval, some
+not filling it (sheet 1 band 2's `rush`, sheet 2 band 6's bonus side, sheet 3 band 4's `v`
+number, sheet 4 band 9's `rush`, sheet 5 band 13's `+2`, sheet 6 band 2's `6` of the numbers),
+one a little outside its oval (band 24's `then rush`, 4 px right and 3 px up), two rubbed out
+(band 3's `rush`, written over by `pass`; band 56's `+3`), and the last sheet's tick on sheet
+6. Sheets 1, 2, 4, 5, 6 are grey scans (JPEG 70); sheet 3 is a phone photo (turned 3 degrees,
+a little perspective, uneven light, JPEG 75). `handfill-0001-sheet1-light-pencil.jpg` is
+sheet 1 shaded the same way in a lighter pencil (the first try: some 90 of 255 on the
+strokes), where the reader finds one band half-shaded.
+
+Everything expected here is typed by hand: the decision log is the table's list, not one the
+engine computed, and the findings are the ones the sheet is known to give (a blank sheet
+carries no Team Skill, so every re-roll is PC-SKILL-001 until the skills are added)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.helpers import run_cli
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SHEETS = ["handfill-0001-sheet1.jpg", "handfill-0001-sheet2.jpg",
+          "handfill-0001-sheet3-photo.jpg", "handfill-0001-sheet4.jpg",
+          "handfill-0001-sheet5.jpg", "handfill-0001-sheet6.jpg"]
+
+# The table's decisions, band by band, as the typed decision log writes them.
+TABLE = """\
+onside H 6v3
+rush 6v6 rrA
+pass 3v6
+rush 5v2
+pass 2v6 A+2@2
+rush 6v4 A+1@2
+more H+1@2
+rush 6v5 rrA
+rush 1v2 xHH = 6
+try1 = 7
+kickoff 6v1 touchback
+rush 5v1 H+3@1
+more A+2@2
+rush 6v1 H+1@2
+rush 6v3 H+1@1
+more A+1@1
+rush 1v2
+rush 1v1 A+1@1 xH
+rush 1v5
+pass 4v5
+rush 1v3
+rush 1v4 H+2@1
+rush 5v1 H+1@1
+fake rush A+1@1
+pass 3v4 H+1@1 xAH
+more H+1@3
+more A+1@4
+rush 6v1 H+1@2
+more A+1@4
+more H+2@5
+rush 5v5 H+1@1
+rush 6v6 xAH = 13
+try1 = 14
+kickoff 1v6 run
+rush 6v2 H+2@2
+pass 3v4 H+1@1
+pass 3v4 again
+punt 70 touchback
+pass 2v5 rrH A+1@3 xA
+more H+2@5
+pass 2v6 A+1@7
+rush 1v5 A+1@1
+rush 1v1
+pass 2v6 H+1@1 xH
+more A+1@2
+rush 5v6 H+1@1
+rush 1v5 H+1@1
+more A+1@1
+rush 1v1
+fg = 3
+kickoff 6v6 run
+rush 5v4
+rush 5v5 H+2@2 xH
+rush 6v2 H+2@1
+rush 5v6
+pass 2v5 again rrH
+pass 4v3 again rrH A+1@2
+rush 1v3 rrA xA
+rush 5v5 rrA
+pass 4v1 again
+rush 5v4
+fg xA
+pass 3v4 again A+2@3
+rush 6v2
+pass 4v6
+punt 70 run A+2@4
+more H+4@4
+rush 6v2 A+1@1
+pass 3v6 again rrH A+1@5
+more H+1@6
+pass 3v1 again A+2@1
+rush 1v4 H+1@1
+pass 4v6 again rrH
+fg xA
+pass 4v5 again A+1@1
+rush 6v1 H+1@1
+rush 5v4 H+1@1
+pass 3v6 again xA = 9
+try1 = 10
+kickoff 4v2 touchback
+knee
+rush 1v2 rrA A+1@1
+rush 6v5 A+1@2
+"""
+
+# The plays with a Team Skill re-roll: their bands (the sheet's line numbers) and sheets.
+REROLLS = [("handfill-0001-sheet1.jpg", 2), ("handfill-0001-sheet1.jpg", 8),
+           ("handfill-0001-sheet3-photo.jpg", 39), ("handfill-0001-sheet4.jpg", 56),
+           ("handfill-0001-sheet4.jpg", 57), ("handfill-0001-sheet4.jpg", 58),
+           ("handfill-0001-sheet4.jpg", 59), ("handfill-0001-sheet5.jpg", 69),
+           ("handfill-0001-sheet5.jpg", 73), ("handfill-0001-sheet6.jpg", 82)]
+
+
+def _scan(tmp_path: Path) -> tuple[int, str, str]:
+    out = tmp_path / "game.rec"
+    r = run_cli("scan", *(str(FIXTURES / name) for name in SHEETS), "--out", str(out))
+    return r.code, r.stdout + r.stderr, out.read_text()
+
+
+def test_the_hand_filled_sheets_read_as_the_tables_decisions(tmp_path):
+    before = sorted(p.name for p in FIXTURES.iterdir())
+    code, said, record = _scan(tmp_path)
+    assert code == 1, said                                  # read, with findings (below)
+    for name, lines in zip(SHEETS, (15, 15, 15, 15, 15, 8), strict=True):
+        assert f"{name}: postcard sheet {SHEETS.index(name) + 1}: {lines} lines read\n" in said
+    assert "ambiguous" not in said and "not read" not in said
+    tags, _, plays = record.partition("\n\n")
+    assert tags.splitlines() == ['[Game "postcard"]', '[Seed "handfill-0001"]',
+                                 '[Home "Foxes"]', '[Away "Hawks"]', '[Log "decisions"]']
+    assert plays.splitlines() == TABLE.splitlines()
+    assert sorted(p.name for p in FIXTURES.iterdir()) == before   # nothing written beside them
+
+
+def test_verify_finds_only_the_re_rolls_a_blank_sheet_cannot_credit(tmp_path):
+    _, _, record = _scan(tmp_path)
+    scanned = tmp_path / "scanned.rec"
+    scanned.write_text(record)
+    r = run_cli("verify", str(scanned))
+    assert r.code == 1, r.stdout + r.stderr
+    findings = [line for line in r.stdout.splitlines() if ": PC-" in line]
+    assert len(findings) == 10
+    for finding, (_, band) in zip(findings, REROLLS, strict=True):  # band N: record line N + 6
+        assert finding.startswith(f"{scanned}:{band + 6}: PC-SKILL-001: re-roll without "
+                                  "that team skill "), finding
+    assert [re.search(r"\(expected ([a-z-]+), found none\)", f).group(1) for f in findings] == [
+        "offense-rushing", "offense-rushing", "defense-passing", "defense-passing",
+        "defense-passing", "offense-rushing", "offense-rushing", "defense-passing",
+        "defense-passing", "offense-rushing"]
+    assert "83 lines checked, 10 findings; final score 10-14" in r.stdout
+
+
+def test_scan_names_the_sheet_and_band_of_each_finding(tmp_path):
+    _, said, _ = _scan(tmp_path)
+    findings = [line for line in said.splitlines() if ": PC-" in line]
+    assert len(findings) == 10
+    for finding, (sheet, band) in zip(findings, REROLLS, strict=True):
+        assert ": PC-SKILL-001: re-roll without that team skill " in finding
+        assert f"[{FIXTURES / sheet} line {band}, crop: " in finding
+
+
+def test_with_the_team_skills_written_in_the_game_verifies_clean(tmp_path):
+    _, _, record = _scan(tmp_path)
+    skills = '[HomeSkill "defense-passing"]\n[AwaySkill "offense-rushing"]\n[Result "10-14"]\n'
+    scanned = tmp_path / "with-skills.rec"
+    scanned.write_text(skills + record)
+    r = run_cli("verify", str(scanned))
+    assert r.code == 0, r.stdout + r.stderr
+    assert r.stdout.strip().endswith("83 lines checked, clean; final score 10-14")
+
+
+def test_a_sheet_in_light_grey_pencil_is_reported_ambiguous_never_guessed(tmp_path):
+    """Sheet 1 shaded the same way in a lighter pencil (about 90 of 255 where the strokes
+    lie, with paper showing between them): the word oval `onside` holds its own letters'
+    ink, so it is read half-shaded; its band is left out, never guessed, and the rest read."""
+    out = tmp_path / "light.rec"
+    sheets = ["handfill-0001-sheet1-light-pencil.jpg", *SHEETS[1:]]
+    r = run_cli("scan", *(str(FIXTURES / name) for name in sheets), "--out", str(out))
+    assert r.code == 1, r.stdout + r.stderr
+    light = FIXTURES / sheets[0]
+    assert f"{light}: postcard sheet 1: 14 lines read, 1 ambiguous\n" in r.stdout
+    assert f"{light}:1: ambiguous: half-shaded bubble in play (onside) (crop: " in r.stdout
+    plays = out.read_text().partition("\n\n")[2].splitlines()
+    assert plays[0] == f"; {light} line 1: not read: half-shaded bubble in play (onside)"
+    assert plays[1:] == TABLE.splitlines()[1:]
+    findings = [line for line in r.stdout.splitlines() if ": PC-" in line]
+    assert len(findings) == 1 and f"{out}:7: PC-REC-003: a play line that cannot be read" in (
+        findings[0])
