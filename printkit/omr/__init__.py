@@ -202,17 +202,20 @@ def sheet_ids(path: Path) -> list:
     return codes_in(path)
 
 
-def run_key(ids: list) -> tuple[str, str, str, str] | None:
-    """(game, seed, match, geometry key) of a file whose sheets are all of one match's log,
-    else None: sheets without both a Seed and a Match in their code are never put together
-    with another file's (two games may share a seed, or a match name), nor a game's two logs
-    (the grid game's score sheet and passage log of one match are two records)."""
-    keys = {(i.game, dict(i.tags).get("Seed", ""), dict(i.tags).get("Match", ""), i.key)
-            for i in ids}
+def run_key(ids: list) -> tuple[str, ...] | None:
+    """(game, seed, match, home, away, geometry key) of a file whose sheets are all of one
+    match's log, else None: sheets whose code names neither a Seed and a Match nor a Seed and
+    both teams are never put together with another file's (two games may share a seed, or a
+    match name), nor a game's two logs (the grid game's score sheet and passage log of one
+    match are two records). A table's sheets printed with `--seed S --home H --away A` (no
+    class, so no Match) are one game's."""
+    keys = {(i.game, *(dict(i.tags).get(t, "") for t in ("Seed", "Match", "Home", "Away")),
+             i.key) for i in ids}
     if len(keys) != 1:
         return None
     key = keys.pop()
-    return key if key[1] and key[2] else None
+    game, seed, match, home, away, _ = key
+    return key if seed and (match or (home and away)) else None
 
 
 def sheet_runs(paths: list[Path]) -> list[tuple[list[Path], list[int] | None]]:

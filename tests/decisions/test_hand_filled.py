@@ -163,6 +163,19 @@ def test_verify_finds_only_the_re_rolls_a_blank_sheet_cannot_credit(tmp_path):
     assert "83 lines checked, 10 findings; final score 10-14" in r.stdout
 
 
+def test_verify_of_the_photos_reads_them_as_one_game(tmp_path):
+    """Sheets printed for a table (`--seed --home --away`, no class: no Match in the code)
+    are one game's: verify puts the six files together as scan does (once each was verified
+    alone, and refused as 'sheet 1 is not marked as the last')."""
+    r = run_cli("verify", *(str(FIXTURES / name) for name in SHEETS))
+    assert r.code == 1, r.stdout + r.stderr
+    assert "not marked as the last" not in r.stdout + r.stderr
+    findings = [line for line in r.stdout.splitlines() if ": PC-" in line]
+    assert len(findings) == 10
+    assert all(": PC-SKILL-001: re-roll without that team skill " in f for f in findings)
+    assert "83 lines checked, 10 findings" in r.stdout
+
+
 def test_scan_names_the_sheet_and_band_of_each_finding(tmp_path):
     _, said, _ = _scan(tmp_path)
     findings = [line for line in said.splitlines() if ": PC-" in line]
