@@ -112,8 +112,13 @@ def gaps(group: Scanned) -> str | None:
     (sheets 1 and 3, no 2), one sheet twice (two photos of it, or two sheets printed with one
     code: which is the game's cannot be told), a sheet shaded "last sheet (game over)" with
     later ones after it, or the highest sheet not shaded so (a later sheet may be missing: the
-    QR carries the sheet's number, not a total). Said without the match's name."""
-    numbers = sorted(r.sheet.sheet for _, r in group.sheets)
+    QR carries the sheet's number, not a total). Blank sheets after the one marked as the
+    last (printed for a longer game, handed in untouched) are no gap: nothing on them is read.
+    Said without the match's name."""
+    ends = [r.sheet.sheet for _, r in group.sheets if r.last]
+    after = [r for _, r in group.sheets if ends and r.sheet.sheet > min(ends)]
+    unused = {id(r) for r in after} if all(map(_blank, after)) else set()
+    numbers = sorted(r.sheet.sheet for _, r in group.sheets if id(r) not in unused)
     missing = [k for k in range(1, numbers[-1] + 1) if k not in numbers]
     if missing:
         return (f"sheet{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
@@ -130,6 +135,11 @@ def gaps(group: Scanned) -> str | None:
     if not any(r.last for _, r in group.sheets if r.sheet.sheet == top):
         return f"sheet {top} is not marked as the last: a later sheet may be missing"
     return None
+
+
+def _blank(read: SheetRead) -> bool:
+    """Nothing shaded on the sheet: no line, no half-shaded bubble, no header bubble."""
+    return not (read.lines or read.ambiguities or read.last or any(read.header.values()))
 
 
 def incomplete(group: Scanned) -> str | None:

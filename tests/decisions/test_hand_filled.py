@@ -176,6 +176,24 @@ def test_verify_of_the_photos_reads_them_as_one_game(tmp_path):
     assert "83 lines checked, 10 findings" in r.stdout
 
 
+def test_a_blank_sheet_after_the_last_one_is_left_out(tmp_path):
+    """Seven sheets printed, six used: the untouched seventh handed in with them is no gap
+    (once: 'sheet 6 is marked as the last, but sheet 7 follows: unshade the wrong one')."""
+    import pypdfium2 as pdfium
+
+    blank = tmp_path / "blank.pdf"
+    r = run_cli("render", "postcard", "bubblelog", "--seed", "handfill-0001", "--home", "Foxes",
+                "--away", "Hawks", "--sheets", "7", "--out", str(blank))
+    assert r.code == 0, r.stderr
+    page = pdfium.PdfDocument(blank.read_bytes())[6]
+    seventh = tmp_path / "sheet7.png"
+    page.render(scale=150 / 72, grayscale=True).to_pil().save(seventh)
+    r = run_cli("verify", *(str(FIXTURES / name) for name in SHEETS), str(seventh))
+    assert r.code == 1, r.stdout + r.stderr
+    assert "unshade" not in r.stdout + r.stderr
+    assert "83 lines checked, 10 findings" in r.stdout
+
+
 def test_scan_names_the_sheet_and_band_of_each_finding(tmp_path):
     _, said, _ = _scan(tmp_path)
     findings = [line for line in said.splitlines() if ": PC-" in line]
