@@ -60,6 +60,7 @@ class Replayed:
     checked: list[str] = field(default_factory=list)
     rows: list[int | None] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)      # said of the replay (a tag inferred)
 
 
 @dataclass(frozen=True)

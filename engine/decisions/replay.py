@@ -74,4 +74,4 @@ def verify_log(log: DecisionLog, text: str, file: str, rules: Any = None) -> Rep
     findings.sort(key=lambda f: f.line)
     return Report(file=file, game=log.game, findings=findings, lines_checked=len(rows),
                   summary_extra=report.summary_extra, more=report.more,
-                  notes=list(report.notes))
+                  notes=replayed.notes + list(report.notes))

@@ -210,9 +210,12 @@ def plans(rows: list[Row]) -> tuple[list[Plan], list[Finding]]:
 class Scripted:
     """A decision source (bots.Source) reading a decision log's rows, one play at a time."""
 
-    def __init__(self, rows: list[Row], rules: Rules) -> None:
+    def __init__(self, rows: list[Row], rules: Rules,
+                 unknown: tuple[str, ...] = ()) -> None:
         self.plans, self.findings = plans(rows)
         self.rules = rules
+        self.unknown = unknown            # sides whose Team Skill the log does not say
+        self.inferred: dict[str, str] = {}    # side -> the skill its first re-roll needs
         self.k = -1                       # the play in progress
         self.rolls = 0                    # lines with dice so far in the play
         self.counted = False              # this line's roll counted
@@ -343,7 +346,14 @@ class Scripted:
         if verb not in ("rush", "pass") or self.k < 0:
             return False
         self.used.add("reroll")
-        return side in self.row.get("reroll")
+        rerolled = side in self.row.get("reroll")
+        if rerolled and side in self.unknown and side not in self.inferred:
+            offense = state.ball if state.play is None else state.play.offense
+            role = "offense" if side == offense else "defense"
+            needed = self.rules.team_skill.needed(role, verb)
+            if needed is not None:
+                self.inferred[side] = needed
+        return rerolled
 
     def bonus(self, state: State, verb: str, side: str, pair: bool) -> int:
         if not self.counted:
@@ -404,9 +414,19 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
         return out
     skills = {"H": _skill(tags.get("HomeSkill"), rules), "A": _skill(tags.get("AwaySkill"),
                                                                       rules)}
-    source = Scripted(rows, rules)
+    # a sheet has no place for the Team Skills (chosen at the table): a side whose skill the
+    # log does not say has the one its first re-roll needs (a later re-roll needing another
+    # is still PC-SKILL-001), never a finding for a skill nobody could write (decision P27)
+    unknown = tuple(side for side, tag in zip(SIDES, SKILL_TAGS, strict=True)
+                    if tag not in tags)
+    source = Scripted(rows, rules, unknown)
     lines, state = play(seed, rules, skills, source, more=source.more)
     source.close()
+    for side, tag in zip(SIDES, SKILL_TAGS, strict=True):
+        if side in source.inferred:
+            out.tags[tag] = source.inferred[side]
+            out.notes.append(f"{tag} not written: {source.inferred[side]}, the skill its "
+                             "first re-roll needs (a sheet has no place for it)")
     out.lines = lines
     played = source.plans
     out.rows = [played[k].row.line if k is not None else None for k in source.trace]

@@ -161,7 +161,8 @@ def _record(group: Scanned, target: Path, force: bool, rules: Path | None,
             findings.append(line)
         result.code = max(result.code, 0 if report.clean else 1)
     files.commit()
-    result.lines += [printable(m, 2000) for m in messages + findings]
+    said = list(report.notes) if report is not None else []     # e.g. a Team Skill taken
+    result.lines += [printable(m, 2000) for m in messages + said + findings]
     if report is not None:
         result.lines.append(report.summary())
     result.lines.append(f"record: {target}")

@@ -189,3 +189,37 @@ def test_a_band_the_scan_could_not_read_stops_the_replay_there():
     assert [(f.line, f.rule) for f in report.findings] == [(6, "PC-SCORE-001"),
                                                           (7, "PC-REC-003")]
     assert "two bubbles shaded in play" in report.findings[1].message
+
+
+# The start of the game of tests/decisions/test_hand_filled.py (play book handfill-0001):
+# Home kicks onside, Away takes the ball and re-rolls its rush (Away's skill then is
+# offense-rushing, the one a rush re-roll by the offense needs: P27).
+SKILL_START = """[Game "postcard"]
+[Log "decisions"]
+[Seed "handfill-0001"]
+[HomeSkill "defense-passing"]
+
+onside H 6v3
+rush 6v6 rrA
+"""
+
+
+def test_a_side_whose_skill_is_not_written_has_the_one_its_first_re_roll_needs():
+    report = verify_text(SKILL_START, "skills.dec")
+    assert report.findings == []
+    assert report.notes == ["AwaySkill not written: offense-rushing, the skill its first "
+                            "re-roll needs (a sheet has no place for it)"]
+
+
+def test_a_later_re_roll_needing_another_skill_is_still_a_finding():
+    report = verify_text(SKILL_START + "pass 3v6 rrA\n", "skills.dec")
+    got = [(f.line, f.rule, f.expected, f.found) for f in report.findings]
+    assert got == [(8, "PC-SKILL-001", "offense-passing", "offense-rushing")]
+
+
+def test_a_skill_written_none_is_not_taken_from_a_re_roll():
+    report = verify_text(SKILL_START.replace('[Seed', '[AwaySkill "none"]\n[Seed'),
+                         "skills.dec")
+    got = [(f.line, f.rule, f.expected, f.found) for f in report.findings]
+    assert got == [(8, "PC-SKILL-001", "offense-rushing", "none")]
+    assert report.notes == []
