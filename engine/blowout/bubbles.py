@@ -27,16 +27,13 @@ space between fields, capitals), which `--from` refuses with the line's number.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
 from printkit_engine.blowout.decks import Card
 from printkit_engine.blowout.notation import DEFAULT_LENGTH
 from printkit_engine.blowout.rules import FIELD, Rules, load_rules
-from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot, number_part
-from printkit_engine.errors import ReadError
+from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
 from printkit_engine.game import Lazy
-from printkit_engine.tags import tag_line
 
 SIDES = ("H", "A")
 OVERTIME = "OT"
@@ -206,22 +203,3 @@ def build(rules: Rules) -> Grammar:
                    logs=(decisions,))
 
 
-@dataclass(frozen=True)
-class DecisionLines(PlainLines):
-    """A decision sheet's lines (engine/blowout/decisions.py): a typed record as its decision
-    log (`--from`), each snap a row; a typed decision log as it is."""
-
-    def rewrite(self, text: str, file: str,
-                tags: dict[str, str]) -> tuple[str, list[str]] | None:
-        from printkit_engine.decisions import is_decision_log
-
-        if is_decision_log(text):
-            return None
-        seed = dict(tags).get("Seed")
-        if seed and "[Seed " not in text:
-            text = tag_line("Seed", seed) + "\n" + text
-        of_record = Lazy("printkit_engine.blowout.decisions:log_of_record")
-        try:
-            return of_record(text, file), []
-        except ValueError as e:
-            raise ReadError(str(e), file, 1, 1) from None

@@ -103,7 +103,7 @@ def responses(rules: Rules) -> tuple[str, ...]:
 
 
 def _decision_log(rules: Rules) -> DecisionLog:
-    from printkit_engine.blowout.bubbles import DecisionLines
+    from printkit_engine.decisions.lines import DecisionLines
 
     off, de = places(rules)
     slots = (
@@ -128,7 +128,8 @@ def _decision_log(rules: Rules) -> DecisionLog:
     grammar = Grammar("blowout", slots, (form,),
                       tags=("Seed", "Home", "Away", "Date", LENGTH_TAG, "Match"),
                       hint="3 v2 H:DP-PI = 1 4", log="decisions", variant="decisions",
-                      stamp=(("Log", "decisions"),), seeded=True, lines=DecisionLines(),
+                      stamp=(("Log", "decisions"),), seeded=True,
+                      lines=DecisionLines(of_record=log_of_record),
                       typical_lines=TYPICAL_SNAPS, legend=SHEET_LEGEND)
     return DecisionLog(
         game="blowout", prefix="BO", grammar=grammar, fields=FIELDS, checkpoint="score",

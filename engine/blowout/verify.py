@@ -62,14 +62,10 @@ def verify_text(text: str, file: str, rules: Rules | None = None) -> Report:
     """The function `printkit verify` calls (the kernel with BLOWOUT!!!'s rulebook). A
     decision log (`[Log "decisions"]`: engine/blowout/decisions.py) is replayed from its
     Seed and the lines the replay writes are verified here (engine/decisions/replay.py)."""
-    from printkit_engine.decisions import is_decision_log
+    from printkit_engine.blowout.game import GAME
+    from printkit_engine.decisions import verify_either
 
-    if is_decision_log(text):
-        from printkit_engine.blowout.decisions import decision_log
-        from printkit_engine.decisions import verify_log
-
-        return verify_log(decision_log(rules), text, file, rules)
-    return record_report(text, file, rules)
+    return verify_either(GAME.decisions, record_report, text, file, rules)
 
 
 def record_report(text: str, file: str, rules: Rules | None = None) -> Report:

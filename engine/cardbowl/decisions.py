@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 import re
 
-from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot, number_part
+from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
 from printkit_engine.cardbowl.bots import TEAMS, Match
 from printkit_engine.cardbowl.coach import Coach, Receiver, Situation
 from printkit_engine.cardbowl.rules import Rules, load_rules
@@ -53,6 +53,7 @@ from printkit_engine.decisions import (
     Row,
     log_text,
 )
+from printkit_engine.decisions.lines import DecisionLines
 from printkit_engine.errors import ReadError
 from printkit_engine.findings import Finding
 from printkit_engine.game import Lazy
@@ -144,7 +145,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
                       tags=("Seed", "Home", "Away", "Date", "Match"),
                       hint="pass shotgun double turns2 yd1 = 7", log=LOG_VALUE,
                       variant=LOG_VALUE, stamp=((LOG_TAG, LOG_VALUE),), seeded=True,
-                      lines=DecisionLines(), typical_lines=TYPICAL_PLAYS,
+                      lines=DecisionLines(of_record=log_of_record), typical_lines=TYPICAL_PLAYS,
                       legend=SHEET_LEGEND)
     return DecisionLog(
         game="cardbowl", prefix="CB", grammar=grammar, fields=FIELDS, checkpoint="score",
@@ -154,21 +155,6 @@ def _decision_log(rules: Rules) -> DecisionLog:
         default=False)      # ~15.6 letter sheets a game against 8.1 written pages (two rows
                             # a play): the dense sheet stays the default (bubblelog.md)
 
-
-class DecisionLines(PlainLines):
-    """A decision sheet's lines: a record as its decision log (`--from`), a log as it is."""
-
-    def rewrite(self, text: str, file: str,
-                tags: dict[str, str]) -> tuple[str, list[str]] | None:
-        from printkit_engine.decisions import is_decision_log
-        from printkit_engine.tags import tag_line
-
-        if is_decision_log(text):
-            return None
-        seed = dict(tags).get("Seed")
-        if seed and "[Seed " not in text:
-            text = tag_line("Seed", seed) + "\n" + text
-        return log_of_record(text, file), []
 
 
 # -- the bots' decisions, written down ---------------------------------------------------------

@@ -32,7 +32,6 @@ the verifier checks them against the book when the record has a Seed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot
@@ -218,20 +217,3 @@ def decision_log() -> Grammar:
     return Lazy("printkit_engine.cardgrid.decisions:decision_log")().grammar
 
 
-@dataclass(frozen=True)
-class DecisionLines(PlainLines):
-    """A decision sheet's lines (engine/cardgrid/decisions.py): a typed passage log as its
-    decision log (`--from`), a row a passage with a choice or a score; a typed decision log
-    as it is."""
-
-    def rewrite(self, text: str, file: str,
-                tags: dict[str, str]) -> tuple[str, list[str]] | None:
-        from printkit_engine.decisions import is_decision_log
-
-        if is_decision_log(text):
-            return None
-        seed = dict(tags).get("Seed")
-        if seed and "[Seed " not in text:
-            text = tag_line("Seed", seed) + "\n" + text
-        of_record = Lazy("printkit_engine.cardgrid.decisions:log_of_record")
-        return of_record(text, file), []

@@ -83,12 +83,13 @@ def _decision_log() -> DecisionLog:
     form = Form("", (Segment("", ("passage",)), Segment(" ", ("fg", "shuffle")),
                      Segment(" = ", ("score",))))
     header = (("KickOff", Slot("kickoff", (Part("side", SIDE_LETTERS),), title="kick-off")),)
-    from printkit_engine.cardgrid.bubbles import DecisionLines
+    from printkit_engine.decisions.lines import DecisionLines
 
     grammar = Grammar("cardgrid", slots, (form,), header=header,
                       tags=("Seed", "Home", "Away", "Finish", "Date", "Match"),
                       hint="12 FG:yes shuffle:A = 7", log=LOG_VALUE, variant=LOG_VALUE,
-                      stamp=(("Log", LOG_VALUE),), seeded=True, lines=DecisionLines(),
+                      stamp=(("Log", LOG_VALUE),), seeded=True,
+                      lines=DecisionLines(of_record=log_of_record),
                       typical_lines=TYPICAL_ROWS, legend=SHEET_LEGEND)
     return DecisionLog(
         game="cardgrid", prefix=PREFIX, grammar=grammar, fields=FIELDS, checkpoint="score",

@@ -24,7 +24,7 @@ from printkit_engine.decisions.model import (
     Replayed,
     Row,
 )
-from printkit_engine.decisions.replay import is_decision_log, verify_log
+from printkit_engine.decisions.replay import is_decision_log, verify_either, verify_log
 from printkit_engine.decisions.text import log_text, read_log, row_text
 
 __all__ = [
@@ -38,5 +38,6 @@ __all__ = [
     "Replayed",
     "Row",
     "row_text",
+    "verify_either",
     "verify_log",
 ]

@@ -13,6 +13,7 @@ placed): its `XX-REC-003`, then the record ends before the game is over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from printkit_engine.decisions.model import LOG_TAG, LOG_VALUE, DecisionLog, Row
@@ -75,3 +76,15 @@ def verify_log(log: DecisionLog, text: str, file: str, rules: Any = None) -> Rep
     return Report(file=file, game=log.game, findings=findings, lines_checked=len(rows),
                   summary_extra=report.summary_extra, more=report.more,
                   notes=replayed.notes + list(report.notes))
+
+
+def verify_either(decisions: Callable[..., Any] | None,
+                  record_report: Callable[[str, str, Any], Report],
+                  text: str, file: str, rules: Any = None) -> Report:
+    """A game's `verify_text`: a decision log (`[Log "decisions"]`) replayed from its Seed and
+    the lines the replay writes verified (`verify_log`), any other record verified as
+    written (`record_report`, the kernel with the game's rulebook). `decisions(rules)` is the
+    game's decision log (its game object's `decisions`; None: the game has none)."""
+    if decisions is not None and is_decision_log(text):
+        return verify_log(decisions(rules), text, file, rules)
+    return record_report(text, file, rules)

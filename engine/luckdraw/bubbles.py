@@ -64,7 +64,6 @@ from printkit_engine.game import Lazy
 from printkit_engine.luckdraw.bookrecord import bonus_order, book_record, dealt_record
 from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from printkit_engine.luckdraw.rules import SIDELINES, Rules, load_rules
-from printkit_engine.tags import tag_line
 
 SEATS = tuple(f"P{k}" for k in range(1, MAX_PLAYERS + 1))
 BONUSES = 2                 # bonus words on one event line (`missed+blocked+td`)
@@ -123,23 +122,6 @@ def _total(name: str, title: str) -> Slot:
                             labels=tuple(s[1:] for s in SEATS)),
                        Part("sign", ("-",)), Part("n", digits=NUMBER)), title=title)
 
-
-@dataclass(frozen=True)
-class DecisionLines(PlainLines):
-    """A decision sheet's lines (engine/luckdraw/decisions.py): a typed record as its
-    decision log (`--from`), each happening a row; a typed decision log as it is."""
-
-    def rewrite(self, text: str, file: str,
-                tags: dict[str, str]) -> tuple[str, list[str]] | None:
-        from printkit_engine.decisions import is_decision_log
-
-        if is_decision_log(text):
-            return None
-        seed = dict(tags).get("Seed")
-        if seed and "[Seed " not in text:
-            text = tag_line("Seed", seed) + "\n" + text
-        of_record = Lazy("printkit_engine.luckdraw.decisions:log_of_record")
-        return of_record(text, file), []
 
 
 @dataclass(frozen=True)

@@ -139,13 +139,14 @@ def _decision_log(rules: Rules) -> DecisionLog:
         Segment(" ", ("quarter", "bonus", "trade", "for", "call", *SEATS)),
         Segment(" = ", ("total",)),
     ))
-    from printkit_engine.luckdraw.bubbles import DecisionLines
+    from printkit_engine.decisions.lines import DecisionLines
 
     grammar = Grammar("luckdraw", slots, (form,),
                       tags=("Seed", "Players", "Length", "FinishDrive", "Home", "Away",
                             "Date", "Match", *SEAT_TAGS),
                       hint="passTD = 12", log=LOG_VALUE, variant=LOG_VALUE,
-                      stamp=(("Log", LOG_VALUE),), seeded=True, lines=DecisionLines(),
+                      stamp=(("Log", LOG_VALUE),), seeded=True,
+                      lines=DecisionLines(of_record=log_of_record),
                       typical_lines=TYPICAL_ROWS, legend=SHEET_LEGEND)
     return DecisionLog(
         game="luckdraw", prefix=PREFIX, grammar=grammar, fields=FIELDS, checkpoint=CHECKPOINT,

@@ -27,7 +27,6 @@ from printkit_engine.game import Lazy
 from printkit_engine.postcard.notation import BOOK_DIE, VERBS
 from printkit_engine.postcard.rules import DIE, Rules, load_rules
 from printkit_engine.postcard.state import DOWNS, FIELD, TO_GAIN
-from printkit_engine.tags import tag_line
 
 SIDES = ("H", "A")
 # Two letters inside each action bubble; the legend under the table spells them out.
@@ -190,23 +189,6 @@ def _book(blank: Grammar, rules: Rules) -> Grammar:
     return replace(blank, slots=slots, legend=legend, hint="rush, 5v3, H?, A?/?, +10, HxA, "
                    "1&10, H25", variant="book", lines=BookLines())
 
-
-@dataclass(frozen=True)
-class DecisionLines(PlainLines):
-    """A decision sheet's lines (engine/postcard/decisions.py): a typed record as its decision
-    log (`--from`), each play a row; a typed decision log as it is."""
-
-    def rewrite(self, text: str, file: str,
-                tags: dict[str, str]) -> tuple[str, list[str]] | None:
-        from printkit_engine.decisions import is_decision_log
-
-        if is_decision_log(text):
-            return None
-        seed = dict(tags).get("Seed")
-        if seed and "[Seed " not in text:
-            text = tag_line("Seed", seed) + "\n" + text
-        of_record = Lazy("printkit_engine.postcard.decisions:log_of_record")
-        return of_record(text, file), []
 
 
 @dataclass(frozen=True)

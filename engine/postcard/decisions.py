@@ -41,11 +41,11 @@ from printkit_engine.decisions import (
     Row,
     log_text,
 )
+from printkit_engine.decisions.lines import DecisionLines
 from printkit_engine.findings import Finding
 from printkit_engine.game import Lazy
 from printkit_engine.postcard import notation
 from printkit_engine.postcard.bots import crosses, play
-from printkit_engine.postcard.bubbles import DecisionLines
 from printkit_engine.postcard.notation import Cross, Line
 from printkit_engine.postcard.rules import DIE, Rules, load_rules
 from printkit_engine.postcard.state import OVER, SIDES, TOSS, State
@@ -155,7 +155,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
                       tags=("Seed", "Home", "Away", "Date", *SKILL_TAGS, "Match"),
                       hint="pass 3v1 again H+1@2 xA = 7", log=LOG_VALUE,
                       variant=LOG_VALUE, stamp=((LOG_TAG, LOG_VALUE),), seeded=True,
-                      lines=DecisionLines(), typical_lines=TYPICAL_PLAYS,
+                      lines=DecisionLines(of_record=log_of_record), typical_lines=TYPICAL_PLAYS,
                       legend=SHEET_LEGEND)
     return DecisionLog(
         game="postcard", prefix="PC", grammar=grammar, fields=FIELDS, checkpoint="score",
