@@ -128,7 +128,9 @@ def test_luck_of_the_draw_log_is_under_4_mb_with_shared_card_cells(tmp_path):
     assert r.code == 0, r.stderr
     assert out.stat().st_size < 4_000_000
     fields = PdfReader(str(out)).get_fields()
-    assert len(fields) == 13 * 320 + 1 + 6          # printkit.game, tag.Seed ... tag.Length
+    # printkit.game, printkit.log (the game has two logs: the decision log too), tag.Seed,
+    # tag.FinishDrive, tag.Date, tag.Match, tag.Players, tag.Length
+    assert len(fields) == 13 * 320 + 2 + 6
     assert "L001.DP-TOD" in fields and "L320.bDP-bTOD" in fields and "L001.DP" not in fields
 
 

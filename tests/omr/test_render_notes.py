@@ -39,7 +39,7 @@ def test_a_card_written_twice_is_a_note_on_stderr(tmp_path):
 def test_a_comment_after_the_state_is_a_note(tmp_path):
     record = tmp_path / "comment.rec"
     record.write_text(BLOWOUT)
-    r = run_cli("render", "blowout", "bubblelog", "--from", str(record),
+    r = run_cli("render", "blowout", "bubblelog", "--dense", "--from", str(record),
                 "--out", str(tmp_path / "c.pdf"))
     assert r.code == 0
     assert r.stderr.splitlines() == [f"{record}:6: not on the sheet: lost five"]
@@ -68,7 +68,7 @@ def test_many_notes_are_summed_up_after_five(tmp_path):
     lines = "\n".join(f"Q1 H R60 D60 +0 {{H 2&10 H20 0-0}} ; note {n}" for n in range(8))
     record = tmp_path / "many.rec"
     record.write_text(f'[Game "blowout"]\n[Home "Hawks"]\n[Away "Bears"]\n\n{lines}\n')
-    r = run_cli("render", "blowout", "bubblelog", "--from", str(record), "--out",
+    r = run_cli("render", "blowout", "bubblelog", "--dense", "--from", str(record), "--out",
                 str(tmp_path / "many.pdf"))
     assert r.code == 0, r.stderr
     err = r.stderr.strip().splitlines()
