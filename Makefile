@@ -26,7 +26,10 @@ test: $(TSTAMP)
 	$(BIN)/ruff check .
 	mkdir -p build/types && ln -sfn ../../engine build/types/printkit_engine
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
+	$(BIN)/python -m pytest -n 3 -p no:cacheprovider
+
+# (three workers on two cores: the teacher's-page tests spend most of their time waiting on
+# a live server and a browser, and a third worker keeps both cores busy meanwhile)
 
 # Hours, not minutes: 100,000 inputs per fuzz test (records, rules, layouts, images, PDFs).
 fuzz: $(TSTAMP)
