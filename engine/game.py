@@ -14,9 +14,11 @@ import importlib
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from printkit_engine.draws import Stream
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -47,26 +49,38 @@ class Lazy:
         return f"{type(self).__name__}({self.target!r})"
 
 
-class LazyPerRules(Lazy):
-    """A Lazy whose result is kept per rules object: odds tables are exact sums over every
-    roll (PostCard's take 0.15 s), and a classroom pack asks for them once per reference
-    card, so the tables of one rules object are computed once. Rules data is immutable once
-    loaded and unhashable (it holds dicts), so it is keyed by identity and held while cached;
-    a few rules objects at most are kept."""
+class PerRules(Generic[T]):
+    """`build(rules)` kept per rules object: rules data is immutable once loaded and
+    unhashable (it holds dicts), so results are keyed by its identity and the rules held
+    while cached; a few rules objects at most are kept (the oldest let go)."""
 
     KEEP = 4
 
-    def __init__(self, target: str) -> None:
-        super().__init__(target)
-        self._kept: dict[int, tuple[Any, list]] = {}
+    def __init__(self, build: Callable[[Any], T]) -> None:
+        self.build = build
+        self._kept: dict[int, tuple[Any, T]] = {}
 
-    def __call__(self, rules: Any = None) -> list:
+    def __call__(self, rules: Any = None) -> T:
         hit = self._kept.get(id(rules))
         if hit is None or hit[0] is not rules:
             if len(self._kept) >= self.KEEP:
                 self._kept.pop(next(iter(self._kept)))
-            hit = self._kept[id(rules)] = (rules, list(self.resolve()(rules)))
-        return list(hit[1])
+            hit = self._kept[id(rules)] = (rules, self.build(rules))
+        return hit[1]
+
+
+class LazyPerRules(Lazy):
+    """A Lazy whose result is kept per rules object (`PerRules`): odds tables are exact sums
+    over every roll (PostCard's take 0.15 s), and a classroom pack asks for them once per
+    reference card, so the tables of one rules object are computed once (each caller gets
+    its own copy of the list)."""
+
+    def __init__(self, target: str) -> None:
+        super().__init__(target)
+        self._kept: PerRules[list] = PerRules(lambda rules: list(self.resolve()(rules)))
+
+    def __call__(self, rules: Any = None) -> list:
+        return list(self._kept(rules))
 
 
 def nfc(seed: str) -> str:

@@ -43,7 +43,7 @@ from printkit_engine.blowout.state import SIDES, State
 from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot
 from printkit_engine.decisions import DecisionLog, Field, Replayed, Row, log_text
 from printkit_engine.findings import Finding
-from printkit_engine.game import Lazy
+from printkit_engine.game import Lazy, PerRules
 from printkit_engine.verify.record import Unread
 
 KICK = "K"                   # the offense's place for its SPECIAL TEAMS card
@@ -74,18 +74,13 @@ SHEET_LEGEND = (
     "and overtime).  = score: after a score, the new score of the side that scored.",
 )
 
-_LOGS: dict[int, tuple[Rules | None, DecisionLog]] = {}
-
-
 def decision_log(rules: Rules | None = None) -> DecisionLog:
     """BLOWOUT!!!'s decision log for these rules (the shipped rules by default): the hand
     sizes and the response cards are the rules'. Kept per rules object."""
-    hit = _LOGS.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_LOGS) > 4:
-            _LOGS.clear()
-        hit = _LOGS[id(rules)] = (rules, _decision_log(rules or load_rules()))
-    return hit[1]
+    return _KEPT(rules)
+
+
+_KEPT: PerRules[DecisionLog] = PerRules(lambda rules: _decision_log(rules or load_rules()))
 
 
 def places(rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]]:

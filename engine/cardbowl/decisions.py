@@ -56,7 +56,7 @@ from printkit_engine.decisions import (
 from printkit_engine.decisions.lines import DecisionLines
 from printkit_engine.errors import ReadError
 from printkit_engine.findings import Finding
-from printkit_engine.game import Lazy
+from printkit_engine.game import Lazy, PerRules
 
 SIDES = ("H", "A")
 SNAPS = ("run", "pass", "screen", "lateral", "sneak", "scramble", "spike")
@@ -97,18 +97,13 @@ SHEET_LEGEND = (
     "score, the new score of the side that scored.",
 )
 
-_LOGS: dict[int, tuple[Rules | None, DecisionLog]] = {}
-
-
 def decision_log(rules: Rules | None = None) -> DecisionLog:
     """Card Bowl's decision log for these rules (the shipped rules by default): the clock's
     range is the rules'. Kept per rules object."""
-    hit = _LOGS.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_LOGS) > 4:
-            _LOGS.clear()
-        hit = _LOGS[id(rules)] = (rules, _decision_log(rules or load_rules()))
-    return hit[1]
+    return _KEPT(rules)
+
+
+_KEPT: PerRules[DecisionLog] = PerRules(lambda rules: _decision_log(rules or load_rules()))
 
 
 def _decision_log(rules: Rules) -> DecisionLog:

@@ -43,7 +43,7 @@ from printkit_engine.decisions import (
 )
 from printkit_engine.decisions.lines import DecisionLines
 from printkit_engine.findings import Finding
-from printkit_engine.game import Lazy
+from printkit_engine.game import Lazy, PerRules
 from printkit_engine.postcard import notation
 from printkit_engine.postcard.bots import crosses, play
 from printkit_engine.postcard.notation import Cross, Line
@@ -97,19 +97,14 @@ SHEET_LEGEND = (
     "= score: after a score, the new score of the side that scored.",
 )
 
-_LOGS: dict[int, tuple[Rules | None, DecisionLog]] = {}
-
-
 def decision_log(rules: Rules | None = None) -> DecisionLog:
     """PostCard's decision log for these rules (the shipped rules by default): the punt
     distances and bonus counts are the card's. Kept per rules object (rules data is
     unhashable and immutable once loaded)."""
-    hit = _LOGS.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_LOGS) > 4:
-            _LOGS.clear()
-        hit = _LOGS[id(rules)] = (rules, _decision_log(rules or load_rules()))
-    return hit[1]
+    return _KEPT(rules)
+
+
+_KEPT: PerRules[DecisionLog] = PerRules(lambda rules: _decision_log(rules or load_rules()))
 
 
 def _decision_log(rules: Rules) -> DecisionLog:
