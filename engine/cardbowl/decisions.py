@@ -569,13 +569,6 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     return out
 
 
-def replay_text(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) -> str:
-    """The record a log replays to, every score written (the round trip's record)."""
-    from printkit_engine.tags import record_text
-
-    done = replay(tags, rows, rules)
-    return record_text(done.tags, done.lines)
-
 
 def log_of_record(text: str, file: str = "<record>") -> str:
     """A record's decision log. The notes do not hold every decision (the defense's answer,
@@ -602,4 +595,4 @@ def _plays(text: str) -> list[str]:
 
 
 __all__ = ["FIELDS", "PLAYS", "Recorder", "Scripted", "bot_log", "decision_log",
-           "log_of_record", "replay", "replay_text"]
+           "log_of_record", "replay"]

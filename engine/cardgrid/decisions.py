@@ -35,7 +35,6 @@ from printkit_engine.cardgrid.rules import Rules, load_rules
 from printkit_engine.decisions import LOG_VALUE, DecisionLog, Field, Replayed, Row, log_text
 from printkit_engine.findings import Finding
 from printkit_engine.game import Lazy
-from printkit_engine.tags import record_text
 
 PREFIX = "CG"
 TOP_PASSAGE = 69          # the longest game a sheet holds (the bots play 30-60 passages)
@@ -330,11 +329,6 @@ def log_of_record(text: str, file: str = "<record>") -> str:
     return log_text(tags, lines)
 
 
-def replay_text(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) -> str:
-    """The record a log replays to, every line as the bots' loop writes it (the round trip)."""
-    done = replay(tags, rows, rules)
-    return record_text(done.tags, done.lines)
 
-
-__all__ = ["FIELDS", "Scripted", "decision_log", "log_of_record", "replay", "replay_text",
+__all__ = ["FIELDS", "Scripted", "decision_log", "log_of_record", "replay",
            "rows_of_record"]

@@ -24,7 +24,12 @@ from printkit_engine.decisions.model import (
     Replayed,
     Row,
 )
-from printkit_engine.decisions.replay import is_decision_log, verify_either, verify_log
+from printkit_engine.decisions.replay import (
+    is_decision_log,
+    replayed_record,
+    verify_either,
+    verify_log,
+)
 from printkit_engine.decisions.text import log_text, read_log, row_text
 
 __all__ = [
@@ -36,6 +41,7 @@ __all__ = [
     "log_text",
     "read_log",
     "Replayed",
+    "replayed_record",
     "Row",
     "row_text",
     "verify_either",

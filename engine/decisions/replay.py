@@ -88,3 +88,11 @@ def verify_either(decisions: Callable[..., Any] | None,
     if decisions is not None and is_decision_log(text):
         return verify_log(decisions(rules), text, file, rules)
     return record_report(text, file, rules)
+
+
+def replayed_record(log: DecisionLog, tags: dict[str, str], rows: list[Row],
+                    rules: Any = None) -> str:
+    """The record a decision log replays to, every state in full: the round trip every bot
+    game must survive (record -> decision log -> this record)."""
+    done = log.replay(tags, rows, rules)
+    return record_text(done.tags, done.lines)

@@ -44,7 +44,6 @@ from printkit_engine.luckdraw.bots import Audible, Event, Happening, Table, Trad
 from printkit_engine.luckdraw.cards import MAX_PLAYERS
 from printkit_engine.luckdraw.rules import Length, Rules, load_rules
 from printkit_engine.luckdraw.teams import SEAT_TAGS
-from printkit_engine.tags import record_text
 
 PREFIX = "LD"
 # (token, card, word, label): the events of a play, and how a drive ends (its try, the clock)
@@ -419,11 +418,6 @@ def log_of_record(text: str, file: str = "<record>") -> str:
     return log_text(tags, lines)
 
 
-def replay_text(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) -> str:
-    """The record a log replays to, every line as the bots' loop writes it (the round trip)."""
-    done = replay(tags, rows, rules)
-    return record_text(done.tags, done.lines)
 
-
-__all__ = ["FIELDS", "Scripted", "decision_log", "log_of_record", "replay", "replay_text",
+__all__ = ["FIELDS", "Scripted", "decision_log", "log_of_record", "replay",
            "rows_of_record"]

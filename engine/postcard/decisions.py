@@ -571,13 +571,6 @@ def log_of_record(text: str, file: str = "<record>") -> str:
     return log_text(tags, lines)
 
 
-def replay_text(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) -> str:
-    """The record a log replays to, with every state in full (the round trip's record)."""
-    from printkit_engine.tags import record_text
-
-    done = replay(tags, rows, rules)
-    return record_text(done.tags, done.lines)
-
 
 __all__ = ["FIELDS", "PLAYS", "Scripted", "decision_log", "log_of_record", "replay",
-           "replay_text", "rows_of_record"]
+           "rows_of_record"]

@@ -33,10 +33,9 @@ from printkit_engine.blowout.decisions import (
     decision_log,
     log_of_record,
     replay,
-    replay_text,
 )
 from printkit_engine.blowout.verify import verify_text
-from printkit_engine.decisions import read_log
+from printkit_engine.decisions import read_log, replayed_record
 
 HAND = """[Game "blowout"]
 [Log "decisions"]
@@ -124,7 +123,7 @@ def test_every_bot_game_survives_record_to_decisions_to_replay(chunk):
         played = play_game(game_seed("roundtrip", k))
         record = played.text()
         tags, rows = _rows(log_of_record(record))
-        assert replay_text(tags, rows) == record, k
+        assert replayed_record(decision_log(), tags, rows) == record, k
 
 
 def test_a_bot_game_s_log_verifies_clean():

@@ -20,9 +20,9 @@ from __future__ import annotations
 import pytest
 
 from printkit_engine.cardbowl.bots import game_seed, play_game
-from printkit_engine.cardbowl.decisions import bot_log, decision_log, replay, replay_text
+from printkit_engine.cardbowl.decisions import bot_log, decision_log, replay
 from printkit_engine.cardbowl.verify import verify_text
-from printkit_engine.decisions import log_text, read_log
+from printkit_engine.decisions import log_text, read_log, replayed_record
 
 HAND = """[Game "cardbowl"]
 [Log "decisions"]
@@ -107,7 +107,7 @@ def test_every_bot_game_replays_to_its_record(chunk):
         tags, rows, _ = bot_log(seed)
         text = log_text({t: v for t, v in tags.items() if t != "Result"}, rows)
         record = read_log(log, text, "x.dec")
-        got = replay_text(dict(record.tags), [r.item for r in record.rows])
+        got = replayed_record(decision_log(), dict(record.tags), [r.item for r in record.rows])
         assert got.split("\n\n", 1)[1] == want.split("\n\n", 1)[1], seed
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 import pytest
 
 from printkit_engine.cardgrid.bots import play, seed_of
-from printkit_engine.cardgrid.decisions import decision_log, log_of_record, replay_text
+from printkit_engine.cardgrid.decisions import decision_log, log_of_record
 from printkit_engine.cardgrid.notation import record_text
 from printkit_engine.cardgrid.verify import verify_text
-from printkit_engine.decisions import read_log, verify_log
+from printkit_engine.decisions import read_log, replayed_record, verify_log
 from printkit_engine.verify.record import Unread
 from tests.engine.cardgrid.records import SEEDED
 
@@ -47,7 +47,7 @@ def _rows(text: str) -> tuple[dict[str, str], list]:
 
 def test_hand_typed_log_replays_to_the_hand_worked_record() -> None:
     tags, rows = _rows(HAND)
-    lines = replay_text(tags, rows).split("\n\n", 1)[1].splitlines()
+    lines = replayed_record(decision_log(), tags, rows).split("\n\n", 1)[1].splitlines()
     want = [line for line in SEEDED.split("\n\n", 1)[1].splitlines()
             if not line.startswith("#")]
     assert lines == want
@@ -85,5 +85,5 @@ def test_every_bot_game_round_trips(chunk: int) -> None:
         record = record_text(game.tags, game.lines)
         text = log_of_record(record)
         tags, rows = _rows(text)
-        assert replay_text(tags, rows) == record, k
+        assert replayed_record(decision_log(), tags, rows) == record, k
         assert verify_log(log, text, "x").findings == [], k

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import pytest
 
-from printkit_engine.decisions import read_log, verify_log
+from printkit_engine.decisions import read_log, replayed_record, verify_log
 from printkit_engine.luckdraw.bots import game_seed, play_game
-from printkit_engine.luckdraw.decisions import decision_log, log_of_record, replay_text
+from printkit_engine.luckdraw.decisions import decision_log, log_of_record
 from printkit_engine.luckdraw.verify import verify_text
 from printkit_engine.tags import record_text
 from printkit_engine.verify.record import Unread
@@ -77,7 +77,7 @@ def test_hand_typed_log_findings_on_their_rows() -> None:
 
 def test_hand_typed_log_replays_to_the_typed_lines() -> None:
     tags, rows = _rows(HAND)
-    text = replay_text(tags, rows)
+    text = replayed_record(decision_log(), tags, rows)
     body = text.split("\n\n", 1)[1].splitlines()
     assert body[:2] == ["Q1", ""]
     assert "drive 1 QB P1" in body
@@ -126,5 +126,5 @@ def test_every_bot_game_round_trips(chunk: int) -> None:
         record = record_text(game.tags, game.lines)
         text = log_of_record(record)
         tags, rows = _rows(text)
-        assert replay_text(tags, rows) == record, k
+        assert replayed_record(decision_log(), tags, rows) == record, k
         assert verify_log(log, text, "x").findings == [], k

@@ -31,13 +31,12 @@ from __future__ import annotations
 
 import pytest
 
-from printkit_engine.decisions import read_log, verify_log
+from printkit_engine.decisions import read_log, replayed_record, verify_log
 from printkit_engine.postcard.bots import game_seed, play_game
 from printkit_engine.postcard.decisions import (
     decision_log,
     log_of_record,
     replay,
-    replay_text,
 )
 from printkit_engine.postcard.verify import verify_text
 
@@ -139,7 +138,7 @@ def test_every_bot_game_survives_record_to_decisions_to_replay(k):
     text = log_of_record(record)
     tags, rows = _rows(text)
     tags.pop("Log")
-    assert replay_text(tags, rows) == record
+    assert replayed_record(decision_log(), tags, rows) == record
     report = verify_text(text, "game.dec")
     assert report.clean, report.to_text()
     assert report.lines_checked == len(rows)
