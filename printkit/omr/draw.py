@@ -220,30 +220,59 @@ def _last(c: Canvas, geo: Geometry, layout: Layout, shaded: bool) -> None:
 
 def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:
     """Each slot's name over its column, one line per band row (a row laid out as an earlier
-    one has none: the earlier row's names serve it), the arrows of shared rows too."""
+    one has none: the earlier row's names serve it), the arrows of shared rows too. With two
+    or more heading lines each starts with a picture of a band's rows, its own filled, and
+    those over the first band stand on a band's stripe. A row whose line goes under the last
+    band (`heading.under`) has it over the first band too, above the others, in the header's
+    room left of the QR: the sheet's geometry (its key) stays as it was."""
     h = geo.page[1]
     size = layout.length("heading.size")
     font = layout.font("page.bold_font")
     step = size * 1.25
-    top = geo.first_band - len(geo.headings) * step - 1 * MM
-    below = geo.band_top(geo.bands - 1) + geo.rows * geo.pitch_y + 1 * MM    # `under`
-    c.setFillColor(layout.colour("page.ink"))
-    for p in geo.placed:
-        if p.row in geo.headings:
-            y = top + (geo.headings.index(p.row) + 0.8) * step
-        elif p.row in geo.under:
-            y = below + (geo.under.index(p.row) + 0.8) * step
-        else:
-            continue
-        title = p.slot.title or p.slot.name
-        fs = _fit(c, title, font, size, p.width + 1 * MM)
-        c.setFont(font, fs)
-        c.drawString(geo.left + p.x, h - y, title)
+    over = geo.headings + geo.under
+    top = geo.first_band - len(over) * step - 1 * MM
+    below = geo.band_top(geo.bands - 1) + geo.rows * geo.pitch_y + 1 * MM
+    lines = ([(top + k * step, row) for k, row in enumerate(over)]
+             + [(below + k * step, row) for k, row in enumerate(geo.under)])
+    marked = len(over) > 1
+    if marked:                          # as far as the headings go: clear of the QR's margin
+        end = max(geo.left + p.x + c.stringWidth(p.slot.title or p.slot.name, font, size)
+                  for p in geo.placed if p.row in over) + 2 * MM
+        c.setFillColor(layout.fill("band.stripe_fill"))
+        c.rect(geo.margin, h - top - len(over) * step - 0.3 * MM, end - geo.margin,
+               len(over) * step + 0.6 * MM, stroke=0, fill=1)
+    for y, row in lines:
+        c.setFillColor(layout.colour("page.ink"))
+        for p in geo.placed:
+            if p.row == row:
+                title = p.slot.title or p.slot.name
+                c.setFont(font, _fit(c, title, font, size, p.width + 1 * MM))
+                c.drawString(geo.left + p.x, h - y - 0.8 * step, title)
+        if marked:
+            _row_icon(c, geo, layout, h - y - 0.5 * step, row, step)
     c.setFillColor(layout.colour("page.muted"))
     for row, x, line in geo.pointers:
-        if row in geo.headings:
-            y = top + (geo.headings.index(row) + 0.5) * step
+        if row in over:
+            y = top + (over.index(row) + 0.5) * step
             _arrow(c, geo.left + x, h - y, geo.pointer(row, line), geo.bubble_w)
+
+
+def _row_icon(c: Canvas, geo: Geometry, layout: Layout, cy: float, row: int,
+              step: float) -> None:
+    """A band's rows drawn small beside a heading line, its own row filled: with two or more
+    heading lines stacked over the first band, each says which row of a band it names (a
+    second line over the first band would otherwise read as the first row's)."""
+    w = 4.5 * MM
+    pitch = min(1.4 * MM, 0.85 * step / geo.rows)       # within its heading line
+    bar = pitch * 0.65
+    x = geo.left - 2 * TIMING - w
+    top = cy + geo.rows * pitch / 2
+    c.setLineWidth(0.5)
+    c.setStrokeColor(layout.colour("page.ink"))
+    c.setFillColor(layout.colour("page.ink"))
+    for r in range(geo.rows):
+        y = top - r * pitch - bar
+        c.rect(x, y, w, bar, stroke=1, fill=1 if r == row else 0)
 
 
 def _legend(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar) -> None:

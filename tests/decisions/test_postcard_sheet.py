@@ -123,20 +123,24 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
 
 
 def test_each_heading_sits_by_its_own_row_over_its_own_group(tmp_path):
-    """The first row's headings over the first band, the second row's under the last band
-    (next to the row they name), each starting at its group's first oval."""
+    """Both rows' headings over the first band, the first row's line above the second's, each
+    starting at its group's first oval, and each line marked with a picture of a band's two
+    rows (4.5 mm bars), its own row's bar filled: the second line names the second row. The
+    second row's line stands under the last band too, with its picture."""
     pdf = _render(tmp_path, "--seed", "demo")
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
         words = page.extract_words()
         ovals = sorted((c for c in page.curves if 3.9 * MM < c["height"] < 4.5 * MM),
                        key=lambda c: c["top"])[1:]          # not the "last sheet" bubble
+        bars = [r for r in page.rects if abs(r["width"] - 4.5 * MM) < 0.2
+                and r["height"] < 1.5 * MM and r["x1"] < 20 * MM]
     first_top = min(c["top"] for c in ovals)
     last_bottom = max(c["bottom"] for c in ovals)
 
     def heading(text: str) -> dict:
-        (found,) = [w for w in words if w["text"] == text and (
-            0 <= first_top - w["bottom"] < 3 * MM or 0 <= w["top"] - last_bottom < 3 * MM)]
+        (found,) = [w for w in words
+                    if w["text"] == text and 0 <= first_top - w["bottom"] < 8 * MM]
         return found
 
     def oval_of(text: str, row_top: float) -> dict:
@@ -146,12 +150,26 @@ def test_each_heading_sits_by_its_own_row_over_its_own_group(tmp_path):
                     and abs(c["top"] - row_top) < 0.1)
 
     rows = sorted({round(c["top"], 2) for c in ovals})
-    for text, label, row, over in (("play", "kickoff", rows[0], True),
-                                   ("numbers", "6v1", rows[0], True),
-                                   ("marks", "", rows[-1], False),
-                                   ("return", "fair", rows[-1], False),
-                                   ("kicks", "H", rows[-1], False)):
+    first_line = heading("play")["top"]
+    second_line = heading("kicks")["top"]
+    assert 3 * MM < second_line - first_line < 4 * MM
+    for text, label, row, line in (("play", "kickoff", rows[0], first_line),
+                                   ("numbers", "6v1", rows[0], first_line),
+                                   ("marks", "", rows[1], second_line),
+                                   ("return", "fair", rows[1], second_line),
+                                   ("kicks", "H", rows[1], second_line)):
         h = heading(text)
-        assert (h["bottom"] <= first_top) is over, text
+        assert abs(h["top"] - line) < 0.5, text
         if label not in ("6v1", ""):      # the numbers' first oval holds a 1, as many do
             assert abs(h["x0"] - oval_of(label, row)["x0"]) < 1.5 * MM, (text, label)
+    (under,) = [w["top"] for w in words if w["text"] == "kicks" and w["top"] > last_bottom]
+    assert under - last_bottom < 3 * MM
+    # the three pictures: two bars each, beside their lines, the line's own row filled
+    assert len(bars) == 6
+    for line, own in ((first_line, 0), (second_line, 1), (under, 1)):
+        middle = line + 1.2 * MM                       # an 8 pt word's middle
+        picture = sorted((b for b in bars if abs((b["top"] + b["bottom"]) / 2 - middle)
+                          < 1.5 * MM), key=lambda b: b["top"])
+        assert len(picture) == 2, line
+        assert [bool(b["fill"]) for b in picture] == [k == own for k in range(2)], line
+        assert picture[0]["x1"] < heading("play")["x0"]
