@@ -1,7 +1,10 @@
 """Card Bowl's decision log (issue 31): what the tables decide each play, replayed.
 
 One row a play (a kickoff, a try or a scrimmage down: one turn of the game loop,
-engine/cardbowl/bots.py `Match.play`). Its fields, in the order a row is written:
+engine/cardbowl/bots.py `Match.play`), but for a plain kickoff (QUIET): a kickoff that is
+not the game's first, not onside, not downed for a touchback and scores nothing decides
+nothing, so it has no row (the replay plays it where the next row is not a kickoff's, run
+out as the rules play it; ~15 rows a game fewer). Its fields, in the order a row is written:
 
     play      kickoff onside run pass screen lateral sneak scramble spike punt FG XP
               2pt-run 2pt-pass: what the offense (or the kicking side) does
@@ -72,7 +75,8 @@ TYPICAL_PLAYS = 170      # rows of a whole game (simulated games: 140-200 turns)
 
 FIELDS = (
     Field("play", "every play: what the offense (or the kicking side) does; kickoff is a "
-          "safety's free kick too"),
+          "safety's free kick too, and a kickoff has a row only when it is the first, "
+          "onside, a touchback or a score"),
     Field("kicks", "the first kickoff: the team that kicks (the toss)"),
     Field("shotgun", "a pass thrown from the shotgun"),
     Field("defense", "a snap: the defense's answer to the QB it sees (blank: none)"),
@@ -91,10 +95,10 @@ FIELDS = (
 )
 
 SHEET_LEGEND = (
-    "One band a play: shade what your table decided.  defense: what it does once it sees "
-    "the QB.  pass: wait turns, yardage cards.  punt aim out: aimed out of bounds.",
-    "touchback: now, or after 1 or 2 return cards.  clock: blank is 7.  = score: after every "
-    "score, the new score of the side that scored.",
+    "One band a play (none for a plain kickoff): shade what your table decided.  defense: "
+    "what it does once it sees the QB.  pass: wait turns, yardage cards.",
+    "punt aim out: out of bounds.  touchback: now, or after 1 or 2 return cards.  clock: "
+    "blank is 7.  = score: after every score, the new score of the side that scored.",
 )
 
 def decision_log(rules: Rules | None = None) -> DecisionLog:
@@ -147,7 +151,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
         replay=replay, from_record=log_of_record,
         verify=Lazy("printkit_engine.cardbowl.verify:record_report"), load_rules=load_rules,
         legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
-        default=False)      # ~15.6 letter sheets a game against 8.1 written pages (two rows
+        default=False)      # ~13 letter sheets a game against 8.1 written pages (two rows
                             # a play): the dense sheet stays the default (bubblelog.md)
 
 
@@ -185,6 +189,8 @@ class Recorder(Coach, Receiver):
         if scorer is not None:
             self.row["score"] = str(score[scorer])
         self.score = score
+        if self.kind == "kickoff" and self.row == {"play": "kickoff"}:
+            self.rows.pop()                  # a plain kickoff: the replay plays it unwritten
 
     def first_kicker(self) -> int:
         k = Coach.first_kicker(self)
@@ -315,6 +321,7 @@ class Scripted:
         self.starts: list[int] = []          # per row: the index of its first record line
         self.kind = ""
         self.toss = ""
+        self.quiet = False                   # a kickoff the log has no row for (QUIET)
         self._layout = Coach(random.Random(0))   # its card layouts use no generator but for
                                                  # the shotgun, which a row says
 
@@ -324,11 +331,19 @@ class Scripted:
 
     # -- the game's course ---------------------------------------------------------------
     def more(self) -> bool:
-        return self.k + 1 < len(self.rows)
+        """A row left, or a kickoff due that the log may leave unwritten (one: a log ending
+        on a try plays the kickoff after it, as the bots' game did)."""
+        if self.k + 1 < len(self.rows):
+            return True
+        m = self.match
+        return m is not None and self.k >= 0 and not self.quiet and m.pending[0] == "kickoff"
 
     def begin(self, kind: str, team: int) -> None:
-        self.close()
-        if not kind:
+        if not self.quiet:                   # after a quiet kickoff its row is closed already
+            self.close()
+        self.quiet = kind == "kickoff" and self.k >= 0 and not self._kick_row_next()
+        if not kind or self.quiet:
+            self.kind, self.tb = kind, 0
             return
         self.k += 1
         self.kind, self.tb, self.used = kind, 0, set()
@@ -346,6 +361,11 @@ class Scripted:
         elif word not in expected:
             self._find("CB-DEC-002", f"{word} is not a play the game allows here (a "
                        f"{kind} is due)", " or ".join(expected), word)
+
+    def _kick_row_next(self) -> bool:
+        """The next row is a kickoff's (QUIET: any other row means the plain kickoff)."""
+        return self.k + 1 < len(self.rows) and \
+            self.rows[self.k + 1].get("play") in ("kickoff", "onside")
 
     def close(self) -> None:
         """The play just played: what its row gave that it had no use for."""
@@ -382,7 +402,7 @@ class Scripted:
         return SIDES.index(side) if side in SIDES else 0
 
     def onside(self, lead: int, quarter: int, left: int) -> bool:
-        return self._play() == "onside"
+        return not self.quiet and self._play() == "onside"
 
     def two_point(self, lead_after_td: int, quarter: int) -> bool:
         return self._play() in ("2pt-run", "2pt-pass")
@@ -447,6 +467,8 @@ class Scripted:
         return True
 
     def touchback(self, spot: int) -> bool:
+        if self.quiet:
+            return False                     # a quiet kickoff is run out
         word = self._get("touchback")
         got = word == str(self.tb)
         self.tb += 1

@@ -119,3 +119,29 @@ def test_a_log_without_its_seed_and_plays_after_the_end_are_findings():
     after = 6 + len(rows)                  # five tags, a blank line, then the game's rows
     assert _findings(text) == [(after + 1, "CB-DEC-004", "no more plays", "run"),
                                (after + 2, "CB-DEC-004", "no more plays", "pass")]
+
+
+# The hand-typed log without the Home side's kickoff row (deal/3: 3H 5D, 3 + 5 - 11 = -3,
+# "received in end zone"; no `tb` written: not downed, so it is run out): a plain kickoff has
+# no row, the replay plays it between the try and the next row.
+QUIET = HAND.replace("XP = 8\nkickoff tb0\n", "XP = 7\n")
+
+
+def test_a_plain_kickoff_left_unwritten_is_played_between_the_rows():
+    record = read_log(decision_log(), QUIET, "hand.dec")
+    done = replay(dict(record.tags), [r.item for r in record.rows], None)
+    plays = [line for line in done.lines if "\t" in line]
+    assert plays[1].startswith("Try\tkick good\t7-0 Comets\t")
+    assert plays[2].startswith("Kickoff\tto -3, ") and "touchback" not in plays[2]
+    assert "\trun " in plays[3] and not plays[3].startswith("1 & 10 @ 20\t")
+    assert len(plays) == 4
+    assert done.rows[done.lines.index(plays[2])] == 8        # the try's row holds the kick
+    assert _findings(QUIET) == [(9, "CB-DEC-002", "nothing", "shotgun")]
+
+
+def test_a_log_ending_on_a_try_plays_the_kickoff_after_it():
+    text = QUIET.replace("run shotgun\n", "")
+    record = read_log(decision_log(), text, "hand.dec")
+    done = replay(dict(record.tags), [r.item for r in record.rows], None)
+    plays = [line for line in done.lines if "\t" in line]
+    assert len(plays) == 3 and plays[2].startswith("Kickoff\tto -3, ")

@@ -29,7 +29,7 @@ def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
     return out
 
 
-@pytest.mark.parametrize(("paper", "plays"), [("letter", 14), ("a4", 13)])
+@pytest.mark.parametrize(("paper", "plays"), [("letter", 15), ("a4", 14)])
 def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
     pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, "--home", "Comets")
     with pdfplumber.open(pdf) as doc:
