@@ -1,13 +1,21 @@
 """Card Bowl's decision log (issue 31): what the tables decide each play, replayed.
 
-One row a play (a kickoff, a try or a scrimmage down: one turn of the game loop,
-engine/cardbowl/bots.py `Match.play`), but for a plain kickoff (QUIET): a kickoff that is
-not the game's first, not onside, not downed for a touchback and scores nothing decides
-nothing, so it has no row (the replay plays it where the next row is not a kickoff's, run
-out as the rules play it; ~15 rows a game fewer). Its fields, in the order a row is written:
+One row a play: a turn of the game loop (engine/cardbowl/bots.py `Match.play`) where the
+table decides something, and no more (issue 31: as few sheets as the written log):
 
-    play      kickoff onside run pass screen lateral sneak scramble spike punt FG XP
-              2pt-run 2pt-pass: what the offense (or the kicking side) does
+- TRY: a touchdown's extra point is written on the touchdown's row (`XP`), its checkpoint the
+  score after the kick; a 2-point try is a snap (its own defense, wait, cards) and keeps a row
+  of its own (`2pt-run`, `2pt-pass`). The replay plays a try on the open row unless the next
+  row is a 2-point one (~15 rows a game fewer).
+- QUIET: a kickoff that is not the game's first, not onside, not downed for a touchback and
+  scores nothing decides nothing and has no row: the replay plays it (run out, as the rules
+  do) where the next row is not a kickoff's (~15 rows a game fewer).
+
+A try or a quiet kickoff belongs to the row before it (its record lines, its decisions, its
+checkpoint). A row's fields, in the order it is written:
+
+    play      kickoff onside run pass screen lateral sneak scramble spike punt FG 2pt-run
+              2pt-pass: what the offense (or the kicking side) does
     kicks     kicksH kicksA   the first kickoff: the team that kicks (the toss)
     shotgun   shotgun         a pass from the shotgun
     defense   blitz double MLB1 MLB2   the defense's answer to the QB it sees (OLBs up into
@@ -23,8 +31,10 @@ out as the rules play it; ~15 rows a game fewer). Its fields, in the order a row
     clock     clock2-8        after the play, with the clock running: the intervals the
               offense lets run before the next snap (blank: 7, the rules' default)
     timeout   toH toA         after the play: a timeout called
-    = score   = 14            after every score: the new score of the side that scored (the
-              checkpoint; the notes' own score column is written at scores, C5)
+    try       XP              a touchdown: the extra point kicked after it (TRY)
+    = score   = 14            after every score (a touchdown's after its try): the new score
+              of the side that scored (the checkpoint; the notes' own score column is
+              written at scores, C5: the row's last score line is checked against it)
 
 The cards are the play book's (the Seed); the cards go where the rules' advice puts them (the
 hand's highest at the play's key positions, docs/rules/cardbowl.md C32); everything else
@@ -72,7 +82,7 @@ READS = {"blitz": Read(blitz=(("LOLB", 1), ("ROLB", 2))),
 READ_LABELS = ("OLB blitz", "double", "MLB 1", "MLB 2")
 CATCHES = ("fair", "bounce", "return")
 TOP_SCORE = 199           # a side's score (simulated games reach 100)
-TYPICAL_PLAYS = 170      # rows of a whole game (simulated games: 140-200 turns)
+TYPICAL_PLAYS = 170      # rows of a whole game (bot games: 162-201 rows, 183 on average)
 
 FIELDS = (
     Field("play", "every play: what the offense (or the kicking side) does; kickoff is a "
@@ -156,8 +166,8 @@ def _decision_log(rules: Rules) -> DecisionLog:
         replay=replay, from_record=log_of_record,
         verify=Lazy("printkit_engine.cardbowl.verify:record_report"), load_rules=load_rules,
         legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
-        default=False)      # ~13 letter sheets a game against 8.1 written pages (two rows
-                            # a play): the dense sheet stays the default (bubblelog.md)
+        default=False)      # 12.7 letter sheets a game against 8.1 written pages (two
+                            # rows a play): the dense sheet stays the default (bubblelog.md)
 
 
 
