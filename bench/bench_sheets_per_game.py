@@ -17,6 +17,10 @@ written score sheet and the score-sheet bubble log (the default) hold them.
 `--games luckdraw-deals`: Luck of the Draw's games without their Seed tag (played without
 the play book), so their sheets are the ones with deal bands.
 
+Card Bowl's decision sheet (`--games cardbowl-decisions`, 50 games: 183 plays a game, 162-201):
+15 plays a letter sheet, 14 an A4 one, 12.7 and 13.6 sheets a game against the written log's
+8.1 and 7.8 pages (were 15.6 and 16.8 with a band a turn; docs/bubblelog.md, "Card Bowl").
+
 What a written page holds is counted by drawing it: the table functions of the written logs
 are wrapped to note the rows (drive blocks) they draw, so a layout change shows here.
 """

@@ -1,10 +1,21 @@
 """Card Bowl's decision log (issue 31): what the tables decide each play, replayed.
 
-One row a play (a kickoff, a try or a scrimmage down: one turn of the game loop,
-engine/cardbowl/bots.py `Match.play`). Its fields, in the order a row is written:
+One row a play: a turn of the game loop (engine/cardbowl/bots.py `Match.play`) where the
+table decides something, and no more (issue 31: as few sheets as the written log):
 
-    play      kickoff onside run pass screen lateral sneak scramble spike punt FG XP
-              2pt-run 2pt-pass: what the offense (or the kicking side) does
+- TRY: a touchdown's extra point is written on the touchdown's row (`XP`), its checkpoint the
+  score after the kick; a 2-point try is a snap (its own defense, wait, cards) and keeps a row
+  of its own (`2pt-run`, `2pt-pass`). The replay plays a try on the open row unless the next
+  row is a 2-point one (~15 rows a game fewer).
+- QUIET: a kickoff that is not the game's first, not onside, not downed for a touchback and
+  scores nothing decides nothing and has no row: the replay plays it (run out, as the rules
+  do) where the next row is not a kickoff's (~15 rows a game fewer).
+
+A try or a quiet kickoff belongs to the row before it (its record lines, its decisions, its
+checkpoint). A row's fields, in the order it is written:
+
+    play      kickoff onside run pass screen lateral sneak scramble spike punt FG 2pt-run
+              2pt-pass: what the offense (or the kicking side) does
     kicks     kicksH kicksA   the first kickoff: the team that kicks (the toss)
     shotgun   shotgun         a pass from the shotgun
     defense   blitz double MLB1 MLB2   the defense's answer to the QB it sees (OLBs up into
@@ -20,8 +31,10 @@ engine/cardbowl/bots.py `Match.play`). Its fields, in the order a row is written
     clock     clock2-8        after the play, with the clock running: the intervals the
               offense lets run before the next snap (blank: 7, the rules' default)
     timeout   toH toA         after the play: a timeout called
-    = score   = 14            after every score: the new score of the side that scored (the
-              checkpoint; the notes' own score column is written at scores, C5)
+    try       XP              a touchdown: the extra point kicked after it (TRY)
+    = score   = 14            after every score (a touchdown's after its try): the new score
+              of the side that scored (the checkpoint; the notes' own score column is
+              written at scores, C5: the row's last score line is checked against it)
 
 The cards are the play book's (the Seed); the cards go where the rules' advice puts them (the
 hand's highest at the play's key positions, docs/rules/cardbowl.md C32); everything else
@@ -60,20 +73,24 @@ from printkit_engine.game import Lazy, PerRules
 
 SIDES = ("H", "A")
 SNAPS = ("run", "pass", "screen", "lateral", "sneak", "scramble", "spike")
-PLAYS = ("kickoff", "onside", *SNAPS, "punt", "FG", "XP", "2pt-run", "2pt-pass")
-PLAY_LABELS = ("kickoff", "onside", *SNAPS, "punt", "FG", "XP", "2 pt run", "2 pt pass")
+CONVERSIONS = ("2pt-run", "2pt-pass")    # a try that is a snap: a row of its own (TRY)
+PLAYS = ("kickoff", "onside", *SNAPS, "punt", "FG", *CONVERSIONS)
+PLAY_LABELS = ("kickoff", "onside", *SNAPS, "punt", "FG", "2 pt run", "2 pt pass")
 READS = {"blitz": Read(blitz=(("LOLB", 1), ("ROLB", 2))),
          "double": Read(double=(("FS", "WL"), ("SS", "WR"))),
          "MLB1": Read(blitz=(("MLB", 1),)), "MLB2": Read(blitz=(("MLB", 2),))}
 READ_LABELS = ("OLB blitz", "double", "MLB 1", "MLB 2")
 CATCHES = ("fair", "bounce", "return")
 TOP_SCORE = 199           # a side's score (simulated games reach 100)
-TYPICAL_PLAYS = 170      # rows of a whole game (simulated games: 140-200 turns)
+TYPICAL_PLAYS = 170      # rows of a whole game (bot games: 162-201 rows, 183 on average)
 
 FIELDS = (
     Field("play", "every play: what the offense (or the kicking side) does; kickoff is a "
-          "safety's free kick too"),
+          "safety's free kick too, and a kickoff has a row only when it is the first, "
+          "onside, a touchback or a score"),
     Field("kicks", "the first kickoff: the team that kicks (the toss)"),
+    Field("try", "a touchdown: XP, the extra point kicked after it, on the touchdown's row "
+          "(a 2-point try is a row of its own: 2pt-run, 2pt-pass)"),
     Field("shotgun", "a pass thrown from the shotgun"),
     Field("defense", "a snap: the defense's answer to the QB it sees (blank: none)"),
     Field("turns", "a pass: the turns the QB waits before he throws (blank: none)"),
@@ -86,15 +103,15 @@ FIELDS = (
     Field("clock", "after the play, the clock running: intervals let run before the next "
           "snap (blank: 7)"),
     Field("timeout", "after the play: a timeout (H or A)"),
-    Field("score", "after every score (touchdown, try, field goal, safety): the new score "
-          "of the side that scored"),
+    Field("score", "after every score (a touchdown after its try, a field goal, a safety): "
+          "the new score of the side that scored"),
 )
 
 SHEET_LEGEND = (
-    "One band a play: shade what your table decided.  defense: what it does once it sees "
-    "the QB.  pass: wait turns, yardage cards.  punt aim out: aimed out of bounds.",
-    "touchback: now, or after 1 or 2 return cards.  clock: blank is 7.  = score: after every "
-    "score, the new score of the side that scored.",
+    "One band a play (none for a plain kickoff): shade what your table decided.  defense: "
+    "what it does once it sees the QB.  pass: wait turns, yardage cards.",
+    "punt aim out: out of bounds.  touchback: now, or after 1 or 2 return cards.  clock: "
+    "blank is 7.  = score: after every score, the new score of the side that scored.",
 )
 
 def decision_log(rules: Rules | None = None) -> DecisionLog:
@@ -117,6 +134,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
         Slot("defense", (Part("read", tuple(READS), labels=READ_LABELS),), title="defense"),
         Slot("turns", (Part("turns", ("1", "2", "3"), prefix="turns"),), title="wait"),
         Slot("yardage", (Part("cards", ("1", "2"), prefix="yd"),), title="cards"),
+        Slot("try", (Part("try", ("XP",)),), title="try"),
         Slot("cards", (Part("cards", ("1", "2", "3", "4"), prefix="cards"),),
              title="punt cards", new_row=True),
         Slot("oob", (Part("oob", ("oob",), labels=("aim out",)),), title="punt"),
@@ -131,14 +149,15 @@ def _decision_log(rules: Rules) -> DecisionLog:
         Slot("score", (number_part("points", TOP_SCORE),),
              title="= new score of the side that scored"),
     )
-    form = Form("", (
-        Segment("", ("play",)),
-        Segment(" ", tuple(s.name for s in slots[1:-1])),
+    middle = tuple(s.name for s in slots[1:-1] if s.name != "try")
+    form = Form("", (                    # the try after the play's other fields, before the
+        Segment("", ("play",)),          # score it counts in (the sheet: on the first row)
+        Segment(" ", (*middle, "try")),
         Segment(" = ", ("score",)),
     ))
     grammar = Grammar("cardbowl", slots, (form,),
                       tags=("Seed", "Home", "Away", "Date", "Match"),
-                      hint="pass shotgun double turns2 yd1 = 7", log=LOG_VALUE,
+                      hint="pass shotgun double turns2 yd1 XP = 7", log=LOG_VALUE,
                       variant=LOG_VALUE, stamp=((LOG_TAG, LOG_VALUE),), seeded=True,
                       lines=DecisionLines(of_record=log_of_record), typical_lines=TYPICAL_PLAYS,
                       legend=SHEET_LEGEND)
@@ -147,8 +166,8 @@ def _decision_log(rules: Rules) -> DecisionLog:
         replay=replay, from_record=log_of_record,
         verify=Lazy("printkit_engine.cardbowl.verify:record_report"), load_rules=load_rules,
         legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
-        default=False)      # ~15.6 letter sheets a game against 8.1 written pages (two rows
-                            # a play): the dense sheet stays the default (bubblelog.md)
+        default=False)      # 12.7 letter sheets a game against 8.1 written pages (two
+                            # rows a play): the dense sheet stays the default (bubblelog.md)
 
 
 
@@ -168,6 +187,9 @@ class Recorder(Coach, Receiver):
         self.kicks = ""
 
     def begin(self, kind: str, team: int) -> None:
+        if kind == "try":                    # on the touchdown's row (TRY)
+            self.kind = kind
+            return
         self._close()
         self.kind, self.tb = kind, 0
         self.row = {"kicks": self.kicks} if self.kicks and not self.rows else {}
@@ -185,6 +207,8 @@ class Recorder(Coach, Receiver):
         if scorer is not None:
             self.row["score"] = str(score[scorer])
         self.score = score
+        if self.row == {"play": "kickoff"} and self.kind == "kickoff":
+            self.rows.pop()                  # a plain kickoff: the replay plays it unwritten
 
     def first_kicker(self) -> int:
         k = Coach.first_kicker(self)
@@ -199,7 +223,11 @@ class Recorder(Coach, Receiver):
     def two_point(self, lead_after_td: int, quarter: int) -> bool:
         got = Coach.two_point(self, lead_after_td, quarter)
         if not got:
-            self.row["play"] = "XP"
+            self.row["try"] = "XP"
+        else:                                # a snap: a row of its own (TRY)
+            self._close()
+            self.row = {}
+            self.rows.append(self.row)
         return got
 
     def conversion_kind(self, s: Situation, team: int) -> str:
@@ -315,6 +343,8 @@ class Scripted:
         self.starts: list[int] = []          # per row: the index of its first record line
         self.kind = ""
         self.toss = ""
+        self.quiet = False                   # a kickoff the log has no row for (QUIET)
+        self.scores: list[tuple[int, int]] = []  # the score after each row closed
         self._layout = Coach(random.Random(0))   # its card layouts use no generator but for
                                                  # the shotgun, which a row says
 
@@ -324,9 +354,25 @@ class Scripted:
 
     # -- the game's course ---------------------------------------------------------------
     def more(self) -> bool:
-        return self.k + 1 < len(self.rows)
+        """A row left, a try due (on the open row) or a kickoff due that the log may leave
+        unwritten (one: a log ending on a touchdown plays its try and the kickoff after it,
+        as the bots' game did)."""
+        if self.k + 1 < len(self.rows):
+            return True
+        m = self.match
+        if m is None or self.k < 0:
+            return False
+        return m.pending[0] == "try" or (m.pending[0] == "kickoff"
+                                         and not (self.quiet and self.kind == "kickoff"))
 
     def begin(self, kind: str, team: int) -> None:
+        """A turn of the game loop: the next row's, or (a try, a quiet kickoff) the row's
+        that is open (its decisions are the row's; the row is closed when the next begins)."""
+        self.quiet = self.k >= 0 and (kind == "kickoff" and not self._next_in(
+            ("kickoff", "onside")) or kind == "try" and not self._next_in(CONVERSIONS))
+        if self.quiet:
+            self.kind = kind
+            return
         self.close()
         if not kind:
             return
@@ -339,7 +385,7 @@ class Scripted:
             if self.toss not in SIDES:
                 self._missing("kicks", "H or A")
         word = self._get("play")
-        expected = {"kickoff": ("kickoff", "onside"), "try": ("XP", "2pt-run", "2pt-pass"),
+        expected = {"kickoff": ("kickoff", "onside"), "try": CONVERSIONS,
                     "scrimmage": (*SNAPS, "punt", "FG")}[kind]
         if not word:
             self._missing("play", " or ".join(expected))
@@ -347,10 +393,19 @@ class Scripted:
             self._find("CB-DEC-002", f"{word} is not a play the game allows here (a "
                        f"{kind} is due)", " or ".join(expected), word)
 
+    def _next_in(self, plays: tuple[str, ...]) -> bool:
+        """The next row is one of these plays (a kickoff's, a 2-point try's): else the
+        kickoff is the plain one and the try is on the open row (QUIET, TRY)."""
+        return self.k + 1 < len(self.rows) and self.rows[self.k + 1].get("play") in plays
+
     def close(self) -> None:
-        """The play just played: what its row gave that it had no use for."""
+        """The row just played (its play, and a try or quiet kickoff after it): what it gave
+        that it had no use for; the score it ends on (the row's checkpoint)."""
         if self.k < 0 or self.k >= len(self.rows):
             return
+        self.check_touchback()
+        if self.match is not None and len(self.scores) == self.k:
+            self.scores.append((self.match.score[0], self.match.score[1]))
         unused = [f.slot for f in FIELDS if f.slot not in ("score", "play")
                   and self.row.has(f.slot) and f.slot not in self.used]
         for slot in unused:
@@ -382,10 +437,14 @@ class Scripted:
         return SIDES.index(side) if side in SIDES else 0
 
     def onside(self, lead: int, quarter: int, left: int) -> bool:
-        return self._play() == "onside"
+        return not self.quiet and self._play() == "onside"
 
     def two_point(self, lead_after_td: int, quarter: int) -> bool:
-        return self._play() in ("2pt-run", "2pt-pass")
+        if not self.quiet:
+            return True                      # the try's own row: a 2-point snap
+        if not self._get("try"):
+            self._missing("try", "XP, or a 2pt-run or 2pt-pass row")
+        return False
 
     def conversion_kind(self, s: Situation, team: int) -> str:
         return "pass" if self._play() == "2pt-pass" else "run"
@@ -447,6 +506,8 @@ class Scripted:
         return True
 
     def touchback(self, spot: int) -> bool:
+        if self.quiet:
+            return False                     # a quiet kickoff is run out
         word = self._get("touchback")
         got = word == str(self.tb)
         self.tb += 1
@@ -512,17 +573,8 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     source = Scripted(rows, rules)
     match = Match(seed, rules, names, source, source)
     source.match = match
-    scores: list[tuple[int, int]] = []            # after each row
-    orig_begin = source.begin
-
-    def begin(kind: str, team: int) -> None:
-        if source.k >= 0 and source.k < len(rows) and len(scores) == source.k:
-            source.check_touchback()
-            scores.append((match.score[0], match.score[1]))
-        orig_begin(kind, team)
-
-    source.begin = begin                          # type: ignore[method-assign]
     match.play()
+    scores = source.scores                        # after each row
     lines = match.lines
     while lines and not lines[-1]:
         lines.pop()
@@ -550,15 +602,15 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
             written = [after[0], after[1]]      # as the game has it: each checkpoint on its own
             written[scorer] = int(points)
             score = _score_text(written[0], written[1], names)
-        for n in range(a, min(b, len(lines))):
-            fields = lines[n].split("\t")
-            if len(fields) >= 3 and _SCORE_FIELD.fullmatch(fields[2]):
-                if score is None:
-                    del fields[2]
-                else:
-                    fields[2] = score
-                    score = None
-                out.checked[n] = "\t".join(fields)
+        scored = [n for n in range(a, min(b, len(lines)))
+                  if len(f := lines[n].split("\t")) >= 3 and _SCORE_FIELD.fullmatch(f[2])]
+        for n in scored:            # the checkpoint is the row's last score (a try's, after
+            fields = lines[n].split("\t")      # its touchdown): the others left off (C5)
+            if score is None or n != scored[-1]:
+                del fields[2]
+            else:
+                fields[2] = score
+            out.checked[n] = "\t".join(fields)
         before = after
     first = next((r for r in out.rows if r is not None), None)
     out.rows = [r if r is not None else first for r in out.rows]

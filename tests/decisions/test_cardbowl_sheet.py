@@ -29,7 +29,7 @@ def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
     return out
 
 
-@pytest.mark.parametrize(("paper", "plays"), [("letter", 14), ("a4", 13)])
+@pytest.mark.parametrize(("paper", "plays"), [("letter", 15), ("a4", 14)])
 def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
     pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, "--home", "Comets")
     with pdfplumber.open(pdf) as doc:
@@ -119,3 +119,15 @@ def test_a_hand_typed_log_at_150_dpi_gives_exactly_its_findings(tmp_path):
     assert r.code == 1, r.stdout + r.stderr
     found = [line.split(": ", 1)[1] for line in r.stdout.splitlines() if ": CB-" in line]
     assert [f.split(":")[0] for f in found] == ["CB-SCORE-001", "CB-DEC-002"]
+
+
+@pytest.mark.parametrize(("paper", "last"), [("letter", "lines 16-30"), ("a4", "lines 15-28")])
+def test_a_typed_game_takes_its_sheets_read_back_from_the_pdf(tmp_path, paper, last):
+    """A typed log of 30 plays: 15 plays a letter sheet (2 sheets), 14 an A4 one (3)."""
+    log = tmp_path / "long.dec"
+    log.write_text(HAND + "run blitz\n" * 27)
+    pdf = _render(tmp_path, "--from", str(log), "--paper", paper)
+    with pdfplumber.open(pdf) as doc:
+        texts = [page.extract_text() for page in doc.pages]
+    assert len(texts) == {"letter": 2, "a4": 3}[paper]
+    assert last in texts[1]
