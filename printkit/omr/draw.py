@@ -223,24 +223,31 @@ def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:
     one has none: the earlier row's names serve it), the arrows of shared rows too. With two
     or more heading lines each starts with a picture of a band's rows, its own filled, and
     those over the first band stand on a band's stripe. A row whose line goes under the last
-    band (`heading.under`) has it over the first band too, above the others, in the header's
-    room left of the QR: the sheet's geometry (its key) stays as it was."""
-    h = geo.page[1]
+    band (`heading.under`) has it over the first band too, the top line rising into the
+    header's room left of the QR (the sheet's geometry and key stay as they were), unless the
+    top line would reach the QR's quiet zone (Card Bowl's decision sheet): then under only."""
+    w, h = geo.page
     size = layout.length("heading.size")
     font = layout.font("page.bold_font")
     step = size * 1.25
+    quiet = w - geo.margin - geo.marker - 4 * MM - geo.qr       # the QR code's quiet zone
+
+    def end(rows: tuple[int, ...]) -> float:
+        return max(geo.left + p.x + c.stringWidth(p.slot.title or p.slot.name, font, size)
+                   for p in geo.placed if p.row in rows)
+
     over = geo.headings + geo.under
+    if geo.under and end(geo.headings[:1]) > quiet:     # the top line would reach the QR
+        over = geo.headings
     top = geo.first_band - len(over) * step - 1 * MM
     below = geo.band_top(geo.bands - 1) + geo.rows * geo.pitch_y + 1 * MM
     lines = ([(top + k * step, row) for k, row in enumerate(over)]
              + [(below + k * step, row) for k, row in enumerate(geo.under)])
-    marked = len(over) > 1
-    if marked:                          # as far as the headings go: clear of the QR's margin
-        end = max(geo.left + p.x + c.stringWidth(p.slot.title or p.slot.name, font, size)
-                  for p in geo.placed if p.row in over) + 2 * MM
+    marked = len(lines) > 1
+    if len(over) > 1:                   # as far as the headings go: clear of the QR's margin
         c.setFillColor(layout.fill("band.stripe_fill"))
-        c.rect(geo.margin, h - top - len(over) * step - 0.3 * MM, end - geo.margin,
-               len(over) * step + 0.6 * MM, stroke=0, fill=1)
+        c.rect(geo.margin, h - top - len(over) * step - 0.3 * MM,
+               end(over) + 2 * MM - geo.margin, len(over) * step + 0.6 * MM, stroke=0, fill=1)
     for y, row in lines:
         c.setFillColor(layout.colour("page.ink"))
         for p in geo.placed:
