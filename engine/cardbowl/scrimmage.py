@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
+from itertools import compress
+from operator import add, gt, itemgetter, sub
 from typing import NamedTuple
 
 from printkit_engine.cardbowl.cardplay import (
@@ -157,9 +158,11 @@ def threats(o: list[int], d: list[int], qb: int) -> list[tuple[int, int]]:
     """"for each single or adjacent pair of line blocking match-ups: Pass Rush value =
     defensive match-up value ...; Pass Protection value = offensive match-up value + QB
     value": each (rush, protection) with rush > protection is a sack draw per round (C21)."""
-    units = [(d[i], o[i] + qb) for i in range(LINE)]
-    units += [(d[i] + d[i + 1], o[i] + o[i + 1] + qb) for i in range(LINE - 1)]
-    return [(r, p) for r, p in units if r > p]
+    o0, o1, o2, o3 = o              # the LINE match-ups, named: one expression, no loops
+    d0, d1, d2, d3 = d              # (a line's threats are worked out every play)
+    rush = (d0, d1, d2, d3, d0 + d1, d1 + d2, d2 + d3)
+    protection = (o0 + qb, o1 + qb, o2 + qb, o3 + qb, o0 + o1 + qb, o1 + o2 + qb, o2 + o3 + qb)
+    return list(compress(zip(rush, protection, strict=True), map(gt, rush, protection)))
 
 
 @dataclass
@@ -199,6 +202,8 @@ def rush_round(draws: Draws, units: list[tuple[int, int]], rules_loss: int = 3,
 
 def automatic_sack(units: list[tuple[int, int]], over: int = 13) -> list[tuple[int, int]]:
     """"If Pass Rush value > Pass Protection value + 13: ... the sack is automatic"."""
+    if not units:
+        return []
     return [(r, p) for r, p in units if r > p + over]
 
 
@@ -230,16 +235,19 @@ def fumble(draws: Draws, snap: Snap, at: int, head: tuple[int, int] = (0, 0)) ->
 # -- running plays -------------------------------------------------------------------------
 def best_gap(o: list[int], d: list[int], allowed: range = range(LINE)) -> tuple[int, ...]:
     """The match-up, or pair of match-ups ("in between two"), with the most offence over
-    defence, as the offence sees the revealed lines (a single one on a tie)."""
-    edge = [o[i] - d[i] for i in range(LINE)]
-    best: tuple[int, ...] = (allowed[0],)
-    top = edge[allowed[0]]
-    for i in allowed:
-        if edge[i] > top:
-            best, top = (i,), edge[i]
-        if i + 1 in allowed and edge[i] + edge[i + 1] > top:
-            best, top = (i, i + 1), edge[i] + edge[i + 1]
-    return best
+    defence, as the offence sees the revealed lines (a single one on a tie). `allowed`:
+    adjacent match-ups (a step of 1).
+
+    The candidates in the order single, pair, single, ...: the first of the highest wins, so
+    a single beats the pair after it on a tie; their values are made by C calls (slices,
+    maps), not a loop in Python (every play asks)."""
+    a, b = allowed.start, allowed.stop
+    edge = list(map(sub, o[a:b], d[a:b]))
+    values = edge + edge[1:]                      # any list of the length 2n - 1
+    values[0::2] = edge
+    values[1::2] = map(add, edge, edge[1:])
+    k = values.index(max(values))
+    return (a + k // 2,) if k % 2 == 0 else (a + k // 2, a + k // 2 + 1)
 
 
 def _shown(read: Read) -> set[str]:
