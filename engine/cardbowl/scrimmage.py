@@ -132,6 +132,11 @@ def v(cards: dict[str, str], pos: str) -> int:
     return HAND_VALUES[cards[pos]]
 
 
+def _values(cards: dict[str, str], positions: Sequence[str]) -> int:
+    """The cards' values at these positions, added up by C calls (no generator)."""
+    return sum(map(HAND_VALUES.__getitem__, map(cards.__getitem__, positions)))
+
+
 def block_half(card: str) -> int:
     """"Backs block (against a pass rush or for a run) at one-half value (rounded up)"."""
     return -(-hand_value(card) // 2)
@@ -313,12 +318,11 @@ def _sets(dfn: Defense, shown: set[str], groups: tuple[tuple[str, ...], ...]) ->
     for group in groups:
         cards = [p for p in group if p not in used]
         used.update(cards)
-        out.append(sum(v(dfn.cards, p) for p in cards))
+        out.append(_values(dfn.cards, cards))
     return out
 
 
-@dataclass
-class Field:
+class Field(NamedTuple):
     """The yards a play can go: to the goal line, and to the back of the end zone."""
 
     to_goal: int
@@ -346,10 +350,10 @@ def rushing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
         cards, late_foul, _ = defensive_draws(draws, 3)
         snap.foul = late_foul
         return fumble(draws, snap, -sum(map(face, cards)))
-    carrier = 2 * (v(off.cards, "HB") - off.shotgun)
+    carrier = 2 * (HAND_VALUES[off.cards["HB"]] - off.shotgun)
     offense = carrier + value(handoff) + sum(o[i] for i in gap)
     offense += block_half(off.cards["FB"]) if call.fullback else 0
-    defense = sum(d[i] for i in gap) + (v(dfn.cards, extra) if extra else 0)
+    defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, def_foul, fumbled = defensive_draws(draws, 3)
     defense += sum(map(value, cards))
     if foul == "pending":
@@ -384,7 +388,7 @@ def sneak(draws: Draws, off: Offense, dfn: Defense, read: Read, o: list[int], d:
     defender, two defensive draws, (O - D) / 4, at most 3 yards lost (C23), no open field."""
     snap = Snap("sneak", suit=suit_of(off.cards["QB"]))
     gap = best_gap(o, d, range(1, 3))
-    offense = v(off.cards, "QB") + sum(o[i] for i in gap)
+    offense = HAND_VALUES[off.cards["QB"]] + sum(o[i] for i in gap)
     cards, foul, fumbled = defensive_draws(draws, 2)
     defense = sum(d[i] for i in gap) + sum(map(value, cards))
     snap.foul = foul
@@ -405,8 +409,8 @@ def scramble(draws: Draws, off: Offense, dfn: Defense, read: Read, o: list[int],
     snap = Snap("scramble", suit=suit_of(off.cards["QB"]))
     gap = best_gap(o, d)
     extra = extra_card(dfn, shown, tuple(dict.fromkeys(p for i in gap for p in LINE_RANGE[i])))
-    offense = v(off.cards, "QB") + sum(o[i] for i in gap)
-    defense = sum(d[i] for i in gap) + (v(dfn.cards, extra) if extra else 0)
+    offense = HAND_VALUES[off.cards["QB"]] + sum(o[i] for i in gap)
+    defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, foul, fumbled = defensive_draws(draws, 2)
     defense += sum(map(value, cards))
     snap.foul = foul
@@ -464,14 +468,14 @@ def _passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, t
     draws (a covering defender at least the receiver may break it up); O - D yards, then the
     run after the catch."""
     snap = Snap("pass", suit=suit_of(off.cards[target]))
-    qb = v(off.cards, "QB") + off.shotgun
-    receiver = v(off.cards, target)
+    qb = HAND_VALUES[off.cards["QB"]] + off.shotgun
+    receiver = HAND_VALUES[off.cards[target]]
     cover = coverage(dfn, read, target, shown)
     shown.update(cover)
     extra = extra_card(dfn, shown, COVER_RANGE[target])
     if extra:
         shown.add(extra)
-    defense = sum(v(dfn.cards, p) for p in cover) + (v(dfn.cards, extra) if extra else 0)
+    defense = _values(dfn.cards, cover) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     offense = qb + receiver
     incomplete = intercepted = False
     foul: Foul | None = None
@@ -540,8 +544,8 @@ def _passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, t
             continue
         d_cards.append(card)
     defense += sum(map(value, d_cards))
-    if reception is not None and any(v(dfn.cards, p) >= receiver for p in cover):
-        best = max(v(dfn.cards, p) for p in cover)
+    if reception is not None and any(HAND_VALUES[dfn.cards[p]] >= receiver for p in cover):
+        best = max(HAND_VALUES[dfn.cards[p]] for p in cover)
         if best + value(d_cards[0]) > receiver + value(reception):
             incomplete = True               # "the defender makes the play"
     yards = offense - defense
@@ -626,7 +630,7 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
     open-field run. "Lateral": no Pass draw, an incompletion is a fumble 5 yards behind the
     line, and the run starts 5 yards behind it."""
     snap = Snap("lateral" if lateral else "screen", suit=suit_of(off.cards["HB"]))
-    back = v(off.cards, "HB")
+    back = HAND_VALUES[off.cards["HB"]]
     foul: Foul | None = None
     incomplete = intercepted = False
     if not lateral:
@@ -636,7 +640,7 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
         if card == BLACK:
             foul = Foul(5, "O", previous=True)
             card = standard(draws)
-        incomplete = value(card) >= v(off.cards, "QB") + off.shotgun
+        incomplete = value(card) >= HAND_VALUES[off.cards["QB"]] + off.shotgun
     card = draws.draw()
     if card == RED and not lateral:
         intercepted = True
@@ -656,7 +660,7 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
     if extra:
         shown.add(extra)
     offense = 2 * (back - off.shotgun) + value(reception) + sum(o[i] for i in gap)
-    defense = sum(d[i] for i in gap) + (v(dfn.cards, extra) if extra else 0)
+    defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, def_foul, fumbled = defensive_draws(draws, 3)
     defense += sum(map(value, cards))
     snap.foul = foul or def_foul
@@ -713,7 +717,7 @@ def reveal(off: Offense, dfn: Defense, read: Read, receivers: list[str],
         shown.update(cover)
         safety = "FS" if SIDE[r] == "L" else "SS"
         if r in ("WL", "WR") and safety not in shown and \
-                v(off.cards, r) > sum(v(dfn.cards, p) for p in cover):
+                HAND_VALUES[off.cards[r]] > _values(dfn.cards, cover):
             double.append((safety, r))
             shown.add(safety)
     return Read(read.blitz, tuple(double))
@@ -752,7 +756,7 @@ def _execute(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
     if call.kind == "pass":
         for back, i in _backs(off, o):
             o[i] += block_half(off.cards[back])
-    units = threats(o, d, v(off.cards, "QB") + (off.shotgun and call.kind == "pass"))
+    units = threats(o, d, HAND_VALUES[off.cards["QB"]] + (off.shotgun and call.kind == "pass"))
     auto = automatic_sack(units)
     if auto:
         return sack(draws, auto[0], Snap("sack"))
@@ -773,7 +777,7 @@ def _pass(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
     """The turns before the throw: a pass-rush round at the start of each turn the offence
     plays on (unless protected), one receiver revealed a turn; the throw at the start of
     turn `call.turns` (0: in the Blocking phase, no yardage cards)."""
-    order = sorted(("WL", "WR", "TE"), key=lambda p: -v(off.cards, p))
+    order = sorted(("WL", "WR", "TE"), key=lambda p: -HAND_VALUES[off.cards[p]])
     turns = call.turns if units else max(call.turns, 3)
     pressure = 0
     holding: Foul | None = None
@@ -805,5 +809,5 @@ def _best_target(off: Offense, dfn: Defense, read: Read, revealed: list[str],
                  shown: set[str]) -> str:
     """The revealed receiver with the most over the cards covering it."""
     def edge(r: str) -> int:
-        return v(off.cards, r) - sum(v(dfn.cards, p) for p in coverage(dfn, read, r, set(shown)))
+        return HAND_VALUES[off.cards[r]] - _values(dfn.cards, coverage(dfn, read, r, set(shown)))
     return max(revealed, key=edge)
