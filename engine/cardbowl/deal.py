@@ -5,11 +5,11 @@ cards drawn after them.
 (docs/draws.md); a kick draws from its top, a scrimmage play deals the two hands first ("Offense
 deals a hand or team of eleven cards to each player, alternately, starting with the Defense") and
 draws the rest. :func:`shuffled` is the draws contract computed in one pass (the seven blocks a
-54-card shuffle needs made at once by `printkit_engine.draws.blocks`, Fisher-Yates inlined): the
-same deck as ``GAME.book.stream(seed, label).shuffle(deck)`` (tests hold the two equal), which
-now does the same one-pass work: the two cost about the same (bench/bench_cardbowl.py). A deal
-is still about a quarter of a bot game's time: the set-up of OpenSSL's HMAC calls and the 53
-swaps in Python.
+54-card shuffle needs made at once by `printkit_engine.draws.blocks`, by hash copies; Fisher-Yates
+as one straight run of 53 swaps): the same deck as ``GAME.book.stream(seed, label).shuffle(deck)``
+(tests hold the two equal). A deal is still about a third of a bot game's instructions: about
+130,000 a deal (156,000 before), the seven blocks' 16 SHA-256 compressions and the swaps
+(bench/bench_cardbowl.py).
 """
 
 from __future__ import annotations

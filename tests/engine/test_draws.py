@@ -168,9 +168,9 @@ def test_shuffles_between_words_keep_the_stream_in_order():
     assert got == want
 
 
-@pytest.mark.parametrize("start,count", [(0, 0), (0, 1), (0, 7), (0, 8), (0, 9), (1, 1), (1, 6), (5, 3),
-                                         (32, 32), (LEAD_MAX, 2), (LEAD_MAX + 1, 2),
-                                         (LEAD_MAX + 2, 3), (300, 2)])
+@pytest.mark.parametrize("start,count", [(0, 0), (0, 1), (0, 7), (0, 8), (0, 9), (1, 1),
+                                         (1, 6), (5, 3), (32, 32), (LEAD_MAX, 2),
+                                         (LEAD_MAX + 1, 2), (LEAD_MAX + 2, 3), (300, 2)])
 def test_blocks_are_the_specs_hmac_blocks(start, count):
     """docs/draws.md: "block_c = HMAC-SHA256( key, c as 8-byte big-endian unsigned )": the
     blocks made in one PBKDF2 call (and past LEAD_MAX block by block) are the spec's own
