@@ -19,15 +19,21 @@ wall-clock games per second and the games per second its CPU time allows on its 
 (`cores / CPU a game`); the load average is printed before and after. `--verify` also
 verifies every record (all must be clean).
 
-Measured (1,000 games, 2 cores shared with other work, load 13.9 rising to 17.7; CPU time
-under that load reads high): naive 25.0 ms CPU a game, printkit one process 22.4 ms, the
-pool 25.9 ms CPU a game = 77.3 games/s on 2 cores: the target of 100 is not met. On a quiet
-machine before this round: naive 26.1 ms, the pool 26.6 ms (74.2 games/s wall).
-Instructions a game (valgrind --tool=cachegrind, 10 games, the start-up subtracted; steady
-under load): 90.6 M before this round, 81.1 M after it (NamedTuples for the per-play values,
-HMAC block 0 by its definition, the deal's rejection check as a byte search, the shown
-defenders and extra defender without comprehensions). A deal is still about a quarter of a
-game's time (OpenSSL's set-up of its two HMAC calls and the 53 swaps in Python).
+Measured (1,000 games, 2 cores shared with other work, load 14.8 rising to 17.0; CPU time
+under that load reads high): naive 28.4 ms CPU a game, printkit one process 25.4 ms, the
+pool 25.2 ms CPU a game = 79.4 games/s on 2 cores at that CPU (11.4 games/s wall beside the
+other work): the target of 100 is not met. The round before, under about the same load: the
+pool 25.9 ms = 77.3 games/s; on a quiet machine before that: naive 26.1 ms, the pool 26.6 ms
+(74.2 games/s wall).
+Instructions a game (valgrind --tool=cachegrind, the first 10 games of this bench, the
+start-up subtracted; steady under load): 90.6 M two rounds ago, 81.9 M before this round,
+75.1 M after it (-8.4%): a deal's seven blocks by copies of CPython's own SHA-256 instead of
+OpenSSL's PBKDF2 and block 0 (87,000 -> 74,000 instructions), its 53 swaps one straight run
+(59,000 -> 44,000), Draws without a second list, the line's threats and best gap by C calls
+(the naive way's play book stream shares the new blocks, so it gained too).
+A deal is still about a third of a game (130,000 instructions, 210 deals a game); the rest
+is spread thin over the play's Python (nothing over 4% of a game's bytecodes). At 75 M a game
+is about 25 ms of CPU under this load: 100 games/s on 2 cores needs about 45 M.
 """
 
 from __future__ import annotations

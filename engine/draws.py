@@ -9,10 +9,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from importlib import import_module
 from operator import mod
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 SCHEME = "printkit-draws/1"
 
@@ -51,6 +52,8 @@ def blocks(key: bytes, start: int, count: int) -> bytes:
     takes the block-by-block way rather than make and drop its lead."""
     if count <= 0:
         return b""
+    if start == 0 and count <= FEW and len(key) <= 64:
+        return _few_blocks(key, count)
     head = _block_zero(key) if start == 0 else b""
     first = max(start, 1)
     last = start + count - 1
@@ -82,6 +85,42 @@ def _block_zero(key: bytes) -> bytes:
     padded = key.ljust(64, b"\0")
     inner = hashlib.sha256(padded.translate(_INNER) + _ZERO).digest()
     return hashlib.sha256(padded.translate(_OUTER) + inner).digest()
+
+
+def _copyable_sha256() -> Callable[[bytes], Any]:
+    """CPython's own SHA-256 (`_sha256`; `_sha2` from 3.12), whose `copy` is a copy of a
+    small struct, else hashlib's (OpenSSL: each copy sets up a context, which costs more
+    than the hashing of a few blocks). The bytes are the same either way."""
+    for name in ("_sha256", "_sha2"):
+        try:
+            return cast(Callable[[bytes], Any], import_module(name).sha256)
+        except (ImportError, AttributeError):
+            continue
+    return hashlib.sha256
+
+
+_SHA256 = _copyable_sha256()
+FEW = 8             # blocks from 0 made by hash copies rather than PBKDF2 (see _few_blocks)
+_COUNTERS = tuple(c.to_bytes(8, "big") for c in range(FEW))
+
+
+def _few_blocks(key: bytes, count: int) -> bytes:
+    """Blocks 0 .. count - 1 by HMAC's definition (RFC 2104) with hash copies: the padded
+    key's inner and outer hashes started once, each block a copy of each finished with its
+    counter. For a 54-card deal's seven blocks this takes about 15% fewer instructions than
+    one PBKDF2 call and block 0 (OpenSSL's set-up of its HMAC is most of their cost); from
+    about nine blocks on PBKDF2 costs less (tests hold both to the spec's hmac)."""
+    padded = key.ljust(64, b"\0")
+    inner = _SHA256(padded.translate(_INNER))
+    outer = _SHA256(padded.translate(_OUTER))
+    out = []
+    for counter in _COUNTERS[:count]:
+        h = inner.copy()
+        h.update(counter)
+        g = outer.copy()
+        g.update(h.digest())
+        out.append(g.digest())
+    return b"".join(out)
 
 
 @cache

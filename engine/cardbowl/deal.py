@@ -5,11 +5,11 @@ cards drawn after them.
 (docs/draws.md); a kick draws from its top, a scrimmage play deals the two hands first ("Offense
 deals a hand or team of eleven cards to each player, alternately, starting with the Defense") and
 draws the rest. :func:`shuffled` is the draws contract computed in one pass (the seven blocks a
-54-card shuffle needs made at once by `printkit_engine.draws.blocks`, Fisher-Yates inlined): the
-same deck as ``GAME.book.stream(seed, label).shuffle(deck)`` (tests hold the two equal), which
-now does the same one-pass work: the two cost about the same (bench/bench_cardbowl.py). A deal
-is still about a quarter of a bot game's time: the set-up of OpenSSL's HMAC calls and the 53
-swaps in Python.
+54-card shuffle needs made at once by `printkit_engine.draws.blocks`, by hash copies; Fisher-Yates
+as one straight run of 53 swaps): the same deck as ``GAME.book.stream(seed, label).shuffle(deck)``
+(tests hold the two equal). A deal is still about a third of a bot game's instructions: about
+130,000 a deal (156,000 before), the seven blocks' 16 SHA-256 compressions and the swaps
+(bench/bench_cardbowl.py).
 """
 
 from __future__ import annotations
@@ -17,9 +17,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from operator import mod
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from printkit_engine.cardbowl.game import DEAL, GAME
 from printkit_engine.cardbowl.game import deck as cardbowl_deck
@@ -41,7 +39,6 @@ def _blocks(key: bytes, start: int, count: int) -> tuple[int, ...]:
 
 _SIZES = tuple(range(54, 1, -1))                      # n = i + 1 for i = 53 .. 1
 _LIMITS = tuple(_TOP - _TOP % n for n in _SIZES)
-_POSITIONS = tuple(n - 1 for n in _SIZES)
 _SAFE = min(_LIMITS)       # no word below it is ever rejected, whatever n
 # Every word at or above _SAFE starts with three 0xFF bytes: a deal's blocks without that run
 # of bytes (checked in C, a third of `max` over the words) need no rejection. The run found
@@ -83,17 +80,29 @@ def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]
         f"{SCHEME}|{GAME.id}|{nfc(seed)}|{label(k)}".encode()).digest())
 
 
+def _swaps_source() -> str:
+    """The source of :func:`_swaps`: one line a swap, its position and size constants.
+
+    Fisher-Yates as one straight run of 53 statements rather than a loop over
+    ``zip(positions, map(operator.mod, words, _SIZES))``: no iterator, tuple or call a swap (a
+    third fewer instructions a deal, tests/engine/cardbowl/test_bots_draws.py holds the
+    deck the play book's); made from the constants above, never typed twice."""
+    body = [f"    j = w[{k}] % {n}\n    a[{n - 1}], a[j] = a[j], a[{n - 1}]"
+            for k, n in enumerate(_SIZES)]
+    return "def _swaps(a, w):\n" + "\n".join(body) + "\n    return a\n"
+
+
+_SWAPS_SCOPE: dict[str, object] = {}
+exec(compile(_swaps_source(), "<cardbowl deal swaps>", "exec"), _SWAPS_SCOPE)
+_swaps = cast(Callable[[list[str], tuple[int, ...]], list[str]], _SWAPS_SCOPE["_swaps"])
+
+
 def _shuffle(a: list[str], key: bytes) -> list[str]:
     if len(a) == len(_SIZES) + 1:
         raw = blocks(key, 0, _DEAL_BLOCKS)
         if _REJECTED in raw:
             return _slow(a, key, _DEAL_WORDS(raw))
-        words = _DEAL_WORDS(raw)
-        # operator.mod, a builtin function: `int.__mod__`, a slot wrapper, cost a third
-        # of the deal's instructions through map
-        for i, j in zip(_POSITIONS, map(mod, words, _SIZES), strict=False):
-            a[i], a[j] = a[j], a[i]
-        return a
+        return _swaps(a, _DEAL_WORDS(raw))
     return _slow(a, key, _blocks(key, 0, -(-(len(a) - 1) // 8)))
 
 
@@ -124,31 +133,40 @@ def book_deck(seed: str, k: int) -> list[str]:
     return GAME.book.stream(seed, label(k)).shuffle(cardbowl_deck())
 
 
-@dataclass
 class Draws:
-    """The cards of one play after the hands, drawn one at a time; `drawn` keeps them in
-    order (a kick's cards line is the top of the deck, so it is what was drawn). A play
+    """The cards of one play after the hands, drawn one at a time; `drawn` is what was drawn,
+    in order (a kick's cards line is the top of the deck, so it is what was drawn). A play
     whose draws outlast the deck (a long chain of open-field runs after a deal of 22 or more)
     goes on with the cards drawn so far, face up on the table, shuffled again: `again(pile,
-    n)` shuffles them for the n-th time (C19)."""
+    n)` shuffles them for the n-th time (C19).
 
-    cards: Sequence[str]
-    at: int = 0
-    drawn: list[str] = field(default_factory=list)
-    again: Callable[[list[str], int], list[str]] | None = None
-    refills: int = 0
+    A plain class with slots, `drawn` the deck's first `at` cards rather than a second list
+    kept card by card: a draw is the bots' most frequent call (about 1,300 a game)."""
+
+    __slots__ = ("again", "at", "cards", "refills")
+
+    def __init__(self, cards: Sequence[str],
+                 again: Callable[[list[str], int], list[str]] | None = None) -> None:
+        self.cards = cards
+        self.at = 0
+        self.again = again
+        self.refills = 0
+
+    @property
+    def drawn(self) -> list[str]:
+        return list(self.cards[:self.at])
 
     def draw(self) -> str:
+        at = self.at
         try:
-            card = self.cards[self.at]
+            card = self.cards[at]
         except IndexError:
             if self.again is None:
                 raise
             self.refills += 1
-            self.cards = list(self.cards) + self.again(list(self.drawn), self.refills)
-            card = self.cards[self.at]
-        self.at += 1
-        self.drawn.append(card)
+            self.cards = list(self.cards) + self.again(self.drawn, self.refills)
+            card = self.cards[at]
+        self.at = at + 1
         return card
 
     def many(self, n: int) -> list[str]:

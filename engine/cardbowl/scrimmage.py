@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
+from itertools import compress
+from operator import add, gt, itemgetter, sub
 from typing import NamedTuple
 
 from printkit_engine.cardbowl.cardplay import (
@@ -131,6 +132,11 @@ def v(cards: dict[str, str], pos: str) -> int:
     return HAND_VALUES[cards[pos]]
 
 
+def _values(cards: dict[str, str], positions: Sequence[str]) -> int:
+    """The cards' values at these positions, added up by C calls (no generator)."""
+    return sum(map(HAND_VALUES.__getitem__, map(cards.__getitem__, positions)))
+
+
 def block_half(card: str) -> int:
     """"Backs block (against a pass rush or for a run) at one-half value (rounded up)"."""
     return -(-hand_value(card) // 2)
@@ -157,9 +163,11 @@ def threats(o: list[int], d: list[int], qb: int) -> list[tuple[int, int]]:
     """"for each single or adjacent pair of line blocking match-ups: Pass Rush value =
     defensive match-up value ...; Pass Protection value = offensive match-up value + QB
     value": each (rush, protection) with rush > protection is a sack draw per round (C21)."""
-    units = [(d[i], o[i] + qb) for i in range(LINE)]
-    units += [(d[i] + d[i + 1], o[i] + o[i + 1] + qb) for i in range(LINE - 1)]
-    return [(r, p) for r, p in units if r > p]
+    o0, o1, o2, o3 = o              # the LINE match-ups, named: one expression, no loops
+    d0, d1, d2, d3 = d              # (a line's threats are worked out every play)
+    rush = (d0, d1, d2, d3, d0 + d1, d1 + d2, d2 + d3)
+    protection = (o0 + qb, o1 + qb, o2 + qb, o3 + qb, o0 + o1 + qb, o1 + o2 + qb, o2 + o3 + qb)
+    return list(compress(zip(rush, protection, strict=True), map(gt, rush, protection)))
 
 
 @dataclass
@@ -199,6 +207,8 @@ def rush_round(draws: Draws, units: list[tuple[int, int]], rules_loss: int = 3,
 
 def automatic_sack(units: list[tuple[int, int]], over: int = 13) -> list[tuple[int, int]]:
     """"If Pass Rush value > Pass Protection value + 13: ... the sack is automatic"."""
+    if not units:
+        return []
     return [(r, p) for r, p in units if r > p + over]
 
 
@@ -230,16 +240,19 @@ def fumble(draws: Draws, snap: Snap, at: int, head: tuple[int, int] = (0, 0)) ->
 # -- running plays -------------------------------------------------------------------------
 def best_gap(o: list[int], d: list[int], allowed: range = range(LINE)) -> tuple[int, ...]:
     """The match-up, or pair of match-ups ("in between two"), with the most offence over
-    defence, as the offence sees the revealed lines (a single one on a tie)."""
-    edge = [o[i] - d[i] for i in range(LINE)]
-    best: tuple[int, ...] = (allowed[0],)
-    top = edge[allowed[0]]
-    for i in allowed:
-        if edge[i] > top:
-            best, top = (i,), edge[i]
-        if i + 1 in allowed and edge[i] + edge[i + 1] > top:
-            best, top = (i, i + 1), edge[i] + edge[i + 1]
-    return best
+    defence, as the offence sees the revealed lines (a single one on a tie). `allowed`:
+    adjacent match-ups (a step of 1).
+
+    The candidates in the order single, pair, single, ...: the first of the highest wins, so
+    a single beats the pair after it on a tie; their values are made by C calls (slices,
+    maps), not a loop in Python (every play asks)."""
+    a, b = allowed.start, allowed.stop
+    edge = list(map(sub, o[a:b], d[a:b]))
+    values = edge + edge[1:]                      # any list of the length 2n - 1
+    values[0::2] = edge
+    values[1::2] = map(add, edge, edge[1:])
+    k = values.index(max(values))
+    return (a + k // 2,) if k % 2 == 0 else (a + k // 2, a + k // 2 + 1)
 
 
 def _shown(read: Read) -> set[str]:
@@ -305,12 +318,11 @@ def _sets(dfn: Defense, shown: set[str], groups: tuple[tuple[str, ...], ...]) ->
     for group in groups:
         cards = [p for p in group if p not in used]
         used.update(cards)
-        out.append(sum(v(dfn.cards, p) for p in cards))
+        out.append(_values(dfn.cards, cards))
     return out
 
 
-@dataclass
-class Field:
+class Field(NamedTuple):
     """The yards a play can go: to the goal line, and to the back of the end zone."""
 
     to_goal: int
@@ -338,10 +350,10 @@ def rushing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
         cards, late_foul, _ = defensive_draws(draws, 3)
         snap.foul = late_foul
         return fumble(draws, snap, -sum(map(face, cards)))
-    carrier = 2 * (v(off.cards, "HB") - off.shotgun)
+    carrier = 2 * (HAND_VALUES[off.cards["HB"]] - off.shotgun)
     offense = carrier + value(handoff) + sum(o[i] for i in gap)
     offense += block_half(off.cards["FB"]) if call.fullback else 0
-    defense = sum(d[i] for i in gap) + (v(dfn.cards, extra) if extra else 0)
+    defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, def_foul, fumbled = defensive_draws(draws, 3)
     defense += sum(map(value, cards))
     if foul == "pending":
@@ -376,7 +388,7 @@ def sneak(draws: Draws, off: Offense, dfn: Defense, read: Read, o: list[int], d:
     defender, two defensive draws, (O - D) / 4, at most 3 yards lost (C23), no open field."""
     snap = Snap("sneak", suit=suit_of(off.cards["QB"]))
     gap = best_gap(o, d, range(1, 3))
-    offense = v(off.cards, "QB") + sum(o[i] for i in gap)
+    offense = HAND_VALUES[off.cards["QB"]] + sum(o[i] for i in gap)
     cards, foul, fumbled = defensive_draws(draws, 2)
     defense = sum(d[i] for i in gap) + sum(map(value, cards))
     snap.foul = foul
@@ -397,8 +409,8 @@ def scramble(draws: Draws, off: Offense, dfn: Defense, read: Read, o: list[int],
     snap = Snap("scramble", suit=suit_of(off.cards["QB"]))
     gap = best_gap(o, d)
     extra = extra_card(dfn, shown, tuple(dict.fromkeys(p for i in gap for p in LINE_RANGE[i])))
-    offense = v(off.cards, "QB") + sum(o[i] for i in gap)
-    defense = sum(d[i] for i in gap) + (v(dfn.cards, extra) if extra else 0)
+    offense = HAND_VALUES[off.cards["QB"]] + sum(o[i] for i in gap)
+    defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, foul, fumbled = defensive_draws(draws, 2)
     defense += sum(map(value, cards))
     snap.foul = foul
@@ -456,14 +468,14 @@ def _passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, t
     draws (a covering defender at least the receiver may break it up); O - D yards, then the
     run after the catch."""
     snap = Snap("pass", suit=suit_of(off.cards[target]))
-    qb = v(off.cards, "QB") + off.shotgun
-    receiver = v(off.cards, target)
+    qb = HAND_VALUES[off.cards["QB"]] + off.shotgun
+    receiver = HAND_VALUES[off.cards[target]]
     cover = coverage(dfn, read, target, shown)
     shown.update(cover)
     extra = extra_card(dfn, shown, COVER_RANGE[target])
     if extra:
         shown.add(extra)
-    defense = sum(v(dfn.cards, p) for p in cover) + (v(dfn.cards, extra) if extra else 0)
+    defense = _values(dfn.cards, cover) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     offense = qb + receiver
     incomplete = intercepted = False
     foul: Foul | None = None
@@ -532,8 +544,8 @@ def _passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, t
             continue
         d_cards.append(card)
     defense += sum(map(value, d_cards))
-    if reception is not None and any(v(dfn.cards, p) >= receiver for p in cover):
-        best = max(v(dfn.cards, p) for p in cover)
+    if reception is not None and any(HAND_VALUES[dfn.cards[p]] >= receiver for p in cover):
+        best = max(HAND_VALUES[dfn.cards[p]] for p in cover)
         if best + value(d_cards[0]) > receiver + value(reception):
             incomplete = True               # "the defender makes the play"
     yards = offense - defense
@@ -618,7 +630,7 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
     open-field run. "Lateral": no Pass draw, an incompletion is a fumble 5 yards behind the
     line, and the run starts 5 yards behind it."""
     snap = Snap("lateral" if lateral else "screen", suit=suit_of(off.cards["HB"]))
-    back = v(off.cards, "HB")
+    back = HAND_VALUES[off.cards["HB"]]
     foul: Foul | None = None
     incomplete = intercepted = False
     if not lateral:
@@ -628,7 +640,7 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
         if card == BLACK:
             foul = Foul(5, "O", previous=True)
             card = standard(draws)
-        incomplete = value(card) >= v(off.cards, "QB") + off.shotgun
+        incomplete = value(card) >= HAND_VALUES[off.cards["QB"]] + off.shotgun
     card = draws.draw()
     if card == RED and not lateral:
         intercepted = True
@@ -648,7 +660,7 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
     if extra:
         shown.add(extra)
     offense = 2 * (back - off.shotgun) + value(reception) + sum(o[i] for i in gap)
-    defense = sum(d[i] for i in gap) + (v(dfn.cards, extra) if extra else 0)
+    defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, def_foul, fumbled = defensive_draws(draws, 3)
     defense += sum(map(value, cards))
     snap.foul = foul or def_foul
@@ -705,7 +717,7 @@ def reveal(off: Offense, dfn: Defense, read: Read, receivers: list[str],
         shown.update(cover)
         safety = "FS" if SIDE[r] == "L" else "SS"
         if r in ("WL", "WR") and safety not in shown and \
-                v(off.cards, r) > sum(v(dfn.cards, p) for p in cover):
+                HAND_VALUES[off.cards[r]] > _values(dfn.cards, cover):
             double.append((safety, r))
             shown.add(safety)
     return Read(read.blitz, tuple(double))
@@ -744,7 +756,7 @@ def _execute(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
     if call.kind == "pass":
         for back, i in _backs(off, o):
             o[i] += block_half(off.cards[back])
-    units = threats(o, d, v(off.cards, "QB") + (off.shotgun and call.kind == "pass"))
+    units = threats(o, d, HAND_VALUES[off.cards["QB"]] + (off.shotgun and call.kind == "pass"))
     auto = automatic_sack(units)
     if auto:
         return sack(draws, auto[0], Snap("sack"))
@@ -765,7 +777,7 @@ def _pass(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
     """The turns before the throw: a pass-rush round at the start of each turn the offence
     plays on (unless protected), one receiver revealed a turn; the throw at the start of
     turn `call.turns` (0: in the Blocking phase, no yardage cards)."""
-    order = sorted(("WL", "WR", "TE"), key=lambda p: -v(off.cards, p))
+    order = sorted(("WL", "WR", "TE"), key=lambda p: -HAND_VALUES[off.cards[p]])
     turns = call.turns if units else max(call.turns, 3)
     pressure = 0
     holding: Foul | None = None
@@ -797,5 +809,5 @@ def _best_target(off: Offense, dfn: Defense, read: Read, revealed: list[str],
                  shown: set[str]) -> str:
     """The revealed receiver with the most over the cards covering it."""
     def edge(r: str) -> int:
-        return v(off.cards, r) - sum(v(dfn.cards, p) for p in coverage(dfn, read, r, set(shown)))
+        return HAND_VALUES[off.cards[r]] - _values(dfn.cards, coverage(dfn, read, r, set(shown)))
     return max(revealed, key=edge)

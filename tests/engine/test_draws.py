@@ -168,9 +168,9 @@ def test_shuffles_between_words_keep_the_stream_in_order():
     assert got == want
 
 
-@pytest.mark.parametrize("start,count", [(0, 0), (0, 1), (0, 7), (1, 1), (1, 6), (5, 3),
-                                         (32, 32), (LEAD_MAX, 2), (LEAD_MAX + 1, 2),
-                                         (LEAD_MAX + 2, 3), (300, 2)])
+@pytest.mark.parametrize("start,count", [(0, 0), (0, 1), (0, 7), (0, 8), (0, 9), (1, 1),
+                                         (1, 6), (5, 3), (32, 32), (LEAD_MAX, 2),
+                                         (LEAD_MAX + 1, 2), (LEAD_MAX + 2, 3), (300, 2)])
 def test_blocks_are_the_specs_hmac_blocks(start, count):
     """docs/draws.md: "block_c = HMAC-SHA256( key, c as 8-byte big-endian unsigned )": the
     blocks made in one PBKDF2 call (and past LEAD_MAX block by block) are the spec's own
@@ -211,3 +211,16 @@ def test_block_zero_is_the_hmac_for_any_key_length(size):
     spec = hmac.new(key, bytes(8), hashlib.sha256).digest()
     assert blocks(key, 0, 1) == spec
     assert blocks(key, 0, 2)[:32] == spec
+
+
+@pytest.mark.parametrize("count", [1, 7])
+def test_few_blocks_by_openssl_copies_are_the_same(monkeypatch, count):
+    """A Python without CPython's own SHA-256 module makes the first few blocks with
+    hashlib's copies: the spec's bytes all the same."""
+    import printkit_engine.draws as draws
+
+    monkeypatch.setattr(draws, "_SHA256", hashlib.sha256)
+    key = stream_key("cardbowl", "Few", "deal/3")
+    spec = b"".join(hmac.new(key, c.to_bytes(8, "big"), hashlib.sha256).digest()
+                    for c in range(count))
+    assert blocks(key, 0, count) == spec

@@ -44,6 +44,38 @@ def test_the_fast_shuffle_is_the_play_books(seed):
         assert shuffled(seed, k) == book_deck(seed, k)
 
 
+def test_a_bot_game_deals_every_play_by_the_quick_way(monkeypatch):
+    """Speed held cheaply, without a clock (issue 32): every deal of a bot game is its
+    seven blocks by hash copies (never OpenSSL's PBKDF2, whose set-up cost more than a
+    deal's hashing) and one straight run of swaps (never the word-by-word shuffle). A
+    slow way creeping back fails here, not only in bench/bench_cardbowl.py."""
+    import hashlib
+
+    from printkit_engine import draws
+    from printkit_engine.cardbowl.bots import play_game
+
+    counts = {"deals": 0, "few": 0, "swaps": 0}
+
+    def counted(name, fn):
+        def wrapper(*args):
+            counts[name] += 1
+            return fn(*args)
+        return wrapper
+
+    def slow(*args):
+        raise AssertionError("a slow way was taken")
+
+    monkeypatch.setattr(hashlib, "pbkdf2_hmac", slow)
+    monkeypatch.setattr(deal, "_slow", slow)
+    monkeypatch.setattr(deal.Book, "deal", counted("deals", deal.Book.deal))
+    monkeypatch.setattr(draws, "_few_blocks", counted("few", draws._few_blocks))
+    monkeypatch.setattr(deal, "_swaps", counted("swaps", deal._swaps))
+    played = play_game("speed-0001", RULES)
+    assert played.lines[-1] == "End of game"
+    assert counts["deals"] > 150                # a whole game: a few hundred plays
+    assert counts["few"] == counts["swaps"] == counts["deals"]
+
+
 def test_a_deal_sent_the_word_by_word_way_is_the_same_deck(monkeypatch):
     """A deal whose blocks hold three 0xFF bytes anywhere (about one in 75,000) goes word by
     word; an empty marker sends every deal that way, and each is still the play book's."""
