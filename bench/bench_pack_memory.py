@@ -9,6 +9,14 @@ has copied from, about 8-9 KB a page).
 
     .venv/bin/python bench/bench_pack_memory.py [TEAMS ...] [--game postcard] [--naive]
     (default 20 40 72 teams; prints figures; no pass/fail)
+
+Measured 28 November 2026 on the shared 2-core machine, load average 14-15 (`12 24 --naive`;
+the default sizes take most of an hour at that load): printkit 54.3 MB at 1,056 pages and
+58.6 MB at 4,416 (1.33 KB a page added, all of it the drawing's: drawn 41.9 and 45.9 MB;
+66 MB extrapolated at 10,000 pages); naive 57.6 and 85.7 MB (8.56 KB a page, 132 MB). Each
+run of matches is opened through a view of the pack listing only its own pages
+(printkit/pdfruns.py); opened whole for each run, as before, the copies added 5.2 KB a page
+(the same sizes, measured the same day by a script like this one).
 """
 
 from __future__ import annotations

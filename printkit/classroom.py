@@ -42,6 +42,7 @@ from printkit_engine.tournament import Match, Schedule
 
 if TYPE_CHECKING:
     from printkit.output import FileSet
+    from printkit.pdfruns import Index
 
 DEFAULT_PACK = ("board", "field", "drivelog", "scoresheet", "bubblelog", "refcard")
 BLANK_SIZE = 8.0
@@ -368,8 +369,8 @@ class Span:
     count: int
 
 
-SPLIT_PAGES = 500       # pack pages copied out of one opening of the pack: qpdf keeps what it
-#                         has read of the pack until it is closed (8-10 KB a page copied)
+SPLIT_PAGES = 500       # pack pages copied out of one opening of a run of the pack: qpdf keeps
+#                         what it has read until it is closed (8-10 KB a page copied)
 
 
 def split_matches(pack: PackRenderer, combined: BinaryIO, spans: list[Span],
@@ -377,14 +378,19 @@ def split_matches(pack: PackRenderer, combined: BinaryIO, spans: list[Span],
     """Each match's own PDF: its pages copied out of the combined pack (qpdf, through
     pikepdf), not drawn again. The pages, their forms and fonts are the combined pack's
     own bytes, so a match's PDF prints exactly what the pack prints; its document id is
-    computed from its content (same pack, same bytes). The pack is opened afresh for each
-    run of matches of about `SPLIT_PAGES` pages: qpdf holds every object it has read of an
-    open file (about 10 KB a pack page copied), which for a whole class grew with its size
-    (about 100 MB at 10,000 pages); reopened, it holds one run's (issue 28). What qpdf holds for
-    the open pack itself (about 5 KB a pack page) still grows with the class."""
+    computed from its content (same pack, same bytes). Each run of matches of about
+    `SPLIT_PAGES` pages is opened on its own: qpdf holds every object it has read of an open
+    file (about 10 KB a pack page copied) and an entry for every object the file lists (about
+    4 KB a pack page, before any is read), which for a whole class grew with its size; a run
+    is opened through a view of the pack that lists only its own pages and what they share
+    (printkit/pdfruns.py), so qpdf holds one run's whatever the class (issue 28). The copies
+    are the same bytes as copied from the whole pack (a test holds it)."""
+    from printkit.pdfruns import index
+
     title = registry.get(pack.plan.game).title
+    ix = index(combined)
     for run in _runs(spans, SPLIT_PAGES):
-        _split_run(pack, combined, run, put, title)
+        _split_run(pack, combined, run, put, title, ix)
 
 
 def _runs(spans: list[Span], pages: int) -> Iterator[list[Span]]:
@@ -402,15 +408,18 @@ def _runs(spans: list[Span], pages: int) -> Iterator[list[Span]]:
 
 
 def _split_run(pack: PackRenderer, combined: BinaryIO, spans: list[Span],
-               put: Callable[[str, bytes], object], title: str) -> None:
-    import pikepdf
+               put: Callable[[str, bytes], object], title: str, ix: Index | None) -> None:
+    from printkit.pdfruns import open_run
 
-    combined.seek(0)
-    with pikepdf.open(combined) as src:
+    first = spans[0].first
+    count = spans[-1].first + spans[-1].count - first
+    shift = first if ix is not None else 0          # a run's view: its first page is page 0
+    with open_run(combined, ix, first, count) as src:
         prefs = src.Root.get("/ViewerPreferences")
         pages = src.pages
         for span in spans:
-            put(span.plan.stem, _copy_out(pages, span, prefs, title, pack))
+            put(span.plan.stem, _copy_out(pages, replace(span, first=span.first - shift),
+                                          prefs, title, pack))
 
 
 def _copy_out(pages, span: Span, prefs, title: str, pack: PackRenderer) -> bytes:
