@@ -10,11 +10,10 @@ import re
 from pathlib import Path
 
 import cv2
-import pdfplumber
 import pytest
 
 from printkit_engine import registry
-from tests.helpers import run_cli
+from tests.helpers import pdf_texts, run_cli
 from tests.omr.distort import page_image
 
 DENSE_TITLE = "PostCard Football bubble log\n"
@@ -22,8 +21,7 @@ DECISIONS_TITLE = "PostCard Football bubble log (decisions)"
 
 
 def _first_page(pdf: Path) -> str:
-    with pdfplumber.open(pdf) as doc:
-        return doc.pages[0].extract_text() + "\n"
+    return pdf_texts(pdf, range(1))[0] + "\n"
 
 
 def _render(tmp_path: Path, *args: str):
@@ -88,9 +86,8 @@ def test_a_game_without_a_decision_log_draws_its_dense_sheet_and_no_note(tmp_pat
 
 
 def _bubble_titles(pdf: Path) -> list[str]:
-    with pdfplumber.open(pdf) as doc:
-        return [re.sub(r"\s+sheet.*", "", (p.extract_text() or "").split("\n", 1)[0])
-                for p in doc.pages if "bubble log" in (p.extract_text() or "")[:60]]
+    return [re.sub(r"\s+sheet.*", "", text.split("\n", 1)[0])
+            for text in pdf_texts(pdf) if "bubble log" in text[:60]]
 
 
 def test_a_class_pack_uses_the_decision_sheet_and_dense_the_full_line_one(tmp_path):
@@ -128,8 +125,7 @@ def test_a_class_s_decision_sheets_photographed_audit_to_the_standings(tmp_path)
         assert (r.code, r.stderr) == (0, ""), r.stderr
         assert DECISIONS_TITLE in _first_page(pdf)
         data = pdf.read_bytes()
-        with pdfplumber.open(pdf) as doc:
-            pages = len(doc.pages)
+        pages = len(pdf_texts(pdf))
         for k in range(pages):
             cv2.imwrite(str(photos / f"{match}-{k + 1}.png"), page_image(data, k, 150))
     r = run_cli("audit", photos, "--class", tmp_path / "class", "--format", "json")
