@@ -36,6 +36,7 @@ from printkit_engine.blowout.decisions import (
 )
 from printkit_engine.blowout.verify import verify_text
 from printkit_engine.decisions import read_log, replayed_record
+from tests.fuzzing import corpus
 
 HAND = """[Game "blowout"]
 [Log "decisions"]
@@ -117,9 +118,10 @@ def test_a_slip_carried_forward_is_found_once_at_the_checkpoint_where_it_went_wr
     assert found == [checkpoints[0] + 1]
 
 
-@pytest.mark.parametrize("chunk", range(8))
+@pytest.mark.fuzz
+@pytest.mark.parametrize("chunk", range(4))
 def test_every_bot_game_survives_record_to_decisions_to_replay(chunk):
-    for k in range(chunk * 25 + 1, chunk * 25 + 26):          # 200 games
+    for k in range(1 + chunk, corpus(48) + 1, 4):       # 48 games; 960 in make fuzz
         played = play_game(game_seed("roundtrip", k))
         record = played.text()
         tags, rows = _rows(log_of_record(record))

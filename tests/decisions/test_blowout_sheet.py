@@ -17,7 +17,7 @@ from printkit_engine.blowout.bots import game_seed, play_game
 from printkit_engine.blowout.decisions import log_of_record
 from tests.decisions.test_blowout_replay import HAND
 from tests.decisions.test_postcard_sheet import _luminance
-from tests.helpers import run_cli
+from tests.helpers import pdf_texts, run_cli
 from tests.omr.distort import Distortion, distort, page_image
 
 MM = 72 / 25.4
@@ -75,8 +75,7 @@ def test_a_blank_decision_sheet_needs_the_play_book(tmp_path):
 def test_the_default_bubble_log_is_still_the_dense_one(tmp_path):
     out = tmp_path / "dense.pdf"
     assert run_cli("render", "blowout", "bubblelog", "--out", str(out)).code == 0
-    with pdfplumber.open(out) as doc:
-        assert "decisions" not in doc.pages[0].extract_text().split("\n")[0]
+    assert "decisions" not in pdf_texts(out, range(1))[0].split("\n")[0]
 
 
 def test_a_game_shaded_from_its_record_scans_back_to_its_decisions_and_verifies(tmp_path):

@@ -16,7 +16,7 @@ import pytest
 from printkit_engine.cardbowl.bots import game_seed, play_game
 from tests.decisions.test_cardbowl_replay import HAND
 from tests.decisions.test_postcard_sheet import _luminance
-from tests.helpers import run_cli
+from tests.helpers import pdf_texts, run_cli
 from tests.omr.distort import Distortion, distort, page_image
 
 MM = 72 / 25.4
@@ -127,7 +127,6 @@ def test_a_typed_game_takes_its_sheets_read_back_from_the_pdf(tmp_path, paper, l
     log = tmp_path / "long.dec"
     log.write_text(HAND + "run blitz\n" * 27)
     pdf = _render(tmp_path, "--from", str(log), "--paper", paper)
-    with pdfplumber.open(pdf) as doc:
-        texts = [page.extract_text() for page in doc.pages]
+    texts = pdf_texts(pdf)
     assert len(texts) == {"letter": 2, "a4": 3}[paper]
     assert last in texts[1]

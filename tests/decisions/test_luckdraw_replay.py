@@ -34,6 +34,7 @@ from printkit_engine.luckdraw.decisions import decision_log, log_of_record
 from printkit_engine.luckdraw.verify import verify_text
 from printkit_engine.tags import record_text
 from printkit_engine.verify.record import Unread
+from tests.fuzzing import corpus
 
 HAND = """[Game "luckdraw"]
 [Log "decisions"]
@@ -113,12 +114,13 @@ def test_no_seed_is_a_finding() -> None:
     assert found[0] == (1, "LD-DEC-005")
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("chunk", range(4))
 def test_every_bot_game_round_trips(chunk: int) -> None:
-    """200 bot games, 2-8 players, some as two teams: record -> decision log -> replay is
-    the same record, and the log verifies clean."""
+    """100 bot games (2,000 in make fuzz), 2-8 players, some as two teams: record ->
+    decision log -> replay is the same record, and the log verifies clean."""
     log = decision_log()
-    for k in range(1 + 50 * chunk, 51 + 50 * chunk):
+    for k in range(1 + chunk, corpus(100) + 1, 4):
         players = 2 + k % 7
         teams = players % 2 == 0 and k % 3 == 0
         game = play_game(game_seed("dec", k), players=players, home="X" if teams else None,

@@ -12,7 +12,6 @@ from functools import cache
 from pathlib import Path
 
 import cv2
-import pdfplumber
 import pytest
 import zxingcpp
 
@@ -21,7 +20,7 @@ from printkit.omr.payload import parse
 from printkit_engine.bubbles import EncodeError, encode, for_sheet, sheet_form, sheet_record
 from printkit_engine.postcard.bubbles import book_record, grammar, yard_ones
 from printkit_engine.postcard.rules import load_rules
-from tests.helpers import run_cli
+from tests.helpers import pdf_texts, run_cli
 from tests.omr.distort import Distortion, distort, page_image
 
 RECORDS = Path(__file__).parent / "records"
@@ -37,8 +36,7 @@ def _pdf(tmp_path: Path, *args: str, name: str = "log.pdf") -> tuple[Path, str]:
 
 
 def _page_texts(pdf: Path) -> list[str]:
-    with pdfplumber.open(pdf) as doc:
-        return [page.extract_text() or "" for page in doc.pages]
+    return pdf_texts(pdf)
 
 
 # -- the grammar -------------------------------------------------------------------------

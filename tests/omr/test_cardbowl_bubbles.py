@@ -12,6 +12,7 @@ import pytest
 from printkit.omr import read_bubble_file, record_from_file
 from printkit_engine.bubbles import EncodeError, encode, sheet_form
 from printkit_engine.cardbowl.bubbles import grammar
+from tests.helpers import pdf_texts
 from tests.omr.distort import Distortion, distort, page_image
 
 RECORDS = Path(__file__).parent / "records"
@@ -321,15 +322,13 @@ def test_returns_through_from_scan_and_verify(tmp_path):
 def test_the_result_is_a_header_bubble_like_the_other_games(tmp_path):
     """Card Bowl's log has a Result header (issue 30): a record's Result tag is shaded and
     read back, and the sheet's text says Result H-A above its bubbles."""
-    import pdfplumber
 
     final = WRONG_SCORE.replace('[Away "Cowboys"]\n', '[Away "Cowboys"]\n[Result "7-0"]\n')
     final = final.replace("\t7-0 Steelers", "")
     _, said, text = _through_the_sheet(tmp_path, "final", final)
     assert said == [f"{tmp_path / 'final.txt'}:11: not on the sheet: to 24"]
     assert text.splitlines()[3] == '[Result "7-0"]'
-    with pdfplumber.open(tmp_path / "final.pdf") as doc:
-        assert "Result H-A" in doc.pages[0].extract_text()
+    assert "Result H-A" in pdf_texts(tmp_path / "final.pdf", range(1))[0]
 
 
 ENGINE_RECORDS = Path(__file__).parents[1] / "engine" / "cardbowl" / "records"

@@ -18,7 +18,7 @@ from printkit.omr import read_bubble_file, record_from_file, sheet_runs
 from printkit_engine.bubbles import EncodeError, encode, record_log, sheet_form, split_record
 from printkit_engine.cardgrid.bubbles import grammar, scores
 from printkit_engine.cardgrid.scoresheet import score_sheet
-from tests.helpers import run_cli
+from tests.helpers import pdf_texts, run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.places import shade
 from tests.omr.test_cardgrid_bubbles import PHOTOS  # the passage log's photos
@@ -126,8 +126,7 @@ def test_the_passage_log_is_an_option(tmp_path):
     out = tmp_path / "passages.pdf"
     r = run_cli("render", "cardgrid", "bubblelog", "--log", "passages", "--out", str(out))
     assert r.code == 0, r.stderr
-    with pdfplumber.open(out) as pdf:
-        assert "lines 1-7" in pdf.pages[0].extract_text()
+    assert "lines 1-7" in pdf_texts(out, range(1))[0]
 
 
 @pytest.mark.parametrize(("args", "message"), [

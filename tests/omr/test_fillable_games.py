@@ -7,7 +7,7 @@ import pdfplumber
 import pytest
 
 from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot
-from tests.helpers import run_cli
+from tests.helpers import pdf_texts, run_cli
 from tests.omr.test_fillable import _fill
 
 # game -> (tokens its hint line must show, default pages on letter, on a4). Pages: a page
@@ -27,8 +27,8 @@ def _render(tmp_path, game: str, *args: str) -> tuple[int, str]:
     out = tmp_path / f"{game}{len(args)}.pdf"
     r = run_cli("render", game, "bubblelog", "--fillable", *args, "--out", str(out))
     assert r.code == 0, r.stderr
-    with pdfplumber.open(out) as pdf:
-        return len(pdf.pages), pdf.pages[0].extract_text()
+    texts = pdf_texts(out)
+    return len(texts), texts[0]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

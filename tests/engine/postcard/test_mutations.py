@@ -12,9 +12,10 @@ import pytest
 from printkit_engine.postcard.bots import game_seed, play_game
 from printkit_engine.postcard.verify import verify_text
 from tests.engine.postcard.mutations import MUTATIONS, draws_swapped
+from tests.fuzzing import corpus
 
-CLEAN_GAMES = 240
-MUTATED_GAMES = 150
+CLEAN_GAMES = corpus(80)          # 1,600 in make fuzz
+MUTATED_GAMES = corpus(60)        # each mutation on as many records (1,200 in make fuzz)
 CHUNKS = 4
 
 
@@ -23,6 +24,7 @@ def record(number: int) -> str:
     return play_game(game_seed("prop", number)).text()
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_simulated_records_verify_clean(chunk):
     size = CLEAN_GAMES // CHUNKS
@@ -32,6 +34,7 @@ def test_simulated_records_verify_clean(chunk):
         assert "final score" in report.summary()
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("name", sorted(MUTATIONS))
 def test_mutation_found_on_its_line_only(name):
     mutate = MUTATIONS[name]
