@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.qr import draw_qr
-from printkit.draw.text import fit_line
+from printkit.draw.text import fit_line, wrap
 from printkit.layout import Layout
 from printkit.omr.geometry import TIMING, Geometry
 from printkit.omr.markers import draw_marker
@@ -152,14 +153,25 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
         info.insert(at, f"{k}: {v}")
     text = "   ".join(info)
     room = w - m - geo.marker - 4 * MM - geo.qr - x          # up to the code's quiet zone
-    text, fitted = fit_line(text, layout.font("page.label_font"), size, room)
-    c.setFont(layout.font("page.label_font"), fitted)
-    c.drawString(x, h - m - 8.5 * MM, text)
+    font = layout.font("page.label_font")
+    small = layout.length("page.small_size")
+    # a landscape sheet: each on one line (the tags fitted to the room); a portrait sheet's
+    # room beside the code is narrower: each wrapped onto the next lines, every word kept
+    wide = w > h
+    lines = [fit_line(text, font, size, room)] if wide or stringWidth(text, font, size) <= room \
+        else [(t, size) for t in _items(info, font, size, room)]
+    notes = [NOTE] if wide or stringWidth(NOTE, font, small) <= room \
+        else wrap(NOTE, font, small, room)
+    y = m + 8.5 * MM
+    for line, fitted in lines:
+        c.setFont(font, fitted)
+        c.drawString(x, h - y, line)
+        y += 3.5 * MM
     c.setFillColor(layout.colour("page.muted"))
-    c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
-    c.drawString(x, h - m - 12 * MM,
-                 "Shade one bubble per group, fully, with a dark pen or pencil; shade only what "
-                 "the line has. Keep the corner squares, the black marks and the code clean.")
+    c.setFont(font, small)
+    for line in notes:
+        c.drawString(x, h - y, line)
+        y += 3.5 * MM
     # header bubbles (Result) and their caption
     if geo.header_bubbles:
         cy = h - geo.header_y
@@ -190,6 +202,21 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     draw_qr(c, sheet.text(), qr_x, h - m - geo.qr, geo.qr)
 
 
+def _items(info: list[str], font: str, size: float, room: float) -> list[str]:
+    """The header's tags as lines no wider than `room`, an item never split (three spaces
+    between items, as on one line)."""
+    out: list[str] = []
+    for item in info:
+        trial = f"{out[-1]}   {item}" if out else item
+        if out and stringWidth(trial, font, size) <= room:
+            out[-1] = trial
+        else:
+            out.append(item)
+    return out
+
+
+NOTE = ("Shade one bubble per group, fully, with a dark pen or pencil; shade only what the "
+        "line has. Keep the corner squares, the black marks and the code clean.")
 LAST_LABEL = "\u2713"          # the "last sheet" bubble's letter: a tick
 LAST_CAPTION = "last sheet: shade where the game ends"
 
