@@ -53,8 +53,8 @@ from printkit_engine.game import Lazy, PerRules
 from printkit_engine.verify.record import Unread
 
 KICK = "K"                   # the offense's place for its SPECIAL TEAMS card
-TYPICAL_SNAPS = 274          # rows of a whole game: a row a snap (simulated games: 229-291,
-                             # 260 on average) and one a score's further digit (some 14)
+TYPICAL_SNAPS = 276          # rows of a whole game (237-312): a row a snap (229-291 a game,
+                             # 260 on average) and one a score's further digit (some 16)
 FIRST = "first:"             # the coin toss's token lead: `first:H`
 # what a response card's bubble says (the card's own name, as the card prints it)
 RESPONSE_LABELS = {"pass_interference": "pass int.", "holding": "holding",

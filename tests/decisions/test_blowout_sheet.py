@@ -21,8 +21,9 @@ from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 
 MM = 72 / 25.4
-BUBBLES = 40          # a snap's row: OFFENSE 1-5 kick, DEFENSE 1-6, response H A and its
-                      # three cards, toss H A, score 1 | 0-9 | 0-9
+BUBBLES = 29          # a snap's row: OFFENSE 1-5 kick, DEFENSE 1-6, response H A and its
+                      # three cards, toss H A, score 0-9 (a digit a row)
+EDGE = 0.25 * 72      # nothing printed within a quarter inch of the paper's edge
 
 
 def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
@@ -32,11 +33,16 @@ def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
     return out
 
 
-@pytest.mark.parametrize(("paper", "snaps"), [("letter", 30), ("a4", 29)])
-def test_words_bubbles_and_rows_measured_on_the_pdf(tmp_path, paper, snaps):
+@pytest.mark.parametrize(("paper", "snaps", "size"),
+                         [("letter", 42, (612, 792)), ("a4", 45, (595.3, 841.9))])
+def test_words_bubbles_and_rows_measured_on_the_pdf(tmp_path, paper, snaps, size):
     pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, "--home", "Comets")
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
+        assert (round(page.width, 1), round(page.height, 1)) == size      # portrait
+        for thing in (*page.chars, *page.curves, *page.rects):
+            assert EDGE <= thing["x0"] and thing["x1"] <= page.width - EDGE, thing
+            assert EDGE <= thing["top"] and thing["bottom"] <= page.height - EDGE, thing
         chars = [c for c in page.chars if c["text"].strip()]
         small = {round(c["size"], 2) for c in chars if c["size"] < 7.99}
         assert not small, small
