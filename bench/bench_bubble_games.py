@@ -21,6 +21,10 @@ guessed); *unread* when the sheet is refused with a message (markers or code not
 SHEETS per game (default 60: a few minutes for the five games on 2 cores; the issue's corpus
 is 400). `--show ambiguous` (or WRONG, unread) lists those sheets' distortions and what was
 reported; `--keep DIR` keeps the photos (named by game and index) to look at.
+Measured (`100 --games blowout-decisions`, BLOWOUT!!!'s portrait decision sheet, a score a
+digit a row): 100% identical, none ambiguous, unread or WRONG; 0.36 CPU s a sheet (5.6
+sheets/s on 2 free cores; measured at load 15.7).
+
 bench/bench_bubble.py (PostCard, with the naive reader for speed) and
 bench/bench_cardgrid_bubble.py remain for their own figures.
 """

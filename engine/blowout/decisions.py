@@ -119,9 +119,10 @@ def _decision_log(rules: Rules) -> DecisionLog:
              title="response: who, card"),
         Slot("first", (Part("side", SIDES),), lead=FIRST, title="toss"),
         # one digit a row: a score's further digits on rows of their own under the snap's
-        # (a row holds one narrow line: the sheet is portrait, 45 rows on A4)
-        # (`= ` its lead: a row of a further digit alone is typed `= 4`)
-        Slot("score", (Part("digit", digits=(9,)),), lead=SCORE_LEAD, title="= score: a digit a row"),
+        # (a row holds one narrow line: the sheet is portrait, 45 rows on A4); `= ` its
+        # lead, so a row of a further digit alone is typed `= 4`
+        Slot("score", (Part("digit", digits=(9,)),), lead=SCORE_LEAD,
+             title="= score: a digit a row"),
     )
     form = Form("", (Segment("", ("offense", "defense", "response", "first", "score")),))
     grammar = Grammar("blowout", slots, (form,),

@@ -41,8 +41,8 @@ def test_words_bubbles_and_rows_measured_on_the_pdf(tmp_path, paper, snaps, size
         page = doc.pages[0]
         assert (round(page.width, 1), round(page.height, 1)) == size      # portrait
         for thing in (*page.chars, *page.curves, *page.rects):
-            assert EDGE <= thing["x0"] and thing["x1"] <= page.width - EDGE, thing
-            assert EDGE <= thing["top"] and thing["bottom"] <= page.height - EDGE, thing
+            assert thing["x0"] >= EDGE and thing["x1"] <= page.width - EDGE, thing
+            assert thing["top"] >= EDGE and thing["bottom"] <= page.height - EDGE, thing
         chars = [c for c in page.chars if c["text"].strip()]
         small = {round(c["size"], 2) for c in chars if c["size"] < 7.99}
         assert not small, small
