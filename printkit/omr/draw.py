@@ -13,7 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.qr import draw_qr
-from printkit.draw.text import fit_line, wrap
+from printkit.draw.text import fit_line
 from printkit.layout import Layout
 from printkit.omr.geometry import TIMING, Geometry
 from printkit.omr.markers import draw_marker
@@ -156,12 +156,13 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     font = layout.font("page.label_font")
     small = layout.length("page.small_size")
     # a landscape sheet: each on one line (the tags fitted to the room); a portrait sheet's
-    # room beside the code is narrower: each wrapped onto the next lines, every word kept
+    # room beside the code is narrower: the tags on two lines at most (the second fitted),
+    # the note in short; the line under them is a class pack's stamp's (`stamp.baseline`)
     wide = w > h
     lines = [fit_line(text, font, size, room)] if wide or stringWidth(text, font, size) <= room \
-        else [(t, size) for t in _items(info, font, size, room)]
+        else _two_lines(info, font, size, room)
     notes = [NOTE] if wide or stringWidth(NOTE, font, small) <= room \
-        else wrap(NOTE, font, small, room)
+        else [fit_line(SHORT_NOTE, font, small, room)[0]]
     y = m + 8.5 * MM
     for line, fitted in lines:
         c.setFont(font, fitted)
@@ -202,6 +203,16 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     draw_qr(c, sheet.text(), qr_x, h - m - geo.qr, geo.qr)
 
 
+def _two_lines(info: list[str], font: str, size: float, room: float,
+               ) -> list[tuple[str, float]]:
+    """The header's tags on at most two lines no wider than `room` (each item whole where it
+    fits; the second line fitted, cut with an ellipsis, when they need more)."""
+    lines = _items(info, font, size, room)
+    if len(lines) > 2:
+        lines = [lines[0], "   ".join(lines[1:])]
+    return [fit_line(line, font, size, room) for line in lines]
+
+
 def _items(info: list[str], font: str, size: float, room: float) -> list[str]:
     """The header's tags as lines no wider than `room`, an item never split (three spaces
     between items, as on one line)."""
@@ -217,6 +228,8 @@ def _items(info: list[str], font: str, size: float, room: float) -> list[str]:
 
 NOTE = ("Shade one bubble per group, fully, with a dark pen or pencil; shade only what the "
         "line has. Keep the corner squares, the black marks and the code clean.")
+SHORT_NOTE = ("Shade one bubble per group, fully, with a dark pen or pencil. Keep the marks "
+              "and the code clean.")       # a portrait sheet's: one line beside the code
 LAST_LABEL = "\u2713"          # the "last sheet" bubble's letter: a tick
 LAST_CAPTION = "last sheet: shade where the game ends"
 
