@@ -116,3 +116,32 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     assert ":7: BO-SAFE-001" in r.stdout and ":9: BO-4TH-001" in r.stdout   # the log's rows
     assert "(expected {A 1&10 A20 0-2}, found {A 1&10 A20 0-3})" in r.stdout
     assert "(expected a RUN, PASS or OFFSIDES card, found K45 on down 1)" in r.stdout
+
+
+def test_an_orientation_other_than_portrait_or_landscape_is_one_line_exit_2(tmp_path):
+    layout = tmp_path / "mine.toml"
+    layout.write_text('[decisions.page]\norientation = "sideways"\n')
+    r = run_cli("render", "blowout", "bubblelog", "--seed", "demo", "--layout", str(layout),
+                "--out", str(tmp_path / "x.pdf"))
+    assert r.code == 2
+    assert r.stderr.count("\n") == 1
+    assert "page.orientation: expected portrait or landscape, found 'sideways'" in r.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_class_pack_stamp_stands_whole_on_the_header_s_fourth_line(tmp_path):
+    """The portrait header: two lines of tags, the note, then the stamp (its code whole),
+    above the "last sheet" caption; read back from the pack's PDF."""
+    r = run_cli("classroom", "blowout", "--teams", "2", "--class-key", tmp_path / "k",
+                "--out", tmp_path / "pack")
+    assert r.code == 0, r.stderr
+    with pdfplumber.open(tmp_path / "pack" / "matches" / "match-001.pdf") as doc:
+        page = next(p for p in doc.pages if "bubble log (decisions)" in (p.extract_text() or ""))
+        lines = page.extract_text().split("\n")
+        stamp = next(k for k, line in enumerate(lines) if line.startswith("class "))
+        assert " code M1-" in lines[stamp] and "\u2026" not in lines[stamp]
+        assert lines[stamp - 1].startswith("Shade one bubble per group")
+        assert lines[stamp + 1] == "\u2713 last sheet: shade where the game ends"
+        caption = next(w for w in page.extract_words() if w["text"] == "last")
+        code = next(w for w in page.extract_words() if w["text"].startswith("M1-"))
+        assert code["bottom"] < caption["top"]
