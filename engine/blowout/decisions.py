@@ -444,9 +444,10 @@ class Recorded:
 
 def rows_of_record(text: str, file: str = "<record>",
                    rules: Rules | None = None) -> tuple[dict[str, str], list[str]]:
-    """A typed record's tags and its snaps as decision lines (one a snap): each card's place
-    in the hand the play book dealt, the coin tosses, and the score after each score. A
-    record without a Seed, or a card not in its hand, is a ValueError (one line)."""
+    """A typed record's tags and its snaps as decision lines (one a snap, and one each
+    further digit of a score, `= 4`): each card's place in the hand the play book dealt, the
+    coin tosses, and the score after each score. A record without a Seed, or a card not in
+    its hand, is a ValueError (one line)."""
     rules = rules or load_rules()
     record = parse_record(text, file, rules)
     tags = dict(record.tags)
