@@ -21,6 +21,11 @@ Card Bowl's decision sheet (`--games cardbowl-decisions`, 50 games: 183 plays a 
 15 plays a letter sheet, 14 an A4 one, 12.7 and 13.6 sheets a game against the written log's
 8.1 and 7.8 pages (were 15.6 and 16.8 with a band a turn; docs/bubblelog.md, "Card Bowl").
 
+Measured (50 games, `--games blowout-decisions`): BLOWOUT!!!'s decision sheet, a portrait
+page of 42 rows (letter) or 45 (A4), a row a snap and one a score's further digit (276 rows a
+game, 237-312), takes 7.0 / 6.7 sheets a game against 9.5 / 8.6 written pages (the landscape
+sheet with the score's tens and ones on every row: 30 / 29 rows, 9.1 / 9.5 sheets).
+
 What a written page holds is counted by drawing it: the table functions of the written logs
 are wrapped to note the rows (drive blocks) they draw, so a layout change shows here.
 """

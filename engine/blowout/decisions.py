@@ -15,8 +15,14 @@ written:
     defense   v1-v6        the DEFENSE's card: its place in the DEFENSE hand
     response  H:DP-PI      a response card, the side that played it and the card (PASS
               A:CHAL       INTERFERENCE, HOLDING, CHALLENGE), as the book prints it
-    = score   = 1 4        after a score: the new score of the side that scored, its tens
-                           then its ones (`= 0 7`; a reader writes `= 7` for ones alone)
+    = score   = 7          after a score: the new score of the side that scored, a digit
+                           a row: its first digit on the scoring snap's row, each further
+                           digit on a row of its own under it (`3 v2 = 1`, then `= 4`: 14)
+
+A row holding only a score digit goes on the score of the snap above it (the replay joins
+them first): every row is one narrow line (a card each, the rare response and coin toss, one
+digit column), so a sheet is portrait and holds 45 rows on A4, 42 on letter, where a row with
+a two-digit score in it would need the landscape page and its 29.
 
 Everything else follows from the cards: the yards, the down, the ball, the period (a period
 ends when the side due to lead holds no card it may lead with, B7). `Scripted` is the
@@ -47,8 +53,8 @@ from printkit_engine.game import Lazy, PerRules
 from printkit_engine.verify.record import Unread
 
 KICK = "K"                   # the offense's place for its SPECIAL TEAMS card
-TOP_SCORE = 199              # the highest score a checkpoint writes (simulated games: 80)
-TYPICAL_SNAPS = 262          # rows of a whole game (simulated games: 229-291, 260 on average)
+TYPICAL_SNAPS = 276          # rows of a whole game (237-312): a row a snap (229-291 a game,
+                             # 260 on average) and one a score's further digit (some 16)
 FIRST = "first:"             # the coin toss's token lead: `first:H`
 # what a response card's bubble says (the card's own name, as the card prints it)
 RESPONSE_LABELS = {"pass_interference": "pass int.", "holding": "holding",
@@ -62,16 +68,17 @@ FIELDS = (
     Field("defense", "every snap: the DEFENSE's card, its place in the DEFENSE hand"),
     Field("response", "a response card played after both cards: the side, then the card"),
     Field("score", "after every score (touchdown, field goal, safety): the new score of "
-          "the side that scored, its tens (0 below 10)"),
-    Field("ones", "with the score: its ones"),
+          "the side that scored, a digit a row: its first digit on the snap's row, each "
+          "further one on a row of its own under it"),
 )
-SCORE = ("score", "ones")            # the checkpoint's fields
+SCORE = ("score",)                   # the checkpoint's field
+SCORE_LEAD = "= "                    # written before each of its digits
 
 SHEET_LEGEND = (
-    "One row a snap: shade the place of each side's card in its hand (1 = the top card of "
-    "the book's list you have not played yet; kick: the SPECIAL TEAMS card).",
-    "response: who played it, then the card.  coin toss: who starts on OFFENSE (first snap, "
-    "and overtime).  = score: after a score, the new score of the side that scored.",
+    "A row a snap: each card's place in its hand (1: the book's top card not played yet). "
+    "toss: who starts on OFFENSE.",
+    "After a score: the new score of the side that scored, a digit a row (14: 1 on the "
+    "snap's row, 4 on the next).",
 )
 
 def decision_log(rules: Rules | None = None) -> DecisionLog:
@@ -111,18 +118,16 @@ def _decision_log(rules: Rules) -> DecisionLog:
                                labels=tuple(RESPONSE_LABELS.values()))),
              title="response: who, card"),
         Slot("first", (Part("side", SIDES),), lead=FIRST, title="toss"),
-        # the score in two tokens (tens, ones), a timing square between them: a reader
-        # following a bent photo along a row finds the ones column by a square of its own
-        Slot("score", (Part("tens", digits=(TOP_SCORE // 100, 9),
-                            first=tuple(range(1, TOP_SCORE // 100 + 1))),),
-             title="= score: tens"),
-        Slot("ones", (Part("ones", digits=(9,)),), title="ones"),
+        # one digit a row: a score's further digits on rows of their own under the snap's
+        # (a row holds one narrow line: the sheet is portrait, 45 rows on A4); `= ` its
+        # lead, so a row of a further digit alone is typed `= 4`
+        Slot("score", (Part("digit", digits=(9,)),), lead=SCORE_LEAD,
+             title="= score: a digit a row"),
     )
-    form = Form("", (Segment("", ("offense", "defense", "response", "first")),
-                     Segment(" = ", ("score", "ones"))))
+    form = Form("", (Segment("", ("offense", "defense", "response", "first", "score")),))
     grammar = Grammar("blowout", slots, (form,),
                       tags=("Seed", "Home", "Away", "Date", LENGTH_TAG, "Match"),
-                      hint="3 v2 H:DP-PI = 1 4", log="decisions", variant="decisions",
+                      hint="3 v2 H:DP-PI = 7", log="decisions", variant="decisions",
                       stamp=(("Log", "decisions"),), seeded=True,
                       lines=DecisionLines(of_record=log_of_record),
                       typical_lines=TYPICAL_SNAPS, legend=SHEET_LEGEND)
@@ -310,6 +315,8 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     length = _length(tags, rules)
     if length not in rules.lengths:           # the verifier names the tag (BO-TAG-001)
         length = DEFAULT_LENGTH
+    rows, joined = joined_scores(rows)
+    out.findings += joined
     source = Scripted(rows, seed, rules)
     lines, state = play(seed, rules, length, source, more=source.more)
     source.close()
@@ -342,9 +349,29 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
 
 
 def _points(row: Row) -> str:
-    """The score a row writes (its tens and ones as written; "" for none)."""
-    text = row.get("score") + row.get("ones")
+    """The score a row writes (its digits as written, joined; "" for none)."""
+    text = row.get("score")
     return str(int(text)) if text else ""
+
+
+def joined_scores(rows: list[Row]) -> tuple[list[Row], list[Finding]]:
+    """The rows with each row holding only a score digit joined onto the row above it (a
+    score's further digits, a row each): one row a snap. A digit with no snap above it is
+    BO-DEC-002 (left out)."""
+    out: list[Row] = []
+    findings: list[Finding] = []
+    for row in rows:
+        if set(row.values) != set(SCORE):
+            out.append(row)
+        elif not out:
+            findings.append(Finding(row.line, "BO-DEC-002", "a score digit with no snap "
+                                    "above it", "a snap first", row.text))
+        else:
+            above = out[-1]
+            digits = above.get("score") + row.get("score")
+            out[-1] = Row(above.line, {**above.values, "score": (digits,)},
+                          f"{above.text} {row.text}")
+    return out, findings
 
 
 def _with(pair: tuple[int, int], i: int, value: int) -> tuple[int, int]:
@@ -417,9 +444,10 @@ class Recorded:
 
 def rows_of_record(text: str, file: str = "<record>",
                    rules: Rules | None = None) -> tuple[dict[str, str], list[str]]:
-    """A typed record's tags and its snaps as decision lines (one a snap): each card's place
-    in the hand the play book dealt, the coin tosses, and the score after each score. A
-    record without a Seed, or a card not in its hand, is a ValueError (one line)."""
+    """A typed record's tags and its snaps as decision lines (one a snap, and one each
+    further digit of a score, `= 4`): each card's place in the hand the play book dealt, the
+    coin tosses, and the score after each score. A record without a Seed, or a card not in
+    its hand, is a ValueError (one line)."""
     rules = rules or load_rules()
     record = parse_record(text, file, rules)
     tags = dict(record.tags)
@@ -439,11 +467,13 @@ def rows_of_record(text: str, file: str = "<record>",
     out = []
     for line, tokens in zip(lines, source.tokens, strict=True):
         after = _score_of(line)
+        digits = ""
         if after != score:
-            points = next(a for a, b in zip(after, score, strict=True) if a != b)
-            tokens["score"], tokens["ones"] = str(points // 10), str(points % 10)
+            digits = str(next(a for a, b in zip(after, score, strict=True) if a != b))
+            tokens["score"] = SCORE_LEAD + digits[0]
         score = after
         out.append(write_tokens(grammar, tokens))
+        out += [write_tokens(grammar, {"score": SCORE_LEAD + d}) for d in digits[1:]]
     return tags, out
 
 
@@ -454,5 +484,5 @@ def log_of_record(text: str, file: str = "<record>") -> str:
 
 
 
-__all__ = ["FIELDS", "Hands", "Scripted", "decision_log", "log_of_record", "places",
-           "replay", "rows_of_record"]
+__all__ = ["FIELDS", "Hands", "Scripted", "decision_log", "joined_scores", "log_of_record",
+           "places", "replay", "rows_of_record"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.qr import draw_qr
@@ -152,14 +153,26 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
         info.insert(at, f"{k}: {v}")
     text = "   ".join(info)
     room = w - m - geo.marker - 4 * MM - geo.qr - x          # up to the code's quiet zone
-    text, fitted = fit_line(text, layout.font("page.label_font"), size, room)
-    c.setFont(layout.font("page.label_font"), fitted)
-    c.drawString(x, h - m - 8.5 * MM, text)
+    font = layout.font("page.label_font")
+    small = layout.length("page.small_size")
+    # a landscape sheet: each on one line (the tags fitted to the room); a portrait sheet's
+    # room beside the code is narrower: the tags on two lines at most (the second fitted),
+    # the note in short; the line under them is a class pack's stamp's (`stamp.baseline`)
+    wide = w > h
+    lines = [fit_line(text, font, size, room)] if wide or stringWidth(text, font, size) <= room \
+        else _two_lines(info, font, size, room)
+    notes = [NOTE] if wide or stringWidth(NOTE, font, small) <= room \
+        else [fit_line(SHORT_NOTE, font, small, room)[0]]
+    y = m + 8.5 * MM
+    for line, fitted in lines:
+        c.setFont(font, fitted)
+        c.drawString(x, h - y, line)
+        y += 3.5 * MM
     c.setFillColor(layout.colour("page.muted"))
-    c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
-    c.drawString(x, h - m - 12 * MM,
-                 "Shade one bubble per group, fully, with a dark pen or pencil; shade only what "
-                 "the line has. Keep the corner squares, the black marks and the code clean.")
+    c.setFont(font, small)
+    for line in notes:
+        c.drawString(x, h - y, line)
+        y += 3.5 * MM
     # header bubbles (Result) and their caption
     if geo.header_bubbles:
         cy = h - geo.header_y
@@ -190,6 +203,33 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     draw_qr(c, sheet.text(), qr_x, h - m - geo.qr, geo.qr)
 
 
+def _two_lines(info: list[str], font: str, size: float, room: float,
+               ) -> list[tuple[str, float]]:
+    """The header's tags on at most two lines no wider than `room` (each item whole where it
+    fits; the second line fitted, cut with an ellipsis, when they need more)."""
+    lines = _items(info, font, size, room)
+    if len(lines) > 2:
+        lines = [lines[0], "   ".join(lines[1:])]
+    return [fit_line(line, font, size, room) for line in lines]
+
+
+def _items(info: list[str], font: str, size: float, room: float) -> list[str]:
+    """The header's tags as lines no wider than `room`, an item never split (three spaces
+    between items, as on one line)."""
+    out: list[str] = []
+    for item in info:
+        trial = f"{out[-1]}   {item}" if out else item
+        if out and stringWidth(trial, font, size) <= room:
+            out[-1] = trial
+        else:
+            out.append(item)
+    return out
+
+
+NOTE = ("Shade one bubble per group, fully, with a dark pen or pencil; shade only what the "
+        "line has. Keep the corner squares, the black marks and the code clean.")
+SHORT_NOTE = ("Shade one bubble per group, fully, with a dark pen or pencil. Keep the marks "
+              "and the code clean.")       # a portrait sheet's: one line beside the code
 LAST_LABEL = "\u2713"          # the "last sheet" bubble's letter: a tick
 LAST_CAPTION = "last sheet: shade where the game ends"
 

@@ -328,11 +328,22 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
                  tuple(refs))
 
 
+def orientation(layout: Layout) -> str:
+    """The bubble log's page orientation: landscape (a dense sheet's long bands) unless the
+    layout says `page.orientation = "portrait"`."""
+    value = layout.text("page.orientation") if layout.has("page.orientation") else "landscape"
+    if value not in ("portrait", "landscape"):
+        raise ValueError(f"page.orientation: expected portrait or landscape, found {value!r}")
+    return value
+
+
 def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
-    """The page of a game's bubble log on one paper (landscape), with the layout's table for
-    the grammar's variant laid over it (a play-book sheet's `[book]`)."""
+    """The page of a game's bubble log on one paper (landscape, or as the layout's
+    `page.orientation` says: a decision sheet's rows narrow enough for a portrait page, which
+    holds more of them), with the layout's table for the grammar's variant laid over it (a
+    play-book sheet's `[book]`)."""
     layout = layout.variant(grammar.variant)
-    w, h = page_size(paper, "landscape")
+    w, h = page_size(paper, orientation(layout))
     margin = layout.length("page.margin")
     marker = layout.length("marker.side")
     qr = layout.length("qr.side")
@@ -368,7 +379,9 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     by_slot = {s.name: t for t, s in grammar.header}
     hb = [(by_slot[b.slot], b) for b in hbubbles]
     px = layout.length("bubble.pitch_x")
-    last = (margin + marker + 3 * MM + TIMING + px, header_y + 5.5 * MM)
+    # a portrait sheet's header wraps its tags and note onto four lines: the row under them
+    last = (margin + marker + 3 * MM + TIMING + px,
+            header_y + (5.5 * MM if w > h else 8.5 * MM))
     header_refs: tuple[tuple[float, float], ...] = ((last[0] - px, last[1]),
                                                     (last[0] + px, last[1]))
     if hb:

@@ -14,7 +14,7 @@ rules text (docs/rules/blowout.md), not by the engine:
 - `2 v4 first:H`: Home starts on OFFENSE at its own 20; Home's 2nd card P25, Away's 4th SACK:
   "SACK- ... OFFENSE loses 10 yards and a down": {H 2&20 H10 0-0}. Home's hand is now R75
   R85 P70 R45 (the 6th card drawn), Away's D65 OP-OFS D55 FUM D65 FUM (the 7th drawn);
-- `5 v5 = 0 3`: Home's 5th card R45 (its 6th in the book), Away's 5th D65: 45 - 65 = -20 from
+- `5 v5 = 3`: Home's 5th card R45 (its 6th in the book), Away's 5th D65: 45 - 65 = -20 from
   Home's 10: past its own goal line, a SAFETY: "DEFENSE gets 2 points, the ball on their
   own 20": {A 1&10 A20 0-2}. The table wrote Away's score as 3: BO-SAFE-001 on that row;
 - `3 v3`: Away's 3rd R70 against Home's 3rd D35: +35 from A20: {A 1&10 H45 0-2};
@@ -31,6 +31,7 @@ import pytest
 from printkit_engine.blowout.bots import game_seed, play_game
 from printkit_engine.blowout.decisions import (
     decision_log,
+    joined_scores,
     log_of_record,
     replay,
 )
@@ -44,7 +45,7 @@ HAND = """[Game "blowout"]
 [Length "full"]
 
 2 v4 first:H
-5 v5 = 0 3
+5 v5 = 3
 3 v3
 K v1
 """
@@ -91,7 +92,7 @@ def test_a_missing_card_and_a_coin_toss_where_there_is_none():
 
 
 def test_a_score_not_written_and_one_written_where_nobody_scored():
-    text = HAND.replace("5 v5 = 0 3", "5 v5").replace("3 v3", "3 v3 = 7")
+    text = HAND.replace("5 v5 = 3", "5 v5").replace("3 v3", "3 v3 = 7")
     got = [(f.line, f.rule, f.expected, f.found) for f in verify_text(text, "x.dec").findings]
     assert (7, "BO-DEC-003", "= 2", "nothing") in got
     assert (8, "BO-DEC-002", "nothing", "= 7") in got
@@ -106,14 +107,24 @@ def test_a_slip_carried_forward_is_found_once_at_the_checkpoint_where_it_went_wr
     lines = log_of_record(played.text()).split("\n")
     checkpoints = [k for k, line in enumerate(lines) if " = " in line]
     assert len(checkpoints) == len(scorers) > 2
+    # a score a digit a row: `3 v2 = 1` then `= 4` is 14; the slip's score written anew
     slipped = scorers[0]                 # one point too many on the first score, kept on
-    for k, side in zip(checkpoints, scorers, strict=True):
-        if side == slipped:
-            head, points = lines[k].rsplit(" = ", 1)          # `= 1 4`: tens, ones
-            points = int(points.replace(" ", "")) + 1
-            lines[k] = f"{head} = {points // 10} {points % 10}"
-    report = verify_text("\n".join(lines), "slip.dec")
-    result = next(k + 1 for k, line in enumerate(lines) if line.startswith("[Result "))
+    out = []
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        k += 1
+        if " = " not in line or scorers[checkpoints.index(k - 1)] != slipped:
+            out.append(line)
+            continue
+        head, digits = line.rsplit(" = ", 1)
+        while k < len(lines) and lines[k].startswith("= "):
+            digits += lines[k][2:]
+            k += 1
+        points = str(int(digits) + 1)
+        out += [f"{head} = {points[0]}", *(f"= {d}" for d in points[1:])]
+    report = verify_text("\n".join(out), "slip.dec")
+    result = next(k + 1 for k, line in enumerate(out) if line.startswith("[Result "))
     found = [f.line for f in report.findings if f.line != result]      # the Result: kept on
     assert found == [checkpoints[0] + 1]
 
@@ -133,7 +144,10 @@ def test_a_bot_game_s_log_verifies_clean():
     text = log_of_record(played.text())
     report = verify_text(text, "game.dec")
     assert report.clean, report.to_text()
-    assert report.lines_checked == len(played.lines)
+    rows = text.split("\n\n", 1)[1].splitlines()          # after the tags: a row a line
+    assert report.lines_checked == len(rows)
+    # a row a snap, and one more a score's further digit (`= 4`)
+    assert len([r for r in rows if not r.startswith("= ")]) == len(played.lines)
 
 
 def test_snaps_after_the_end_of_the_game_and_no_seed():
@@ -147,13 +161,32 @@ def test_snaps_after_the_end_of_the_game_and_no_seed():
 
 
 def test_text_form_reads_each_field_by_its_words():
-    _, rows = _rows(HAND + "K v6 A:CHAL first:H = 10 5\n")
-    row = rows[-1]
+    _, rows = _rows(HAND + "K v6 A:CHAL first:H = 1\n= 0\n= 5\n")
+    row = rows[-3]
     assert row.values["offense"] == ("K",)
     assert row.values["defense"] == ("6",)
     assert row.values["response"] == ("A", "CHAL")
     assert row.values["first"] == ("H",)
-    assert row.values["score"] == ("10",) and row.values["ones"] == ("5",)
+    assert row.values["score"] == ("1",)
+    assert [r.values for r in rows[-2:]] == [{"score": ("0",)}, {"score": ("5",)}]
+    joined, findings = joined_scores(rows)        # a digit a row: 105 on the snap's row
+    assert findings == [] and len(joined) == len(rows) - 2
+    assert joined[-1].values["score"] == ("105",) and joined[-1].line == rows[-3].line
+
+
+def test_a_two_digit_score_a_digit_a_row_and_a_digit_with_no_snap_above():
+    # Away's punt K45 from Home's 45 (row 9) is a touchback (the lines worked out above): no
+    # score, so a `= 1` row under it is a score written where nobody scored, on row 9
+    text = HAND.replace("K v1\n", "K v1\n= 1\n")
+    got = [(f.line, f.rule, f.found) for f in verify_text(text, "x.dec").findings]
+    assert (9, "BO-DEC-002", "= 1") in got
+    text = HAND.replace("2 v4 first:H\n", "= 4\n2 v4 first:H\n")    # before any snap
+    got = [(f.line, f.rule, f.found) for f in verify_text(text, "x.dec").findings]
+    assert got[0] == (6, "BO-DEC-002", "= 4")
+    # the safety's 2 written as 1, then 2 under it: 12, not 2 (row 7, the snap's row)
+    text = HAND.replace("5 v5 = 3\n", "5 v5 = 1\n= 2\n")
+    got = [(f.line, f.rule, f.expected, f.found) for f in verify_text(text, "x.dec").findings]
+    assert got[0] == (7, "BO-SAFE-001", "{A 1&10 A20 0-2}", "{A 1&10 A20 0-12}")
 
 
 def test_an_unreadable_line_stops_the_replay_there():
@@ -184,7 +217,9 @@ def test_a_place_the_hand_no_longer_reaches():
     text, n = _short_hand()
     lines = text.split("\n")
     first = lines.index("") + 1                    # the first row's index in the file
-    fields = lines[first + n].split(" ", 1)
-    lines[first + n] = " ".join(["5", *fields[1:]])
+    snaps = [k for k in range(first, len(lines)) if lines[k] and not lines[k].startswith("= ")]
+    at = snaps[n]                                  # snap n's row (a score's `= 4` rows skipped)
+    fields = lines[at].split(" ", 1)
+    lines[at] = " ".join(["5", *fields[1:]])
     got = [(f.line, f.rule, f.found) for f in verify_text("\n".join(lines), "x.dec").findings]
-    assert got[0] == (first + n + 1, "BO-DEC-006", "5")
+    assert got[0] == (at + 1, "BO-DEC-006", "5")

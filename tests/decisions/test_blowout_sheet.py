@@ -21,8 +21,9 @@ from tests.helpers import pdf_texts, run_cli
 from tests.omr.distort import Distortion, distort, page_image
 
 MM = 72 / 25.4
-BUBBLES = 40          # a snap's row: OFFENSE 1-5 kick, DEFENSE 1-6, response H A and its
-                      # three cards, toss H A, score 1 | 0-9 | 0-9
+BUBBLES = 29          # a snap's row: OFFENSE 1-5 kick, DEFENSE 1-6, response H A and its
+                      # three cards, toss H A, score 0-9 (a digit a row)
+EDGE = 0.25 * 72      # nothing printed within a quarter inch of the paper's edge
 
 
 def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
@@ -32,11 +33,16 @@ def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
     return out
 
 
-@pytest.mark.parametrize(("paper", "snaps"), [("letter", 30), ("a4", 29)])
-def test_words_bubbles_and_rows_measured_on_the_pdf(tmp_path, paper, snaps):
+@pytest.mark.parametrize(("paper", "snaps", "size"),
+                         [("letter", 42, (612, 792)), ("a4", 45, (595.3, 841.9))])
+def test_words_bubbles_and_rows_measured_on_the_pdf(tmp_path, paper, snaps, size):
     pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, "--home", "Comets")
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
+        assert (round(page.width, 1), round(page.height, 1)) == size      # portrait
+        for thing in (*page.chars, *page.curves, *page.rects):
+            assert thing["x0"] >= EDGE and thing["x1"] <= page.width - EDGE, thing
+            assert thing["top"] >= EDGE and thing["bottom"] <= page.height - EDGE, thing
         chars = [c for c in page.chars if c["text"].strip()]
         small = {round(c["size"], 2) for c in chars if c["size"] < 7.99}
         assert not small, small
@@ -109,3 +115,32 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     assert ":7: BO-SAFE-001" in r.stdout and ":9: BO-4TH-001" in r.stdout   # the log's rows
     assert "(expected {A 1&10 A20 0-2}, found {A 1&10 A20 0-3})" in r.stdout
     assert "(expected a RUN, PASS or OFFSIDES card, found K45 on down 1)" in r.stdout
+
+
+def test_an_orientation_other_than_portrait_or_landscape_is_one_line_exit_2(tmp_path):
+    layout = tmp_path / "mine.toml"
+    layout.write_text('[decisions.page]\norientation = "sideways"\n')
+    r = run_cli("render", "blowout", "bubblelog", "--seed", "demo", "--layout", str(layout),
+                "--out", str(tmp_path / "x.pdf"))
+    assert r.code == 2
+    assert r.stderr.count("\n") == 1
+    assert "page.orientation: expected portrait or landscape, found 'sideways'" in r.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_class_pack_stamp_stands_whole_on_the_header_s_fourth_line(tmp_path):
+    """The portrait header: two lines of tags, the note, then the stamp (its code whole),
+    above the "last sheet" caption; read back from the pack's PDF."""
+    r = run_cli("classroom", "blowout", "--teams", "2", "--class-key", tmp_path / "k",
+                "--out", tmp_path / "pack")
+    assert r.code == 0, r.stderr
+    with pdfplumber.open(tmp_path / "pack" / "matches" / "match-001.pdf") as doc:
+        page = next(p for p in doc.pages if "bubble log (decisions)" in (p.extract_text() or ""))
+        lines = page.extract_text().split("\n")
+        stamp = next(k for k, line in enumerate(lines) if line.startswith("class "))
+        assert " code M1-" in lines[stamp] and "\u2026" not in lines[stamp]
+        assert lines[stamp - 1].startswith("Shade one bubble per group")
+        assert lines[stamp + 1] == "\u2713 last sheet: shade where the game ends"
+        caption = next(w for w in page.extract_words() if w["text"] == "last")
+        code = next(w for w in page.extract_words() if w["text"].startswith("M1-"))
+        assert code["bottom"] < caption["top"]
