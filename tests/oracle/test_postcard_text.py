@@ -15,10 +15,11 @@ from printkit_engine.postcard.verify import verify_text
 from tests.engine.postcard import test_verify
 from tests.engine.postcard.mutations import GAPS, MUTATIONS
 from tests.engine.postcard.test_rule_coverage import TABLE, slipped
+from tests.fuzzing import corpus
 from tests.oracle.postcard_text import check
 
 ROOT = Path(__file__).parents[2]
-SIMULATED = 300
+SIMULATED = corpus(120)           # 2,400 in make fuzz
 CHUNKS = 3
 
 
@@ -47,6 +48,7 @@ def simulated(number: int) -> str:
     return GAME.bots.play(GAME.bots.seed_of("oracle", number)).text()
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_simulated_games_keep_every_invariant(chunk):
     size = SIMULATED // CHUNKS
