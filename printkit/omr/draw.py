@@ -157,9 +157,13 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     c.drawString(x, h - m - 8.5 * MM, text)
     c.setFillColor(layout.colour("page.muted"))
     c.setFont(layout.font("page.label_font"), layout.length("page.small_size"))
-    c.drawString(x, h - m - 12 * MM,
-                 "Shade one bubble per group, fully, with a dark pen or pencil; shade only what "
-                 "the line has. Keep the corner squares, the black marks and the code clean.")
+    said = ("Shade one bubble per group, fully, with a dark pen or pencil; shade only what "
+            "the line has.", "Keep the corner squares, the black marks and the code clean.")
+    if w > h:
+        c.drawString(x, h - m - 12 * MM, " ".join(said))
+    else:                            # a portrait page: two lines, clear of the code
+        for n, part in enumerate(said):
+            c.drawString(x, h - m - (12 + 3.6 * n) * MM, part)
     # header bubbles (Result) and their caption
     if geo.header_bubbles:
         cy = h - geo.header_y

@@ -329,10 +329,12 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
 
 
 def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
-    """The page of a game's bubble log on one paper (landscape), with the layout's table for
-    the grammar's variant laid over it (a play-book sheet's `[book]`)."""
+    """The page of a game's bubble log on one paper (landscape, or as `page.orientation`
+    says: a decision sheet of short bands holds more of them portrait), with the layout's
+    table for the grammar's variant laid over it (a play-book sheet's `[book]`)."""
     layout = layout.variant(grammar.variant)
-    w, h = page_size(paper, "landscape")
+    w, h = page_size(paper, layout.text("page.orientation")
+                     if layout.has("page.orientation") else "landscape")
     margin = layout.length("page.margin")
     marker = layout.length("marker.side")
     qr = layout.length("qr.side")
