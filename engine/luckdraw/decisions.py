@@ -61,16 +61,26 @@ END_EVENTS = (("passTD", "PTD", "td", "pass TD"), ("runTD", "RTD", "td", "run TD
               ("punt", "P", "punt", "punt"), ("no1st", "TOD", "none", "no 1st"),
               ("expires", "TE", "expires", "clock 0"))
 EVENTS = {t: (card, word) for t, card, word, _ in PLAY_EVENTS + END_EVENTS}
+LABEL = {t: lab for t, *_, lab in PLAY_EVENTS + END_EVENTS}
+# the sheet's groups of event words (a row's one event is in one of them), with headings
+EVENT_SLOTS = (
+    ("play", ("sack", "offpen", "defpen", "first", "short"), "a play's event"),
+    ("stop", ("timeout", "review", "reset", "kickTD", "touchback"), "a stop, a kick"),
+    ("score", ("passTD", "runTD", "xp", "2pt", "safety", "FG"), "a score, a try"),
+    ("end", ("missFG", "int", "fumble", "4th", "punt", "no1st", "expires"),
+     "the drive ends / the clock"),
+)
+EVENT_NAMES = tuple(name for name, *_ in EVENT_SLOTS)
 TOKEN_OF = {(card, word): t for t, (card, word) in EVENTS.items()}
 ROWS = ("drive", "trade", "for", "late")
 ROW_LABELS = ("new drive", "trade", "for", "late deal")
-BONUS_WORDS = ("markers", "overturned", "blocked", "td", "inside")
-BONUS_LABELS = ("markers", "overturned", "blocked", "TD", "inside")
+BONUS_WORDS = ("markers", "overturned", "blocked", "inside", "td")    # one of four, then td
+BONUS_LABELS = ("markers", "overturned", "blocked", "inside", "TD")
 SEATS = tuple(f"P{k}" for k in range(1, MAX_PLAYERS + 1))
 CALLS = ("run", "pass")
 TOP_TOTAL = 199           # the highest total a checkpoint writes (simulated games: < 150)
 TYPICAL_ROWS = 80         # rows of a whole game (simulated: events, the rest folded in)
-KINDS = ("drive", "play", "end")      # the slots naming what a row is
+KINDS = ("drive", *EVENT_NAMES)      # the slots naming what a row is
 QUARTER_ENDS = "expires"  # the clock runs out: the next drive begins the next period
 
 FIELDS = (
@@ -78,12 +88,16 @@ FIELDS = (
           "comes first), a trade (the card given, then `for` the card taken: the play "
           "book's slip says who holds them), the QB dealt after the first snap (late deal)"),
     Field("play", "an event of a play the table saw, ticked against its card"),
-    Field("end", "how the drive ended, its try, the clock running out (clock 0: the next "
+    Field("stop", "a timeout, a review, the clock reset, a kick returned or a touchback"),
+    Field("score", "a touchdown, its try, a safety, a field goal"),
+    Field("end", "how else the drive ended, the clock running out (clock 0: the next "
           "drive begins the next quarter)"),
-    Field("bonus", "the event's bonus words (any of them)"),
+    Field("bonus", "the event's bonus words (one of four, and TD: a blocked kick returned "
+          "for a TD)"),
     Field("total", "after an event or a late deal that scores for a seat: that seat's new "
           "total"),
     Field("card", "a trade row: the card given (trade), the card taken (for)"),
+    Field("card2", "the card, when it is one of the last eight"),
     Field("call", "the audible, on the row of the event after it: the play the offense ran"),
     Field("pass", "the audible: the seats that called pass"),
     Field("run", "the audible: the seats that called run"),
@@ -114,28 +128,34 @@ def _seats(name: str, lead: str, title: str) -> Slot:
 
 def _decision_log(rules: Rules) -> DecisionLog:
     codes = rules.cards.codes
-    slots = (                # four rows a band on a portrait page (letter and a4)
-        Slot("play", (Part("event", tuple(t for t, *_ in PLAY_EVENTS),
-                           labels=tuple(lab for *_, lab in PLAY_EVENTS)),),
-             title="a play's event"),
-        Slot("call", (Part("play", CALLS),), lead="audible:", title="audible"),
+    def events(name: str, tokens: tuple[str, ...], title: str, new_row: bool = False) -> Slot:
+        return Slot(name, (Part("event", tokens, labels=tuple(LABEL[t] for t in tokens)),),
+                    title=title, new_row=new_row)
+
+    slots = (                # four rows a band on a portrait page (letter and a4); the
+        # events in short groups: a timing square between two groups keeps the reader on
+        # a bent page
+        *(events(name, tokens, title, name == EVENT_SLOTS[2][0])
+          for name, tokens, title in EVENT_SLOTS[:2]),
         _seats("pass", "pass:", "called pass"),
-        Slot("end", (Part("event", tuple(t for t, *_ in END_EVENTS),
-                          labels=tuple(lab for *_, lab in END_EVENTS)),),
-             title="the drive ends / try / clock", new_row=True),
+        *(events(name, tokens, title, name == EVENT_SLOTS[2][0])
+          for name, tokens, title in EVENT_SLOTS[2:]),
         _seats("run", "run:", "called run"),
         Slot("drive", (Part("row", ROWS, labels=ROW_LABELS),), title="drive / trade",
              new_row=True),
+        Slot("call", (Part("play", CALLS),), lead="audible:", title="audible"),
         Slot("total", (Part("sign", ("-",)), number_part("n", TOP_TOTAL)),
              title="= total of the player who scored"),
-        Slot("card", (Part("card", codes),), lead="card:", title="trade: the card",
+        Slot("card", (Part("card", codes[:8]),), lead="card:", title="trade: the card",
              new_row=True),
-        Slot("bonus", tuple(Part(w, (w,), labels=(lab,), prefix="+")
-                            for w, lab in zip(BONUS_WORDS, BONUS_LABELS, strict=True)),
+        Slot("card2", (Part("card", codes[8:]),), lead="card:", title=""),
+        Slot("bonus", (Part("word", BONUS_WORDS[:-1], labels=BONUS_LABELS[:-1], prefix="+"),
+                       Part("td", BONUS_WORDS[-1:], labels=BONUS_LABELS[-1:], prefix="+")),
              title="bonus"),
     )
     form = Form("", (
-        Segment("", ("drive", "card", "call", "pass", "run", "play", "end", "bonus")),
+        Segment("", ("drive", "card", "card2", "call", "pass", "run", *EVENT_NAMES,
+                     "bonus")),
         Segment(" = ", ("total",)),
     ))
     from printkit_engine.decisions.lines import DecisionLines
@@ -160,12 +180,17 @@ def _decision_log(rules: Rules) -> DecisionLog:
 def kind(row: Row) -> str:
     """What a row begins with: `drive`, `trade`, `for`, `late`, or its event's token ("" for
     a row of the audible calls alone)."""
-    return row.get("drive") or row.get("play") or row.get("end")
+    return row.get("drive") or event(row)
 
 
 def event(row: Row) -> str:
     """The row's event token ("" none)."""
-    return row.get("play") or row.get("end")
+    return next((row.get(s) for s in EVENT_NAMES if row.get(s)), "")
+
+
+def card(row: Row) -> str:
+    """The card a trade row names ("" none)."""
+    return row.get("card") or row.get("card2")
 
 
 def audible(row: Row) -> bool:
@@ -203,8 +228,8 @@ class Scripted:
         self.what: list[str] = []            # drive, trade, audible, event, late
         self.before: list[tuple[int, ...]] = []     # the totals when it was reached
         for row in rows:
-            if row.get("drive") and event(row) and row.get("drive") != "drive" or (
-                    row.get("play") and row.get("end")):
+            if row.get("drive") and event(row) and row.get("drive") != "drive" or sum(
+                    row.has(s) for s in (*EVENT_NAMES, "card", "card2")) > 1:
                 self._find(row, "LD-DEC-002", "a row is one event (a new drive's first "
                            "band may carry it), or a trade, or a late deal", "one of them",
                            " ".join(row.get(s) for s in KINDS if row.has(s)))
@@ -270,14 +295,14 @@ class Scripted:
                            "bands right after the new drive's band (which then has no event)",
                            "a trade after the drive row", row.text)
                 continue
-            self._unused(row, ("card",))
-            if take is None or not row.get("card") or not take.get("card"):
+            self._unused(row, ("card", "card2"))
+            if take is None or not card(row) or not card(take):
                 self._find(row, "LD-DEC-001", "trade missing (the card given, then a `for` "
                            "band with the card taken)", "e.g. trade card:FDN, for card:SACK",
                            row.text)
                 continue
-            self._unused(take, ("card",))
-            give, get = row.get("card"), take.get("card")
+            self._unused(take, ("card", "card2"))
+            give, get = card(row), card(take)
             holders = {c: s for s, cards in table.hands.items() for c in cards}
             if give not in holders or get not in holders:
                 self._find(row, "LD-DEC-002", "a traded card is on the sidelines: nobody "
@@ -445,8 +470,8 @@ def rows_of_record(text: str, file: str = "<record>",
             if len(entry.gives) != 1 or len(entry.takes) != 1:
                 continue
             flush()
-            emit({"drive": "trade", "card": f"card:{entry.gives[0]}"})
-            emit({"drive": "for", "card": f"card:{entry.takes[0]}"})
+            for what, code in (("trade", entry.gives[0]), ("for", entry.takes[0])):
+                emit({"drive": what, _card_slot(code, rules): f"card:{code}"})
         elif isinstance(entry, n.Calls):
             calls = entry.calls
         elif isinstance(entry, n.Audible):
@@ -464,7 +489,7 @@ def rows_of_record(text: str, file: str = "<record>",
             token = TOKEN_OF.get((entry.card, entry.words[0]))
             if token is None:
                 continue
-            slot = "play" if any(t == token for t, *_ in PLAY_EVENTS) else "end"
+            slot = next(name for name, tokens, _ in EVENT_SLOTS if token in tokens)
             tokens = {**pending, slot: token}
             pending.clear()
             bonus = [w for w in BONUS_WORDS if w in entry.words[1:]]
@@ -482,6 +507,11 @@ def rows_of_record(text: str, file: str = "<record>",
             emit({"drive": "late", "total": str(totals[entry.seat])})
     flush()
     return tags, out
+
+
+def _card_slot(code: str, rules: Rules) -> str:
+    """The slot whose bubbles hold a card (the first eight cards, then the rest)."""
+    return "card" if code in rules.cards.codes[:8] else "card2"
 
 
 def log_of_record(text: str, file: str = "<record>") -> str:
