@@ -17,6 +17,11 @@ written score sheet and the score-sheet bubble log (the default) hold them.
 `--games luckdraw-deals`: Luck of the Draw's games without their Seed tag (played without
 the play book), so their sheets are the ones with deal bands.
 
+`--games luckdraw-decisions`: the decision sheets (`render luckdraw bubblelog --decisions`):
+a band an event, four rows on a portrait page, 10 a letter sheet and 11 an A4 one; 50 games
+(72 bands, 71 of them events): 8.3 letter and 7.5 A4 sheets a game against 3.0 and 3.2
+written pages (26.2 and 21.0 with the earlier band a happening of six rows).
+
 What a written page holds is counted by drawing it: the table functions of the written logs
 are wrapped to note the rows (drive blocks) they draw, so a layout change shows here.
 """

@@ -148,7 +148,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
              title="= total of the player who scored"),
         Slot("card", (Part("card", codes[:8]),), lead="card:", title="trade: the card",
              new_row=True),
-        Slot("card2", (Part("card", codes[8:]),), lead="card:", title=""),
+        Slot("card2", (Part("card", codes[8:]),), lead="card:", title="or"),
         Slot("bonus", (Part("word", BONUS_WORDS[:-1], labels=BONUS_LABELS[:-1], prefix="+"),
                        Part("td", BONUS_WORDS[-1:], labels=BONUS_LABELS[-1:], prefix="+")),
              title="bonus"),

@@ -123,3 +123,23 @@ def test_a_typed_game_takes_its_rows_over_the_bands_of_a_sheet(tmp_path, paper, 
     assert len(texts) == 2
     for text, numbers in zip(texts, lines, strict=True):
         assert f"lines {numbers}" in text
+
+
+def test_timing_squares_between_groups_and_inside_the_total(tmp_path):
+    """The first band's four rows, read off the PDF: a square at each end of a row and one
+    between every two groups (play | stop | called pass; score | end | called run; drive |
+    audible | total; card | card | bonus), and inside the total before its tens and ones
+    (the reader follows a bent page along the digits by them)."""
+    pdf = _render(tmp_path, "--seed", "demo")
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        squares = [r for r in page.rects if 1.45 * MM < r["width"] < 1.55 * MM
+                   and abs(r["width"] - r["height"]) < 0.1 and r["fill"]]
+    rows: dict[float, int] = {}
+    for r in squares:                                   # by the row's top, in mm
+        top = round(r["top"] / MM, 1)
+        rows[top] = rows.get(top, 0) + 1
+    tops = sorted(t for t in rows if rows[t] > 2)       # band rows (the header's are 2)
+    assert [rows[t] for t in tops[:4]] == [4, 4, 6, 4]
+    assert [round(b - a, 1) for a, b in zip(tops[:4], tops[1:4], strict=False)] == [5.0] * 3
+    assert len(tops) == 40                              # 10 bands of four rows
