@@ -61,37 +61,53 @@ END_EVENTS = (("passTD", "PTD", "td", "pass TD"), ("runTD", "RTD", "td", "run TD
               ("punt", "P", "punt", "punt"), ("no1st", "TOD", "none", "no 1st"),
               ("expires", "TE", "expires", "clock 0"))
 EVENTS = {t: (card, word) for t, card, word, _ in PLAY_EVENTS + END_EVENTS}
+LABEL = {t: lab for t, *_, lab in PLAY_EVENTS + END_EVENTS}
+# the sheet's groups of event words (a row's one event is in one of them), with headings
+EVENT_SLOTS = (
+    ("play", ("sack", "offpen", "defpen", "first", "short"), "a play's event"),
+    ("stop", ("timeout", "review", "reset", "kickTD", "touchback"), "a stop, a kick"),
+    ("score", ("passTD", "runTD", "xp", "2pt", "safety", "FG"), "a score, a try"),
+    ("end", ("missFG", "int", "fumble", "4th", "punt", "no1st", "expires"),
+     "the drive ends / the clock"),
+)
+EVENT_NAMES = tuple(name for name, *_ in EVENT_SLOTS)
 TOKEN_OF = {(card, word): t for t, (card, word) in EVENTS.items()}
-ROWS = ("drive", "trade", "audible", "late")
-ROW_LABELS = ("drive", "trade", "audible", "late deal")
-BONUS_WORDS = ("markers", "overturned", "blocked", "td", "inside")
-BONUS_LABELS = ("markers", "overturned", "blocked", "TD", "inside")
+ROWS = ("drive", "trade", "for", "late")
+ROW_LABELS = ("new drive", "trade", "for", "late deal")
+BONUS_WORDS = ("markers", "overturned", "blocked", "inside", "td")    # one of four, then td
+BONUS_LABELS = ("markers", "overturned", "blocked", "inside", "TD")
 SEATS = tuple(f"P{k}" for k in range(1, MAX_PLAYERS + 1))
 CALLS = ("run", "pass")
 TOP_TOTAL = 199           # the highest total a checkpoint writes (simulated games: < 150)
-TYPICAL_ROWS = 120        # rows of a whole game (simulated: drives + events + audibles)
-KINDS = ("drive", "play", "end")      # the slots naming what a row is: one a row
+TYPICAL_ROWS = 80         # rows of a whole game (simulated: events, the rest folded in)
+KINDS = ("drive", *EVENT_NAMES)      # the slots naming what a row is
+QUARTER_ENDS = "expires"  # the clock runs out: the next drive begins the next period
 
 FIELDS = (
-    Field("drive", "a new drive (drive), a trade, the audible calls (audible), the QB "
-          "dealt after the first snap (late)"),
+    Field("drive", "the first row of a drive (new drive, with its first event when no trade "
+          "comes first), a trade (the card given, then `for` the card taken: the play "
+          "book's slip says who holds them), the QB dealt after the first snap (late deal)"),
     Field("play", "an event of a play the table saw, ticked against its card"),
-    Field("end", "how the drive ended, its try, the clock running out"),
-    Field("quarter", "a drive row: the quarter the drive begins, when it begins one"),
-    Field("bonus", "an event's bonus words (up to two)"),
-    Field("trade", "a trade row: who gives which card"),
-    Field("for", "a trade row: to whom, for which card"),
-    Field("call", "an audible row: the play the offense ran (run or pass)"),
-    *(Field(s, f"an audible row: {s}'s call, when {s} called") for s in SEATS),
+    Field("stop", "a timeout, a review, the clock reset, a kick returned or a touchback"),
+    Field("score", "a touchdown, its try, a safety, a field goal"),
+    Field("end", "how else the drive ended, the clock running out (clock 0: the next "
+          "drive begins the next quarter)"),
+    Field("bonus", "the event's bonus words (one of four, and TD: a blocked kick returned "
+          "for a TD)"),
     Field("total", "after an event or a late deal that scores for a seat: that seat's new "
           "total"),
+    Field("card", "a trade row: the card given (trade), the card taken (for)"),
+    Field("card2", "the card, when it is one of the last eight"),
+    Field("call", "the audible, on the row of the event after it: the play the offense ran"),
+    Field("pass", "the audible: the seats that called pass"),
+    Field("run", "the audible: the seats that called run"),
 )
 CHECKPOINT = "total"
 SHEET_LEGEND = (
-    "One band for each thing that happens, in order: a new drive, a trade, the audible "
-    "calls, each scoring event, a late deal.",
-    "= total: after an event that scores, the new total of the player who scored.  The "
-    "play book's slip says who holds each card.",
+    "A band for each event, in order. New drive: on a drive's first band. The audible calls: "
+    "on the next event's band.",
+    "A trade: trade (the card given), then for (the card taken). Clock 0: the next drive is "
+    "the next quarter. = the scorer's total.",
 )
 
 _LOG: dict[int, DecisionLog] = {}
@@ -105,37 +121,41 @@ def decision_log(rules: Rules | None = None) -> DecisionLog:
     return _LOG[0]
 
 
+def _seats(name: str, lead: str, title: str) -> Slot:
+    """The seats that made one audible call: a bubble a seat, any of them shaded."""
+    return Slot(name, tuple(Part(s, (s,)) for s in SEATS), lead=lead, title=title)
+
+
 def _decision_log(rules: Rules) -> DecisionLog:
     codes = rules.cards.codes
+    def events(name: str, tokens: tuple[str, ...], title: str, new_row: bool = False) -> Slot:
+        return Slot(name, (Part("event", tokens, labels=tuple(LABEL[t] for t in tokens)),),
+                    title=title, new_row=new_row)
 
-    def call(seat: str) -> Slot:
-        return Slot(seat, (Part("call", CALLS),), lead=f"{seat}:", title=seat)
-
-    slots = (
-        Slot("drive", (Part("row", ROWS, labels=ROW_LABELS),), title="new"),
-        Slot("play", (Part("event", tuple(t for t, *_ in PLAY_EVENTS),
-                           labels=tuple(lab for *_, lab in PLAY_EVENTS)),),
-             title="a play's event"),
-        Slot("end", (Part("event", tuple(t for t, *_ in END_EVENTS),
-                          labels=tuple(lab for *_, lab in END_EVENTS)),),
-             title="the drive ends / try / clock"),
-        Slot("quarter", (Part("q", rules.periods),), title="quarter"),
-        Slot("bonus", (Part("b1", BONUS_WORDS, labels=BONUS_LABELS, prefix="+"),
-                       Part("b2", BONUS_WORDS, labels=BONUS_LABELS, prefix="+")),
-             title="bonus"),
-        Slot("trade", (Part("a", SEATS), Part("give", codes, prefix=":")),
-             title="trade: who gives which card"),
-        Slot("for", (Part("b", SEATS, labels=tuple(f"to {s}" for s in SEATS)),
-                     Part("take", codes, prefix=":")),
-             title="to whom, for which card"),
-        Slot("call", (Part("play", CALLS),), title="audible"),
-        *(call(s) for s in SEATS),
+    slots = (                # four rows a band on a portrait page (letter and a4); the
+        # events in short groups: a timing square between two groups keeps the reader on
+        # a bent page
+        *(events(name, tokens, title, name == EVENT_SLOTS[2][0])
+          for name, tokens, title in EVENT_SLOTS[:2]),
+        _seats("pass", "pass:", "called pass"),
+        *(events(name, tokens, title, name == EVENT_SLOTS[2][0])
+          for name, tokens, title in EVENT_SLOTS[2:]),
+        _seats("run", "run:", "called run"),
+        Slot("drive", (Part("row", ROWS, labels=ROW_LABELS),), title="drive / trade",
+             new_row=True),
+        Slot("call", (Part("play", CALLS),), lead="audible:", title="audible"),
         Slot("total", (Part("sign", ("-",)), number_part("n", TOP_TOTAL)),
              title="= total of the player who scored"),
+        Slot("card", (Part("card", codes[:8]),), lead="card:", title="trade: the card",
+             new_row=True),
+        Slot("card2", (Part("card", codes[8:]),), lead="card:", title="or"),
+        Slot("bonus", (Part("word", BONUS_WORDS[:-1], labels=BONUS_LABELS[:-1], prefix="+"),
+                       Part("td", BONUS_WORDS[-1:], labels=BONUS_LABELS[-1:], prefix="+")),
+             title="bonus"),
     )
     form = Form("", (
-        Segment("", KINDS),
-        Segment(" ", ("quarter", "bonus", "trade", "for", "call", *SEATS)),
+        Segment("", ("drive", "card", "card2", "call", "pass", "run", *EVENT_NAMES,
+                     "bonus")),
         Segment(" = ", ("total",)),
     ))
     from printkit_engine.decisions.lines import DecisionLines
@@ -143,7 +163,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
     grammar = Grammar("luckdraw", slots, (form,),
                       tags=("Seed", "Players", "Length", "FinishDrive", "Home", "Away",
                             "Date", "Match", *SEAT_TAGS),
-                      hint="passTD = 12", log=LOG_VALUE, variant=LOG_VALUE,
+                      hint="drive touchback = 12", log=LOG_VALUE, variant=LOG_VALUE,
                       stamp=(("Log", LOG_VALUE),), seeded=True,
                       lines=DecisionLines(of_record=log_of_record),
                       typical_lines=TYPICAL_ROWS, legend=SHEET_LEGEND)
@@ -152,21 +172,46 @@ def _decision_log(rules: Rules) -> DecisionLog:
         replay=replay, from_record=log_of_record,
         verify=Lazy("printkit_engine.luckdraw.verify:record_report"), load_rules=load_rules,
         tags=("Players", "Length", "FinishDrive", *SEAT_TAGS),
-        legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS[:8] + FIELDS[-1:]),
-        default=False)      # ~26 letter sheets a game against 3 written pages (a band a
-                            # happening): the dense sheet stays the default (bubblelog.md)
+        legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
+        default=False)
 
 
 # -- replay -----------------------------------------------------------------------------------
 def kind(row: Row) -> str:
-    """What a row is: `drive`, `trade`, `audible`, `late`, or an event's token ("" none)."""
-    return row.get("drive") or row.get("play") or row.get("end")
+    """What a row begins with: `drive`, `trade`, `for`, `late`, or its event's token ("" for
+    a row of the audible calls alone)."""
+    return row.get("drive") or event(row)
+
+
+def event(row: Row) -> str:
+    """The row's event token ("" none)."""
+    return next((row.get(s) for s in EVENT_NAMES if row.get(s)), "")
+
+
+def card(row: Row) -> str:
+    """The card a trade row names ("" none)."""
+    return row.get("card") or row.get("card2")
+
+
+def audible(row: Row) -> bool:
+    """Whether the row holds the audible calls (before its event, if it has one)."""
+    return any(row.has(s) for s in ("call", "pass", "run"))
 
 
 @dataclass
 class DriveRows:
     row: Row
     rows: list[Row] = field(default_factory=list)
+
+    @property
+    def happenings(self) -> list[Row]:
+        """The rows of the drive's events and audible, in order (its first row too, when it
+        carries its first event)."""
+        first = [self.row] if event(self.row) or audible(self.row) else []
+        return first + [r for r in self.rows if kind(r) not in ROWS]
+
+    def ends_quarter(self) -> bool:
+        return any(event(r) == QUARTER_ENDS for r in self.happenings)
 
 
 class Scripted:
@@ -177,15 +222,21 @@ class Scripted:
         self.findings: list[Finding] = []
         self.drives: list[DriveRows] = []
         self.k = -1
-        self.marks: list[int] = []           # the record line each row's lines start at
-        self.at: list[Row] = []              # the row those lines came from
-        self.before: list[tuple[int, ...]] = []     # the totals when the row was reached
+        self.period = 0
+        self.marks: list[int] = []           # the record line each happening's lines start at
+        self.at: list[Row] = []              # the row it came from
+        self.what: list[str] = []            # drive, trade, audible, event, late
+        self.before: list[tuple[int, ...]] = []     # the totals when it was reached
         for row in rows:
-            named = [s for s in KINDS if row.has(s)]
-            if len(named) != 1:
-                self._find(row, "LD-DEC-001" if not named else "LD-DEC-002",
-                           "a row is one happening: a drive, trade, audible or late deal, or "
-                           "one event", "one of them", " ".join(row.get(s) for s in named)
+            if row.get("drive") and event(row) and row.get("drive") != "drive" or sum(
+                    row.has(s) for s in (*EVENT_NAMES, "card", "card2")) > 1:
+                self._find(row, "LD-DEC-002", "a row is one event (a new drive's first "
+                           "band may carry it), or a trade, or a late deal", "one of them",
+                           " ".join(row.get(s) for s in KINDS if row.has(s)))
+                continue
+            if not kind(row) and not audible(row):
+                self._find(row, "LD-DEC-001", "a row with nothing that happened", "an "
+                           "event, a new drive, a trade or the audible calls", row.text[:40]
                            or "nothing")
                 continue
             if kind(row) == "drive":
@@ -199,76 +250,110 @@ class Scripted:
     def _find(self, row: Row, rule: str, message: str, expected: str, found: str) -> None:
         self.findings.append(Finding(row.line, rule, message, expected, found))
 
-    def _mark(self, table: Table, row: Row) -> None:
+    def _mark(self, table: Table, row: Row, what: str) -> None:
         self.marks.append(len(table.lines))
         self.at.append(row)
+        self.what.append(what)
         self.before.append(tuple(table.totals))
 
     def _unused(self, row: Row, uses: tuple[str, ...]) -> None:
         for f in FIELDS:
             if f.slot not in (*KINDS, *uses) and row.has(f.slot):
                 self._find(row, "LD-DEC-002", f"{f.slot} is not a field of this row",
-                           "nothing", "".join(row.values.get(f.slot, ())))
+                           "nothing", " ".join(p for p in row.values.get(f.slot, ()) if p))
 
     def next_drive(self, table: Table, number: int) -> str | None:
+        """The next drive, and the period it begins: the first drive the first period, the
+        drive after the clock ran out (clock 0) the next one (the rules' TE card: time
+        expires at the end of a quarter)."""
         self.k += 1
         if self.k >= len(self.drives):
             return None
-        row = self.drives[self.k].row
-        self._mark(table, row)
-        self._unused(row, ("quarter",))
-        return row.get("quarter")
+        drive = self.drives[self.k]
+        marker = ""
+        if self.k == 0:
+            marker = self.rules.periods[0]
+        elif self.drives[self.k - 1].ends_quarter() and self.period + 1 < len(
+                self.rules.periods):
+            self.period += 1
+            marker = self.rules.periods[self.period]
+        self._mark(table, drive.row, "drive")
+        if not (event(drive.row) or audible(drive.row)):
+            self._unused(drive.row, ())
+        return marker
 
     def trade(self, table: Table, qb: int, allowed: bool) -> Trade | None:
-        rows = self.drives[self.k].rows
+        drive = self.drives[self.k]
+        rows = drive.rows
         found: Trade | None = None
         for i, row in enumerate(rows):
             if kind(row) != "trade":
                 continue
-            if found is not None or any(kind(r) != "trade" for r in rows[:i]):
-                self._find(row, "LD-DEC-002", "a decision log has one trade a drive, right "
-                           "after the drive's row", "a trade after the drive row", row.text)
+            take = rows[i + 1] if i + 1 < len(rows) and kind(rows[i + 1]) == "for" else None
+            if found is not None or i > 0 or event(drive.row) or audible(drive.row):
+                self._find(row, "LD-DEC-002", "a decision log has one trade a drive, on the "
+                           "bands right after the new drive's band (which then has no event)",
+                           "a trade after the drive row", row.text)
                 continue
-            self._unused(row, ("trade", "for"))
-            parts = [row.get("trade", 0), row.get("trade", 1), row.get("for", 0),
-                     row.get("for", 1)]
-            if not all(parts):
-                self._find(row, "LD-DEC-001", "trade missing (who gives which card, to whom, "
-                           "for which card)", "e.g. P1:FDN P3:SACK", row.text)
+            self._unused(row, ("card", "card2"))
+            if take is None or not card(row) or not card(take):
+                self._find(row, "LD-DEC-001", "trade missing (the card given, then a `for` "
+                           "band with the card taken)", "e.g. trade card:FDN, for card:SACK",
+                           row.text)
                 continue
-            self._mark(table, row)
-            found = Trade(int(parts[0][1:]), parts[1], int(parts[2][1:]), parts[3])
+            self._unused(take, ("card", "card2"))
+            give, get = card(row), card(take)
+            holders = {c: s for s, cards in table.hands.items() for c in cards}
+            if give not in holders or get not in holders:
+                self._find(row, "LD-DEC-002", "a traded card is on the sidelines: nobody "
+                           "holds it", "two dealt cards", f"{give} for {get}")
+                continue
+            self._mark(table, row, "trade")
+            found = Trade(holders[give], give, holders[get], get)
+        for i, row in enumerate(rows):
+            if kind(row) == "for" and not (i and kind(rows[i - 1]) == "trade"):
+                self._find(row, "LD-DEC-002", "a `for` band follows its trade band",
+                           "trade, then for", row.text)
         return found
 
+    def _calls(self, row: Row, players: int) -> tuple[tuple[int, str], ...]:
+        calls = []
+        for k, seat in enumerate(SEATS, start=1):
+            said = [c for c in CALLS if seat in row.values.get(c, ())]
+            if len(said) > 1:
+                self._find(row, "LD-DEC-002", f"{seat} called both run and pass", "one call",
+                           "both")
+            elif said and k > players:
+                self._find(row, "LD-DEC-002", f"{seat} is not a seat of this game",
+                           f"P1-P{players}", seat)
+            elif said:
+                calls.append((k, said[0]))
+        return tuple(calls)
+
     def drive(self, table: Table, qb: int) -> Iterator[Happening]:
-        for row in self.drives[self.k].rows:
-            what = kind(row)
-            if what in ("trade", "late"):
-                continue
-            if what == "drive":                # not reached: a drive row begins a group
-                continue
-            if what == "audible":
-                self._unused(row, ("call", *SEATS))
+        for row in self.drives[self.k].happenings:
+            if audible(row):
                 play = row.get("call")
                 if not play:
                     self._find(row, "LD-DEC-001", "call missing (the play the offense ran)",
-                                "run or pass", "nothing")
+                               "run or pass", "nothing")
                     play = CALLS[0]
-                calls = tuple((k, row.get(s)) for k, s in enumerate(SEATS, start=1)
-                              if row.get(s))
-                self._mark(table, row)
-                yield Audible(play, calls)
+                self._mark(table, row, "audible")
+                yield Audible(play, self._calls(row, table.players))
+            what = event(row)
+            if not what:
+                self._unused(row, ("drive", "call", "pass", "run"))
                 continue
-            self._unused(row, ("bonus", "total"))
+            self._unused(row, ("drive", "call", "pass", "run", "bonus", "total"))
             card, word = EVENTS[what]
             words = [word]
-            for b in (row.get("bonus", 0), row.get("bonus", 1)):
-                if b and self.rules.event(card, b) is None:
+            for b in (b for b in row.values.get("bonus", ()) if b):
+                if self.rules.event(card, b) is None:
                     self._find(row, "LD-DEC-002", f"+{b} is not a bonus of this event",
                                "a bonus of the card", "+" + b)
-                elif b:
+                else:
                     words.append(b)
-            self._mark(table, row)
+            self._mark(table, row, "event")
             yield Event(card, tuple(words))
 
     def late(self, table: Table, qb: int) -> bool:
@@ -277,7 +362,7 @@ class Scripted:
             self._find(row, "LD-DEC-002", "one late deal a drive", "one", "late")
         if rows:
             self._unused(rows[0], ("total",))
-            self._mark(table, rows[0])
+            self._mark(table, rows[0], "late")
         return bool(rows)
 
 
@@ -309,16 +394,16 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     out.lines = table.lines
     out.findings += source.findings
     after = [*source.before[1:], tuple(table.totals)]
-    # a row's totals after it are those when the next row was reached (rows are marked in
-    # the order the loop reached them)
+    # a happening's totals after it are those when the next was reached (they are marked in
+    # the order the loop reached them); a row's checkpoint is its event's (or late deal's)
     due: dict[int, tuple[int, int]] = {}      # last record line of a row -> (seat, total)
     for j, row in enumerate(source.at):
-        what = kind(row)
-        changed = [s for s in range(players) if after[j][s] != source.before[j][s]]
+        what = source.what[j]
         written = row.get("total", 1)
         sign = row.get("total", 0)
-        if what in ("drive", "trade", "audible"):
+        if what not in ("event", "late"):        # a total on such a row alone: `_unused`
             continue
+        changed = [s for s in range(players) if after[j][s] != source.before[j][s]]
         if len(changed) != 1:
             if written:
                 out.findings.append(Finding(row.line, "LD-DEC-002", "a total written after "
@@ -366,27 +451,37 @@ def rows_of_record(text: str, file: str = "<record>",
     grammar = decision_log(rules).grammar
     totals: dict[int, int] = {}
     out: list[str] = []
-    quarter = ""
     calls: tuple[tuple[int, str], ...] = ()
+    pending: dict[str, str] = {}      # a new drive and the audible calls: on the next event
+
+    def emit(tokens: dict[str, str]) -> None:
+        out.append(write_tokens(grammar, tokens))
+
+    def flush() -> None:
+        if pending:
+            emit(dict(pending))
+            pending.clear()
+
     for entry in n.entries(record):
-        tokens: dict[str, str] = {}
-        if isinstance(entry, n.Period):
-            quarter = entry.name
-            continue
         if isinstance(entry, n.Drive):
-            tokens = {"drive": "drive"} | ({"quarter": quarter} if quarter else {})
-            quarter = ""
+            flush()
+            pending["drive"] = "drive"
         elif isinstance(entry, n.Trade):
             if len(entry.gives) != 1 or len(entry.takes) != 1:
                 continue
-            tokens = {"drive": "trade", "trade": f"P{entry.giver}:{entry.gives[0]}",
-                      "for": f"P{entry.taker}:{entry.takes[0]}"}
+            flush()
+            for what, code in (("trade", entry.gives[0]), ("for", entry.takes[0])):
+                emit({"drive": what, _card_slot(code, rules): f"card:{code}"})
         elif isinstance(entry, n.Calls):
             calls = entry.calls
-            continue
         elif isinstance(entry, n.Audible):
-            tokens = {"drive": "audible", "call": entry.play}
-            tokens |= {f"P{s}": f"P{s}:{c}" for s, c in calls}
+            if "call" in pending:          # two audibles with no event between them
+                flush()
+            pending["call"] = f"audible:{entry.play}"
+            for call in CALLS:
+                seats = "".join(f"P{s}" for s, c in calls if c == call)
+                if seats:
+                    pending[call] = f"{call}:{seats}"
             for s, p in entry.awards:
                 totals[s] = totals.get(s, 0) + p
             calls = ()
@@ -394,22 +489,29 @@ def rows_of_record(text: str, file: str = "<record>",
             token = TOKEN_OF.get((entry.card, entry.words[0]))
             if token is None:
                 continue
-            slot = "play" if any(t == token for t, *_ in PLAY_EVENTS) else "end"
-            tokens = {slot: token}
-            if len(entry.words) > 1:
-                tokens["bonus"] = "".join(f"+{w}" for w in entry.words[1:3])
+            slot = next(name for name, tokens, _ in EVENT_SLOTS if token in tokens)
+            tokens = {**pending, slot: token}
+            pending.clear()
+            bonus = [w for w in BONUS_WORDS if w in entry.words[1:]]
+            if bonus:
+                tokens["bonus"] = "".join(f"+{w}" for w in bonus)
             if entry.holder is not None and entry.points:
                 totals[entry.holder] = totals.get(entry.holder, 0) + entry.points
                 tokens["total"] = str(totals[entry.holder])
+            emit(tokens)
         elif isinstance(entry, n.PenaltyLine):
             if entry.kind != "delay":
                 continue
+            flush()
             totals[entry.seat] = totals.get(entry.seat, 0) - entry.points
-            tokens = {"drive": "late", "total": str(totals[entry.seat])}
-        else:
-            continue
-        out.append(write_tokens(grammar, tokens))
+            emit({"drive": "late", "total": str(totals[entry.seat])})
+    flush()
     return tags, out
+
+
+def _card_slot(code: str, rules: Rules) -> str:
+    """The slot whose bubbles hold a card (the first eight cards, then the rest)."""
+    return "card" if code in rules.cards.codes[:8] else "card2"
 
 
 def log_of_record(text: str, file: str = "<record>") -> str:

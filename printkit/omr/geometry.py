@@ -54,6 +54,8 @@ class Placed:
     row: int
     prefixes: tuple[tuple[float, str], ...]      # (x of the gap centre, text)
     line: int = 0                                # line of the band
+    squares: tuple[float, ...] = ()              # x of timing squares inside the token
+                                                 # (`bubble.column_squares`)
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,10 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
     part_gap = layout.length("bubble.part_gap")
     set_gap = layout.length("bubble.set_gap") if layout.has("bubble.set_gap") else part_gap
     slot_gap = layout.length("bubble.slot_gap")
+    # a timing square also in the gap before each column of at least this many bubbles (a
+    # long number's tens and ones: the reader follows a bent page along the token)
+    tall = int(layout.number("bubble.column_squares")) if layout.has(
+        "bubble.column_squares") else 0
     bubbles: list[Bubble] = []
     placed: list[Placed] = []
     x, row = 0.0, 0
@@ -224,12 +230,15 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
             x, row = 0.0, row + 1
         start = x
         prefixes = []
+        squares = []
         for pi, part in enumerate(slot.parts):
             for ci, labels in enumerate(part.bubble_labels):
                 gap = next(gaps)
                 x += gap
                 if (pi or ci) and ci == 0 and part.prefix.strip():
                     prefixes.append((x - gap / 2, part.prefix.strip()))
+                elif (pi or ci) and tall and len(labels) >= tall:
+                    squares.append(x - gap / 2)
                 for oi, label in enumerate(labels):
                     if words is None:
                         bubbles.append(Bubble(slot.name, pi, ci, oi, x + px / 2, row, label))
@@ -240,7 +249,8 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
                     bubbles.append(Bubble(slot.name, pi, ci, oi, x + step / 2, row, label,
                                           w=round(w, 3)))
                     x += step
-        placed.append(Placed(slot, start, x - start, row, tuple(prefixes)))
+        placed.append(Placed(slot, start, x - start, row, tuple(prefixes),
+                             squares=tuple(squares)))
         x += slot_gap
     return bubbles, placed, row + 1
 
@@ -260,7 +270,9 @@ def _refs(placed: list[Placed], rows: int, width: float, slot_gap: float,
     out = []
     for r in range(rows):
         starts = sorted(p.x for p in placed if p.row == r)
-        out.append((-TIMING, *(x - slot_gap / 2 for x in starts[1:]), width + TIMING))
+        inner = [x for p in placed if p.row == r for x in p.squares]
+        out.append((-TIMING, *sorted([x - slot_gap / 2 for x in starts[1:]] + inner),
+                    width + TIMING))
     return tuple(out)
 
 

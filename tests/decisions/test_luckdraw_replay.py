@@ -10,18 +10,20 @@ The hand-typed game uses the play book "hand" for 4 players (`printkit playbook 
 - drive 3, QB P3: P1 IR/TO SACK FG P (the others are not needed)
 
 and the points are the rules text's cheat sheet: touchback 2 (STTD), 1st down 1 and its
-markers bonus 1 (FDN), sack 2, passing TD 6, extra point 1, punt 2, made FG 3, Delay of Game
-2 points off the QB, an audible 3 points and the Loner's bonus 1 (4 or more players).
+markers bonus 1 (FDN), sack 2, passing TD 6, extra point 1, punt 2, the clock running out 3
+(TE), made FG 3, Delay of Game 2 points off the QB, an audible 3 points and the Loner's bonus
+1 (4 or more players). The clock running out in drive 2 ends Q1: drive 3 begins Q2.
 
 Row by row (the log's line numbers), each player's new total:
- 8 touchback: P4 2          9 1st down: P4 3          10 sack: P3 2
-11 audible pass, only P2 called pass: the Loner, P2 3 + 1 = 4
-12 1st down + markers: P4 5                           13 pass TD: P1 6     14 XP: P3 3
-16 P2, the QB, trades INT, a QB's card: LD-TRADE-002 (not made: SACK stays P3's)
-17 sack: P3 5, the table wrote 6: LD-TOTAL-001 (expected P3 5)
-18 punt: P1 8               19 late deal: P2 4 - 2 = 2
-21 FG (drive 3): P1 11
-22 sack with +td, not a bonus of a sack: LD-DEC-002 (the sack still counts: P1 13)
+ 7 new drive, touchback: P4 2     8 1st down: P4 3          9 sack: P3 2
+10 audible pass, only P2 called pass: the Loner, P2 3 + 1 = 4; then 1st down + markers: P4 5
+11 pass TD: P1 6                 12 XP: P3 3
+13 new drive; 14-15 P2, the QB, trades INT, a QB's card, for P3's SACK: LD-TRADE-002 (not
+   made: SACK stays P3's)
+16 sack: P3 5, the table wrote 6: LD-TOTAL-001 (expected P3 5)
+17 punt: P1 8                    18 clock 0: P4 8          19 late deal: P2 4 - 2 = 2
+20 new drive (Q2), FG: P1 11
+21 sack with +td, not a bonus of a sack: LD-DEC-002 (the sack still counts: P1 13)
 """
 
 from __future__ import annotations
@@ -42,21 +44,20 @@ HAND = """[Game "luckdraw"]
 [Players "4"]
 [Length "Q2"]
 
-drive Q1
-touchback = 2
+drive touchback = 2
 first = 3
 sack = 2
-audible pass P1:run P2:pass P3:run P4:run
-first +markers = 5
+audible:pass pass:P2 run:P1P3P4 first +markers = 5
 passTD = 6
 xp = 3
 drive
-trade P2:INT P3:SACK
+trade card:INT
+for card:SACK
 sack = 6
 punt = 8
+expires = 8
 late = 2
-drive Q2
-FG = 11
+drive FG = 11
 sack +td = 13
 """
 
@@ -71,7 +72,7 @@ def _rows(text: str) -> tuple[dict[str, str], list]:
 def test_hand_typed_log_findings_on_their_rows() -> None:
     report = verify_text(HAND, "hand.txt")
     found = [(f.line, f.rule) for f in report.findings]
-    assert found == [(16, "LD-TRADE-002"), (17, "LD-TOTAL-001"), (22, "LD-DEC-002")]
+    assert found == [(14, "LD-TRADE-002"), (16, "LD-TOTAL-001"), (21, "LD-DEC-002")]
     slip = report.findings[1]
     assert "P3 5" in slip.expected
 
@@ -88,24 +89,29 @@ def test_hand_typed_log_replays_to_the_typed_lines() -> None:
     assert "FDN first+markers P4 2" in body
     assert "trade P2 INT for P3 SACK" in body
     assert "SACK sack P3 2" in body
+    assert "TE expires P4 3" in body
     assert "penalty P2 delay 2" in body
-    assert "total P1 8 P2 2 P3 5 P4 5" in body
-    assert body[-2:] == ["total P1 13 P2 2 P3 5 P4 5", "winner P1"]
+    assert "total P1 8 P2 2 P3 5 P4 8" in body
+    assert body[body.index("total P1 8 P2 2 P3 5 P4 8") + 1:][:3] == ["Q2", "", "drive 3 QB P3"]
+    assert body[-2:] == ["total P1 13 P2 2 P3 5 P4 8", "winner P1"]
 
 
 def test_a_score_without_its_total_and_a_total_after_nothing() -> None:
     text = HAND.replace("passTD = 6", "passTD").replace("sack +td = 13", "sack = 13\ndrive = 4")
     found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
-    assert (13, "LD-DEC-003") in found
-    assert (23, "LD-DEC-002") in found           # a drive row has no total
+    assert (11, "LD-DEC-003") in found
+    assert (22, "LD-DEC-002") in found           # a drive row with no event has no total
 
 
 def test_a_decision_missing_and_a_row_before_the_first_drive() -> None:
-    """A sack before the first drive; an audible without the play the offense ran."""
-    text = HAND.replace("drive Q1\n", "sack\ndrive Q1\n").replace(
-        "first = 3\n", "audible P1:run\n")
+    """A sack before the first drive; an audible without the play the offense ran; a trade
+    band without its `for` band."""
+    text = HAND.replace("drive touchback = 2\n", "sack\ndrive touchback = 2\n").replace(
+        "first = 3\n", "run:P1\n").replace("for card:SACK\n", "")
     found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
-    assert found[:2] == [(7, "LD-DEC-004"), (10, "LD-DEC-001")]
+    assert found[0] == (7, "LD-DEC-004")
+    assert (9, "LD-DEC-001") in found               # run:P1 with no audible play
+    assert (15, "LD-DEC-001") in found              # trade card:INT with no `for` band
 
 
 def test_no_seed_is_a_finding() -> None:

@@ -20,10 +20,12 @@ from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 
 MM = 72 / 25.4
-# bubbles a band: drive trade audible late; 10 play events; 13 endings; Q1-Q4 OT; two bonus
-# words of five; a trade's seat and card each way (8 + 16, twice); run pass; eight seats'
-# run pass; the total's sign, hundreds 1, tens and ones
-BAND = 4 + 10 + 13 + 5 + 10 + 48 + 2 + 16 + 1 + 1 + 10 + 10
+# bubbles a band: a play's event 5, a stop or kick 5, the eight seats that called pass; a
+# score or try 6, the drive's end or the clock 7, the eight that called run; new drive trade
+# for late, run pass, the total's sign, hundreds 1, tens and ones; the 16 cards (8 and 8);
+# four bonus words and TD
+BAND = 5 + 5 + 8 + 6 + 7 + 8 + 4 + 2 + 1 + 1 + 10 + 10 + 8 + 8 + 4 + 1
+EDGE = 0.25 * 72                                  # nothing within a quarter inch of the edge
 
 
 def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
@@ -33,20 +35,25 @@ def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
     return out
 
 
-@pytest.mark.parametrize(("paper", "bands", "rows"), [("letter", 4, 6), ("a4", 5, 5)])
+@pytest.mark.parametrize(("paper", "bands", "rows"), [("letter", 10, 4), ("a4", 11, 4)])
 def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, bands, rows):
     pdf = _render(tmp_path, "--seed", "demo", "--paper", paper)
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
+        assert page.height > page.width                 # portrait
         chars = [c for c in page.chars if c["text"].strip()]
+        for thing in chars + page.curves + page.rects:
+            assert thing["x0"] >= EDGE and thing["x1"] <= page.width - EDGE
+            assert thing["top"] >= EDGE and thing["bottom"] <= page.height - EDGE
         assert not {round(c["size"], 2) for c in chars if c["size"] < 7.99}
         contrast = {round(1.05 / (_luminance(c["non_stroking_color"]) + 0.05), 1)
                     for c in chars}
         assert min(contrast) >= 7.0, sorted(contrast)[:3]
         text = page.extract_text()
         assert f"lines 1-{bands}" in text
-        for word in ("drive", "late deal", "1st down", "pass TD", "miss FG", "clock 0",
-                     "markers", "overturned", "Q4", "OT", "IR/TO", "audible", "run", "pass"):
+        for word in ("new drive", "late deal", "1st down", "pass TD", "miss FG", "clock 0",
+                     "markers", "overturned", "IR/TO", "audible", "called run", "called pass",
+                     "P8", "trade: the card", "bonus"):
             assert word in text, word
         ovals = sorted((c for c in page.curves if 3.9 * MM < c["height"] < 4.5 * MM),
                        key=lambda c: c["top"])
@@ -85,7 +92,7 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     pdf = _render(tmp_path, "--from", str(log), "--paper", "a4")
     with pdfplumber.open(pdf) as doc:
         pages = len(doc.pages)
-    assert pages == 4                               # 16 rows, 5 bands an a4 sheet
+    assert pages == 2                               # 15 rows, 11 bands an a4 sheet
     photos = []
     for k in range(pages):
         image = distort(page_image(pdf.read_bytes(), k, 150),
@@ -102,3 +109,37 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     found = [line.split(": ")[1] for line in r.stdout.splitlines() if ": LD-" in line]
     assert found == ["LD-TRADE-002", "LD-TOTAL-001", "LD-DEC-002"]
     assert "(expected P3 5, found P3 6)" in r.stdout
+
+
+@pytest.mark.parametrize(("paper", "lines"), [("letter", ("1-10", "11-20")),
+                                              ("a4", ("1-11", "12-22"))])
+def test_a_typed_game_takes_its_rows_over_the_bands_of_a_sheet(tmp_path, paper, lines):
+    """The hand-typed log's 15 rows: a band each, 10 a letter sheet, 11 an a4 one."""
+    log = tmp_path / "hand.dec"
+    log.write_text(HAND)
+    pdf = _render(tmp_path, "--from", str(log), "--paper", paper)
+    with pdfplumber.open(pdf) as doc:
+        texts = [p.extract_text() for p in doc.pages]
+    assert len(texts) == 2
+    for text, numbers in zip(texts, lines, strict=True):
+        assert f"lines {numbers}" in text
+
+
+def test_timing_squares_between_groups_and_inside_the_total(tmp_path):
+    """The first band's four rows, read off the PDF: a square at each end of a row and one
+    between every two groups (play | stop | called pass; score | end | called run; drive |
+    audible | total; card | card | bonus), and inside the total before its tens and ones
+    (the reader follows a bent page along the digits by them)."""
+    pdf = _render(tmp_path, "--seed", "demo")
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        squares = [r for r in page.rects if 1.45 * MM < r["width"] < 1.55 * MM
+                   and abs(r["width"] - r["height"]) < 0.1 and r["fill"]]
+    rows: dict[float, int] = {}
+    for r in squares:                                   # by the row's top, in mm
+        top = round(r["top"] / MM, 1)
+        rows[top] = rows.get(top, 0) + 1
+    tops = sorted(t for t in rows if rows[t] > 2)       # band rows (the header's are 2)
+    assert [rows[t] for t in tops[:4]] == [4, 4, 6, 4]
+    assert [round(b - a, 1) for a, b in zip(tops[:4], tops[1:4], strict=False)] == [5.0] * 3
+    assert len(tops) == 40                              # 10 bands of four rows
