@@ -33,21 +33,21 @@ TABLE = {
 # a match's pages in order, blanks left out, runs of one kind as one (the bubble log with
 # its sheet count: a typical whole game's lines over the lines a sheet holds, e.g. Card Bowl
 # 200 over 29 on letter, 28 on A4; PostCard's decision sheet, a class pack's default: 70
-# plays over 15 on letter, 14 on A4; BLOWOUT!!!'s: 262 snaps over 30 on letter)
+# plays over 15 on letter, 14 on A4; BLOWOUT!!!'s: 276 rows over 42 on letter)
 ORDER = {
     "cardbowl": ["field", "drivelog", "clock", ("bubblelog", 7), "refcard 1", "refcard 2",
                  "book"],
     "postcard": ["board", "drivelog", ("bubblelog", 5), "refcard 1", "refcard 2", "book HOME",
                  "book AWAY"],
-    "blowout": ["field", "markers", "drivelog", ("bubblelog", 9), "refcard 1", "refcard 2",
+    "blowout": ["field", "markers", "drivelog", ("bubblelog", 7), "refcard 1", "refcard 2",
                 "book HOME", "book AWAY"],
     "luckdraw": ["scoresheet", ("bubblelog", 11), "refcard 1", "refcard 2", "book"],
     "cardgrid": ["field", "scoresheet", ("bubblelog", 1), "refcard 1", "refcard 2", "book HOME",
                  "book AWAY"],
 }
-# on A4: Card Bowl 200 lines over 28 a sheet; BLOWOUT!!!'s decision sheet 262 snaps over 29
-# (30 on letter: 9 sheets); the others as on letter
-A4_BUBBLES = {"cardbowl": 8, "blowout": 10}
+# on A4: Card Bowl 200 lines over 28 a sheet; the others as on letter (BLOWOUT!!!'s portrait
+# decision sheet: 276 rows over 42 on letter, 45 on A4: 7 sheets both)
+A4_BUBBLES = {"cardbowl": 8}
 
 
 def kind(game: str, text: str) -> str:
