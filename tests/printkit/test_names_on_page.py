@@ -2,7 +2,7 @@
 that push text out.
 
 Every printable is drawn with the longest names a person may give (40 characters, and a
-real pair of club names) on both papers, and every character read back with pdfplumber (not
+real pair of club names) on both papers, and every character read back with pdfium (not
 the check the renderer runs) must lie at least 0.25 in (18 pt) inside the page.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 
 from printkit import sheets
@@ -24,17 +25,26 @@ PRINTABLES = sheets.available()
 
 
 def _off_page(pdf: bytes) -> list[str]:
-    """Characters whose box reaches into the 18 pt band at a page's edge."""
+    """Characters whose box (the font's, as pdfium gives it loose) reaches into the 18 pt band
+    at a page's edge."""
     out = []
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        for page in doc.pages:
-            for ch in page.chars:
-                if ch["text"].isspace():
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for k in range(len(doc)):
+            page = doc[k]
+            width, height = page.get_size()
+            text = page.get_textpage()
+            for i in range(text.count_chars()):
+                ch = text.get_text_range(i, 1)
+                if ch.isspace() or not ch:
                     continue
-                if (ch["x0"] < SAFE - 0.75 or ch["x1"] > page.width - SAFE + 0.75
-                        or ch["top"] < SAFE - 0.75 or ch["bottom"] > page.height - SAFE + 0.75):
-                    out.append(f"{ch['text']!r} p{page.page_number} x {ch['x0']:.0f}-"
-                               f"{ch['x1']:.0f} y {ch['top']:.0f}-{ch['bottom']:.0f}")
+                x0, bottom, x1, top = text.get_charbox(i, loose=True)
+                if (x0 < SAFE - 0.75 or x1 > width - SAFE + 0.75
+                        or height - top < SAFE - 0.75 or bottom < SAFE - 0.75):
+                    out.append(f"{ch!r} p{k + 1} x {x0:.0f}-{x1:.0f} y {height - top:.0f}-"
+                               f"{height - bottom:.0f}")
+    finally:
+        doc.close()
     return out
 
 
