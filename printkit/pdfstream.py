@@ -79,6 +79,35 @@ class Remembered(pdfdoc.PDFStreamFilterZCompress):
 REMEMBERED = Remembered()
 
 
+class Formatted(pdfdoc.PDFObject):
+    """A PDF value whose bytes are already made (what reportlab's format gives for it)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def format(self, document: object) -> bytes:
+        return self.data
+
+
+WIDTHS_KEPT = 256                # subsets' width arrays remembered (a few KB each)
+_widths: dict[tuple[float, ...], Formatted] = {}
+
+
+def formatted_widths(widths: pdfdoc.PDFArray, document: pdfdoc.PDFDocument) -> Formatted:
+    """A font subset's /Widths array formatted once per set of widths: the same subset in
+    every document a process draws (a board drawn again) has the same widths, and formatting
+    its 100-256 numbers one by one was a tenth of a warm board's final write. The bytes are
+    reportlab's own (its format of the array, made the first time)."""
+    key = tuple(widths.sequence)
+    out = _widths.get(key)
+    if out is None:
+        out = Formatted(widths.format(document))
+        if len(_widths) >= WIDTHS_KEPT:
+            del _widths[next(iter(_widths))]
+        _widths[key] = out
+    return out
+
+
 class StreamingPDFDocument(pdfdoc.PDFDocument):
     """reportlab's document writing finished pages to `sink` as it goes (see module doc).
 
@@ -168,6 +197,9 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
             oid = self.numberToId[counter]
             obj = self.idToObject[oid]
             if obj is not WRITTEN:
+                if isinstance(obj, pdfdoc.PDFTrueTypeFont) \
+                        and isinstance(getattr(obj, "Widths", None), pdfdoc.PDFArray):
+                    obj.Widths = formatted_widths(obj.Widths, self)
                 if isinstance(obj, pdfdoc.PDFStream) and obj.filters == [pdfdoc.PDFZCompress]:
                     obj.filters = [REMEMBERED]          # a font's subset: see Remembered
                 self._emit(oid, obj)
