@@ -6,6 +6,8 @@ Letter and A4 print the same board; every chart on it comes from engine/postcard
 
 from __future__ import annotations
 
+import threading
+
 from reportlab.lib.colors import black
 
 from printkit.draw.text import draw_fitted
@@ -35,16 +37,20 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     ox = (size[0] - layout.length("board.width")) / 2
     oy = (size[1] - layout.length("board.height")) / 2
     b = Board(doc, layout, rules, opts, ox, oy)
-    kept = _ART.get((opts.paper, id(layout), id(rules)))
+    key = (opts.paper, id(layout), id(rules))
+    with _ART_LOCK:                 # the teacher's server draws in threads
+        kept = _ART.get(key)
     if doc.fresh() and kept is not None and kept[0] is layout and kept[1] is rules:
         doc.resume(kept[2])
     else:
         fresh = doc.fresh()
         _art(b)
         if fresh:
-            if len(_ART) >= ART_KEPT:
-                del _ART[next(iter(_ART))]
-            _ART[(opts.paper, id(layout), id(rules))] = (layout, rules, doc.snapshot())
+            snap = doc.snapshot()
+            with _ART_LOCK:
+                if len(_ART) >= ART_KEPT:
+                    del _ART[next(iter(_ART))]
+                _ART[key] = (layout, rules, snap)
     _title(b)
     draw_end_zone_names(b)
     draw_panel_names(b)
@@ -56,6 +62,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
 # ids name them while kept) and the fresh document's state once the art was drawn
 ART_KEPT = 4
 _ART: dict[tuple[str, int, int], tuple[Layout, Rules, Snapshot]] = {}
+_ART_LOCK = threading.Lock()
 
 
 def _art(b: Board) -> None:
