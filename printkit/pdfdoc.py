@@ -183,6 +183,15 @@ class Document:
                 and not self._xobjects and (self._texts is None or not self._texts.pending)
                 and (len(self._pdf.idToObject), len(self._pdf.fontMapping)) == self._start)
 
+    def drawn_first(self, draw: Callable[[], None]) -> None:
+        """Call `draw` now, its operators put before everything the page has so far (kept
+        apart in q/Q): a title drawn over art resumed from a snapshot still opens the page,
+        and reads first in its text (what a reader or a test takes for the page's title)."""
+        code = self.canvas._code
+        n = len(code)
+        draw()
+        code[:] = ["q", *code[n:], "Q", *code[:n]]
+
     def _in_form(self) -> bool:
         """Is the canvas drawing a form (a class pack capturing a printable's page), not a
         page?"""

@@ -51,7 +51,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
                 if len(_ART) >= ART_KEPT:
                     del _ART[next(iter(_ART))]
                 _ART[key] = (layout, rules, snap)
-    _title(b)
+    doc.drawn_first(lambda: _title(b))       # the page opens with its title, as it reads
     draw_end_zone_names(b)
     draw_panel_names(b)
     doc.flate_page(BOARD_FLATE)
