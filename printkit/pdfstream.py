@@ -79,6 +79,35 @@ class Remembered(pdfdoc.PDFStreamFilterZCompress):
 REMEMBERED = Remembered()
 
 
+class Formatted(pdfdoc.PDFObject):
+    """A PDF value whose bytes are already made (what reportlab's format gives for it)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def format(self, document: object) -> bytes:
+        return self.data
+
+
+WIDTHS_KEPT = 256                # subsets' width arrays remembered (a few KB each)
+_widths: dict[tuple[float, ...], Formatted] = {}
+
+
+def formatted_widths(widths: pdfdoc.PDFArray, document: pdfdoc.PDFDocument) -> Formatted:
+    """A font subset's /Widths array formatted once per set of widths: the same subset in
+    every document a process draws (a board drawn again) has the same widths, and formatting
+    its 100-256 numbers one by one was a tenth of a warm board's final write. The bytes are
+    reportlab's own (its format of the array, made the first time)."""
+    key = tuple(widths.sequence)
+    out = _widths.get(key)
+    if out is None:
+        out = Formatted(widths.format(document))
+        if len(_widths) >= WIDTHS_KEPT:
+            del _widths[next(iter(_widths))]
+        _widths[key] = out
+    return out
+
+
 class StreamingPDFDocument(pdfdoc.PDFDocument):
     """reportlab's document writing finished pages to `sink` as it goes (see module doc).
 
@@ -98,12 +127,18 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
         self._header = b""
         self._shared = self._shared_ref = None
         self._flate: list[Flate] | None = None
+        self._next_flate: list[Flate] | None = None
 
     def compress_pages(self, level: int) -> None:
         """Compress page content streams at zlib `level` (1-9) from now on. A play book's
         pages are mostly numbers that differ from page to page (draws, QR dash arrays), where
         level 3 writes about a tenth more bytes than reportlab's 6 in half the time."""
         self._flate = [Flate(level)]
+
+    def compress_next_page(self, level: int) -> None:
+        """Compress the next page shown (only that one) at zlib `level`: one printable's page
+        in a document of many (a kit, a class pack) leaves the other pages as they were."""
+        self._next_flate = [Flate(level)]
 
     def share_xobjects(self) -> None:
         """From now on every page names its forms through one XObject dictionary, written at
@@ -145,9 +180,11 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
         contents = page.Contents
         cname = getattr(contents, "__InternalName__", None)
         if cname is not None and self.idToObject.get(cname) is contents:
-            if self._flate is not None and contents.filters == [pdfdoc.PDFZCompress]:
-                contents.filters = self._flate
+            flate = self._next_flate or self._flate
+            if flate is not None and contents.filters == [pdfdoc.PDFZCompress]:
+                contents.filters = flate
             self._emit(cname, contents)
+        self._next_flate = None
         pages[-1] = pdfdoc.PDFObjectReference(name)
 
     def format(self) -> bytes:
@@ -168,6 +205,9 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
             oid = self.numberToId[counter]
             obj = self.idToObject[oid]
             if obj is not WRITTEN:
+                if isinstance(obj, pdfdoc.PDFTrueTypeFont) \
+                        and isinstance(getattr(obj, "Widths", None), pdfdoc.PDFArray):
+                    obj.Widths = formatted_widths(obj.Widths, self)
                 if isinstance(obj, pdfdoc.PDFStream) and obj.filters == [pdfdoc.PDFZCompress]:
                     obj.filters = [REMEMBERED]          # a font's subset: see Remembered
                 self._emit(oid, obj)

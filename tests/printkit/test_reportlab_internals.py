@@ -24,6 +24,7 @@ STREAM = "printkit/pdfstream.py"
 TEXTS = "printkit/draw/texts.py"
 TABLE = "printkit/draw/table.py"
 FONTS = "printkit/pdfdoc.py"
+SNAPSHOT = "printkit/pdfsnapshot.py"
 FONT = "DejaVuSans"           # an embedded (subset) TTF, as every printable uses
 
 
@@ -267,6 +268,43 @@ def _subset_maker() -> None:
                   "TTFontFace.addSubsetObjects", "self.makeSubset(subset)")
 
 
+def _snapshot_state() -> None:
+    """pdfsnapshot copies a fresh document's state: everything drawing changes must hang off
+    the canvas (its document included), except each TTF's per-document state, kept on the
+    font and keyed by the document; Document.fresh/_in_form read a canvas's form state."""
+    c = _canvas()
+    if _need(SNAPSHOT, c, "Canvas", "_formData") is not None:
+        _fail(SNAPSHOT, "Canvas._formData", "is not None on a fresh canvas drawing a page")
+    if _need(SNAPSHOT, c, "Canvas", "_codeStack") != []:
+        _fail(SNAPSHOT, "Canvas._codeStack", "is not an empty list on a fresh canvas")
+    c.beginForm("f")
+    if c._formData is None or not isinstance(c._codeStack, list):
+        _fail(SNAPSHOT, "Canvas.beginForm", "no longer sets _formData")
+    c.endForm()
+    doc = c._doc
+    signature = _need(SNAPSHOT, doc, "PDFDocument", "signature")
+    if not callable(getattr(signature, "copy", None)):
+        _fail(SNAPSHOT, "PDFDocument.signature", "is no longer a hash with copy()")
+    if not isinstance(_need(SNAPSHOT, doc, "PDFDocument", "fontMapping"), dict):
+        _fail(SNAPSHOT, "PDFDocument.fontMapping", "is no longer a dict")
+    c.setFont(FONT, 9)
+    c.drawString(10, 10, "Ab")
+    state = pdfmetrics.getFont(FONT).state
+    if doc not in state or not hasattr(state, "keyrefs"):
+        _fail(SNAPSHOT, "TTFont.state", "is no longer a weak mapping keyed by the document")
+
+
+def _font_widths() -> None:
+    """pdfstream.formatted_widths stands in for a font subset's /Widths array, which reportlab
+    must still make as a PDFArray on the PDFTrueTypeFont it adds."""
+    from reportlab.pdfbase import ttfonts
+
+    if not issubclass(_need(STREAM, pdfdoc, "pdfdoc", "PDFTrueTypeFont"), pdfdoc.PDFObject):
+        _fail(STREAM, "pdfdoc.PDFTrueTypeFont", "is no longer a PDFObject")
+    _source_calls(STREAM, ttfonts.TTFont.addObjects, "TTFont.addObjects",
+                  "pdfFont.Widths = pdfdoc.PDFArray(widths)")
+
+
 CHECKS: dict[str, Callable[[], None]] = {
     "pdfdoc classes and the default Flate filter": _pdfdoc_classes,
     "pdfdoc signatures and the save path": _pdfdoc_signatures,
@@ -277,6 +315,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "a TTF's per-document subset state": _ttf_state,
     "a path's code list (a table's cells)": _path_code,
     "a TTF face makes each subset through makeSubset": _subset_maker,
+    "a document's state for a snapshot: canvas, form state, TTF states": _snapshot_state,
+    "a font subset's /Widths is a PDFArray": _font_widths,
 }
 
 

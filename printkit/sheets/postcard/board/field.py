@@ -78,7 +78,8 @@ def index_of(b: Board, yard_line: int, side: str) -> float:
 def draw_field(b: Board) -> None:
     """Turf and end zones, then where every word, die and circle goes; the yard lines and
     hash marks are ruled around those (a line never runs through a word, a die or a Time
-    Tracker circle), then the words, dice and circles are drawn."""
+    Tracker circle), then the words, dice and circles are drawn. The team names outside the
+    end lines are draw_end_zone_names'."""
     c, lay = b.c, b.layout
     x0, y0 = b.x("field.x"), b.y("field.y")
     step, h = b.L("field.step"), b.L("field.height")
@@ -107,9 +108,15 @@ def draw_field(b: Board) -> None:
         b.ring(cx, cy, d, width, stars, sr if stars < 3 else sr * 0.85)
     for die in dice:
         _die_with_stars(b, *die)
+    c.restoreState()
+
+
+def draw_end_zone_names(b: Board) -> None:
+    """The teams' names and Time Tracker notes outside each end line (drawn apart from the
+    field: the rest of the field is the same on every board, see board.draw)."""
+    y0, h = b.y("field.y"), b.L("field.height")
     for side in ("home", "away"):
         _end_zone_name(b, side, y0, h)
-    c.restoreState()
 
 
 def _open(low: float, high: float, x: float, half: float,

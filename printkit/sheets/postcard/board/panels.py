@@ -28,8 +28,36 @@ def arcs(labels: tuple[str, ...]) -> list[tuple[str, float, float]]:
 
 
 def draw_panels(b: Board) -> None:
+    """Both players' panels without their team names (draw_panel_names: the rest is the
+    same on every board, see board.draw)."""
     for side in ("home", "away"):
         _panel(b, side)
+
+
+def draw_panel_names(b: Board) -> None:
+    """Each panel's heading: its side, and the team's name when it has one."""
+    texts = Texts()
+    for side in ("home", "away"):
+        team = b.team_name(side)
+        name = side.upper() if team.upper() == side.upper() else f"{side.upper()}: {team}"
+        x, y, width = _name_spot(b, side)
+        name, size = fit_line(name, b.bold, b.L("board.label_size") * 1.2, width)
+        texts.add(b.bold, size, b.team_colour(side), x, y, name)
+    texts.draw(b.c)
+
+
+def _keeper_width(b: Board) -> float:
+    outer = b.L("panel.score_radius") + b.L("panel.arc_gap") + b.L("panel.arc_width")
+    return 2 * outer + 4 * 72 / 25.4
+
+
+def _name_spot(b: Board, side: str) -> tuple[float, float, float]:
+    """Where the panel's text column starts (x), its heading's baseline, and its width."""
+    px, py = b.x(f"panel.{side}_x"), b.y("panel.y")
+    pw, ph = b.L("panel.width"), b.L("panel.height")
+    keeper_w = _keeper_width(b)
+    rest_x = px + keeper_w + 1.5 * 72 / 25.4 if side == "home" else px + 2.5 * 72 / 25.4
+    return rest_x, py + ph - 6.2 * 72 / 25.4, pw - keeper_w - 4 * 72 / 25.4
 
 
 def _panel(b: Board, side: str) -> None:
@@ -42,15 +70,9 @@ def _panel(b: Board, side: str) -> None:
     c.setLineWidth(lay.length("panel.line_width"))
     c.roundRect(px, py, pw, ph, 6, stroke=1, fill=0)
     texts = Texts()         # the panel's words, set together once its shapes are drawn
-    team = b.team_name(side)
-    name = side.upper() if team.upper() == side.upper() else f"{side.upper()}: {team}"
-    outer = b.L("panel.score_radius") + b.L("panel.arc_gap") + b.L("panel.arc_width")
-    keeper_w = 2 * outer + 4 * 72 / 25.4
+    keeper_w = _keeper_width(b)
     keeper_cx = px + keeper_w / 2 if side == "home" else px + pw - keeper_w / 2
-    rest_x = px + keeper_w + 1.5 * 72 / 25.4 if side == "home" else px + 2.5 * 72 / 25.4
-    rest_w = pw - keeper_w - 4 * 72 / 25.4
-    name, size = fit_line(name, b.bold, b.L("board.label_size") * 1.2, rest_w)
-    texts.add(b.bold, size, colour, rest_x, py + ph - 6.2 * 72 / 25.4, name)
+    rest_x, _, rest_w = _name_spot(b, side)
     _score_keeper(b, texts, keeper_cx, py + ph / 2 - 1.0 * 72 / 25.4, colour, keeper_w)
     _bonus_bar(b, texts, rest_x, py + ph - 20 * 72 / 25.4, rest_w)
     _play_tracker(b, texts, rest_x, py + 9.5 * 72 / 25.4, rest_w)
