@@ -35,10 +35,6 @@ def _pdf(tmp_path: Path, *args: str, name: str = "log.pdf") -> tuple[Path, str]:
     return out, r.stderr
 
 
-def _page_texts(pdf: Path) -> list[str]:
-    return pdf_texts(pdf)
-
-
 # -- the grammar -------------------------------------------------------------------------
 
 def test_a_seed_chooses_the_book_grammar():
@@ -93,8 +89,8 @@ def test_a_typed_record_is_written_with_book_dice():
 def test_a_book_sheet_holds_more_lines(tmp_path, paper, blank_lines, lines):
     blank, _ = _pdf(tmp_path, "--paper", paper, name="blank.pdf")
     book, _ = _pdf(tmp_path, "--paper", paper, "--seed", "demo", name="book.pdf")
-    assert f"lines 1-{blank_lines}" in _page_texts(blank)[0]
-    text = _page_texts(book)[0]
+    assert f"lines 1-{blank_lines}" in pdf_texts(blank)[0]
+    text = pdf_texts(book)[0]
     assert f"lines 1-{lines}" in text and "Seed: demo" in text
     assert f"{lines}\n" in text or f"{lines} " in text
     code = parse(zxingcpp.read_barcodes(page_image(book.read_bytes(), 0, 150))[0].text)
@@ -103,7 +99,7 @@ def test_a_book_sheet_holds_more_lines(tmp_path, paper, blank_lines, lines):
 
 def test_the_book_sheet_has_no_die_values(tmp_path):
     book, _ = _pdf(tmp_path, "--seed", "demo")
-    text = _page_texts(book)[0]
+    text = pdf_texts(book)[0]
     assert "die: side, rr, 2d, +bonus" in text and "die: side, value" not in text
     assert "the play book gives its value" in text
 

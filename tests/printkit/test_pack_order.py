@@ -11,11 +11,10 @@ from itertools import groupby
 from pathlib import Path
 
 import pikepdf
-import pypdfium2
 import pytest
 
 from printkit_engine import registry
-from tests.helpers import run_cli
+from tests.helpers import pdf_texts, run_cli
 
 B = "BLANK"
 GAMES = ("cardbowl", "postcard", "blowout", "luckdraw", "cardgrid")
@@ -70,13 +69,6 @@ def kind(game: str, text: str) -> str:
     return "board"
 
 
-def texts(path: Path) -> list[str]:
-    doc = pypdfium2.PdfDocument(path)
-    out = [doc[i].get_textpage().get_text_range().replace("\r\n", "\n") for i in range(len(doc))]
-    doc.close()
-    return out
-
-
 def match_of(text: str) -> str | None:
     """The match a page is stamped with (blank backs are not stamped)."""
     m = re.search(r"class [0-9A-Z]{6} \u00b7 (M\d+) \(round \d+\)", text)
@@ -121,7 +113,7 @@ def expected(game: str, paper: str) -> list:
 @pytest.mark.parametrize("game", GAMES)
 def test_pack_pages_print_duplex_right(game, paper, packs, tmp_path_factory):
     out = pack(packs, tmp_path_factory, game, paper)
-    pages = texts(out / "pack.pdf")
+    pages = pdf_texts(out / "pack.pdf")
     kinds = [kind(game, t) for t in pages]
     matches = [match_of(t) for t in pages]
     assert all((k == B) == (m is None) for k, m in zip(kinds, matches, strict=True))
@@ -163,7 +155,7 @@ def test_every_written_sheet_carries_the_match_box(game, packs, tmp_path_factory
     teams, and the logs its seed, in their own header (the stamp at the foot left out)."""
     out = pack(packs, tmp_path_factory, game, "letter")
     rows = list(csv.DictReader((out / "results.csv").open()))
-    pages = texts(out / "pack.pdf")
+    pages = pdf_texts(out / "pack.pdf")
     seen = set()
     for text in pages:
         k = kind(game, text)
@@ -195,27 +187,27 @@ def test_every_written_sheet_carries_the_match_box(game, packs, tmp_path_factory
 
 def test_the_grid_game_score_sheet_fills_round_and_competition(packs, tmp_path_factory):
     out = pack(packs, tmp_path_factory, "cardgrid", "letter")
-    page = next(t for t in texts(out / "pack.pdf") if kind("cardgrid", t) == "scoresheet"
+    page = next(t for t in pdf_texts(out / "pack.pdf") if kind("cardgrid", t) == "scoresheet"
                 and match_of(t) == "M3")
     assert "Round 3 Date" in " ".join(page.split())
 
 
 @pytest.mark.parametrize("game", ["postcard", "blowout"])
 def test_simplex_has_no_blank_backs(game, packs, tmp_path_factory, tmp_path):
-    duplex = [kind(game, t) for t in texts(pack(packs, tmp_path_factory, game, "a4")
+    duplex = [kind(game, t) for t in pdf_texts(pack(packs, tmp_path_factory, game, "a4")
                                            / "pack.pdf")]
     out = make(tmp_path, game, "a4", 2, "--simplex")
-    simplex = [kind(game, t) for t in texts(out / "pack.pdf")]
+    simplex = [kind(game, t) for t in pdf_texts(out / "pack.pdf")]
     assert B not in simplex and B in duplex
     assert simplex == [k for k in duplex if k != B]
-    single = [kind(game, t) for t in texts(out / "matches" / "match-001.pdf")]
+    single = [kind(game, t) for t in pdf_texts(out / "matches" / "match-001.pdf")]
     assert single == simplex
 
 
 def test_a_match_pdf_keeps_its_blank_backs_but_not_the_filler_after_it(packs,
                                                                         tmp_path_factory):
     out = pack(packs, tmp_path_factory, "blowout", "letter")
-    single = [kind("blowout", t) for t in texts(out / "matches" / "match-002.pdf")]
+    single = [kind("blowout", t) for t in pdf_texts(out / "matches" / "match-002.pdf")]
     assert single[:6] == ["field", B, "markers", B, "drivelog", B]
     assert single[-1] != B
 
