@@ -12,20 +12,28 @@ from reportlab.pdfgen.canvas import Canvas
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """`text` broken into lines no wider than `width` (a word wider than that stands alone)."""
-    return list(_wrap(text, font, size, width))
+    return list(_wrap(tuple(text.split()), " ", font, size, width))
+
+
+def wrap_items(items: tuple[str, ...], sep: str, font: str, size: float,
+               width: float) -> list[str]:
+    """`items` joined by `sep` into lines no wider than `width`, an item never split (a
+    sheet header's `Home: ...` tags; an item wider than that stands alone)."""
+    return list(_wrap(items, sep, font, size, width))
 
 
 @lru_cache(maxsize=1024)
-def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+def _wrap(units: tuple[str, ...], sep: str, font: str, size: float,
+          width: float) -> tuple[str, ...]:
     """A pure function of its arguments, so remembered: every copy of a sheet wraps the same
     notes (each trial line is measured anew, so a note costs its words squared)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
+    for unit in units:
+        trial = f"{current}{sep}{unit}" if current else unit
         if current and stringWidth(trial, font, size) > width:
             lines.append(current)
-            current = word
+            current = unit
         else:
             current = trial
     if current:

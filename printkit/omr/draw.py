@@ -13,7 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.qr import draw_qr
-from printkit.draw.text import fit_line
+from printkit.draw.text import fit_line, wrap_items
 from printkit.layout import Layout
 from printkit.omr.geometry import TIMING, Geometry
 from printkit.omr.markers import draw_marker
@@ -207,23 +207,10 @@ def _two_lines(info: list[str], font: str, size: float, room: float,
                ) -> list[tuple[str, float]]:
     """The header's tags on at most two lines no wider than `room` (each item whole where it
     fits; the second line fitted, cut with an ellipsis, when they need more)."""
-    lines = _items(info, font, size, room)
+    lines = wrap_items(tuple(info), "   ", font, size, room)
     if len(lines) > 2:
         lines = [lines[0], "   ".join(lines[1:])]
     return [fit_line(line, font, size, room) for line in lines]
-
-
-def _items(info: list[str], font: str, size: float, room: float) -> list[str]:
-    """The header's tags as lines no wider than `room`, an item never split (three spaces
-    between items, as on one line)."""
-    out: list[str] = []
-    for item in info:
-        trial = f"{out[-1]}   {item}" if out else item
-        if out and stringWidth(trial, font, size) <= room:
-            out[-1] = trial
-        else:
-            out.append(item)
-    return out
 
 
 NOTE = ("Shade one bubble per group, fully, with a dark pen or pencil; shade only what the "

@@ -40,10 +40,10 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     key = (opts.paper, id(layout), id(rules))
     with _ART_LOCK:                 # the teacher's server draws in threads
         kept = _ART.get(key)
-    if doc.fresh() and kept is not None and kept[0] is layout and kept[1] is rules:
+    fresh = doc.fresh()
+    if fresh and kept is not None and kept[0] is layout and kept[1] is rules:
         doc.resume(kept[2])
     else:
-        fresh = doc.fresh()
         _art(b)
         if fresh:
             snap = doc.snapshot()
