@@ -187,21 +187,23 @@ def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
     return pages, notes
 
 
-def check_length(game_id: str, length: str, rules_file: Path | None = None) -> str:
+def check_length(game_id: str, length: str, rules_file: Path | None = None,
+                 option: str = "--length") -> str:
     """`--length`: one of the game's lengths, which its blank sheets' codes then carry, so a
     class playing a quarter or halves has its sheets replayed and checked as that (a sheet
     saying nothing is the whole game, and a short game read as a whole one is a false
-    finding). A one-line error for a game without lengths or a name its rules do not know."""
+    finding). A one-line error naming `option` for a game without lengths or a name its rules
+    do not know."""
     try:
         game = registry.get(game_id)
     except registry.UnknownGame as exc:
         raise UserError(str(exc)) from None
     if game.lengths is None:
-        raise UserError(f"--length: {game.title} has no game lengths (a game is always the "
+        raise UserError(f"{option}: {game.title} has no game lengths (a game is always the "
                         "whole game)")
     known = game.lengths(game.rules(rules_file))
     if length not in known:
-        raise UserError(f"--length {printable(length, 40)!r}: not a {game.title} game length "
+        raise UserError(f"{option} {printable(length, 40)!r}: not a {game.title} game length "
                         f"({', '.join(known)})")
     return length
 
