@@ -94,3 +94,27 @@ def test_a_class_of_halves_has_it_in_every_bubble_sheet_s_code(tmp_path):
                 "--out", tmp_path / "c2", "--length", "hours")
     assert r.code == 2 and r.stderr.count("\n") == 1 and "--length 'hours'" in r.stderr
     assert not (tmp_path / "k2.key").exists()
+
+
+def test_simulate_plays_the_length_and_its_records_verify_clean(tmp_path):
+    r = run_cli("simulate", "blowout", "--seed", "q", "--games", "2", "--length", "quarter",
+                "--out", tmp_path / "sim")
+    assert r.code == 0, r.stderr
+    records = sorted((tmp_path / "sim").glob("*.rec"))
+    assert len(records) == 2
+    assert all('[Length "quarter"]' in p.read_text() for p in records)
+    # a quarter is one pass through the OFFENSE deck: no second period is written
+    assert not any(line.startswith("Q2 ") for p in records for line in p.read_text().split("\n"))
+    r = run_cli("verify", *records)
+    assert r.code == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize(("game", "length", "said"), [
+    ("luckdraw", "Q2", "--length: the Luck of the Draw bots choose each game's length"),
+    ("postcard", "quarter", "--length: PostCard Football has no game lengths"),
+    ("blowout", "hour", "--length 'hour': not a BLOWOUT!!! game length"),
+])
+def test_simulate_length_refusals_are_one_line(tmp_path, game, length, said):
+    r = run_cli("simulate", game, "--seed", "q", "--length", length, "--out", tmp_path / "s")
+    assert r.code == 2 and r.stderr.count("\n") == 1 and said in r.stderr, r.stderr
+    assert not (tmp_path / "s").exists()
