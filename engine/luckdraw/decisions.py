@@ -107,10 +107,10 @@ FIELDS = (
 )
 CHECKPOINT = "total"
 SHEET_LEGEND = (
-    "A band for each event, in order: shade its column. New drive: on a drive's first band. "
-    "The audible calls: on the next event's band.",
-    "A trade: trade and the column of the card given, then for and the card taken. Clock 0: "
-    "the next drive is the next quarter. = the scorer's total.",
+    "A row an event, in order: shade its column. New drive: on a drive's first row. The "
+    "audible: on the next event's row.",
+    "A trade: trade and a column of the card given, then for and the card taken. Clock 0: "
+    "the next quarter. = the scorer's total.",
 )
 
 _LOG: dict[int, DecisionLog] = {}
