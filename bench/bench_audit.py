@@ -21,15 +21,27 @@ the load average before and after.
     .venv/bin/python bench/bench_audit.py [GAME ...] [--records 300] [--corpus DIR]
     (prints figures; no pass/fail)
 
-Measured 28 November 2026 on the shared 2-core machine at load average 15.5-15.9 (wall
-figures are the load's, not printkit's): PostCard, 300 records, printkit 19.1 ms CPU a
-record (105 records/s on 2 cores at that CPU; 7 records/s wall), naive 16.7 ms, printkit with
-no bytecode cached 16.7 ms: at that load CPU time varies by more than the difference. Counted
-instead (valgrind callgrind, deterministic): `printkit audit` of a folder of one PostCard
-record is 886 million instructions with its bytecode cached and 1,408 million without (522
-million of compiling, in the parent before the pool starts: every run pays it again where
-bytecode is not written). The target is not reached: PostCard's verifier is still about 45
-million instructions a record.
+Measured 28 November 2026, 22:03-22:12 UTC, on the shared 2-core machine at load average
+7.5-8.6 (wall figures are the load's, not printkit's), `--corpus` of 300 bot records a game:
+
+    game      printkit ms CPU a record (records/s on 2 cores at that CPU)   naive   no bytecode
+    postcard  20.7  (96)                                                      17.7    21.5
+    cardbowl  40.0  (50)                                                      38.0    36.9
+    blowout   36.6  (55)                                                      39.5    42.4
+    luckdraw  20.2  (99)                                                      19.8    20.5
+    cardgrid  34.4  (58)                                                      29.8    35.8
+
+At that load CPU time varies by 10-15% from run to run. Counted instead (valgrind callgrind,
+deterministic, `audit_one` of 10 PostCard records with the caches warm): 42.8 million
+instructions a record, from 46.5 before the kernel's per-line objects lost their
+field-by-field frozen `__init__` (engine/frozen.py `fast_init`); `printkit audit` of a folder
+of one PostCard record was 886 million instructions with its bytecode cached and 1,408
+million without (522 million of compiling). The target is not reached on any game: 300
+records/s on 2 cores is at most about 6.7 ms of CPU a record, start-up included; a PostCard
+record's check is spread over the engine's ~25 step functions (about half of it), the
+record reader (a quarter: the lines' action heads differ by their dice, so a process sees
+about a third of them for the first time) and the play book's draws, with no one place that
+pays for the rest.
 """
 
 from __future__ import annotations

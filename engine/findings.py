@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
+from printkit_engine.frozen import fast_init
 
+
+@fast_init
 @dataclass(frozen=True)
 class Finding:
     """One broken rule on one line; `rule` is a stable id such as ``PC-DOWN-002``."""

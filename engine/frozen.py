@@ -15,8 +15,8 @@ instructions a record took went away with this).
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Any, TypeVar
+from dataclasses import MISSING, fields
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -57,3 +57,39 @@ def evolve(obj: T, **changes: Any) -> T:
     new = object.__new__(cls)
     _set(new, "__dict__", {**obj.__dict__, **changes})
     return new
+
+
+def fast_init(cls: type[T]) -> type[T]:
+    """Give the plain frozen dataclass `cls` an `__init__` that sets its fields in one step.
+
+    A frozen dataclass's own `__init__` sets each field through `object.__setattr__`, one
+    call a field: a four-field object cost four times a plain one's to make (about 5 us
+    against 1.3 on the shared machine). The verifier makes several a record line (the row,
+    the reading after it, the kernel's step), and findings by the hundred on a bad record.
+    This `__init__` takes the same arguments (names, order, defaults) and hands the instance
+    a new dictionary of them, as `build` does; equality, hashing, `repr`, `replace` and
+    pickling are the dataclass's own, and the object stays frozen. Classes with
+    `__post_init__`, slots, default factories or fields outside `__init__` are refused."""
+    if hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__:   # a Generic base's
+        raise TypeError(f"fast_init: {cls.__name__} is no plain dataclass")  # () is no slots
+    spec = fields(cast(type, cls))
+    params: list[str] = []
+    defaults: dict[str, Any] = {}
+    for f in spec:
+        if not f.init or f.default_factory is not MISSING:
+            raise TypeError(f"fast_init: {cls.__name__}.{f.name} is not a plain field")
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            defaults[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+    body = ", ".join(f"{f.name!r}: {f.name}" for f in spec)
+    source = (f"def __init__(self, {', '.join(params)}):\n"
+              f"    _set(self, '__dict__', {{{body}}})\n")
+    scope: dict[str, Any] = {"_set": _set, **defaults}
+    exec(source, scope)             # as the dataclasses module makes the __init__ it replaces
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init                             # type: ignore[method-assign]
+    return cls

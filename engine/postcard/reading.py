@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from printkit_engine.findings import Finding
-from printkit_engine.frozen import evolve
+from printkit_engine.frozen import evolve, fast_init
 from printkit_engine.postcard.drawbook import DrawBook
 from printkit_engine.postcard.notation import Line, Roll
 from printkit_engine.postcard.rules import Rules
@@ -48,6 +48,7 @@ class Context:
         return step(state, line, self.rules, self.skills, follow_written)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Reading:
     """The game as the record may be in it: the engine's state, the draws used by side, and
@@ -88,6 +89,7 @@ class Reading:
         return Reading(evolve(self.game, bonus=(most, most)), self.drawn, self.ctx, True)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Dice:
     """A line's dice against the play book, from one reading."""
@@ -114,7 +116,8 @@ def fits(draws: dict[str, tuple[int, ...]], drawn: tuple[int, int], line: Line) 
     return True
 
 
-def _used(drawn: tuple[int, int], line: Line) -> tuple[int, int]:
+def used(drawn: tuple[int, int], line: Line) -> tuple[int, int]:
+    """Each side's draws used after the line's dice, from `drawn` on."""
     home, away = drawn
     for roll in line.rolls:
         if roll.side == "H":
@@ -129,7 +132,7 @@ def check_dice(r: Reading, line: Line) -> Dice:
     draws = r.ctx.draws
     assert draws is not None
     if fits(draws, r.drawn, line) and not any(roll.book for roll in line.rolls):
-        return Dice(line, line, _used(r.drawn, line), None, ())     # the usual line
+        return Dice(line, line, used(r.drawn, line), None, ())     # the usual line
     at = list(r.drawn)
     jump = list(r.drawn)
     rolls: list[Roll] = []
@@ -176,4 +179,4 @@ def clean_after(r: Reading, line: Line) -> Reading | None:
     return None if result.findings else r.then(result.state, drawn, line)
 
 
-__all__ = ["Context", "Dice", "Reading", "check_dice", "clean_after", "fits"]
+__all__ = ["Context", "Dice", "Reading", "check_dice", "clean_after", "fits", "used"]

@@ -31,7 +31,7 @@ from printkit_engine.postcard.drawbook import DrawBook
 from printkit_engine.postcard.game import ID as GAME_ID
 from printkit_engine.postcard.leftout import left_out
 from printkit_engine.postcard.notation import SKILL_TAGS, SKILL_UNSAID, Cross, Line, Roll
-from printkit_engine.postcard.reading import Context, Reading, check_dice
+from printkit_engine.postcard.reading import Context, Reading, check_dice, fits, used
 from printkit_engine.postcard.rules import DIE, Rules, load_rules
 from printkit_engine.postcard.state import OVER, SIDES, State, index
 from printkit_engine.postcard.steps import StepResult
@@ -96,17 +96,26 @@ def begin(rules: Rules, record: Record) -> Step[Reading]:
 # -- one line ------------------------------------------------------------------------------
 def step(r: Reading, line: Line) -> Step[Reading]:
     """One line from one reading: the reading after it, the findings on it, the others."""
-    if r.ctx.draws is None:
+    draws = r.ctx.draws
+    if draws is None:
         if any(roll.book for roll in line.rolls):
             return _unknown_dice(r, line)
         return _replay(r, line, line, r.drawn, (), None, line)
+    if fits(draws, r.drawn, line) and not any(roll.book for roll in line.rolls):
+        # the usual line: every die the next draw (check_dice's first case, without its
+        # Dice), played once; a line with findings goes on to _replay with that play
+        drawn = used(r.drawn, line)
+        played = r.play(line)
+        if not played.findings:
+            return Step(r.then(played.state, drawn, line))
+        return _replay(r, line, line, drawn, (), None, line, played)
     dice = check_dice(r, line)
     return _replay(r, dice.line, dice.book, dice.drawn, dice.findings, dice.jumped, line)
 
 
 def _replay(r: Reading, written: Line, book: Line, drawn: tuple[int, int],
             draws_off: tuple[Finding, ...], jumped: tuple[int, int] | None,
-            raw: Line) -> Step[Reading]:
+            raw: Line, played: StepResult | None = None) -> Step[Reading]:
     """The line as written (its `?` dice filled), with the play book's dice, and after a
     line left out; the fewest slips first:
 
@@ -117,8 +126,9 @@ def _replay(r: Reading, written: Line, book: Line, drawn: tuple[int, int],
     - a die written wrong, the line following from it: `PC-DRAW-001`;
     - else the findings of the line as written.
 
-    The readings not taken are kept as alternatives (the lines after show which was true)."""
-    result = r.play(written)
+    The readings not taken are kept as alternatives (the lines after show which was true).
+    `played`: `r.play(written)` when the caller has it already."""
+    result = r.play(written) if played is None else played
     if not result.findings and not draws_off:
         return Step(r.then(result.state, drawn, raw))         # the usual line
     as_written = r.then(result.state, drawn, raw)

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from printkit_engine.findings import Finding, Report, Seat
+from printkit_engine.frozen import fast_init
 from printkit_engine.verify.record import Record, Unread
 
 S = TypeVar("S")
@@ -57,7 +58,8 @@ LOST_AFTER = 3          # lines in a row that follow no reading: the record is f
 UNKNOWN = "*"           # a Result (or any tag) whose value is not known
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class Step(Generic[S]):
     """What one line leads to: the state following what the record wrote, the findings on
     the line, and the states the game may really be in instead. A step with no findings
@@ -151,12 +153,20 @@ def walk(book: Rulebook[R, S], record: Record, rules: R) -> _Walk[S]:
                 w.states = _unique([*w.states, *(g for s in w.states for g in book.gap(s))])
             w.adrift, w.before = True, None
             continue
-        steps = [step(s, item) for s in w.states]
-        clean = [s.state for s in steps if not s.findings]
-        if clean:
-            w.states = _unique(clean)
-            w.adrift, w.before, w.failing = False, row.text, 0
-            continue
+        states = w.states
+        if len(states) == 1:        # one reading (most lines): a clean step is its state
+            steps = [step(states[0], item)]
+            if not steps[0].findings:
+                w.states = [steps[0].state]
+                w.adrift, w.before, w.failing = False, row.text, 0
+                continue
+        else:
+            steps = [step(s, item) for s in states]
+            clean = [s.state for s in steps if not s.findings]
+            if clean:
+                w.states = _unique(clean)
+                w.adrift, w.before, w.failing = False, row.text, 0
+                continue
         w.failing += 1
         # the reading that needs the fewest slips explains the line best: it is reported,
         # and its states come first (the record's own reading first on a tie)

@@ -24,6 +24,7 @@ from typing import Generic, TypeVar
 
 from printkit_engine.errors import ReadError
 from printkit_engine.findings import Finding
+from printkit_engine.frozen import fast_init
 from printkit_engine.tags import TAG, unquote
 
 L = TypeVar("L")
@@ -64,6 +65,7 @@ class Unread:
     column: int = 0
 
 
+@fast_init
 @dataclass(frozen=True)
 class Row(Generic[L]):
     """One record line: its number in the file, its text, and what the game read it as."""

@@ -1,14 +1,16 @@
 """printkit_engine.frozen: evolve, the fast copy the PostCard engine uses instead of
-dataclasses.replace, and build, the fast constructor its record reader uses for lines and written
-states."""
+dataclasses.replace, build, the fast constructor its record reader uses for lines and written
+states, and fast_init, the one-step __init__ of the kernel's rows, steps and findings."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import pickle
+from dataclasses import dataclass, field, replace
 
 import pytest
 
-from printkit_engine.frozen import build, evolve
+from printkit_engine.findings import Finding
+from printkit_engine.frozen import build, evolve, fast_init
 from printkit_engine.postcard.notation import Line, Note, Roll
 from printkit_engine.postcard.state import Play, State
 
@@ -75,3 +77,34 @@ def test_build_refuses_a_missing_or_unknown_field():
     with pytest.raises(TypeError, match="unknown colour"):
         build(Note, {**note, "sack": False, "column": 0, "colour": "red"})
     assert build(Note, {**note, "sack": False, "column": 3}) == Note(column=3)
+
+
+def test_fast_init_takes_the_dataclass_arguments():
+    found = Finding(12, "PC-DOWN-002", "yards to go", found="7")
+    assert (found.line, found.rule, found.message, found.expected, found.found) == \
+        (12, "PC-DOWN-002", "yards to go", "", "7")
+    assert found == Finding(line=12, rule="PC-DOWN-002", message="yards to go", found="7")
+    assert repr(found) == ("Finding(line=12, rule='PC-DOWN-002', message='yards to go', "
+                           "expected='', found='7')")
+    assert list(found.__dict__) == ["line", "rule", "message", "expected", "found"]  # JSON order
+    assert hash(found) == hash((12, "PC-DOWN-002", "yards to go", "", "7"))
+    assert replace(found, line=13).line == 13
+    assert pickle.loads(pickle.dumps(found)) == found
+    with pytest.raises(TypeError):
+        Finding(12, "PC-DOWN-002")              # message missing, as the dataclass says
+    with pytest.raises(AttributeError):
+        found.line = 2                          # still frozen
+
+
+def test_fast_init_refuses_what_it_cannot_copy():
+    @dataclass(frozen=True)
+    class Listed:
+        items: list = field(default_factory=list)
+
+    @dataclass(frozen=True, slots=True)
+    class Slotted:
+        x: int
+
+    for cls in (Listed, Slotted):
+        with pytest.raises(TypeError, match="fast_init"):
+            fast_init(cls)
