@@ -145,27 +145,21 @@ def book_deck(seed: str, k: int) -> list[str]:
     return GAME.book.stream(seed, label(k)).shuffle(cardbowl_deck())
 
 
-class Draws:
-    """The cards of one play after the hands, drawn one at a time. A play whose draws
-    outlast the deck (a long chain of open-field runs after a deal of 22 or more) goes on
-    with the cards drawn so far, face up on the table, shuffled again: `again(pile, n)`
-    shuffles them for the n-th time (C19); without `again` an empty deck raises IndexError.
+class _Reshuffles:
+    """The cards after a play's deck runs out (C19): the pile of every card drawn so far,
+    shuffled again by `again(pile, n)` for the n-th time, as often as the play needs; made
+    only when `chain` reaches it. Without `again` the empty deck is an error (IndexError).
+    Apart from its Draws, which would otherwise be in a reference cycle with its own
+    iterator (kept until the garbage collector runs, one a play)."""
 
-    `draw` is the `__next__` of a C iterator over the deck (then the reshuffles, made only
-    when the deck runs out): a draw is the bots' most frequent call (about 1,300 a game), and
-    it runs no Python frame."""
-
-    __slots__ = ("again", "cards", "draw")
+    __slots__ = ("again", "cards")
 
     def __init__(self, cards: Sequence[str],
-                 again: Callable[[list[str], int], list[str]] | None = None) -> None:
+                 again: Callable[[list[str], int], list[str]] | None) -> None:
         self.cards = cards
         self.again = again
-        self.draw: Callable[[], str] = chain(cards, self).__next__
 
     def __iter__(self) -> Iterator[str]:
-        """The cards after the deck's last (`chain` asks for them only then): the pile of
-        every card drawn so far, shuffled again, as often as the play needs."""
         if self.again is None:
             raise IndexError("the play's deck is out of cards")
         pile = list(self.cards)
@@ -175,6 +169,21 @@ class Draws:
             fresh = self.again(list(pile), refills)
             yield from fresh
             pile += fresh
+
+
+class Draws:
+    """The cards of one play after the hands, drawn one at a time; a play whose draws outlast
+    the deck (a long chain of open-field runs after a deal of 22 or more) goes on with the
+    cards drawn so far shuffled again (:class:`_Reshuffles`, `again`: C19).
+
+    `draw` is the `__next__` of a C iterator over the deck, then the reshuffles: a draw is the
+    bots' most frequent call (about 1,300 a game), and it runs no Python frame."""
+
+    __slots__ = ("draw",)
+
+    def __init__(self, cards: Sequence[str],
+                 again: Callable[[list[str], int], list[str]] | None = None) -> None:
+        self.draw: Callable[[], str] = chain(cards, _Reshuffles(cards, again)).__next__
 
     def many(self, n: int) -> list[str]:
         return [self.draw() for _ in range(n)]
