@@ -4,11 +4,12 @@ cards drawn after them.
 "Deck is reshuffled between each play", so play K of a game uses the play book's shuffle `deal/K`
 (docs/draws.md); a kick draws from its top, a scrimmage play deals the two hands first ("Offense
 deals a hand or team of eleven cards to each player, alternately, starting with the Defense") and
-draws the rest. :func:`shuffled` is the draws contract computed in one pass (the seven blocks a
-54-card shuffle needs made at once by `printkit_engine.draws.blocks`, by hash copies; Fisher-Yates
-as one straight run of 53 swaps): the same deck as ``GAME.book.stream(seed, label).shuffle(deck)``
-(tests hold the two equal). A deal is still about a third of a bot game's instructions: about
-130,000 a deal (156,000 before), the seven blocks' 16 SHA-256 compressions and the swaps
+draws the rest. :func:`shuffled` is the draws contract computed in one pass (:func:`_deal`: the
+play's key, the seven blocks a 54-card shuffle needs by HMAC's definition with hash copies and
+Fisher-Yates as 53 swaps, one straight-line function): the same deck as
+``GAME.book.stream(seed, label).shuffle(deck)`` (tests hold the two equal). A deal is still
+about a third of a bot game's instructions: about 126,000 a deal (130,000 before, 156,000 the
+round before), 52,000 of them the 17 SHA-256 compressions in CPython's C and 20,000 the swaps
 (bench/bench_cardbowl.py).
 """
 
