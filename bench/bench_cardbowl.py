@@ -19,21 +19,25 @@ wall-clock games per second and the games per second its CPU time allows on its 
 (`cores / CPU a game`); the load average is printed before and after. `--verify` also
 verifies every record (all must be clean).
 
-Measured (1,000 games, 2 cores shared with other work, load 14.8 rising to 17.0; CPU time
-under that load reads high): naive 28.4 ms CPU a game, printkit one process 25.4 ms, the
-pool 25.2 ms CPU a game = 79.4 games/s on 2 cores at that CPU (11.4 games/s wall beside the
-other work): the target of 100 is not met. The round before, under about the same load: the
-pool 25.9 ms = 77.3 games/s; on a quiet machine before that: naive 26.1 ms, the pool 26.6 ms
-(74.2 games/s wall).
+Measured (1,000 games, 2 cores shared with other work and a test run, load 7.2 rising to
+15.4; CPU time under that load reads high): naive 34.5 ms CPU a game, printkit one process
+29.5 ms, the pool 32.0 ms CPU a game = 62.5 games/s on 2 cores at that CPU (7.6 games/s wall
+beside the other work; naive 57.9 in the same run): the target of 100 is not met. The round
+before, under load 14.8-17.0: naive 28.4 ms, the pool 25.2 ms = 79.4 games/s; the CPU figures
+of two rounds under different loads do not compare (the instructions below do).
 Instructions a game (valgrind --tool=cachegrind, the first 10 games of this bench, the
-start-up subtracted; steady under load): 90.6 M two rounds ago, 81.9 M before this round,
-75.1 M after it (-8.4%): a deal's seven blocks by copies of CPython's own SHA-256 instead of
-OpenSSL's PBKDF2 and block 0 (87,000 -> 74,000 instructions), its 53 swaps one straight run
-(59,000 -> 44,000), Draws without a second list, the line's threats and best gap by C calls
-(the naive way's play book stream shares the new blocks, so it gained too).
-A deal is still about a third of a game (130,000 instructions, 210 deals a game); the rest
-is spread thin over the play's Python (nothing over 4% of a game's bytecodes). At 75 M a game
-is about 25 ms of CPU under this load: 100 games/s on 2 cores needs about 45 M.
+start-up subtracted, PYTHONHASHSEED=0; steady under load): 90.6 M three rounds ago, 81.9 M,
+75.1 M, 73.9 M after this round (-1.6%): a deal one straight-line function (130,000 ->
+126,000 instructions), a draw the `__next__` of a C iterator (no Python frame; the
+reshuffles kept apart, so no reference cycle a play), card values read from cardplay's
+tables rather than by a call each. Of the 126,000 instructions a deal (210 deals a game,
+a third of a game), 52,000 are the 17 SHA-256 compressions in CPython's C SHA-256 (OpenSSL's
+are no cheaper in CPU time once its per-object set-up is counted) and about 20,000 the 53
+swaps; the rest of a game is the play's Python spread thin (about 17,000 Python calls and
+490,000 bytecodes a game outside the deal, no function over 4%). 75 M read 25 ms of CPU a
+game under load 15: 100 games/s on 2 cores needs about 45-50 M, which takes
+the play path kept incrementally (the situation, each hand's order and values once a deal,
+fewer NamedTuple and dataclass objects a play) rather than more of these local cuts.
 """
 
 from __future__ import annotations

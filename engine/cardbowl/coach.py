@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, Protocol
 
-from printkit_engine.cardbowl.cardplay import HAND_VALUES, hand_value
+from printkit_engine.cardbowl.cardplay import HAND_VALUES
 from printkit_engine.cardbowl.scrimmage import Call, Defense, Offense, Read
 
 TOUCHBACK_DEEP = -4            # a kick this deep in the end zone is downed
@@ -163,7 +163,7 @@ class Coach:
         """The defence's answer to the QB it sees: a low QB, a run (outside linebackers up
         into the line); a high one on a long down, a pass (safeties up beside the
         cornerbacks); now and then the middle linebacker blitzes."""
-        value = hand_value(qb)
+        value = HAND_VALUES[qb]
         r = self.rng.random()
         if value <= 7 and r < 0.7:
             return Read(blitz=(("LOLB", 1), ("ROLB", 2)))
@@ -240,6 +240,6 @@ class Receiver:
     def punt_catch(self, received: int, coverage: str) -> str:
         if received < RETURN_FROM:
             return "bounce" if received <= 8 and self.rng.random() < 0.5 else "fair"
-        if hand_value(coverage) >= 11 and self.rng.random() < 0.5:
+        if HAND_VALUES[coverage] >= 11 and self.rng.random() < 0.5:
             return "fair"
         return "return"

@@ -4,24 +4,25 @@ cards drawn after them.
 "Deck is reshuffled between each play", so play K of a game uses the play book's shuffle `deal/K`
 (docs/draws.md); a kick draws from its top, a scrimmage play deals the two hands first ("Offense
 deals a hand or team of eleven cards to each player, alternately, starting with the Defense") and
-draws the rest. :func:`shuffled` is the draws contract computed in one pass (the seven blocks a
-54-card shuffle needs made at once by `printkit_engine.draws.blocks`, by hash copies; Fisher-Yates
-as one straight run of 53 swaps): the same deck as ``GAME.book.stream(seed, label).shuffle(deck)``
-(tests hold the two equal). A deal is still about a third of a bot game's instructions: about
-130,000 a deal (156,000 before), the seven blocks' 16 SHA-256 compressions and the swaps
+draws the rest. :func:`shuffled` is the draws contract computed in one pass (:func:`_deal`: the
+play's key, the seven blocks a 54-card shuffle needs by HMAC's definition with hash copies and
+Fisher-Yates as 53 swaps, one straight-line function): the same deck as
+``GAME.book.stream(seed, label).shuffle(deck)`` (tests hold the two equal). A deal is still
+about a third of a bot game's instructions: about 126,000 a deal (130,000 before, 156,000 the
+round before), 52,000 of them the 17 SHA-256 compressions in CPython's C and 20,000 the swaps
 (bench/bench_cardbowl.py).
 """
 
 from __future__ import annotations
 
-import hashlib
 import struct
-from collections.abc import Callable, Sequence
-from typing import NamedTuple, cast
+from collections.abc import Callable, Iterator, Sequence
+from itertools import chain
+from typing import Any, NamedTuple, cast
 
 from printkit_engine.cardbowl.game import DEAL, GAME
 from printkit_engine.cardbowl.game import deck as cardbowl_deck
-from printkit_engine.draws import SCHEME, blocks
+from printkit_engine.draws import _COUNTERS, _INNER, _OUTER, _SHA256, SCHEME, blocks
 from printkit_engine.game import nfc
 
 _TOP = 1 << 32
@@ -55,7 +56,7 @@ class Book:
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
-        self.prefix = hashlib.sha256(f"{SCHEME}|{GAME.id}|{nfc(seed)}|".encode())
+        self.prefix = _SHA256(f"{SCHEME}|{GAME.id}|{nfc(seed)}|".encode())
         self.deck = tuple(cardbowl_deck())
 
     def again(self, k: int) -> Callable[[list[str], int], list[str]]:
@@ -65,45 +66,57 @@ class Book:
 
     def deal(self, k: int) -> list[str]:
         """The deck of play K, top card first (:func:`shuffled`)."""
-        h = self.prefix.copy()
-        h.update(label(k).encode())
-        return _shuffle(list(self.deck), h.digest())
+        return _deal(self.prefix, label(k).encode(), self.deck)
 
 
 def shuffled(seed: str, k: int, cards: Sequence[str] | None = None) -> list[str]:
     """The deck of play K for `seed`, top card first: Fisher-Yates from the end with
     `uniform(n)` by rejection of the top partial range, exactly as docs/draws.md says. The
-    words of the blocks a 54-card shuffle needs are made at once; a rejected word (about
-    one shuffle in 80 million) takes the word-by-word way."""
-    a = list(cards if cards is not None else cardbowl_deck())
-    return _shuffle(a, hashlib.sha256(
-        f"{SCHEME}|{GAME.id}|{nfc(seed)}|{label(k)}".encode()).digest())
-
-
-def _swaps_source() -> str:
-    """The source of :func:`_swaps`: one line a swap, its position and size constants.
-
-    Fisher-Yates as one straight run of 53 statements rather than a loop over
-    ``zip(positions, map(operator.mod, words, _SIZES))``: no iterator, tuple or call a swap (a
-    third fewer instructions a deal, tests/engine/cardbowl/test_bots_draws.py holds the
-    deck the play book's); made from the constants above, never typed twice."""
-    body = [f"    j = w[{k}] % {n}\n    a[{n - 1}], a[j] = a[j], a[{n - 1}]"
-            for k, n in enumerate(_SIZES)]
-    return "def _swaps(a, w):\n" + "\n".join(body) + "\n    return a\n"
-
-
-_SWAPS_SCOPE: dict[str, object] = {}
-exec(compile(_swaps_source(), "<cardbowl deal swaps>", "exec"), _SWAPS_SCOPE)
-_swaps = cast(Callable[[list[str], tuple[int, ...]], list[str]], _SWAPS_SCOPE["_swaps"])
-
-
-def _shuffle(a: list[str], key: bytes) -> list[str]:
+    words of the blocks a 54-card shuffle needs are made at once (:func:`_deal`); a rejected
+    word (about one shuffle in 80 million) takes the word-by-word way."""
+    a = cards if cards is not None else cardbowl_deck()
+    prefix = _SHA256(f"{SCHEME}|{GAME.id}|{nfc(seed)}|".encode())
     if len(a) == len(_SIZES) + 1:
-        raw = blocks(key, 0, _DEAL_BLOCKS)
-        if _REJECTED in raw:
-            return _slow(a, key, _DEAL_WORDS(raw))
-        return _swaps(a, _DEAL_WORDS(raw))
-    return _slow(a, key, _blocks(key, 0, -(-(len(a) - 1) // 8)))
+        return _deal(prefix, label(k).encode(), a)
+    prefix.update(label(k).encode())
+    key = prefix.digest()
+    return _slow(list(a), key, _blocks(key, 0, -(-(len(a) - 1) // 8)))
+
+
+def _deal_source() -> str:
+    """The source of :func:`_deal`: a whole 54-card deal from the seed's prefix hash, as one
+    straight run of statements: the play's key, the seven blocks by HMAC's definition with
+    hash copies (printkit_engine.draws `_few_blocks`, the same bytes), then Fisher-Yates as
+    one line a swap with its position and size constants.
+
+    One frame a deal rather than four (deal, blocks, _few_blocks, _swaps) and no loop,
+    iterator, list or tuple a block or a swap: a deal is a play's largest single cost
+    (tests/engine/cardbowl/test_bots_draws.py holds the deck the play book's). Made from
+    the constants above, never typed twice."""
+    head = ["def _deal(prefix, label, deck):",
+            "    h = prefix.copy()",
+            "    h.update(label)",
+            "    padded = h.digest().ljust(64, b'\\0')",
+            "    inner = _SHA256(padded.translate(_INNER)).copy",
+            "    outer = _SHA256(padded.translate(_OUTER)).copy"]
+    blocks = [f"    h = inner()\n    h.update({counter!r})\n    g = outer()\n"
+              f"    g.update(h.digest())\n    b{k} = g.digest()"
+              for k, counter in enumerate(_COUNTERS[:_DEAL_BLOCKS])]
+    words = ["    raw = b''.join((" + ", ".join(f"b{k}" for k in range(_DEAL_BLOCKS)) + "))",
+             "    if _REJECTED in raw:",
+             "        return _slow(list(deck), padded[:32], _DEAL_WORDS(raw))",
+             "    w = _DEAL_WORDS(raw)",
+             "    a = list(deck)"]
+    swaps = [f"    j = w[{k}] % {n}\n    a[{n - 1}], a[j] = a[j], a[{n - 1}]"
+             for k, n in enumerate(_SIZES)]
+    return "\n".join(head + blocks + words + swaps) + "\n    return a\n"
+
+
+# made in this module's namespace: the names it reads (_SHA256, _INNER, _OUTER, _REJECTED,
+# _DEAL_WORDS, _slow) are this module's, looked up when it runs
+_READ_BY_DEAL = (_SHA256, _INNER, _OUTER)
+exec(compile(_deal_source(), "<cardbowl deal>", "exec"), globals())
+_deal = cast(Callable[[Any, bytes, Sequence[str]], list[str]], globals()["_deal"])
 
 
 def _slow(a: list[str], key: bytes | None, words: tuple[int, ...]) -> list[str]:
@@ -133,41 +146,45 @@ def book_deck(seed: str, k: int) -> list[str]:
     return GAME.book.stream(seed, label(k)).shuffle(cardbowl_deck())
 
 
+class _Reshuffles:
+    """The cards after a play's deck runs out (C19): the pile of every card drawn so far,
+    shuffled again by `again(pile, n)` for the n-th time, as often as the play needs; made
+    only when `chain` reaches it. Without `again` the empty deck is an error (IndexError).
+    Apart from its Draws, which would otherwise be in a reference cycle with its own
+    iterator (kept until the garbage collector runs, one a play)."""
+
+    __slots__ = ("again", "cards")
+
+    def __init__(self, cards: Sequence[str],
+                 again: Callable[[list[str], int], list[str]] | None) -> None:
+        self.cards = cards
+        self.again = again
+
+    def __iter__(self) -> Iterator[str]:
+        if self.again is None:
+            raise IndexError("the play's deck is out of cards")
+        pile = list(self.cards)
+        refills = 0
+        while True:
+            refills += 1
+            fresh = self.again(list(pile), refills)
+            yield from fresh
+            pile += fresh
+
+
 class Draws:
-    """The cards of one play after the hands, drawn one at a time; `drawn` is what was drawn,
-    in order (a kick's cards line is the top of the deck, so it is what was drawn). A play
-    whose draws outlast the deck (a long chain of open-field runs after a deal of 22 or more)
-    goes on with the cards drawn so far, face up on the table, shuffled again: `again(pile,
-    n)` shuffles them for the n-th time (C19).
+    """The cards of one play after the hands, drawn one at a time; a play whose draws outlast
+    the deck (a long chain of open-field runs after a deal of 22 or more) goes on with the
+    cards drawn so far shuffled again (:class:`_Reshuffles`, `again`: C19).
 
-    A plain class with slots, `drawn` the deck's first `at` cards rather than a second list
-    kept card by card: a draw is the bots' most frequent call (about 1,300 a game)."""
+    `draw` is the `__next__` of a C iterator over the deck, then the reshuffles: a draw is the
+    bots' most frequent call (about 1,300 a game), and it runs no Python frame."""
 
-    __slots__ = ("again", "at", "cards", "refills")
+    __slots__ = ("draw",)
 
     def __init__(self, cards: Sequence[str],
                  again: Callable[[list[str], int], list[str]] | None = None) -> None:
-        self.cards = cards
-        self.at = 0
-        self.again = again
-        self.refills = 0
-
-    @property
-    def drawn(self) -> list[str]:
-        return list(self.cards[:self.at])
-
-    def draw(self) -> str:
-        at = self.at
-        try:
-            card = self.cards[at]
-        except IndexError:
-            if self.again is None:
-                raise
-            self.refills += 1
-            self.cards = list(self.cards) + self.again(self.drawn, self.refills)
-            card = self.cards[at]
-        self.at = at + 1
-        return card
+        self.draw: Callable[[], str] = chain(cards, _Reshuffles(cards, again)).__next__
 
     def many(self, n: int) -> list[str]:
         return [self.draw() for _ in range(n)]

@@ -16,11 +16,12 @@ from typing import Protocol
 
 from printkit_engine.cardbowl.cardplay import (
     BLACK,
+    FACES,
     RED,
+    VALUES,
     Foul,
     Recovery,
     column,
-    face,
     half_up,
     open_field_run,
     recover,
@@ -96,7 +97,7 @@ def kickoff(draws: Draws, rules: Rules, choose: Choices, free: bool = False) -> 
     if first == BLACK:
         decider = draws.draw()
         group.append(decider)
-        if decider == RED or value(decider) > kick.offside_max:
+        if decider == RED or VALUES[decider] > kick.offside_max:
             # "6-K or other Joker = kick out of bounds, receiving team starts 30 yards from
             # spot of kick"
             kicked_from = rules.punt.free_kick_spot if free else kick.kick_spot
@@ -118,7 +119,7 @@ def kickoff(draws: Draws, rules: Rules, choose: Choices, free: bool = False) -> 
             out.foul = Foul(0, "K")        # "penalty against kicking team. After play has
             continue                       # concluded, draw another card"
         cards.append(card)
-    out.received = sum(map(value, cards)) - rules.kickoff_subtract(free)
+    out.received = sum(map(VALUES.__getitem__, cards)) - rules.kickoff_subtract(free)
     coverage, muff, foul = _coverage(draws, out)
     muffed = muffed or muff
     out.foul = out.foul or foul
@@ -165,7 +166,7 @@ def _return(draws: Draws, rules: Rules, choose: Choices, out: Kick, coverage: st
         return
     group: list[str] = []
     out.groups.append(group)
-    cover = value(coverage)
+    cover = VALUES[coverage]
     yards = 0
     drawn: list[str] = []
     while len(drawn) < n:
@@ -183,13 +184,13 @@ def _return(draws: Draws, rules: Rules, choose: Choices, out: Kick, coverage: st
             out.foul = Foul(column(pen, (10, 10, 15)), "R", spot=yards)
             out.clean = min(out.clean, 2)
             continue
-        yards += value(card) - _share(cover, n, len(drawn))
+        yards += VALUES[card] - _share(cover, n, len(drawn))
         drawn.append(card)
         if len(drawn) <= 2 and received <= 0 and received + yards <= 0 and \
                 choose.touchback(received + yards):
             out.touchback = True
             return
-    first = face(drawn[-1]) - face(coverage)             # "Final return draw - coverage
+    first = FACES[drawn[-1]] - FACES[coverage]             # "Final return draw - coverage
     run = open_field_run(draws, first, room=FIELD - (received + yards), start=yards,
                          cap=False) \
         if first > 0 else None                           # draw = number of initial OFR draws"
@@ -287,7 +288,7 @@ def punt(draws: Draws, rules: Rules, choose: Choices, los: int, cards: int,
             out.clean = 0
             continue
         kicked.append(card)
-    out.punt = sum(map(value, kicked)) + rules.punt_add(free)
+    out.punt = sum(map(VALUES.__getitem__, kicked)) + rules.punt_add(free)
     out.received = FIELD - (los + out.punt)
     out.intervals = 1
     if out.received <= 0:
@@ -366,14 +367,14 @@ def _bounce(draws: Draws, out: Kick, last: str, coverage: str) -> Kick:
         _fumbled(draws, out, received)
         return out
     if first[-1] == last[-1]:                          # back towards the kicking team
-        moved = -max(value(first) - value(coverage), 0)
+        moved = -max(VALUES[first] - VALUES[coverage], 0)
     else:
-        moved = value(first)
+        moved = VALUES[first]
         second = _bounce_card(draws)
         if second == RED:
             _fumbled(draws, out, received)
             return out
-        moved += value(second) if second[-1] != first[-1] else -value(second)
+        moved += VALUES[second] if second[-1] != first[-1] else -VALUES[second]
         if coverage[-1] == first[-1] and received - moved <= 0 < received:
             moved = min(moved, max(received - 1, 0))   # downed short of the goal line
     out.bounce = moved
@@ -445,7 +446,7 @@ def field_goal(draws: Draws, rules: Rules, distance: int, los: int,
         if card == RED and position <= window:
             out.blocked = True
             if not extra_point:
-                first = 0 if position == 1 else value(out.cards[0])
+                first = 0 if position == 1 else VALUES[out.cards[0]]
                 out.block_spot = los - fg.spot_behind + half_up(first, 2)
                 out.recovery = recover(draws, fall=(2, 2))
             return out
@@ -464,13 +465,13 @@ def field_goal(draws: Draws, rules: Rules, distance: int, los: int,
         if card == BLACK and position == 2 and not extra_point:
             pen = draws.draw()
             out.written = False
-            big = pen in (RED, BLACK) or face(pen) > 0
+            big = pen in (RED, BLACK) or FACES[pen] > 0
             out.foul = Foul(15 if big else 5, "D", first_down=big)
             continue
         if card in (RED, BLACK):
             continue                         # "discarded and replaced"
         kicked.append(card)
-    out.total = sum(map(value, kicked))
+    out.total = sum(map(VALUES.__getitem__, kicked))
     out.good = out.total >= distance
     return out
 
@@ -504,7 +505,7 @@ def onside(draws: Draws, declared: int, start: int = 30) -> Onside:
             continue
         if muffed:
             card = standard(draws)
-        distance = declared + value(card)
+        distance = declared + VALUES[card]
         if distance < 10:
             misses += 1
             if misses == 2:

@@ -20,20 +20,20 @@ from typing import NamedTuple
 
 from printkit_engine.cardbowl.cardplay import (
     BLACK,
+    FACES,
     HAND_VALUES,
     RED,
+    SUIT_OF,
+    VALUES,
     Foul,
     Recovery,
-    face,
     half_up,
-    hand_value,
     is_face,
     open_field_run,
     recover,
     red,
     run_foul,
     standard,
-    suit_of,
     value,
 )
 from printkit_engine.cardbowl.deal import Draws
@@ -139,7 +139,7 @@ def _values(cards: dict[str, str], positions: Sequence[str]) -> int:
 
 def block_half(card: str) -> int:
     """"Backs block (against a pass rush or for a run) at one-half value (rounded up)"."""
-    return -(-hand_value(card) // 2)
+    return -(-HAND_VALUES[card] // 2)
 
 
 # -- the line ------------------------------------------------------------------------------
@@ -196,7 +196,7 @@ def rush_round(draws: Draws, units: list[tuple[int, int]], rules_loss: int = 3,
         if card == RED:
             out.fumble = rush + rules_loss - protection
             return out
-        margin = protection + value(card) - rush
+        margin = protection + VALUES[card] - rush
         if margin <= 0:
             out.sack = -margin + rules_loss
             return out
@@ -279,7 +279,7 @@ def run_yards(o: int, d: int, defense_draws: list[str], cap: int = 99) -> int:
         return half_up(o - d)
     if o == d:
         return 0
-    return -min(sum(map(face, defense_draws)), half_up(d - o), cap)
+    return -min(sum(map(FACES.__getitem__, defense_draws)), half_up(d - o), cap)
 
 
 def defensive_draws(draws: Draws, n: int) -> tuple[list[str], Foul | None, bool]:
@@ -335,7 +335,7 @@ def rushing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
     blockers of the match-up(s), against their defenders, one more card in range and three
     draws; half the difference; the open field when the hand-off's face beats the
     defence's."""
-    snap = Snap("run", suit=suit_of(off.cards["HB"]))
+    snap = Snap("run", suit=SUIT_OF[off.cards["HB"]])
     handoff = draws.draw()
     foul = None
     if handoff == BLACK:
@@ -349,13 +349,13 @@ def rushing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
     if handoff == RED:
         cards, late_foul, _ = defensive_draws(draws, 3)
         snap.foul = late_foul
-        return fumble(draws, snap, -sum(map(face, cards)))
+        return fumble(draws, snap, -sum(map(FACES.__getitem__, cards)))
     carrier = 2 * (HAND_VALUES[off.cards["HB"]] - off.shotgun)
-    offense = carrier + value(handoff) + sum(o[i] for i in gap)
+    offense = carrier + VALUES[handoff] + sum(o[i] for i in gap)
     offense += block_half(off.cards["FB"]) if call.fullback else 0
     defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, def_foul, fumbled = defensive_draws(draws, 3)
-    defense += sum(map(value, cards))
+    defense += sum(map(VALUES.__getitem__, cards))
     if foul == "pending":
         def_foul = run_foul(draws.draw())
     snap.foul = def_foul
@@ -363,7 +363,7 @@ def rushing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
     snap.last_draw = handoff
     if fumbled:
         return fumble(draws, snap, snap.gain)
-    breaks = face(handoff) - sum(map(face, cards))
+    breaks = FACES[handoff] - sum(map(FACES.__getitem__, cards))
     if offense > defense and breaks > 0 and snap.gain < where.to_goal:
         run = open_field_run(draws, breaks, gap_tacklers(dfn, shown, gap),
                              room=where.to_goal - snap.gain, start=snap.gain)
@@ -386,16 +386,16 @@ def sneak(draws: Draws, off: Offense, dfn: Defense, read: Read, o: list[int], d:
           where: Field) -> Snap:
     """"QB Sneak": through the C or G match-ups; QB at face value, no hand-off, no extra
     defender, two defensive draws, (O - D) / 4, at most 3 yards lost (C23), no open field."""
-    snap = Snap("sneak", suit=suit_of(off.cards["QB"]))
+    snap = Snap("sneak", suit=SUIT_OF[off.cards["QB"]])
     gap = best_gap(o, d, range(1, 3))
     offense = HAND_VALUES[off.cards["QB"]] + sum(o[i] for i in gap)
     cards, foul, fumbled = defensive_draws(draws, 2)
-    defense = sum(d[i] for i in gap) + sum(map(value, cards))
+    defense = sum(d[i] for i in gap) + sum(map(VALUES.__getitem__, cards))
     snap.foul = foul
     if offense >= defense:
         snap.gain = min(half_up(offense - defense, 4), where.to_goal)
     else:
-        snap.gain = -min(sum(map(face, cards)), 3)
+        snap.gain = -min(sum(map(FACES.__getitem__, cards)), 3)
     if fumbled:
         return fumble(draws, snap, snap.gain)
     return snap
@@ -406,13 +406,13 @@ def scramble(draws: Draws, off: Offense, dfn: Defense, read: Read, o: list[int],
     """"QB Scramble": QB at face value, the line's blocking, one extra defender and two
     draws, (O - D) / 2, at most 6 yards lost, no open field; through an end match-up late in
     a half the QB may step out of bounds for 2 yards less."""
-    snap = Snap("scramble", suit=suit_of(off.cards["QB"]))
+    snap = Snap("scramble", suit=SUIT_OF[off.cards["QB"]])
     gap = best_gap(o, d)
     extra = extra_card(dfn, shown, tuple(dict.fromkeys(p for i in gap for p in LINE_RANGE[i])))
     offense = HAND_VALUES[off.cards["QB"]] + sum(o[i] for i in gap)
     defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, foul, fumbled = defensive_draws(draws, 2)
-    defense += sum(map(value, cards))
+    defense += sum(map(VALUES.__getitem__, cards))
     snap.foul = foul
     snap.gain = min(run_yards(offense, defense, cards, cap=6), where.to_goal)
     if fumbled:
@@ -467,7 +467,7 @@ def _passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, t
     receiver's suit), the Reception draw (lower than the receiver) and the defence's two
     draws (a covering defender at least the receiver may break it up); O - D yards, then the
     run after the catch."""
-    snap = Snap("pass", suit=suit_of(off.cards[target]))
+    snap = Snap("pass", suit=SUIT_OF[off.cards[target]])
     qb = HAND_VALUES[off.cards["QB"]] + off.shotgun
     receiver = HAND_VALUES[off.cards[target]]
     cover = coverage(dfn, read, target, shown)
@@ -486,10 +486,10 @@ def _passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, t
     if card == BLACK:
         foul = Foul(5, "O", previous=True)  # "5 yard penalty from LoS ... defense can decline"
         card = standard(draws)
-    offense += value(card)
-    incomplete = value(card) + pressure >= qb
+    offense += VALUES[card]
+    incomplete = VALUES[card] + pressure >= qb
     # 2) yardage draws, each after its pass-protection round
-    suit = suit_of(off.cards[target])
+    suit = SUIT_OF[off.cards[target]]
     drawn: list[str] = []
     for n in range(yardage if not incomplete else 0):
         if n >= rounds_made and rush_units:
@@ -509,13 +509,13 @@ def _passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, t
             foul = foul or Foul(0, "?")       # decided by a card after the play
             card = standard(draws)
         drawn.append(card)
-        if suit_of(card) == suit:
+        if SUIT_OF[card] == suit:
             incomplete = True
             break
-    offense += sum(map(value, drawn))
+    offense += sum(map(VALUES.__getitem__, drawn))
     # 3) the Reception draw (not after a yardage card of the receiver's suit)
     reception = None
-    if not (drawn and suit_of(drawn[-1]) == suit):
+    if not (drawn and SUIT_OF[drawn[-1]] == suit):
         card = draws.draw()
         if card == RED:
             intercepted = True
@@ -524,8 +524,8 @@ def _passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, t
             foul = foul or Foul(10, "O", previous=True)    # offensive pass interference
             card = standard(draws)
         reception = card
-        offense += value(card)
-        incomplete = incomplete or value(card) >= receiver
+        offense += VALUES[card]
+        incomplete = incomplete or VALUES[card] >= receiver
         snap.last_draw = card
     # the offence may drop yardage cards that would carry the ball past the end line
     room = where.to_goal + 10
@@ -543,10 +543,10 @@ def _passing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, t
             dpi = True
             continue
         d_cards.append(card)
-    defense += sum(map(value, d_cards))
+    defense += sum(map(VALUES.__getitem__, d_cards))
     if reception is not None and any(HAND_VALUES[dfn.cards[p]] >= receiver for p in cover):
         best = max(HAND_VALUES[dfn.cards[p]] for p in cover)
-        if best + value(d_cards[0]) > receiver + value(reception):
+        if best + VALUES[d_cards[0]] > receiver + VALUES[reception]:
             incomplete = True               # "the defender makes the play"
     yards = offense - defense
     if intercepted:
@@ -576,9 +576,9 @@ def _intercepted(draws: Draws, snap: Snap, air: int, where: Field, foul: Foul | 
     if first == RED:
         snap.ret = 0
         return snap
-    snap.ret = value(first)
+    snap.ret = VALUES[first]
     if is_face(first):
-        run = open_field_run(draws, face(first))
+        run = open_field_run(draws, FACES[first])
         snap.ret += run.yards
         snap.open_field = run.drew
     return snap
@@ -629,7 +629,7 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
     Reception draw as the hand-off, the blockers; half the difference) and an automatic
     open-field run. "Lateral": no Pass draw, an incompletion is a fumble 5 yards behind the
     line, and the run starts 5 yards behind it."""
-    snap = Snap("lateral" if lateral else "screen", suit=suit_of(off.cards["HB"]))
+    snap = Snap("lateral" if lateral else "screen", suit=SUIT_OF[off.cards["HB"]])
     back = HAND_VALUES[off.cards["HB"]]
     foul: Foul | None = None
     incomplete = intercepted = False
@@ -640,7 +640,7 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
         if card == BLACK:
             foul = Foul(5, "O", previous=True)
             card = standard(draws)
-        incomplete = value(card) >= HAND_VALUES[off.cards["QB"]] + off.shotgun
+        incomplete = VALUES[card] >= HAND_VALUES[off.cards["QB"]] + off.shotgun
     card = draws.draw()
     if card == RED and not lateral:
         intercepted = True
@@ -652,17 +652,17 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
         card = standard(draws)
     reception = card
     snap.last_draw = card
-    incomplete = incomplete or value(reception) >= back
+    incomplete = incomplete or VALUES[reception] >= back
     if lateral and incomplete:
         snap.foul = foul
         return fumble(draws, snap, -5)
     extra = extra_card(dfn, shown, tuple(dict.fromkeys(p for i in gap for p in LINE_RANGE[i])))
     if extra:
         shown.add(extra)
-    offense = 2 * (back - off.shotgun) + value(reception) + sum(o[i] for i in gap)
+    offense = 2 * (back - off.shotgun) + VALUES[reception] + sum(o[i] for i in gap)
     defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, def_foul, fumbled = defensive_draws(draws, 3)
-    defense += sum(map(value, cards))
+    defense += sum(map(VALUES.__getitem__, cards))
     snap.foul = foul or def_foul
     if intercepted:
         snap.interception, snap.air = True, max(half_up(offense - defense), -5)
@@ -701,8 +701,8 @@ def snap_draw(draws: Draws, shotgun: bool) -> tuple[Foul | None, int | None]:
         offside, false_start = Foul(5, "D", previous=True), Foul(5, "O", stops=True)
         return (false_start if red(after) else offside), None
     fumbles = 5 if shotgun else 2
-    if after not in (BLACK, RED) and value(after) <= fumbles:
-        return None, value(standard(draws)) if shotgun else value(after)
+    if after not in (BLACK, RED) and VALUES[after] <= fumbles:
+        return None, value(standard(draws)) if shotgun else VALUES[after]
     return Foul(5, "O", stops=True), None
 
 

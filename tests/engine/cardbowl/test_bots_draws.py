@@ -45,16 +45,17 @@ def test_the_fast_shuffle_is_the_play_books(seed):
 
 
 def test_a_bot_game_deals_every_play_by_the_quick_way(monkeypatch):
-    """Speed held cheaply, without a clock (issue 32): every deal of a bot game is its
-    seven blocks by hash copies (never OpenSSL's PBKDF2, whose set-up cost more than a
-    deal's hashing) and one straight run of swaps (never the word-by-word shuffle). A
-    slow way creeping back fails here, not only in bench/bench_cardbowl.py."""
+    """Speed held cheaply, without a clock (issue 32): every deal of a bot game is one call
+    of the straight-line deal (its seven blocks by hash copies, its swaps one line each):
+    never OpenSSL's PBKDF2 (whose set-up cost more than a deal's hashing), the blocks' loop
+    or the word-by-word shuffle. A slow way creeping back fails here, not only in
+    bench/bench_cardbowl.py."""
     import hashlib
 
     from printkit_engine import draws
     from printkit_engine.cardbowl.bots import play_game
 
-    counts = {"deals": 0, "few": 0, "swaps": 0}
+    counts = {"deals": 0, "straight": 0}
 
     def counted(name, fn):
         def wrapper(*args):
@@ -66,14 +67,14 @@ def test_a_bot_game_deals_every_play_by_the_quick_way(monkeypatch):
         raise AssertionError("a slow way was taken")
 
     monkeypatch.setattr(hashlib, "pbkdf2_hmac", slow)
+    monkeypatch.setattr(draws, "_few_blocks", slow)
     monkeypatch.setattr(deal, "_slow", slow)
     monkeypatch.setattr(deal.Book, "deal", counted("deals", deal.Book.deal))
-    monkeypatch.setattr(draws, "_few_blocks", counted("few", draws._few_blocks))
-    monkeypatch.setattr(deal, "_swaps", counted("swaps", deal._swaps))
+    monkeypatch.setattr(deal, "_deal", counted("straight", deal._deal))
     played = play_game("speed-0001", RULES)
     assert played.lines[-1] == "End of game"
     assert counts["deals"] > 150                # a whole game: a few hundred plays
-    assert counts["few"] == counts["swaps"] == counts["deals"]
+    assert counts["straight"] == counts["deals"]
 
 
 def test_a_deal_sent_the_word_by_word_way_is_the_same_deck(monkeypatch):
@@ -83,6 +84,27 @@ def test_a_deal_sent_the_word_by_word_way_is_the_same_deck(monkeypatch):
     for k in (1, 2, 77, 150):
         assert shuffled("demo", k) == book_deck("demo", k)
         assert deal.Book("demo").deal(k) == book_deck("demo", k)
+
+
+def test_a_deck_drawn_out_goes_on_with_the_drawn_cards_shuffled_again():
+    """C19: the cards drawn so far, shuffled again, as often as the play needs (`again`
+    told which time); the second time the pile holds the first reshuffle's cards too.
+    Without `again` the empty deck is an error."""
+    asked = []
+
+    def again(pile, n):
+        asked.append((list(pile), n))
+        return pile[::-1]                       # a "shuffle" a reader can follow
+
+    draws = Draws(["AS", "2S"], again=again)
+    assert [draws.draw() for _ in range(2)] == ["AS", "2S"]
+    assert asked == []                          # nothing reshuffled before it is needed
+    assert [draws.draw() for _ in range(6)] == ["2S", "AS", "AS", "2S", "2S", "AS"]
+    assert asked == [(["AS", "2S"], 1), (["AS", "2S", "2S", "AS"], 2)]
+    short = Draws(["KD"])
+    assert short.draw() == "KD"
+    with pytest.raises(IndexError):
+        short.draw()
 
 
 def test_hands_alternate_from_the_defence():
