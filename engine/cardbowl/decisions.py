@@ -57,6 +57,7 @@ from printkit_engine.cardbowl.bots import TEAMS, Match
 from printkit_engine.cardbowl.coach import Coach, Receiver, Situation
 from printkit_engine.cardbowl.rules import Rules, load_rules
 from printkit_engine.cardbowl.scrimmage import Call, Defense, Offense, Read
+from printkit_engine.cardbowl.sheetlines import MoreLines, join_more, more_values
 from printkit_engine.decisions import (
     LOG_TAG,
     LOG_VALUE,
@@ -66,7 +67,6 @@ from printkit_engine.decisions import (
     Row,
     log_text,
 )
-from printkit_engine.decisions.lines import DecisionLines
 from printkit_engine.errors import ReadError
 from printkit_engine.findings import Finding
 from printkit_engine.game import Lazy, PerRules
@@ -83,6 +83,14 @@ READ_LABELS = ("OLB blitz", "double", "MLB 1", "MLB 2")
 CATCHES = ("fair", "bounce", "return")
 TOP_SCORE = 199           # a side's score (simulated games reach 100)
 TYPICAL_PLAYS = 170      # rows of a whole game (bot games: 162-201 rows, 183 on average)
+MORE = "more"            # a play row's mark: the rest of the play is on a "more" row
+BAND_PLAYS = 5           # a band: five play rows, then a "more" row (sheetlines.py)
+PLAY_ROW = ("play", "shotgun", "defense", "turns", "yardage", "timeout", "more")
+MORE_ROW = ("kicks", "try", "cards", "oob", "touchback", "catch", "clock", "score")
+TEXT_ORDER = ("play", "kicks", "shotgun", "defense", "turns", "yardage", "cards", "oob",
+              "touchback", "catch", "clock", "timeout", "more", "try", "score")
+TYPICAL_ROWS = TYPICAL_PLAYS * (BAND_PLAYS + 1) // BAND_PLAYS   # sheet lines: a "more"
+                         # row every five plays
 
 FIELDS = (
     Field("play", "every play: what the offense (or the kicking side) does; kickoff is a "
@@ -127,16 +135,19 @@ def _decision_log(rules: Rules) -> DecisionLog:
     c = rules.clock
     runs = tuple(str(n) for n in range(c.between_plays_min, c.between_plays_max + 1)
                  if n != c.between_plays_default)
-    slots = (
-        Slot("play", (Part("play", PLAYS, labels=PLAY_LABELS),), title="play"),
-        Slot("kicks", (Part("side", SIDES, prefix="kicks"),), title="kicks"),
+    slots = (                            # in the order the sheet shows them (PLAY_ROW,
+        Slot("play", (Part("play", PLAYS, labels=PLAY_LABELS),), title="play"),  # MORE_ROW)
         Slot("shotgun", (Part("shotgun", ("shotgun",)),), title=""),
         Slot("defense", (Part("read", tuple(READS), labels=READ_LABELS),), title="defense"),
         Slot("turns", (Part("turns", ("1", "2", "3"), prefix="turns"),), title="wait"),
         Slot("yardage", (Part("cards", ("1", "2"), prefix="yd"),), title="cards"),
+        Slot("timeout", (Part("side", SIDES, prefix="to", labels=("Home", "Away")),),
+             title="timeout"),
+        Slot("more", (Part("more", (MORE,)),), title=""),
+        Slot("kicks", (Part("side", SIDES, prefix="kicks"),), title="kicks"),
         Slot("try", (Part("try", ("XP",)),), title="try"),
         Slot("cards", (Part("cards", ("1", "2", "3", "4"), prefix="cards"),),
-             title="punt cards", new_row=True),
+             title="punt cards"),
         Slot("oob", (Part("oob", ("oob",), labels=("aim out",)),), title="punt"),
         Slot("touchback", (Part("after", ("0", "1", "2"), prefix="tb",
                                 labels=("now", "1", "2")),),
@@ -144,23 +155,20 @@ def _decision_log(rules: Rules) -> DecisionLog:
         Slot("catch", (Part("catch", CATCHES, labels=("fair", "bounce", "run")),),
              title="punt catch"),
         Slot("clock", (Part("run", runs, prefix="clock"),), title="clock run"),
-        Slot("timeout", (Part("side", SIDES, prefix="to", labels=("Home", "Away")),),
-             title="timeout"),
-        Slot("score", (number_part("points", TOP_SCORE),),
+        Slot("score", (number_part("points", TOP_SCORE),), lead="= ",
              title="= new score of the side that scored"),
     )
-    middle = tuple(s.name for s in slots[1:-1] if s.name != "try")
-    form = Form("", (                    # the try after the play's other fields, before the
-        Segment("", ("play",)),          # score it counts in (the sheet: on the first row)
-        Segment(" ", (*middle, "try")),
-        Segment(" = ", ("score",)),
-    ))
+    # the typed form's order: the play, its other fields, the try, then the score it counts
+    # in; one segment, so a sheet's "more" row (no play) writes no leading space
+    form = Form("", (Segment("", TEXT_ORDER),))
+    lines = MoreLines(of_record=log_of_record, play_row=PLAY_ROW, more_row=MORE_ROW)
     grammar = Grammar("cardbowl", slots, (form,),
                       tags=("Seed", "Home", "Away", "Date", "Match"),
                       hint="pass shotgun double turns2 yd1 XP = 7", log=LOG_VALUE,
                       variant=LOG_VALUE, stamp=((LOG_TAG, LOG_VALUE),), seeded=True,
-                      lines=DecisionLines(of_record=log_of_record), typical_lines=TYPICAL_PLAYS,
-                      legend=SHEET_LEGEND)
+                      lines=lines, typical_lines=TYPICAL_ROWS, legend=SHEET_LEGEND,
+                      band=tuple(((line, 0),) for line in range(BAND_PLAYS + 1)),
+                      line_slots=(PLAY_ROW,) * BAND_PLAYS + (MORE_ROW,))
     return DecisionLog(
         game="cardbowl", prefix="CB", grammar=grammar, fields=FIELDS, checkpoint="score",
         replay=replay, from_record=log_of_record,
@@ -205,7 +213,7 @@ class Recorder(Coach, Receiver):
         score = (m.score[0], m.score[1])
         scorer = next((i for i in (0, 1) if score[i] != self.score[i]), None)
         if scorer is not None:
-            self.row["score"] = str(score[scorer])
+            self.row["score"] = f"= {score[scorer]}"
         self.score = score
         if self.row == {"play": "kickoff"} and self.kind == "kickoff":
             self.rows.pop()                  # a plain kickoff: the replay plays it unwritten
@@ -570,6 +578,7 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
                                     "Seed: the cards are its deals", "a Seed tag", "none"))
         return out
     names = (tags.get("Home") or "Home", tags.get("Away") or "Away")
+    rows = _joined_rows(rows, out.findings)
     source = Scripted(rows, rules)
     match = Match(seed, rules, names, source, source)
     source.match = match
@@ -620,6 +629,30 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
                                         "over", "no more plays", row.text[:40]))
     return out
 
+
+
+def _joined_rows(rows: list[Row], findings: list[Finding]) -> list[Row]:
+    """A sheet's plays: each "more" row joined to its play (sheetlines.py); a "more" row no
+    play marked `more` owns, and a play marked `more` whose row never comes, are findings."""
+    plays = join_more(rows, lambda r: more_values(r.values, MORE_ROW),
+                      lambda r: r.has(MORE), _join_row)
+    out = []
+    for row in plays:
+        if row.has(MORE):
+            findings.append(Finding(row.line, "CB-DEC-007", "more shaded, but no \"more\" "
+                                    "row left for this play", "its more row", "none"))
+        if not row.has("play") and more_values(row.values, MORE_ROW):
+            findings.append(Finding(row.line, "CB-DEC-007", "a \"more\" row with no play "
+                                    "marked more before it", "more on its play's row",
+                                    row.text[:40]))
+            continue
+        out.append(row)
+    return out
+
+
+def _join_row(play: Row, more: Row) -> Row:
+    values = {k: v for k, v in (play.values | more.values).items() if k != MORE}
+    return Row(play.line, values, f"{play.text} + {more.text}")
 
 
 def log_of_record(text: str, file: str = "<record>") -> str:
