@@ -11,6 +11,13 @@ table decides something, and no more (issue 31: as few sheets as the written log
   scores nothing decides nothing and has no row: the replay plays it (run out, as the rules
   do) where the next row is not a kickoff's (~15 rows a game fewer).
 
+- MORE: on the sheet a play is one row of bubbles (play, shotgun, defense, wait, yardage,
+  timeout); what only some plays decide (the toss, the try, the score, a punt's cards, aim
+  and catch, a touchback, a clock run: about one play in six) goes on a "more" row, every
+  sixth row of the sheet, that the play marks `more` (engine/cardbowl/sheetlines.py: the
+  k-th play marked `more` owns the k-th "more" row). The typed form writes a play on one
+  line, or as the sheet holds it (`punt more` ... `cards4 fair`); the replay joins them.
+
 A try or a quiet kickoff belongs to the row before it (its record lines, its decisions, its
 checkpoint). A row's fields, in the order it is written:
 
@@ -31,6 +38,7 @@ checkpoint). A row's fields, in the order it is written:
     clock     clock2-8        after the play, with the clock running: the intervals the
               offense lets run before the next snap (blank: 7, the rules' default)
     timeout   toH toA         after the play: a timeout called
+    more      more            the sheet's form: the rest of the play is on a "more" row
     try       XP              a touchdown: the extra point kicked after it (TRY)
     = score   = 14            after every score (a touchdown's after its try): the new score
               of the side that scored (the checkpoint; the notes' own score column is
@@ -43,7 +51,8 @@ own loop (bots.py `Match`), so a log replays exactly as the bots would have play
 decisions; a decision missing where the play needs it, or given where the play has no use
 for it, is a finding on its row (CB-DEC-001, CB-DEC-002), a score not written at a checkpoint
 CB-DEC-003, plays after the game's end CB-DEC-004, a timeout a team has not got left
-CB-DEC-006. Every other finding is the verifier's own, on the replayed lines (a score written
+CB-DEC-006, a "more" row no play owns or a play marked `more` whose row never comes
+CB-DEC-007. Every other finding is the verifier's own, on the replayed lines (a score written
 wrong is its CB-SCORE-001 at that checkpoint's line).
 """
 
@@ -115,11 +124,11 @@ FIELDS = (
           "the new score of the side that scored"),
 )
 
-SHEET_LEGEND = (
-    "One band a play (none for a plain kickoff): shade what your table decided.  defense: "
-    "what it does once it sees the QB.  pass: wait turns, yardage cards.",
-    "punt aim out: out of bounds.  touchback: now, or after 1 or 2 return cards.  clock: "
-    "blank is 7.  = score: after every score, the new score of the side that scored.",
+SHEET_LEGEND = (                  # each line within a letter sheet's width at 8 pt
+    "A row a play (not a plain kickoff).  more: the toss, try, score, punt, touchback or "
+    "clock run: shade more, then fill the next free \"more\" row (every sixth row).",
+    "defense: what it does once it sees the QB.  pass: wait turns, yardage cards.  aim out: "
+    "punt out of bounds.  touchback: now, or after 1 or 2 return cards.  clock: blank is 7.",
 )
 
 def decision_log(rules: Rules | None = None) -> DecisionLog:
