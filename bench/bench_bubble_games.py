@@ -71,7 +71,8 @@ class Photo:
     path: str
     game: str
     first: int                       # the line number printed on its first band
-    want: tuple[str, ...]            # the lines its bands hold, as the sheet writes them
+    want: tuple[str | None, ...]     # the lines its bands hold, as the sheet writes them
+                                     # (None: a line left blank, Grammar.line_slots)
     header: tuple[tuple[str, str], ...]   # header tags it shades (Result), on the last sheet
     distortion: str
     last: bool = False               # the game's last sheet: "last sheet" shaded
@@ -156,7 +157,13 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
     from printkit_engine import registry
-    from printkit_engine.bubbles import record_sheets, record_tags, sheet_form, sheet_lines
+    from printkit_engine.bubbles import (
+        placed_lines,
+        record_sheets,
+        record_tags,
+        sheet_form,
+        sheet_lines,
+    )
     from tests.omr.distort import Distortion, distort
 
     entry, k, seed, work = job
@@ -177,7 +184,9 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
         g, tags, lines, _ = record_sheets(g, text, record_tags(g, text), log)
     else:
         g, tags, lines = sheet_lines(g, text)     # a seeded PostCard game: play-book sheets
-    want = [sheet_form(g, line, dict(tags)) for _, line in lines]
+    # where the sheets put each line (a grammar with line kinds leaves lines blank between)
+    want = [sheet_form(g, line, dict(tags)) if line is not None else None
+            for line in placed_lines(g, [line for _, line in lines], dict(tags))]
     header = tuple((t, dict(tags)[t]) for t, s in g.header
                    if dict(tags).get(t) in s.table)
     bands = sheet_geometry(g, layout, paper).lines       # lines a sheet (bands x lines a band)
@@ -214,7 +223,9 @@ def read_back(photo: Photo) -> tuple[str, str, float]:
     got = dict(read.lines)
     first, want = photo.first, photo.want
     wrong = [(got.get(first + k, "<missing>"), w) for k, w in enumerate(want)
-             if (first + k) not in got or got[first + k] not in (None, w)]
+             if w is not None and ((first + k) not in got or got[first + k] not in (None, w))]
+    wrong += [(got[first + k], "<blank line>") for k, w in enumerate(want)
+              if w is None and got.get(first + k)]
     wrong += [(t, "<empty band>") for n, t in got.items() if n >= first + len(want) and t]
     grammar = sheet_grammar(photo.game, read.sheet.tags, read.sheet.paper, read.sheet.key)[0]
     header_said = " ".join(a.what for a in read.ambiguities if a.band == HEADER)

@@ -26,11 +26,13 @@ from printkit_engine.bubbles import (
     encode,
     for_sheet,
     left_off_lines,
+    lines_passed,
     log_named,
     logs_of,
     play_book,
     record_sheets,
     record_tags,
+    shaded_slots,
 )
 from printkit_engine.textfile import read_text
 
@@ -168,8 +170,7 @@ def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
     for number, line in lines:
         try:
             enc = encode(grammar, line, dict(tags))
-            if grammar.line_slots:
-                shaded += _passed(grammar, geo, enc.marks, len(shaded))
+            shaded += [None] * lines_passed(grammar, shaded_slots(enc.marks), len(shaded))
         except EncodeError as exc:
             raise UserError(f"{name}:{number}: cannot be shaded on a bubble sheet: {exc} "
                             f"({printable(line, 60)!r})") from None
@@ -187,18 +188,6 @@ def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
                   header if k == count - 1 else None, last=k == count - 1)
              for k in range(count)]
     return pages, notes
-
-
-def _passed(grammar: Grammar, geo: Geometry, marks: Marks, at: int) -> list[None]:
-    """With line kinds (`Grammar.line_slots`), a line goes on the next line of the sheet
-    (from line `at`) holding every slot it shades: the blank lines passed over to reach it
-    (EncodeError when no line of a band holds them all)."""
-    used = {slot for slot, parts in marks.items()
-            if any(m is not None for part in parts for m in part)}
-    for skip in range(geo.per_band):
-        if used <= set(grammar.line_kind((at + skip) % geo.per_band)):
-            return [None] * skip
-    raise EncodeError(f"no line of a band has bubbles for all of {', '.join(sorted(used))}")
 
 
 def blank_tags(opts: RenderOptions, game_id: str) -> list[tuple[str, str]]:
