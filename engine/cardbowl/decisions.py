@@ -170,7 +170,8 @@ def _decision_log(rules: Rules) -> DecisionLog:
     # the typed form's order: the play, its other fields, the try, then the score it counts
     # in; one segment, so a sheet's "more" row (no play) writes no leading space
     form = Form("", (Segment("", TEXT_ORDER),))
-    lines = MoreLines(of_record=log_of_record, play_row=PLAY_ROW, more_row=MORE_ROW)
+    lines = MoreLines(of_record=log_of_record, grammar_of=lambda: decision_log(rules).grammar,
+                      play_row=PLAY_ROW, more_row=MORE_ROW, plays=BAND_PLAYS)
     grammar = Grammar("cardbowl", slots, (form,),
                       tags=("Seed", "Home", "Away", "Date", "Match"),
                       hint="pass shotgun double turns2 yd1 XP = 7", log=LOG_VALUE,
@@ -183,8 +184,9 @@ def _decision_log(rules: Rules) -> DecisionLog:
         replay=replay, from_record=log_of_record,
         verify=Lazy("printkit_engine.cardbowl.verify:record_report"), load_rules=load_rules,
         legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
-        default=False)      # 12.7 letter sheets a game against 8.1 written pages (two
-                            # rows a play): the dense sheet stays the default (bubblelog.md)
+        default=False)      # 8.0 sheets a game on letter and A4 against 8.1 and 7.8
+                            # written pages (25 plays a sheet): a fifth of a sheet more on A4,
+                            # so the dense sheet stays the default (bubblelog.md, "Card Bowl")
 
 
 

@@ -19,10 +19,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
+from printkit_engine.bubbles.shape import Grammar
 from printkit_engine.decisions.lines import DecisionLines
 from printkit_engine.tags import TAG
 
 T = TypeVar("T")
+
+
+def _no_grammar() -> Grammar:
+    raise ValueError("MoreLines needs grammar_of")
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,8 @@ class MoreLines(DecisionLines):
     """A decision sheet's lines with "more" rows: each play written as its play row and,
     when it has more, a "more" row placed where the sheet's next free one is."""
 
+    grammar_of: Callable[[], Grammar] = _no_grammar   # the log's grammar (which holds these
+                                         # lines, so it is asked for, not given)
     play_row: tuple[str, ...] = ()       # the slots of a play row (the last: the "more" mark)
     more_row: tuple[str, ...] = ()       # the slots of a "more" row
     plays: int = 5                       # play rows a band, then one "more" row
@@ -37,11 +44,10 @@ class MoreLines(DecisionLines):
     def rewrite(self, text: str, file: str,
                 tags: dict[str, str]) -> tuple[str, list[str]] | None:
         from printkit_engine.bubbles import EncodeError, encode, write_tokens
-        from printkit_engine.cardbowl.decisions import decision_log
 
         written = super().rewrite(text, file, tags)
         text, notes = written if written is not None else (text, [])
-        grammar = decision_log().grammar
+        grammar = self.grammar_of()
         head: list[str] = []
         rows: list[dict[str, str] | str] = []        # a line the grammar cannot read: as is
         for raw in text.splitlines():
