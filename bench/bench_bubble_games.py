@@ -21,8 +21,10 @@ guessed); *unread* when the sheet is refused with a message (markers or code not
 SHEETS per game (default 60: a few minutes for the five games on 2 cores; the issue's corpus
 is 400). `--show ambiguous` (or WRONG, unread) lists those sheets' distortions and what was
 reported; `--keep DIR` keeps the photos (named by game and index) to look at.
-Card Bowl's decision sheet (`100 --games cardbowl-decisions`, bands 0.35 mm apart, 15 plays a
-letter sheet): 100% identical, none WRONG, 0.38 CPU s a sheet (docs/bubblelog.md).
+Card Bowl's decision sheet (`100 --games cardbowl-decisions`, a row a play and a "more" row
+every sixth, five bands 0.1 mm apart, 25 plays a sheet): 100% identical, none WRONG, 0.49
+CPU s a sheet at load 12-13 (docs/bubblelog.md); a line a sheet leaves blank between (line
+kinds: engine/bubbles `placed_lines`) is expected blank.
 Measured (`100 --games blowout-decisions`, BLOWOUT!!!'s portrait decision sheet, a score a
 digit a row): 100% identical, none ambiguous, unread or WRONG; 0.36 CPU s a sheet (5.6
 sheets/s on 2 free cores; measured at load 15.7).
