@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from printkit_engine.bubbles.shape import Grammar
 from printkit_engine.decisions.lines import DecisionLines
+from printkit_engine.errors import ReadError
 from printkit_engine.tags import TAG
 
 T = TypeVar("T")
@@ -50,7 +51,8 @@ class MoreLines(DecisionLines):
         grammar = self.grammar_of()
         head: list[str] = []
         rows: list[dict[str, str] | str] = []        # a line the grammar cannot read: as is
-        for raw in text.splitlines():
+        numbers: dict[int, int] = {}                 # id of a row -> its line in `text`
+        for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.split(";", 1)[0].strip()
             if not line:
                 continue
@@ -61,7 +63,12 @@ class MoreLines(DecisionLines):
                 rows.append(dict(encode(grammar, " ".join(line.split())).tokens))
             except EncodeError:
                 rows.append(line)
+            numbers[id(rows[-1])] = number
         plays = join_more(rows, self._is_more, self._wants_more, self._joined)
+        for row in plays:           # on a sheet the next "more" row would be a play's
+            if self._is_more(row):
+                raise ReadError("a \"more\" line that no play marked `more` before it owns: "
+                                "a sheet cannot hold it", file, numbers.get(id(row), 0), 1)
         out = [*head, ""]
         for row in self.placed(plays):
             out.append(row if isinstance(row, str) else write_tokens(grammar, row))
@@ -103,8 +110,6 @@ class MoreLines(DecisionLines):
             rest = {k: v for k, v in row.items() if k in self.more_row}
             if rest:
                 waiting.append(rest)
-            if not own:                          # a "more" row of no play: as it is
-                continue
             if rest:
                 own[mark] = mark
             out.append(own)

@@ -152,3 +152,14 @@ def test_a_typed_game_takes_its_sheets_read_back_from_the_pdf(tmp_path, paper):
     texts = pdf_texts(pdf)
     assert len(texts) == 3
     assert "lines 31-60" in texts[1] and "lines 61-90" in texts[2]
+
+
+def test_a_more_line_no_play_owns_cannot_go_on_a_sheet_and_says_so_in_one_line(tmp_path):
+    """Line 7 (`fair`) comes before any play marked `more`: on a sheet the first "more" row
+    is the first marked play's, so no sheet can hold it as written (exit 2, one line)."""
+    log = tmp_path / "orphan.dec"
+    log.write_text(HAND.split("\n\n", 1)[0] + "\n\nfair\nkickoff kicksA XP = 7\n")
+    r = run_cli("render", "cardbowl", "bubblelog", "--decisions", "--from", str(log),
+                "--out", str(tmp_path / "x.pdf"))
+    assert r.code == 2, r.stdout + r.stderr
+    assert r.stderr.count("\n") == 1 and "orphan.dec:7:" in r.stderr
