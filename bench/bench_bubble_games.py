@@ -32,11 +32,13 @@ sheets/s on 2 free cores; measured at load 15.7).
 bench/bench_bubble.py (PostCard, with the naive reader for speed) and
 bench/bench_cardgrid_bubble.py remain for their own figures.
 
-`--games luckdraw-decisions` (Luck of the Draw's portrait decision sheet, 10-11 bands of
-four rows): 100 of 100 sheets identical at the default seed and 100 of 100 at `--seed 11`,
-none WRONG, 0.35-0.38 CPU s a sheet. Its first four-row band, with two or three long tokens
-a row (no timing square inside the total's digits), read 62-72% identical with WRONG
-totals: the squares between short groups (`bubble.column_squares`) are what reads it.
+`--games luckdraw-decisions` (Luck of the Draw's portrait decision sheet, a table: two rows
+of the log a band in five rows of bubbles, 7-8 bands a sheet): 100 of 100 sheets identical at
+the default seed and 100 of 100 at `--seed 11`, none WRONG, 0.36-0.37 CPU s a sheet (10-11
+bands of four rows before: 100 and 100, 0.35-0.38). Its first four-row band, with two or
+three long tokens a row (no timing square inside the total's digits), read 62-72% identical
+with WRONG totals: the squares between short groups (`bubble.column_squares`) are what reads
+it.
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from printkit_engine.rulesdata import Ranges
 
 SIDES = ("home", "away")
+LENGTH_TAG = "Length"         # the record tag naming one of a game's lengths (Game.lengths)
 
 
 class Lazy:
@@ -218,6 +219,10 @@ class Game:
     # the ranges a rules file is checked against (engine/<game>/ranges.py): required with
     # load_rules, so a player's rules file is never read unchecked
     ranges: Ranges | None = None
+    # the game lengths its rules know (a quarter, halves, a whole game): a record's Length
+    # tag names one, and a blank bubble sheet's code carries the one a class plays
+    # (`render --length`, `classroom --length`) so a short game is read as short
+    lengths: Callable[[Any], tuple[str, ...]] | None = None
 
     def __post_init__(self) -> None:
         """A game missing a piece it needs fails here, when its package is imported, naming
@@ -229,6 +234,9 @@ class Game:
                              "ranges (Game.ranges, from the game's package)")
         if self.ranges is not None and self.ranges.game != self.id:
             raise ValueError(f"game {self.id!r}: its rules ranges are {self.ranges.game!r}'s")
+        if self.lengths is not None and self.load_rules is None:
+            raise ValueError(f"game {self.id!r}: it has game lengths but no rules data "
+                             "(load_rules) to read them from")
 
     def rules(self, user_file: Path | None = None) -> Any:
         """The game's rules data (shipped, or with a player's file laid over it)."""

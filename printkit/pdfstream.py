@@ -27,6 +27,9 @@ class _Written:
 
 
 WRITTEN = _Written()
+# the attribute naming, on a form resumed from a snapshot (printkit.pdfsnapshot), the dict of
+# its written bytes by object name that every copy of that snapshot shares
+KEPT = "_printkit_formatted"
 
 
 class Flate(pdfdoc.PDFStreamFilterZCompress):
@@ -160,7 +163,12 @@ class StreamingPDFDocument(pdfdoc.PDFDocument):
         return at
 
     def _emit(self, name: str, obj: pdfdoc.PDFObject) -> None:
-        data = pdfdoc.PDFIndirectObject(name, obj).format(self)
+        kept: dict[str, bytes] | None = getattr(obj, KEPT, None)
+        if kept is None:
+            data = pdfdoc.PDFIndirectObject(name, obj).format(self)
+        else:                           # a snapshot's form: the same bytes in every copy
+            data = kept.get(name) or kept.setdefault(
+                name, pdfdoc.PDFIndirectObject(name, obj).format(self))
         self.idToOffset[name] = self._write(data)
         self.idToObject[name] = WRITTEN
 

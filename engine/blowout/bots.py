@@ -20,7 +20,7 @@ from typing import Protocol
 from printkit_engine.blowout import hands as handsmod
 from printkit_engine.blowout.consequence import after, restart
 from printkit_engine.blowout.game import GAME as BLOWOUT
-from printkit_engine.blowout.notation import Line
+from printkit_engine.blowout.notation import LENGTH_TAG, Line
 from printkit_engine.blowout.rules import Rules, load_rules
 from printkit_engine.blowout.snap import REPEAT, TURNOVER, resolve
 from printkit_engine.blowout.state import SIDES, State
@@ -218,7 +218,8 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
     rng = random.Random(f"blowout-setup|{seed}")
     home, away = rng.sample(TEAMS, 2)
     lines, state = play(seed, rules, length, Bots(seed, rules, rng))
-    tags = {"Game": BLOWOUT.id, "Seed": seed, "Home": home, "Away": away, "Length": length}
+    tags = {"Game": BLOWOUT.id, "Seed": seed, "Home": home, "Away": away,
+            LENGTH_TAG: length}
     if date:
         tags["Date"] = date
     tags["Result"] = f"{state.score[0]}-{state.score[1]}" if state.over else "*"

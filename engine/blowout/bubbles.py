@@ -30,7 +30,7 @@ import re
 from functools import cache
 
 from printkit_engine.blowout.decks import Card
-from printkit_engine.blowout.notation import DEFAULT_LENGTH
+from printkit_engine.blowout.notation import DEFAULT_LENGTH, LENGTH_TAG
 from printkit_engine.blowout.rules import FIELD, Rules, load_rules
 from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
 from printkit_engine.game import Lazy
@@ -189,7 +189,7 @@ def build(rules: Rules) -> Grammar:
     # A comment after the state is left off (its words are what `encode` reports dropped);
     # any other text there is refused.
     forms = tuple(Form("", (*snap, Segment(gap + ";", (), mode="set"))) for gap in GAPS)
-    header = (("Length", Slot("length", (Part("length", tuple(rules.lengths),
+    header = ((LENGTH_TAG, Slot("length", (Part("length", tuple(rules.lengths),
                                               labels=tuple(n[:2] for n in rules.lengths)),),
                               title="Length")),
               ("Result", Slot("result", (number_part("home", TOP_SCORE),

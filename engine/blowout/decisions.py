@@ -56,6 +56,8 @@ KICK = "K"                   # the offense's place for its SPECIAL TEAMS card
 TYPICAL_SNAPS = 276          # rows of a whole game (237-312): a row a snap (229-291 a game,
                              # 260 on average) and one a score's further digit (some 16)
 FIRST = "first:"             # the coin toss's token lead: `first:H`
+# a field as findings name it where the sheet's word is not the typed one (the sheet says toss)
+NAMED = {"first": f"toss ({FIRST})"}
 # what a response card's bubble says (the card's own name, as the card prints it)
 RESPONSE_LABELS = {"pass_interference": "pass int.", "holding": "holding",
                    "challenge": "challenge"}
@@ -207,14 +209,15 @@ class Scripted:
         if 0 <= self.k < len(self.rows):
             for f in FIELDS:
                 if f.slot not in SCORE and self.row.has(f.slot) and f.slot not in self.used:
-                    self._find("BO-DEC-002", f"{f.slot} is not a decision of this snap",
+                    self._find("BO-DEC-002", f"{_named(f.slot)} is not a decision of this snap",
                                "nothing", _shown(self.row, f.slot))
 
     def _find(self, rule: str, message: str, expected: str, found: str) -> None:
         self.findings.append(Finding(self.row.line, rule, message, expected, found))
 
     def _missing(self, slot: str, expected: str) -> None:
-        self._find("BO-DEC-001", f"{slot} missing ({_applies(slot)})", expected, "nothing")
+        self._find("BO-DEC-001", f"{_named(slot)} missing ({_applies(slot)})", expected,
+                   "nothing")
 
     def starts(self, state: State) -> str:
         self._next()
@@ -269,6 +272,10 @@ class Scripted:
             self.hands.take(side, deck, state.period,
                             self.hands.held(side, deck, state.period)[place])
         return side, code
+
+
+def _named(slot: str) -> str:
+    return NAMED.get(slot, slot)
 
 
 def _applies(slot: str) -> str:

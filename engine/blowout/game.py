@@ -30,6 +30,11 @@ def _labels(spec) -> list[str]:
             for k in range(1, spec.plays + 1)]
 
 
+def _lengths(rules) -> tuple[str, ...]:
+    """The rules' game lengths (B13: a quarter, halves, the whole game)."""
+    return tuple(rules.lengths)
+
+
 def _section(label: str) -> Section:
     side, deck, k = label.split("/")
     return Section(side, f"{side.upper()} \u2014 {_decks().deck(deck).title} deck",
@@ -59,4 +64,5 @@ GAME = Game(
     odds=LazyPerRules("printkit_engine.blowout.odds:tables"),
     bubbles=Lazy("printkit_engine.blowout.bubbles:grammar"),
     decisions=Lazy("printkit_engine.blowout.decisions:decision_log"),
+    lengths=_lengths,
 )

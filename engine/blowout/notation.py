@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from printkit_engine.blowout.rules import FIELD, Rules
 from printkit_engine.blowout.state import HOME, ball_on, score_text, to_goal
 from printkit_engine.errors import ReadError
+from printkit_engine.game import LENGTH_TAG
 from printkit_engine.tags import tag_line
 from printkit_engine.verify.record import MAX_LINES, Record, Syntax, read, split_lines
 
-LENGTH_TAG = "Length"
 DEFAULT_LENGTH = "full"
 UNKNOWN = "*"                   # a tag's value when it is not known (Result "*", Length "*")
 

@@ -24,6 +24,11 @@ The data shape, from the bottom up:
   digits). Its columns have the host's shape and the host's printed labels serve both, so a
   grammar shares only where the labels mean the same on both kinds (digits, seats).
 
+A slot may be drawn as a table's columns (``Slot.heads``: Luck of the Draw's decision sheet):
+its bubbles empty and at the least width, each label printed once, upright, over its column
+at the head of the sheet, instead of an oval round each word on every band; what the bubbles
+write is the same.
+
 A band may hold several record lines when the grammar's forms have newlines in their fixed
 text (Card Bowl: an optional clock marker, ``---`` and team heading before a play, as the
 written log's Clock and Team columns): :func:`split_record` joins lines onto one band while

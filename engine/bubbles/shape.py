@@ -109,6 +109,11 @@ class Slot:
     new_row: bool = False        # starts a row of the band (rows balanced by hand)
     shares: str = ""             # shaded on this slot's bubbles (none of its own): a kind of
                                  # line that never uses both; same column shape, its labels
+    heads: bool = False          # a table's columns: each bubble drawn empty at the least
+                                 # width, its label printed once over its column at the
+                                 # head of the sheet (turned upright): a row of many words
+                                 # in bubbles, not ovals round each word (a slot of a
+                                 # band's first row)
 
     @property
     def shape(self) -> tuple[tuple[int, ...], ...]:

@@ -5,16 +5,15 @@ follow from the cards. What is not in the book is the broadcast (what the table 
 drive, each scoring event) and the players' choices (the audible calls, a trade, a late
 deal). One row a happening, in the order the table saw them; its fields:
 
-    drive     drive trade audible late   a new drive (and the quarter it begins), a trade,
-                                         the audible calls, the QB dealt after the 1st snap
+    drive     drive trade for late       a new drive, a trade (the card given, then `for`
+                                         the card taken: each as one of its events, `trade
+                                         first` gives FDN), the QB dealt after the 1st snap
     play      sack, off pen, def pen, 1st down, short, timeout, review, reset, kick TD,
               touchback                  an event of a play (or a kick)
     end       pass TD, run TD, XP, 2 pt, safety, FG, miss FG, int, fumble, 4th down, punt,
               no 1st, expires            how the drive ended, its try, the clock
     quarter   Q1 Q2 Q3 Q4 OT             a drive row: the quarter this drive begins
     bonus     +markers +overturned +blocked +td +inside (two)   the event's bonus words
-    trade     P1:FDN                     who gives which card
-    for       P3:SACK                    to whom, for which card
     call      run pass                   the audible row: the play the offense ran
     P1 .. P8  run pass                   the audible row: each seat's call
     = total   = 12                       after an event or a late deal that scores: the new
@@ -64,16 +63,18 @@ EVENTS = {t: (card, word) for t, card, word, _ in PLAY_EVENTS + END_EVENTS}
 LABEL = {t: lab for t, *_, lab in PLAY_EVENTS + END_EVENTS}
 # the sheet's groups of event words (a row's one event is in one of them), with headings
 EVENT_SLOTS = (
-    ("play", ("sack", "offpen", "defpen", "first", "short"), "a play's event"),
-    ("stop", ("timeout", "review", "reset", "kickTD", "touchback"), "a stop, a kick"),
-    ("score", ("passTD", "runTD", "xp", "2pt", "safety", "FG"), "a score, a try"),
-    ("end", ("missFG", "int", "fumble", "4th", "punt", "no1st", "expires"),
-     "the drive ends / the clock"),
+    ("play", ("sack", "offpen", "defpen", "first", "short"), "a play"),
+    ("stop", ("timeout", "review", "reset", "kickTD", "touchback"), "stop, kick"),
+    ("score", ("passTD", "runTD", "xp", "2pt", "safety", "FG"), "score, try"),
+    ("end", ("missFG", "int", "fumble", "4th", "punt", "no1st", "expires"), "drive ends"),
 )
 EVENT_NAMES = tuple(name for name, *_ in EVENT_SLOTS)
 TOKEN_OF = {(card, word): t for t, (card, word) in EVENTS.items()}
+# a trade's card is shaded in a column of its events (each column's head names its card)
+CARD_TOKEN = {card: t for t, (card, _) in reversed(list(EVENTS.items()))}
 ROWS = ("drive", "trade", "for", "late")
 ROW_LABELS = ("new drive", "trade", "for", "late deal")
+TRADES = ("trade", "for")
 BONUS_WORDS = ("markers", "overturned", "blocked", "inside", "td")    # one of four, then td
 BONUS_LABELS = ("markers", "overturned", "blocked", "inside", "TD")
 SEATS = tuple(f"P{k}" for k in range(1, MAX_PLAYERS + 1))
@@ -81,12 +82,16 @@ CALLS = ("run", "pass")
 TOP_TOTAL = 199           # the highest total a checkpoint writes (simulated games: < 150)
 TYPICAL_ROWS = 80         # rows of a whole game (simulated: events, the rest folded in)
 KINDS = ("drive", *EVENT_NAMES)      # the slots naming what a row is
+# two rows of the log a band: each its event row and its total row, the audible rows of both
+# side by side between them (an arrow points each to its own row)
+BAND = (((0, 0),), ((0, 1),), ((0, 2), (1, 2)), ((1, 0),), ((1, 1),))
 QUARTER_ENDS = "expires"  # the clock runs out: the next drive begins the next period
 
 FIELDS = (
     Field("drive", "the first row of a drive (new drive, with its first event when no trade "
-          "comes first), a trade (the card given, then `for` the card taken: the play "
-          "book's slip says who holds them), the QB dealt after the first snap (late deal)"),
+          "comes first), a trade (the card given, then `for` the card taken, each shaded as "
+          "one of the card's events: the play book's slip says who holds them), the QB "
+          "dealt after the first snap (late deal)"),
     Field("play", "an event of a play the table saw, ticked against its card"),
     Field("stop", "a timeout, a review, the clock reset, a kick returned or a touchback"),
     Field("score", "a touchdown, its try, a safety, a field goal"),
@@ -96,17 +101,15 @@ FIELDS = (
           "for a TD)"),
     Field("total", "after an event or a late deal that scores for a seat: that seat's new "
           "total"),
-    Field("card", "a trade row: the card given (trade), the card taken (for)"),
-    Field("card2", "the card, when it is one of the last eight"),
     Field("call", "the audible, on the row of the event after it: the play the offense ran"),
     Field("pass", "the audible: the seats that called pass"),
     Field("run", "the audible: the seats that called run"),
 )
 CHECKPOINT = "total"
 SHEET_LEGEND = (
-    "A band for each event, in order. New drive: on a drive's first band. The audible calls: "
-    "on the next event's band.",
-    "A trade: trade (the card given), then for (the card taken). Clock 0: the next drive is "
+    "A row an event, in order: shade its column. New drive: on a drive's first row. The "
+    "audible: on the next event's row.",
+    "A trade: trade and a column of the card given, then for and the card taken. Clock 0: "
     "the next quarter. = the scorer's total.",
 )
 
@@ -127,35 +130,29 @@ def _seats(name: str, lead: str, title: str) -> Slot:
 
 
 def _decision_log(rules: Rules) -> DecisionLog:
-    codes = rules.cards.codes
-    def events(name: str, tokens: tuple[str, ...], title: str, new_row: bool = False) -> Slot:
-        return Slot(name, (Part("event", tokens, labels=tuple(LABEL[t] for t in tokens)),),
-                    title=title, new_row=new_row)
+    def events(name: str, tokens: tuple[str, ...], title: str) -> Slot:
+        labels = tuple(f"{LABEL[t]}  {EVENTS[t][0]}" for t in tokens)
+        return Slot(name, (Part("event", tokens, labels=labels),), title=title, heads=True)
 
-    slots = (                # four rows a band on a portrait page (letter and a4); the
-        # events in short groups: a timing square between two groups keeps the reader on
-        # a bent page
-        *(events(name, tokens, title, name == EVENT_SLOTS[2][0])
-          for name, tokens, title in EVENT_SLOTS[:2]),
-        _seats("pass", "pass:", "called pass"),
-        *(events(name, tokens, title, name == EVENT_SLOTS[2][0])
-          for name, tokens, title in EVENT_SLOTS[2:]),
-        _seats("run", "run:", "called run"),
-        Slot("drive", (Part("row", ROWS, labels=ROW_LABELS),), title="drive / trade",
-             new_row=True),
-        Slot("call", (Part("play", CALLS),), lead="audible:", title="audible"),
-        Slot("total", (Part("sign", ("-",)), number_part("n", TOP_TOTAL)),
-             title="= total of the player who scored"),
-        Slot("card", (Part("card", codes[:8]),), lead="card:", title="trade: the card",
-             new_row=True),
-        Slot("card2", (Part("card", codes[8:]),), lead="card:", title="or"),
+    slots = (                # three rows a row of the log on a portrait page (letter and
+        # a4): first a table's columns (their words over the first band), the events in
+        # short groups: a timing square between two groups keeps the reader on a bent page;
+        # then the total and the seats that called pass; then the audible and those that
+        # called run (two rows of the log share that third row: BAND)
+        Slot("drive", (Part("row", ROWS, labels=ROW_LABELS),), title="drive", heads=True),
+        *(events(name, tokens, title) for name, tokens, title in EVENT_SLOTS),
         Slot("bonus", (Part("word", BONUS_WORDS[:-1], labels=BONUS_LABELS[:-1], prefix="+"),
                        Part("td", BONUS_WORDS[-1:], labels=BONUS_LABELS[-1:], prefix="+")),
-             title="bonus"),
+             title="bonus", heads=True),
+        Slot("total", (Part("sign", ("-",)), number_part("n", TOP_TOTAL)),
+             title="= total of the player who scored", new_row=True),
+        _seats("pass", "pass:", "called pass"),
+        Slot("call", (Part("play", CALLS),), lead="audible:", title="audible",
+             new_row=True),
+        _seats("run", "run:", "called run"),
     )
     form = Form("", (
-        Segment("", ("drive", "card", "card2", "call", "pass", "run", *EVENT_NAMES,
-                     "bonus")),
+        Segment("", ("drive", "call", "pass", "run", *EVENT_NAMES, "bonus")),
         Segment(" = ", ("total",)),
     ))
     from printkit_engine.decisions.lines import DecisionLines
@@ -166,7 +163,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
                       hint="drive touchback = 12", log=LOG_VALUE, variant=LOG_VALUE,
                       stamp=(("Log", LOG_VALUE),), seeded=True,
                       lines=DecisionLines(of_record=log_of_record),
-                      typical_lines=TYPICAL_ROWS, legend=SHEET_LEGEND)
+                      typical_lines=TYPICAL_ROWS, legend=SHEET_LEGEND, band=BAND)
     return DecisionLog(
         game="luckdraw", prefix=PREFIX, grammar=grammar, fields=FIELDS, checkpoint=CHECKPOINT,
         replay=replay, from_record=log_of_record,
@@ -189,8 +186,9 @@ def event(row: Row) -> str:
 
 
 def card(row: Row) -> str:
-    """The card a trade row names ("" none)."""
-    return row.get("card") or row.get("card2")
+    """The card a trade or `for` row names: the card of the event shaded ("" none)."""
+    what = event(row)
+    return EVENTS[what][0] if what else ""
 
 
 def audible(row: Row) -> bool:
@@ -228,8 +226,8 @@ class Scripted:
         self.what: list[str] = []            # drive, trade, audible, event, late
         self.before: list[tuple[int, ...]] = []     # the totals when it was reached
         for row in rows:
-            if row.get("drive") and event(row) and row.get("drive") != "drive" or sum(
-                    row.has(s) for s in (*EVENT_NAMES, "card", "card2")) > 1:
+            if row.get("drive") == "late" and event(row) or sum(
+                    row.has(s) for s in EVENT_NAMES) > 1:
                 self._find(row, "LD-DEC-002", "a row is one event (a new drive's first "
                            "band may carry it), or a trade, or a late deal", "one of them",
                            " ".join(row.get(s) for s in KINDS if row.has(s)))
@@ -295,13 +293,13 @@ class Scripted:
                            "bands right after the new drive's band (which then has no event)",
                            "a trade after the drive row", row.text)
                 continue
-            self._unused(row, ("card", "card2"))
+            self._unused(row, ())
             if take is None or not card(row) or not card(take):
                 self._find(row, "LD-DEC-001", "trade missing (the card given, then a `for` "
-                           "band with the card taken)", "e.g. trade card:FDN, for card:SACK",
-                           row.text)
+                           "band with the card taken, each shaded as one of its events)",
+                           "e.g. trade first, for sack", row.text)
                 continue
-            self._unused(take, ("card", "card2"))
+            self._unused(take, ())
             give, get = card(row), card(take)
             holders = {c: s for s, cards in table.hands.items() for c in cards}
             if give not in holders or get not in holders:
@@ -471,7 +469,8 @@ def rows_of_record(text: str, file: str = "<record>",
                 continue
             flush()
             for what, code in (("trade", entry.gives[0]), ("for", entry.takes[0])):
-                emit({"drive": what, _card_slot(code, rules): f"card:{code}"})
+                column = CARD_TOKEN[code]
+                emit({"drive": what, _event_slot(column): column})
         elif isinstance(entry, n.Calls):
             calls = entry.calls
         elif isinstance(entry, n.Audible):
@@ -489,8 +488,7 @@ def rows_of_record(text: str, file: str = "<record>",
             token = TOKEN_OF.get((entry.card, entry.words[0]))
             if token is None:
                 continue
-            slot = next(name for name, tokens, _ in EVENT_SLOTS if token in tokens)
-            tokens = {**pending, slot: token}
+            tokens = {**pending, _event_slot(token): token}
             pending.clear()
             bonus = [w for w in BONUS_WORDS if w in entry.words[1:]]
             if bonus:
@@ -509,9 +507,9 @@ def rows_of_record(text: str, file: str = "<record>",
     return tags, out
 
 
-def _card_slot(code: str, rules: Rules) -> str:
-    """The slot whose bubbles hold a card (the first eight cards, then the rest)."""
-    return "card" if code in rules.cards.codes[:8] else "card2"
+def _event_slot(token: str) -> str:
+    """The slot (group of columns) whose bubbles hold an event."""
+    return next(name for name, tokens, _ in EVENT_SLOTS if token in tokens)
 
 
 def log_of_record(text: str, file: str = "<record>") -> str:

@@ -41,6 +41,11 @@ def _items(spec, label: str) -> tuple[str, ...]:
     return remaining_cards(spec.players)
 
 
+def _lengths(rules) -> tuple[str, ...]:
+    """The rules' game lengths (the agreed length of the game: a quarter ... a whole game)."""
+    return tuple(g.key for g in rules.lengths)
+
+
 def _section(label: str) -> Section:
     k = label.split("/")[1]
     return Section("", f"{DRIVE} {k}", k)
@@ -71,6 +76,7 @@ GAME = Game(
     bubbles=Lazy("printkit_engine.luckdraw.bubbles:grammar"),
     decisions=Lazy("printkit_engine.luckdraw.decisions:decision_log"),
     load_rules=Lazy("printkit_engine.luckdraw.rules:load_rules"),
+    lengths=_lengths,
     verify=Lazy("printkit_engine.luckdraw.verify:verify_text"),
     detect=Lazy("printkit_engine.luckdraw.notation:detect"),
     bots=Bots(slips=SLIPS, play=Lazy("printkit_engine.luckdraw.bots:play_game"),

@@ -24,7 +24,7 @@ from math import gcd
 
 from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot
 from printkit_engine.game import Lazy
-from printkit_engine.postcard.notation import BOOK_DIE, VERBS
+from printkit_engine.postcard.notation import BOOK_DIE, SKILL_TAGS, SKILL_UNSAID, VERBS
 from printkit_engine.postcard.rules import DIE, Rules, load_rules
 from printkit_engine.postcard.state import DOWNS, FIELD, TO_GAIN
 
@@ -145,8 +145,11 @@ def grammar(rules: Rules | None = None) -> Grammar:
         "  Marks: HxA = Home crosses a circle in the Away end zone.  State {..}: shade "
         "what you want checked.",
     )
+    # a sheet has no place for the Team Skills (chosen at the table): its scan says so (`*`),
+    # and the verifier takes each side's first re-roll as its skill (decision P27)
     blank = Grammar("postcard", slots, (line,), legend=legend, header=header,
-                    tags=("Seed", "Home", "Away", "Date", "HomeSkill", "AwaySkill", "Match"),
+                    tags=("Seed", "Home", "Away", "Date", *SKILL_TAGS.values(), "Match"),
+                    stamp=tuple((tag, SKILL_UNSAID) for tag in SKILL_TAGS.values()),
                     hint="rush, 5v3, H4, A2/5, +10, HxA, 1&10, H25",
                     typical_lines=200)        # a whole game: some 140-220 lines
     decisions = Lazy("printkit_engine.postcard.decisions:decision_log")(rules).grammar

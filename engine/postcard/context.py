@@ -31,6 +31,8 @@ class Ctx:
     memo: dict[str, int] = field(default_factory=dict)   # values computed for apply()
     other_due: list[str] | None = None   # circles due on the dice's reading, when the
     #                                      record's outcome was followed instead
+    unsaid: tuple[tuple[str, str], ...] = ()   # re-rolls of sides whose skill the record
+    #                                            cannot say: (side, the skill it needs)
 
     def find(self, rule: str, message: str, expected: object = "", found: object = "",
              ) -> None:

@@ -455,6 +455,9 @@ def _cross(tok: str) -> Cross | None:
 
 
 SKILL_TAGS = {"H": "HomeSkill", "A": "AwaySkill"}
+# a Team Skill tag's value when the record cannot say it: a bubble sheet has no place for
+# the skill chosen at the table, so its scan writes `*` (docs/rules/postcard.md P27)
+SKILL_UNSAID = "*"
 SYNTAX = Syntax("PC", tuple(SKILL_TAGS.values()), line=lambda raw, number: None)
 
 

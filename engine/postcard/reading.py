@@ -32,6 +32,9 @@ class Context:
     draws: dict[str, tuple[int, ...]] | None = None   # the play book's draws by side (Seed)
     book: DrawBook | None = None                      # ... where they come from
     lines: tuple[Line, ...] = ()                      # the record's lines (to align)
+    # each re-roll under a Team Skill the record cannot say (`*`, P27): (line, side) -> the
+    # skill it needs, as first played; `end` takes a side's first as its skill
+    rerolls: dict[tuple[int, str], str] = field(default_factory=dict)
 
     @cached_property
     def aligned(self) -> dict[tuple[int, int], int]:
@@ -59,11 +62,16 @@ class Reading:
     def play(self, line: Line, follow_written: bool = True) -> StepResult:
         """The engine's step from this reading. Bonuses not known are taken as the most a
         side may hold (any claim is allowed), and the count a state writes is taken as it
-        is, with no finding."""
-        if not self.loose:
-            return self.ctx.play(self.game, line, follow_written)
+        is, with no finding. A re-roll under a Team Skill the record cannot say is kept on
+        the record's context (`rerolls`: the first says the side's skill, `end` checks the
+        others against it)."""
         most = self.ctx.rules.bonus.max
-        result = self.ctx.play(evolve(self.game, bonus=(most, most)), line, follow_written)
+        game = evolve(self.game, bonus=(most, most)) if self.loose else self.game
+        result = self.ctx.play(game, line, follow_written)
+        for side, needed in result.unsaid:
+            self.ctx.rerolls.setdefault((line.number, side), needed)
+        if not self.loose:
+            return result
         kept = [f for f in result.findings if f.rule != "PC-BONUS-003"]
         return result if len(kept) == len(result.findings) else replace(result, findings=kept)
 

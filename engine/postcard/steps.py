@@ -15,7 +15,7 @@ from printkit_engine.findings import Finding
 from printkit_engine.frozen import evolve
 from printkit_engine.postcard import kicks, plays, running, tracker
 from printkit_engine.postcard.context import Ctx
-from printkit_engine.postcard.notation import Line, Roll
+from printkit_engine.postcard.notation import SKILL_UNSAID, Line, Roll
 from printkit_engine.postcard.rules import DIE, Rules
 from printkit_engine.postcard.state import (
     KICKOFF,
@@ -64,6 +64,7 @@ class StepResult:
     due: list[str]               # owners of the Time Tracker circles due on this line
     td: bool
     safety: bool
+    unsaid: tuple[tuple[str, str], ...] = ()   # re-rolls under skills not said: (side, needed)
 
 
 def allowed(state: State, rules: Rules) -> tuple[str, ...]:
@@ -194,6 +195,9 @@ def _check_reroll(ctx: Ctx, side: str) -> None:
         role = "offense" if side == offense else "defense"
         needed = ctx.rules.team_skill.needed(role, line.verb)
         if needed is not None and skill == needed:
+            return
+        if needed is not None and skill == SKILL_UNSAID:   # checked over the record (P27)
+            ctx.unsaid += ((side, needed),)
             return
         ctx.find("PC-SKILL-001", "re-roll without that team skill", needed or "none",
                  skill or "none")
@@ -330,7 +334,8 @@ def _finish(ctx: Ctx, was_final: bool, expected: str | None, follow_written: boo
                                         follow_written)
         if not any(f.rule in _LINE_RULES for f in ctx.findings):
             ctx.findings.extend(found)      # else the state follows from that finding
-    return StepResult(ctx.state, ctx.findings, expected, ctx.ended, ctx.due, ctx.td, ctx.safety)
+    return StepResult(ctx.state, ctx.findings, expected, ctx.ended, ctx.due, ctx.td, ctx.safety,
+                      ctx.unsaid)
 
 
 # Findings that explain any difference in the state written on the same line.

@@ -30,7 +30,7 @@ from printkit_engine.postcard import notation
 from printkit_engine.postcard.drawbook import DrawBook
 from printkit_engine.postcard.game import ID as GAME_ID
 from printkit_engine.postcard.leftout import left_out
-from printkit_engine.postcard.notation import SKILL_TAGS, Cross, Line, Roll
+from printkit_engine.postcard.notation import SKILL_TAGS, SKILL_UNSAID, Cross, Line, Roll
 from printkit_engine.postcard.reading import Context, Reading, check_dice
 from printkit_engine.postcard.rules import DIE, Rules, load_rules
 from printkit_engine.postcard.state import OVER, SIDES, State, index
@@ -52,6 +52,8 @@ def _skill(record: Record, tag: str, rules: Rules, found: list[Finding]) -> str 
     value = record.tag(tag)
     if value is None or value.lower() == "none":
         return None
+    if value == SKILL_UNSAID:               # the first re-roll says it (P27: `end`)
+        return SKILL_UNSAID
     if value.lower() in rules.team_skill.names:
         return value.lower()
     found.append(Finding(record.line_of(tag), "PC-TAG-002", "a Team Skill the rules have",
@@ -300,15 +302,35 @@ def _fills(r: Reading, line: Line) -> list[State]:
 # -- the end -------------------------------------------------------------------------------
 def end(r: Reading, record: Record) -> Ending:
     """Over or not, and the score; a record whose last line cannot be read cannot tell
-    whether that line ended the game, or its score (the finding is on the line)."""
+    whether that line ended the game, or its score (the finding is on the line). A side
+    whose Team Skill the record cannot say (`*`: a bubble sheet's) has the skill its first
+    re-roll needs, said after the score; a later re-roll needing another is PC-SKILL-001
+    (P27, as a decision log's)."""
     state = r.game
     score = f"{state.score[0]}-{state.score[1]}"
     over = state.phase == OVER
+    found, said = _unsaid_skills(r.ctx.rerolls)
     if not over and record.rows and isinstance(record.rows[-1].item, Unread):
-        return Ending(None, None, summary=f"score {score} before the last line, which "
-                      "cannot be read")
-    return Ending(over, score, summary=f"final score {score}" if over else
-                  f"score {score}, game not over")
+        return Ending(None, None, found, summary=f"score {score} before the last line, "
+                      f"which cannot be read{said}")
+    return Ending(over, score, found, summary=(f"final score {score}" if over else
+                                               f"score {score}, game not over") + said)
+
+
+def _unsaid_skills(rerolls: dict[tuple[int, str], str]) -> tuple[tuple[Finding, ...], str]:
+    """The findings and the words of the re-rolls under skills the record cannot say: each
+    side's first re-roll says its skill; one after it needing another is PC-SKILL-001."""
+    found: list[Finding] = []
+    skill: dict[str, tuple[int, str]] = {}
+    for (number, side), needed in sorted(rerolls.items()):
+        first = skill.setdefault(side, (number, needed))
+        if first[1] != needed:
+            found.append(Finding(number, "PC-SKILL-001", "re-roll without that team skill",
+                                 needed, f"{first[1]} (the skill of the re-roll on line "
+                                         f"{first[0]})"))
+    said = "".join(f"; {SKILL_TAGS[side]} not written: {skill[side][1]}, the skill its "
+                   "first re-roll needs" for side in SKILL_TAGS if side in skill)
+    return tuple(found), said
 
 
 RULEBOOK: Rulebook[Rules, Reading] = Rulebook(

@@ -58,6 +58,10 @@ def classroom(
         "--dense", help="Each match's bubble log the full-line sheet (every line's state), "
                         "not the decision sheet (the default for a game that has one).")]
     = False,
+    length: Annotated[str | None, typer.Option(
+        "--length", help="How long each match is, one of the game's lengths (games that have "
+                         "them; default the whole game): the bubble sheets' codes carry it, "
+                         "so a short match is read and checked as short.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
 ) -> None:
     """Make a class's packs: every match's sheets and play book, schedule, teacher sheet."""
@@ -66,13 +70,17 @@ def classroom(
     from printkit.output import FileSet
     from printkit.progress import track
     from printkit.schedule_check import PACK
-    from printkit.sheets import RenderOptions
+    from printkit.sheets import Extra, RenderOptions
     from printkit.teamnames import read_roster
     from printkit_engine import registry
     from printkit_engine.tournament import TournamentError, numbered, schedule
 
     if game not in registry.GAMES:
         raise UserError(f"unknown game {game!r} (games: {', '.join(registry.GAMES)})")
+    if length is not None:
+        from printkit.omr.sheet import check_length
+
+        check_length(game, length)
     if (teams is None) == (roster is None):
         raise UserError("classroom needs --teams N or --roster FILE.csv (one of them)")
     the_roster = read_roster(roster) if roster is not None else None
@@ -83,6 +91,11 @@ def classroom(
         raise UserError(f"{roster or '--teams'}: {exc}") from None
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: not a directory")
+    extra: Extra = {}
+    if dense:
+        extra["dense"] = True
+    if length:
+        extra["length"] = length
     started = time.perf_counter()
     with FileSet(force) as files:
         for t in class_targets(out, None):
@@ -92,8 +105,7 @@ def classroom(
         for t in class_targets(out, plan, fillable):
             files.check(t)
         pages = write_class(
-            files, out, plan, RenderOptions(paper=paper.value,
-                                            extra={"dense": True} if dense else {}),
+            files, out, plan, RenderOptions(paper=paper.value, extra=extra),
             duplex=not simplex,
             fillable=fillable,
             progress=lambda ms: track(ms, f"Rendering {len(ms)} matches", total=len(ms)))

@@ -114,6 +114,10 @@ def render(
     dense: Annotated[bool, typer.Option(
         "--dense", help="bubblelog: the full-line sheet (every line's state), not the "
                         "decision sheet.")] = False,
+    length: Annotated[str | None, typer.Option(
+        "--length", help="bubblelog: how long the game is, one of the game's lengths (games "
+                         "that have them: a short game is read as short; default the whole "
+                         "game).")] = None,
 ) -> None:
     """Render one printable to PDF."""
     from printkit import sheets
@@ -134,12 +138,22 @@ def render(
             raise UserError("--decisions and --fillable: the decision log has no fillable "
                             "form")
         log = "decisions"
-    if from_record or seed or match or sheets_count or fillable or log or dense:
+    if from_record or seed or match or sheets_count or fillable or log or dense or length:
         if sheet != "bubblelog":
             raise UserError("--from, --seed, --match, --sheets, --fillable, --log, "
-                            "--decisions and --dense are options of the bubblelog sheet")
+                            "--decisions, --dense and --length are options of the bubblelog "
+                            "sheet")
+        if length is not None:
+            from printkit.omr.sheet import check_length
+            from printkit.text import printable
+
+            if from_record is not None:
+                raise UserError(f"--length and --from: give one ({printable(str(from_record))}"
+                                "'s Length tag says how long its game is)")
+            check_length(game, length, rules)
         extra.update({"from": from_record, "seed": seed, "match": match,
-                      "sheets": sheets_count, "fillable": fillable, "dense": dense})
+                      "sheets": sheets_count, "fillable": fillable, "dense": dense,
+                      "length": length})
         if log:
             from printkit.omr.sheet import pick_log
             from printkit_engine import registry

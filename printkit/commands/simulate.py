@@ -27,7 +27,7 @@ from printkit_engine.tags import check_value
 _SAFE_SEED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
-def _play(game: str, rules: object, date: str | None, extra: dict[str, int],
+def _play(game: str, rules: object, date: str | None, extra: dict[str, int | str],
           seed: str) -> str:
     """One game's record text (what a worker of the pool runs)."""
     from printkit_engine import registry
@@ -37,7 +37,7 @@ def _play(game: str, rules: object, date: str | None, extra: dict[str, int],
     return bots.play(seed, rules, date=date, **extra).text()
 
 
-def _play_match(game: str, rules: object, date: str | None, extra: dict[str, int],
+def _play_match(game: str, rules: object, date: str | None, extra: dict[str, int | str],
                 fixture: Fixture) -> str:
     """One scheduled match's record: the bots' game with the match's seed, under its teams
     and match id."""
@@ -58,12 +58,32 @@ def _play_match(game: str, rules: object, date: str | None, extra: dict[str, int
 def _names_teams(play: object) -> bool:
     """Do these bots take the teams' names (`home=`, `away=`), and write them beyond the
     tags? Renaming the tags afterwards would leave the bots' own names in the record."""
+    return _takes(play, "home")
+
+
+def _takes(play: object, name: str) -> bool:
+    """Does the bots' play function take this keyword?"""
     import inspect
 
     from printkit_engine.game import Lazy
 
     fn = play.resolve() if isinstance(play, Lazy) else play
-    return "home" in inspect.signature(fn).parameters  # type: ignore[arg-type]
+    return name in inspect.signature(fn).parameters  # type: ignore[arg-type]
+
+
+def _length(game, length: str | None) -> dict[str, str]:
+    """`length=NAME` for bots that play a game length the table chose (checked against the
+    rules' lengths), nothing without `--length`."""
+    if length is None:
+        return {}
+    from printkit.omr.sheet import check_length
+
+    check_length(game.id, length)
+    assert game.bots is not None
+    if not _takes(game.bots.play, "length"):
+        raise UserError(f"--length: the {game.title} bots choose each game's length "
+                        "themselves, as the table does")
+    return {"length": length}
 
 
 def record_path(out: Path, game: str, seed: str) -> Path:
@@ -91,6 +111,10 @@ def simulate(
     slips: Annotated[int, typer.Option("--slips", min=0, max=100000, help=(
         "Plant one hand-written slip in each of N records (seeded by --seed, or by the "
         "class) and write DIR/answer-key.csv: what the audit must find."))] = 0,
+    length: Annotated[str | None, typer.Option(
+        "--length", help="The game length every game is played to (BLOWOUT!!!: one of its "
+                         "rules' lengths, as `classroom --length`; default the whole "
+                         "game).")] = None,
 ) -> None:
     """Play complete games with seeded bots and write their records."""
     from printkit.output import FileSet
@@ -103,8 +127,9 @@ def simulate(
                         f"{', '.join(g.id for g in registry.with_part('bots'))})")
     if (seed is None) == (class_dir is None):
         raise UserError("simulate needs --seed SEED or --class CLASSDIR (one of them)")
+    extra: dict[str, int | str] = {**_players(found, players), **_length(found, length)}
     if class_dir is not None:
-        _rehearse(found, class_dir, out, date, force, _players(found, players), slips)
+        _rehearse(found, class_dir, out, date, force, extra, slips)
         return
     assert seed is not None
     if not _SAFE_SEED.match(seed):
@@ -113,7 +138,6 @@ def simulate(
         raise UserError(f"--date: {why}")
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: not a directory")
-    extra = _players(found, players)
     bots = found.bots
     seeds = [bots.seed_of(seed, k) for k in range(1, games + 1)]
     rules = found.rules()
@@ -162,7 +186,7 @@ def _planted(count: int, out: Path) -> str:
 
 
 def _rehearse(game, class_dir: Path, out: Path, date: str | None, force: bool,
-              extra: dict[str, int], slips: int = 0) -> None:
+              extra: dict[str, int | str], slips: int = 0) -> None:
     """Every scheduled match of the class played by the bots (a knock-out's later rounds,
     whose teams are not known yet, are left for the real class)."""
     from printkit import batch

@@ -67,13 +67,15 @@ class Scanned:
         return record_text(self.result_tags(), body)
 
     def result_tags(self) -> list[tuple[str, str]]:
-        """The QR's tags, the log's own (a decision sheet's `Log`: `Grammar.stamp`), then the
+        """The QR's tags, the log's own (a decision sheet's `Log`, a PostCard sheet's Team
+        Skills not said: `Grammar.stamp`) where the QR has no tag of that name, then the
         header's (Result), read from the sheets that shade them."""
         from printkit.omr.sheet import sheet_grammar
 
         first = self.sheets[0][1].sheet
         grammar = sheet_grammar(self.game, self.tags, first.paper, first.key)[0]
-        tags = list(self.tags) + [t for t in grammar.stamp if t not in self.tags]
+        named = {name for name, _ in self.tags}
+        tags = list(self.tags) + [t for t in grammar.stamp if t[0] not in named]
         for tag, slot in grammar.header:
             value = "*"
             for _, read in sorted(self.sheets, key=lambda s: s[1].sheet.sheet):

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw.qr import draw_qr
 from printkit.draw.text import fit_line, wrap_items
 from printkit.layout import Layout
-from printkit.omr.geometry import TIMING, Geometry
+from printkit.omr.geometry import TIMING, Geometry, head_size
 from printkit.omr.markers import draw_marker
 from printkit.omr.payload import SheetId
 from printkit.pdfdoc import Document
@@ -78,7 +78,10 @@ def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
         if layout.has("bubble.label_ink"):
             c.setFillColor(layout.colour("bubble.label_ink"))
         pad = layout.length("bubble.word_pad") if layout.has("bubble.word_pad") else 0.0
+        headed = {p.slot.name for p in geo.placed if p.slot.heads}
         for b in geo.bubbles:
+            if b.slot in headed:             # its word is over its column (`_column_heads`)
+                continue
             bubble_label(c, layout, b.x, height - (b.row + 0.5) * geo.pitch_y, b.label,
                          b.w or geo.bubble_w,
                          max(b.w - 2 * pad, b.w * 0.86) + 0.01 if b.w else 0.0)
@@ -266,7 +269,9 @@ def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:
     over = geo.headings + geo.under
     if geo.under and end(geo.headings[:1]) > quiet:     # the top line would reach the QR
         over = geo.headings
-    top = geo.first_band - len(over) * step - 1 * MM
+    top = geo.first_band - len(over) * step - 1 * MM - geo.heads
+    if geo.heads:
+        _column_heads(c, geo, layout)
     below = geo.band_top(geo.bands - 1) + geo.rows * geo.pitch_y + 1 * MM
     lines = ([(top + k * step, row) for k, row in enumerate(over)]
              + [(below + k * step, row) for k, row in enumerate(geo.under)])
@@ -289,6 +294,28 @@ def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:
         if row in over:
             y = top + (over.index(row) + 0.5) * step
             _arrow(c, geo.left + x, h - y, geo.pointer(row, line), geo.bubble_w)
+
+
+def _column_heads(c: Canvas, geo: Geometry, layout: Layout) -> None:
+    """The words of the slots drawn as a table (`Slot.heads`), each turned upright over its
+    column and reading upwards from just over the first band, in the heading lines' ink
+    (a table's slots are in a band's first row)."""
+    h = geo.page[1]
+    size = head_size(layout)
+    font = layout.font("page.bold_font")
+    foot = h - (geo.first_band - 1 * MM)           # PDF y of the words' start
+    headed = {p.slot.name for p in geo.placed if p.slot.heads}
+    c.setFillColor(layout.colour("page.ink"))
+    c.setFont(font, size)
+    for b in geo.bubbles:
+        if b.slot not in headed or b.line:
+            continue
+        x = geo.left + b.x
+        c.saveState()
+        c.translate(x + size * 0.35, foot)
+        c.rotate(90)
+        c.drawString(0, 0, b.label)
+        c.restoreState()
 
 
 def _row_icon(c: Canvas, geo: Geometry, layout: Layout, cy: float, row: int,

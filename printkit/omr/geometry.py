@@ -94,6 +94,9 @@ class Geometry:
                                        # (a row laid out as an earlier one has none)
     under: tuple[int, ...] = ()        # band rows whose heading line is under the last band
                                        # instead (`heading.under`: next to its own row)
+    heads: float = 0.0                 # height of the column heads over the first band: the
+                                       # labels of slots drawn as a table (`Slot.heads`),
+                                       # turned upright, between the heading lines and it
 
     @property
     def lines(self) -> int:
@@ -218,7 +221,7 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
     for slot in grammar_slots:
         spaces = _gaps(slot, part_gap, set_gap)
         gaps = iter(spaces)
-        if words is None:
+        if words is None or slot.heads:
             need = sum(len(c) for p in slot.parts for c in p.bubble_labels) * px
         else:                           # each oval as wide as its word, the pitch's gap
             need = sum(px - words[1] + _size(words, layout, label)
@@ -240,7 +243,7 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
                 elif (pi or ci) and tall and len(labels) >= tall:
                     squares.append(x - gap / 2)
                 for oi, label in enumerate(labels):
-                    if words is None:
+                    if words is None or slot.heads:     # a table's column: the least width
                         bubbles.append(Bubble(slot.name, pi, ci, oi, x + px / 2, row, label))
                         x += px
                         continue
@@ -347,6 +350,28 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
                  tuple(refs))
 
 
+def head_size(layout: Layout) -> float:
+    """The size of a table's column heads (`Slot.heads`): the heading lines' size."""
+    return layout.length("heading.size")
+
+
+def column_heads(placed: list[Placed], layout: Layout) -> float:
+    """The room over the first band for the column heads of the slots drawn as a table
+    (`Slot.heads`): the longest label turned upright, and a little air (0 without such
+    slots: every other sheet's geometry as it was)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printkit.pdfdoc import register_fonts
+
+    register_fonts()
+    labels = [label for p in placed if p.slot.heads for part in p.slot.parts
+              for column in part.bubble_labels for label in column]
+    if not labels:
+        return 0.0
+    font, size = layout.font("page.bold_font"), head_size(layout)
+    return max(stringWidth(label, font, size) for label in labels) + 2 * MM
+
+
 def orientation(layout: Layout) -> str:
     """The bubble log's page orientation: landscape (a dense sheet's long bands) unless the
     layout says `page.orientation = "portrait"`."""
@@ -381,7 +406,8 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     under = band.headings[-1:] if (layout.has("heading.under") and layout.flag("heading.under")
                                    and len(band.headings) > 1) else ()
     over = tuple(r for r in band.headings if r not in under)
-    first_band = header_bottom + len(over) * head + 1 * MM
+    heads = column_heads(placed, layout)
+    first_band = header_bottom + len(over) * head + 1 * MM + heads
     floor = h - margin - marker - 1 * MM - len(under) * head
     bands = int((floor - first_band + layout.length("band.gap")) // band_height)
     if bands < 1:
@@ -410,4 +436,4 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
                     layout.length("bubble.height"), rows, band_height, first_band, bands,
                     header_top, tuple(bubbles), tuple(placed), band.refs, tuple(hb), header_x,
                     header_y, last, header_refs, lines_per_band(grammar), band.line_rows,
-                    band.pointers, over, under)
+                    band.pointers, over, under, heads)

@@ -1,7 +1,7 @@
 """A game's bubble log as pages: blank (numbered sheets) or shaded from a record (`--from`).
 
-The render options carry `from` (a record path), `seed` and `match` (tags a blank log's QR
-carries); everything else comes from the game's grammar and the layout.
+The render options carry `from` (a record path), `seed`, `match` and `length` (tags a blank
+log's QR carries); everything else comes from the game's grammar and the layout.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from printkit_engine.bubbles import (
     record_tags,
     shaded_slots,
 )
+from printkit_engine.game import LENGTH_TAG
 from printkit_engine.textfile import read_text
 
 if TYPE_CHECKING:
@@ -190,10 +191,32 @@ def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
     return pages, notes
 
 
+def check_length(game_id: str, length: str, rules_file: Path | None = None,
+                 option: str = "--length") -> str:
+    """`--length`: one of the game's lengths, which its blank sheets' codes then carry, so a
+    class playing a quarter or halves has its sheets replayed and checked as that (a sheet
+    saying nothing is the whole game, and a short game read as a whole one is a false
+    finding). A one-line error naming `option` for a game without lengths or a name its rules
+    do not know."""
+    try:
+        game = registry.get(game_id)
+    except registry.UnknownGame as exc:
+        raise UserError(str(exc)) from None
+    if game.lengths is None:
+        raise UserError(f"{option}: {game.title} has no game lengths (a game is always the "
+                        "whole game)")
+    known = game.lengths(game.rules(rules_file))
+    if length not in known:
+        raise UserError(f"{option} {printable(length, 40)!r}: not a {game.title} game length "
+                        f"({', '.join(known)})")
+    return length
+
+
 def blank_tags(opts: RenderOptions, game_id: str) -> list[tuple[str, str]]:
     """The tags a blank log's QR carries, from the options."""
     tags = [("Game", game_id)]
-    for value, tag in ((opts.extra.get("seed"), "Seed"), (opts.extra.get("match"), "Match")):
+    for value, tag in ((opts.extra.get("seed"), "Seed"), (opts.extra.get("match"), "Match"),
+                       (opts.extra.get("length"), LENGTH_TAG)):
         if value:
             tags.append((tag, str(value)))
     if opts.home != "HOME":

@@ -263,6 +263,14 @@ class App:
         return [(g, registry.get(g).title) for g in registry.GAMES]
 
     @staticmethod
+    def _lengths() -> list[tuple[str, tuple[str, ...]]]:
+        """Each game with lengths: its title and its rules' lengths (the new-class form's)."""
+        from printkit_engine import registry
+
+        return [(g.title, g.lengths(g.rules())) for g in registry.GAMES.values()
+                if g.lengths is not None]
+
+    @staticmethod
     def _title(c: ClassRow) -> str:
         from printkit_engine import registry
 
@@ -275,7 +283,7 @@ class App:
         if self._is_phone(req):
             return html(pages.phone_home(self.store.classes(), self._games()))
         return html(pages.home(self.store.classes(), self._games(), self.csrf(req),
-                               passcode=self.passcode))
+                               passcode=self.passcode, lengths=self._lengths()))
 
     def upload_link(self, c: ClassRow) -> str:
         """The phone upload address of a class with the passcode in it: the QR code's."""
@@ -311,7 +319,7 @@ class App:
             made, number = await asyncio.to_thread(self._make, form, roster)
         except FlowError as exc:
             return html(pages.home(self.store.classes(), self._games(), self.csrf(req),
-                                   str(exc), form.fields), 400)
+                                   str(exc), form.fields, lengths=self._lengths()), 400)
         return redirect(f"/classes/{number}")
 
     def _make(self, form: Form, roster: Any) -> tuple[Any, int]:
@@ -319,9 +327,9 @@ class App:
             number = self.store.next_class_id()
             folder = f"class-{number}"
             made = make_class(self.root / folder, form.get("game"), roster, form.get("format"),
-                              form.get("paper"))
+                              form.get("paper"), form.get("length"))
             self.store.add_class(form.get("game"), form.get("format"), form.get("paper"),
-                                 made.teams, made.class_id, folder)
+                                 made.teams, made.class_id, folder, form.get("length"))
         return made, number
 
     def _class_page(self, req: Request, c: ClassRow, error: str = "", note: str = "",

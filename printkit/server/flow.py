@@ -47,7 +47,8 @@ class Made:
     pages: int
 
 
-def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str) -> Made:
+def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str,
+               length: str = "") -> Made:
     """Write a class into `folder` (new): its key, pack, schedule, teacher sheet, results.csv.
     All or nothing (printkit.output.FileSet), as `classroom` writes them."""
     from printkit.classkey import load_or_create
@@ -63,6 +64,13 @@ def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str)
         raise FlowError(f"unknown format {format!r}")
     if paper not in ("letter", "a4"):
         raise FlowError(f"unknown paper {paper!r}")
+    if length:
+        from printkit.omr.sheet import check_length
+
+        try:
+            check_length(game, length, option="game length")
+        except UserError as exc:
+            raise FlowError(str(exc)) from None
     try:
         sched = schedule(format, roster.teams)
     except TournamentError as exc:
@@ -73,7 +81,10 @@ def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str)
         key, _ = load_or_create(folder / KEY)
         plan = make_plan(game, sched, key, paper, roster)
         with FileSet(False) as files:
-            pages = write_class(files, folder, plan, RenderOptions(paper=paper), singles=False)
+            pages = write_class(files, folder, plan,
+                                RenderOptions(paper=paper,
+                                              extra={"length": length} if length else {}),
+                                singles=False)
     except UserError as exc:
         raise FlowError(str(exc)) from None
     return Made(key.class_id, tuple(roster.teams), len(plan.matches), pages)

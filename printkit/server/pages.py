@@ -3,6 +3,7 @@ html.escape; forms carry the session's CSRF token; no script."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from printkit.server.flow import DOWNLOADS
@@ -55,13 +56,21 @@ def _options(values: list[tuple[str, str]], chosen: str) -> str:
                    f"{escape(label)}</option>" for v, label in values)
 
 
+def _format(c: ClassRow) -> str:
+    """A class's format, and its game length when not the whole game."""
+    return f"{c.format}, {c.length}" if c.length else c.format
+
+
 def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error: str = "",
-         given: dict[str, str] | None = None, passcode: str = "") -> str:
-    """The list of classes and the new-class form (kept filled in after a refusal)."""
+         given: dict[str, str] | None = None, passcode: str = "",
+         lengths: Sequence[tuple[str, Sequence[str]]] = ()) -> str:
+    """The list of classes and the new-class form (kept filled in after a refusal).
+    `lengths`: each game title's game lengths, offered under its name (the whole game
+    first, for every game)."""
     given = given or {}
     rows = "".join(f'<tr><td><a href="/classes/{c.id}">Class {c.id}</a></td>'
                    f"<td>{escape(dict(games).get(c.game, c.game))}</td>"
-                   f"<td>{len(c.teams)} teams</td><td>{escape(c.format)}</td>"
+                   f"<td>{len(c.teams)} teams</td><td>{escape(_format(c))}</td>"
                    f"<td>{escape(c.paper)}</td><td>{escape(c.class_id)}</td></tr>"
                    for c in classes)
     listing = (f"<table><tr><th>class</th><th>game</th><th>teams</th><th>format</th>"
@@ -80,6 +89,11 @@ def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error
         + '<label for="format">Format</label><select id="format" name="format">'
         + _options([("round-robin", "round robin (everyone meets everyone)"),
                     ("knockout", "knockout")], given.get("format", "round-robin"))
+        + '</select><label for="length">Game length</label><select id="length" name="length">'
+        + _options([("", "the whole game")], given.get("length", ""))
+        + "".join(f'<optgroup label="{escape(title)}">'
+                  + _options([(n, n) for n in names], given.get("length", "")) + "</optgroup>"
+                  for title, names in lengths)
         + '</select><label for="paper">Paper</label><select id="paper" name="paper">'
         + _options([("letter", "letter"), ("a4", "A4")], given.get("paper", "letter"))
         + '</select><p><button type="submit">Make the class</button></p></form>')
@@ -179,7 +193,7 @@ def class_page(c: ClassRow, title: str, subs: list[Submission], readings: dict[i
                f"<th>kept as</th></tr>{handed}</table>" if subs else "<p>Nothing yet.</p>")
     body = (
         _message(error) + (f'<p class="note">{escape(note)}</p>' if note else "")
-        + f"<p>{escape(title)}, {escape(c.format)}, {escape(c.paper)}; class id "
+        + f"<p>{escape(title)}, {escape(_format(c))}, {escape(c.paper)}; class id "
         + f"{escape(c.class_id)}. Teams: {escape(', '.join(c.teams))}.</p>"
         + f"<h2>Print</h2><ul>{downloads}</ul>"
         + "<h2>Hand in</h2>"

@@ -18,7 +18,8 @@ DB_NAME = "printkit.sqlite"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
     id INTEGER PRIMARY KEY, game TEXT NOT NULL, format TEXT NOT NULL, paper TEXT NOT NULL,
-    teams TEXT NOT NULL, class_id TEXT NOT NULL, folder TEXT NOT NULL, created REAL NOT NULL);
+    teams TEXT NOT NULL, class_id TEXT NOT NULL, folder TEXT NOT NULL, created REAL NOT NULL,
+    length TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS submissions (
     id INTEGER PRIMARY KEY, class INTEGER NOT NULL REFERENCES classes(id),
     original TEXT NOT NULL, stored TEXT NOT NULL, kind TEXT NOT NULL, size INTEGER NOT NULL,
@@ -38,6 +39,8 @@ CREATE TABLE IF NOT EXISTS sheets (
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, created REAL NOT NULL);
 """
+ADDED_COLUMNS = (("length", "TEXT NOT NULL DEFAULT ''"),)     # (name, declaration)
+CLASS_COLUMNS = "id, game, format, paper, teams, class_id, folder, length"
 RUNNING = ("queued", "running")     # a run's states until it is "done", "failed", "cut short"
 
 
@@ -50,6 +53,7 @@ class ClassRow:
     teams: tuple[str, ...]
     class_id: str
     folder: str          # relative to the class folder: where its files are
+    length: str = ""     # the game length its matches are played to ("": the whole game)
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,7 @@ class Store:
         with self._db() as db:
             db.execute("PRAGMA journal_mode=WAL")     # pages read while a hand-in writes
             db.executescript(SCHEMA)
+            _add_columns(db)
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
@@ -95,12 +100,12 @@ class Store:
             yield db
 
     def add_class(self, game: str, format: str, paper: str, teams: tuple[str, ...],
-                  class_id: str, folder: str) -> int:
+                  class_id: str, folder: str, length: str = "") -> int:
         with self._db() as db:
             cur = db.execute("INSERT INTO classes (game, format, paper, teams, class_id, folder,"
-                             " created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             " created, length) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                              (game, format, paper, json.dumps(list(teams)), class_id, folder,
-                              time.time()))
+                              time.time(), length))
             return int(cur.lastrowid or 0)
 
     def next_class_id(self) -> int:
@@ -110,14 +115,13 @@ class Store:
 
     def classes(self) -> list[ClassRow]:
         with self._db() as db:
-            rows = db.execute("SELECT id, game, format, paper, teams, class_id, folder "
-                              "FROM classes ORDER BY id").fetchall()
+            rows = db.execute(f"SELECT {CLASS_COLUMNS} FROM classes ORDER BY id").fetchall()
         return [_class(r) for r in rows]
 
     def get_class(self, class_id: int) -> ClassRow | None:
         with self._db() as db:
-            r = db.execute("SELECT id, game, format, paper, teams, class_id, folder FROM classes"
-                           " WHERE id = ?", (class_id,)).fetchone()
+            r = db.execute(f"SELECT {CLASS_COLUMNS} FROM classes WHERE id = ?",
+                           (class_id,)).fetchone()
         return _class(r) if r else None
 
     def add_submission(self, class_id: int, original: str, stored: str, kind: str,
@@ -294,4 +298,14 @@ _RUN = "id, state, upto, done, total, phase, message"
 
 
 def _class(r: tuple) -> ClassRow:
-    return ClassRow(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], r[6])
+    return ClassRow(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], r[6], r[7])
+
+
+def _add_columns(db: sqlite3.Connection) -> None:
+    """Columns added since a folder's database was made (CREATE TABLE IF NOT EXISTS leaves an
+    older table as it is): added with their defaults, so a class folder made by an earlier
+    printkit opens, its classes the whole game."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(classes)")}
+    for column, declared in ADDED_COLUMNS:
+        if column not in have:
+            db.execute(f"ALTER TABLE classes ADD COLUMN {column} {declared}")

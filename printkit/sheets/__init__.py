@@ -49,6 +49,7 @@ Extra = TypedDict("Extra", {
     "log": str,                  # which of a game's logs (the grid game's "scores")
     "dense": bool,               # the full-line sheet, not the decision sheet (the default
                                  # when the game has a decision log and a seed is known)
+    "length": str | None,        # the game's length its blank sheets' codes carry (Length)
     # class packs (printkit/classroom)
     "code": str,
     "class_id": str,

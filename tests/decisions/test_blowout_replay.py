@@ -87,8 +87,9 @@ def test_a_missing_card_and_a_coin_toss_where_there_is_none():
     got = [(f.line, f.rule, f.found) for f in verify_text(text, "x.dec").findings]
     assert (8, "BO-DEC-001", "nothing") in got           # no OFFENSE card
     text = HAND.replace("K v1\n", "1 v1 first:A\n")
-    got = [(f.line, f.rule, f.found) for f in verify_text(text, "x.dec").findings]
-    assert (9, "BO-DEC-002", "A") in got                 # a coin toss mid-game
+    got = [(f.line, f.rule, f.message, f.found) for f in verify_text(text, "x.dec").findings]
+    # a coin toss mid-game, named as the sheet names it (toss) and as it is typed (first:)
+    assert (9, "BO-DEC-002", "toss (first:) is not a decision of this snap", "A") in got
 
 
 def test_a_score_not_written_and_one_written_where_nobody_scored():

@@ -51,8 +51,8 @@ audible:pass pass:P2 run:P1P3P4 first +markers = 5
 passTD = 6
 xp = 3
 drive
-trade card:INT
-for card:SACK
+trade int
+for sack
 sack = 6
 punt = 8
 expires = 8
@@ -107,11 +107,11 @@ def test_a_decision_missing_and_a_row_before_the_first_drive() -> None:
     """A sack before the first drive; an audible without the play the offense ran; a trade
     band without its `for` band."""
     text = HAND.replace("drive touchback = 2\n", "sack\ndrive touchback = 2\n").replace(
-        "first = 3\n", "run:P1\n").replace("for card:SACK\n", "")
+        "first = 3\n", "run:P1\n").replace("for sack\n", "")
     found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
     assert found[0] == (7, "LD-DEC-004")
     assert (9, "LD-DEC-001") in found               # run:P1 with no audible play
-    assert (15, "LD-DEC-001") in found              # trade card:INT with no `for` band
+    assert (15, "LD-DEC-001") in found              # trade int with no `for` band
 
 
 def test_no_seed_is_a_finding() -> None:

@@ -20,12 +20,18 @@ from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 
 MM = 72 / 25.4
-# bubbles a band: a play's event 5, a stop or kick 5, the eight seats that called pass; a
-# score or try 6, the drive's end or the clock 7, the eight that called run; new drive trade
-# for late, run pass, the total's sign, hundreds 1, tens and ones; the 16 cards (8 and 8);
-# four bonus words and TD
-BAND = 5 + 5 + 8 + 6 + 7 + 8 + 4 + 2 + 1 + 1 + 10 + 10 + 8 + 8 + 4 + 1
+# bubbles a row of the log: new drive trade for late; a play's event 5, a stop or kick 5, a
+# score or try 6, the drive's end or the clock 7; four bonus words and TD (those 32 are a
+# table's columns, empty, their words over them); the total's sign, hundreds 1, tens and
+# ones; the eight seats that called pass; run pass; the eight that called run
+LINE = 4 + 5 + 5 + 6 + 7 + 4 + 1 + 1 + 1 + 10 + 10 + 8 + 2 + 8
 EDGE = 0.25 * 72                                  # nothing within a quarter inch of the edge
+HEADS = ("new drive", "trade", "for", "late deal", "sack  SACK", "off pen  OP", "def pen  DP",
+         "1st down  FDN", "short  TOD", "timeout  IR/TO", "review  IR/TO", "reset  TE",
+         "kick TD  STTD", "touchback  STTD", "pass TD  PTD", "run TD  RTD", "XP  XP/S",
+         "2 pt  XP/S", "safety  XP/S", "FG  FG", "miss FG  MFG", "int  INT", "fumble  FBL",
+         "4th down  TOD", "punt  P", "no 1st  TOD", "clock 0  TE", "markers", "overturned",
+         "blocked", "inside", "TD")
 
 
 def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
@@ -35,8 +41,21 @@ def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
     return out
 
 
-@pytest.mark.parametrize(("paper", "bands", "rows"), [("letter", 10, 4), ("a4", 11, 4)])
-def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, bands, rows):
+def _heads(page) -> list[tuple[float, str]]:
+    """The words turned upright over the table's columns: (x of the column, the word read
+    bottom to top), left to right."""
+    columns: dict[float, list] = {}
+    for c in page.chars:
+        if not c["upright"]:
+            columns.setdefault(round((c["x0"] + c["x1"]) / 2, 1), []).append(c)
+    return [(x, "".join(c["text"] for c in sorted(cs, key=lambda c: -c["top"])))
+            for x, cs in sorted(columns.items())]
+
+
+@pytest.mark.parametrize(("paper", "bands"), [("letter", 7), ("a4", 8)])
+def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, bands):
+    """Two rows of the log a band, five rows of bubbles: 14 rows of the log a letter sheet,
+    16 an a4 one; the table's words upright over its 32 columns, 8 pt, one a column."""
     pdf = _render(tmp_path, "--seed", "demo", "--paper", paper)
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
@@ -45,31 +64,39 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, bands, row
         for thing in chars + page.curves + page.rects:
             assert thing["x0"] >= EDGE and thing["x1"] <= page.width - EDGE
             assert thing["top"] >= EDGE and thing["bottom"] <= page.height - EDGE
-        assert not {round(c["size"], 2) for c in chars if c["size"] < 7.99}
+        # a word turned upright: its size is its glyph boxes' width (pdfminer's `size` is a
+        # character's advance then)
+        sizes = {round(c["size"] if c["upright"] else c["width"], 2) for c in chars}
+        assert min(sizes) >= 7.99, sorted(sizes)[:3]
         contrast = {round(1.05 / (_luminance(c["non_stroking_color"]) + 0.05), 1)
                     for c in chars}
         assert min(contrast) >= 7.0, sorted(contrast)[:3]
         text = page.extract_text()
-        assert f"lines 1-{bands}" in text
-        for word in ("new drive", "late deal", "1st down", "pass TD", "miss FG", "clock 0",
-                     "markers", "overturned", "IR/TO", "audible", "called run", "called pass",
-                     "P8", "trade: the card", "bonus"):
+        assert f"lines 1-{2 * bands}" in text
+        for word in ("a play", "drive ends", "bonus", "audible", "called run", "called pass",
+                     "P8", "total of the player who scored"):
             assert word in text, word
+        heads = _heads(page)
+        assert [w for _, w in heads] == list(HEADS)
         ovals = sorted((c for c in page.curves if 3.9 * MM < c["height"] < 4.5 * MM),
                        key=lambda c: c["top"])
         last, ovals = ovals[0], ovals[1:]        # the header's "last sheet" bubble, alone
         assert ovals[0]["top"] > last["top"] + 4 * MM
-        assert len(ovals) == bands * BAND
+        assert len(ovals) == bands * 2 * LINE
         assert min(c["width"] for c in ovals) >= 3.99 * MM
         at: dict[float, list[float]] = {}
         for c in ovals:
             at.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
-        assert len(at) == bands * rows
+        assert len(at) == bands * 5
         gaps = [b - a for xs in at.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
                                                             strict=False)]
         assert min(gaps) >= 4.99 * MM
         tops = sorted(at)
         assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
+        # each word stands over its column: the first band's first row, 32 empty ovals
+        first = sorted(at[tops[0]])
+        assert len(first) == 32
+        assert max(abs(x - c) for (x, _), c in zip(heads, first, strict=True)) < 1 * MM
 
 
 def test_a_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path):
@@ -92,7 +119,7 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     pdf = _render(tmp_path, "--from", str(log), "--paper", "a4")
     with pdfplumber.open(pdf) as doc:
         pages = len(doc.pages)
-    assert pages == 2                               # 15 rows, 11 bands an a4 sheet
+    assert pages == 1                               # 15 rows, 16 an a4 sheet
     photos = []
     for k in range(pages):
         image = distort(page_image(pdf.read_bytes(), k, 150),
@@ -111,25 +138,25 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     assert "(expected P3 5, found P3 6)" in r.stdout
 
 
-@pytest.mark.parametrize(("paper", "lines"), [("letter", ("1-10", "11-20")),
-                                              ("a4", ("1-11", "12-22"))])
+@pytest.mark.parametrize(("paper", "lines"), [("letter", ("1-14", "15-28")),
+                                              ("a4", ("1-16",))])
 def test_a_typed_game_takes_its_rows_over_the_bands_of_a_sheet(tmp_path, paper, lines):
-    """The hand-typed log's 15 rows: a band each, 10 a letter sheet, 11 an a4 one."""
+    """The hand-typed log's 15 rows: two a band, 14 a letter sheet, 16 an a4 one."""
     log = tmp_path / "hand.dec"
     log.write_text(HAND)
     pdf = _render(tmp_path, "--from", str(log), "--paper", paper)
     with pdfplumber.open(pdf) as doc:
         texts = [p.extract_text() for p in doc.pages]
-    assert len(texts) == 2
+    assert len(texts) == len(lines)
     for text, numbers in zip(texts, lines, strict=True):
         assert f"lines {numbers}" in text
 
 
 def test_timing_squares_between_groups_and_inside_the_total(tmp_path):
-    """The first band's four rows, read off the PDF: a square at each end of a row and one
-    between every two groups (play | stop | called pass; score | end | called run; drive |
-    audible | total; card | card | bonus), and inside the total before its tens and ones
-    (the reader follows a bent page along the digits by them)."""
+    """The first band's five rows, read off the PDF: a square at each end of a row and one
+    between every two groups (drive | play | stop | score | end | bonus; total | called pass;
+    audible | called run, then the second row's audible | called run), and inside the total
+    before its tens and ones (the reader follows a bent page along the digits by them)."""
     pdf = _render(tmp_path, "--seed", "demo")
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
@@ -140,6 +167,6 @@ def test_timing_squares_between_groups_and_inside_the_total(tmp_path):
         top = round(r["top"] / MM, 1)
         rows[top] = rows.get(top, 0) + 1
     tops = sorted(t for t in rows if rows[t] > 2)       # band rows (the header's are 2)
-    assert [rows[t] for t in tops[:4]] == [4, 4, 6, 4]
-    assert [round(b - a, 1) for a, b in zip(tops[:4], tops[1:4], strict=False)] == [5.0] * 3
-    assert len(tops) == 40                              # 10 bands of four rows
+    assert [rows[t] for t in tops[:5]] == [7, 5, 5, 7, 5]
+    assert [round(b - a, 1) for a, b in zip(tops[:5], tops[1:5], strict=False)] == [5.0] * 4
+    assert len(tops) == 35                              # 7 bands of five rows
