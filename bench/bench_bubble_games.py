@@ -21,8 +21,10 @@ guessed); *unread* when the sheet is refused with a message (markers or code not
 SHEETS per game (default 60: a few minutes for the five games on 2 cores; the issue's corpus
 is 400). `--show ambiguous` (or WRONG, unread) lists those sheets' distortions and what was
 reported; `--keep DIR` keeps the photos (named by game and index) to look at.
-Card Bowl's decision sheet (`100 --games cardbowl-decisions`, bands 0.35 mm apart, 15 plays a
-letter sheet): 100% identical, none WRONG, 0.38 CPU s a sheet (docs/bubblelog.md).
+Card Bowl's decision sheet (`100 --games cardbowl-decisions`, a row a play and a "more" row
+every sixth, five bands 0.1 mm apart, 25 plays a sheet): 100% identical, none WRONG, 0.49
+CPU s a sheet at load 12-13 (docs/bubblelog.md); a line a sheet leaves blank between (line
+kinds: engine/bubbles `placed_lines`) is expected blank.
 Measured (`100 --games blowout-decisions`, BLOWOUT!!!'s portrait decision sheet, a score a
 digit a row): 100% identical, none ambiguous, unread or WRONG; 0.36 CPU s a sheet (5.6
 sheets/s on 2 free cores; measured at load 15.7).
@@ -73,7 +75,8 @@ class Photo:
     path: str
     game: str
     first: int                       # the line number printed on its first band
-    want: tuple[str, ...]            # the lines its bands hold, as the sheet writes them
+    want: tuple[str | None, ...]     # the lines its bands hold, as the sheet writes them
+                                     # (None: a line left blank, Grammar.line_slots)
     header: tuple[tuple[str, str], ...]   # header tags it shades (Result), on the last sheet
     distortion: str
     last: bool = False               # the game's last sheet: "last sheet" shaded
@@ -158,7 +161,13 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
     from printkit_engine import registry
-    from printkit_engine.bubbles import record_sheets, record_tags, sheet_form, sheet_lines
+    from printkit_engine.bubbles import (
+        placed_lines,
+        record_sheets,
+        record_tags,
+        sheet_form,
+        sheet_lines,
+    )
     from tests.omr.distort import Distortion, distort
 
     entry, k, seed, work = job
@@ -179,7 +188,9 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
         g, tags, lines, _ = record_sheets(g, text, record_tags(g, text), log)
     else:
         g, tags, lines = sheet_lines(g, text)     # a seeded PostCard game: play-book sheets
-    want = [sheet_form(g, line, dict(tags)) for _, line in lines]
+    # where the sheets put each line (a grammar with line kinds leaves lines blank between)
+    want = [sheet_form(g, line, dict(tags)) if line is not None else None
+            for line in placed_lines(g, [line for _, line in lines], dict(tags))]
     header = tuple((t, dict(tags)[t]) for t, s in g.header
                    if dict(tags).get(t) in s.table)
     bands = sheet_geometry(g, layout, paper).lines       # lines a sheet (bands x lines a band)
@@ -216,7 +227,9 @@ def read_back(photo: Photo) -> tuple[str, str, float]:
     got = dict(read.lines)
     first, want = photo.first, photo.want
     wrong = [(got.get(first + k, "<missing>"), w) for k, w in enumerate(want)
-             if (first + k) not in got or got[first + k] not in (None, w)]
+             if w is not None and ((first + k) not in got or got[first + k] not in (None, w))]
+    wrong += [(got[first + k], "<blank line>") for k, w in enumerate(want)
+              if w is None and got.get(first + k)]
     wrong += [(t, "<empty band>") for n, t in got.items() if n >= first + len(want) and t]
     grammar = sheet_grammar(photo.game, read.sheet.tags, read.sheet.paper, read.sheet.key)[0]
     header_said = " ".join(a.what for a in read.ambiguities if a.band == HEADER)

@@ -17,9 +17,11 @@ written score sheet and the score-sheet bubble log (the default) hold them.
 `--games luckdraw-deals`: Luck of the Draw's games without their Seed tag (played without
 the play book), so their sheets are the ones with deal bands.
 
-Card Bowl's decision sheet (`--games cardbowl-decisions`, 50 games: 183 plays a game, 162-201):
-15 plays a letter sheet, 14 an A4 one, 12.7 and 13.6 sheets a game against the written log's
-8.1 and 7.8 pages (were 15.6 and 16.8 with a band a turn; docs/bubblelog.md, "Card Bowl").
+Card Bowl's decision sheet (`--games cardbowl-decisions`, 50 games: some 182 plays a game, 212
+sheet lines, 190-233): a row a play and a "more" row every sixth, 30 lines (25 plays) a letter
+or A4 sheet, 8.0 sheets a game on both against the written log's 8.1 and 7.8 pages (were 12.7
+and 13.6 with two rows a play, 15.6 and 16.8 with a band a turn; docs/bubblelog.md, "Card
+Bowl").
 
 Measured (50 games, `--games blowout-decisions`): BLOWOUT!!!'s decision sheet, a portrait
 page of 42 rows (letter) or 45 (A4), a row a snap and one a score's further digit (276 rows a

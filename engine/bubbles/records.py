@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from printkit_engine.bubbles.codec import MAX_LINE, EncodeError, encode, sheet_form
-from printkit_engine.bubbles.logs import for_sheet, log_named, record_log
-from printkit_engine.bubbles.shape import Grammar
+from printkit_engine.bubbles.logs import for_sheet, lines_per_band, log_named, record_log
+from printkit_engine.bubbles.shape import Grammar, Marks
 from printkit_engine.tags import TAG, tag_line, unquote
 from printkit_engine.verify.record import split_lines
 
@@ -108,6 +108,36 @@ def join_lines(grammar: Grammar, lines: list[tuple[int, str]],
         out.append((BandNumber(n for n, _ in lines[k:k + taken]) if taken > 1 else number,
                     band))
         k += taken
+    return out
+
+
+def lines_passed(grammar: Grammar, used: set[str], at: int) -> int:
+    """With line kinds (`Grammar.line_slots`): the blank lines a sheet passes over from its
+    line `at` (0-based, counting blank ones) to the next that has bubbles for every slot in
+    `used` (EncodeError when no line of a band has); 0 for a grammar without kinds."""
+    per = lines_per_band(grammar)
+    for skip in range(per):
+        if used <= set(grammar.line_kind((at + skip) % per)):
+            return skip
+    raise EncodeError(f"no line of a band has bubbles for all of {', '.join(sorted(used))}")
+
+
+def shaded_slots(marks: Marks) -> set[str]:
+    """The slots a line's shading shades a bubble of."""
+    return {slot for slot, parts in marks.items()
+            if any(m is not None for part in parts for m in part)}
+
+
+def placed_lines(grammar: Grammar, lines: list[str],
+                 tags: dict[str, str] | None = None) -> list[str | None]:
+    """A record's sheet lines where its sheets put them: each on the next line holding
+    every slot it shades (`lines_passed`), None for a line left blank (one for one without
+    line kinds)."""
+    out: list[str | None] = []
+    for line in lines:
+        used = shaded_slots(encode(grammar, line, tags).marks)
+        out += [None] * lines_passed(grammar, used, len(out))
+        out.append(line)
     return out
 
 

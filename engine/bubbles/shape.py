@@ -290,9 +290,25 @@ class Grammar:
                                          # empty: one line a band, its rows as they flow
                                          # (BLOWOUT!!!: (((0, 0),), ((0, 1), (1, 1)), ((1, 0),)):
                                          # snap 1, the states of 1 and 2, snap 2)
+    line_slots: tuple[tuple[str, ...], ...] = ()   # with `band`: per line of a band, the
+                                         # slots it has bubbles for (empty: every line all);
+                                         # a record line goes on the next line of a sheet
+                                         # holding every slot it shades, the lines passed
+                                         # over left blank; lines of the band's first
+                                         # line's kind are written in order, the others may
+                                         # stay blank anywhere (Card Bowl: five play rows
+                                         # and a "more" row, engine/cardbowl/sheetlines.py)
 
     def __post_init__(self) -> None:
         _check_shares(self)
+        _check_line_slots(self)
+
+    def line_kind(self, line: int) -> tuple[str, ...]:
+        """The slots a line of a band has bubbles for (`line_slots`; every bubble slot when
+        the grammar does not say): two lines of one kind hold the same record lines."""
+        if not self.line_slots:
+            return tuple(s.name for s in self.bubble_slots)
+        return self.line_slots[line]
 
     @cached_property
     def by_name(self) -> dict[str, Slot]:
@@ -350,6 +366,22 @@ def _check_shares(grammar: Grammar) -> None:
             if {slot.name, host.name} <= used:
                 raise ValueError(f"form {form.name!r} writes both {slot.name} and "
                                  f"{host.name}, which share bubbles")
+
+
+def _check_line_slots(grammar: Grammar) -> None:
+    """Line kinds name a line of the band each, only slots with bubbles, every such slot
+    on some line."""
+    if not grammar.line_slots:
+        return
+    lines = 1 + max((line for row in grammar.band for line, _ in row), default=0)
+    if len(grammar.line_slots) != lines:
+        raise ValueError(f"line_slots names {len(grammar.line_slots)} lines, the band has "
+                         f"{lines}")
+    own = {s.name for s in grammar.bubble_slots}
+    named = {n for kind in grammar.line_slots for n in kind}
+    if named - own or own - named:
+        raise ValueError(f"line_slots: not slots with bubbles {sorted(named - own)}, on no "
+                         f"line {sorted(own - named)}")
 
 
 Marks = dict[str, Shading]     # slot -> part -> column -> index

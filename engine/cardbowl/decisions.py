@@ -11,6 +11,13 @@ table decides something, and no more (issue 31: as few sheets as the written log
   scores nothing decides nothing and has no row: the replay plays it (run out, as the rules
   do) where the next row is not a kickoff's (~15 rows a game fewer).
 
+- MORE: on the sheet a play is one row of bubbles (play, shotgun, defense, wait, yardage,
+  timeout); what only some plays decide (the toss, the try, the score, a punt's cards, aim
+  and catch, a touchback, a clock run: about one play in six) goes on a "more" row, every
+  sixth row of the sheet, that the play marks `more` (engine/cardbowl/sheetlines.py: the
+  k-th play marked `more` owns the k-th "more" row). The typed form writes a play on one
+  line, or as the sheet holds it (`punt more` ... `cards4 fair`); the replay joins them.
+
 A try or a quiet kickoff belongs to the row before it (its record lines, its decisions, its
 checkpoint). A row's fields, in the order it is written:
 
@@ -31,6 +38,7 @@ checkpoint). A row's fields, in the order it is written:
     clock     clock2-8        after the play, with the clock running: the intervals the
               offense lets run before the next snap (blank: 7, the rules' default)
     timeout   toH toA         after the play: a timeout called
+    more      more            the sheet's form: the rest of the play is on a "more" row
     try       XP              a touchdown: the extra point kicked after it (TRY)
     = score   = 14            after every score (a touchdown's after its try): the new score
               of the side that scored (the checkpoint; the notes' own score column is
@@ -43,7 +51,8 @@ own loop (bots.py `Match`), so a log replays exactly as the bots would have play
 decisions; a decision missing where the play needs it, or given where the play has no use
 for it, is a finding on its row (CB-DEC-001, CB-DEC-002), a score not written at a checkpoint
 CB-DEC-003, plays after the game's end CB-DEC-004, a timeout a team has not got left
-CB-DEC-006. Every other finding is the verifier's own, on the replayed lines (a score written
+CB-DEC-006, a "more" row no play owns or a play marked `more` whose row never comes
+CB-DEC-007. Every other finding is the verifier's own, on the replayed lines (a score written
 wrong is its CB-SCORE-001 at that checkpoint's line).
 """
 
@@ -57,6 +66,7 @@ from printkit_engine.cardbowl.bots import TEAMS, Match
 from printkit_engine.cardbowl.coach import Coach, Receiver, Situation
 from printkit_engine.cardbowl.rules import Rules, load_rules
 from printkit_engine.cardbowl.scrimmage import Call, Defense, Offense, Read
+from printkit_engine.cardbowl.sheetlines import MoreLines, join_more, more_values
 from printkit_engine.decisions import (
     LOG_TAG,
     LOG_VALUE,
@@ -66,7 +76,6 @@ from printkit_engine.decisions import (
     Row,
     log_text,
 )
-from printkit_engine.decisions.lines import DecisionLines
 from printkit_engine.errors import ReadError
 from printkit_engine.findings import Finding
 from printkit_engine.game import Lazy, PerRules
@@ -83,6 +92,14 @@ READ_LABELS = ("OLB blitz", "double", "MLB 1", "MLB 2")
 CATCHES = ("fair", "bounce", "return")
 TOP_SCORE = 199           # a side's score (simulated games reach 100)
 TYPICAL_PLAYS = 170      # rows of a whole game (bot games: 162-201 rows, 183 on average)
+MORE = "more"            # a play row's mark: the rest of the play is on a "more" row
+BAND_PLAYS = 5           # a band: five play rows, then a "more" row (sheetlines.py)
+PLAY_ROW = ("play", "shotgun", "defense", "turns", "yardage", "timeout", "more")
+MORE_ROW = ("kicks", "try", "cards", "oob", "touchback", "catch", "clock", "score")
+TEXT_ORDER = ("play", "kicks", "shotgun", "defense", "turns", "yardage", "cards", "oob",
+              "touchback", "catch", "clock", "timeout", "more", "try", "score")
+TYPICAL_ROWS = TYPICAL_PLAYS * (BAND_PLAYS + 1) // BAND_PLAYS   # sheet lines: a "more"
+                         # row every five plays
 
 FIELDS = (
     Field("play", "every play: what the offense (or the kicking side) does; kickoff is a "
@@ -107,11 +124,11 @@ FIELDS = (
           "the new score of the side that scored"),
 )
 
-SHEET_LEGEND = (
-    "One band a play (none for a plain kickoff): shade what your table decided.  defense: "
-    "what it does once it sees the QB.  pass: wait turns, yardage cards.",
-    "punt aim out: out of bounds.  touchback: now, or after 1 or 2 return cards.  clock: "
-    "blank is 7.  = score: after every score, the new score of the side that scored.",
+SHEET_LEGEND = (                  # each line within a letter sheet's width at 8 pt
+    "A row a play (not a plain kickoff).  more: the toss, try, score, punt, touchback or "
+    "clock run: shade more, then fill the next free \"more\" row (every sixth row).",
+    "defense: what it does once it sees the QB.  pass: wait turns, yardage cards.  aim out: "
+    "punt out of bounds.  touchback: now, or after 1 or 2 return cards.  clock: blank is 7.",
 )
 
 def decision_log(rules: Rules | None = None) -> DecisionLog:
@@ -127,16 +144,19 @@ def _decision_log(rules: Rules) -> DecisionLog:
     c = rules.clock
     runs = tuple(str(n) for n in range(c.between_plays_min, c.between_plays_max + 1)
                  if n != c.between_plays_default)
-    slots = (
-        Slot("play", (Part("play", PLAYS, labels=PLAY_LABELS),), title="play"),
-        Slot("kicks", (Part("side", SIDES, prefix="kicks"),), title="kicks"),
+    slots = (                            # in the order the sheet shows them (PLAY_ROW,
+        Slot("play", (Part("play", PLAYS, labels=PLAY_LABELS),), title="play"),  # MORE_ROW)
         Slot("shotgun", (Part("shotgun", ("shotgun",)),), title=""),
         Slot("defense", (Part("read", tuple(READS), labels=READ_LABELS),), title="defense"),
         Slot("turns", (Part("turns", ("1", "2", "3"), prefix="turns"),), title="wait"),
         Slot("yardage", (Part("cards", ("1", "2"), prefix="yd"),), title="cards"),
+        Slot("timeout", (Part("side", SIDES, prefix="to", labels=("Home", "Away")),),
+             title="timeout"),
+        Slot("more", (Part("more", (MORE,)),), title=""),
+        Slot("kicks", (Part("side", SIDES, prefix="kicks"),), title="kicks"),
         Slot("try", (Part("try", ("XP",)),), title="try"),
         Slot("cards", (Part("cards", ("1", "2", "3", "4"), prefix="cards"),),
-             title="punt cards", new_row=True),
+             title="punt cards"),
         Slot("oob", (Part("oob", ("oob",), labels=("aim out",)),), title="punt"),
         Slot("touchback", (Part("after", ("0", "1", "2"), prefix="tb",
                                 labels=("now", "1", "2")),),
@@ -144,30 +164,29 @@ def _decision_log(rules: Rules) -> DecisionLog:
         Slot("catch", (Part("catch", CATCHES, labels=("fair", "bounce", "run")),),
              title="punt catch"),
         Slot("clock", (Part("run", runs, prefix="clock"),), title="clock run"),
-        Slot("timeout", (Part("side", SIDES, prefix="to", labels=("Home", "Away")),),
-             title="timeout"),
-        Slot("score", (number_part("points", TOP_SCORE),),
+        Slot("score", (number_part("points", TOP_SCORE),), lead="= ",
              title="= new score of the side that scored"),
     )
-    middle = tuple(s.name for s in slots[1:-1] if s.name != "try")
-    form = Form("", (                    # the try after the play's other fields, before the
-        Segment("", ("play",)),          # score it counts in (the sheet: on the first row)
-        Segment(" ", (*middle, "try")),
-        Segment(" = ", ("score",)),
-    ))
+    # the typed form's order: the play, its other fields, the try, then the score it counts
+    # in; one segment, so a sheet's "more" row (no play) writes no leading space
+    form = Form("", (Segment("", TEXT_ORDER),))
+    lines = MoreLines(of_record=log_of_record, grammar_of=lambda: decision_log(rules).grammar,
+                      play_row=PLAY_ROW, more_row=MORE_ROW, plays=BAND_PLAYS)
     grammar = Grammar("cardbowl", slots, (form,),
                       tags=("Seed", "Home", "Away", "Date", "Match"),
                       hint="pass shotgun double turns2 yd1 XP = 7", log=LOG_VALUE,
                       variant=LOG_VALUE, stamp=((LOG_TAG, LOG_VALUE),), seeded=True,
-                      lines=DecisionLines(of_record=log_of_record), typical_lines=TYPICAL_PLAYS,
-                      legend=SHEET_LEGEND)
+                      lines=lines, typical_lines=TYPICAL_ROWS, legend=SHEET_LEGEND,
+                      band=tuple(((line, 0),) for line in range(BAND_PLAYS + 1)),
+                      line_slots=(PLAY_ROW,) * BAND_PLAYS + (MORE_ROW,))
     return DecisionLog(
         game="cardbowl", prefix="CB", grammar=grammar, fields=FIELDS, checkpoint="score",
         replay=replay, from_record=log_of_record,
         verify=Lazy("printkit_engine.cardbowl.verify:record_report"), load_rules=load_rules,
         legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
-        default=False)      # 12.7 letter sheets a game against 8.1 written pages (two
-                            # rows a play): the dense sheet stays the default (bubblelog.md)
+        default=False)      # 8.0 sheets a game on letter and A4 against 8.1 and 7.8
+                            # written pages (25 plays a sheet): a fifth of a sheet more on A4,
+                            # so the dense sheet stays the default (bubblelog.md, "Card Bowl")
 
 
 
@@ -205,7 +224,7 @@ class Recorder(Coach, Receiver):
         score = (m.score[0], m.score[1])
         scorer = next((i for i in (0, 1) if score[i] != self.score[i]), None)
         if scorer is not None:
-            self.row["score"] = str(score[scorer])
+            self.row["score"] = f"= {score[scorer]}"
         self.score = score
         if self.row == {"play": "kickoff"} and self.kind == "kickoff":
             self.rows.pop()                  # a plain kickoff: the replay plays it unwritten
@@ -570,6 +589,7 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
                                     "Seed: the cards are its deals", "a Seed tag", "none"))
         return out
     names = (tags.get("Home") or "Home", tags.get("Away") or "Away")
+    rows = _joined_rows(rows, out.findings)
     source = Scripted(rows, rules)
     match = Match(seed, rules, names, source, source)
     source.match = match
@@ -620,6 +640,30 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
                                         "over", "no more plays", row.text[:40]))
     return out
 
+
+
+def _joined_rows(rows: list[Row], findings: list[Finding]) -> list[Row]:
+    """A sheet's plays: each "more" row joined to its play (sheetlines.py); a "more" row no
+    play marked `more` owns, and a play marked `more` whose row never comes, are findings."""
+    plays = join_more(rows, lambda r: more_values(r.values, MORE_ROW),
+                      lambda r: r.has(MORE), _join_row)
+    out = []
+    for row in plays:
+        if row.has(MORE):
+            findings.append(Finding(row.line, "CB-DEC-007", "more shaded, but no \"more\" "
+                                    "row left for this play", "its more row", "none"))
+        if not row.has("play") and more_values(row.values, MORE_ROW):
+            findings.append(Finding(row.line, "CB-DEC-007", "a \"more\" row with no play "
+                                    "marked more before it", "more on its play's row",
+                                    row.text[:40]))
+            continue
+        out.append(row)
+    return out
+
+
+def _join_row(play: Row, more: Row) -> Row:
+    values = {k: v for k, v in (play.values | more.values).items() if k != MORE}
+    return Row(play.line, values, f"{play.text} + {more.text}")
 
 
 def log_of_record(text: str, file: str = "<record>") -> str:

@@ -294,21 +294,26 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
     """One band's bubbles and slot extents: the grammar's slots flowed into rows, or with
     several lines a band, each line's rows laid out as `grammar.band` says (pieces side by
     side, a slot gap and timing square between, an arrow's room before a piece sharing its
-    row)."""
-    bubbles, placed, rows = _flow(grammar.bubble_slots, layout, width)
+    row). A grammar with line kinds (`Grammar.line_slots`) flows each line's own slots."""
     slot_gap = layout.length("bubble.slot_gap")
     if not grammar.band:
+        bubbles, placed, rows = _flow(grammar.bubble_slots, layout, width)
         return _Band(bubbles, placed, rows, (tuple(range(rows)),), (), tuple(range(rows)),
                      _refs(placed, rows, width, slot_gap))
     lines = lines_per_band(grammar)
+    kinds = [grammar.line_kind(line) for line in range(lines)]
+    flows = {kind: _flow(tuple(s for s in grammar.bubble_slots if s.name in kind), layout,
+                         width) for kind in dict.fromkeys(kinds)}
     pieces = [p for row in grammar.band for p in row]
-    want = [(line, r) for line in range(lines) for r in range(rows)]
+    want = [(line, r) for line in range(lines) for r in range(flows[kinds[line]][2])]
     if sorted(pieces) != want:
-        raise ValueError(f"grammar band {grammar.band}: each of the {lines} lines' {rows} "
-                         "rows must be in it once")
+        raise ValueError(f"grammar band {grammar.band}: each of the {lines} lines' rows "
+                         "must be in it once")
     px = layout.length("bubble.pitch_x")
-    extent = [max(p.x + p.width for p in placed if p.row == r) for r in range(rows)]
-    flow_refs = _refs(placed, rows, width, slot_gap)
+    extent = {kind: [max(p.x + p.width for p in placed if p.row == r) for r in range(rows)]
+              for kind, (_, placed, rows) in flows.items()}
+    flow_refs = {kind: _refs(placed, rows, width, slot_gap)
+                 for kind, (_, placed, rows) in flows.items()}
     out_b: list[Bubble] = []
     out_p: list[Placed] = []
     pointers = []
@@ -317,6 +322,7 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
         x = 0.0
         squares = [-TIMING]
         for line, r in row:
+            bubbles, placed, _ = flows[kinds[line]]
             if x > 0:                    # between two pieces
                 squares.append(x - slot_gap / 2)
             if len(row) > 1:
@@ -327,17 +333,18 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
             out_p += [replace(p, x=p.x + x, row=band_row, line=line,
                               prefixes=tuple((px_ + x, t) for px_, t in p.prefixes))
                       for p in placed if p.row == r]
-            squares += [x + s for s in flow_refs[r][1:-1]]
-            x += extent[r] + slot_gap
+            squares += [x + s for s in flow_refs[kinds[line]][r][1:-1]]
+            x += extent[kinds[line]][r] + slot_gap
         if x - slot_gap > width:
             raise ValueError(f"band row {band_row + 1} is wider than a band")
         refs.append((*squares, width + TIMING))
-    line_rows = tuple(tuple(k for r in range(rows) for k, row in enumerate(grammar.band)
-                            if (line, r) in row) for line in range(lines))
+    line_rows = tuple(tuple(k for r in range(flows[kinds[line]][2])
+                            for k, row in enumerate(grammar.band) if (line, r) in row)
+                      for line in range(lines))
     if len({rows_[0] for rows_ in line_rows}) < lines:
         raise ValueError(f"grammar band {grammar.band}: each line's first row must be a band "
                          "row of its own (the line's number is printed there)")
-    shapes = [tuple(r for _, r in row) for row in grammar.band]
+    shapes = [tuple((kinds[line], r) for line, r in row) for row in grammar.band]
     headings = tuple(k for k, shape in enumerate(shapes) if shape not in shapes[:k])
     return _Band(out_b, out_p, len(grammar.band), line_rows, tuple(pointers), headings,
                  tuple(refs))

@@ -669,12 +669,17 @@ def read_page(gray: np.ndarray, sheet: SheetId, grammar: Grammar, geo: Geometry,
     line_of = np.array([b.line for b in geo.bubbles])
     marked = [bool(states[b][line_of == sub].any())
               for b, sub in map(geo.place, range(geo.lines))]
-    last = max((k for k, m in enumerate(marked) if m), default=-1)
+    # a blank line above a shaded one: with line kinds (Grammar.line_slots), only a line of
+    # the band's first line's kind above another (a "more" row stays blank until needed)
+    kept = [grammar.line_kind(geo.place(k)[1]) == grammar.line_kind(0)
+            for k in range(geo.lines)]
+    in_order = [m and kept[k] for k, m in enumerate(marked)]
+    last = max((k for k, m in enumerate(in_order) if m), default=-1)
     for k in range(geo.lines):
         b, sub = geo.place(k)
         if not marked[k]:
-            if k < last:        # a skipped line, or a band the reader lost: say so
-                ambiguities.append(Ambiguity(b, first + k, _skipped(geo, k, marked, first),
+            if k < last and kept[k]:     # a skipped line, or a band the reader lost: say so
+                ambiguities.append(Ambiguity(b, first + k, _skipped(geo, k, in_order, first),
                                              sub))
                 lines.append((first + k, None))
             continue

@@ -22,14 +22,17 @@ from printkit_engine.bubbles import (
     LEFT_OFF,
     EncodeError,
     Grammar,
+    Marks,
     encode,
     for_sheet,
     left_off_lines,
+    lines_passed,
     log_named,
     logs_of,
     play_book,
     record_sheets,
     record_tags,
+    shaded_slots,
 )
 from printkit_engine.game import LENGTH_TAG
 from printkit_engine.textfile import read_text
@@ -163,11 +166,12 @@ def _record(path: Path, game_id: str, seed: str | None, log: str | None = None,
 def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
                  lines: list[tuple[int, str]], geo: Geometry) -> tuple[list[Page], list[str]]:
     name = printable(str(path))
-    shaded = []
+    shaded: list[Marks | None] = []
     notes: list[str] = []
     for number, line in lines:
         try:
             enc = encode(grammar, line, dict(tags))
+            shaded += [None] * lines_passed(grammar, shaded_slots(enc.marks), len(shaded))
         except EncodeError as exc:
             raise UserError(f"{name}:{number}: cannot be shaded on a bubble sheet: {exc} "
                             f"({printable(line, 60)!r})") from None

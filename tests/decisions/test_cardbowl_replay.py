@@ -46,6 +46,27 @@ def test_a_hand_typed_log_gives_its_slip_and_its_illegal_decision_on_their_lines
                                (9, "CB-DEC-002", "nothing", "shotgun")]
 
 
+HEAD = HAND.split("\n\n", 1)[0] + "\n\n"
+
+
+def test_the_hand_typed_log_as_its_sheet_holds_it_gives_the_same_findings_on_the_plays():
+    """The sheet's order (sheetlines.py): each play marked `more` on its play row, its other
+    decisions on the "more" rows after it, the k-th such play owning the k-th "more" row.
+    The findings are on the play rows (lines 7 and 9), as in the log typed a play a line."""
+    split = HEAD + "kickoff more\nkickoff more\nrun shotgun\nkicksA XP = 8\ntb0\n"
+    assert _findings(split) == [(7, "CB-SCORE-001", "7-0 Comets", "8-0 Comets"),
+                                (9, "CB-DEC-002", "nothing", "shotgun")]
+
+
+def test_a_more_row_without_its_play_and_a_play_without_its_more_row_are_findings():
+    """Line 9's touchback is line 8's (its `more`); line 11 (`fair`) has no play marked
+    `more` left before it; line 12 is marked `more` and no "more" row follows."""
+    text = HEAD + "kickoff kicksA XP = 7\nkickoff more\ntb0\nrun\nfair\nrun more\n"
+    assert _findings(text) == [
+        (11, "CB-DEC-007", "more on its play's row", "fair"),
+        (12, "CB-DEC-007", "its more row", "none")]
+
+
 def test_the_hand_typed_log_replays_to_the_lines_the_book_gives():
     record = read_log(decision_log(), HAND, "hand.dec")
     done = replay(dict(record.tags), [r.item for r in record.rows], None)

@@ -29,8 +29,9 @@ def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
     return out
 
 
-@pytest.mark.parametrize(("paper", "plays"), [("letter", 15), ("a4", 14)])
-def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper):
+    """Five bands a sheet on both papers, each five play rows and a "more" row (30 lines)."""
     pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, "--home", "Comets")
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
@@ -42,23 +43,25 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
                     for c in chars}
         assert min(contrast) >= 7.0, sorted(contrast)[:3]
         text = page.extract_text()
-        assert f"lines 1-{plays}" in text
+        assert "lines 1-30" in text
         for word in ("kickoff", "onside", "scramble", "2 pt pass", "shotgun", "OLB blitz",
-                     "double", "MLB 1", "fair", "bounce", "touchback", "clock run",
-                     "timeout", "new score"):
+                     "double", "MLB 1", "more", "fair", "bounce", "touchback", "clock run",
+                     "timeout", "aim out", "new score"):
             assert word in text, word
         ovals = sorted((c for c in page.curves if 3.9 * MM < c["height"] < 4.5 * MM),
                        key=lambda c: c["top"])
         last, ovals = ovals[0], ovals[1:]        # the header's "last sheet" bubble, alone
         assert ovals[0]["top"] > last["top"] + 4 * MM
-        # a band: play 14, kicks 2, shotgun 1, defense 4, wait 3, yardage 2 (26); punt cards
-        # 4, out 1, touchback 3, catch 3, clock 6, timeout 2, score 1 + 10 + 10 (40)
-        assert len(ovals) == plays * 66
+        # a play row: play 13, shotgun 1, defense 4, wait 3, yardage 2, timeout 2, more 1
+        # (26); a "more" row: kicks 2, try 1, punt cards 4, aim out 1, touchback 3, catch 3,
+        # clock 6, score 1 + 10 + 10 (41); a band five play rows and a "more" row (171)
+        assert len(ovals) == 5 * 171
         assert min(c["width"] for c in ovals) >= 3.99 * MM
         rows: dict[float, list[float]] = {}
         for c in ovals:
             rows.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
-        assert len(rows) == 2 * plays
+        assert len(rows) == 30
+        assert [len(rows[top]) for top in sorted(rows)] == ([26] * 5 + [41]) * 5
         gaps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
                                                               strict=False)]
         assert min(gaps) >= 4.99 * MM
@@ -79,7 +82,24 @@ def test_a_bot_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path)
     assert '[Log "decisions"]' in got and f'[Seed "{played.seed}"]' in got
     assert "clean" in r.stdout
     rows = got.split("\n\n", 1)[1].splitlines()
-    assert rows[0].startswith("kickoff kicks")
+    assert rows[0] == "kickoff more"             # the toss on the first "more" row
+    assert rows[5].startswith("kicks")
+
+
+def test_the_hand_typed_log_goes_on_play_rows_and_more_rows_and_scans_back(tmp_path):
+    """HAND's three plays on play rows 1-3 (the two kickoffs marked `more`), the first
+    kickoff's toss and extra point on the first "more" row (line 6), the second kickoff's
+    touchback on the next (line 12): read back from the PDF itself."""
+    log = tmp_path / "hand.dec"
+    log.write_text(HAND)
+    pdf = _render(tmp_path, "--from", str(log))
+    out = tmp_path / "scanned.dec"
+    r = run_cli("scan", str(pdf), "--out", str(out))
+    assert r.code == 1, r.stdout + r.stderr           # the slip and the shotgun: findings
+    assert out.read_text().split("\n\n", 1)[1].splitlines() == [
+        "kickoff more", "kickoff more", "run shotgun", "kicksA XP = 8", "tb0"]
+    texts = pdf_texts(pdf)
+    assert len(texts) == 1 and "lines 1-30" in texts[0]
 
 
 def test_a_typed_record_the_bots_did_not_play_is_refused_in_one_line(tmp_path):
@@ -121,12 +141,25 @@ def test_a_hand_typed_log_at_150_dpi_gives_exactly_its_findings(tmp_path):
     assert [f.split(":")[0] for f in found] == ["CB-SCORE-001", "CB-DEC-002"]
 
 
-@pytest.mark.parametrize(("paper", "last"), [("letter", "lines 16-30"), ("a4", "lines 15-28")])
-def test_a_typed_game_takes_its_sheets_read_back_from_the_pdf(tmp_path, paper, last):
-    """A typed log of 30 plays: 15 plays a letter sheet (2 sheets), 14 an A4 one (3)."""
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_typed_game_takes_its_sheets_read_back_from_the_pdf(tmp_path, paper):
+    """A typed log of 55 plays, two of them with more (the toss and extra point, a
+    touchback): 25 plays a sheet on both papers (30 lines), so three sheets, the third
+    holding five plays."""
     log = tmp_path / "long.dec"
-    log.write_text(HAND + "run blitz\n" * 27)
+    log.write_text(HAND + "run blitz\n" * 52)
     pdf = _render(tmp_path, "--from", str(log), "--paper", paper)
     texts = pdf_texts(pdf)
-    assert len(texts) == {"letter": 2, "a4": 3}[paper]
-    assert last in texts[1]
+    assert len(texts) == 3
+    assert "lines 31-60" in texts[1] and "lines 61-90" in texts[2]
+
+
+def test_a_more_line_no_play_owns_cannot_go_on_a_sheet_and_says_so_in_one_line(tmp_path):
+    """Line 7 (`fair`) comes before any play marked `more`: on a sheet the first "more" row
+    is the first marked play's, so no sheet can hold it as written (exit 2, one line)."""
+    log = tmp_path / "orphan.dec"
+    log.write_text(HAND.split("\n\n", 1)[0] + "\n\nfair\nkickoff kicksA XP = 7\n")
+    r = run_cli("render", "cardbowl", "bubblelog", "--decisions", "--from", str(log),
+                "--out", str(tmp_path / "x.pdf"))
+    assert r.code == 2, r.stdout + r.stderr
+    assert r.stderr.count("\n") == 1 and "orphan.dec:7:" in r.stderr

@@ -169,6 +169,38 @@ def test_every_grammar_bends_the_plain_way_only_through_its_sheet_lines():
             if g is None:
                 continue
             lines = type(g.lines)
-            own = ("printkit_engine.bubbles.lines", f"printkit_engine.{game_id}.bubbles",
-                   "printkit_engine.decisions.lines")     # a decision log's, set by data
-            assert lines.__module__ in own, (game_id, lines)
+            own = ("printkit_engine.bubbles.lines", "printkit_engine.decisions.lines")
+            # the plain way, a decision log's (set by data), or the game's own package's
+            # (Card Bowl's decision sheet: engine/cardbowl/sheetlines.py)
+            assert lines.__module__ in own or lines.__module__.startswith(
+                f"printkit_engine.{game_id}."), (game_id, lines)
+
+
+def test_line_kinds_put_each_line_on_the_next_line_that_holds_it():
+    """Card Bowl's decision sheet: five play rows, then a "more" row. A play row's line goes
+    on the next play row, a "more" line on the next "more" row, the lines passed over left
+    blank (positions typed by hand: lines 0-4 play rows, 5 "more", 6-10 play rows, 11)."""
+    from printkit_engine.bubbles import lines_passed, placed_lines
+    from printkit_engine.cardbowl.decisions import decision_log
+
+    g = decision_log().grammar
+    assert placed_lines(g, ["kickoff more", "run", "kicksA XP = 7", "tb0"]) == [
+        "kickoff more", "run", None, None, None, "kicksA XP = 7",
+        None, None, None, None, None, "tb0"]
+    assert lines_passed(g, {"play"}, 5) == 1 and lines_passed(g, {"score"}, 6) == 5
+    with pytest.raises(EncodeError, match="no line of a band"):
+        lines_passed(g, {"play", "score"}, 0)          # a play and its score: two lines
+
+
+def test_line_kinds_must_name_every_line_of_the_band_and_only_slots_with_bubbles():
+    from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot
+
+    slots = (Slot("a", (Part("a", ("x",)),)), Slot("b", (Part("b", ("y",)),)))
+    form = (Form("", (Segment("", ("a", "b")),)),)
+    band = (((0, 0),), ((1, 0),))
+    assert Grammar("t", slots, form, band=band, line_slots=(("a",), ("b",))).line_kind(1) \
+        == ("b",)
+    with pytest.raises(ValueError, match="names 1 lines, the band has 2"):
+        Grammar("t", slots, form, band=band, line_slots=(("a", "b"),))
+    with pytest.raises(ValueError, match="on no line"):
+        Grammar("t", slots, form, band=band, line_slots=(("a",), ("a",)))

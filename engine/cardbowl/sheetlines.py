@@ -1,0 +1,145 @@
+"""Card Bowl's decision sheet, a row a play (issue 31): most plays decide only what a play row
+holds (the play, shotgun, the defense's answer, a pass's wait and cards, a timeout); the rest
+(the toss, a punt's cards and aim, a touchback, a punt catch, a clock run, the extra point, the
+score after a score: about one play in six) goes on a "more" row. A band is five play rows
+and a "more" row; a play that needs one shades `more` on its own row and fills the next free
+"more" row (its band's, or a later one's when that is taken). So a written log's play is
+either one line (`punt cards4 fair`, as it is typed) or, on the sheet, its play row
+(`punt more`) and, later, its "more" row (`cards4 fair`): the k-th play marked `more` owns
+the k-th "more" row, in the order they are written.
+
+`MoreLines` writes a log's lines in the sheet's order (the sheet's placing puts each on the
+next line of its kind: engine/bubbles `Grammar.line_slots`); `join_more` puts them back
+together for the replay (engine/cardbowl/decisions.py)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TypeVar
+
+from printkit_engine.bubbles.shape import Grammar
+from printkit_engine.decisions.lines import DecisionLines
+from printkit_engine.errors import ReadError
+from printkit_engine.tags import TAG
+
+T = TypeVar("T")
+
+
+def _no_grammar() -> Grammar:
+    raise ValueError("MoreLines needs grammar_of")
+
+
+@dataclass(frozen=True)
+class MoreLines(DecisionLines):
+    """A decision sheet's lines with "more" rows: each play written as its play row and,
+    when it has more, a "more" row placed where the sheet's next free one is."""
+
+    grammar_of: Callable[[], Grammar] = _no_grammar   # the log's grammar (which holds these
+                                         # lines, so it is asked for, not given)
+    play_row: tuple[str, ...] = ()       # the slots of a play row (the last: the "more" mark)
+    more_row: tuple[str, ...] = ()       # the slots of a "more" row
+    plays: int = 5                       # play rows a band, then one "more" row
+
+    def rewrite(self, text: str, file: str,
+                tags: dict[str, str]) -> tuple[str, list[str]] | None:
+        from printkit_engine.bubbles import EncodeError, encode, write_tokens
+
+        written = super().rewrite(text, file, tags)
+        text, notes = written if written is not None else (text, [])
+        grammar = self.grammar_of()
+        head: list[str] = []
+        rows: list[dict[str, str] | str] = []        # a line the grammar cannot read: as is
+        numbers: dict[int, int] = {}                 # id of a row -> its line in `text`
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split(";", 1)[0].strip()
+            if not line:
+                continue
+            if not rows and TAG.fullmatch(line):
+                head.append(line)
+                continue
+            try:
+                rows.append(dict(encode(grammar, " ".join(line.split())).tokens))
+            except EncodeError:
+                rows.append(line)
+            numbers[id(rows[-1])] = number
+        plays = join_more(rows, self._is_more, self._wants_more, self._joined)
+        for row in plays:           # on a sheet the next "more" row would be a play's
+            if self._is_more(row):
+                raise ReadError("a \"more\" line that no play marked `more` before it owns: "
+                                "a sheet cannot hold it", file, numbers.get(id(row), 0), 1)
+        out = [*head, ""]
+        for row in self.placed(plays):
+            out.append(row if isinstance(row, str) else write_tokens(grammar, row))
+        return "\n".join(out) + "\n", notes
+
+    def _is_more(self, row: dict[str, str] | str) -> bool:
+        return isinstance(row, dict) and bool(row) and set(row) <= set(self.more_row)
+
+    def _wants_more(self, row: dict[str, str] | str) -> bool:
+        return isinstance(row, dict) and self.play_row[-1] in row
+
+    def _joined(self, play: dict[str, str] | str,
+                more: dict[str, str] | str) -> dict[str, str] | str:
+        assert isinstance(play, dict) and isinstance(more, dict)
+        return {k: v for k, v in (play | more).items() if k != self.play_row[-1]}
+
+    def placed(self, plays: list[dict[str, str] | str]) -> list[dict[str, str] | str]:
+        """The sheet's lines in order: each play's play row, and its "more" row (if it has
+        more) on the first "more" row of the sheet after it that no earlier play took."""
+        mark = self.play_row[-1]
+        out: list[dict[str, str] | str] = []
+        waiting: deque[dict[str, str]] = deque()
+        at = 0                                   # the sheet line the next row would go on
+
+        def more_rows() -> None:                 # "more" rows up to the next play row
+            nonlocal at
+            while at % (self.plays + 1) == self.plays:
+                if waiting:
+                    out.append(waiting.popleft())
+                at += 1
+
+        for row in plays:
+            more_rows()
+            if isinstance(row, str):
+                out.append(row)
+                at += 1
+                continue
+            own = {k: v for k, v in row.items() if k not in self.more_row and k != mark}
+            rest = {k: v for k, v in row.items() if k in self.more_row}
+            if rest:
+                waiting.append(rest)
+            if rest:
+                own[mark] = mark
+            out.append(own)
+            at += 1
+        while waiting:
+            at += self.plays - at % (self.plays + 1)     # to the next "more" row
+            more_rows()
+        return out
+
+
+def join_more(rows: list[T], is_more: Callable[[T], bool], wants_more: Callable[[T], bool],
+              joined: Callable[[T, T], T]) -> list[T]:
+    """A log's plays from its lines as a sheet holds them: each "more" row joined to the
+    earliest play before it marked `more` that has none yet. A "more" row with no such
+    play, or a play marked `more` whose row never comes, stays as it is (the replay says
+    what is missing or has no play)."""
+    out: list[T] = []
+    waiting: deque[int] = deque()
+    for row in rows:
+        if is_more(row) and waiting:
+            k = waiting.popleft()
+            out[k] = joined(out[k], row)
+            continue
+        if wants_more(row):
+            waiting.append(len(out))
+        out.append(row)
+    return out
+
+
+def more_values(values: Mapping[str, tuple[str, ...]], more_row: tuple[str, ...]) -> bool:
+    """A parsed row is a "more" row: only "more" row fields written."""
+    written = {k for k, v in values.items() if any(v)}
+    return bool(written) and written <= set(more_row)
