@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import os
 import sys
 from dataclasses import dataclass
@@ -147,8 +148,10 @@ class Shape:
 
 @dataclass(frozen=True)
 class Char:
-    """One character: its text, its box (pdfium's loose box: the font's ascent to descent,
-    as tall as pdfplumber's within a point) placed as pdfplumber places it, its size."""
+    """One character: its text, its box (pdfium's loose box: the font's ascent to descent)
+    placed as pdfplumber places it, and its size as the page shows it (the font size times
+    the text's scale: pdfplumber's size for upright text; a turned character's true size,
+    where pdfplumber gives its width)."""
 
     text: str
     x0: float
@@ -185,14 +188,16 @@ class PdfPage:
         import pypdfium2.raw as raw
 
         textpage = self.page.get_textpage()
+        matrix = raw.FS_MATRIX()
         out = []
         for i in range(textpage.count_chars()):
             ch = textpage.get_text_range(i, 1)
             if not ch or ch.isspace():
                 continue
             x0, bottom, x1, top = textpage.get_charbox(i, loose=True)
-            out.append(Char(ch, x0, self.height - top, x1, self.height - bottom,
-                            raw.FPDFText_GetFontSize(textpage.raw, i)))
+            raw.FPDFText_GetMatrix(textpage.raw, i, matrix)      # forms' matrices included
+            size = raw.FPDFText_GetFontSize(textpage.raw, i) * math.hypot(matrix.b, matrix.d)
+            out.append(Char(ch, x0, self.height - top, x1, self.height - bottom, size))
         return out
 
     def shapes(self) -> list[Shape]:
