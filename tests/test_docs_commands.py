@@ -8,6 +8,7 @@ later line may use what an earlier one wrote); `make ...` lines are the set-up i
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
@@ -42,20 +43,29 @@ def _argv(line: str) -> list[str]:
     return words[1:]
 
 
+PREVIEW_DPI = 12      # the demo's previews drawn coarse here: no command shown reads them
+
+
 @pytest.fixture(scope="module")
 def demo_dir(tmp_path_factory) -> Path:
-    """A folder as `make demo` leaves it: output/ rendered, examples/ shipped."""
-    from printkit import demo
+    """A folder as `make demo` leaves it: output/ rendered (every printable on both papers,
+    each game's kit, each with its PNG previews: the same files), examples/ shipped. The
+    previews are rasterised at PREVIEW_DPI instead of 150 dpi (three quarters of the demo's
+    time): the files are there, as a command writing beside them meets them; what a preview
+    at 150 dpi holds is checked where `--png` is (the commands below, tests/printkit/
+    test_memory.py)."""
+    from printkit import demo, preview
 
     where = tmp_path_factory.mktemp("demo")
     shutil.copytree(ROOT / "examples", where / "examples")
     old = Path.cwd()
+    real = preview.rasterise
     try:
-        import os
-
         os.chdir(where)
+        preview.rasterise = lambda pdf, dpi=preview.DPI: real(pdf, PREVIEW_DPI)
         demo.main()
     finally:
+        preview.rasterise = real
         os.chdir(old)
     return where
 
@@ -66,10 +76,31 @@ def test_every_command_shown_runs_as_written(doc, demo_dir, tmp_path):
     assert len(lines) >= 5, f"{doc}: no commands found"
     work = tmp_path / "work"
     shutil.copytree(demo_dir, work)
+    before = _repository_state()
     for line in lines:
         result = run_cli(*_argv(line), cwd=work)
         assert result.code == 0, f"{doc}: `{line}` exit {result.code}: {result.stderr}"
         assert "Traceback" not in result.stderr
+    assert _repository_state() == before          # nothing written into the repository
+    if doc == "README.md":
+        from PIL import Image
+
+        # a preview at 150 dpi: the board's A4 page lies turned, 297 x 210 mm = 1753.9 x
+        # 1240.2 pixels, rounded up
+        with Image.open(work / "lions.png") as image:
+            assert image.size == (1754, 1241)
+
+
+def _repository_state() -> set[Path]:
+    """Every file of the checkout but its tools' (git, the virtual environment, caches):
+    a command that wrote into the repository (ignored output/ included) adds one."""
+    skip = {".git", ".venv", "build", "__pycache__", ".mypy_cache", ".ruff_cache",
+            ".hypothesis", ".pytest_cache", "printkit.egg-info"}
+    found = set()
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in skip]
+        found.update(Path(folder, name) for name in files)
+    return found
 
 
 def test_the_readme_opens_with_the_two_commands():

@@ -20,7 +20,7 @@ from printkit.omr import read_bubble_file, record_from_file
 from printkit_engine.blowout.bubbles import grammar
 from printkit_engine.blowout.rules import Length, load_rules
 from printkit_engine.bubbles import EncodeError, encode, sheet_form
-from tests.helpers import run_cli
+from tests.helpers import pdf_pages, run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.places import bubble_px, shade
 from tests.omr.test_fillable import _blank, _fill
@@ -200,24 +200,22 @@ def test_a_band_holds_two_snaps_in_three_rows(tmp_path, paper, bands):
     two snaps. First band at 7 + 28 + 1.5 (header) + 2 x 6.25 pt (headings) + 1 = 41.9 mm;
     floor at 215.9 - 7 - 8 - 1 = 199.9 mm (letter), 210 - 16 = 194 mm (a4): (199.9 - 41.9 +
     0.6) / 8.1 = 19.6 -> 19 bands, 38 snaps; (194 - 41.9 + 0.6) / 8.1 = 18.9 -> 18, 36."""
-    import pdfplumber
-
     pdf = tmp_path / "blank.pdf"
     assert run_cli("render", "blowout", "bubblelog", "--paper", paper, "--sheets", "2",
                    "--out", str(pdf)).code == 0
     mm = 72 / 25.4
-    with pdfplumber.open(pdf) as doc:
-        page = doc.pages[0]
-        text = page.extract_text()
-        assert f"sheet 2 of 2 lines {2 * bands + 1}-{4 * bands}" in doc.pages[1].extract_text()
-        numbers = [(int(w["text"]), w) for w in page.extract_words()
-                   if w["text"].isdigit() and w["x1"] < 15 * mm and w["top"] > 40 * mm]
-        squares = sorted(r["top"] / mm + 0.75 for r in page.rects
-                         if abs(r["x0"] / mm - 12.75) < 0.1 and abs(r["width"] / mm - 1.5) < 0.05)
+    with pdf_pages(pdf) as pages:
+        page = pages[0]
+        text = page.text()
+        assert f"sheet 2 of 2 lines {2 * bands + 1}-{4 * bands}" in pages[1].text()
+        numbers = [(int(w.text), w) for w in page.words()
+                   if w.text.isdigit() and w.x1 < 15 * mm and w.top > 40 * mm]
+        squares = sorted(r.top / mm + 0.75 for r in page.rects()
+                         if abs(r.x0 / mm - 12.75) < 0.1 and abs(r.width / mm - 1.5) < 0.05)
     assert f"lines 1-{2 * bands}" in text
     assert [n for n, _ in numbers] == list(range(1, 2 * bands + 1))
     # a band's two snaps two rows apart (5 mm), the next band's first 8.1 mm below its first
-    tops = [w["top"] / mm for _, w in numbers]
+    tops = [w.top / mm for _, w in numbers]
     assert [round(b - a, 1) for a, b in zip(tops, tops[1:], strict=False)][:4] == \
         [5.0, 3.1, 5.0, 3.1]
     # the timing squares at each row's left end: three rows a band

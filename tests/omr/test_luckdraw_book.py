@@ -16,7 +16,6 @@ import json
 from pathlib import Path
 
 import cv2
-import pdfplumber
 import pytest
 import zxingcpp
 from hypothesis import given
@@ -27,7 +26,7 @@ from printkit_engine.bubbles import EncodeError, encode, for_sheet, play_book, s
 from printkit_engine.luckdraw.bookrecord import book_record
 from printkit_engine.luckdraw.bubbles import BookLines, grammar
 from tests.fuzzing import fuzz_settings
-from tests.helpers import run_cli
+from tests.helpers import PdfPage, Shape, pdf_pages, run_cli
 from tests.omr.distort import Distortion, distort, page_image
 from tests.omr.mangle import edits as mangle_edits
 from tests.omr.mangle import mangled
@@ -216,10 +215,10 @@ def test_from_notes_a_deal_that_is_not_the_books_and_the_typed_record_finds_it(t
 
 # -- the sheet ----------------------------------------------------------------------------
 
-def _timing_squares(page) -> list[dict]:
+def _timing_squares(page: PdfPage) -> list[Shape]:
     side = 1.5 * MM
-    return [r for r in page.rects if abs(r["width"] - side) < 0.2 and
-            abs(r["height"] - side) < 0.2]
+    return [r for r in page.rects() if abs(r.width - side) < 0.2 and
+            abs(r.height - side) < 0.2]
 
 
 @pytest.mark.parametrize(("paper", "bands"), [("letter", 29), ("a4", 28)])
@@ -228,17 +227,17 @@ def test_a_blank_book_sheet_has_two_row_bands(tmp_path, paper, bands):
     r = run_cli("render", "luckdraw", "bubblelog", "--seed", "demo", "--paper", paper,
                 "--out", str(pdf))
     assert r.code == 0, r.stderr
-    with pdfplumber.open(pdf) as doc:
-        page = doc.pages[0]
-        text = page.extract_text()
+    with pdf_pages(pdf) as pages:
+        page = pages[0]
+        text = page.text()
         squares = _timing_squares(page)
-        words = page.extract_words()
+        words = page.words()
     assert f"lines 1-{bands}" in text and "Seed: demo" in text
     assert "Deals: the play book's slips (shade Players)." in text
     # the left end of every band row has a timing square: bands x 2 rows, a band's rows
     # 2.5 mm apart, 2.9 mm from its second row to the next band's first (0.4 mm between)
-    left = min(s["x0"] for s in squares)
-    column = sorted(s["top"] for s in squares if abs(s["x0"] - left) < 0.5)
+    left = min(s.x0 for s in squares)
+    column = sorted(s.top for s in squares if abs(s.x0 - left) < 0.5)
     assert len(column) == 2 * bands
     steps = [round((b - a) / MM, 1) for a, b in zip(column, column[1:], strict=False)]
     assert steps == [2.5, 2.9] * (bands - 1) + [2.5]
@@ -247,7 +246,7 @@ def test_a_blank_book_sheet_has_two_row_bands(tmp_path, paper, bands):
     # the headings: one line per band row, the line's kind, seat, cards, event and points
     # over the first row; the penalty or play, the calls, the QB or second seat, the cards
     # given back and the drive's number over the second
-    bottoms = {w["text"]: w["bottom"] for w in words if w["top"] < column[0]}
+    bottoms = {w.text: w.bottom for w in words if w.top < column[0]}
     first = [bottoms[k] for k in ("line", "holder", "card(s)", "+bonuses", "points")]
     second = [bottoms[k] for k in ("play", "P1", "P8", "QB", "given", "no.")]
     assert max(first) - min(first) < 1 and max(second) - min(second) < 1

@@ -17,13 +17,12 @@ import re
 import shutil
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
 from printkit.annotate import safe_name
-from tests.helpers import check_pdf, run_cli
+from tests.helpers import Shape, check_pdf, pdf_pages, run_cli
 
 EDGE = 18.0                      # 0.25 in: nothing nearer the page edge
 A4, LETTER = (595.28, 841.89), (612.0, 792.0)
@@ -198,39 +197,43 @@ def _text(pdf: Path, page: int) -> str:
         doc.close()
 
 
-def _red(thing: dict) -> bool:
-    colour = thing.get("stroking_color")
-    return bool(colour) and tuple(round(c, 2) for c in colour) == (0.78, 0.1, 0.1)
+def _red(shape: Shape) -> bool:
+    """Stroked in the audit's red, (0.78, 0.1, 0.1) (pdfium gives 0-255: within one step)."""
+    return shape.stroke is not None and all(
+        abs(c - want) < 0.5 / 255 + 1e-9 for c, want in zip(shape.stroke, (0.78, 0.1, 0.1),
+                                                            strict=True))
 
 
 def _marked_at(pdf: Path, record: str, line: int, rule: str) -> bool:
     """On the page showing `record`, line `line`'s number in the gutter, a red box around
     that line, and the rule under it."""
-    with pdfplumber.open(pdf) as doc:
-        for page in doc.pages:
-            words = page.extract_words()
-            if not words or not any(w["text"] == f"{record}:" for w in words[:3]):
+    with pdf_pages(pdf) as pages:
+        for page in pages:
+            words = page.words()
+            if not words or not any(w.text == f"{record}:" for w in words[:3]):
                 continue
-            number = [w for w in words if w["text"] == str(line) and w["x1"] < 60]
+            number = [w for w in words if w.text == str(line) and w.x1 < 60]
             if len(number) != 1:
                 return False
             n = number[0]
-            red = [r for r in page.rects if _red(r)
-                   and r["top"] <= n["top"] and r["bottom"] >= n["bottom"]]
-            below = [w for w in words if w["text"] == f"{rule}:" and
-                     n["bottom"] < w["top"] < n["bottom"] + 12]
+            red = [r for r in page.rects() if _red(r)
+                   and r.top <= n.top and r.bottom >= n.bottom]
+            below = [w for w in words if w.text == f"{rule}:" and
+                     n.bottom < w.top < n.bottom + 12]
             return len(red) == 1 and len(below) >= 1
     return False
 
 
 def _inside_and_readable(pdf: Path) -> None:
-    with pdfplumber.open(pdf) as doc:
-        for page in doc.pages:
+    with pdf_pages(pdf) as pages:
+        for page in pages:
             w, h = page.width, page.height
-            for thing in (*page.chars, *page.rects, *page.images):
-                assert thing["x0"] >= EDGE and thing["x1"] <= w - EDGE, (pdf, thing)
-                assert thing["top"] >= EDGE and thing["bottom"] <= h - EDGE, (pdf, thing)
-            assert all(c["size"] >= 8 - 1e-6 for c in page.chars), pdf
+            chars = page.chars()
+            things = (*chars, *(s for s in page.shapes() if s.kind in ("rect", "image")))
+            for thing in things:
+                assert thing.x0 >= EDGE and thing.x1 <= w - EDGE, (pdf, thing)
+                assert thing.top >= EDGE and thing.bottom <= h - EDGE, (pdf, thing)
+            assert all(c.size >= 8 - 1e-6 for c in chars), pdf
 
 
 def test_one_pdf_per_team_summary_first_findings_marked_at_their_lines(planted, tmp_path):
@@ -302,31 +305,31 @@ def test_photos_of_bubble_logs_are_placed_whole_with_their_findings(tmp_path):
     assert "M7 Pilots v Rams: pending: its record has findings" in _text(pdf, 0)
     assert f"{folder}/M7-p2.png, line 29: PC-RUN-001" in _text(pdf, 0).replace("\r\n", " ")
     photo = Image.open(folder / "M7-p2.png")
-    with pdfplumber.open(pdf) as doc:
-        pages = doc.pages[1:4]                   # the three photos, each on its own page
+    with pdf_pages(pdf) as doc:
+        pages = doc[1:4]                         # the three photos, each on its own page
         for page in pages:
             assert page.width > page.height      # a landscape photo on a landscape page
-            (image,) = page.images
-            assert image["width"] / image["height"] == pytest.approx(
+            (image,) = page.images()
+            assert image.width / image.height == pytest.approx(
                 photo.width / photo.height, rel=0.01)
-        assert "line 29: PC-RUN-001" in pages[1].extract_text()
-        assert "PC-RUN-001" not in pages[0].extract_text() + pages[2].extract_text()
+        assert "line 29: PC-RUN-001" in pages[1].text()
+        assert "PC-RUN-001" not in pages[0].text() + pages[2].text()
         # line 29 boxed in red on the photo of sheet 2: the box holds the printed label 29
         # (found in the PDF the photo was made from), not 28 or 30
-        (image,) = pages[1].images
-        with pdfplumber.open(tmp_path / "sheets.pdf") as sheets:
-            sheet = sheets.pages[1]
-            labels = {w["text"]: (w["top"] + w["bottom"]) / 2 for w in sheet.extract_words()
-                      if w["x0"] < 60 and w["text"] in ("28", "29", "30")}
-            scale = image["width"] / sheet.width
-        (box,) = [c for c in pages[1].curves if _red(c)]
-        assert not [c for c in pages[0].curves + pages[2].curves if _red(c)]
-        at = {n: image["top"] + y * scale for n, y in labels.items()}
-        assert box["top"] < at["29"] < box["bottom"]
-        assert not box["top"] < at["28"] < box["bottom"]
-        assert not box["top"] < at["30"] < box["bottom"]
+        (image,) = pages[1].images()
+        with pdf_pages(tmp_path / "sheets.pdf") as sheets:
+            sheet = sheets[1]
+            labels = {w.text: (w.top + w.bottom) / 2 for w in sheet.words()
+                      if w.x0 < 60 and w.text in ("28", "29", "30")}
+            scale = image.width / sheet.width
+        (box,) = [c for c in pages[1].shapes() if c.kind == "curve" and _red(c)]
+        assert not [c for p in (pages[0], pages[2]) for c in p.shapes() if _red(c)]
+        at = {n: image.top + y * scale for n, y in labels.items()}
+        assert box.top < at["29"] < box.bottom
+        assert not box.top < at["28"] < box.bottom
+        assert not box.top < at["30"] < box.bottom
         # then the record as read, the slip boxed at its record line (38)
-        assert "the record as read from the sheets" in doc.pages[4].extract_text()
+        assert "the record as read from the sheets" in doc[4].text()
     _inside_and_readable(pdf)
 
 
@@ -370,10 +373,10 @@ def test_a_single_tilted_photo_has_its_slip_boxed_by_the_line_printed_on_it(tmp_
     assert r.code == 1
     home = _tag(source.read_text(), "Home")
     pdf = tmp_path / "back" / safe_name(home, set())
-    with pdfplumber.open(pdf) as doc:
-        page = doc.pages[1]
-        assert "line 3: PC-RUN-001" in page.extract_text()
-        assert len([c for c in page.curves if _red(c)]) == 1
+    with pdf_pages(pdf) as doc:
+        page = doc[1]
+        assert "line 3: PC-RUN-001" in page.text()
+        assert len([c for c in page.shapes() if c.kind == "curve" and _red(c)]) == 1
     _inside_and_readable(pdf)
 
 
