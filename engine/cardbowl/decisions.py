@@ -91,7 +91,8 @@ READS = {"blitz": Read(blitz=(("LOLB", 1), ("ROLB", 2))),
 READ_LABELS = ("OLB blitz", "double", "MLB 1", "MLB 2")
 CATCHES = ("fair", "bounce", "return")
 TOP_SCORE = 199           # a side's score (simulated games reach 100)
-TYPICAL_PLAYS = 170      # rows of a whole game (bot games: 162-201 rows, 183 on average)
+TYPICAL_PLAYS = 183      # plays of a whole game (bot games: 162-201, 183 on average): a
+                         # class pack prints sheets enough for an average game
 MORE = "more"            # a play row's mark: the rest of the play is on a "more" row
 BAND_PLAYS = 5           # a band: five play rows, then a "more" row (sheetlines.py)
 PLAY_ROW = ("play", "shotgun", "defense", "turns", "yardage", "timeout", "more")
@@ -184,9 +185,9 @@ def _decision_log(rules: Rules) -> DecisionLog:
         replay=replay, from_record=log_of_record,
         verify=Lazy("printkit_engine.cardbowl.verify:record_report"), load_rules=load_rules,
         legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
-        default=False)      # 8.0 sheets a game on letter and A4 against 8.1 and 7.8
-                            # written pages (25 plays a sheet): a fifth of a sheet more on A4,
-                            # so the dense sheet stays the default (bubblelog.md, "Card Bowl")
+        default=True)       # 8.0 sheets a game on letter and A4 against 8.1 and 7.8
+                            # written pages (25 plays a sheet): about as few (a fifth of a
+                            # sheet more on A4), so the default with a seed (bubblelog.md)
 
 
 

@@ -30,11 +30,12 @@ TABLE = {
 }
 
 # a match's pages in order, blanks left out, runs of one kind as one (the bubble log with
-# its sheet count: a typical whole game's lines over the lines a sheet holds, e.g. Card Bowl
-# 200 over 29 on letter, 28 on A4; PostCard's decision sheet, a class pack's default: 70
-# plays over 15 on letter, 14 on A4; BLOWOUT!!!'s: 276 rows over 42 on letter)
+# its sheet count: a typical whole game's lines over the lines a sheet holds, e.g. Card Bowl's
+# decision sheet, a class pack's default: 219 rows (183 plays, a "more" row every fifth) over
+# 30 on both papers; PostCard's: 70 plays over 15 on letter, 14 on A4; BLOWOUT!!!'s: 276 rows
+# over 42 on letter)
 ORDER = {
-    "cardbowl": ["field", "drivelog", "clock", ("bubblelog", 7), "refcard 1", "refcard 2",
+    "cardbowl": ["field", "drivelog", "clock", ("bubblelog", 8), "refcard 1", "refcard 2",
                  "book"],
     "postcard": ["board", "drivelog", ("bubblelog", 5), "refcard 1", "refcard 2", "book HOME",
                  "book AWAY"],
