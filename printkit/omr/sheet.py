@@ -104,15 +104,36 @@ def default_log(game_id: str, opts: RenderOptions) -> tuple[str | None, str]:
         return None, ""
     seed = opts.extra.get("seed")
     source = opts.extra.get("from")
-    if not seed and source:
-        seed = dict(record_tags(grammar_of(game_id),
-                                read_text(Path(str(source)), "record"))).get("Seed")
-    if seed:
-        return decisions.log, ""
     where = f"{printable(str(source))}: " if source else ""
+    text = read_text(Path(str(source)), "record") if source else ""
+    if not seed and source:
+        seed = dict(record_tags(grammar_of(game_id), text)).get("Seed")
+    if seed:
+        why = _no_decisions(game_id, text, printable(str(source))) if source else ""
+        if not why:
+            return decisions.log, ""
+        return None, (f"{where}the dense {game_id} bubble log: {why} (--dense says you want "
+                      "this one)")
     return None, (f"{where}the dense {game_id} bubble log: a decision sheet is replayed from "
                   "the play book, and no seed is known (give --seed S, or --from a record "
                   "with a Seed tag; --dense says you want this one)")
+
+
+def _no_decisions(game_id: str, text: str, name: str) -> str:
+    """Why a record with a Seed cannot be written as its game's decision log ("" when it
+    can): Card Bowl's play notes do not hold the defense's answer or a pass's turns, so only
+    a game its bots played can be; the record then goes on the dense sheet, every line of it
+    (issue 31: the rules' own example must go on a sheet), not refused."""
+    from printkit_engine.errors import ReadError
+
+    source = registry.get(game_id).decisions
+    if source is None:
+        return ""
+    try:
+        source().from_record(text, name)
+    except ReadError as exc:
+        return exc.message
+    return ""
 
 
 def sheet_grammar(game_id: str, tags: Iterable[tuple[str, str]], paper: str, key: str

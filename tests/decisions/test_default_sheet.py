@@ -145,3 +145,22 @@ def test_a_class_s_decision_sheets_photographed_audit_to_the_standings(tmp_path)
         against = sum(p[1] if homes[m][0] == team else p[0] for m, p in results.items()
                       if team in homes[m])
         assert table[team] == (scored, against), team
+
+
+def test_notes_that_cannot_be_a_decision_log_go_on_the_dense_sheet_with_a_note(tmp_path):
+    """Card Bowl's decision sheet is its default with a seed, but the rules' own example
+    (examples/notes.txt, Seed demo) does not say the defense's answers: it goes on the dense
+    sheet, every line of it, and the first line on stderr says why; --decisions refuses."""
+    out = tmp_path / "notes.pdf"
+    r = run_cli("render", "cardbowl", "bubblelog", "--from", "examples/notes.txt",
+                "--out", out)
+    assert r.code == 0, r.stderr
+    first = r.stderr.split("\n")[0]
+    assert first == ("examples/notes.txt: the dense cardbowl bubble log: the notes do not hold "
+                     "every decision (the defense's answer, a pass's turns and formation): "
+                     "only a game the bots played from its Seed can be written as its "
+                     "decision log; type the decisions (--dense says you want this one)")
+    assert "Card Bowl bubble log\n" in _first_page(out)
+    r = run_cli("render", "cardbowl", "bubblelog", "--decisions", "--from",
+                "examples/notes.txt", "--out", tmp_path / "d.pdf")
+    assert r.code == 2 and "the notes do not hold every decision" in r.stderr
