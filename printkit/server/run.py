@@ -47,7 +47,13 @@ def serve(root: Path, port: int, browser: bool, say: Callable[[str], None],
         webbrowser.open(url)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             proxy_headers=False)
+    server = uvicorn.Server(config)
     try:
-        uvicorn.Server(config).run(sockets=[sock])   # Ctrl-C: requests finish, then it
-    finally:                                         # returns, and the signal is raised
-        say("printkit serve: stopped")               # again (printkit exits 130)
+        server.run(sockets=[sock])               # Ctrl-C: requests finish, then it returns,
+    finally:                                     # and the signal is raised again (printkit
+        say("printkit serve: stopped")           # exits 130)
+    if server.started and server.should_exit:
+        # uvicorn raises the signal again from inside its event loop, where asyncio's own
+        # Ctrl-C handling may end the loop as if it had simply returned (seen on a loaded
+        # machine: exit 0): a server stopped by a signal is a Ctrl-C all the same
+        raise KeyboardInterrupt
