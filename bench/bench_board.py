@@ -14,7 +14,8 @@ Issue #28 (28 November 2026): 73.4 M instructions a page before the art was kept
 after (54% fewer); CPU 27.4 -> 11.9 ms a page at load 13 on 2 cores. Then the kept snapshot
 pickled once and unpickled per page (not deep-copied), and its forms written once per process
 (printkit.pdfsnapshot): 16.8 M instructions a page (naive 101.1 M, 6.0x more); CPU 7.2 ms
-(letter) and 8.0 ms (A4) a page at load 15 (naive 39.0 / 40.0) in the same run.
+(letter) and 8.0 ms (A4) a page at load 15 (naive 39.0 / 40.0) in the same run; on the quiet
+machine (load 1.5): 4.2 / 3.6 ms a page (naive 22.9 / 20.8).
 
     .venv/bin/python bench/bench_board.py [N]              (prints figures; no pass/fail)
     .venv/bin/python bench/bench_board.py --instructions   (needs valgrind; ~4 minutes)
