@@ -247,13 +247,15 @@ def _findings(text: str, name: str) -> list[tuple[int, str, str, str]]:
 
 
 def _through_the_sheet(tmp_path, name: str, text: str) -> tuple[Path, list[str], str]:
-    """The record written to NAME.txt, what `render --from` says of it (stderr lines) and the
-    record its sheet reads back as (no notes)."""
+    """The record written to NAME.txt, what `render --from --dense` says of it (stderr
+    lines: the dense sheet asked for, no note on the decision sheet) and the record its sheet
+    reads back as (no notes)."""
     from tests.helpers import run_cli
 
     record, pdf = tmp_path / f"{name}.txt", tmp_path / f"{name}.pdf"
     record.write_text(text)
-    r = run_cli("render", "cardbowl", "bubblelog", "--from", str(record), "--out", str(pdf))
+    r = run_cli("render", "cardbowl", "bubblelog", "--dense", "--from", str(record), "--out",
+                str(pdf))
     assert r.code == 0, r.stderr
     game, scanned, notes = record_from_file(pdf)
     assert (game, notes) == ("cardbowl", [])
