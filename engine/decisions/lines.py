@@ -33,5 +33,7 @@ class DecisionLines(PlainLines):
             text = tag_line("Seed", seed) + "\n" + text
         try:
             return self.of_record(text, file), []
+        except ReadError as e:                  # said of this file already: its reason
+            raise ReadError(e.message, file, 1, 1) from None
         except ValueError as e:
             raise ReadError(str(e), file, 1, 1) from None

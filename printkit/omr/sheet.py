@@ -34,6 +34,7 @@ from printkit_engine.bubbles import (
     record_tags,
     shaded_slots,
 )
+from printkit_engine.errors import ReadError
 from printkit_engine.game import LENGTH_TAG
 from printkit_engine.textfile import read_text
 
@@ -104,36 +105,15 @@ def default_log(game_id: str, opts: RenderOptions) -> tuple[str | None, str]:
         return None, ""
     seed = opts.extra.get("seed")
     source = opts.extra.get("from")
-    where = f"{printable(str(source))}: " if source else ""
-    text = read_text(Path(str(source)), "record") if source else ""
     if not seed and source:
-        seed = dict(record_tags(grammar_of(game_id), text)).get("Seed")
+        seed = dict(record_tags(grammar_of(game_id),
+                                read_text(Path(str(source)), "record"))).get("Seed")
     if seed:
-        why = _no_decisions(game_id, text, printable(str(source))) if source else ""
-        if not why:
-            return decisions.log, ""
-        return None, (f"{where}the dense {game_id} bubble log: {why} (--dense says you want "
-                      "this one)")
+        return decisions.log, ""
+    where = f"{printable(str(source))}: " if source else ""
     return None, (f"{where}the dense {game_id} bubble log: a decision sheet is replayed from "
                   "the play book, and no seed is known (give --seed S, or --from a record "
                   "with a Seed tag; --dense says you want this one)")
-
-
-def _no_decisions(game_id: str, text: str, name: str) -> str:
-    """Why a record with a Seed cannot be written as its game's decision log ("" when it
-    can): Card Bowl's play notes do not hold the defense's answer or a pass's turns, so only
-    a game its bots played can be; the record then goes on the dense sheet, every line of it
-    (issue 31: the rules' own example must go on a sheet), not refused."""
-    from printkit_engine.errors import ReadError
-
-    source = registry.get(game_id).decisions
-    if source is None:
-        return ""
-    try:
-        source().from_record(text, name)
-    except ReadError as exc:
-        return exc.message
-    return ""
 
 
 def sheet_grammar(game_id: str, tags: Iterable[tuple[str, str]], paper: str, key: str
@@ -268,8 +248,19 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
     notes: list[str] = [why] if why else []
     if source:
         path = Path(str(source))
-        grammar, tags, lines, found = _record(path, game_id, opts.extra.get("seed"),
-                                              chosen.log if log else None)
+        try:
+            grammar, tags, lines, found = _record(path, game_id, opts.extra.get("seed"),
+                                                  chosen.log if log else None)
+        except ReadError as exc:
+            if not log or opts.extra.get("log"):        # the dense sheet's, or asked for
+                raise
+            # the default decision sheet cannot hold this record (Card Bowl's play notes do
+            # not say the defense's answers: only a game its bots played can be one): the
+            # dense sheet holds every line of it (issue 31: the rules' own example), and
+            # the first note says why
+            notes = [f"{printable(str(source))}: the dense {game_id} bubble log: "
+                     f"{exc.message} (--dense says you want this one)"]
+            grammar, tags, lines, found = _record(path, game_id, opts.extra.get("seed"))
         notes += found
         geo = geometry(grammar, layout, opts.paper)
         pages, more = _from_record(path, grammar, tags, lines, geo)
