@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from printkit_engine.draws import Stream
+from printkit_engine.game import LENGTH_TAG
 from printkit_engine.luckdraw.deal import Deal
 from printkit_engine.luckdraw.game import GAME, deal
 from printkit_engine.luckdraw.rules import SIDELINES, Length, Rules, load_rules
@@ -406,7 +407,7 @@ def play_game(seed: str, rules: Rules | None = None, date: str | None = None,
     bots = Bots(seed, rules, players)
     table = play(seed, rules, players, bots)
     length = bots.length
-    tags = {"Game": GAME.id, "Seed": seed, "Players": str(players), "Length": length.key}
+    tags = {"Game": GAME.id, "Seed": seed, "Players": str(players), LENGTH_TAG: length.key}
     if length.finish_drive:        # the table's choice, agreed before the game (L8)
         tags["FinishDrive"] = bots.finish_drive()
     if date:

@@ -60,7 +60,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from printkit_engine.bubbles import Form, Grammar, Part, PlainLines, Segment, Slot, number_part
-from printkit_engine.game import Lazy
+from printkit_engine.game import LENGTH_TAG, Lazy
 from printkit_engine.luckdraw.bookrecord import bonus_order, book_record, dealt_record
 from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
 from printkit_engine.luckdraw.rules import SIDELINES, Rules, load_rules
@@ -242,7 +242,7 @@ def grammar(rules: Rules | None = None) -> Grammar:
     header = (
         ("Players", Slot("players", (Part("players", tuple(
             str(k) for k in range(MIN_PLAYERS, MAX_PLAYERS + 1))),), title="Players")),
-        ("Length", Slot("length", (Part("length", tuple(g.key for g in rules.lengths),
+        (LENGTH_TAG, Slot("length", (Part("length", tuple(g.key for g in rules.lengths),
                                         labels=tuple(g.key[:2] for g in rules.lengths)),),
                         title="Length")),
     )

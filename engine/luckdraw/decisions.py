@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
 from printkit_engine.decisions import LOG_VALUE, DecisionLog, Field, Replayed, Row, log_text
 from printkit_engine.findings import Finding
-from printkit_engine.game import Lazy
+from printkit_engine.game import LENGTH_TAG, Lazy
 from printkit_engine.luckdraw import notation as n
 from printkit_engine.luckdraw.bots import Audible, Event, Happening, Table, Trade, play
 from printkit_engine.luckdraw.cards import MAX_PLAYERS
@@ -158,7 +158,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
     from printkit_engine.decisions.lines import DecisionLines
 
     grammar = Grammar("luckdraw", slots, (form,),
-                      tags=("Seed", "Players", "Length", "FinishDrive", "Home", "Away",
+                      tags=("Seed", n.PLAYERS_TAG, LENGTH_TAG, n.FINISH_TAG, "Home", "Away",
                             "Date", "Match", *SEAT_TAGS),
                       hint="drive touchback = 12", log=LOG_VALUE, variant=LOG_VALUE,
                       stamp=(("Log", LOG_VALUE),), seeded=True,
@@ -168,7 +168,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
         game="luckdraw", prefix=PREFIX, grammar=grammar, fields=FIELDS, checkpoint=CHECKPOINT,
         replay=replay, from_record=log_of_record,
         verify=Lazy("printkit_engine.luckdraw.verify:record_report"), load_rules=load_rules,
-        tags=("Players", "Length", "FinishDrive", *SEAT_TAGS),
+        tags=(n.PLAYERS_TAG, LENGTH_TAG, n.FINISH_TAG, *SEAT_TAGS),
         legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
         default=False)
 
@@ -365,7 +365,7 @@ class Scripted:
 
 
 def _length(tags: dict[str, str], rules: Rules) -> Length:
-    key = tags.get("Length", "full")
+    key = tags.get(LENGTH_TAG, "full")
     return next((x for x in rules.lengths if x.key == key),
                 next(x for x in rules.lengths if x.key == "full"))
 
