@@ -113,5 +113,5 @@ def copy_state(snap: Snapshot) -> Snapshot:
     for name in pdfmetrics.getRegisteredFontNames():
         states = getattr(pdfmetrics.getFont(name), "state", None)
         if states is not None and old in states:                 # a TrueType font used so far
-            states[new] = copy.deepcopy(states[old], _shared())
+            states[new] = copy.deepcopy(states[old], dict(shared))   # a memo: grows
     return out
