@@ -18,8 +18,7 @@ DB_NAME = "printkit.sqlite"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
     id INTEGER PRIMARY KEY, game TEXT NOT NULL, format TEXT NOT NULL, paper TEXT NOT NULL,
-    teams TEXT NOT NULL, class_id TEXT NOT NULL, folder TEXT NOT NULL, created REAL NOT NULL,
-    length TEXT NOT NULL DEFAULT '');
+    teams TEXT NOT NULL, class_id TEXT NOT NULL, folder TEXT NOT NULL, created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS submissions (
     id INTEGER PRIMARY KEY, class INTEGER NOT NULL REFERENCES classes(id),
     original TEXT NOT NULL, stored TEXT NOT NULL, kind TEXT NOT NULL, size INTEGER NOT NULL,
@@ -39,7 +38,9 @@ CREATE TABLE IF NOT EXISTS sheets (
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, created REAL NOT NULL);
 """
-ADDED_COLUMNS = (("length", "TEXT NOT NULL DEFAULT ''"),)     # (name, declaration)
+ADDED_COLUMNS = (("length", "TEXT NOT NULL DEFAULT ''"),)     # (name, declaration): each
+# column `classes` gained after its first release, declared here only; every database, new
+# or older, gets them from _add_columns
 CLASS_COLUMNS = "id, game, format, paper, teams, class_id, folder, length"
 RUNNING = ("queued", "running")     # a run's states until it is "done", "failed", "cut short"
 
@@ -302,9 +303,9 @@ def _class(r: tuple) -> ClassRow:
 
 
 def _add_columns(db: sqlite3.Connection) -> None:
-    """Columns added since a folder's database was made (CREATE TABLE IF NOT EXISTS leaves an
-    older table as it is): added with their defaults, so a class folder made by an earlier
-    printkit opens, its classes the whole game."""
+    """Columns added since the first release, to a new database as to a folder's older one
+    (CREATE TABLE IF NOT EXISTS leaves an older table as it is): added with their defaults,
+    so a class folder made by an earlier printkit opens, its classes the whole game."""
     have = {row[1] for row in db.execute("PRAGMA table_info(classes)")}
     for column, declared in ADDED_COLUMNS:
         if column not in have:
