@@ -575,6 +575,18 @@ def results_csv(plan: Plan) -> str:
     return out.getvalue()
 
 
+def pack_options(paper: str, length: str = "", dense: bool = False) -> sheets.RenderOptions:
+    """The render options of a class pack, as `classroom` and the teacher's page both ask
+    for one: the paper, the game length every blank sheet's code carries ("": the whole
+    game), and the full-line bubble log instead of the decision sheet (`dense`)."""
+    extra: sheets.Extra = {}
+    if dense:
+        extra["dense"] = True
+    if length:
+        extra["length"] = length
+    return sheets.RenderOptions(paper=paper, extra=extra)
+
+
 def write_class(files: FileSet, out: Path, plan: Plan, opts: sheets.RenderOptions, *,
                 duplex: bool = True, fillable: bool = False, singles: bool = True,
                 progress: Callable[[list[MatchPlan]], Iterator[MatchPlan]] | None = None,

@@ -66,11 +66,10 @@ def classroom(
 ) -> None:
     """Make a class's packs: every match's sheets and play book, schedule, teacher sheet."""
     from printkit.classkey import load_or_create
-    from printkit.classroom import class_targets, make_plan, write_class
+    from printkit.classroom import class_targets, make_plan, pack_options, write_class
     from printkit.output import FileSet
     from printkit.progress import track
     from printkit.schedule_check import PACK
-    from printkit.sheets import Extra, RenderOptions
     from printkit.teamnames import read_roster
     from printkit_engine import registry
     from printkit_engine.tournament import TournamentError, numbered, schedule
@@ -91,11 +90,6 @@ def classroom(
         raise UserError(f"{roster or '--teams'}: {exc}") from None
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: not a directory")
-    extra: Extra = {}
-    if dense:
-        extra["dense"] = True
-    if length:
-        extra["length"] = length
     started = time.perf_counter()
     with FileSet(force) as files:
         for t in class_targets(out, None):
@@ -105,7 +99,7 @@ def classroom(
         for t in class_targets(out, plan, fillable):
             files.check(t)
         pages = write_class(
-            files, out, plan, RenderOptions(paper=paper.value, extra=extra),
+            files, out, plan, pack_options(paper.value, length or "", dense),
             duplex=not simplex,
             fillable=fillable,
             progress=lambda ms: track(ms, f"Rendering {len(ms)} matches", total=len(ms)))

@@ -52,9 +52,8 @@ def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str,
     """Write a class into `folder` (new): its key, pack, schedule, teacher sheet, results.csv.
     All or nothing (printkit.output.FileSet), as `classroom` writes them."""
     from printkit.classkey import load_or_create
-    from printkit.classroom import make_plan, write_class
+    from printkit.classroom import make_plan, pack_options, write_class
     from printkit.output import FileSet
-    from printkit.sheets import RenderOptions
     from printkit_engine import registry
     from printkit_engine.tournament import TournamentError, schedule
 
@@ -81,9 +80,7 @@ def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str,
         key, _ = load_or_create(folder / KEY)
         plan = make_plan(game, sched, key, paper, roster)
         with FileSet(False) as files:
-            pages = write_class(files, folder, plan,
-                                RenderOptions(paper=paper,
-                                              extra={"length": length} if length else {}),
+            pages = write_class(files, folder, plan, pack_options(paper, length),
                                 singles=False)
     except UserError as exc:
         raise FlowError(str(exc)) from None
