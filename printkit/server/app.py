@@ -20,9 +20,11 @@ import logging
 import re
 import secrets
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
+from math import ceil
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, quote
@@ -30,7 +32,7 @@ from urllib.parse import parse_qsl, quote
 from printkit.server import pages
 from printkit.server.flow import DOWNLOADS, HANDINS, FlowError, make_class, roster_from
 from printkit.server.forms import MAX_BODY, Form, FormError, parse
-from printkit.server.lan import PASSCODE, QR_SIZE, new_passcode, normal, qr_svg
+from printkit.server.lan import PASSCODE, QR_SIZE, WrongTries, new_passcode, normal, qr_svg
 from printkit.server.runner import Auditor
 from printkit.server.sniff import sniff, suffix
 from printkit.server.store import ClassRow, Store
@@ -107,6 +109,8 @@ class App:
         self.store = Store(root)
         self.lan = lan
         self.passcode = self.store.setting(PASSCODE, new_passcode) if lan else ""
+        self.wrong_tries = WrongTries()
+        self.clock: Callable[[], float] = time.monotonic     # a test's own clock may stand in
         self.secret = secrets.token_bytes(32)     # signs CSRF tokens; new each start
         self.lock = threading.Lock()              # new class folders, hand-in names
         self.auditor = Auditor(root, self.store)
@@ -180,9 +184,15 @@ class App:
         phone = self.lan is not None and req.client not in LOOPBACK_CLIENTS
         if phone and not self.store.is_in(req.session):
             given = req.query.get(PASSCODE)
+            if given is not None and (wait := self.wrong_tries.wait(req.client, self.clock())):
+                resp = html(pages.passcode_page(req.path, True, wait), 429)
+                resp.extra.append((b"retry-after", str(ceil(wait)).encode("ascii")))
+                return resp
             if given is not None and hmac.compare_digest(normal(given), self.passcode):
                 self.store.let_in(req.session)
                 return redirect(req.path if PHONE_PAGE.fullmatch(req.path) else "/")
+            if given is not None:
+                self.wrong_tries.failed(req.client, self.clock())
             return html(pages.passcode_page(req.path, given is not None), 401)
         allowed = []
         for method, pattern, handler in self.routes:

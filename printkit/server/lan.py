@@ -11,11 +11,15 @@ from __future__ import annotations
 import re
 import secrets
 import socket
+from collections import OrderedDict, deque
 
 PASSCODE_CHARS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 PASSCODE_LENGTH = 8
 PASSCODE = "passcode"        # the setting's name, and the query parameter of the QR link
 QR_SIZE = 320                # px: the QR code on the class page (the board page doubles it)
+TRIES = 10                   # wrong passcodes a client address may give in WINDOW seconds
+WINDOW = 60.0
+CLIENTS = 4096               # client addresses remembered (the least recently wrong let go)
 
 
 def new_passcode() -> str:
@@ -50,3 +54,30 @@ def qr_svg(text: str, size: int = QR_SIZE) -> str:
     return re.sub(r'^<svg width="[^"]*" height="[^"]*"',
                   f'<svg class="qr" role="img" aria-label="QR code of the upload address" '
                   f'width="{size}" height="{size}"', svg, count=1)
+
+
+class WrongTries:
+    """Wrong passcodes given, per client address: after TRIES in WINDOW seconds the address
+    waits until the oldest of them is WINDOW old. A phone that mistyped twice never notices;
+    a program trying every passcode gets ten a minute (31**8 of them: 160,000 years). The
+    memory is bounded: CLIENTS addresses, TRIES times each."""
+
+    def __init__(self, tries: int = TRIES, window: float = WINDOW,
+                 clients: int = CLIENTS) -> None:
+        self.tries, self.window, self.clients = tries, window, clients
+        self.wrong: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def wait(self, client: str, now: float) -> float:
+        """Seconds `client` must wait before its next try is looked at (0: now)."""
+        times = self.wrong.get(client)
+        if times is None or len(times) < self.tries:
+            return 0.0
+        return max(0.0, times[0] + self.window - now)
+
+    def failed(self, client: str, now: float) -> None:
+        """Note a wrong passcode from `client`."""
+        times = self.wrong.pop(client, None) or deque(maxlen=self.tries)
+        times.append(now)
+        self.wrong[client] = times
+        while len(self.wrong) > self.clients:
+            self.wrong.popitem(last=False)

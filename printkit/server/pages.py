@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from math import ceil
 
 from printkit.server.flow import DOWNLOADS
 from printkit.server.forms import MAX_FILE, MAX_FILES
@@ -103,9 +104,12 @@ def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error
     return layout("Classes", _message(error) + lan + listing + "<h2>New class</h2>" + form)
 
 
-def passcode_page(path: str, wrong: bool) -> str:
-    """Asked of a phone that has not given the passcode (the QR code's link gives it)."""
-    return layout("Passcode", _message("that is not the passcode" if wrong else "")
+def passcode_page(path: str, wrong: bool, wait: float = 0.0) -> str:
+    """Asked of a phone that has not given the passcode (the QR code's link gives it); `wait`:
+    seconds before another try is looked at, after too many wrong ones."""
+    said = (f"too many wrong passcodes: try again in {ceil(wait)} s" if wait else
+            "that is not the passcode" if wrong else "")
+    return layout("Passcode", _message(said)
                   + '<div class="phone"><p>Scan the QR code on the board, or type the '
                   + "passcode it shows.</p>"
                   + f'<form method="get" action="{escape(path)}">'

@@ -558,3 +558,32 @@ def test_without_lan_nothing_changes(root):
     assert c.get("/classes/1/board").status == 404
     assert Client(App(root), client=PHONE).get("/").status == 200   # only loopback's Host
     assert c.get("/", host="192.168.7.20:8000").status == 403
+
+
+def test_a_client_giving_wrong_passcodes_waits_after_ten_a_minute(root, records):
+    """Ten wrong passcodes from one address in a minute, then that address waits (429, with
+    Retry-After) until the first is a minute old, even for the right passcode; another
+    address is not held up; the right passcode after the wait lets it in."""
+    now = [1000.0]
+    app = App(root, LAN)
+    app.clock = lambda: now[0]
+    teacher = Client(app)
+    passcode = re.search(r'<p class="passcode" id="passcode">([A-Z2-9]{8})</p>',
+                         teacher.get("/classes/1").text)[1]
+    host = "192.168.7.20:8000"
+    guesser = Client(app, client=PHONE)
+    for k in range(10):
+        now[0] = 1000.0 + 3 * k                      # 1000, 1003, ... 1027
+        r = guesser.get("/classes/1/phone?passcode=WRONG234", host=host)
+        assert r.status == 401 and "that is not the passcode" in r.text, k
+    now[0] = 1030.0
+    r = guesser.get(f"/classes/1/phone?passcode={passcode}", host=host)
+    assert r.status == 429 and r.headers["retry-after"] == "30"
+    assert "too many wrong passcodes: try again in 30 s" in r.text
+    other = Client(app, client="192.168.7.99")
+    assert other.get(f"/classes/1/phone?passcode={passcode}", host=host).status == 303
+    now[0] = 1059.5
+    assert guesser.get(f"/classes/1/phone?passcode={passcode}", host=host).status == 429
+    now[0] = 1060.0                                   # the first wrong one is a minute old
+    r = guesser.get(f"/classes/1/phone?passcode={passcode}", host=host)
+    assert r.status == 303 and r.headers["location"] == "/classes/1/phone"
