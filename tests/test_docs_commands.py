@@ -91,15 +91,22 @@ def test_every_command_shown_runs_as_written(doc, demo_dir, tmp_path):
             assert image.size == (1754, 1241)
 
 
-def _repository_state() -> set[Path]:
-    """Every file of the checkout but its tools' (git, the virtual environment, caches):
-    a command that wrote into the repository (ignored output/ included) adds one."""
+def _repository_state() -> dict[Path, tuple[int, int]]:
+    """Every file of the checkout but its tools' (git, the virtual environment, caches), with
+    its size and modification time: a command that wrote into the repository (ignored output/
+    included) adds a file or changes one."""
     skip = {".git", ".venv", "build", "__pycache__", ".mypy_cache", ".ruff_cache",
             ".hypothesis", ".pytest_cache", "printkit.egg-info"}
-    found = set()
+    found = {}
     for folder, dirs, files in os.walk(ROOT):
         dirs[:] = [d for d in dirs if d not in skip]
-        found.update(Path(folder, name) for name in files)
+        for name in files:
+            path = Path(folder, name)
+            try:
+                st = path.stat()
+            except FileNotFoundError:       # a file another test's process just removed
+                continue
+            found[path] = (st.st_size, st.st_mtime_ns)
     return found
 
 
