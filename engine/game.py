@@ -223,6 +223,9 @@ class Game:
     # tag names one, and a blank bubble sheet's code carries the one a class plays
     # (`render --length`, `classroom --length`) so a short game is read as short
     lengths: Callable[[Any], tuple[str, ...]] | None = None
+    # how much of a whole game one of those lengths is (a quarter: 0.25): a class pack of a
+    # short game prints blank sheets for that much of a game, not for a whole one
+    length_share: Callable[[Any, str], float] | None = None
 
     def __post_init__(self) -> None:
         """A game missing a piece it needs fails here, when its package is imported, naming
@@ -234,6 +237,9 @@ class Game:
                              "ranges (Game.ranges, from the game's package)")
         if self.ranges is not None and self.ranges.game != self.id:
             raise ValueError(f"game {self.id!r}: its rules ranges are {self.ranges.game!r}'s")
+        if (self.lengths is None) != (self.length_share is None):
+            raise ValueError(f"game {self.id!r}: game lengths (lengths) and how much of a "
+                             "game each is (length_share) come together")
         if self.lengths is not None and self.load_rules is None:
             raise ValueError(f"game {self.id!r}: it has game lengths but no rules data "
                              "(load_rules) to read them from")

@@ -35,6 +35,11 @@ def _lengths(rules) -> tuple[str, ...]:
     return tuple(rules.lengths)
 
 
+def _length_share(rules, name: str) -> float:
+    """A length's periods over the longest length's (a quarter of four: 0.25)."""
+    return rules.lengths[name].periods / max(g.periods for g in rules.lengths.values())
+
+
 def _section(label: str) -> Section:
     side, deck, k = label.split("/")
     return Section(side, f"{side.upper()} \u2014 {_decks().deck(deck).title} deck",
@@ -65,4 +70,5 @@ GAME = Game(
     bubbles=Lazy("printkit_engine.blowout.bubbles:grammar"),
     decisions=Lazy("printkit_engine.blowout.decisions:decision_log"),
     lengths=_lengths,
+    length_share=_length_share,
 )

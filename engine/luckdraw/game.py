@@ -46,6 +46,14 @@ def _lengths(rules) -> tuple[str, ...]:
     return tuple(g.key for g in rules.lengths)
 
 
+def _length_share(rules, key: str) -> float:
+    """The quarters a length plays over the game's four (Q1: 0.25; the whole game, overtime
+    and all: 1)."""
+    length = rules.length(key)
+    regulation = rules.periods.index(rules.overtime)
+    return min(1.0, (rules.periods.index(length.last) + 1) / regulation)
+
+
 def _section(label: str) -> Section:
     k = label.split("/")[1]
     return Section("", f"{DRIVE} {k}", k)
@@ -77,6 +85,7 @@ GAME = Game(
     decisions=Lazy("printkit_engine.luckdraw.decisions:decision_log"),
     load_rules=Lazy("printkit_engine.luckdraw.rules:load_rules"),
     lengths=_lengths,
+    length_share=_length_share,
     verify=Lazy("printkit_engine.luckdraw.verify:verify_text"),
     detect=Lazy("printkit_engine.luckdraw.notation:detect"),
     bots=Bots(slips=SLIPS, play=Lazy("printkit_engine.luckdraw.bots:play_game"),

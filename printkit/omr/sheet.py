@@ -7,6 +7,7 @@ log's QR carries); everything else comes from the game's grammar and the layout.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from math import ceil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -228,13 +229,18 @@ def blank_tags(opts: RenderOptions, game_id: str) -> list[tuple[str, str]]:
 
 
 def game_sheets(game_id: str, opts: RenderOptions, layout: Layout) -> int:
-    """Blank sheets enough for a typical whole game (the grammar's `typical_lines`): what a
-    classroom pack prints, since each sheet carries its own number in its code and a copy of
-    sheet 1 cannot stand in for sheet 2."""
+    """Blank sheets enough for a typical game (the grammar's `typical_lines`, times the share
+    of a whole game the class's `--length` is): what a classroom pack prints, since each
+    sheet carries its own number in its code and a copy of sheet 1 cannot stand in for
+    sheet 2."""
     log, _ = default_log(game_id, opts)
     grammar = for_sheet(pick_log(game_id, log), blank_tags(opts, game_id))
     lines = geometry(grammar, layout, opts.paper).lines
-    return max(BLANK_SHEETS, -(-grammar.typical_lines // lines))
+    typical = grammar.typical_lines
+    length, game = opts.extra.get("length"), registry.get(game_id)
+    if length and game.length_share is not None:
+        typical = ceil(typical * game.length_share(game.rules(), str(length)))
+    return max(BLANK_SHEETS, -(-typical // lines))
 
 
 def draw_log(doc: Document, opts: RenderOptions, layout: Layout,

@@ -90,6 +90,9 @@ def test_a_class_of_halves_has_it_in_every_bubble_sheet_s_code(tmp_path):
     assert r.code == 0, r.stderr
     codes = [c for c in _codes(tmp_path / "class" / "pack.pdf") if c.startswith("PKBL1;")]
     assert codes and all("&Length=halves&" in c for c in codes)
+    # blank sheets for half a game: a whole one is some 276 rows, 42 a letter sheet (7
+    # sheets); half of it, 138 rows, takes 4
+    assert len(codes) == 4
     r = run_cli("classroom", "blowout", "--teams", "2", "--class-key", tmp_path / "k2.key",
                 "--out", tmp_path / "c2", "--length", "hours")
     assert r.code == 2 and r.stderr.count("\n") == 1 and "--length 'hours'" in r.stderr
