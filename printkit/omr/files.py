@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,13 +59,20 @@ def qr_texts(image: np.ndarray) -> list[str]:
 def page_codes(gray: np.ndarray) -> PageCodes:
     """The codes of a page: the corner markers come first (the sheet's top strip, set upright
     and enlarged from them, is where its code reads: small, fast, and a tilted or blurred
-    code reads there); then the whole picture."""
+    code reads there); then the whole picture. When the quick marker pass finds no marker at
+    all, the whole picture's codes are read first: a page coded as no bubble sheet is (a play
+    book's) is then not searched patiently for markers it does not have (seconds a page)."""
     import cv2
 
     from printkit.omr.payload import is_sheet
-    from printkit.omr.read import detect, header_strip
+    from printkit.omr.read import Markers, detect, header_strip, quick_pass
 
-    markers = detect(gray)
+    quick = quick_pass(gray)
+    if not quick.found:
+        codes = qr_texts(gray)
+        if codes and not any(is_sheet(t) for t in codes):
+            return PageCodes(Markers(), None, codes)
+    markers = detect(gray, quick)
     strip = header_strip(gray, markers)
     if strip is not None:
         sharpened = cv2.addWeighted(strip, 2.0, cv2.GaussianBlur(strip, (0, 0), 3), -1.0, 0)
@@ -244,7 +252,24 @@ def twice(sheets: list[tuple[str, SheetRead]]) -> dict[str, str]:
 def sheet_ids(path: Path) -> list[SheetId]:
     """The bubble-sheet codes in a file, read from the QR codes alone (no bubble is judged):
     [] for a file with no sheet code, or one that cannot be opened (the file is then read on
-    its own, and any error reported there). Stops where `read_bubble_file` does."""
+    its own, and any error reported there). Stops where `read_bubble_file` does. A file
+    asked about again unchanged (its size and modification time) is not read again: an
+    audit groups the sheets by their codes, and the teacher's page then says what each file
+    was read as, in the same process."""
+    try:
+        st = path.stat()
+    except OSError:
+        return []
+    return list(_sheet_ids(str(path.resolve()), st.st_size, st.st_mtime_ns))
+
+
+@lru_cache(maxsize=4096)
+def _sheet_ids(path: str, size: int, mtime_ns: int) -> tuple[SheetId, ...]:
+    """`sheet_ids` of the file at `path` as it is now (size and time are the cache's key)."""
+    return tuple(_read_sheet_ids(Path(path)))
+
+
+def _read_sheet_ids(path: Path) -> list[SheetId]:
     from printkit.omr.payload import PayloadError, parse
 
     out = []

@@ -243,15 +243,33 @@ def _as_corners(ids: list[int], combo: tuple[np.ndarray, ...]) -> bool:
     return True
 
 
-def detect(gray: np.ndarray) -> Markers:
-    """Corner markers found: id -> its 4 corners in image pixels (ArUco's order). A quick pass
-    on a copy at most DETECT_SIDE a side; for markers it missed, a patient pass, then one on a
-    copy twice the size (a small image) or on the image itself (a large one: a far corner of a
-    steep photo can lose its marker's cells in the reduced copy)."""
-    side = max(gray.shape)
-    factor = min(1.0, DETECT_SIDE / side)
+@dataclass(frozen=True)
+class QuickPass:
+    """The quick marker search's result: what it found, on which reduced copy. A caller may
+    look at it before paying for the patient passes (a play book's page has no markers at
+    all, and the patient passes over a whole page found none for some seconds)."""
+
+    found: list[Candidate]
+    small: np.ndarray
+    factor: float
+
+
+def quick_pass(gray: np.ndarray) -> QuickPass:
+    """Markers found by the quick pass alone, on a copy at most DETECT_SIDE a side."""
+    factor = min(1.0, DETECT_SIDE / max(gray.shape))
     small = gray if factor == 1.0 else _resized(gray, factor, cv2.INTER_LINEAR)
-    found = _candidates(small, factor, False)
+    return QuickPass(_candidates(small, factor, False), small, factor)
+
+
+def detect(gray: np.ndarray, quick: QuickPass | None = None) -> Markers:
+    """Corner markers found: id -> its 4 corners in image pixels (ArUco's order). A quick pass
+    on a copy at most DETECT_SIDE a side (or `quick`, the one already made); for markers it
+    missed, a patient pass, then one on a copy twice the size (a small image) or on the image
+    itself (a large one: a far corner of a steep photo can lose its marker's cells in the
+    reduced copy)."""
+    side = max(gray.shape)
+    quick = quick or quick_pass(gray)
+    found, small, factor = list(quick.found), quick.small, quick.factor
     tries = [(small, factor)]
     if side < DETECT_SIDE:
         tries.append((_resized(gray, 2.0, cv2.INTER_CUBIC), 2.0))

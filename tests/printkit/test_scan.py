@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 import qrcode
 from PIL import Image, ImageFilter
@@ -163,3 +164,26 @@ def test_pdf_edited_with_its_qr_intact_is_caught(tmp_path, game, kwargs, label, 
     said = r.stdout.splitlines()[-2]
     assert said.startswith("printed draws: MISMATCH: the pages print") and f" at {where} " in said
     assert r.stdout.splitlines()[-1].startswith("verdict: MISMATCH")
+
+
+def test_a_play_book_page_is_not_searched_patiently_for_bubble_sheet_markers(book_pdf,
+                                                                            monkeypatch):
+    """A play book's page has no corner markers; its code says it is no bubble sheet, so the
+    patient marker passes (some seconds a page) are not run for it. A bubble sheet's page still
+    gets them when its quick pass misses a marker (tests/omr)."""
+    from printkit.omr import files, read
+
+    patient: list[bool] = []
+    real = read._candidates
+
+    def counted(image: np.ndarray, factor: float, slow: bool) -> list:
+        patient.append(slow)
+        return real(image, factor, slow)
+
+    monkeypatch.setattr(read, "_candidates", counted)
+    page = next(rasterise(book_pdf.read_bytes(), 150))
+    codes = files.page_codes(np.asarray(page.convert("L")))
+    assert (codes.sheet, dict(codes.markers)) == (None, {})
+    assert codes.codes == ["printkit-draws/1;game=cardbowl;seed=scan%20me;plays=3;draws=162;"
+                           "check=d997c8eaa9204c83"]
+    assert patient == [False]
