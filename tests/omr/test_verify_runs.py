@@ -178,3 +178,26 @@ def test_a_sheet_marked_last_with_sheets_after_it_is_unreadable(clean, tmp_path)
     assert r.stderr.strip() == (f"printkit: error: {', '.join(map(str, files))}: match M3 "
                                 "(seed m3c-0001): sheet 2 is marked as the last, but sheet 3 "
                                 "follows: unshade the wrong one: not verified")
+
+
+def test_a_photo_s_codes_are_read_once_until_the_file_changes(clean, tmp_path, monkeypatch):
+    """An audit groups sheets by their codes and the teacher's page then says what each file
+    was read as: the second asking does not decode the photo again, unless it changed."""
+    from printkit.omr import files
+
+    opened: list[Path] = []
+    real = files.open_file
+
+    def counted(path: Path) -> files.Opened:
+        opened.append(path)
+        return real(path)
+
+    monkeypatch.setattr(files, "open_file", counted)
+    photo = tmp_path / "p2.png"
+    photo.write_bytes(clean[1].read_bytes())
+    first = files.sheet_ids(photo)
+    assert [(i.game, i.sheet) for i in first] == [("luckdraw", 2)]
+    assert files.sheet_ids(photo) == first and len(opened) == 1
+    photo.write_bytes(clean[0].read_bytes())             # another sheet in its place
+    assert [(i.game, i.sheet) for i in files.sheet_ids(photo)] == [("luckdraw", 1)]
+    assert len(opened) == 2
