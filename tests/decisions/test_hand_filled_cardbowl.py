@@ -26,7 +26,10 @@ row 3's wait `2` and row 12's score `7`, sheet 2 row 9's wait `3`, sheet 4 row 2
 row 3's `run`, 5 px left and 3 down), one rubbed out (sheet 1 row 8: `pass` shaded, rubbed out to
 a light grey smudge, `run` shaded), and the "last sheet" tick on sheet 7. Sheets 1 and 3-7 are
 grey scans (a slight blur, JPEG 60); sheet 2 is a phone photo (turned 3 degrees, a little
-perspective, uneven warm light, some 127 dpi, JPEG 75).
+perspective, uneven warm light, some 127 dpi, JPEG 75). `handfill-cb-sheet1-light-pencil.jpg` is
+sheet 1 shaded the same way in the first try's lighter pencil (some 75-105 of 255 at a shaded
+bubble's centre, against 50-60 on the fixture): the reader finds every one of its rows
+half-shaded, and reads none of them as anything else.
 
 Everything expected here is typed by hand: the decision rows are the table's list, as its
 sheets hold them (a play row, then its "more" row where it comes), and the findings are the
@@ -46,6 +49,7 @@ SHEETS = ["handfill-cb-sheet1.jpg", "handfill-cb-sheet2-photo.jpg", "handfill-cb
           "handfill-cb-sheet7.jpg"]
 # lines read a sheet: 30 rows, less the "more" rows no play owned yet (sheet 1 row 18, ...)
 LINES_READ = [29, 28, 29, 29, 29, 29, 16]
+LIGHT = "handfill-cb-sheet1-light-pencil.jpg"
 
 # The table's decisions, row by row, as the sheets hold them (blank rows left out).
 TABLE = """\
@@ -306,3 +310,34 @@ def test_verify_replays_the_whole_game_clean():
     r = run_cli("verify", *files)
     assert r.code == 0, r.stdout + r.stderr
     assert r.stdout.splitlines() == [", ".join(files) + ": cardbowl: 189 lines checked, clean"]
+
+
+def test_a_light_pencil_is_reported_half_shaded_never_read_wrong(tmp_path):
+    """Sheet 1 in a lighter pencil, with sheets 2-7: each of its 29 shaded rows (all but the
+    blank row 18) is reported half-shaded with the bubbles it doubts, none read as anything
+    else; the rubbed-out `pass` of row 8 is not among them. The replay stops at the first row
+    not read, so the whole game is one finding."""
+    out = tmp_path / "game.dec"
+    r = run_cli("scan", str(FIXTURES / LIGHT), *(str(FIXTURES / name) for name in SHEETS[1:]),
+                "--out", str(out))
+    said = r.stdout + r.stderr
+    assert r.code == 1, said
+    assert f"{LIGHT}: cardbowl sheet 1: 0 lines read, 29 ambiguous\n" in said
+    assert f"{SHEETS[1]}: cardbowl sheet 2: 28 lines read\n" in said
+    rows = out.read_text().partition("\n\n")[2].splitlines()
+    table = TABLE.splitlines()
+    assert len(rows) == len(table)
+    prefix = f"; {FIXTURES / LIGHT} line "
+    assert [row.partition(":")[0] for row in rows[:29]] == \
+           [f"{prefix}{n}" for n in [*range(1, 18), *range(19, 31)]]
+    assert all(": not read: half-shaded bubble in " in row for row in rows[:29])
+    assert rows[2] == (f"{prefix}3: not read: half-shaded bubble in play (pass); half-shaded "
+                       "bubble in shotgun (shotgun); half-shaded bubble in turns (2); "
+                       "half-shaded bubble in yardage (1)")
+    assert rows[7] == (f"{prefix}8: not read: half-shaded bubble in play (run); half-shaded "
+                       "bubble in defense (blitz)")
+    assert rows[11] == (f"{prefix}12: not read: half-shaded bubble in try (XP); half-shaded "
+                        "bubble in score digit 3 (7)")
+    assert rows[29:] == table[29:]
+    assert "CB-REC-003: a play line that cannot be read" in said
+    assert "cardbowl: 0 lines checked, 1 finding" in said
