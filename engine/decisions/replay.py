@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from printkit_engine.decisions.model import LOG_TAG, LOG_VALUE, DecisionLog, Row
-from printkit_engine.decisions.text import read_log
+from printkit_engine.decisions.text import NOT_READ, read_log
 from printkit_engine.findings import Finding, Report
 from printkit_engine.tags import TAG, record_text, unquote
 from printkit_engine.verify.record import Unread, split_lines
@@ -37,6 +37,15 @@ def is_decision_log(text: str) -> bool:
     return False
 
 
+def _found(text: str) -> str:
+    """What a finding on an unreadable line says was found: the line typed (its start), or,
+    for a sheet's line the reader could not read (its comment names the file and the
+    problems, which the message already gives), that."""
+    if text.lstrip().startswith(";") and NOT_READ in text:
+        return "marks the sheet reader could not read"
+    return text.strip()[:40]
+
+
 def verify_log(log: DecisionLog, text: str, file: str, rules: Any = None) -> Report:
     """The report of a decision log: the replay's findings, by the log's own lines."""
     rules = log.load_rules() if rules is None else rules
@@ -48,7 +57,7 @@ def verify_log(log: DecisionLog, text: str, file: str, rules: Any = None) -> Rep
             findings.append(Finding(row.number, f"{log.prefix}-REC-003",
                                     f"a play line that cannot be read: {row.item.message} "
                                     "(the replay stops here)", "a decision line",
-                                    row.text.strip()[:40]))
+                                    _found(row.text)))
             break
         rows.append(row.item)
     tags = {k: v for k, v in record.tags.items() if k != LOG_TAG}

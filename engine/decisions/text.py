@@ -41,12 +41,27 @@ def _parts(log: DecisionLog, slot: str, token: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+SAID = 160          # characters of the reader's problems a finding quotes, whole ones only
+
+
+def _problems(raw: str) -> str:
+    """What the reader said of a line it could not read (`half-shaded bubble in play (run);
+    ...`): whole problems, as many as fit in SAID characters, then how many more there are."""
+    problems = raw.split(NOT_READ, 1)[1].strip().split("; ")
+    kept: list[str] = []
+    for problem in problems:
+        if kept and len("; ".join([*kept, problem])) > SAID:
+            break
+        kept.append(problem[:SAID])
+    more = len(problems) - len(kept)
+    return "; ".join(kept) + (f"; and {more} more" if more else "")
+
+
 def read_row(log: DecisionLog, raw: str, number: int) -> Row | None:
     """One line of the log as a row (None for a blank line or a `;` comment); ReadError for
     a line the row grammar cannot read."""
     if raw.lstrip().startswith(";") and NOT_READ in raw:
-        raise ReadError("a play the sheet could not read (" + raw.split(NOT_READ, 1)[1][:60]
-                        + ")", "", number, 1)
+        raise ReadError(f"a play the sheet could not read ({_problems(raw)})", "", number, 1)
     text = raw.split(";", 1)[0].strip()
     if not text:
         return None

@@ -339,5 +339,22 @@ def test_a_light_pencil_is_reported_half_shaded_never_read_wrong(tmp_path):
     assert rows[11] == (f"{prefix}12: not read: half-shaded bubble in try (XP); half-shaded "
                         "bubble in score digit 3 (7)")
     assert rows[29:] == table[29:]
-    assert "CB-REC-003: a play line that cannot be read" in said
+    assert (f"{out}:7: CB-REC-003: a play line that cannot be read: a play the sheet could "
+            "not read (half-shaded bubble in play (kickoff); half-shaded bubble in more (more)) "
+            "(the replay stops here) (expected a decision line, found marks the sheet reader "
+            f"could not read) [{FIXTURES / LIGHT} line 1, crop: {tmp_path / 'game.line1.png'}]"
+            ) in said      # the reader's words whole, not cut mid-word
     assert "cardbowl: 0 lines checked, 1 finding" in said
+
+
+def test_a_long_list_of_doubts_is_quoted_whole_problem_by_problem():
+    """A line with many doubtful bubbles: the finding quotes whole problems, as many as fit,
+    then says how many more (it cut one mid-word: 'half-shaded bubble in )')."""
+    from printkit_engine.decisions.text import _problems
+
+    raw = ("; p1.jpg line 3: not read: half-shaded bubble in play (pass); half-shaded bubble "
+           "in shotgun (shotgun); half-shaded bubble in turns (2); half-shaded bubble in "
+           "yardage (1); half-shaded bubble in timeout (H)")
+    assert _problems(raw) == ("half-shaded bubble in play (pass); half-shaded bubble in "
+                              "shotgun (shotgun); half-shaded bubble in turns (2); "
+                              "half-shaded bubble in yardage (1); and 1 more")
