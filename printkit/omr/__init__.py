@@ -135,6 +135,12 @@ def gaps(group: Scanned) -> str | None:
         return (f"sheet {early[0]} is marked as the last, but sheet {top} follows: unshade "
                 "the wrong one")
     if not any(r.last for _, r in group.sheets if r.sheet.sheet == top):
+        from printkit.omr.read import LAST_DOUBT
+
+        if any(a.what == LAST_DOUBT for _, r in group.sheets if r.sheet.sheet == top
+               for a in r.ambiguities):
+            return (f"sheet {top}'s \"last sheet (game over)\" bubble is half-shaded: shade it "
+                    "fully if the game ended on this sheet, or rub it out")
         return f"sheet {top} is not marked as the last: a later sheet may be missing"
     return None
 

@@ -62,6 +62,9 @@ class SheetReadError(ValueError):
     """The sheet cannot be read at all (markers missing, wrong layout): one line."""
 
 
+LAST_DOUBT = "half-shaded bubble in last sheet (game over)"    # said of the header
+
+
 @dataclass
 class Ambiguity:
     band: int               # band index on the sheet (0-based)
@@ -796,7 +799,7 @@ def _header(page: np.ndarray, integral: np.ndarray, grammar: Grammar, geo: Geome
     state = int(classify(_spot_darkness(integral, page.shape, geo, lx + dx, ly + dy),
                          blank, black)[0])
     if state == 2:
-        problems.append("half-shaded bubble in last sheet (game over)")
+        problems.append(LAST_DOUBT)
     last = state == 1
     if not geo.header_bubbles:
         return {}, last, problems

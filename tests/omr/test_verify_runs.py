@@ -201,3 +201,25 @@ def test_a_photo_s_codes_are_read_once_until_the_file_changes(clean, tmp_path, m
     photo.write_bytes(clean[0].read_bytes())             # another sheet in its place
     assert [(i.game, i.sheet) for i in files.sheet_ids(photo)] == [("luckdraw", 1)]
     assert len(opened) == 2
+
+
+def test_a_half_shaded_last_sheet_bubble_is_named_not_taken_for_a_missing_sheet():
+    """The hand-fill's light tick on its last sheet was refused as 'not marked as the last: a
+    later sheet may be missing', which sends a teacher looking for a sheet that does not
+    exist; the doubt is the bubble's, and is said so."""
+    from printkit.omr import Scanned, gaps
+    from printkit.omr.payload import SheetId
+    from printkit.omr.read import HEADER, Ambiguity, SheetRead
+
+    def sheet(n: int, doubt: bool) -> tuple[str, SheetRead]:
+        read = SheetRead(SheetId("cardbowl", "letter", "k", n), [(1, "run")], {})
+        if doubt:
+            read.ambiguities.append(Ambiguity(HEADER, 0,
+                                              "half-shaded bubble in last sheet (game over)"))
+        return f"p{n}.jpg", read
+
+    assert gaps(Scanned("cardbowl", [], [sheet(1, False), sheet(2, True)])) == (
+        "sheet 2's \"last sheet (game over)\" bubble is half-shaded: shade it fully if the "
+        "game ended on this sheet, or rub it out")
+    assert gaps(Scanned("cardbowl", [], [sheet(1, False), sheet(2, False)])) == (
+        "sheet 2 is not marked as the last: a later sheet may be missing")
