@@ -337,7 +337,7 @@ class App:
             number = self.store.next_class_id()
             folder = f"class-{number}"
             made = make_class(self.root / folder, form.get("game"), roster, form.get("format"),
-                              form.get("paper"), form.get("length"))
+                              form.get("paper"), form.get("length"), form.get("log"))
             self.store.add_class(form.get("game"), form.get("format"), form.get("paper"),
                                  made.teams, made.class_id, folder, form.get("length"))
         return made, number

@@ -48,9 +48,10 @@ class Made:
 
 
 def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str,
-               length: str = "") -> Made:
+               length: str = "", log: str = "") -> Made:
     """Write a class into `folder` (new): its key, pack, schedule, teacher sheet, results.csv.
-    All or nothing (printkit.output.FileSet), as `classroom` writes them."""
+    All or nothing (printkit.output.FileSet), as `classroom` writes them. `log`: "dense" for
+    the full-line bubble log (`classroom --dense`), "" for the decision sheet."""
     from printkit.classkey import load_or_create
     from printkit.classroom import make_plan, pack_options, write_class
     from printkit.output import FileSet
@@ -63,6 +64,8 @@ def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str,
         raise FlowError(f"unknown format {format!r}")
     if paper not in ("letter", "a4"):
         raise FlowError(f"unknown paper {paper!r}")
+    if log not in ("", "dense"):
+        raise FlowError(f"unknown bubble log {log!r}")
     if length:
         from printkit.omr.sheet import check_length
 
@@ -80,7 +83,7 @@ def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str,
         key, _ = load_or_create(folder / KEY)
         plan = make_plan(game, sched, key, paper, roster)
         with FileSet(False) as files:
-            pages = write_class(files, folder, plan, pack_options(paper, length),
+            pages = write_class(files, folder, plan, pack_options(paper, length, log == "dense"),
                                 singles=False)
     except UserError as exc:
         raise FlowError(str(exc)) from None

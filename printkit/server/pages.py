@@ -62,6 +62,10 @@ def _format(c: ClassRow) -> str:
     return f"{c.format}, {c.length}" if c.length else c.format
 
 
+LOGS = (("", "decision sheet: what the table decided, the fewest sheets"),
+        ("dense", "full-line sheet: every line's state, each line checked alone"))
+
+
 def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error: str = "",
          given: dict[str, str] | None = None, passcode: str = "",
          lengths: Sequence[tuple[str, Sequence[str]]] = ()) -> str:
@@ -95,6 +99,8 @@ def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error
         + "".join(f'<optgroup label="{escape(title)}">'
                   + _options([(n, n) for n in names], given.get("length", "")) + "</optgroup>"
                   for title, names in lengths)
+        + '</select><label for="log">Bubble log</label><select id="log" name="log">'
+        + _options(LOGS, given.get("log", ""))
         + '</select><label for="paper">Paper</label><select id="paper" name="paper">'
         + _options([("letter", "letter"), ("a4", "A4")], given.get("paper", "letter"))
         + '</select><p><button type="submit">Make the class</button></p></form>')

@@ -70,3 +70,37 @@ def test_a_folder_from_before_the_length_column_opens_its_classes_whole(tmp_path
                    "'[\"Ann\", \"Bo\"]', 'ABC123', 'class-1', 0)")
     page = Client(App(root)).get("/").text
     assert "<td>PostCard Football</td><td>2 teams</td><td>knockout</td><td>a4</td>" in page
+
+
+def _sheet_keys(pdf: bytes) -> set[str]:
+    doc = pypdfium2.PdfDocument(pdf)
+    codes = [r.text for k in range(len(doc))
+             for r in zxingcpp.read_barcodes(doc[k].render(scale=2).to_pil())]
+    return {code.split(";")[3] for code in codes if code.startswith("PKBL1;blowout;")}
+
+
+def test_a_class_may_take_the_full_line_bubble_log_as_classroom_dense_does(tmp_path):
+    """The form's "Bubble log" choice: the full-line sheet's class pack carries the sheets
+    `render --dense` prints (their geometry key in the code), the default the decision
+    sheet's; a value the form does not offer is one message and no class."""
+    from tests.helpers import run_cli
+
+    c = Client(App(tmp_path / "classes"))
+    page = c.get("/").text
+    assert ('<select id="log" name="log"><option value="" selected>decision sheet: what the '
+            "table decided, the fewest sheets</option><option value=\"dense\">full-line "
+            "sheet: every line&#x27;s state, each line checked alone</option></select>") in page
+    for log, number in (("dense", 1), ("", 2)):
+        r = c.post("/classes", {"csrf": c.token(), "game": "blowout", "teams": TEAMS,
+                                "format": "round-robin", "paper": "letter", "log": log})
+        assert r.status == 303 and r.headers["location"] == f"/classes/{number}"
+    dense, default = (_sheet_keys(c.get(f"/classes/{n}/files/pack.pdf").body) for n in (1, 2))
+    for flag, pdf in (("--dense", tmp_path / "dense.pdf"), ("--decisions", tmp_path / "d.pdf")):
+        assert run_cli("render", "blowout", "bubblelog", flag, "--seed", "s", "--out",
+                       pdf).code == 0
+    assert dense == _sheet_keys((tmp_path / "dense.pdf").read_bytes()) != default
+    assert default == _sheet_keys((tmp_path / "d.pdf").read_bytes())
+    r = c.post("/classes", {"csrf": c.token(), "game": "blowout", "teams": TEAMS,
+                            "format": "round-robin", "paper": "letter", "log": "sparse"})
+    assert r.status == 400 and "unknown bubble log &#x27;sparse&#x27;" in r.text
+    assert not (tmp_path / "classes" / "class-3").exists()
