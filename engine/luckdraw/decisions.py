@@ -115,10 +115,10 @@ FIELDS = (
 )
 CHECKPOINT = "total"
 SHEET_LEGEND = (
-    "A row an event, in order. New drive: on a drive's first row. Audible: shade it on the "
-    "next event's row, the calls on the next free audible row.",
-    "Trade: trade + the card given, then for + the card taken. After clock 0 and at the end: "
-    "each player's total, a total row each.",
+    "A row an event, in order. Audible: shade it on the next event; the calls go on the next "
+    "free audible row.",
+    "Trade: trade + card given, then for + card taken. After clock 0 and at the end: each "
+    "total on a total row.",
 )
 
 _LOG: dict[int, DecisionLog] = {}
