@@ -12,8 +12,8 @@ import cv2
 import pdfplumber
 import pytest
 
-from printkit_engine.luckdraw.bots import game_seed, play_game
 from printkit_engine.decisions import replayed_record
+from printkit_engine.luckdraw.bots import game_seed, play_game
 from printkit_engine.luckdraw.decisions import decision_log
 from tests.decisions.test_luckdraw_replay import HAND, _rows
 from tests.decisions.test_postcard_sheet import _luminance
