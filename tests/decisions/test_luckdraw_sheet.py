@@ -29,7 +29,8 @@ AUDIBLE_ROW = 2 + 8 + 8          # run pass; the eight seats that called pass; c
 TOTAL_ROW = 8 + 1 + 1 + 10 + 10  # the seat P1-P8; the total's sign, hundreds 1, tens, ones
 BAND = 6 * EVENT_ROW + AUDIBLE_ROW + 2 * TOTAL_ROW     # six event rows, one audible, two total
 EDGE = 0.25 * 72                                  # nothing within a quarter inch of the edge
-HEADS = ("new drive", "trade", "for", "late deal", "audible", "sack  SACK", "off pen  OP", "def pen  DP",
+HEADS = ("new drive", "trade", "for", "late deal", "audible", "sack  SACK", "off pen  OP",
+         "def pen  DP",
          "1st down  FDN", "short  TOD", "timeout  IR/TO", "review  IR/TO", "reset  TE",
          "kick TD  STTD", "touchback  STTD", "pass TD  PTD", "run TD  RTD", "XP  XP/S",
          "2 pt  XP/S", "safety  XP/S", "FG  FG", "miss FG  MFG", "int  INT", "fumble  FBL",
