@@ -159,3 +159,23 @@ def test_every_bot_game_round_trips(chunk: int) -> None:
         tags, rows = _rows(text)
         assert replayed_record(decision_log(), tags, rows) == record, k
         assert verify_log(log, text, "x").findings == [], k
+
+
+def test_an_event_marked_calls_without_its_audible_row() -> None:
+    """A sheet's event row marked `calls` (the audible's calls on an audible row) with no
+    audible row after it: LD-DEC-001 on that row, the rest replayed as typed."""
+    text = HAND.replace("\nfirst\n", "\ncalls first\n", 1)
+    found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
+    assert found == [(8, "LD-DEC-001"), (14, "LD-TRADE-002"), (22, "LD-TOTAL-001"),
+                     (25, "LD-DEC-002")]
+
+
+def test_audible_rows_in_the_sheets_order_join_their_marked_events() -> None:
+    """HAND with its audible as a sheet holds it: the event marked `calls`, the calls on
+    the audible row after the drive's sixth row. The same findings on the same rows (each a
+    line further on after the audible row)."""
+    sheet = HAND.replace("audible:pass pass:P2 run:P1P3P4 first +markers",
+                         "calls first +markers").replace(
+        "xp\ndrive\n", "xp\naudible:pass pass:P2 run:P1P3P4\ndrive\n")
+    found = [(f.line, f.rule) for f in verify_text(sheet, "x").findings]
+    assert found == [(15, "LD-TRADE-002"), (23, "LD-TOTAL-001"), (26, "LD-DEC-002")]

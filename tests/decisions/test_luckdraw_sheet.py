@@ -139,6 +139,9 @@ def test_the_hand_typed_log_goes_on_its_rows_and_scans_back(tmp_path):
     with pdfplumber.open(pdf) as doc:
         texts = [p.extract_text() for p in doc.pages]
     assert ["lines 1-36" in texts[0], "lines 37-72" in texts[1]] == [True, True]
+    # the scanned log, in the sheet's order, is drawn on the same sheets again
+    again = _render(tmp_path, "--from", str(out), name="again.pdf")
+    assert again.read_bytes() == pdf.read_bytes()
 
 
 def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
@@ -200,3 +203,14 @@ def test_timing_squares_between_groups_and_inside_the_total(tmp_path):
     assert [rows[t] for t in tops[:9]] == [8] * 6 + [4, 5, 5]
     assert [round(b - a, 1) for a, b in zip(tops[:9], tops[1:9], strict=False)] == [5.0] * 8
     assert len(tops) == 36                              # 4 bands of nine rows
+
+
+def test_an_event_marked_calls_with_no_audible_row_cannot_go_on_a_sheet(tmp_path):
+    log = tmp_path / "marked.dec"
+    log.write_text(HAND.replace("\nfirst\n", "\ncalls first\n", 1))
+    r = run_cli("render", "luckdraw", "bubblelog", "--decisions", "--from", str(log),
+                "--out", str(tmp_path / "x.pdf"))
+    assert r.code == 2
+    assert r.stderr.strip().splitlines() == [
+        f"printkit: error: {log}:8:1: an event marked `calls` whose audible row never comes: "
+        "a sheet cannot hold it"]
