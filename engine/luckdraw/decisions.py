@@ -3,7 +3,8 @@
 With a play book the deal of drive K is the book's slip (L17), and the holders and points
 follow from the cards. What is not in the book is the broadcast (what the table SAW: a new
 drive, each scoring event) and the players' choices (the audible calls, a trade, a late
-deal). One row a happening, in the order the table saw them; its fields:
+deal). One row a happening, in the order the table saw them, and a checkpoint after each
+quarter's end and the game's (docs/rules/luckdraw.md, L22); the rows' fields:
 
     drive     drive trade for late       a new drive, a trade (the card given, then `for`
                                          the card taken: each as one of its events, `trade
@@ -12,20 +13,25 @@ deal). One row a happening, in the order the table saw them; its fields:
               touchback                  an event of a play (or a kick)
     end       pass TD, run TD, XP, 2 pt, safety, FG, miss FG, int, fumble, 4th down, punt,
               no 1st, expires            how the drive ended, its try, the clock
-    quarter   Q1 Q2 Q3 Q4 OT             a drive row: the quarter this drive begins
     bonus     +markers +overturned +blocked +td +inside (two)   the event's bonus words
-    call      run pass                   the audible row: the play the offense ran
-    P1 .. P8  run pass                   the audible row: each seat's call
-    = total   = 12                       after an event or a late deal that scores: the new
-                                         total of the seat it scored for (the checkpoint)
+    call      run pass                   the audible: the play the offense ran (on the row
+                                         of the event after it, typed; on an audible row of
+                                         its own on the sheet, the event marked `calls`)
+    P1 .. P8  run pass                   the audible: each seat's call
+    seat      P1 .. P8                   a total row: the checkpoint, a row a seat, P1
+    = total   = 12                       first, after the drive the clock ran out in and
+                                         after the game's last drive
 
-`Scripted` is the decision source that plays the rows through the bots' own loop
-(engine/luckdraw/bots.py `play`), so a log replays exactly as the bots would have played
-it; the lines the replay writes are verified by the game's own verifier. A row with no
-happening or two (LD-DEC-001, LD-DEC-002), a field the row has no use for (LD-DEC-002), a
-total not written after a score (LD-DEC-003), rows before the first drive (LD-DEC-004), no
-Seed (LD-DEC-005); a written total that is not the replay's is the verifier's LD-TOTAL-001
-on that row.
+On the sheet a band is six event rows, an audible row and two total rows (BAND_KINDS); the
+audible rows and total rows are taken when needed (sheetlines.py: `AsideLines` puts a log on
+a sheet, `join_calls` puts an audible row back on its event). `Scripted` is the decision
+source that plays the event rows through the bots' own loop (engine/luckdraw/bots.py
+`play`), so a log replays exactly as the bots would have played it; the lines the replay
+writes are verified by the game's own verifier, each checkpoint's totals put in at the end
+of its drive. A row with no happening or two (LD-DEC-001, LD-DEC-002), a field the row has
+no use for (LD-DEC-002), a checkpoint missing or short of a seat (LD-DEC-003), rows before
+the first drive (LD-DEC-004), no Seed (LD-DEC-005); a written total that is not the
+replay's is the verifier's LD-TOTAL-001 on its total row.
 """
 
 from __future__ import annotations
