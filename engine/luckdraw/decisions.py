@@ -3,7 +3,8 @@
 With a play book the deal of drive K is the book's slip (L17), and the holders and points
 follow from the cards. What is not in the book is the broadcast (what the table SAW: a new
 drive, each scoring event) and the players' choices (the audible calls, a trade, a late
-deal). One row a happening, in the order the table saw them; its fields:
+deal). One row a happening, in the order the table saw them, and a checkpoint after each
+quarter's end and the game's (docs/rules/luckdraw.md, L22); the rows' fields:
 
     drive     drive trade for late       a new drive, a trade (the card given, then `for`
                                          the card taken: each as one of its events, `trade
@@ -12,20 +13,25 @@ deal). One row a happening, in the order the table saw them; its fields:
               touchback                  an event of a play (or a kick)
     end       pass TD, run TD, XP, 2 pt, safety, FG, miss FG, int, fumble, 4th down, punt,
               no 1st, expires            how the drive ended, its try, the clock
-    quarter   Q1 Q2 Q3 Q4 OT             a drive row: the quarter this drive begins
     bonus     +markers +overturned +blocked +td +inside (two)   the event's bonus words
-    call      run pass                   the audible row: the play the offense ran
-    P1 .. P8  run pass                   the audible row: each seat's call
-    = total   = 12                       after an event or a late deal that scores: the new
-                                         total of the seat it scored for (the checkpoint)
+    call      run pass                   the audible: the play the offense ran (on the row
+                                         of the event after it, typed; on an audible row of
+                                         its own on the sheet, the event marked `calls`)
+    P1 .. P8  run pass                   the audible: each seat's call
+    seat      P1 .. P8                   a total row: the checkpoint, a row a seat, P1
+    = total   = 12                       first, after the drive the clock ran out in and
+                                         after the game's last drive
 
-`Scripted` is the decision source that plays the rows through the bots' own loop
-(engine/luckdraw/bots.py `play`), so a log replays exactly as the bots would have played
-it; the lines the replay writes are verified by the game's own verifier. A row with no
-happening or two (LD-DEC-001, LD-DEC-002), a field the row has no use for (LD-DEC-002), a
-total not written after a score (LD-DEC-003), rows before the first drive (LD-DEC-004), no
-Seed (LD-DEC-005); a written total that is not the replay's is the verifier's LD-TOTAL-001
-on that row.
+On the sheet a band is six event rows, an audible row and two total rows (BAND_KINDS); the
+audible rows and total rows are taken when needed (sheetlines.py: `AsideLines` puts a log on
+a sheet, `join_calls` puts an audible row back on its event). `Scripted` is the decision
+source that plays the event rows through the bots' own loop (engine/luckdraw/bots.py
+`play`), so a log replays exactly as the bots would have played it; the lines the replay
+writes are verified by the game's own verifier, each checkpoint's totals put in at the end
+of its drive. A row with no happening or two (LD-DEC-001, LD-DEC-002), a field the row has
+no use for (LD-DEC-002), a checkpoint missing or short of a seat (LD-DEC-003), rows before
+the first drive (LD-DEC-004), no Seed (LD-DEC-005); a written total that is not the
+replay's is the verifier's LD-TOTAL-001 on its total row.
 """
 
 from __future__ import annotations
@@ -80,12 +86,17 @@ BONUS_LABELS = ("markers", "overturned", "blocked", "inside", "TD")
 SEATS = tuple(f"P{k}" for k in range(1, MAX_PLAYERS + 1))
 CALLS = ("run", "pass")
 TOP_TOTAL = 199           # the highest total a checkpoint writes (simulated games: < 150)
-TYPICAL_ROWS = 80         # rows of a whole game (simulated: events, the rest folded in)
+TYPICAL_ROWS = 100        # sheet lines of a whole game (simulated: 78 event rows, 12
+                          # audible rows, 15 total rows)
 KINDS = ("drive", *EVENT_NAMES)      # the slots naming what a row is
-# two rows of the log a band: each its event row and its total row, the audible rows of both
-# side by side between them (an arrow points each to its own row)
-BAND = (((0, 0),), ((0, 1),), ((0, 2), (1, 2)), ((1, 0),), ((1, 1),))
 QUARTER_ENDS = "expires"  # the clock runs out: the next drive begins the next period
+MARK = "calls"            # an event row's mark: its audible calls are on an audible row
+# the rows of a band, one line of the log each: events, then the rare rows (sheetlines.py)
+EVENT_ROW = ("drive", MARK, *EVENT_NAMES, "bonus")
+AUDIBLE_ROW = ("call", "pass", "run")
+TOTAL_ROW = ("seat", "total")
+BAND_KINDS = ("event",) * 6 + ("audible", "total", "total")
+ROW_SLOTS = {"event": EVENT_ROW, "audible": AUDIBLE_ROW, "total": TOTAL_ROW}
 
 FIELDS = (
     Field("drive", "the first row of a drive (new drive, with its first event when no trade "
@@ -99,18 +110,21 @@ FIELDS = (
           "drive begins the next quarter)"),
     Field("bonus", "the event's bonus words (one of four, and TD: a blocked kick returned "
           "for a TD)"),
-    Field("total", "after an event or a late deal that scores for a seat: that seat's new "
-          "total"),
-    Field("call", "the audible, on the row of the event after it: the play the offense ran"),
+    Field("calls", "on the row of the event after the audible calls: the calls are on the "
+          "next free audible row"),
+    Field("call", "the audible, on an audible row: the play the offense ran"),
     Field("pass", "the audible: the seats that called pass"),
     Field("run", "the audible: the seats that called run"),
+    Field("seat", "a checkpoint, at each quarter's end (clock 0) and the game's: a total "
+          "row a seat, P1 first, on the next free total rows"),
+    Field("total", "the checkpoint: that seat's total"),
 )
 CHECKPOINT = "total"
 SHEET_LEGEND = (
-    "A row an event, in order: shade its column. New drive: on a drive's first row. The "
-    "audible: on the next event's row.",
-    "A trade: trade and a column of the card given, then for and the card taken. Clock 0: "
-    "the next quarter. = the scorer's total.",
+    "A row an event, in order. Audible: shade it on the next event; the calls go on the next "
+    "free audible row.",
+    "Trade: trade + card given, then for + card taken. After clock 0 and at the end: each "
+    "total on a total row.",
 )
 
 _LOG: dict[int, DecisionLog] = {}
@@ -134,36 +148,39 @@ def _decision_log(rules: Rules) -> DecisionLog:
         labels = tuple(f"{LABEL[t]}  {EVENTS[t][0]}" for t in tokens)
         return Slot(name, (Part("event", tokens, labels=labels),), title=title, heads=True)
 
-    slots = (                # three rows a row of the log on a portrait page (letter and
-        # a4): first a table's columns (their words over the first band), the events in
-        # short groups: a timing square between two groups keeps the reader on a bent page;
-        # then the total and the seats that called pass; then the audible and those that
-        # called run (two rows of the log share that third row: BAND)
+    slots = (                # a band's rows, one line of the log each (BAND_KINDS): an
+        # event row (a table's columns, their words over the first band; the events in
+        # short groups: a timing square between two groups keeps the reader on a bent page),
+        # an audible row, a total row (sheetlines.py: the rare rows, taken when needed)
         Slot("drive", (Part("row", ROWS, labels=ROW_LABELS),), title="drive", heads=True),
+        Slot(MARK, (Part("mark", (MARK,), labels=("audible",)),), title=" ", heads=True),
         *(events(name, tokens, title) for name, tokens, title in EVENT_SLOTS),
         Slot("bonus", (Part("word", BONUS_WORDS[:-1], labels=BONUS_LABELS[:-1], prefix="+"),
                        Part("td", BONUS_WORDS[-1:], labels=BONUS_LABELS[-1:], prefix="+")),
              title="bonus", heads=True),
-        Slot("total", (Part("sign", ("-",)), number_part("n", TOP_TOTAL)),
-             title="= total of the player who scored", new_row=True),
+        Slot("call", (Part("play", CALLS),), lead="audible:", title="audible"),
         _seats("pass", "pass:", "called pass"),
-        Slot("call", (Part("play", CALLS),), lead="audible:", title="audible",
-             new_row=True),
         _seats("run", "run:", "called run"),
+        Slot("seat", (Part("seat", SEATS),), title="total of"),
+        Slot("total", (Part("sign", ("-",)), number_part("n", TOP_TOTAL)), title="= total"),
     )
     form = Form("", (
-        Segment("", ("drive", "call", "pass", "run", *EVENT_NAMES, "bonus")),
+        Segment("", ("drive", MARK, "call", "pass", "run", *EVENT_NAMES, "bonus", "seat")),
         Segment(" = ", ("total",)),
     ))
-    from printkit_engine.decisions.lines import DecisionLines
+    from printkit_engine.luckdraw.sheetlines import AsideLines
 
+    lines = AsideLines(of_record=log_of_record, grammar_of=lambda: decision_log(rules).grammar,
+                       kinds=BAND_KINDS, audible_row=AUDIBLE_ROW, total_row=TOTAL_ROW,
+                       mark=MARK)
     grammar = Grammar("luckdraw", slots, (form,),
                       tags=("Seed", n.PLAYERS_TAG, LENGTH_TAG, n.FINISH_TAG, "Home", "Away",
                             "Date", "Match", *SEAT_TAGS),
-                      hint="drive touchback = 12", log=LOG_VALUE, variant=LOG_VALUE,
-                      stamp=(("Log", LOG_VALUE),), seeded=True,
-                      lines=DecisionLines(of_record=log_of_record),
-                      typical_lines=TYPICAL_ROWS, legend=SHEET_LEGEND, band=BAND)
+                      hint="drive touchback", log=LOG_VALUE, variant=LOG_VALUE,
+                      stamp=(("Log", LOG_VALUE),), seeded=True, lines=lines,
+                      typical_lines=TYPICAL_ROWS, legend=SHEET_LEGEND,
+                      band=tuple(((line, 0),) for line in range(len(BAND_KINDS))),
+                      line_slots=tuple(ROW_SLOTS[k] for k in BAND_KINDS))
     return DecisionLog(
         game="luckdraw", prefix=PREFIX, grammar=grammar, fields=FIELDS, checkpoint=CHECKPOINT,
         replay=replay, from_record=log_of_record,
@@ -342,7 +359,7 @@ class Scripted:
             if not what:
                 self._unused(row, ("drive", "call", "pass", "run"))
                 continue
-            self._unused(row, ("drive", "call", "pass", "run", "bonus", "total"))
+            self._unused(row, ("drive", "call", "pass", "run", "bonus"))
             card, word = EVENTS[what]
             words = [word]
             for b in (b for b in row.values.get("bonus", ()) if b):
@@ -359,7 +376,7 @@ class Scripted:
         for row in rows[1:]:
             self._find(row, "LD-DEC-002", "one late deal a drive", "one", "late")
         if rows:
-            self._unused(rows[0], ("total",))
+            self._unused(rows[0], ())
             self._mark(table, rows[0], "late")
         return bool(rows)
 
@@ -375,10 +392,74 @@ def _players(tags: dict[str, str]) -> int:
     return int(value) if value.isdigit() and 2 <= int(value) <= MAX_PLAYERS else 4
 
 
+def _join(event: Row, calls: Row) -> Row:
+    """An event row with its audible row's calls (the mark left off)."""
+    values = {k: v for k, v in (event.values | calls.values).items() if k != MARK}
+    return Row(event.line, values, f"{event.text} / {calls.text}")
+
+
+def _only(row: Row, slots: tuple[str, ...]) -> bool:
+    """Whether a row writes only the given fields (an audible or a total row)."""
+    written = {k for k, v in row.values.items() if any(v)}
+    return bool(written) and written <= set(slots)
+
+
+def split_rows(rows: list[Row]) -> tuple[list[Row], list[Row], list[Finding]]:
+    """A log's rows as the replay takes them: the event rows (each with its audible calls
+    joined back: sheetlines.py), the total rows in order, and findings on marks left alone."""
+    from printkit_engine.luckdraw.sheetlines import join_calls
+
+    joined = join_calls(rows, lambda r: _only(r, AUDIBLE_ROW), lambda r: r.has(MARK), _join)
+    events: list[Row] = []
+    totals: list[Row] = []
+    findings: list[Finding] = []
+    for row in joined:
+        if row.has(MARK):
+            findings.append(Finding(row.line, "LD-DEC-001", "an event marked `calls` with no "
+                                    "audible row for it", "the calls on the next free "
+                                    "audible row", "none"))
+            row = Row(row.line, {k: v for k, v in row.values.items() if k != MARK}, row.text)
+        if row.has("seat") or row.has("total"):
+            if _only(row, TOTAL_ROW):
+                totals.append(row)
+                continue
+            findings.append(Finding(row.line, "LD-DEC-002", "a total row holds a seat and its "
+                                    "total alone", "e.g. P1 = 12", row.text[:40]))
+            row = Row(row.line, {k: v for k, v in row.values.items()
+                                 if k not in TOTAL_ROW}, row.text)
+        events.append(row)
+    return events, totals, findings
+
+
+def checkpoints(totals: list[Row], players: int) -> tuple[list[list[Row]], list[Finding]]:
+    """The total rows as checkpoints: each the rows of one seat after another, P1 first (a
+    seat not after the one before starts the next checkpoint)."""
+    groups: list[list[Row]] = []
+    findings: list[Finding] = []
+    last = 0
+    for row in totals:
+        seat = row.get("seat")
+        if not seat or not row.get("total", 1):
+            findings.append(Finding(row.line, "LD-DEC-001", "a total row names its seat and "
+                                    "that seat's total", "e.g. P1 = 12", row.text[:40]))
+            continue
+        k = int(seat[1:])
+        if k > players:
+            findings.append(Finding(row.line, "LD-DEC-002", f"{seat} is not a seat of this "
+                                    "game", f"P1-P{players}", seat))
+            continue
+        if not groups or k <= last:
+            groups.append([])
+        groups[-1].append(row)
+        last = k
+    return groups, findings
+
+
 def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) -> Replayed:
     """The game the rows play from the tags' Seed: its exact record lines, the lines to
-    verify (the drive totals the replay writes left off, the total written at each
-    checkpoint put in after its event), which row made each line, the rows' findings."""
+    verify (the drive totals the replay writes left off; each checkpoint's totals, as
+    written, put in after the quarter's last event or the game's), which row made each line,
+    the rows' findings."""
     rules = rules or load_rules()
     out = Replayed(dict(tags))
     seed = tags.get("Seed")
@@ -387,37 +468,47 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
                                     "Seed: the deals are its slips", "a Seed tag", "none"))
         return out
     players = _players(tags)
-    source = Scripted(rows, _length(tags, rules), rules)
+    events, totals, found = split_rows(rows)
+    groups, more = checkpoints(totals, players)
+    source = Scripted(events, _length(tags, rules), rules)
     table = play(seed, rules, players, source)
     out.lines = table.lines
-    out.findings += source.findings
-    after = [*source.before[1:], tuple(table.totals)]
-    # a happening's totals after it are those when the next was reached (they are marked in
-    # the order the loop reached them); a row's checkpoint is its event's (or late deal's)
-    due: dict[int, tuple[int, int]] = {}      # last record line of a row -> (seat, total)
-    for j, row in enumerate(source.at):
-        what = source.what[j]
-        written = row.get("total", 1)
-        sign = row.get("total", 0)
-        if what not in ("event", "late"):        # a total on such a row alone: `_unused`
+    out.findings += found + more + source.findings
+    # a checkpoint at the end of each drive the clock ran out in (clock 0: the quarter's
+    # end) and of the last drive (the game's end): each seat's total then
+    starts = [j for j, w in enumerate(source.what) if w == "drive"]
+    moments = [i for i, d in enumerate(source.drives[:len(starts)]) if d.ends_quarter()]
+    if starts and (not moments or moments[-1] != len(starts) - 1):
+        moments.append(len(starts) - 1)
+    periods = set(rules.periods)
+    due: dict[int, list[tuple[str, int | None]]] = {}   # last record line of a drive's
+    for k, i in enumerate(moments):                       # events -> the total lines after
+        nxt = starts[i + 1] if i + 1 < len(starts) else None
+        seats = source.before[nxt] if nxt is not None else tuple(table.totals)
+        row = source.at[(nxt if nxt is not None else len(source.at)) - 1]
+        if k >= len(groups):
+            total = " ".join(f"P{s + 1} = {seats[s]}" for s in range(players))
+            out.findings.append(Finding(row.line, "LD-DEC-003", "each player's total is "
+                                        "written on the total rows after each quarter's "
+                                        "end (clock 0) and the game's", total, "nothing"))
             continue
-        changed = [s for s in range(players) if after[j][s] != source.before[j][s]]
-        if len(changed) != 1:
-            if written:
-                out.findings.append(Finding(row.line, "LD-DEC-002", "a total written after "
-                                            "an event that scored for nobody", "nothing",
-                                            f"= {sign}{written}"))
-            continue
-        seat = changed[0]
-        if not written:
-            out.findings.append(Finding(row.line, "LD-DEC-003", "the total is written after "
-                                        "every score", f"= {after[j][seat]}", "nothing"))
-            continue
-        end = source.marks[j + 1] if j + 1 < len(source.marks) else len(table.lines)
-        last = end - 1
-        while last > source.marks[j] and table.lines[last].startswith(("total ", "winner")):
+        group = {int(r.get("seat")[1:]): r for r in groups[k]}
+        for s in range(1, players + 1):
+            if s not in group:
+                out.findings.append(Finding(groups[k][0].line, "LD-DEC-003", "a checkpoint "
+                                            "has every player's total, P1 first",
+                                            f"P{s} = {seats[s - 1]}", "nothing"))
+        last = (source.marks[nxt] if nxt is not None else len(table.lines)) - 1
+        while last > source.marks[starts[i]] and (
+                not table.lines[last].strip() or table.lines[last] in periods
+                or table.lines[last].startswith(("total ", "winner"))):
             last -= 1
-        due[last] = (seat + 1, int(sign + written))
+        due[last] = [(f"total P{s} {int(r.get('total', 0) + r.get('total', 1))}", r.line)
+                     for s, r in sorted(group.items())]
+    for group_rows in groups[len(moments):]:
+        out.findings.append(Finding(group_rows[0].line, "LD-DEC-002", "a checkpoint with no "
+                                    "quarter's end (clock 0) or game's end before it",
+                                    "no more total rows", group_rows[0].text[:40]))
     lines_at = source.marks
     for i, line in enumerate(table.lines):
         k = bisect_right(lines_at, i) - 1
@@ -426,10 +517,9 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
             continue
         out.checked.append(line)
         out.rows.append(row_line)
-        if i in due:
-            seat, total = due[i]
-            out.checked.append(f"total P{seat} {total}")
-            out.rows.append(row_line)
+        for text, at in due.get(i, ()):
+            out.checked.append(text)
+            out.rows.append(at)
     for drive in source.drives[source.k + 1:]:
         out.findings.append(Finding(drive.row.line, "LD-DEC-004", "a drive after the game is "
                                     "over", "no more drives", drive.row.text[:40]))
@@ -440,7 +530,8 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
 def rows_of_record(text: str, file: str = "<record>",
                    rules: Rules | None = None) -> tuple[dict[str, str], list[str]]:
     """A typed record's tags and its happenings as decision rows (one a line the table saw or
-    chose), each score's checkpoint the running total the record's own points make."""
+    chose), and after each quarter's end (clock 0) and the game's the checkpoint: each seat's
+    total as the record's own points make it, a total row a seat."""
     from printkit_engine.bubbles import write_tokens
 
     rules = rules or load_rules()
@@ -451,9 +542,21 @@ def rows_of_record(text: str, file: str = "<record>",
     out: list[str] = []
     calls: tuple[tuple[int, str], ...] = ()
     pending: dict[str, str] = {}      # a new drive and the audible calls: on the next event
+    players = _players(tags)
+    checked = False                   # the last rows written are a checkpoint
+    ends = False                      # the clock ran out in this drive: a checkpoint after it
 
     def emit(tokens: dict[str, str]) -> None:
+        nonlocal checked
         out.append(write_tokens(grammar, tokens))
+        checked = False
+
+    def checkpoint() -> None:
+        nonlocal checked
+        for s in range(1, players + 1):
+            total = totals.get(s, 0)
+            emit({"seat": f"P{s}", "total": f"-{-total}" if total < 0 else str(total)})
+        checked = True
 
     def flush() -> None:
         if pending:
@@ -463,7 +566,12 @@ def rows_of_record(text: str, file: str = "<record>",
     for entry in n.entries(record):
         if isinstance(entry, n.Drive):
             flush()
+            if ends:                    # the drive before ended a quarter
+                checkpoint()
             pending["drive"] = "drive"
+            ends = False
+        elif isinstance(entry, n.Totals):         # the record's own (a big table: two lines)
+            totals.update(dict(entry.totals))
         elif isinstance(entry, n.Trade):
             if len(entry.gives) != 1 or len(entry.takes) != 1:
                 continue
@@ -495,15 +603,16 @@ def rows_of_record(text: str, file: str = "<record>",
                 tokens["bonus"] = "".join(f"+{w}" for w in bonus)
             if entry.holder is not None and entry.points:
                 totals[entry.holder] = totals.get(entry.holder, 0) + entry.points
-                tokens["total"] = str(totals[entry.holder])
             emit(tokens)
+            ends = ends or token == QUARTER_ENDS
         elif isinstance(entry, n.PenaltyLine):
-            if entry.kind != "delay":
-                continue
-            flush()
             totals[entry.seat] = totals.get(entry.seat, 0) - entry.points
-            emit({"drive": "late", "total": str(totals[entry.seat])})
+            if entry.kind == "delay":         # the late deal (other penalties: the replay's)
+                flush()
+                emit({"drive": "late"})
     flush()
+    if out and (ends or not checked):
+        checkpoint()
     return tags, out
 
 

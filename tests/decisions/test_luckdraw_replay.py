@@ -20,10 +20,13 @@ Row by row (the log's line numbers), each player's new total:
 11 pass TD: P1 6                 12 XP: P3 3
 13 new drive; 14-15 P2, the QB, trades INT, a QB's card, for P3's SACK: LD-TRADE-002 (not
    made: SACK stays P3's)
-16 sack: P3 5, the table wrote 6: LD-TOTAL-001 (expected P3 5)
-17 punt: P1 8                    18 clock 0: P4 8          19 late deal: P2 4 - 2 = 2
-20 new drive (Q2), FG: P1 11
-21 sack with +td, not a bonus of a sack: LD-DEC-002 (the sack still counts: P1 13)
+16 sack: P3 5                    17 punt: P1 8             18 clock 0: P4 8
+19 late deal: P2 4 - 2 = 2
+20-23 the checkpoint at the end of drive 2, the clock having run out in it (the end of Q1):
+   P1 8, P2 2, P3 5, P4 8; the table wrote P3 6: LD-TOTAL-001 on row 22 (expected P3 5)
+24 new drive (Q2), FG: P1 11
+25 sack with +td, not a bonus of a sack: LD-DEC-002 (the sack still counts: P1 13)
+26-29 the checkpoint at the game's end: P1 13, P2 2, P3 5, P4 8
 """
 
 from __future__ import annotations
@@ -44,21 +47,29 @@ HAND = """[Game "luckdraw"]
 [Players "4"]
 [Length "Q2"]
 
-drive touchback = 2
-first = 3
-sack = 2
-audible:pass pass:P2 run:P1P3P4 first +markers = 5
-passTD = 6
-xp = 3
+drive touchback
+first
+sack
+audible:pass pass:P2 run:P1P3P4 first +markers
+passTD
+xp
 drive
 trade int
 for sack
-sack = 6
-punt = 8
-expires = 8
-late = 2
-drive FG = 11
-sack +td = 13
+sack
+punt
+expires
+late
+P1 = 8
+P2 = 2
+P3 = 6
+P4 = 8
+drive FG
+sack +td
+P1 = 13
+P2 = 2
+P3 = 5
+P4 = 8
 """
 
 
@@ -72,7 +83,7 @@ def _rows(text: str) -> tuple[dict[str, str], list]:
 def test_hand_typed_log_findings_on_their_rows() -> None:
     report = verify_text(HAND, "hand.txt")
     found = [(f.line, f.rule) for f in report.findings]
-    assert found == [(14, "LD-TRADE-002"), (16, "LD-TOTAL-001"), (21, "LD-DEC-002")]
+    assert found == [(14, "LD-TRADE-002"), (22, "LD-TOTAL-001"), (25, "LD-DEC-002")]
     slip = report.findings[1]
     assert "P3 5" in slip.expected
 
@@ -96,18 +107,30 @@ def test_hand_typed_log_replays_to_the_typed_lines() -> None:
     assert body[-2:] == ["total P1 13 P2 2 P3 5 P4 8", "winner P1"]
 
 
-def test_a_score_without_its_total_and_a_total_after_nothing() -> None:
-    text = HAND.replace("passTD = 6", "passTD").replace("sack +td = 13", "sack = 13\ndrive = 4")
+def test_a_checkpoint_short_of_a_seat_missing_or_after_nothing() -> None:
+    """A checkpoint without P2's row; the game's end without its checkpoint; a total
+    written on an event's row."""
+    text = HAND.replace("P2 = 2\nP3 = 6", "P3 = 6").replace(
+        "sack +td\nP1 = 13\nP2 = 2\nP3 = 5\nP4 = 8\n", "sack +td\n")
+    found = [(f.line, f.rule, f.expected) for f in verify_text(text, "x").findings]
+    assert (20, "LD-DEC-003", "P2 = 2") in found                # the checkpoint's first row
+    assert (24, "LD-DEC-003", "P1 = 13 P2 = 2 P3 = 5 P4 = 8") in found    # the last event
+    text = HAND.replace("sack\npunt", "sack = 5\npunt")
     found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
-    assert (11, "LD-DEC-003") in found
-    assert (22, "LD-DEC-002") in found           # a drive row with no event has no total
+    assert (16, "LD-DEC-002") in found
+
+
+def test_a_checkpoint_with_no_quarter_end_before_it() -> None:
+    text = HAND + "P1 = 13\nP2 = 2\nP3 = 5\nP4 = 8\n"
+    found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
+    assert (30, "LD-DEC-002") in found
 
 
 def test_a_decision_missing_and_a_row_before_the_first_drive() -> None:
     """A sack before the first drive; an audible without the play the offense ran; a trade
     band without its `for` band."""
-    text = HAND.replace("drive touchback = 2\n", "sack\ndrive touchback = 2\n").replace(
-        "first = 3\n", "run:P1\n").replace("for sack\n", "")
+    text = HAND.replace("drive touchback\n", "sack\ndrive touchback\n").replace(
+        "first\n", "run:P1\n").replace("for sack\n", "")
     found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
     assert found[0] == (7, "LD-DEC-004")
     assert (9, "LD-DEC-001") in found               # run:P1 with no audible play
@@ -136,3 +159,23 @@ def test_every_bot_game_round_trips(chunk: int) -> None:
         tags, rows = _rows(text)
         assert replayed_record(decision_log(), tags, rows) == record, k
         assert verify_log(log, text, "x").findings == [], k
+
+
+def test_an_event_marked_calls_without_its_audible_row() -> None:
+    """A sheet's event row marked `calls` (the audible's calls on an audible row) with no
+    audible row after it: LD-DEC-001 on that row, the rest replayed as typed."""
+    text = HAND.replace("\nfirst\n", "\ncalls first\n", 1)
+    found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
+    assert found == [(8, "LD-DEC-001"), (14, "LD-TRADE-002"), (22, "LD-TOTAL-001"),
+                     (25, "LD-DEC-002")]
+
+
+def test_audible_rows_in_the_sheets_order_join_their_marked_events() -> None:
+    """HAND with its audible as a sheet holds it: the event marked `calls`, the calls on
+    the audible row after the drive's sixth row. The same findings on the same rows (each a
+    line further on after the audible row)."""
+    sheet = HAND.replace("audible:pass pass:P2 run:P1P3P4 first +markers",
+                         "calls first +markers").replace(
+        "xp\ndrive\n", "xp\naudible:pass pass:P2 run:P1P3P4\ndrive\n")
+    found = [(f.line, f.rule) for f in verify_text(sheet, "x").findings]
+    assert found == [(15, "LD-TRADE-002"), (23, "LD-TOTAL-001"), (26, "LD-DEC-002")]

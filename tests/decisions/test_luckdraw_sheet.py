@@ -12,21 +12,25 @@ import cv2
 import pdfplumber
 import pytest
 
+from printkit_engine.decisions import replayed_record
 from printkit_engine.luckdraw.bots import game_seed, play_game
-from printkit_engine.luckdraw.decisions import log_of_record
-from tests.decisions.test_luckdraw_replay import HAND
+from printkit_engine.luckdraw.decisions import decision_log
+from tests.decisions.test_luckdraw_replay import HAND, _rows
 from tests.decisions.test_postcard_sheet import _luminance
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
 
 MM = 72 / 25.4
-# bubbles a row of the log: new drive trade for late; a play's event 5, a stop or kick 5, a
-# score or try 6, the drive's end or the clock 7; four bonus words and TD (those 32 are a
-# table's columns, empty, their words over them); the total's sign, hundreds 1, tens and
-# ones; the eight seats that called pass; run pass; the eight that called run
-LINE = 4 + 5 + 5 + 6 + 7 + 4 + 1 + 1 + 1 + 10 + 10 + 8 + 2 + 8
+# bubbles of an event row: new drive trade for late; audible; a play's event 5, a stop or
+# kick 5, a score or try 6, the drive's end or the clock 7; four bonus words and TD (a
+# table's 33 columns, empty, their words over them)
+EVENT_ROW = 4 + 1 + 5 + 5 + 6 + 7 + 4 + 1
+AUDIBLE_ROW = 2 + 8 + 8          # run pass; the eight seats that called pass; called run
+TOTAL_ROW = 8 + 1 + 1 + 10 + 10  # the seat P1-P8; the total's sign, hundreds 1, tens, ones
+BAND = 6 * EVENT_ROW + AUDIBLE_ROW + 2 * TOTAL_ROW     # six event rows, one audible, two total
 EDGE = 0.25 * 72                                  # nothing within a quarter inch of the edge
-HEADS = ("new drive", "trade", "for", "late deal", "sack  SACK", "off pen  OP", "def pen  DP",
+HEADS = ("new drive", "trade", "for", "late deal", "audible", "sack  SACK", "off pen  OP",
+         "def pen  DP",
          "1st down  FDN", "short  TOD", "timeout  IR/TO", "review  IR/TO", "reset  TE",
          "kick TD  STTD", "touchback  STTD", "pass TD  PTD", "run TD  RTD", "XP  XP/S",
          "2 pt  XP/S", "safety  XP/S", "FG  FG", "miss FG  MFG", "int  INT", "fumble  FBL",
@@ -52,10 +56,10 @@ def _heads(page) -> list[tuple[float, str]]:
             for x, cs in sorted(columns.items())]
 
 
-@pytest.mark.parametrize(("paper", "bands"), [("letter", 7), ("a4", 8)])
+@pytest.mark.parametrize(("paper", "bands"), [("letter", 4), ("a4", 4)])
 def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, bands):
-    """Two rows of the log a band, five rows of bubbles: 14 rows of the log a letter sheet,
-    16 an a4 one; the table's words upright over its 32 columns, 8 pt, one a column."""
+    """Nine rows of the log a band, a row of bubbles each: 36 a sheet on either paper; the
+    table's words upright over its 33 columns, 8 pt, one a column."""
     pdf = _render(tmp_path, "--seed", "demo", "--paper", paper)
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
@@ -72,9 +76,9 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, bands):
                     for c in chars}
         assert min(contrast) >= 7.0, sorted(contrast)[:3]
         text = page.extract_text()
-        assert f"lines 1-{2 * bands}" in text
+        assert f"lines 1-{9 * bands}" in text
         for word in ("a play", "drive ends", "bonus", "audible", "called run", "called pass",
-                     "P8", "total of the player who scored"):
+                     "P8", "total of", "= total"):
             assert word in text, word
         heads = _heads(page)
         assert [w for _, w in heads] == list(HEADS)
@@ -82,20 +86,20 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, bands):
                        key=lambda c: c["top"])
         last, ovals = ovals[0], ovals[1:]        # the header's "last sheet" bubble, alone
         assert ovals[0]["top"] > last["top"] + 4 * MM
-        assert len(ovals) == bands * 2 * LINE
+        assert len(ovals) == bands * BAND
         assert min(c["width"] for c in ovals) >= 3.99 * MM
         at: dict[float, list[float]] = {}
         for c in ovals:
             at.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
-        assert len(at) == bands * 5
+        assert len(at) == bands * 9
         gaps = [b - a for xs in at.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
                                                             strict=False)]
         assert min(gaps) >= 4.99 * MM
         tops = sorted(at)
         assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
-        # each word stands over its column: the first band's first row, 32 empty ovals
+        # each word stands over its column: the first band's first row, 33 empty ovals
         first = sorted(at[tops[0]])
-        assert len(first) == 32
+        assert len(first) == 33
         assert max(abs(x - c) for (x, _), c in zip(heads, first, strict=True)) < 1 * MM
 
 
@@ -108,9 +112,36 @@ def test_a_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path):
     r = run_cli("scan", str(pdf), "--out", str(out))
     assert r.code == 0, r.stdout + r.stderr
     got = out.read_text()
-    assert got.split("\n\n", 1)[1] == log_of_record(played.text()).split("\n\n", 1)[1]
     assert '[Log "decisions"]' in got and '[Players "3"]' in got
     assert "clean" in r.stdout
+    tags, rows = _rows(got)                       # the sheet's order replays to the game
+    assert replayed_record(decision_log(), tags, rows) == played.text()
+
+
+def test_the_hand_typed_log_goes_on_its_rows_and_scans_back(tmp_path):
+    """HAND's rows where the sheet puts them, read back from the PDF itself: six event rows,
+    an audible row and two total rows a band; the audible's event marked `calls` (line 4),
+    its calls on the first audible row (7); the checkpoint's totals on the next free total
+    rows (26, 27, 35, 36), the game's end's on the following ones (44, 45, 53, 54); the
+    lines between blank."""
+    log = tmp_path / "hand.dec"
+    log.write_text(HAND)
+    pdf = _render(tmp_path, "--from", str(log))
+    out = tmp_path / "scanned.dec"
+    r = run_cli("scan", str(pdf), "--out", str(out))
+    assert r.code == 1, r.stdout + r.stderr           # the slip and the trade: findings
+    rows = out.read_text().split("\n\n", 1)[1].splitlines()
+    assert rows == ["drive touchback", "first", "sack", "calls first +markers", "passTD", "xp",
+                    "audible:pass pass:P2 run:P1P3P4", "drive", "trade int", "for sack",
+                    "sack", "punt", "expires", "late", "drive FG", "sack +td",
+                    "P1 = 8", "P2 = 2", "P3 = 6", "P4 = 8", "P1 = 13", "P2 = 2", "P3 = 5",
+                    "P4 = 8"]
+    with pdfplumber.open(pdf) as doc:
+        texts = [p.extract_text() for p in doc.pages]
+    assert ["lines 1-36" in texts[0], "lines 37-72" in texts[1]] == [True, True]
+    # the scanned log, in the sheet's order, is drawn on the same sheets again
+    again = _render(tmp_path, "--from", str(out), name="again.pdf")
+    assert again.read_bytes() == pdf.read_bytes()
 
 
 def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
@@ -119,7 +150,7 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     pdf = _render(tmp_path, "--from", str(log), "--paper", "a4")
     with pdfplumber.open(pdf) as doc:
         pages = len(doc.pages)
-    assert pages == 1                               # 15 rows, 16 an a4 sheet
+    assert pages == 2                               # the last totals on line 54
     photos = []
     for k in range(pages):
         image = distort(page_image(pdf.read_bytes(), k, 150),
@@ -134,14 +165,16 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     r = run_cli("verify", str(scanned))
     assert r.code == 1, r.stdout + r.stderr
     found = [line.split(": ")[1] for line in r.stdout.splitlines() if ": LD-" in line]
-    assert found == ["LD-TRADE-002", "LD-TOTAL-001", "LD-DEC-002"]
+    assert found == ["LD-TRADE-002", "LD-DEC-002", "LD-TOTAL-001"]   # the sheet's order
     assert "(expected P3 5, found P3 6)" in r.stdout
 
 
-@pytest.mark.parametrize(("paper", "lines"), [("letter", ("1-14", "15-28")),
-                                              ("a4", ("1-16",))])
+@pytest.mark.parametrize(("paper", "lines"), [("letter", ("1-36", "37-72")),
+                                              ("a4", ("1-36", "37-72"))])
 def test_a_typed_game_takes_its_rows_over_the_bands_of_a_sheet(tmp_path, paper, lines):
-    """The hand-typed log's 15 rows: two a band, 14 a letter sheet, 16 an a4 one."""
+    """The hand-typed log's 16 event rows, an audible and eight totals: the last total on
+    line 54 (the totals wait for the next free total rows), 36 lines a sheet on either
+    paper."""
     log = tmp_path / "hand.dec"
     log.write_text(HAND)
     pdf = _render(tmp_path, "--from", str(log), "--paper", paper)
@@ -153,9 +186,9 @@ def test_a_typed_game_takes_its_rows_over_the_bands_of_a_sheet(tmp_path, paper, 
 
 
 def test_timing_squares_between_groups_and_inside_the_total(tmp_path):
-    """The first band's five rows, read off the PDF: a square at each end of a row and one
-    between every two groups (drive | play | stop | score | end | bonus; total | called pass;
-    audible | called run, then the second row's audible | called run), and inside the total
+    """The first band's nine rows, read off the PDF: a square at each end of a row and one
+    between every two groups (drive | audible | play | stop | score | end | bonus on an
+    event row; audible | called pass | called run; total of | = total), and inside the total
     before its tens and ones (the reader follows a bent page along the digits by them)."""
     pdf = _render(tmp_path, "--seed", "demo")
     with pdfplumber.open(pdf) as doc:
@@ -167,6 +200,17 @@ def test_timing_squares_between_groups_and_inside_the_total(tmp_path):
         top = round(r["top"] / MM, 1)
         rows[top] = rows.get(top, 0) + 1
     tops = sorted(t for t in rows if rows[t] > 2)       # band rows (the header's are 2)
-    assert [rows[t] for t in tops[:5]] == [7, 5, 5, 7, 5]
-    assert [round(b - a, 1) for a, b in zip(tops[:5], tops[1:5], strict=False)] == [5.0] * 4
-    assert len(tops) == 35                              # 7 bands of five rows
+    assert [rows[t] for t in tops[:9]] == [8] * 6 + [4, 5, 5]
+    assert [round(b - a, 1) for a, b in zip(tops[:9], tops[1:9], strict=False)] == [5.0] * 8
+    assert len(tops) == 36                              # 4 bands of nine rows
+
+
+def test_an_event_marked_calls_with_no_audible_row_cannot_go_on_a_sheet(tmp_path):
+    log = tmp_path / "marked.dec"
+    log.write_text(HAND.replace("\nfirst\n", "\ncalls first\n", 1))
+    r = run_cli("render", "luckdraw", "bubblelog", "--decisions", "--from", str(log),
+                "--out", str(tmp_path / "x.pdf"))
+    assert r.code == 2
+    assert r.stderr.strip().splitlines() == [
+        f"printkit: error: {log}:8:1: an event marked `calls` whose audible row never comes: "
+        "a sheet cannot hold it"]

@@ -1,0 +1,150 @@
+"""Luck of the Draw's decision sheet, a row an event (issue 31): the rare things ride on rows
+of their own kinds, taken only when needed. A band is event rows, then an audible row, then a
+total row (`decisions.BAND_KINDS`). An event that came after the audible calls shades
+`audible` on its own row and its calls go on the next free audible row (its band's, or a
+later one's when that is taken); a checkpoint's totals (each seat's, at each quarter's end and
+the game's) go on the next free total rows, a seat a row. So a typed log's event is one line
+(`audible:run pass:P1 run:P2P3 first`, as it is typed) or, on the sheet, its event row
+(`calls first`) and, later, its audible row (`audible:run pass:P1 run:P2P3`): the k-th event
+marked `calls` owns the k-th audible row; the total rows are read in order.
+
+`AsideLines` writes a log's lines in the sheet's order (the sheet's placing puts each on the
+next line of its kind: engine/bubbles `Grammar.line_slots`); `join_calls` puts the audible
+rows back on their events for the replay (engine/luckdraw/decisions.py)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from printkit_engine.bubbles.shape import Grammar
+from printkit_engine.decisions.lines import DecisionLines
+from printkit_engine.errors import ReadError
+from printkit_engine.tags import TAG
+
+T = TypeVar("T")
+Tokens = dict[str, str]
+
+
+def _no_grammar() -> Grammar:
+    raise ValueError("AsideLines needs grammar_of")
+
+
+@dataclass(frozen=True)
+class AsideLines(DecisionLines):
+    """A decision sheet's lines with aside rows: each event row where the next event line
+    is, its audible calls (marked on the event row) and the checkpoint totals each on the
+    next free line of their own kind."""
+
+    grammar_of: Callable[[], Grammar] = _no_grammar   # the log's grammar (which holds these
+                                         # lines, so it is asked for, not given)
+    kinds: tuple[str, ...] = ()          # per line of a band: "event", "audible" or "total"
+    audible_row: tuple[str, ...] = ()    # the slots of an audible row
+    total_row: tuple[str, ...] = ()      # the slots of a total row
+    mark: str = ""                       # the event row's slot saying its calls are aside
+
+    def rewrite(self, text: str, file: str,
+                tags: dict[str, str]) -> tuple[str, list[str]] | None:
+        from printkit_engine.bubbles import EncodeError, encode, write_tokens
+
+        written = super().rewrite(text, file, tags)
+        text, notes = written if written is not None else (text, [])
+        grammar = self.grammar_of()
+        head: list[str] = []
+        rows: list[Tokens | str] = []                # a line the grammar cannot read: as is
+        numbers: dict[int, int] = {}                 # id of a row -> its line in `text`
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split(";", 1)[0].strip()
+            if not line:
+                continue
+            if not rows and TAG.fullmatch(line):
+                head.append(line)
+                continue
+            try:
+                rows.append(dict(encode(grammar, " ".join(line.split())).tokens))
+            except EncodeError:
+                rows.append(line)
+            numbers[id(rows[-1])] = number
+        joined = join_calls(rows, self._is_audible, self._marked, self._joined)
+        for row in joined:
+            if isinstance(row, dict) and self.mark in row:
+                raise ReadError("an event marked `calls` whose audible row never comes: a "
+                                "sheet cannot hold it", file, numbers.get(id(row), 0), 1)
+        out = [*head, ""]
+        for row in self.placed(joined):
+            out.append(row if isinstance(row, str) else write_tokens(grammar, row))
+        return "\n".join(out) + "\n", notes
+
+    def _is_audible(self, row: Tokens | str) -> bool:
+        return isinstance(row, dict) and bool(row) and set(row) <= set(self.audible_row)
+
+    def _is_total(self, row: Tokens | str) -> bool:
+        return isinstance(row, dict) and bool(row) and set(row) <= set(self.total_row)
+
+    def _marked(self, row: Tokens | str) -> bool:
+        return isinstance(row, dict) and self.mark in row
+
+    def _joined(self, event: Tokens | str, calls: Tokens | str) -> Tokens | str:
+        assert isinstance(event, dict) and isinstance(calls, dict)
+        return {k: v for k, v in (event | calls).items() if k != self.mark}
+
+    def placed(self, rows: list[Tokens | str]) -> list[Tokens | str]:
+        """The sheet's lines in order: each event row on the next event line, marked
+        `calls` when it has audible calls, which go on the first audible line after it that
+        no earlier event took; each total row on the next free total line."""
+        out: list[Tokens | str] = []
+        waiting = {"audible": deque[Tokens](), "total": deque[Tokens]()}
+        at = 0                                   # the sheet line the next row would go on
+        per = len(self.kinds)
+
+        def asides() -> None:                    # aside lines up to the next event line
+            nonlocal at
+            while self.kinds[at % per] != "event":
+                queue = waiting[self.kinds[at % per]]
+                if queue:
+                    out.append(queue.popleft())
+                at += 1
+
+        for row in rows:
+            if self._is_total(row):
+                assert isinstance(row, dict)
+                waiting["total"].append(row)
+                continue
+            asides()
+            if isinstance(row, str):
+                out.append(row)
+                at += 1
+                continue
+            own = {k: v for k, v in row.items() if k not in self.audible_row}
+            calls = {k: v for k, v in row.items() if k in self.audible_row}
+            if calls:
+                waiting["audible"].append(calls)
+                own[self.mark] = self.mark
+            out.append(own)
+            at += 1
+        asides()
+        while any(waiting.values()):
+            at += 1                              # past an event line left blank
+            asides()
+        return out
+
+
+def join_calls(rows: list[T], is_audible: Callable[[T], bool], marked: Callable[[T], bool],
+               joined: Callable[[T, T], T]) -> list[T]:
+    """A log's rows from its lines as a sheet holds them: each audible row joined to the
+    earliest event before it marked `calls` that has none yet. An audible row with no such
+    event (a typed log's calls with no event after them) or an event marked `calls` whose
+    row never comes stays as it is (the replay says what is missing)."""
+    out: list[T] = []
+    waiting: deque[int] = deque()
+    for row in rows:
+        if is_audible(row) and waiting:
+            k = waiting.popleft()
+            out[k] = joined(out[k], row)
+            continue
+        if marked(row):
+            waiting.append(len(out))
+        out.append(row)
+    return out
