@@ -364,29 +364,61 @@ def upright(gray: np.ndarray, homography: np.ndarray, geo: Geometry) -> np.ndarr
     return page.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
 
 
-def _squares_in(page: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> list[tuple[float, float]]:
+@dataclass(frozen=True)
+class SquareMarks:
+    """Every timing-square-like mark of an upright page, found in one pass over the page:
+    dark, about a square's size, filled. A window's squares are those lying wholly inside it
+    (one cut by the window's edge would be part of something larger, as a pass over the
+    window alone would find it): the bend's hundreds of window searches a sheet, each its
+    own threshold and connected components before, are now a comparison of boxes."""
+
+    boxes: np.ndarray           # (n, 4): left, top, right, bottom (px; right and bottom past)
+    centres: np.ndarray         # (n, 2)
+
+    def within(self, x0: int, y0: int, x1: int, y1: int, shape: tuple[int, ...],
+               ) -> list[tuple[float, float]]:
+        """Centres (px) of the squares wholly inside the window (clipped to the page)."""
+        hgt, wid = shape
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(wid, x1), min(hgt, y1)
+        if y1 - y0 < 3 or x1 - x0 < 3:
+            return []
+        b = self.boxes
+        inside = (b[:, 0] > x0) & (b[:, 1] > y0) & (b[:, 2] < x1) & (b[:, 3] < y1)
+        return [(float(x), float(y)) for x, y in self.centres[inside]]
+
+
+def square_marks(page: np.ndarray) -> SquareMarks:
+    """The page's timing-square-like marks (see SquareMarks)."""
+    ink = (page < 0.4).astype(np.uint8)
+    _, _, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=4)
+    stats, cents = stats[1:], cents[1:]
+    side = TIMING * SCALE
+    area = stats[:, cv2.CC_STAT_AREA]
+    bw, bh = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    square = ((0.4 * side * side <= area) & (area <= 1.8 * side * side)
+              & (0.6 * side <= bw) & (bw <= 1.45 * side) & (0.6 * side <= bh)
+              & (bh <= 1.45 * side)
+              & (area >= FILLED * bw * bh))        # a bold letter's box is half empty
+    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    boxes = np.stack([left, top, left + bw, top + bh], axis=1)[square]
+    return SquareMarks(boxes, cents[square].astype(np.float64))
+
+
+def _squares_in(page: np.ndarray, x0: int, y0: int, x1: int, y1: int,
+                marks: SquareMarks | None = None) -> list[tuple[float, float]]:
     """Centres (px) of the timing-square-like marks inside a window of the upright page: dark,
-    about a square's size, not cut by the window's edge (part of something larger)."""
+    about a square's size, not cut by the window's edge (part of something larger). `marks`:
+    the page's, found once (else the window alone is searched)."""
+    if marks is not None:
+        return marks.within(x0, y0, x1, y1, page.shape)
     hgt, wid = page.shape
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(wid, x1), min(hgt, y1)
     if y1 - y0 < 3 or x1 - x0 < 3:
         return []
-    ink = (page[y0:y1, x0:x1] < 0.4).astype(np.uint8)
-    n, _, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=4)
-    side = TIMING * SCALE
-    out = []
-    for k in range(1, n):
-        area = stats[k, cv2.CC_STAT_AREA]
-        bw, bh = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
-        bx, by = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
-        if bx == 0 or by == 0 or bx + bw >= x1 - x0 or by + bh >= y1 - y0:
-            continue
-        if not (0.4 * side * side <= area <= 1.8 * side * side
-                and 0.6 * side <= bw <= 1.45 * side and 0.6 * side <= bh <= 1.45 * side
-                and area >= FILLED * bw * bh):      # a bold letter's box is half empty
-            continue
-        out.append((float(cents[k][0] + x0), float(cents[k][1] + y0)))
-    return out
+    found = square_marks(page[y0:y1, x0:x1])
+    inside = ((found.boxes[:, 0] > 0) & (found.boxes[:, 1] > 0)
+              & (found.boxes[:, 2] < x1 - x0) & (found.boxes[:, 3] < y1 - y0))
+    return [(float(x + x0), float(y + y0)) for x, y in found.centres[inside]]
 
 
 def _square_at(page: np.ndarray, x: float, y: float, half: int) -> tuple[float, float] | None:
@@ -400,7 +432,8 @@ def _square_at(page: np.ndarray, x: float, y: float, half: int) -> tuple[float, 
     return best[0] - x, best[1] - y
 
 
-def _column(page: np.ndarray, expected: np.ndarray, half: int) -> list[tuple[float, float] | None]:
+def _column(page: np.ndarray, expected: np.ndarray, half: int,
+            marks: SquareMarks | None = None) -> list[tuple[float, float] | None]:
     """Offsets (px) of a band's end column of squares (one per row, `expected` centres, top
     to bottom), matched as a whole: squares a row apart look alike, so a bend of half a row
     would match each square to its neighbour's; the shift that lines up the most squares at
@@ -408,7 +441,7 @@ def _column(page: np.ndarray, expected: np.ndarray, half: int) -> list[tuple[flo
     equals, wins. None for a row whose square is not there."""
     x = float(expected[:, 0].mean())
     got = _squares_in(page, int(x) - half, int(expected[0, 1]) - half, int(x) + half + 1,
-                      int(expected[-1, 1]) + half + 1)
+                      int(expected[-1, 1]) + half + 1, marks)
     if not got:
         return [None] * len(expected)
     centres = np.array(got)
@@ -489,11 +522,12 @@ def bend(page: np.ndarray, geo: Geometry) -> Bend:
     centres = np.array([(x * SCALE, y * SCALE) for b in range(geo.bands)
                         for r in range(geo.rows) for x, y in geo.timing(b, r)])
     wide = int(SEARCH * TIMING * SCALE)
+    marks = square_marks(page)
     found, where = [], []
     for b in range(geo.bands):
         for end in (0, -1):
             expected = np.array([geo.timing(b, r)[end] for r in range(geo.rows)]) * SCALE
-            for e, got in zip(expected, _column(page, expected, wide), strict=True):
+            for e, got in zip(expected, _column(page, expected, wide, marks), strict=True):
                 if got is not None:
                     found.append(got)
                     where.append((float(e[0]), float(e[1])))
@@ -515,7 +549,7 @@ def bend(page: np.ndarray, geo: Geometry) -> Bend:
         guess = centres + np.stack([gx, gy], axis=-1)
         found, where, which = [], [], []
         for index in columns.values():
-            for k, got in zip(index, _column(page, guess[index], near), strict=True):
+            for k, got in zip(index, _column(page, guess[index], near, marks), strict=True):
                 if got is not None:
                     found.append((got[0] + gx[k], got[1] + gy[k]))
                     where.append(tuple(centres[k]))
