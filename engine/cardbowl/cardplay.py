@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from printkit_engine.cardbowl.deal import Draws
 from printkit_engine.cards import FULL_DECK, JOKERS, RED_SUITS, rank
+from printkit_engine.frozen import fast_init
 
 RED, BLACK = "RJ", "BJ"
 FACE = {"J": 1, "Q": 2, "K": 3}          # "J=1, Q=2, K=3" (open-field run draws)
@@ -81,6 +82,7 @@ def standard(draws: Draws) -> str:
 
 
 # -- penalties ------------------------------------------------------------------------------
+@fast_init          # made several times a play: one step, not a call a field
 @dataclass(frozen=True)
 class Foul:
     """A penalty: `yards` against `against` ("O" the side with the ball, "D" the other);
@@ -130,6 +132,7 @@ def ofr_foul(card: str, spot: int) -> Foul:
 
 
 # -- the open-field run -----------------------------------------------------------------------
+@fast_init          # made several times a play: one step, not a call a field
 @dataclass(frozen=True)
 class Run:
     """An open-field run: `yards` gained; `fumble` the yards at which a Red Joker came (the
@@ -185,6 +188,7 @@ def _pending(draws: Draws, black_at: int | None, start: int) -> Foul | None:
 
 
 # -- fumble recovery ---------------------------------------------------------------------------
+@fast_init          # made several times a play: one step, not a call a field
 @dataclass(frozen=True)
 class Recovery:
     """Who has the ball after a fumble: "O" the side that fumbled, "D" the other; `bounce`

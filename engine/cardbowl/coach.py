@@ -18,29 +18,40 @@ TOUCHBACK_DEEP = -4            # a kick this deep in the end zone is downed
 RETURN_FROM = 12               # a punt received inside the 12 is not run back (C27)
 
 
-# Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
-# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py).
-class Situation(NamedTuple):
-    """What a coach sees before a play: yards to the goal, down, distance, its lead, the
-    quarter and the intervals left in it."""
-
+class _Fields(NamedTuple):
     to_goal: int
     down: int
     to_go: int
     lead: int
     quarter: int
     left: int
-    timeouts: int = 3
+    timeouts: int
+    late: bool
+    hurry: bool
 
-    @property
-    def late(self) -> bool:
-        """The rules' special clock time: the last two minutes of the first half, the last
-        five of the second."""
-        return (self.quarter == 2 and self.left <= 24) or (self.quarter == 4 and self.left <= 60)
 
-    @property
-    def hurry(self) -> bool:
-        return self.late and self.lead <= 0 and not (self.quarter == 2 and self.to_goal > 70)
+# Immutable values made for every play: a tuple, as a frozen dataclass sets each field
+# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py).
+class Situation(_Fields):
+    """What a coach sees before a play: yards to the goal, down, distance, its lead, the
+    quarter and the intervals left in it, and its timeouts left.
+
+    `late` and `hurry` are worked out once, when the situation is made: the game loop and
+    the coach read them about 1,400 times a game (bench/bench_cardbowl.py), a property
+    would run a Python frame each time.
+
+    - `late`: the rules' special clock time, the last two minutes of the first half, the
+      last five of the second;
+    - `hurry`: late, not ahead, and not backed up deep in the first half."""
+
+    __slots__ = ()
+
+    def __new__(cls, to_goal: int, down: int, to_go: int, lead: int, quarter: int,
+                left: int, timeouts: int = 3) -> Situation:
+        late = (quarter == 2 and left <= 24) or (quarter == 4 and left <= 60)
+        hurry = late and lead <= 0 and not (quarter == 2 and to_goal > 70)
+        return tuple.__new__(cls, (to_goal, down, to_go, lead, quarter, left, timeouts,
+                                   late, hurry))
 
 
 def ranked(hand: tuple[str, ...]) -> list[str]:

@@ -98,12 +98,16 @@ class Call(NamedTuple):
     throw_away: bool = True
 
 
-@dataclass
+@dataclass(init=False)
 class Snap:
     """What one scrimmage play did, the offence's view, yards from the line of scrimmage:
     `gain` (None: incomplete), `run` yards after it (the run after a catch, an open-field
     run), a fumble (`fumble_at` and who recovered, and the return) or an interception (`air`
-    and the `ret`urn), a `foul` and whether it was `declined`."""
+    and the `ret`urn), a `foul` and whether it was `declined`.
+
+    The fields' defaults are the class's attributes (a dataclass puts them there); a play
+    sets only the few its draws change, so `__init__` stores only what a play starts with
+    (a dataclass's own would store all 17, every play)."""
 
     word: str
     gain: int | None = 0
@@ -122,6 +126,18 @@ class Snap:
     sacked: bool = False
     suit: str = ""                      # the ball carrier's suit (out of bounds late)
     last_draw: str = ""                 # the last offensive draw
+
+    def __init__(self, word: str, gain: int | None = 0, foul: Foul | None = None,
+                 sacked: bool = False, suit: str = "") -> None:
+        self.word = word
+        if gain != 0:
+            self.gain = gain
+        if foul is not None:
+            self.foul = foul
+        if sacked:
+            self.sacked = sacked
+        if suit:
+            self.suit = suit
 
     @property
     def total(self) -> int:
@@ -170,10 +186,11 @@ def threats(o: list[int], d: list[int], qb: int) -> list[tuple[int, int]]:
     return list(compress(zip(rush, protection, strict=True), map(gt, rush, protection)))
 
 
-@dataclass
+@dataclass(init=False)
 class Rush:
     """Pass-rush rounds drawn: a sack (yards lost), a QB fumble (yards behind the line), a
-    holding foul, and the pressure on the next pass."""
+    holding foul, and the pressure on the next pass. Made empty (`Rush()`: no Python
+    `__init__`, the defaults are the class's) and filled by the round that draws them."""
 
     sack: int | None = None
     fumble: int | None = None
@@ -749,27 +766,28 @@ def _execute(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
              where: Field) -> Snap:
     if call.kind == "spike":
         return Snap("spike", gain=None)
-    blocking = call.kind != "pass"
-    o, d = line_values(off, dfn, read, te_blocks=blocking)
-    if call.kind == "sneak":
+    kind = call.kind
+    passing = kind == "pass"
+    o, d = line_values(off, dfn, read, te_blocks=not passing)
+    if kind == "sneak":
         return sneak(draws, off, dfn, read, o, d, where)
-    if call.kind == "pass":
+    if passing and off.shotgun:
         for back, i in _backs(off, o):
             o[i] += block_half(off.cards[back])
-    units = threats(o, d, HAND_VALUES[off.cards["QB"]] + (off.shotgun and call.kind == "pass"))
+    units = threats(o, d, HAND_VALUES[off.cards["QB"]] + (off.shotgun and passing))
     auto = automatic_sack(units)
     if auto:
         return sack(draws, auto[0], Snap("sack"))
     shown = _shown(read)
-    gap = call.gap or best_gap(o, d)
-    if call.kind == "run":
-        return rushing(draws, off, dfn, read, call, gap, o, d, where)
-    if call.kind in ("screen", "lateral"):
-        return screen(draws, off, dfn, read, call, gap, o, d, shown, where,
-                      lateral=call.kind == "lateral")
-    if call.kind == "scramble":
+    if passing:
+        return _pass(draws, off, dfn, read, call, units, shown, where)
+    if kind == "scramble":
         return scramble(draws, off, dfn, read, o, d, shown, where)
-    return _pass(draws, off, dfn, read, call, units, shown, where)
+    gap = call.gap or best_gap(o, d)     # the running plays' match-ups (the others' own)
+    if kind == "run":
+        return rushing(draws, off, dfn, read, call, gap, o, d, where)
+    return screen(draws, off, dfn, read, call, gap, o, d, shown, where,
+                  lateral=kind == "lateral")
 
 
 def _pass(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
