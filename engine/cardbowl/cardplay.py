@@ -164,18 +164,19 @@ def open_field_run(draws: Draws, first: int, tacklers: Sequence[int] = (), room:
             card = draws.draw()
             cards.append(card)
             if card == RED:
-                at = yards + sum(map(value, drawn))
+                at = yards + sum(map(VALUES.__getitem__, drawn))
                 return Run(yards, fumble=min(at, room), cards=tuple(cards), drew=True,
                            foul=_pending(draws, black_at, start))
             if card == BLACK:
-                black_at = start + yards + sum(map(value, drawn))
+                black_at = start + yards + sum(map(VALUES.__getitem__, drawn))
                 continue                      # "draw replacement card for yardage"
             drawn.append(card)
-        gained = sum(map(value, drawn)) - (tacklers[index] if index < len(tacklers) else 0)
+        gained = sum(map(VALUES.__getitem__, drawn)) - \
+            (tacklers[index] if index < len(tacklers) else 0)
         if gained <= 0:
             break                             # "forward motion stopped"
         yards += gained
-        size, index = sum(map(face, drawn)), index + 1
+        size, index = sum(map(FACES.__getitem__, drawn)), index + 1
     return Run(min(yards, room) if cap else yards, cards=tuple(cards), drew=bool(cards),
                foul=_pending(draws, black_at, start))
 
@@ -221,7 +222,7 @@ def recover(draws: Draws, fall: tuple[int, int] = (0, 0), receiver_two: bool = F
         if ov > max(dv):
             return Recovery("O", bounce, _run_draws(o, fall[0], d_cards, fall[1]), foul)
         if max(dv) > ov:
-            best = max(d_cards, key=value)
+            best = max(d_cards, key=VALUES.__getitem__)
             return Recovery("D", bounce, _run_draws(best, fall[1], [o], fall[0]), foul)
         first = False
         card = draws.draw()

@@ -52,12 +52,22 @@ COVER_RANGE = {"WL": ("LOLB", "FS"), "WR": ("ROLB", "SS"), "TE": ("MLB", "ROLB",
 BACK_COVER = {"HB": ("MLB", "ROLB", "RCB", "DRE"), "FB": ("MLB", "LOLB", "LCB", "DLE")}
 SAME_SIDE = {"L": ("LCB", "FS", "LOLB", "MLB"), "R": ("RCB", "SS", "ROLB", "MLB")}
 OTHER_SIDE = {"L": ("ROLB", "SS"), "R": ("LOLB", "FS")}
+# who may be brought to a gap of one match-up or two side by side: theirs, the first of
+# equals once (worked out once here, not every running play)
+_GAPS: list[tuple[int, ...]] = [(i,) for i in range(LINE)] + [(i, i + 1) for i in range(LINE - 1)]
+GAP_RANGE = {gap: tuple(dict.fromkeys(p for i in gap for p in LINE_RANGE[i])) for gap in _GAPS}
 LINEBACKERS = ("LOLB", "MLB", "ROLB")
 SAFETIES = ("FS", "SS")
 
 
 # Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
-# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py).
+# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py). The
+# game loop makes the ones of every play with `_new(Class, (every field, in order))`: a
+# NamedTuple's own constructor is a Python function C has to run in a frame of its own
+# (about 1,000 instructions), tuple.__new__ is one C call.
+_new = tuple.__new__
+
+
 class Offense(NamedTuple):
     """The offence's eleven cards by position; `shotgun` formation; `centre` the match-up
     (1 or 2) the centre blocks in."""
@@ -359,8 +369,7 @@ def rushing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
         handoff = standard(draws)
         foul = "pending"
     shown = _shown(read)
-    extra = extra_card(dfn, shown, tuple(dict.fromkeys(
-        p for i in gap for p in LINE_RANGE[i])))
+    extra = extra_card(dfn, shown, GAP_RANGE[gap])
     if extra:
         shown.add(extra)
     if handoff == RED:
@@ -425,7 +434,7 @@ def scramble(draws: Draws, off: Offense, dfn: Defense, read: Read, o: list[int],
     a half the QB may step out of bounds for 2 yards less."""
     snap = Snap("scramble", suit=SUIT_OF[off.cards["QB"]])
     gap = best_gap(o, d)
-    extra = extra_card(dfn, shown, tuple(dict.fromkeys(p for i in gap for p in LINE_RANGE[i])))
+    extra = extra_card(dfn, shown, GAP_RANGE[gap])
     offense = HAND_VALUES[off.cards["QB"]] + sum(o[i] for i in gap)
     defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, foul, fumbled = defensive_draws(draws, 2)
@@ -453,9 +462,10 @@ def _coverage(dfn: Defense, double: Sequence[tuple[str, str]], target: str,
     """:func:`coverage` with the safeties moved up as they are so far (`reveal` adds one
     a turn, without a Read for each)."""
     if target in ("WL", "WR"):
-        cover = ["LCB" if target == "WL" else "RCB"]
-        cover += [s for s, r in double if r == target]
-        return cover
+        corner = "LCB" if target == "WL" else "RCB"
+        if not double:                  # most plays: no safety up (no list made in a frame)
+            return [corner]
+        return [corner, *[s for s, r in double if r == target]]
     if target in BACK_COVER:
         best = extra_card(dfn, shown, BACK_COVER[target])
         return [best] if best else []
@@ -673,7 +683,7 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
     if lateral and incomplete:
         snap.foul = foul
         return fumble(draws, snap, -5)
-    extra = extra_card(dfn, shown, tuple(dict.fromkeys(p for i in gap for p in LINE_RANGE[i])))
+    extra = extra_card(dfn, shown, GAP_RANGE[gap])
     if extra:
         shown.add(extra)
     offense = 2 * (back - off.shotgun) + VALUES[reception] + sum(o[i] for i in gap)
@@ -737,7 +747,9 @@ def reveal(off: Offense, dfn: Defense, read: Read, receivers: list[str],
                 HAND_VALUES[off.cards[r]] > _values(dfn.cards, cover):
             double.append((safety, r))
             shown.add(safety)
-    return Read(read.blitz, tuple(double))
+    if len(double) == len(read.double):
+        return read                             # nobody moved up: the same read
+    return _new(Read, (read.blitz, tuple(double)))
 
 
 def _backs(off: Offense, o: list[int]) -> tuple[tuple[str, int], ...]:
