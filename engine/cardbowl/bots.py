@@ -264,7 +264,7 @@ class Match:
         off = self.coach.offense(ranked(hands.offense), kind)
         dfn = self.coach.defense(hands.defense)
         snap = scrimmage.play(draws, off, dfn, self.coach.read(off.cards["QB"], s),
-                              self.coach.call(kind, s, team), scrimmage.Field(2))
+                              self.coach.call(kind, s, team), _new(scrimmage.Field, (2, False)))
         gain = None if snap.interception or snap.fumble_at is not None or not snap.word \
             else snap.gain
         good = gain is not None and snap.total >= self.rules.field.two_point_spot
