@@ -8,7 +8,7 @@ draws the rest. :func:`shuffled` is the draws contract computed in one pass (:fu
 play's key, the seven blocks a 54-card shuffle needs by HMAC's definition with hash copies and
 Fisher-Yates as 53 swaps, one straight-line function): the same deck as
 ``GAME.book.stream(seed, label).shuffle(deck)`` (tests hold the two equal). A deal is still
-about a third of a bot game's instructions: about 126,000 a deal (130,000 before, 156,000 the
+about two fifths of a bot game's instructions: about 126,000 a deal (130,000 before, 156,000 the
 round before), 52,000 of them the 17 SHA-256 compressions in CPython's C and 20,000 the swaps
 (bench/bench_cardbowl.py).
 """
