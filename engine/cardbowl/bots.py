@@ -21,8 +21,9 @@ from printkit_engine.cardbowl.deal import Book, Draws, deal_hands
 from printkit_engine.cardbowl.game import GAME
 from printkit_engine.cardbowl.notes import FIELD, clock, enforce, penalty_text, yard
 from printkit_engine.cardbowl.rules import Rules, load_rules
-from printkit_engine.cardbowl.scrimmage import Snap, _new
+from printkit_engine.cardbowl.scrimmage import Snap
 from printkit_engine.cardbowl.settle import settle
+from printkit_engine.frozen import new_tuple
 from printkit_engine.played import Played
 
 TEAMS = ("Aces", "Kings", "Jokers", "Spades", "Hearts", "Clubs", "Diamonds", "Queens")
@@ -264,7 +265,8 @@ class Match:
         off = self.coach.offense(ranked(hands.offense), kind)
         dfn = self.coach.defense(hands.defense)
         snap = scrimmage.play(draws, off, dfn, self.coach.read(off.cards["QB"], s),
-                              self.coach.call(kind, s, team), _new(scrimmage.Field, (2, False)))
+                              self.coach.call(kind, s, team),
+                              new_tuple(scrimmage.Field, (2, False)))
         gain = None if snap.interception or snap.fumble_at is not None or not snap.word \
             else snap.gain
         good = gain is not None and snap.total >= self.rules.field.two_point_spot
@@ -296,7 +298,7 @@ class Match:
             draws = Draws(deck)
         read = self.coach.read(off.cards["QB"], s)
         snap = scrimmage.play(draws, off, dfn, read, self.coach.call(kind, s, team),
-                              _new(scrimmage.Field, (FIELD - self.pos, s.late)))
+                              new_tuple(scrimmage.Field, (FIELD - self.pos, s.late)))
         return self.settle(team, snap, s)
 
     def last_chance(self, s: Situation) -> bool:

@@ -12,7 +12,8 @@ import random
 from typing import NamedTuple, Protocol
 
 from printkit_engine.cardbowl.cardplay import HAND_VALUES
-from printkit_engine.cardbowl.scrimmage import Call, Defense, Offense, Read, _new
+from printkit_engine.cardbowl.scrimmage import Call, Defense, Offense, Read
+from printkit_engine.frozen import new_tuple
 
 TOUCHBACK_DEEP = -4            # a kick this deep in the end zone is downed
 RETURN_FROM = 12               # a punt received inside the 12 is not run back (C27)
@@ -58,7 +59,7 @@ def situation(to_goal: int, down: int, to_go: int, lead: int, quarter: int, left
     does not."""
     late = (quarter == 2 and left <= 24) or (quarter == 4 and left <= 60)
     hurry = late and lead <= 0 and not (quarter == 2 and to_goal > 70)
-    return _new(Situation, (to_goal, down, to_go, lead, quarter, left, timeouts, late, hurry))
+    return new_tuple(Situation, (to_goal, down, to_go, lead, quarter, left, timeouts, late, hurry))
 
 
 def ranked(hand: tuple[str, ...]) -> list[str]:
@@ -178,13 +179,13 @@ class Coach:
         cards = dict(zip(layout, ranked, strict=True))
         shotgun = kind == "pass" and self.rng.random() < 0.35
         centre = 1 if HAND_VALUES[cards["LG"]] < HAND_VALUES[cards["RG"]] else 2
-        return _new(Offense, (cards, shotgun, centre))
+        return new_tuple(Offense, (cards, shotgun, centre))
 
     def defense(self, hand: tuple[str, ...]) -> Defense:
         """Eleven cards after the discards ("can discard the lowest"), high cards in the
         secondary ("it makes sense to place high cards in the secondary")."""
         kept = _sorted(hand)[:11]
-        return _new(Defense, (dict(zip(DEFENSE, kept, strict=True)),))
+        return new_tuple(Defense, (dict(zip(DEFENSE, kept, strict=True)),))
 
     def read(self, qb: str, s: Situation) -> Read:
         """The defence's answer to the QB it sees: a low QB, a run (outside linebackers up
@@ -207,7 +208,7 @@ class Coach:
         if s.to_goal <= 12:
             need = 0
         turns = self.rng.choice((0, 1, 1, 2, 2, 3)) if need else self.rng.choice((0, 1))
-        return _new(Call, ("pass", (), "", max(turns, need and 1), need, False, True))
+        return new_tuple(Call, ("pass", (), "", max(turns, need and 1), need, False, True))
 
     # -- kicks ---------------------------------------------------------------------------
     def fourth_down(self, s: Situation, team: int) -> str:

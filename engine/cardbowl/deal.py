@@ -23,10 +23,10 @@ from typing import Any, NamedTuple, cast
 from printkit_engine.cardbowl.game import DEAL, GAME
 from printkit_engine.cardbowl.game import deck as cardbowl_deck
 from printkit_engine.draws import _COUNTERS, _INNER, _OUTER, _SHA256, SCHEME, blocks
+from printkit_engine.frozen import new_tuple
 from printkit_engine.game import nfc
 
 _TOP = 1 << 32
-_new = tuple.__new__       # a NamedTuple made in one C call (its own __new__ is Python)
 
 
 def label(k: int) -> str:
@@ -208,6 +208,6 @@ def deal_hands(deck: Sequence[str], size: int, extra_defense: int,
     interval less than 6 the offense takes before a play, the defense gets one extra card");
     the draws start with the next card (the snap)."""
     pairs = 2 * size
-    hands = _new(Hands, (tuple(deck[1:pairs:2]), tuple(deck[0:pairs:2]) +
-                         tuple(deck[pairs:pairs + extra_defense])))   # Hands(...), one C call
+    hands = new_tuple(Hands, (tuple(deck[1:pairs:2]), tuple(deck[0:pairs:2]) +
+                              tuple(deck[pairs:pairs + extra_defense])))
     return hands, Draws(deck[pairs + extra_defense:], again=again)

@@ -37,6 +37,7 @@ from printkit_engine.cardbowl.cardplay import (
     value,
 )
 from printkit_engine.cardbowl.deal import Draws
+from printkit_engine.frozen import new_tuple
 
 LINE = 4                         # line match-ups, left to right: LT-DLE, LG-DLT, RG-DRT, RT-DRE
 OFFENSE = ("QB", "LT", "LG", "C", "RG", "RT", "TE", "WL", "WR", "HB", "FB")
@@ -62,10 +63,8 @@ SAFETIES = ("FS", "SS")
 
 # Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
 # through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py). The
-# game loop makes the ones of every play with `_new(Class, (every field, in order))`: a
-# NamedTuple's own constructor is a Python function C has to run in a frame of its own
-# (about 1,000 instructions), tuple.__new__ is one C call.
-_new = tuple.__new__
+# game loop makes the ones of every play with `new_tuple(Class, (every field, in order))`
+# (engine/frozen.py): one C call, not the NamedTuple's own Python constructor.
 
 
 class Offense(NamedTuple):
@@ -749,7 +748,7 @@ def reveal(off: Offense, dfn: Defense, read: Read, receivers: list[str],
             shown.add(safety)
     if len(double) == len(read.double):
         return read                             # nobody moved up: the same read
-    return _new(Read, (read.blitz, tuple(double)))
+    return new_tuple(Read, (read.blitz, tuple(double)))
 
 
 def _backs(off: Offense, o: list[int]) -> tuple[tuple[str, int], ...]:
