@@ -36,7 +36,7 @@ game) and the defence's reads and the non-pass calls are made once (71.1 -> 68.4
 Snap and a Rush store only what a play starts with; fouls, runs and recoveries are made in one
 step (engine/frozen.py `fast_init`); the running plays' best gap is worked out only for them.
 tests/engine/cardbowl/test_bots_calls.py counts the frames a game runs (no NamedTuple
-constructor, under 15,700 Python calls; 17,000 before). Of the 67.7 M, a deal is still about
+constructor, 15,512 Python frames; 18,767 before). Of the 67.7 M, a deal is still about
 126,000 instructions (210 deals a game, two fifths of a game): 52,000 of them the 17 SHA-256
 compressions in CPython's C SHA-256, the rest the hash objects' calls and the 53 swaps (drawing
 the 53 positions with one `map` of `%` was tried: 1.2 M a game more). The play itself is about
