@@ -33,15 +33,26 @@ Measured 28 November 2026, 22:03-22:12 UTC, on the shared 2-core machine at load
 
 At that load CPU time varies by 10-15% from run to run. Counted instead (valgrind callgrind,
 deterministic, `audit_one` of 10 PostCard records with the caches warm): 42.8 million
-instructions a record, from 46.5 before the kernel's per-line objects lost their
-field-by-field frozen `__init__` (engine/frozen.py `fast_init`); `printkit audit` of a folder
-of one PostCard record was 886 million instructions with its bytecode cached and 1,408
-million without (522 million of compiling). The target is not reached on any game: 300
-records/s on 2 cores is at most about 6.7 ms of CPU a record, start-up included; a PostCard
-record's check is spread over the engine's ~25 step functions (about half of it), the
-record reader (a quarter: the lines' action heads differ by their dice, so a process sees
-about a third of them for the first time) and the play book's draws, with no one place that
-pays for the rest.
+instructions a record, from 46.5 before the kernel's per-line objects lost their field-by-field
+frozen `__init__` (engine/frozen.py `fast_init`); `printkit audit` of a folder of one PostCard
+record was 886 million instructions with its bytecode cached and 1,408 million without (522
+million of compiling). The target is not reached on any game: 300 records/s on 2 cores is at
+most about 6.7 ms of CPU a record, start-up included; a PostCard record's check is spread over
+the engine's ~25 step functions (about half of it), the record reader (a quarter: the lines'
+action heads differ by their dice, so a process sees about a third of them for the first time)
+and the play book's draws, with no one place that pays for the rest.
+
+Card Bowl again on 29 November, 00:43-00:45 UTC, load 11.1 falling to 8.9, after a round on its
+verifier: printkit 36.2 ms CPU a record (55 records/s on 2 cores at that CPU), naive 35.9, no
+bytecode 33.4. Counted (valgrind cachegrind, `audit_files` of 20 bot records, `simulate --seed
+s`, in one process, the first record's run subtracted): 94.6 million instructions a record
+before, 87.2 after (-7.8%): the kicks' cards checked against the deal the bots make
+(engine/cardbowl/deal.py, one Book a seed) rather than the play book's generic stream, the
+walk's Expect and Situation made in one step (`fast_init`), a result's clauses split in C when
+it holds no comment, a clause's word kinds in one loop. What is left is spread the same way as
+PostCard's: the notes' reader (about half: each line's fields, clauses and words, with 1,400
+regular expression matches a record, 9% of its instructions), the step functions, and the
+kernel's rows and steps (frozen dataclasses made a few times a line).
 """
 
 from __future__ import annotations

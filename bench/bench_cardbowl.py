@@ -19,25 +19,32 @@ wall-clock games per second and the games per second its CPU time allows on its 
 (`cores / CPU a game`); the load average is printed before and after. `--verify` also
 verifies every record (all must be clean).
 
-Measured (1,000 games, 2 cores shared with other work and a test run, load 7.2 rising to
-15.4; CPU time under that load reads high): naive 34.5 ms CPU a game, printkit one process
-29.5 ms, the pool 32.0 ms CPU a game = 62.5 games/s on 2 cores at that CPU (7.6 games/s wall
-beside the other work; naive 57.9 in the same run): the target of 100 is not met. The round
-before, under load 14.8-17.0: naive 28.4 ms, the pool 25.2 ms = 79.4 games/s; the CPU figures
-of two rounds under different loads do not compare (the instructions below do).
-Instructions a game (valgrind --tool=cachegrind, the first 10 games of this bench, the
-start-up subtracted, PYTHONHASHSEED=0; steady under load): 90.6 M three rounds ago, 81.9 M,
-75.1 M, 73.9 M after this round (-1.6%): a deal one straight-line function (130,000 ->
-126,000 instructions), a draw the `__next__` of a C iterator (no Python frame; the
-reshuffles kept apart, so no reference cycle a play), card values read from cardplay's
-tables rather than by a call each. Of the 126,000 instructions a deal (210 deals a game,
-a third of a game), 52,000 are the 17 SHA-256 compressions in CPython's C SHA-256 (OpenSSL's
-are no cheaper in CPU time once its per-object set-up is counted) and about 20,000 the 53
-swaps; the rest of a game is the play's Python spread thin (about 17,000 Python calls and
-490,000 bytecodes a game outside the deal, no function over 4%). 75 M read 25 ms of CPU a
-game under load 15: 100 games/s on 2 cores needs about 45-50 M, which takes
-the play path kept incrementally (the situation, each hand's order and values once a deal,
-fewer NamedTuple and dataclass objects a play) rather than more of these local cuts.
+Measured (1,000 games, 2 cores shared with other helpers' work, load 14.7 falling to 11.1;
+CPU time under that load reads high): naive 28.0 ms CPU a game, printkit one process 25.4
+ms, the pool 24.9 ms CPU a game = 80.2 games/s on 2 cores at that CPU (24.4 games/s wall
+beside the other work; naive 71.5 in the same run): the target of 100 is not met. The
+rounds before: 32.0 ms under load 7.2-15.4, 25.2 ms under 14.8-17.0; the CPU figures of
+rounds under different loads do not compare (the instructions below do).
+Instructions a game (valgrind --tool=cachegrind, the first 10 games of this bench, the start-up
+subtracted, PYTHONHASHSEED=0; steady under load): 90.6 M four rounds ago, 81.9 M, 75.1 M, 74.0
+M, 67.7 M after this round (-8.5%). This round cut the play path's structure rather than single
+lines: a Situation's `late` and `hurry` are fields worked out once when it is made (read about
+1,400 times a game through properties, a frame each); the NamedTuples of every play (situation,
+hands, formation, call, field) are made by one C call (`tuple.__new__`) instead of their Python
+constructors, which C runs in a frame of their own (about 1,000 instructions each, 1,400 a
+game) and the defence's reads and the non-pass calls are made once (71.1 -> 68.4 M together); a
+Snap and a Rush store only what a play starts with; fouls, runs and recoveries are made in one
+step (engine/frozen.py `fast_init`); the running plays' best gap is worked out only for them.
+tests/engine/cardbowl/test_bots_calls.py counts the frames a game runs (no NamedTuple
+constructor, 15,512 Python frames; 18,767 before). Of the 67.7 M, a deal is still about
+126,000 instructions (210 deals a game, two fifths of a game): 52,000 of them the 17 SHA-256
+compressions in CPython's C SHA-256, the rest the hash objects' calls and the 53 swaps (drawing
+the 53 positions with one `map` of `%` was tried: 1.2 M a game more). The play itself is about
+460,000 bytecodes and 15,000 Python calls a game with no function above 4% (the pass play's
+draws, the game loop, settling the result, the line's values and threats, the coach's plan):
+100 games/s on 2 cores needs about 50 M, i.e. the play path at about half its bytecodes, a
+rewrite of the scrimmage play as one function per kind of play over local values rather than
+more cuts of this size.
 """
 
 from __future__ import annotations

@@ -93,3 +93,11 @@ def fast_init(cls: type[T]) -> type[T]:
     init.__doc__ = cls.__init__.__doc__
     cls.__init__ = init                             # type: ignore[method-assign]
     return cls
+
+
+# A NamedTuple made from all its fields, in order, by one C call: `new_tuple(Cls, (a, b))`
+# equals `Cls(a, b)`. A NamedTuple's own constructor is a Python function that C runs in a
+# frame of its own (about 1,000 instructions on CPython 3.11); a game loop making several a
+# play (engine/cardbowl/bots.py) saves that frame. No defaults are filled in: every field
+# must be given.
+new_tuple = tuple.__new__

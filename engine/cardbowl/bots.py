@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 
 from printkit_engine.cardbowl import kicks, scrimmage
 from printkit_engine.cardbowl.cardplay import Foul
-from printkit_engine.cardbowl.coach import Coach, Receiver, Situation, Source, ranked
+from printkit_engine.cardbowl.coach import Coach, Receiver, Situation, Source, ranked, situation
 from printkit_engine.cardbowl.deal import Book, Draws, deal_hands
 from printkit_engine.cardbowl.game import GAME
 from printkit_engine.cardbowl.notes import FIELD, clock, enforce, penalty_text, yard
 from printkit_engine.cardbowl.rules import Rules, load_rules
 from printkit_engine.cardbowl.scrimmage import Snap
 from printkit_engine.cardbowl.settle import settle
+from printkit_engine.frozen import new_tuple
 from printkit_engine.played import Played
 
 TEAMS = ("Aces", "Kings", "Jokers", "Spades", "Hearts", "Clubs", "Diamonds", "Queens")
@@ -100,9 +101,9 @@ class Match:
         self.lines += ["", text, ""]
 
     def situation(self, team: int) -> Situation:
-        return Situation(FIELD - self.pos, self.down, self.marker - self.pos,
+        return situation(FIELD - self.pos, self.down, self.marker - self.pos,
                          self.score[team] - self.score[1 - team], self.quarter, self.left,
-                         self.timeouts[team if self.quarter <= 2 else team])
+                         self.timeouts[team])
 
     # -- the clock ------------------------------------------------------------------------
     def tick(self, intervals: int) -> bool:
@@ -259,12 +260,13 @@ class Match:
     def conversion(self, team: int) -> None:
         deck = self.deck()
         hands, draws = deal_hands(deck, self.rules.cards.hand, 0, self.book.again(self.deal))
-        s = Situation(2, 1, 2, 0, self.quarter, self.left)
+        s = situation(2, 1, 2, 0, self.quarter, self.left)
         kind = self.coach.conversion_kind(s, team)
         off = self.coach.offense(ranked(hands.offense), kind)
         dfn = self.coach.defense(hands.defense)
         snap = scrimmage.play(draws, off, dfn, self.coach.read(off.cards["QB"], s),
-                              self.coach.call(kind, s, team), scrimmage.Field(2))
+                              self.coach.call(kind, s, team),
+                              new_tuple(scrimmage.Field, (2, False)))
         gain = None if snap.interception or snap.fumble_at is not None or not snap.word \
             else snap.gain
         good = gain is not None and snap.total >= self.rules.field.two_point_spot
@@ -296,7 +298,7 @@ class Match:
             draws = Draws(deck)
         read = self.coach.read(off.cards["QB"], s)
         snap = scrimmage.play(draws, off, dfn, read, self.coach.call(kind, s, team),
-                              scrimmage.Field(FIELD - self.pos, s.late))
+                              new_tuple(scrimmage.Field, (FIELD - self.pos, s.late)))
         return self.settle(team, snap, s)
 
     def last_chance(self, s: Situation) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from printkit_engine.cardbowl.deal import Draws
 from printkit_engine.cards import FULL_DECK, JOKERS, RED_SUITS, rank
+from printkit_engine.frozen import fast_init
 
 RED, BLACK = "RJ", "BJ"
 FACE = {"J": 1, "Q": 2, "K": 3}          # "J=1, Q=2, K=3" (open-field run draws)
@@ -81,6 +82,7 @@ def standard(draws: Draws) -> str:
 
 
 # -- penalties ------------------------------------------------------------------------------
+@fast_init          # made several times a play: one step, not a call a field
 @dataclass(frozen=True)
 class Foul:
     """A penalty: `yards` against `against` ("O" the side with the ball, "D" the other);
@@ -130,6 +132,7 @@ def ofr_foul(card: str, spot: int) -> Foul:
 
 
 # -- the open-field run -----------------------------------------------------------------------
+@fast_init          # made several times a play: one step, not a call a field
 @dataclass(frozen=True)
 class Run:
     """An open-field run: `yards` gained; `fumble` the yards at which a Red Joker came (the
@@ -161,18 +164,19 @@ def open_field_run(draws: Draws, first: int, tacklers: Sequence[int] = (), room:
             card = draws.draw()
             cards.append(card)
             if card == RED:
-                at = yards + sum(map(value, drawn))
+                at = yards + sum(map(VALUES.__getitem__, drawn))
                 return Run(yards, fumble=min(at, room), cards=tuple(cards), drew=True,
                            foul=_pending(draws, black_at, start))
             if card == BLACK:
-                black_at = start + yards + sum(map(value, drawn))
+                black_at = start + yards + sum(map(VALUES.__getitem__, drawn))
                 continue                      # "draw replacement card for yardage"
             drawn.append(card)
-        gained = sum(map(value, drawn)) - (tacklers[index] if index < len(tacklers) else 0)
+        gained = sum(map(VALUES.__getitem__, drawn)) - \
+            (tacklers[index] if index < len(tacklers) else 0)
         if gained <= 0:
             break                             # "forward motion stopped"
         yards += gained
-        size, index = sum(map(face, drawn)), index + 1
+        size, index = sum(map(FACES.__getitem__, drawn)), index + 1
     return Run(min(yards, room) if cap else yards, cards=tuple(cards), drew=bool(cards),
                foul=_pending(draws, black_at, start))
 
@@ -185,6 +189,7 @@ def _pending(draws: Draws, black_at: int | None, start: int) -> Foul | None:
 
 
 # -- fumble recovery ---------------------------------------------------------------------------
+@fast_init          # made several times a play: one step, not a call a field
 @dataclass(frozen=True)
 class Recovery:
     """Who has the ball after a fumble: "O" the side that fumbled, "D" the other; `bounce`
@@ -217,7 +222,7 @@ def recover(draws: Draws, fall: tuple[int, int] = (0, 0), receiver_two: bool = F
         if ov > max(dv):
             return Recovery("O", bounce, _run_draws(o, fall[0], d_cards, fall[1]), foul)
         if max(dv) > ov:
-            best = max(d_cards, key=value)
+            best = max(d_cards, key=VALUES.__getitem__)
             return Recovery("D", bounce, _run_draws(best, fall[1], [o], fall[0]), foul)
         first = False
         card = draws.draw()

@@ -13,34 +13,53 @@ from typing import NamedTuple, Protocol
 
 from printkit_engine.cardbowl.cardplay import HAND_VALUES
 from printkit_engine.cardbowl.scrimmage import Call, Defense, Offense, Read
+from printkit_engine.frozen import new_tuple
 
 TOUCHBACK_DEEP = -4            # a kick this deep in the end zone is downed
 RETURN_FROM = 12               # a punt received inside the 12 is not run back (C27)
 
 
-# Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
-# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py).
-class Situation(NamedTuple):
-    """What a coach sees before a play: yards to the goal, down, distance, its lead, the
-    quarter and the intervals left in it."""
-
+class _Fields(NamedTuple):
     to_goal: int
     down: int
     to_go: int
     lead: int
     quarter: int
     left: int
-    timeouts: int = 3
+    timeouts: int
+    late: bool
+    hurry: bool
 
-    @property
-    def late(self) -> bool:
-        """The rules' special clock time: the last two minutes of the first half, the last
-        five of the second."""
-        return (self.quarter == 2 and self.left <= 24) or (self.quarter == 4 and self.left <= 60)
 
-    @property
-    def hurry(self) -> bool:
-        return self.late and self.lead <= 0 and not (self.quarter == 2 and self.to_goal > 70)
+# Immutable values made for every play: a tuple, as a frozen dataclass sets each field
+# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py).
+class Situation(_Fields):
+    """What a coach sees before a play: yards to the goal, down, distance, its lead, the
+    quarter and the intervals left in it, and its timeouts left.
+
+    `late` and `hurry` are worked out once, when the situation is made: the game loop and
+    the coach read them about 1,400 times a game (bench/bench_cardbowl.py), a property
+    would run a Python frame each time.
+
+    - `late`: the rules' special clock time, the last two minutes of the first half, the
+      last five of the second;
+    - `hurry`: late, not ahead, and not backed up deep in the first half."""
+
+    __slots__ = ()
+
+    def __new__(cls, to_goal: int, down: int, to_go: int, lead: int, quarter: int,
+                left: int, timeouts: int = 3) -> Situation:
+        return situation(to_goal, down, to_go, lead, quarter, left, timeouts)
+
+
+def situation(to_goal: int, down: int, to_go: int, lead: int, quarter: int, left: int,
+              timeouts: int = 3) -> Situation:
+    """A :class:`Situation` (what `Situation(...)` gives), for the game loop to call: a
+    class's `__new__` written in Python runs in a frame of its own from C, a plain call
+    does not."""
+    late = (quarter == 2 and left <= 24) or (quarter == 4 and left <= 60)
+    hurry = late and lead <= 0 and not (quarter == 2 and to_goal > 70)
+    return new_tuple(Situation, (to_goal, down, to_go, lead, quarter, left, timeouts, late, hurry))
 
 
 def ranked(hand: tuple[str, ...]) -> list[str]:
@@ -59,6 +78,15 @@ POSITIONS = {
     "screen": ("HB", "QB", "C", "LG", "RG", "LT", "RT", "WL", "WR", "TE", "FB"),
 }
 DEFENSE = ("MLB", "RCB", "LCB", "DLT", "DRT", "SS", "FS", "DLE", "DRE", "ROLB", "LOLB")
+
+# The defence's reads and the plays other than a pass are the same few values every play:
+# made once (immutable tuples), not a tuple each play.
+OLB_BLITZ = Read(blitz=(("LOLB", 1), ("ROLB", 2)))
+SAFETIES_UP = Read(double=(("FS", "WL"), ("SS", "WR")))
+MLB_BLITZ = {m: Read(blitz=(("MLB", m),)) for m in (1, 2)}
+NO_READ = Read()
+CALLS = {kind: Call(kind, fullback=kind == "run")
+         for kind in ("run", "screen", "lateral", "sneak", "scramble", "spike")}
 
 
 class Source(Protocol):
@@ -151,13 +179,13 @@ class Coach:
         cards = dict(zip(layout, ranked, strict=True))
         shotgun = kind == "pass" and self.rng.random() < 0.35
         centre = 1 if HAND_VALUES[cards["LG"]] < HAND_VALUES[cards["RG"]] else 2
-        return Offense(cards, shotgun, centre)
+        return new_tuple(Offense, (cards, shotgun, centre))
 
     def defense(self, hand: tuple[str, ...]) -> Defense:
         """Eleven cards after the discards ("can discard the lowest"), high cards in the
         secondary ("it makes sense to place high cards in the secondary")."""
         kept = _sorted(hand)[:11]
-        return Defense(dict(zip(DEFENSE, kept, strict=True)))
+        return new_tuple(Defense, (dict(zip(DEFENSE, kept, strict=True)),))
 
     def read(self, qb: str, s: Situation) -> Read:
         """The defence's answer to the QB it sees: a low QB, a run (outside linebackers up
@@ -166,21 +194,21 @@ class Coach:
         value = HAND_VALUES[qb]
         r = self.rng.random()
         if value <= 7 and r < 0.7:
-            return Read(blitz=(("LOLB", 1), ("ROLB", 2)))
+            return OLB_BLITZ
         if value >= 11 and s.to_go >= 6 and r < 0.6:
-            return Read(double=(("FS", "WL"), ("SS", "WR")))
+            return SAFETIES_UP
         if r > 0.9:
-            return Read(blitz=(("MLB", self.rng.choice((1, 2))),))
-        return Read()
+            return MLB_BLITZ[self.rng.choice((1, 2))]
+        return NO_READ
 
     def call(self, kind: str, s: Situation, team: int) -> Call:
         if kind != "pass":
-            return Call(kind, fullback=kind == "run")
+            return CALLS.get(kind) or Call(kind, fullback=kind == "run")
         need = 2 if s.hurry or s.to_go >= 15 else 1 if s.to_go >= 7 else 0
         if s.to_goal <= 12:
             need = 0
         turns = self.rng.choice((0, 1, 1, 2, 2, 3)) if need else self.rng.choice((0, 1))
-        return Call("pass", turns=max(turns, need and 1), yardage=need)
+        return new_tuple(Call, ("pass", (), "", max(turns, need and 1), need, False, True))
 
     # -- kicks ---------------------------------------------------------------------------
     def fourth_down(self, s: Situation, team: int) -> str:

@@ -8,7 +8,7 @@ draws the rest. :func:`shuffled` is the draws contract computed in one pass (:fu
 play's key, the seven blocks a 54-card shuffle needs by HMAC's definition with hash copies and
 Fisher-Yates as 53 swaps, one straight-line function): the same deck as
 ``GAME.book.stream(seed, label).shuffle(deck)`` (tests hold the two equal). A deal is still
-about a third of a bot game's instructions: about 126,000 a deal (130,000 before, 156,000 the
+about two fifths of a bot game's instructions: about 126,000 a deal (130,000 before, 156,000 the
 round before), 52,000 of them the 17 SHA-256 compressions in CPython's C and 20,000 the swaps
 (bench/bench_cardbowl.py).
 """
@@ -23,6 +23,7 @@ from typing import Any, NamedTuple, cast
 from printkit_engine.cardbowl.game import DEAL, GAME
 from printkit_engine.cardbowl.game import deck as cardbowl_deck
 from printkit_engine.draws import _COUNTERS, _INNER, _OUTER, _SHA256, SCHEME, blocks
+from printkit_engine.frozen import new_tuple
 from printkit_engine.game import nfc
 
 _TOP = 1 << 32
@@ -207,6 +208,6 @@ def deal_hands(deck: Sequence[str], size: int, extra_defense: int,
     interval less than 6 the offense takes before a play, the defense gets one extra card");
     the draws start with the next card (the snap)."""
     pairs = 2 * size
-    hands = Hands(tuple(deck[1:pairs:2]), tuple(deck[0:pairs:2]) +
-                  tuple(deck[pairs:pairs + extra_defense]))
+    hands = new_tuple(Hands, (tuple(deck[1:pairs:2]), tuple(deck[0:pairs:2]) +
+                              tuple(deck[pairs:pairs + extra_defense])))
     return hands, Draws(deck[pairs + extra_defense:], again=again)

@@ -37,6 +37,7 @@ from printkit_engine.cardbowl.cardplay import (
     value,
 )
 from printkit_engine.cardbowl.deal import Draws
+from printkit_engine.frozen import new_tuple
 
 LINE = 4                         # line match-ups, left to right: LT-DLE, LG-DLT, RG-DRT, RT-DRE
 OFFENSE = ("QB", "LT", "LG", "C", "RG", "RT", "TE", "WL", "WR", "HB", "FB")
@@ -52,12 +53,20 @@ COVER_RANGE = {"WL": ("LOLB", "FS"), "WR": ("ROLB", "SS"), "TE": ("MLB", "ROLB",
 BACK_COVER = {"HB": ("MLB", "ROLB", "RCB", "DRE"), "FB": ("MLB", "LOLB", "LCB", "DLE")}
 SAME_SIDE = {"L": ("LCB", "FS", "LOLB", "MLB"), "R": ("RCB", "SS", "ROLB", "MLB")}
 OTHER_SIDE = {"L": ("ROLB", "SS"), "R": ("LOLB", "FS")}
+# who may be brought to a gap of one match-up or two side by side: theirs, the first of
+# equals once (worked out once here, not every running play)
+_GAPS: list[tuple[int, ...]] = [(i,) for i in range(LINE)] + [(i, i + 1) for i in range(LINE - 1)]
+GAP_RANGE = {gap: tuple(dict.fromkeys(p for i in gap for p in LINE_RANGE[i])) for gap in _GAPS}
 LINEBACKERS = ("LOLB", "MLB", "ROLB")
 SAFETIES = ("FS", "SS")
 
 
 # Immutable values made for every play: a NamedTuple, as a frozen dataclass sets each field
-# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py).
+# through object.__setattr__ (three times the instructions; bench/bench_cardbowl.py). The
+# game loop makes the ones of every play with `new_tuple(Class, (every field, in order))`
+# (engine/frozen.py): one C call, not the NamedTuple's own Python constructor.
+
+
 class Offense(NamedTuple):
     """The offence's eleven cards by position; `shotgun` formation; `centre` the match-up
     (1 or 2) the centre blocks in."""
@@ -98,12 +107,16 @@ class Call(NamedTuple):
     throw_away: bool = True
 
 
-@dataclass
+@dataclass(init=False)
 class Snap:
     """What one scrimmage play did, the offence's view, yards from the line of scrimmage:
     `gain` (None: incomplete), `run` yards after it (the run after a catch, an open-field
     run), a fumble (`fumble_at` and who recovered, and the return) or an interception (`air`
-    and the `ret`urn), a `foul` and whether it was `declined`."""
+    and the `ret`urn), a `foul` and whether it was `declined`.
+
+    The fields' defaults are the class's attributes (a dataclass puts them there); a play
+    sets only the few its draws change, so `__init__` stores only what a play starts with
+    (a dataclass's own would store all 17, every play)."""
 
     word: str
     gain: int | None = 0
@@ -122,6 +135,18 @@ class Snap:
     sacked: bool = False
     suit: str = ""                      # the ball carrier's suit (out of bounds late)
     last_draw: str = ""                 # the last offensive draw
+
+    def __init__(self, word: str, gain: int | None = 0, foul: Foul | None = None,
+                 sacked: bool = False, suit: str = "") -> None:
+        self.word = word
+        if gain != 0:
+            self.gain = gain
+        if foul is not None:
+            self.foul = foul
+        if sacked:
+            self.sacked = sacked
+        if suit:
+            self.suit = suit
 
     @property
     def total(self) -> int:
@@ -170,10 +195,11 @@ def threats(o: list[int], d: list[int], qb: int) -> list[tuple[int, int]]:
     return list(compress(zip(rush, protection, strict=True), map(gt, rush, protection)))
 
 
-@dataclass
+@dataclass(init=False)
 class Rush:
     """Pass-rush rounds drawn: a sack (yards lost), a QB fumble (yards behind the line), a
-    holding foul, and the pressure on the next pass."""
+    holding foul, and the pressure on the next pass. Made empty (`Rush()`: no Python
+    `__init__`, the defaults are the class's) and filled by the round that draws them."""
 
     sack: int | None = None
     fumble: int | None = None
@@ -342,8 +368,7 @@ def rushing(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
         handoff = standard(draws)
         foul = "pending"
     shown = _shown(read)
-    extra = extra_card(dfn, shown, tuple(dict.fromkeys(
-        p for i in gap for p in LINE_RANGE[i])))
+    extra = extra_card(dfn, shown, GAP_RANGE[gap])
     if extra:
         shown.add(extra)
     if handoff == RED:
@@ -408,7 +433,7 @@ def scramble(draws: Draws, off: Offense, dfn: Defense, read: Read, o: list[int],
     a half the QB may step out of bounds for 2 yards less."""
     snap = Snap("scramble", suit=SUIT_OF[off.cards["QB"]])
     gap = best_gap(o, d)
-    extra = extra_card(dfn, shown, tuple(dict.fromkeys(p for i in gap for p in LINE_RANGE[i])))
+    extra = extra_card(dfn, shown, GAP_RANGE[gap])
     offense = HAND_VALUES[off.cards["QB"]] + sum(o[i] for i in gap)
     defense = sum(d[i] for i in gap) + (HAND_VALUES[dfn.cards[extra]] if extra else 0)
     cards, foul, fumbled = defensive_draws(draws, 2)
@@ -436,9 +461,10 @@ def _coverage(dfn: Defense, double: Sequence[tuple[str, str]], target: str,
     """:func:`coverage` with the safeties moved up as they are so far (`reveal` adds one
     a turn, without a Read for each)."""
     if target in ("WL", "WR"):
-        cover = ["LCB" if target == "WL" else "RCB"]
-        cover += [s for s, r in double if r == target]
-        return cover
+        corner = "LCB" if target == "WL" else "RCB"
+        if not double:                  # most plays: no safety up (no list made in a frame)
+            return [corner]
+        return [corner, *[s for s, r in double if r == target]]
     if target in BACK_COVER:
         best = extra_card(dfn, shown, BACK_COVER[target])
         return [best] if best else []
@@ -656,7 +682,7 @@ def screen(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call, gap
     if lateral and incomplete:
         snap.foul = foul
         return fumble(draws, snap, -5)
-    extra = extra_card(dfn, shown, tuple(dict.fromkeys(p for i in gap for p in LINE_RANGE[i])))
+    extra = extra_card(dfn, shown, GAP_RANGE[gap])
     if extra:
         shown.add(extra)
     offense = 2 * (back - off.shotgun) + VALUES[reception] + sum(o[i] for i in gap)
@@ -720,7 +746,9 @@ def reveal(off: Offense, dfn: Defense, read: Read, receivers: list[str],
                 HAND_VALUES[off.cards[r]] > _values(dfn.cards, cover):
             double.append((safety, r))
             shown.add(safety)
-    return Read(read.blitz, tuple(double))
+    if len(double) == len(read.double):
+        return read                             # nobody moved up: the same read
+    return new_tuple(Read, (read.blitz, tuple(double)))
 
 
 def _backs(off: Offense, o: list[int]) -> tuple[tuple[str, int], ...]:
@@ -749,27 +777,28 @@ def _execute(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,
              where: Field) -> Snap:
     if call.kind == "spike":
         return Snap("spike", gain=None)
-    blocking = call.kind != "pass"
-    o, d = line_values(off, dfn, read, te_blocks=blocking)
-    if call.kind == "sneak":
+    kind = call.kind
+    passing = kind == "pass"
+    o, d = line_values(off, dfn, read, te_blocks=not passing)
+    if kind == "sneak":
         return sneak(draws, off, dfn, read, o, d, where)
-    if call.kind == "pass":
+    if passing and off.shotgun:
         for back, i in _backs(off, o):
             o[i] += block_half(off.cards[back])
-    units = threats(o, d, HAND_VALUES[off.cards["QB"]] + (off.shotgun and call.kind == "pass"))
+    units = threats(o, d, HAND_VALUES[off.cards["QB"]] + (off.shotgun and passing))
     auto = automatic_sack(units)
     if auto:
         return sack(draws, auto[0], Snap("sack"))
     shown = _shown(read)
-    gap = call.gap or best_gap(o, d)
-    if call.kind == "run":
-        return rushing(draws, off, dfn, read, call, gap, o, d, where)
-    if call.kind in ("screen", "lateral"):
-        return screen(draws, off, dfn, read, call, gap, o, d, shown, where,
-                      lateral=call.kind == "lateral")
-    if call.kind == "scramble":
+    if passing:
+        return _pass(draws, off, dfn, read, call, units, shown, where)
+    if kind == "scramble":
         return scramble(draws, off, dfn, read, o, d, shown, where)
-    return _pass(draws, off, dfn, read, call, units, shown, where)
+    gap = call.gap or best_gap(o, d)     # the running plays' match-ups (the others' own)
+    if kind == "run":
+        return rushing(draws, off, dfn, read, call, gap, o, d, where)
+    return screen(draws, off, dfn, read, call, gap, o, d, shown, where,
+                  lateral=kind == "lateral")
 
 
 def _pass(draws: Draws, off: Offense, dfn: Defense, read: Read, call: Call,

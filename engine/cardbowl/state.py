@@ -15,6 +15,7 @@ from typing import NamedTuple
 from printkit_engine.cardbowl.notation import Entry
 from printkit_engine.cardbowl.rules import Rules
 from printkit_engine.findings import Finding
+from printkit_engine.frozen import fast_init
 
 FIELD = 100               # goal line to goal line, in yards
 END_ZONE = 10             # each end zone
@@ -26,6 +27,7 @@ def yard(pos: int) -> int:
     return pos if pos <= FIELD // 2 else FIELD - pos
 
 
+@fast_init            # made for about every line of a record: one step, not a call a field
 @dataclass(frozen=True)
 class Expect:
     """What the next play line should show, from the last line's result (None = unknown)."""
@@ -39,6 +41,7 @@ class Expect:
     free_kick: bool = False
 
 
+@fast_init            # made for every play line (the checks' snapshot)
 @dataclass(frozen=True)
 class Situation:
     """What a result or a card check reads of the walk: a snapshot, never changed by them."""
