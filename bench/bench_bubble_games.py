@@ -16,11 +16,12 @@ guessed); *unread* when the sheet is refused with a message (markers or code not
 *WRONG* when a line, or the header, reads as something else without a word (target: none).
 
     .venv/bin/python bench/bench_bubble_games.py [SHEETS] [--games ID,ID] [--seed N]
-                                                 [--show KIND] [--keep DIR]
+                                                 [--show KIND] [--keep DIR] [--paper P]
 
 SHEETS per game (default 60: a few minutes for the five games on 2 cores; the issue's corpus
 is 400). `--show ambiguous` (or WRONG, unread) lists those sheets' distortions and what was
-reported; `--keep DIR` keeps the photos (named by game and index) to look at.
+reported; `--keep DIR` keeps the photos (named by game and index) to look at; `--paper a4`
+(or `letter`) draws every game on that paper (the same games and photos otherwise).
 Card Bowl's decision sheet (`100 --games cardbowl-decisions`, a row a play and a "more" row
 every sixth, five bands 0.1 mm apart, 25 plays a sheet): 100% identical, none WRONG, 0.49
 CPU s a sheet at load 12-13 (docs/bubblelog.md); a line a sheet leaves blank between (line
@@ -152,7 +153,7 @@ def _record(entry: str, k: int, rng: random.Random) -> str:
     return change(bots.play(bots.seed_of("bubble-bench", k), None).text())
 
 
-def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
+def photograph(job: tuple[str, int, int, str, str]) -> list[Photo]:
     """Game k of `game_id`: played, shaded on its sheets, each page photographed to `work`."""
     import cv2
     import pypdfium2 as pdfium
@@ -170,7 +171,7 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     )
     from tests.omr.distort import Distortion, distort
 
-    entry, k, seed, work = job
+    entry, k, seed, work, papers = job
     game_id = ENTRIES.get(entry, (entry,))[0]
     rng = random.Random(f"{seed}/{entry}/{k}")
     g = registry.get(game_id).bubbles()
@@ -179,7 +180,8 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     record.write_text(text)
     printable = sheets.get(game_id, "bubblelog")
     layout = load_layout(printable.layout)
-    paper = rng.choice(("letter", "a4"))
+    paper = rng.choice(("letter", "a4"))     # drawn either way: the same games and photos
+    paper = paper if papers == "both" else papers
     log = LOGS.get(entry, "")
     extra: dict[str, object] = {"from": record, **({"log": log} if log else {"dense": True})}
     pdf = sheets.render(printable, sheets.RenderOptions(paper=paper, extra=extra), layout)
@@ -255,12 +257,12 @@ def _one_thread() -> None:
 
 
 def bench_game(game_id: str, count: int, seed: int, pool: ProcessPoolExecutor, work: Path,
-               show: set[str]) -> dict:
+               show: set[str], paper: str = "both") -> dict:
     start = time.perf_counter()
     photos: list[Photo] = []
     k = 0
     while len(photos) < count:
-        jobs = [(game_id, k + i, seed, str(work)) for i in range(1, 5)]
+        jobs = [(game_id, k + i, seed, str(work), paper) for i in range(1, 5)]
         k += 4
         for batch in pool.map(photograph, jobs):
             photos += batch
@@ -288,6 +290,8 @@ def main() -> None:
     parser.add_argument("--show", action="append", default=[],
                         choices=("ambiguous", "unread", "identical"))
     parser.add_argument("--keep", type=Path)
+    parser.add_argument("--paper", default="both", choices=("both", "letter", "a4"),
+                        help="every game's sheets on this paper (default: each at random)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bubble-bench-"))
     if args.keep:
@@ -298,7 +302,8 @@ def main() -> None:
     try:
         with ProcessPoolExecutor(2, mp_context=context, initializer=_one_thread) as pool:
             for game_id in args.games.split(","):
-                row = bench_game(game_id, args.sheets, args.seed, pool, work, set(args.show))
+                row = bench_game(game_id, args.sheets, args.seed, pool, work, set(args.show),
+                                 args.paper)
                 rows.append(row)
                 _print(row)
     finally:

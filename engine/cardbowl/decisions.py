@@ -166,7 +166,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
              title="punt catch"),
         Slot("clock", (Part("run", runs, prefix="clock"),), title="clock run"),
         Slot("score", (number_part("points", TOP_SCORE),), lead="= ",
-             title="= new score of the side that scored"),
+             title="= new score of the side that scored", short="= new score"),
     )
     # the typed form's order: the play, its other fields, the try, then the score it counts
     # in; one segment, so a sheet's "more" row (no play) writes no leading space

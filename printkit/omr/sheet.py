@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from printkit.errors import UserError
 from printkit.layout import Layout
 from printkit.omr.draw import Page, draw_page
-from printkit.omr.geometry import Geometry, sheet_geometry
+from printkit.omr.geometry import Geometry, sheet_geometry, sheet_layout
 from printkit.omr.payload import PayloadError, SheetId
 from printkit.pdfdoc import Document
 from printkit.text import printable
@@ -280,7 +280,7 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
     # the code names the game already, and its geometry key the log (whose stamp a scan
     # writes back: printkit.omr.Scanned.result_tags)
     tags = [(k, v) for k, v in tags if k != "Game" and (k, v) not in grammar.stamp]
-    layout = layout.variant(grammar.variant)
+    layout = sheet_layout(layout, grammar, opts.paper)
     # a classroom pack's match box: its round printed beside the Match tag (not in the code)
     shown = (("Match", ("Round", str(opts.extra["round"]))),) if opts.extra.get("round") \
         else ()

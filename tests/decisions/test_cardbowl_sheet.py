@@ -29,9 +29,11 @@ def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
     return out
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper):
-    """Five bands a sheet on both papers, each five play rows and a "more" row (30 lines)."""
+EDGE = 0.25 * 72
+
+
+def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper="letter"):
+    """Five bands a letter sheet, each five play rows and a "more" row (30 lines)."""
     pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, "--home", "Comets")
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
@@ -68,6 +70,75 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper):
         tops = sorted(rows)
         assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
         assert max(c["x1"] for c in ovals) < page.width - 0.25 * 72
+
+
+PLAY_HEADS = ("kickoff", "onside", "run", "pass", "screen", "lateral", "sneak", "scramble",
+              "spike", "punt", "FG", "2 pt run", "2 pt pass", "shotgun", "OLB blitz", "double",
+              "MLB 1", "MLB 2", "Home", "Away", "more")
+MORE_TITLES = ("kicks", "try", "punt cards", "punt", "touchback", "punt catch", "clock run",
+               "= new score")
+
+
+def _heads(page) -> list[str]:
+    """The words turned upright over the play row's columns, left to right (each read
+    bottom to top)."""
+    columns: dict[float, list] = {}
+    for c in page.chars:
+        if not c["upright"]:
+            columns.setdefault(round((c["x0"] + c["x1"]) / 2, 1), []).append(c)
+    return ["".join(c["text"] for c in sorted(cs, key=lambda c: -c["top"]))
+            for _, cs in sorted(columns.items())]
+
+
+def test_the_a4_sheet_is_portrait_six_bands_of_seven_rows_read_from_the_pdf(tmp_path):
+    """A4 (portrait): six bands of five play rows and a "more" line in two rows (42 lines, 30
+    plays); the play row's words upright over its columns, each "more" row's field titles on
+    that row, before its bubbles, in every band; 8 pt words, 4 mm bubbles 5 mm apart."""
+    pdf = _render(tmp_path, "--seed", "demo", "--paper", "a4", "--home", "Comets")
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        assert page.height > page.width and round(page.width / MM) == 210
+        chars = [c for c in page.chars if c["text"].strip()]
+        sizes = {round(c["size"] if c["upright"] else c["width"], 2) for c in chars}
+        assert min(sizes) >= 7.99, sorted(sizes)[:3]
+        contrast = {round(1.05 / (_luminance(c["non_stroking_color"]) + 0.05), 1)
+                    for c in chars}
+        assert min(contrast) >= 7.0, sorted(contrast)[:3]
+        for thing in chars + page.curves + page.rects:
+            assert thing["x0"] >= EDGE and thing["x1"] <= page.width - EDGE
+            assert thing["top"] >= EDGE and thing["bottom"] <= page.height - EDGE
+        text = page.extract_text()
+        assert "lines 1-36" in text
+        assert _heads(page) == list(PLAY_HEADS)
+        ovals = sorted((c for c in page.curves if 3.9 * MM < c["height"] < 4.5 * MM),
+                       key=lambda c: c["top"])
+        ovals = ovals[1:]                        # the header's "last sheet" bubble
+        assert min(c["width"] for c in ovals) >= 3.99 * MM
+        rows: dict[float, list] = {}
+        for c in ovals:
+            rows.setdefault(round(c["top"], 2), []).append(c)
+        tops = sorted(rows)
+        # a play row 26 bubbles; a "more" line: kicks 2, try 1, punt cards 4, aim out 1,
+        # touchback 3, catch 3 (14), then clock 6, score 1 + 10 + 10 (27)
+        assert [len(rows[t]) for t in tops] == ([26] * 5 + [14, 27]) * 6
+        assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
+        for t in tops:
+            xs = sorted((c["x0"] + c["x1"]) / 2 for c in rows[t])
+            assert min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 4.99 * MM
+        # every band's "more" rows: their titles on the row, each before its bubbles
+        words = page.extract_words(keep_blank_chars=True, x_tolerance=1.5)
+        for band in range(6):
+            for k, titles in ((5, MORE_TITLES[:6]), (6, MORE_TITLES[6:])):
+                top = tops[band * 7 + k]
+                centre = top + 2 * MM
+                on_row = sorted((w for w in words if w["top"] < centre < w["bottom"]
+                                 and w["x0"] > 14 * MM), key=lambda w: w["x0"])
+                said = " ".join(w["text"] for w in on_row)
+                for title in titles:
+                    assert title in said, (band, k, said)
+                    word = next(w for w in on_row if title in w["text"])
+                    after = [c for c in rows[top] if c["x0"] > word["x1"]]
+                    assert after and min(c["x0"] for c in after) - word["x1"] < 3 * MM
 
 
 def test_a_bot_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path):
@@ -141,17 +212,19 @@ def test_a_hand_typed_log_at_150_dpi_gives_exactly_its_findings(tmp_path):
     assert [f.split(":")[0] for f in found] == ["CB-SCORE-001", "CB-DEC-002"]
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_a_typed_game_takes_its_sheets_read_back_from_the_pdf(tmp_path, paper):
+@pytest.mark.parametrize(("paper", "sheets", "second"), [("letter", 3, "lines 31-60"),
+                                                          ("a4", 2, "lines 37-72")])
+def test_a_typed_game_takes_its_sheets_read_back_from_the_pdf(tmp_path, paper, sheets,
+                                                              second):
     """A typed log of 55 plays, two of them with more (the toss and extra point, a
-    touchback): 25 plays a sheet on both papers (30 lines), so three sheets, the third
-    holding five plays."""
+    touchback): 25 plays a letter sheet (30 lines), so three sheets, the third holding five
+    plays; 30 an A4 one (42 lines), so two."""
     log = tmp_path / "long.dec"
     log.write_text(HAND + "run blitz\n" * 52)
     pdf = _render(tmp_path, "--from", str(log), "--paper", paper)
     texts = pdf_texts(pdf)
-    assert len(texts) == 3
-    assert "lines 31-60" in texts[1] and "lines 61-90" in texts[2]
+    assert len(texts) == sheets
+    assert second in texts[1]
 
 
 def test_a_more_line_no_play_owns_cannot_go_on_a_sheet_and_says_so_in_one_line(tmp_path):
