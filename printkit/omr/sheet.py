@@ -237,6 +237,15 @@ def game_sheets(game_id: str, opts: RenderOptions, layout: Layout) -> int:
     return max(BLANK_SHEETS, -(-grammar.typical_lines // lines))
 
 
+def blank_layout(game_id: str, opts: RenderOptions, layout: Layout) -> Layout:
+    """The layout a game's blank sheets are drawn with on `opts.paper` (its log's variant and
+    that variant's paper table: Card Bowl's portrait A4 decision sheet): a classroom pack
+    takes its stamp's place from it (`[stamp]` there, on the header's line for it)."""
+    log, _ = default_log(game_id, opts)
+    grammar = for_sheet(pick_log(game_id, log), blank_tags(opts, game_id))
+    return sheet_layout(layout, grammar, opts.paper)
+
+
 def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
              game_id: str) -> list[str]:
     """Draw the pages; returns notes (record parts the sheet leaves off), also added to
