@@ -141,11 +141,12 @@ def test_the_a4_sheet_is_portrait_six_bands_of_seven_rows_read_from_the_pdf(tmp_
                     assert after and min(c["x0"] for c in after) - word["x1"] < 3 * MM
 
 
-def test_a_bot_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path):
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_bot_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path, paper):
     played = play_game(game_seed("sheet", 3))
     record = tmp_path / "game.rec"
     record.write_text(played.text())
-    pdf = _render(tmp_path, "--from", str(record))
+    pdf = _render(tmp_path, "--from", str(record), "--paper", paper)
     out = tmp_path / "scanned.dec"
     r = run_cli("scan", str(pdf), "--out", str(out))
     assert r.code == 0, r.stdout + r.stderr
@@ -157,20 +158,23 @@ def test_a_bot_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path)
     assert rows[5].startswith("kicks")
 
 
-def test_the_hand_typed_log_goes_on_play_rows_and_more_rows_and_scans_back(tmp_path):
+@pytest.mark.parametrize(("paper", "lines"), [("letter", "lines 1-30"), ("a4", "lines 1-36")])
+def test_the_hand_typed_log_goes_on_play_rows_and_more_rows_and_scans_back(tmp_path, paper,
+                                                                           lines):
     """HAND's three plays on play rows 1-3 (the two kickoffs marked `more`), the first
     kickoff's toss and extra point on the first "more" row (line 6), the second kickoff's
-    touchback on the next (line 12): read back from the PDF itself."""
+    touchback on the next (line 12): read back from the PDF itself, on both papers (the
+    same lines: A4's portrait sheet has the same bands, one more of them)."""
     log = tmp_path / "hand.dec"
     log.write_text(HAND)
-    pdf = _render(tmp_path, "--from", str(log))
+    pdf = _render(tmp_path, "--from", str(log), "--paper", paper)
     out = tmp_path / "scanned.dec"
     r = run_cli("scan", str(pdf), "--out", str(out))
     assert r.code == 1, r.stdout + r.stderr           # the slip and the shotgun: findings
     assert out.read_text().split("\n\n", 1)[1].splitlines() == [
         "kickoff more", "kickoff more", "run shotgun", "kicksA XP = 8", "tb0"]
     texts = pdf_texts(pdf)
-    assert len(texts) == 1 and "lines 1-30" in texts[0]
+    assert len(texts) == 1 and lines in texts[0]
 
 
 def test_a_typed_record_the_bots_did_not_play_is_refused_in_one_line(tmp_path):
@@ -183,10 +187,11 @@ def test_a_typed_record_the_bots_did_not_play_is_refused_in_one_line(tmp_path):
     assert r.stderr.count("\n") == 1 and "typed.rec" in r.stderr
 
 
-def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path, paper):
     log = tmp_path / "hand.dec"
     log.write_text(HAND)
-    pdf = _render(tmp_path, "--from", str(log))
+    pdf = _render(tmp_path, "--from", str(log), "--paper", paper)
     image = distort(page_image(pdf.read_bytes(), 0, 150),
                     Distortion(dpi=150, angle=5.0, perspective=0.04, jpeg=70, blur=0.6,
                                shadow=0.4, crumple=0.002, seed=3))
