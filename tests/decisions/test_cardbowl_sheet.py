@@ -13,6 +13,7 @@ import cv2
 import pdfplumber
 import pytest
 
+from printkit.omr import read_bubble_file
 from printkit_engine.cardbowl.bots import game_seed, play_game
 from tests.decisions.test_cardbowl_replay import HAND
 from tests.decisions.test_postcard_sheet import _luminance
@@ -241,3 +242,19 @@ def test_a_more_line_no_play_owns_cannot_go_on_a_sheet_and_says_so_in_one_line(t
                 "--out", str(tmp_path / "x.pdf"))
     assert r.code == 2, r.stdout + r.stderr
     assert r.stderr.count("\n") == 1 and "orphan.dec:7:" in r.stderr
+
+
+def test_letter_sheets_already_printed_still_read_their_code_names_the_same_geometry(tmp_path):
+    """The letter sheet is as it was before A4's turned portrait: its QR carries the same
+    geometry key (typed here from the sheet printed before), so letter sheets printed and
+    filled by hand then read as they did; A4's key is its own."""
+    keys = {}
+    for paper in ("letter", "a4"):
+        pdf = _render(tmp_path, "--seed", "demo", "--paper", paper, name=f"{paper}.pdf")
+        image = tmp_path / f"{paper}.png"
+        cv2.imwrite(str(image), page_image(pdf.read_bytes(), 0, 150))
+        (_, read), = read_bubble_file(image)
+        assert read.lines == [] and not read.ambiguities         # blank: nothing read
+        keys[paper] = read.sheet.key
+    assert keys["letter"] == "677a9ca4"
+    assert keys["a4"] not in ("677a9ca4", "611c272f")      # not the landscape A4 sheet's
