@@ -16,15 +16,19 @@ guessed); *unread* when the sheet is refused with a message (markers or code not
 *WRONG* when a line, or the header, reads as something else without a word (target: none).
 
     .venv/bin/python bench/bench_bubble_games.py [SHEETS] [--games ID,ID] [--seed N]
-                                                 [--show KIND] [--keep DIR]
+                                                 [--show KIND] [--keep DIR] [--paper P]
 
 SHEETS per game (default 60: a few minutes for the five games on 2 cores; the issue's corpus
 is 400). `--show ambiguous` (or WRONG, unread) lists those sheets' distortions and what was
-reported; `--keep DIR` keeps the photos (named by game and index) to look at.
+reported; `--keep DIR` keeps the photos (named by game and index) to look at; `--paper a4`
+(or `letter`) draws every game on that paper (the same games and photos otherwise).
 Card Bowl's decision sheet (`100 --games cardbowl-decisions`, a row a play and a "more" row
 every sixth, five bands 0.1 mm apart, 25 plays a sheet): 100% identical, none WRONG, 0.49
 CPU s a sheet at load 12-13 (docs/bubblelog.md); a line a sheet leaves blank between (line
-kinds: engine/bubbles `placed_lines`) is expected blank.
+kinds: engine/bubbles `placed_lines`) is expected blank. Its portrait A4 sheet (`100 --games
+cardbowl-decisions --paper a4`, six bands of seven rows, 30 plays a sheet, the play row's
+words over its columns, titles on the "more" rows): 100% identical at the default seed and at
+`--seed 11`, none WRONG, 0.29-0.31 CPU s a sheet (load 9-14).
 Measured (`100 --games blowout-decisions`, BLOWOUT!!!'s portrait decision sheet, a score a
 digit a row): 100% identical, none ambiguous, unread or WRONG; 0.36 CPU s a sheet (5.6
 sheets/s on 2 free cores; measured at load 15.7).
@@ -154,7 +158,7 @@ def _record(entry: str, k: int, rng: random.Random) -> str:
     return change(bots.play(bots.seed_of("bubble-bench", k), None).text())
 
 
-def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
+def photograph(job: tuple[str, int, int, str, str]) -> list[Photo]:
     """Game k of `game_id`: played, shaded on its sheets, each page photographed to `work`."""
     import cv2
     import pypdfium2 as pdfium
@@ -172,7 +176,7 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     )
     from tests.omr.distort import Distortion, distort
 
-    entry, k, seed, work = job
+    entry, k, seed, work, papers = job
     game_id = ENTRIES.get(entry, (entry,))[0]
     rng = random.Random(f"{seed}/{entry}/{k}")
     g = registry.get(game_id).bubbles()
@@ -181,7 +185,8 @@ def photograph(job: tuple[str, int, int, str]) -> list[Photo]:
     record.write_text(text)
     printable = sheets.get(game_id, "bubblelog")
     layout = load_layout(printable.layout)
-    paper = rng.choice(("letter", "a4"))
+    paper = rng.choice(("letter", "a4"))     # drawn either way: the same games and photos
+    paper = paper if papers == "both" else papers
     log = LOGS.get(entry, "")
     extra: dict[str, object] = {"from": record, **({"log": log} if log else {"dense": True})}
     pdf = sheets.render(printable, sheets.RenderOptions(paper=paper, extra=extra), layout)
@@ -257,12 +262,12 @@ def _one_thread() -> None:
 
 
 def bench_game(game_id: str, count: int, seed: int, pool: ProcessPoolExecutor, work: Path,
-               show: set[str]) -> dict:
+               show: set[str], paper: str = "both") -> dict:
     start = time.perf_counter()
     photos: list[Photo] = []
     k = 0
     while len(photos) < count:
-        jobs = [(game_id, k + i, seed, str(work)) for i in range(1, 5)]
+        jobs = [(game_id, k + i, seed, str(work), paper) for i in range(1, 5)]
         k += 4
         for batch in pool.map(photograph, jobs):
             photos += batch
@@ -290,6 +295,8 @@ def main() -> None:
     parser.add_argument("--show", action="append", default=[],
                         choices=("ambiguous", "unread", "identical"))
     parser.add_argument("--keep", type=Path)
+    parser.add_argument("--paper", default="both", choices=("both", "letter", "a4"),
+                        help="every game's sheets on this paper (default: each at random)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bubble-bench-"))
     if args.keep:
@@ -300,7 +307,8 @@ def main() -> None:
     try:
         with ProcessPoolExecutor(2, mp_context=context, initializer=_one_thread) as pool:
             for game_id in args.games.split(","):
-                row = bench_game(game_id, args.sheets, args.seed, pool, work, set(args.show))
+                row = bench_game(game_id, args.sheets, args.seed, pool, work, set(args.show),
+                                 args.paper)
                 rows.append(row)
                 _print(row)
     finally:

@@ -19,9 +19,9 @@ the play book), so their sheets are the ones with deal bands.
 
 Card Bowl's decision sheet (`--games cardbowl-decisions`, 50 games: some 182 plays a game, 212
 sheet lines, 190-233): a row a play and a "more" row every sixth, 30 lines (25 plays) a letter
-or A4 sheet, 8.0 sheets a game on both against the written log's 8.1 and 7.8 pages (were 12.7
-and 13.6 with two rows a play, 15.6 and 16.8 with a band a turn; docs/bubblelog.md, "Card
-Bowl").
+sheet, 36 lines (30 plays) a portrait A4 one, 8.0 and 6.7 sheets a game against the written
+log's 8.1 and 7.8 pages (A4 landscape with letter's 30 lines: 8.0; were 12.7 and 13.6 with two
+rows a play, 15.6 and 16.8 with a band a turn; docs/bubblelog.md, "Card Bowl").
 
 Measured (50 games, `--games blowout-decisions`): BLOWOUT!!!'s decision sheet, a portrait
 page of 42 rows (letter) or 45 (A4), a row a snap and one a score's further digit (276 rows a

@@ -191,9 +191,9 @@ class PackRenderer:
         self.layouts: dict[str, Layout] = {
             p.sheet: load_layout(p.layout, opts.layout_file if p.sheet == "board" else None,
                                  ink_saver=opts.ink_saver) for p in self.printables}
-        self.stamp_styles = {p.sheet: StampStyle.of(self.layouts[p.sheet])
-                             for p in self.printables}
         self.extras = {p.sheet: self._extra(p) for p in self.printables}
+        self.stamp_styles = {p.sheet: StampStyle.of(self._stamp_layout(p))
+                             for p in self.printables}
         self.counts: dict[str, int] = {}        # pages each printable draws (its probe's)
         self.static = {p.sheet for p in self.printables if self._is_static(p)}
         self.pages = {p.sheet: page_parts(p, self.counts[p.sheet]) for p in self.printables}
@@ -208,6 +208,17 @@ class PackRenderer:
 
         probe = replace(self.opts, extra={**self.opts.extra, "seed": "aaaaa-aaaaa"})
         return {"sheets": game_sheets(self.plan.game, probe, self.layouts[p.sheet])}
+
+    def _stamp_layout(self, p: sheets.Printable) -> Layout:
+        """The layout whose `[stamp]` places a printable's stamp: a bubble log's as its
+        sheets are drawn on the pack's paper (a portrait sheet's header has its own line for
+        it), every other printable's own."""
+        if p.sheet != "bubblelog":
+            return self.layouts[p.sheet]
+        from printkit.omr.sheet import blank_layout
+
+        probe = replace(self.opts, extra={**self.opts.extra, "seed": "aaaaa-aaaaa"})
+        return blank_layout(self.plan.game, probe, self.layouts[p.sheet])
 
     def match_opts(self, mp: MatchPlan, p: sheets.Printable | None = None,
                    ) -> sheets.RenderOptions:

@@ -105,6 +105,8 @@ class Slot:
     name: str
     parts: tuple[Part, ...]
     title: str = ""              # heading over its bubbles on the sheet (default name)
+    short: str = ""              # the title where a sheet prints it on the row, before the
+                                 # bubbles (`heading.inline`: room is scarce; default title)
     lead: str = ""               # written first when any part is shaded ("T" of T3/2)
     new_row: bool = False        # starts a row of the band (rows balanced by hand)
     shares: str = ""             # shaded on this slot's bubbles (none of its own): a kind of

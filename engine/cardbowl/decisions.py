@@ -166,7 +166,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
              title="punt catch"),
         Slot("clock", (Part("run", runs, prefix="clock"),), title="clock run"),
         Slot("score", (number_part("points", TOP_SCORE),), lead="= ",
-             title="= new score of the side that scored"),
+             title="= new score of the side that scored", short="= new score"),
     )
     # the typed form's order: the play, its other fields, the try, then the score it counts
     # in; one segment, so a sheet's "more" row (no play) writes no leading space
@@ -185,9 +185,9 @@ def _decision_log(rules: Rules) -> DecisionLog:
         replay=replay, from_record=log_of_record,
         verify=Lazy("printkit_engine.cardbowl.verify:record_report"), load_rules=load_rules,
         legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
-        default=True)       # 8.0 sheets a game on letter and A4 against 8.1 and 7.8
-                            # written pages (25 plays a sheet): about as few (a fifth of a
-                            # sheet more on A4), so the default with a seed (bubblelog.md)
+        default=True)       # 8.0 sheets a game on letter, 6.7 on A4 (portrait), against
+                            # 8.1 and 7.8 written pages (25 and 30 plays a sheet): as few,
+                            # so the default with a seed (bubblelog.md)
 
 
 

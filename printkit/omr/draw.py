@@ -15,7 +15,14 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw.qr import draw_qr
 from printkit.draw.text import fit_line, wrap_items
 from printkit.layout import Layout
-from printkit.omr.geometry import TIMING, Geometry, head_size
+from printkit.omr.geometry import (
+    TIMING,
+    Geometry,
+    Placed,
+    head_size,
+    legend_lines,
+    legend_rise,
+)
 from printkit.omr.markers import draw_marker
 from printkit.omr.payload import SheetId
 from printkit.pdfdoc import Document
@@ -78,7 +85,7 @@ def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
         if layout.has("bubble.label_ink"):
             c.setFillColor(layout.colour("bubble.label_ink"))
         pad = layout.length("bubble.word_pad") if layout.has("bubble.word_pad") else 0.0
-        headed = {p.slot.name for p in geo.placed if p.slot.heads}
+        headed = geo.headed
         for b in geo.bubbles:
             if b.slot in headed:             # its word is over its column (`_column_heads`)
                 continue
@@ -91,6 +98,12 @@ def _band_form(doc: Document, geo: Geometry, layout: Layout) -> str:
             cy = height - (p.row + 0.5) * geo.pitch_y
             for x, text in p.prefixes:
                 c.drawCentredString(x, cy - size * 0.4, text)
+        titled = [p for p in geo.placed if p.inline]
+        if titled:                       # a title on its own row (`heading.inline`)
+            c.setFillColor(layout.colour("page.ink"))
+        for p in titled:
+            c.drawString(p.x, height - (p.row + 0.5) * geo.pitch_y - size * 0.35,
+                         p.slot.short or p.slot.title or p.slot.name)
         c.setFillColorRGB(0, 0, 0)
         for row, xs in enumerate(geo.refs):      # timing squares between tokens
             cy = height - (row + 0.5) * geo.pitch_y
@@ -285,7 +298,12 @@ def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:
         for p in geo.placed:
             if p.row == row:
                 title = p.slot.title or p.slot.name
-                c.setFont(font, _fit(c, title, font, size, p.width + 1 * MM))
+                room = p.width + 1 * MM
+                if p.slot.name in geo.table:    # a table's column: its words are over it
+                    if not p.slot.title:
+                        continue
+                    room = _room(geo, p)
+                c.setFont(font, _fit(c, title, font, size, room))
                 c.drawString(geo.left + p.x, h - y - 0.8 * step, title)
         if marked:
             _row_icon(c, geo, layout, h - y - 0.5 * step, row, step)
@@ -296,6 +314,15 @@ def _key(c: Canvas, geo: Geometry, layout: Layout) -> None:
             _arrow(c, geo.left + x, h - y, geo.pointer(row, line), geo.bubble_w)
 
 
+def _room(geo: Geometry, placed: Placed) -> float:
+    """A heading word's room over a slot drawn as a table (`bubble.table`): up to the next
+    heading word of its row (a table's slot without a title of its own has none: its
+    column's word says it), less a millimetre; its narrow columns would set it smaller."""
+    after = [p.x for p in geo.placed if p.row == placed.row and p.x > placed.x
+             and (p.slot.title or p.slot.name not in geo.table)]
+    return min(after, default=geo.width) - placed.x - 1 * MM
+
+
 def _column_heads(c: Canvas, geo: Geometry, layout: Layout) -> None:
     """The words of the slots drawn as a table (`Slot.heads`), each turned upright over its
     column and reading upwards from just over the first band, in the heading lines' ink
@@ -304,7 +331,7 @@ def _column_heads(c: Canvas, geo: Geometry, layout: Layout) -> None:
     size = head_size(layout)
     font = layout.font("page.bold_font")
     foot = h - (geo.first_band - 1 * MM)           # PDF y of the words' start
-    headed = {p.slot.name for p in geo.placed if p.slot.heads}
+    headed = geo.headed
     c.setFillColor(layout.colour("page.ink"))
     c.setFont(font, size)
     for b in geo.bubbles:
@@ -343,8 +370,8 @@ def _legend(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar) -> None:
     width = w - 2 * x
     c.setFillColor(layout.colour("page.muted"))
     font = layout.font("page.label_font")
-    top = h - geo.margin - geo.marker
-    for n, line in enumerate(grammar.legend):
+    top = h - geo.margin - geo.marker - legend_rise(grammar, layout, geo.page)
+    for n, line in enumerate(legend_lines(grammar, layout, geo.page)):
         fs = _fit(c, line, font, size, width)
         c.setFont(font, fs)
         c.drawString(x, h - top - (n + 1) * size * 1.3, line)

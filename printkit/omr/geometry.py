@@ -56,6 +56,8 @@ class Placed:
     line: int = 0                                # line of the band
     squares: tuple[float, ...] = ()              # x of timing squares inside the token
                                                  # (`bubble.column_squares`)
+    inline: float = 0.0                          # room before its bubbles for its title,
+                                                 # printed on the row (`heading.inline`)
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,13 @@ class Geometry:
     heads: float = 0.0                 # height of the column heads over the first band: the
                                        # labels of slots drawn as a table (`Slot.heads`),
                                        # turned upright, between the heading lines and it
+    table: tuple[str, ...] = ()        # slots drawn as a table though not `Slot.heads`
+                                       # (the layout's `bubble.table`)
+
+    @cached_property
+    def headed(self) -> frozenset[str]:
+        """The slots drawn as a table: empty bubbles, each word once over its column."""
+        return frozenset(p.slot.name for p in self.placed if p.slot.heads) | set(self.table)
 
     @property
     def lines(self) -> int:
@@ -204,8 +213,11 @@ def word_width(layout: Layout, label: str) -> float:
                        layout.length("bubble.label_size")) * layout.number("bubble.label_squeeze")
 
 
-def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
-          width: float) -> tuple[list[Bubble], list[Placed], int]:
+def _flow(grammar_slots: tuple[Slot, ...], layout: Layout, width: float,
+          table: frozenset[str] = frozenset(), inline: bool = False,
+          ) -> tuple[list[Bubble], list[Placed], int]:
+    """The slots flowed into rows (`table`: slots drawn as a table's columns besides those
+    with `Slot.heads`; `inline`: each slot's title printed before its bubbles on the row)."""
     px = layout.length("bubble.pitch_x")
     words = _widths(layout)
     part_gap = layout.length("bubble.part_gap")
@@ -221,17 +233,20 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
     for slot in grammar_slots:
         spaces = _gaps(slot, part_gap, set_gap)
         gaps = iter(spaces)
-        if words is None or slot.heads:
+        headed = slot.heads or slot.name in table
+        title = inline_title(layout, slot) + part_gap if inline else 0.0
+        if words is None or headed:
             need = sum(len(c) for p in slot.parts for c in p.bubble_labels) * px
         else:                           # each oval as wide as its word, the pitch's gap
             need = sum(px - words[1] + _size(words, layout, label)
                        for p in slot.parts for labels in p.bubble_labels for label in labels)
-        need += sum(spaces)
+        need += sum(spaces) + title
         if need > width:
             raise ValueError(f"slot {slot.name} is wider than a band")
         if x > 0 and (x + need > width or slot.new_row):
             x, row = 0.0, row + 1
         start = x
+        x += title
         prefixes = []
         squares = []
         for pi, part in enumerate(slot.parts):
@@ -243,7 +258,7 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
                 elif (pi or ci) and tall and len(labels) >= tall:
                     squares.append(x - gap / 2)
                 for oi, label in enumerate(labels):
-                    if words is None or slot.heads:     # a table's column: the least width
+                    if words is None or headed:     # a table's column: the least width
                         bubbles.append(Bubble(slot.name, pi, ci, oi, x + px / 2, row, label))
                         x += px
                         continue
@@ -253,9 +268,44 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout,
                                           w=round(w, 3)))
                     x += step
         placed.append(Placed(slot, start, x - start, row, tuple(prefixes),
-                             squares=tuple(squares)))
+                             squares=tuple(squares), inline=title))
         x += slot_gap
     return bubbles, placed, row + 1
+
+
+def inline_title(layout: Layout, slot: Slot) -> float:
+    """The width of a slot's title printed on its row (`heading.inline`): its short title,
+    at the heading lines' size in the bold face."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printkit.pdfdoc import register_fonts
+
+    register_fonts()
+    return stringWidth(slot.short or slot.title or slot.name, layout.font("page.bold_font"),
+                       layout.length("heading.size"))
+
+
+def table_slots(grammar: Grammar, layout: Layout) -> frozenset[str]:
+    """The slots the layout draws as a table (`bubble.table`): those of a band's first line
+    whose words need an oval wider than a bubble, each drawn empty at the least width, its
+    words printed once, upright, over the first band (as `Slot.heads`); digits keep their
+    bubbles' own labels. None without the key."""
+    if not (layout.has("bubble.table") and layout.flag("bubble.table")):
+        return frozenset()
+    first = grammar.line_kind(0) if grammar.band else tuple(s.name for s in grammar.bubble_slots)
+    return frozenset(name for name in first
+                     if any(len(label) > 1 for part in grammar.slot(name).parts
+                            for column in part.bubble_labels for label in column))
+
+
+def inline_kinds(grammar: Grammar, layout: Layout) -> frozenset[tuple[str, ...]]:
+    """The kinds of line whose slots carry their titles on their own rows (`heading.inline`:
+    every band's "more" row says what it is where it is filled): every kind but the band's
+    first line's. None without the key, or with one kind of line."""
+    if not (layout.has("heading.inline") and layout.flag("heading.inline")) or \
+            not grammar.line_slots:
+        return frozenset()
+    return frozenset(k for k in grammar.line_slots if k != grammar.line_kind(0))
 
 
 def _size(words: tuple[float, float] | None, layout: Layout, label: str) -> float:
@@ -290,21 +340,24 @@ class _Band:
     refs: tuple[tuple[float, ...], ...]
 
 
-def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
+def _band(grammar: Grammar, layout: Layout, width: float,
+          table: frozenset[str] = frozenset()) -> _Band:
     """One band's bubbles and slot extents: the grammar's slots flowed into rows, or with
     several lines a band, each line's rows laid out as `grammar.band` says (pieces side by
     side, a slot gap and timing square between, an arrow's room before a piece sharing its
     row). A grammar with line kinds (`Grammar.line_slots`) flows each line's own slots."""
     slot_gap = layout.length("bubble.slot_gap")
     if not grammar.band:
-        bubbles, placed, rows = _flow(grammar.bubble_slots, layout, width)
+        bubbles, placed, rows = _flow(grammar.bubble_slots, layout, width, table)
         return _Band(bubbles, placed, rows, (tuple(range(rows)),), (), tuple(range(rows)),
                      _refs(placed, rows, width, slot_gap))
     lines = lines_per_band(grammar)
     kinds = [grammar.line_kind(line) for line in range(lines)]
+    inline = inline_kinds(grammar, layout)
     flows = {kind: _flow(tuple(s for s in grammar.bubble_slots if s.name in kind), layout,
-                         width) for kind in dict.fromkeys(kinds)}
-    pieces = [p for row in grammar.band for p in row]
+                         width, table, kind in inline) for kind in dict.fromkeys(kinds)}
+    band_rows = _more_rows(grammar.band, [flows[kind][2] for kind in kinds])
+    pieces = [p for row in band_rows for p in row]
     want = [(line, r) for line in range(lines) for r in range(flows[kinds[line]][2])]
     if sorted(pieces) != want:
         raise ValueError(f"grammar band {grammar.band}: each of the {lines} lines' rows "
@@ -318,7 +371,7 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
     out_p: list[Placed] = []
     pointers = []
     refs = []
-    for band_row, row in enumerate(grammar.band):
+    for band_row, row in enumerate(band_rows):
         x = 0.0
         squares = [-TIMING]
         for line, r in row:
@@ -339,15 +392,34 @@ def _band(grammar: Grammar, layout: Layout, width: float) -> _Band:
             raise ValueError(f"band row {band_row + 1} is wider than a band")
         refs.append((*squares, width + TIMING))
     line_rows = tuple(tuple(k for r in range(flows[kinds[line]][2])
-                            for k, row in enumerate(grammar.band) if (line, r) in row)
+                            for k, row in enumerate(band_rows) if (line, r) in row)
                       for line in range(lines))
     if len({rows_[0] for rows_ in line_rows}) < lines:
         raise ValueError(f"grammar band {grammar.band}: each line's first row must be a band "
                          "row of its own (the line's number is printed there)")
-    shapes = [tuple((kinds[line], r) for line, r in row) for row in grammar.band]
-    headings = tuple(k for k, shape in enumerate(shapes) if shape not in shapes[:k])
-    return _Band(out_b, out_p, len(grammar.band), line_rows, tuple(pointers), headings,
+    shapes = [tuple((kinds[line], r) for line, r in row) for row in band_rows]
+    headings = tuple(k for k, shape in enumerate(shapes) if shape not in shapes[:k]
+                     and not all(kinds[line] in inline for line, _ in band_rows[k]))
+    return _Band(out_b, out_p, len(band_rows), line_rows, tuple(pointers), headings,
                  tuple(refs))
+
+
+def _more_rows(band: tuple[tuple[tuple[int, int], ...], ...],
+               rows: list[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The grammar's band with the rows a narrower page flows a line into beyond those the
+    grammar names (a portrait page's "more" row in two): each a band row of its own, right
+    after that line's last named row. The band as the grammar says where every row is named
+    (every landscape sheet's)."""
+    out = [list(row) for row in band]
+    for line, count in enumerate(rows):
+        named = [r for row in band for ln, r in row if ln == line]
+        if not named or max(named) + 1 >= count:
+            continue
+        at = max(k for k, row in enumerate(out) if any(ln == line for ln, _ in row))
+        for r in range(max(named) + 1, count):
+            at += 1
+            out.insert(at, [(line, r)])
+    return tuple(tuple(row) for row in out)
 
 
 def head_size(layout: Layout) -> float:
@@ -355,7 +427,8 @@ def head_size(layout: Layout) -> float:
     return layout.length("heading.size")
 
 
-def column_heads(placed: list[Placed], layout: Layout) -> float:
+def column_heads(placed: list[Placed], layout: Layout,
+                 table: frozenset[str] = frozenset()) -> float:
     """The room over the first band for the column heads of the slots drawn as a table
     (`Slot.heads`): the longest label turned upright, and a little air (0 without such
     slots: every other sheet's geometry as it was)."""
@@ -364,12 +437,41 @@ def column_heads(placed: list[Placed], layout: Layout) -> float:
     from printkit.pdfdoc import register_fonts
 
     register_fonts()
-    labels = [label for p in placed if p.slot.heads for part in p.slot.parts
+    labels = [label for p in placed if p.slot.heads or p.slot.name in table
+              for part in p.slot.parts
               for column in part.bubble_labels for label in column]
     if not labels:
         return 0.0
     font, size = layout.font("page.bold_font"), head_size(layout)
     return max(stringWidth(label, font, size) for label in labels) + 2 * MM
+
+
+def legend_lines(grammar: Grammar, layout: Layout, page: tuple[float, float]) -> list[str]:
+    """The legend's lines at the foot: the grammar's, each on one line (a landscape page's:
+    a line too wide is set smaller to fit, as it always was), or on a portrait page each
+    too wide for it wrapped at its words (its words stay at `page.small_size`)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printkit.draw.text import wrap
+    from printkit.pdfdoc import register_fonts
+
+    w, h = page
+    if w > h:
+        return list(grammar.legend)
+    register_fonts()
+    width = w - 2 * (layout.length("page.margin") + layout.length("marker.side") + 2 * MM)
+    font, size = layout.font("page.label_font"), layout.length("page.small_size")
+    return [part for line in grammar.legend
+            for part in ([line] if stringWidth(line, font, size) <= width
+                         else wrap(line, font, size, width))]
+
+
+def legend_rise(grammar: Grammar, layout: Layout, page: tuple[float, float]) -> float:
+    """How far the legend's first line stands over the bottom markers' top: a line of the
+    legend for each line its wrapping added (0 where none wrapped: the legend between the
+    markers, as every sheet had it)."""
+    extra = len(legend_lines(grammar, layout, page)) - len(grammar.legend)
+    return extra * layout.length("page.small_size") * 1.3
 
 
 def orientation(layout: Layout) -> str:
@@ -381,12 +483,19 @@ def orientation(layout: Layout) -> str:
     return value
 
 
+def sheet_layout(layout: Layout, grammar: Grammar, paper: str) -> Layout:
+    """The layout a sheet of this grammar on this paper is drawn with: the grammar's variant
+    (a decision sheet's `[decisions]`) laid over the layout, then that variant's table for
+    the paper, if it has one (Card Bowl's `[decisions.a4]`: a portrait A4 sheet)."""
+    return layout.variant(grammar.variant).variant(paper)
+
+
 def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     """The page of a game's bubble log on one paper (landscape, or as the layout's
     `page.orientation` says: a decision sheet's rows narrow enough for a portrait page, which
     holds more of them), with the layout's table for the grammar's variant laid over it (a
     play-book sheet's `[book]`)."""
-    layout = layout.variant(grammar.variant)
+    layout = sheet_layout(layout, grammar, paper)
     w, h = page_size(paper, orientation(layout))
     margin = layout.length("page.margin")
     marker = layout.length("marker.side")
@@ -394,7 +503,8 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     number_w = layout.length("band.number_width")
     left = margin + number_w
     width = w - margin - left - 2 * TIMING
-    band = _band(grammar, layout, width)
+    table = table_slots(grammar, layout)
+    band = _band(grammar, layout, width, table)
     bubbles, placed, rows = band.bubbles, band.placed, band.rows
     py = layout.length("bubble.pitch_y")
     band_height = rows * py + layout.length("band.gap")
@@ -406,9 +516,10 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
     under = band.headings[-1:] if (layout.has("heading.under") and layout.flag("heading.under")
                                    and len(band.headings) > 1) else ()
     over = tuple(r for r in band.headings if r not in under)
-    heads = column_heads(placed, layout)
+    heads = column_heads(placed, layout, table)
     first_band = header_bottom + len(over) * head + 1 * MM + heads
-    floor = h - margin - marker - 1 * MM - len(under) * head
+    floor = h - margin - marker - 1 * MM - len(under) * head - legend_rise(grammar, layout,
+                                                                               (w, h))
     bands = int((floor - first_band + layout.length("band.gap")) // band_height)
     if bands < 1:
         raise ValueError("no band fits on the page")
@@ -436,4 +547,4 @@ def sheet_geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
                     layout.length("bubble.height"), rows, band_height, first_band, bands,
                     header_top, tuple(bubbles), tuple(placed), band.refs, tuple(hb), header_x,
                     header_y, last, header_refs, lines_per_band(grammar), band.line_rows,
-                    band.pointers, over, under, heads)
+                    band.pointers, over, under, heads, tuple(sorted(table)))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from printkit.errors import UserError
 from printkit.layout import Layout
 from printkit.omr.draw import Page, draw_page
-from printkit.omr.geometry import Geometry, sheet_geometry
+from printkit.omr.geometry import Geometry, sheet_geometry, sheet_layout
 from printkit.omr.payload import PayloadError, SheetId
 from printkit.pdfdoc import Document
 from printkit.text import printable
@@ -243,6 +243,15 @@ def game_sheets(game_id: str, opts: RenderOptions, layout: Layout) -> int:
     return max(BLANK_SHEETS, -(-typical // lines))
 
 
+def blank_layout(game_id: str, opts: RenderOptions, layout: Layout) -> Layout:
+    """The layout a game's blank sheets are drawn with on `opts.paper` (its log's variant and
+    that variant's paper table: Card Bowl's portrait A4 decision sheet): a classroom pack
+    takes its stamp's place from it (`[stamp]` there, on the header's line for it)."""
+    log, _ = default_log(game_id, opts)
+    grammar = for_sheet(pick_log(game_id, log), blank_tags(opts, game_id))
+    return sheet_layout(layout, grammar, opts.paper)
+
+
 def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
              game_id: str) -> list[str]:
     """Draw the pages; returns notes (record parts the sheet leaves off), also added to
@@ -286,7 +295,7 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
     # the code names the game already, and its geometry key the log (whose stamp a scan
     # writes back: printkit.omr.Scanned.result_tags)
     tags = [(k, v) for k, v in tags if k != "Game" and (k, v) not in grammar.stamp]
-    layout = layout.variant(grammar.variant)
+    layout = sheet_layout(layout, grammar, opts.paper)
     # a classroom pack's match box: its round printed beside the Match tag (not in the code)
     shown = (("Match", ("Round", str(opts.extra["round"]))),) if opts.extra.get("round") \
         else ()

@@ -31,8 +31,8 @@ TABLE = {
 
 # a match's pages in order, blanks left out, runs of one kind as one (the bubble log with
 # its sheet count: a typical whole game's lines over the lines a sheet holds, e.g. Card Bowl's
-# decision sheet, a class pack's default: 219 rows (183 plays, a "more" row every fifth) over
-# 30 on both papers; PostCard's: 70 plays over 15 on letter, 14 on A4; BLOWOUT!!!'s: 276 rows
+# decision sheet, a class pack's default: 219 lines (183 plays, a "more" line every fifth)
+# over 30 on letter; PostCard's: 70 plays over 15 on letter, 14 on A4; BLOWOUT!!!'s: 276 rows
 # over 42 on letter)
 ORDER = {
     "cardbowl": ["field", "drivelog", "clock", ("bubblelog", 8), "refcard 1", "refcard 2",
@@ -45,9 +45,10 @@ ORDER = {
     "cardgrid": ["field", "scoresheet", ("bubblelog", 1), "refcard 1", "refcard 2", "book HOME",
                  "book AWAY"],
 }
-# on A4: Card Bowl 200 lines over 28 a sheet; the others as on letter (BLOWOUT!!!'s portrait
-# decision sheet: 276 rows over 42 on letter, 45 on A4: 7 sheets both)
-A4_BUBBLES = {"cardbowl": 8}
+# on A4: Card Bowl's portrait decision sheet, 219 lines over 36 a sheet (7); the others as on
+# letter (BLOWOUT!!!'s portrait decision sheet: 276 rows over 42 on letter, 45 on A4: 7 sheets
+# both)
+A4_BUBBLES = {"cardbowl": 7}
 
 
 def kind(game: str, text: str) -> str:
