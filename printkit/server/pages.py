@@ -52,7 +52,7 @@ def _message(error: str) -> str:
     return f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
 
 
-def _options(values: list[tuple[str, str]], chosen: str) -> str:
+def _options(values: Sequence[tuple[str, str]], chosen: str) -> str:
     return "".join(f'<option value="{escape(v)}"{" selected" if v == chosen else ""}>'
                    f"{escape(label)}</option>" for v, label in values)
 
