@@ -57,6 +57,10 @@ class Match:
     over: bool = False
     second_half_kicker: int = 0
     side_due: bool = False            # the notes cannot tell the spot: write its side
+    # the last play line, its time not yet written: (its index in lines, its fields, where
+    # the time goes); the time is the clock when the play is over ("the game time at the end
+    # of each play"), known once the play's intervals have run
+    open_line: tuple[int, list[str], int] | None = None
     book: Book = field(init=False)
 
     def __post_init__(self) -> None:
@@ -80,15 +84,29 @@ class Match:
 
     def line(self, team: int, head: str, result: str, scored: bool = False,
              cards: list[list[str]] | None = None) -> None:
+        self.stamp()
         self.under(team)
         fields = [head, result]
         if scored:
             fields.append(self.score_text())
-        fields.append(clock(self.left))
+        at = len(fields)
+        fields.append("")
         if cards:
             fields.append("cards: " + " / ".join(" ".join(g) for g in cards))
-        self.lines.append("\t".join(fields))
+        self.open_line = (len(self.lines), fields, at)
+        self.lines.append("")
         self.last_team = team
+
+    def stamp(self) -> None:
+        """Write the last play line, with the time left now: called when its play is over
+        (after its intervals, before the clock runs between plays or the quarter ends; a try
+        uses no time, so the next line's writing stamps it)."""
+        if self.open_line is None:
+            return
+        index, fields, at = self.open_line
+        fields[at] = clock(self.left)
+        self.lines[index] = "\t".join(fields)
+        self.open_line = None
 
     def score_text(self) -> str:
         a, b = self.score
@@ -153,7 +171,9 @@ class Match:
 
     def after_play(self, intervals: int, stops: bool) -> None:
         self.running = not stops
-        if self.tick(intervals):
+        ended = self.tick(intervals)
+        self.stamp()
+        if ended:
             self.end_quarter()
 
     # -- kicks ---------------------------------------------------------------------------
@@ -444,6 +464,7 @@ class Match:
                 self.scrimmage()
                 self.between_plays()
         self.coach.begin("", 0)
+        self.stamp()
         self.clock_marker("End of game")
 
 
