@@ -65,14 +65,16 @@ def _fits(decks: Decks, later: str | None, table: Table) -> bool:
 
 
 def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
-               later: str | None = None, out: bool = False
+               rest: tuple[str, ...] = (), out: bool = False
                ) -> tuple[Decks, Finding | None, list[str]]:
     """One card against the dealer's play book (CG-CARD-001): the decks after it and the
     cards the book says were dealt. After a wrong card the book is read on from where the
     written card is: the card after the expected one (one left out), the other side's next
     card (the dealer's card left out), the first of the next shuffle (a shuffle not written);
     else, and always for a card that is `out` of its half pack (no place in the book deals
-    it now), the book's card stands for the written one. So one slip is one finding."""
+    it now), the book's card stands for the written one. So one slip is one finding.
+    `rest`: the line's cards after this one (a reading fits if the next of them from the
+    same half pack is the book's next there; looked at only after a wrong card)."""
     get = table.shuffles
     assert get is not None
     k, pos = decks.at(deals)
@@ -84,6 +86,7 @@ def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
         return after, Finding(line, "CG-CARD-001", f"not the next card of {where}", want,
                               card), [want]
     owner = table.split.owner(card)
+    later = next((c for c in rest if table.split.owner(c) == deals), None)
     fresh = decks_.reshuffle(decks, deals)
     other_side = decks_.deal(after, owner, get)[1] if owner != deals else None
     skipped = decks_.deal(after, deals, get)[1]
@@ -121,8 +124,8 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
     p = first
     for i, (card, marked) in enumerate(zip(cards, marks, strict=True)):
         deals = table.split.owner(card) if p.over else dealer(p)
-        later = next((c for c in cards[i + 1:] if table.split.owner(c) == deals), None)
-        decks, finding, meant = _book_card(decks, card, deals, line, table, later, i in out)
+        decks, finding, meant = _book_card(decks, card, deals, line, table, cards[i + 1:],
+                                           i in out)
         if finding is not None:
             found.append((i, finding))
         for n, c in enumerate(meant, start=1):
