@@ -16,7 +16,7 @@ single pack (every record): pure functions the verifier's step calls.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 
 from printkit_engine.cardgrid import deal as decks_
@@ -55,6 +55,10 @@ class Book:
     marks: tuple[bool, ...] = ()
     missing: tuple[str, ...] = ()            # the book's cards that end a line stopping short
     decks_on: Decks | None = None            # the decks after those
+    # where the book reads the written cards as written (the line's cards and marks): the
+    # passage they start from and the passage after each card the engine played, so the
+    # step's replay of the written cards (steps._replay) need not play them again
+    passages: tuple[Passage, ...] = field(default=(), compare=False, repr=False)
 
 
 def _fits(decks: Decks, later: str | None, table: Table) -> bool:
@@ -122,6 +126,7 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
     meant_cards: list[str] = []
     meant_marks: list[bool] = []
     p = first
+    passages = [first]
     for i, (card, marked) in enumerate(zip(cards, marks, strict=True)):
         deals = table.split.owner(card) if p.over else dealer(p)
         decks, finding, meant = _book_card(decks, card, deals, line, table, cards[i + 1:],
@@ -136,6 +141,8 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
             meant_marks.append(mark)
             if not p.over:
                 p = play(p, c, rules, fg=mark)
+                passages.append(p)
+    as_written = tuple(meant_cards) == cards and tuple(meant_marks) == marks
     missing: list[str] = []
     decks_on = decks
     while not p.over and len(missing) < MAX_MISSING:   # the line stops short: does the book end it?
@@ -143,7 +150,7 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
         missing.append(card)
         p = play(p, card, rules)
     return Book(decks, tuple(found), tuple(meant_cards), tuple(meant_marks), tuple(missing),
-                decks_on)
+                decks_on, tuple(passages) if as_written else ())
 
 
 # -- another place in the book ---------------------------------------------------------------
