@@ -21,26 +21,42 @@ the load average before and after.
     .venv/bin/python bench/bench_audit.py [GAME ...] [--records 300] [--corpus DIR]
     (prints figures; no pass/fail)
 
-Measured 28 November 2026, 22:03-22:12 UTC, on the shared 2-core machine at load average
-7.5-8.6 (wall figures are the load's, not printkit's), `--corpus` of 300 bot records a game:
+Measured 29 November 2026, 00:48-01:04 UTC, on the shared 2-core machine at load average
+8.7-13.6 (other helpers' jobs and this round's tests running: wall figures are the load's, not
+printkit's), `--corpus` of 300 bot records a game; "before" is the same bench over the code
+before this round, run beside it in the same window:
 
     game      printkit ms CPU a record (records/s on 2 cores at that CPU)   naive   no bytecode
-    postcard  20.7  (96)                                                      17.7    21.5
-    cardbowl  40.0  (50)                                                      38.0    36.9
-    blowout   36.6  (55)                                                      39.5    42.4
-    luckdraw  20.2  (99)                                                      19.8    20.5
-    cardgrid  34.4  (58)                                                      29.8    35.8
+    postcard  19.7  (102)                                                     20.4    18.7
+    cardbowl  37.4  (53)                                                      35.6    30.1
+    blowout   36.3  (55)   before 41.0 (49)                                   37.9    35.9
+    luckdraw  18.2  (110)                                                     17.3    18.5
+    cardgrid  23.0  (87)   before 29.4 (68)                                   22.6    23.7
 
-At that load CPU time varies by 10-15% from run to run. Counted instead (valgrind callgrind,
-deterministic, `audit_one` of 10 PostCard records with the caches warm): 42.8 million
-instructions a record, from 46.5 before the kernel's per-line objects lost their field-by-field
-frozen `__init__` (engine/frozen.py `fast_init`); `printkit audit` of a folder of one PostCard
-record was 886 million instructions with its bytecode cached and 1,408 million without (522
-million of compiling). The target is not reached on any game: 300 records/s on 2 cores is at
-most about 6.7 ms of CPU a record, start-up included; a PostCard record's check is spread over
-the engine's ~25 step functions (about half of it), the record reader (a quarter: the lines'
-action heads differ by their dice, so a process sees about a third of them for the first time)
-and the play book's draws, with no one place that pays for the rest.
+At that load CPU time varies by 10-15% from run to run. Counted instead (valgrind
+cachegrind, deterministic, `audit_one` of bot records with the caches warm, the count of 25
+records less that of 5): the grid game's check 53.2 million instructions a record, from 83.3
+(read_book's card and the passage's copy cheaper, and the written cards no longer played
+through the engine a second time where the play book reads them as written); BLOWOUT!!!'s
+100.6 million, from 116.8 (whether the period is over counted from the codes that may lead,
+not a list of card look-ups, at every snap; one reading of the hands not made unique); a
+PostCard record 42.8 million (its code not changed this round).
+
+The pool is not where the rest goes: with the caches warm in one process `audit_files`
+takes the same CPU a record with workers=2 as with workers=1 (PostCard 15.0-16.0 against
+15.5-16.2 ms), and so do fresh processes (`printkit audit` 17.5, the same on one core with no
+pool 16.8, naive 17.4 ms). What a worker adds is its first record with cold caches (20-40 ms
+more than a warm one, about 0.1-0.3 ms a record over 300 on two workers) and the entries it
+sends back (324 bytes pickled, 20 us to pickle and unpickle one). Start-up: `printkit audit`
+of a folder of one PostCard record is 363 ms of CPU with its bytecode cached (Python itself
+40, importing the CLI and typer 90 more, the game's engine, its rules and the first record
+the rest): about 1.2 ms a record over 300. A typed-record audit imports none of reportlab,
+numpy, cv2, pikepdf, pypdf, PIL or rich. The target is not reached on any game: 300
+records/s on 2 cores is at most about 6.7 ms of CPU a record, start-up included; a PostCard
+record's check is spread over the engine's ~25 step functions (about half of it), the
+record reader (a quarter: the lines' action heads differ by their dice, so a process sees
+about a third of them for the first time) and the play book's draws, with no one place that
+pays for the rest.
 
 Card Bowl again on 29 November, 00:43-00:45 UTC, load 11.1 falling to 8.9, after a round on its
 verifier: printkit 36.2 ms CPU a record (55 records/s on 2 cores at that CPU), naive 35.9, no

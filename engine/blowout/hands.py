@@ -102,17 +102,43 @@ def leads(state: State, rules: Rules, side: str, role: str) -> list[tuple[str, s
     """(deck, code) of every card `side` holds that may lead a snap in `role`
     (offense: RUN, PASS, OFFSIDES, and on fourth down SPECIAL TEAMS; defense: any DEFENSE
     card but CHALLENGE). Needs the hands (a Seed)."""
-    out = []
+    offense, defense = _leaders(rules)
     if role == "offense":
-        for code in state.hand(side, "offense").cards:
-            if may_lead_offense(rules, code):
-                out.append(("offense", code))
+        out = [("offense", c) for c in state.hand(side, "offense").cards if c in offense]
         if state.down == rules.field.downs:
             out += [("special", c) for c in state.hand(side, "special").cards]
-    else:
-        out = [("defense", c) for c in state.hand(side, "defense").cards
-               if may_lead_defense(rules, c)]
-    return out
+        return out
+    return [("defense", c) for c in state.hand(side, "defense").cards if c in defense]
+
+
+def _count_leads(state: State, rules: Rules, side: str, role: str) -> int:
+    """How many cards `side` holds that may lead a snap in `role`: `len(leads(...))`
+    without the list (the verifier asks at every snap whether the period is over)."""
+    offense, defense = _leaders(rules)
+    if role == "offense":
+        n = sum(c in offense for c in state.hand(side, "offense").cards)
+        if state.down == rules.field.downs:
+            n += len(state.hand(side, "special").cards)
+        return n
+    return sum(c in defense for c in state.hand(side, "defense").cards)
+
+
+_LEADERS: dict[int, tuple[Rules, frozenset[str], frozenset[str]]] = {}
+
+
+def _leaders(rules: Rules) -> tuple[frozenset[str], frozenset[str]]:
+    """The codes that may lead an offense snap and a defense snap under `rules` (the
+    decks' cards as `may_lead_offense` and `may_lead_defense` read them), worked out once
+    per rules object."""
+    kept = _LEADERS.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        offense = frozenset(c for c in (*rules.decks.by_code.get("offense", {}),
+                                        rules.cards.offsides_on_defense)
+                            if may_lead_offense(rules, c))
+        defense = frozenset(c for c in rules.decks.by_code.get("defense", {})
+                            if may_lead_defense(rules, c))
+        kept = _LEADERS[id(rules)] = (rules, offense, defense)
+    return kept[1], kept[2]
 
 
 def may_lead_offense(rules: Rules, code: str) -> bool:
@@ -133,6 +159,6 @@ def period_over(state: State, rules: Rules, maybe: bool = False) -> bool:
     for side, role, decks in ((state.ball, "offense", OFFENSE_DECKS),
                               (state.defense, "defense", ("defense",))):
         spare = sum(state.hand(side, deck).unknown for deck in decks) if maybe else 0
-        if len(leads(state, rules, side, role)) <= spare:
+        if _count_leads(state, rules, side, role) <= spare:
             return True
     return False

@@ -161,7 +161,8 @@ def _hands(state: State, line: Line, ctx: Context) -> tuple[list[Hands], list[Fi
                                      f"{deck.upper()} hand the play book dealt {side}",
                                      f"one of {held}", code))
             after += handsmod.readings(hands, seed, k, side, deck, code)
-        options = list(dict.fromkeys(after))[:HAND_READINGS]
+        # one reading (a card held, most snaps): nothing to make unique, no hands hashed
+        options = after if len(after) == 1 else list(dict.fromkeys(after))[:HAND_READINGS]
     return options, found
 
 

@@ -16,7 +16,7 @@ single pack (every record): pure functions the verifier's step calls.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 
 from printkit_engine.cardgrid import deal as decks_
@@ -55,6 +55,10 @@ class Book:
     marks: tuple[bool, ...] = ()
     missing: tuple[str, ...] = ()            # the book's cards that end a line stopping short
     decks_on: Decks | None = None            # the decks after those
+    # where the book reads the written cards as written (the line's cards and marks): the
+    # passage they start from and the passage after each card the engine played, so the
+    # step's replay of the written cards (steps._replay) need not play them again
+    passages: tuple[Passage, ...] = field(default=(), compare=False, repr=False)
 
 
 def _fits(decks: Decks, later: str | None, table: Table) -> bool:
@@ -65,14 +69,16 @@ def _fits(decks: Decks, later: str | None, table: Table) -> bool:
 
 
 def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
-               later: str | None = None, out: bool = False
+               rest: tuple[str, ...] = (), out: bool = False
                ) -> tuple[Decks, Finding | None, list[str]]:
     """One card against the dealer's play book (CG-CARD-001): the decks after it and the
     cards the book says were dealt. After a wrong card the book is read on from where the
     written card is: the card after the expected one (one left out), the other side's next
     card (the dealer's card left out), the first of the next shuffle (a shuffle not written);
     else, and always for a card that is `out` of its half pack (no place in the book deals
-    it now), the book's card stands for the written one. So one slip is one finding."""
+    it now), the book's card stands for the written one. So one slip is one finding.
+    `rest`: the line's cards after this one (a reading fits if the next of them from the
+    same half pack is the book's next there; looked at only after a wrong card)."""
     get = table.shuffles
     assert get is not None
     k, pos = decks.at(deals)
@@ -84,6 +90,7 @@ def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
         return after, Finding(line, "CG-CARD-001", f"not the next card of {where}", want,
                               card), [want]
     owner = table.split.owner(card)
+    later = next((c for c in rest if table.split.owner(c) == deals), None)
     fresh = decks_.reshuffle(decks, deals)
     other_side = decks_.deal(after, owner, get)[1] if owner != deals else None
     skipped = decks_.deal(after, deals, get)[1]
@@ -119,10 +126,11 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
     meant_cards: list[str] = []
     meant_marks: list[bool] = []
     p = first
+    passages = [first]
     for i, (card, marked) in enumerate(zip(cards, marks, strict=True)):
         deals = table.split.owner(card) if p.over else dealer(p)
-        later = next((c for c in cards[i + 1:] if table.split.owner(c) == deals), None)
-        decks, finding, meant = _book_card(decks, card, deals, line, table, later, i in out)
+        decks, finding, meant = _book_card(decks, card, deals, line, table, cards[i + 1:],
+                                           i in out)
         if finding is not None:
             found.append((i, finding))
         for n, c in enumerate(meant, start=1):
@@ -133,6 +141,8 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
             meant_marks.append(mark)
             if not p.over:
                 p = play(p, c, rules, fg=mark)
+                passages.append(p)
+    as_written = tuple(meant_cards) == cards and tuple(meant_marks) == marks
     missing: list[str] = []
     decks_on = decks
     while not p.over and len(missing) < MAX_MISSING:   # the line stops short: does the book end it?
@@ -140,7 +150,7 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
         missing.append(card)
         p = play(p, card, rules)
     return Book(decks, tuple(found), tuple(meant_cards), tuple(meant_marks), tuple(missing),
-                decks_on)
+                decks_on, tuple(passages) if as_written else ())
 
 
 # -- another place in the book ---------------------------------------------------------------

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from printkit_engine.cards import is_red, rank, suit
-from printkit_engine.frozen import evolve
+from printkit_engine.frozen import fast_init
 
 LABELS = {"H": "home", "A": "away"}
 OWNER = {"C": "H", "H": "H", "D": "A", "S": "A"}    # G1: home clubs+hearts, away diamonds+spades
@@ -114,6 +114,7 @@ def shuffles(seed: str, split: Split = DEFAULT) -> Shuffles:
     return get
 
 
+@fast_init
 @dataclass(frozen=True)
 class Decks:
     """Each side's place in the play book: shuffle number and next position."""
@@ -142,9 +143,9 @@ def peek(decks: Decks, side: str, get: Shuffles) -> str:
 
 def deal(decks: Decks, side: str, get: Shuffles) -> tuple[str, Decks]:
     """The side's next card and the decks after it."""
-    card = peek(decks, side, get)
     k, pos = decks.at(side)
-    return card, evolve(decks, pos=_set(decks.pos, side, pos + 1))
+    cards = get(side, k)
+    return cards[pos % len(cards)], Decks(decks.k, _set(decks.pos, side, pos + 1))
 
 
 def reshuffle(decks: Decks, side: str) -> Decks:

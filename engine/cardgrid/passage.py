@@ -87,11 +87,17 @@ class Passage:
 
 def replace(p: Passage, **changes: Any) -> Passage:
     """`dataclasses.replace` without re-running __init__: a passage is copied at every card,
-    and the odds tables deal hundreds of thousands of them."""
-    new = object.__new__(Passage)
-    new.__dict__.update(p.__dict__)
-    new.__dict__.update(changes)
+    and the odds tables deal hundreds of thousands of them. The copy is handed to the new
+    passage as its own dictionary, as engine/frozen.py's `evolve` does (one dictionary made,
+    not an empty one filled twice; and not a split table, whose attribute reads CPython
+    does not specialise)."""
+    new = _new(Passage)
+    _set(new, "__dict__", {**p.__dict__, **changes})
     return new
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def start(side: str, grid: int, scrum: bool = False) -> Passage:

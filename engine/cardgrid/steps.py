@@ -264,12 +264,15 @@ def _starts(state: State, entry: Entry, want: Spot) -> tuple[list[Passage], list
 
 
 def _replay(p: Passage, cards: tuple[str, ...], marks: tuple[bool, ...], entry: Entry,
-            table: Table) -> tuple[Passage, int, list[Finding]]:
+            table: Table, played: tuple[Passage, ...] = ()
+            ) -> tuple[Passage, int, list[Finding]]:
     """Cards through the engine: who deals each (CG-DEAL-001), a field-goal mark
-    (CG-FG-001); cards after the end are counted."""
+    (CG-FG-001); cards after the end are counted. `played`: the passages these cards lead
+    through from `p`, worked out already (the play book's reading of them: Book.passages),
+    or () to play them here."""
     rules = table.rules
     extra, findings = 0, []
-    for card, marked in zip(cards, marks, strict=True):
+    for i, (card, marked) in enumerate(zip(cards, marks, strict=True)):
         if p.over:
             extra += 1
             continue
@@ -281,7 +284,7 @@ def _replay(p: Passage, cards: tuple[str, ...], marks: tuple[bool, ...], entry: 
             findings.append(_f(entry, "CG-FG-001", "a field goal only on a picture card "
                                f"dealt on grid {' or '.join(map(str, rules.field_goal.grids))}",
                                "no field goal", f"{card}* on grid {p.grid}"))
-        p = play(p, card, rules, fg=marked)
+        p = played[i + 1] if played else play(p, card, rules, fg=marked)
     return p, extra, findings
 
 
@@ -323,7 +326,10 @@ def _cards(state: State, entry: Entry, books: list[Book], starts: list[Passage]
     best: tuple[Passage, list[Finding], Book, bool] | None = None
     for first in starts:
         for cards, marks, missing, book in readings:
-            p, extra, findings = _replay(first, cards, marks, entry, state.ctx.table)
+            # the written cards from where the book read them: the book played them already
+            played = book.passages if cards is entry.cards and marks is entry.fg and \
+                book.passages and book.passages[0] is first else ()
+            p, extra, findings = _replay(first, cards, marks, entry, state.ctx.table, played)
             findings += _ending(p, extra, state, entry)
             if missing:
                 assert entry.outcome is not None        # a passage line writes its outcome
