@@ -22,7 +22,9 @@ oval (some 52 of 255 at a shaded bubble's centre), four not filling their oval (
 down), one rubbed out (sheet 1 line 11: run TD shaded, rubbed out to a light grey smudge,
 pass TD shaded), and the "last sheet" tick on sheet 3. Sheets 1 and 3 are grey scans (a slight
 blur, JPEG 60); sheet 2 is a phone photo (turned 3 degrees, a little perspective, uneven warm
-light, some 135 dpi, JPEG 75).
+light, some 135 dpi, JPEG 75). `handfill-ld-sheet1-light-pencil.jpg` is sheet 1 shaded the same
+way in a lighter pencil (some 93 of 255 at a shaded bubble's centre, against 52 on the
+fixture): the reader finds six of its rows half-shaded, and reads none as anything else.
 
 Everything expected here is typed by hand: the decision rows are the table's list, as its
 sheets hold them (blank rows left out), and the findings are the ones the sheets are known to
@@ -38,6 +40,14 @@ from tests.helpers import run_cli
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SHEETS = ["handfill-ld-sheet1.jpg", "handfill-ld-sheet2-photo.jpg", "handfill-ld-sheet3.jpg"]
+LIGHT = "handfill-ld-sheet1-light-pencil.jpg"
+# The light-pencil sheet 1: the lines the reader reports half-shaded, and the bubbles it doubts.
+LIGHT_NOT_READ = {2: "half-shaded bubble in calls (calls); half-shaded bubble in score (FG)",
+                  4: "half-shaded bubble in drive (drive)",
+                  5: "half-shaded bubble in end (punt)",
+                  22: "half-shaded bubble in drive (drive)",
+                  23: "half-shaded bubble in play (first)",
+                  31: "half-shaded bubble in drive (drive)"}
 
 # The table's decisions, row by row, as the sheets hold them (blank rows left out): sheet 1
 # lines 1-36 (its total rows 8-9, 17-18 and 26-27 blank), sheet 2 lines 37-72, sheet 3 lines
@@ -202,3 +212,33 @@ def test_the_first_two_sheets_alone_are_refused_as_not_the_last(tmp_path):
     assert r.stderr == (f"printkit: error: {FIXTURES / SHEETS[0]}, {FIXTURES / SHEETS[1]}: "
                         "seed ldfill-0006: sheet 2 is not marked as the last: a later sheet "
                         "may be missing: not verified\n")
+
+
+def test_a_light_pencil_is_reported_half_shaded_never_read_wrong(tmp_path):
+    """Sheet 1 in a lighter pencil, with sheets 2 and 3: six of its 30 shaded lines are
+    reported half-shaded (each named, with the bubbles doubted and a crop), the other 24 read
+    as the table's; no line is read as anything else, the rubbed-out run TD of line 11 is not
+    among them. The replay stops at the first line not read (line 2)."""
+    out = tmp_path / "game.dec"
+    r = run_cli("scan", str(FIXTURES / LIGHT), *(str(FIXTURES / name) for name in SHEETS[1:]),
+                "--out", str(out))
+    said = r.stdout + r.stderr
+    assert r.code == 1, said
+    assert f"{LIGHT}: luckdraw sheet 1: 24 lines read, 6 ambiguous\n" in said
+    assert f"{SHEETS[1]}: luckdraw sheet 2: 30 lines read\n" in said
+    for line, doubts in LIGHT_NOT_READ.items():
+        assert (f"{FIXTURES / LIGHT}:{line}: ambiguous: {doubts} "
+                f"(crop: {tmp_path / f'game.line{line}.png'})\n") in said
+    rows = out.read_text().partition("\n\n")[2].splitlines()
+    table = TABLE.splitlines()
+    assert len(rows) == len(table)
+    # record rows 2, 4, 5, 18, 19, 25 are sheet 1 lines 2, 4, 5, 22, 23, 31
+    assert [n for n, row in enumerate(rows, 1) if row.startswith(";")] == [2, 4, 5, 18, 19, 25]
+    for n, line in zip([2, 4, 5, 18, 19, 25], LIGHT_NOT_READ, strict=True):
+        assert rows[n - 1] == f"; {FIXTURES / LIGHT} line {line}: not read: {LIGHT_NOT_READ[line]}"
+    assert [row for row in rows if not row.startswith(";")] == \
+           [row for n, row in enumerate(table, 1) if n not in (2, 4, 5, 18, 19, 25)]
+    assert (f"{out}:7: LD-REC-003: a play line that cannot be read: a play the sheet could not "
+            f"read ({LIGHT_NOT_READ[2]}) (the replay stops here) (expected a decision line, "
+            "found marks the sheet reader could not read) "
+            f"[{FIXTURES / LIGHT} line 2, crop: {tmp_path / 'game.line2.png'}]") in said
