@@ -52,12 +52,14 @@ def verify_log(log: DecisionLog, text: str, file: str, rules: Any = None) -> Rep
     record = read_log(log, text, file)
     findings: list[Finding] = list(record.notes)
     rows: list[Row] = []
+    stopped = False
     for row in record.rows:
         if isinstance(row.item, Unread):
             findings.append(Finding(row.number, f"{log.prefix}-REC-003",
                                     f"a play line that cannot be read: {row.item.message} "
                                     "(the replay stops here)", "a decision line",
                                     _found(row.text)))
+            stopped = True
             break
         rows.append(row.item)
     tags = {k: v for k, v in record.tags.items() if k != LOG_TAG}
@@ -81,6 +83,8 @@ def verify_log(log: DecisionLog, text: str, file: str, rules: Any = None) -> Rep
                                     f.expected, f.found))
         else:
             findings.append(Finding(record.last_line, f.rule, f.message, f.expected, f.found))
+    if stopped:           # no whole game: nothing said of its end (DecisionLog.whole_game)
+        findings = [f for f in findings if f.rule not in log.whole_game]
     findings.sort(key=lambda f: f.line)
     return Report(file=file, game=log.game, findings=findings, lines_checked=len(rows),
                   summary_extra=report.summary_extra, more=report.more,

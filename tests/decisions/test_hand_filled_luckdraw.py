@@ -242,3 +242,7 @@ def test_a_light_pencil_is_reported_half_shaded_never_read_wrong(tmp_path):
             f"read ({LIGHT_NOT_READ[2]}) (the replay stops here) (expected a decision line, "
             "found marks the sheet reader could not read) "
             f"[{FIXTURES / LIGHT} line 2, crop: {tmp_path / 'game.line2.png'}]") in said
+    # the replay stopped at line 2: the game's end is not judged (no checkpoint at its end
+    # asked for, no winner "declared in Q1"), the stop is the one finding
+    assert f"{out}: luckdraw: 1 lines checked, 1 finding; 4 players, 1 drive\n" in said
+    assert "LD-LEN-002" not in said and "LD-DEC-003" not in said
