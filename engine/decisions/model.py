@@ -84,9 +84,10 @@ class DecisionLog:
     load_rules: Callable[[], Any]
     tags: tuple[str, ...] = ()           # the game's own tags a log may carry (Team Skills)
     legend: tuple[str, ...] = ()         # what the sheet's foot says (each field's words)
-    # rules that judge the game as a whole (its end, the checkpoint at its end): a log whose
-    # replay stopped at a line the sheet reader could not read is no whole game, so none of
-    # them is said of it (it would be a false accusation: "the winner declared in Q1")
+    # the game's own rules that judge the game as a whole (its end, the checkpoint at its
+    # end), besides the kernel's END-001 and END-002: a log whose replay stopped at a line
+    # the sheet reader could not read is no whole game, so none of them is said of it (it
+    # would be a false accusation: "the winner declared in Q1")
     whole_game: frozenset[str] = frozenset()
     default: bool = True                 # the default bubble log when the seed is known; False
                                          # while it takes far more sheets a game than the

@@ -180,4 +180,5 @@ def test_a_light_pencil_is_reported_half_shaded_never_read_wrong(tmp_path):
     assert [row for n, row in enumerate(rows, 1) if n not in not_read] == \
            [row for n, row in enumerate(table, 1) if n not in not_read]
     assert "BO-REC-003: a play line that cannot be read" in said
-    assert "blowout: 0 lines checked, 2 findings; score 0-0, game not over" in said
+    assert "blowout: 0 lines checked, 1 finding; score 0-0, game not over" in said
+    assert "BO-END-002" not in said          # stopped at line 1: no whole game to judge
