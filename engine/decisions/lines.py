@@ -8,9 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from printkit_engine.bubbles.lines import PlainLines
+from printkit_engine.bubbles.shape import Grammar
 from printkit_engine.decisions.replay import is_decision_log
 from printkit_engine.errors import ReadError
-from printkit_engine.tags import tag_line
+from printkit_engine.tags import TAG, tag_line
 
 
 def _none(text: str, file: str) -> str:
@@ -37,3 +38,44 @@ class DecisionLines(PlainLines):
             raise ReadError(e.message, file, 1, 1) from None
         except ValueError as e:
             raise ReadError(str(e), file, 1, 1) from None
+
+
+Tokens = dict[str, str]
+
+
+@dataclass
+class SheetRows:
+    """A decision log's lines as a sheet with rows of several kinds places them (Card Bowl's
+    "more" rows, Luck of the Draw's audible and total rows): its tag lines, then its rows,
+    each encoded by the grammar (a line the grammar cannot read kept as its text), with the
+    log's line number of each row (by the row's id), for an error naming it."""
+
+    head: list[str]
+    rows: list[Tokens | str]
+    numbers: dict[int, int]
+
+    @classmethod
+    def of(cls, grammar: Grammar, text: str) -> SheetRows:
+        from printkit_engine.bubbles import EncodeError, encode
+
+        out = cls([], [], {})
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split(";", 1)[0].strip()
+            if not line:
+                continue
+            if not out.rows and TAG.fullmatch(line):
+                out.head.append(line)
+                continue
+            try:
+                out.rows.append(dict(encode(grammar, " ".join(line.split())).tokens))
+            except EncodeError:
+                out.rows.append(line)
+            out.numbers[id(out.rows[-1])] = number
+        return out
+
+    def text(self, grammar: Grammar, placed: list[Tokens | str]) -> str:
+        """The log written with these rows in the sheet's order, under its tag lines."""
+        from printkit_engine.bubbles import write_tokens
+
+        body = [row if isinstance(row, str) else write_tokens(grammar, row) for row in placed]
+        return "\n".join([*self.head, "", *body]) + "\n"

@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from printkit_engine.bubbles.shape import Grammar
-from printkit_engine.decisions.lines import DecisionLines
+from printkit_engine.decisions.lines import DecisionLines, SheetRows
 from printkit_engine.errors import ReadError
-from printkit_engine.tags import TAG
 
 T = TypeVar("T")
 Tokens = dict[str, str]
@@ -47,35 +46,16 @@ class AsideLines(DecisionLines):
 
     def rewrite(self, text: str, file: str,
                 tags: dict[str, str]) -> tuple[str, list[str]] | None:
-        from printkit_engine.bubbles import EncodeError, encode, write_tokens
-
         written = super().rewrite(text, file, tags)
         text, notes = written if written is not None else (text, [])
         grammar = self.grammar_of()
-        head: list[str] = []
-        rows: list[Tokens | str] = []                # a line the grammar cannot read: as is
-        numbers: dict[int, int] = {}                 # id of a row -> its line in `text`
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split(";", 1)[0].strip()
-            if not line:
-                continue
-            if not rows and TAG.fullmatch(line):
-                head.append(line)
-                continue
-            try:
-                rows.append(dict(encode(grammar, " ".join(line.split())).tokens))
-            except EncodeError:
-                rows.append(line)
-            numbers[id(rows[-1])] = number
-        joined = join_calls(rows, self._is_audible, self._marked, self._joined)
+        log = SheetRows.of(grammar, text)
+        joined = join_calls(log.rows, self._is_audible, self._marked, self._joined)
         for row in joined:
             if isinstance(row, dict) and self.mark in row:
                 raise ReadError("an event marked `calls` whose audible row never comes: a "
-                                "sheet cannot hold it", file, numbers.get(id(row), 0), 1)
-        out = [*head, ""]
-        for row in self.placed(joined):
-            out.append(row if isinstance(row, str) else write_tokens(grammar, row))
-        return "\n".join(out) + "\n", notes
+                                "sheet cannot hold it", file, log.numbers.get(id(row), 0), 1)
+        return log.text(grammar, self.placed(joined)), notes
 
     def _is_audible(self, row: Tokens | str) -> bool:
         return isinstance(row, dict) and bool(row) and set(row) <= set(self.audible_row)
