@@ -187,7 +187,8 @@ def _decision_log(rules: Rules) -> DecisionLog:
         verify=Lazy("printkit_engine.luckdraw.verify:record_report"), load_rules=load_rules,
         tags=(n.PLAYERS_TAG, LENGTH_TAG, n.FINISH_TAG, *SEAT_TAGS),
         legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
-        whole_game=frozenset({"LD-LEN-002", "LD-DEC-003"}), default=False)
+        # the winner declared (the verifier's LEN-002) and the last checkpoint (DEC-003)
+        whole_game=frozenset({f"{PREFIX}-LEN-002", f"{PREFIX}-DEC-003"}), default=False)
 
 
 # -- replay -----------------------------------------------------------------------------------
