@@ -17,13 +17,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TypeVar
 
 from printkit_engine.bubbles.shape import Grammar
-from printkit_engine.decisions.lines import DecisionLines, SheetRows
+from printkit_engine.decisions.lines import DecisionLines, SheetRows, join_aside
 from printkit_engine.errors import ReadError
-
-T = TypeVar("T")
 
 
 def _no_grammar() -> Grammar:
@@ -100,23 +97,7 @@ class MoreLines(DecisionLines):
         return out
 
 
-def join_more(rows: list[T], is_more: Callable[[T], bool], wants_more: Callable[[T], bool],
-              joined: Callable[[T, T], T]) -> list[T]:
-    """A log's plays from its lines as a sheet holds them: each "more" row joined to the
-    earliest play before it marked `more` that has none yet. A "more" row with no such
-    play, or a play marked `more` whose row never comes, stays as it is (the replay says
-    what is missing or has no play)."""
-    out: list[T] = []
-    waiting: deque[int] = deque()
-    for row in rows:
-        if is_more(row) and waiting:
-            k = waiting.popleft()
-            out[k] = joined(out[k], row)
-            continue
-        if wants_more(row):
-            waiting.append(len(out))
-        out.append(row)
-    return out
+join_more = join_aside       # the aside rows put back on the rows that own them
 
 
 def more_values(values: Mapping[str, tuple[str, ...]], more_row: tuple[str, ...]) -> bool:

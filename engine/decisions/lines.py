@@ -4,8 +4,10 @@ record's Seed, or the sheets' `--seed`, written on top), a typed decision log st
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from printkit_engine.bubbles.lines import PlainLines
 from printkit_engine.bubbles.shape import Grammar
@@ -41,6 +43,7 @@ class DecisionLines(PlainLines):
 
 
 Tokens = dict[str, str]
+T = TypeVar("T")
 
 
 @dataclass
@@ -79,3 +82,23 @@ class SheetRows:
 
         body = [row if isinstance(row, str) else write_tokens(grammar, row) for row in placed]
         return "\n".join([*self.head, "", *body]) + "\n"
+
+
+def join_aside(rows: list[T], is_aside: Callable[[T], bool], wants: Callable[[T], bool],
+               joined: Callable[[T, T], T]) -> list[T]:
+    """A log's rows from its lines as a sheet holds them, each row of an aside kind (Card
+    Bowl's "more" row, Luck of the Draw's audible row) joined to the earliest row before it
+    that is marked as wanting one and has none yet (`joined(row, aside)`). An aside with no
+    such row, or a marked row whose aside never comes, stays as it is (the replay says what
+    is missing or has no row)."""
+    out: list[T] = []
+    waiting: deque[int] = deque()
+    for row in rows:
+        if is_aside(row) and waiting:
+            k = waiting.popleft()
+            out[k] = joined(out[k], row)
+            continue
+        if wants(row):
+            waiting.append(len(out))
+        out.append(row)
+    return out

@@ -17,13 +17,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
 from printkit_engine.bubbles.shape import Grammar
-from printkit_engine.decisions.lines import DecisionLines, SheetRows
+from printkit_engine.decisions.lines import DecisionLines, SheetRows, join_aside
 from printkit_engine.errors import ReadError
 
-T = TypeVar("T")
 Tokens = dict[str, str]
 
 
@@ -111,20 +109,4 @@ class AsideLines(DecisionLines):
         return out
 
 
-def join_calls(rows: list[T], is_audible: Callable[[T], bool], marked: Callable[[T], bool],
-               joined: Callable[[T, T], T]) -> list[T]:
-    """A log's rows from its lines as a sheet holds them: each audible row joined to the
-    earliest event before it marked `calls` that has none yet. An audible row with no such
-    event (a typed log's calls with no event after them) or an event marked `calls` whose
-    row never comes stays as it is (the replay says what is missing)."""
-    out: list[T] = []
-    waiting: deque[int] = deque()
-    for row in rows:
-        if is_audible(row) and waiting:
-            k = waiting.popleft()
-            out[k] = joined(out[k], row)
-            continue
-        if marked(row):
-            waiting.append(len(out))
-        out.append(row)
-    return out
+join_calls = join_aside       # the aside rows put back on the rows that own them
