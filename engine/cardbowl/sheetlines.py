@@ -15,52 +15,37 @@ together for the replay (engine/cardbowl/decisions.py)."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
-from printkit_engine.bubbles.shape import Grammar
-from printkit_engine.decisions.lines import DecisionLines, SheetRows, join_aside
-from printkit_engine.errors import ReadError
-
-
-def _no_grammar() -> Grammar:
-    raise ValueError("MoreLines needs grammar_of")
+from printkit_engine.decisions.lines import AsideRowLines, join_aside
 
 
 @dataclass(frozen=True)
-class MoreLines(DecisionLines):
+class MoreLines(AsideRowLines):
     """A decision sheet's lines with "more" rows: each play written as its play row and,
     when it has more, a "more" row placed where the sheet's next free one is."""
 
-    grammar_of: Callable[[], Grammar] = _no_grammar   # the log's grammar (which holds these
-                                         # lines, so it is asked for, not given)
     play_row: tuple[str, ...] = ()       # the slots of a play row (the last: the "more" mark)
     more_row: tuple[str, ...] = ()       # the slots of a "more" row
     plays: int = 5                       # play rows a band, then one "more" row
+    LEFT_OVER: ClassVar[str] = "a \"more\" line that no play marked `more` before it owns"
 
-    def rewrite(self, text: str, file: str,
-                tags: dict[str, str]) -> tuple[str, list[str]] | None:
-        written = super().rewrite(text, file, tags)
-        text, notes = written if written is not None else (text, [])
-        grammar = self.grammar_of()
-        log = SheetRows.of(grammar, text)
-        plays = join_more(log.rows, self._is_more, self._wants_more, self._joined)
-        for row in plays:           # on a sheet the next "more" row would be a play's
-            if self._is_more(row):
-                raise ReadError("a \"more\" line that no play marked `more` before it owns: "
-                                "a sheet cannot hold it", file, log.numbers.get(id(row), 0), 1)
-        return log.text(grammar, self.placed(plays)), notes
-
-    def _is_more(self, row: dict[str, str] | str) -> bool:
+    def is_aside(self, row: dict[str, str] | str) -> bool:
         return isinstance(row, dict) and bool(row) and set(row) <= set(self.more_row)
 
-    def _wants_more(self, row: dict[str, str] | str) -> bool:
+    def wants_aside(self, row: dict[str, str] | str) -> bool:
         return isinstance(row, dict) and self.play_row[-1] in row
 
-    def _joined(self, play: dict[str, str] | str,
-                more: dict[str, str] | str) -> dict[str, str] | str:
+    def joined(self, play: dict[str, str] | str,
+               more: dict[str, str] | str) -> dict[str, str] | str:
         assert isinstance(play, dict) and isinstance(more, dict)
         return {k: v for k, v in (play | more).items() if k != self.play_row[-1]}
+
+    def left_over(self, row: dict[str, str] | str) -> bool:
+        """A "more" row still on its own: on a sheet the next "more" row is a play's."""
+        return self.is_aside(row)
 
     def placed(self, plays: list[dict[str, str] | str]) -> list[dict[str, str] | str]:
         """The sheet's lines in order: each play's play row, and its "more" row (if it has

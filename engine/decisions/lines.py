@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from printkit_engine.bubbles.lines import PlainLines
 from printkit_engine.bubbles.shape import Grammar
@@ -102,3 +102,48 @@ def join_aside(rows: list[T], is_aside: Callable[[T], bool], wants: Callable[[T]
             waiting.append(len(out))
         out.append(row)
     return out
+
+
+def _no_grammar() -> Grammar:
+    raise ValueError("AsideRowLines needs grammar_of")
+
+
+@dataclass(frozen=True)
+class AsideRowLines(DecisionLines):
+    """A decision sheet's lines with rows of a second kind set aside (Card Bowl's "more"
+    rows, Luck of the Draw's audible rows): a typed log's aside rows joined to the rows that
+    own them (`join_aside`), then every row placed where the sheet's lines of its kind are
+    (`placed`). A row left over after joining (`left_over`: said as `LEFT_OVER`) cannot go on
+    a sheet: one ReadError naming its line."""
+
+    grammar_of: Callable[[], Grammar] = _no_grammar   # the log's grammar (which holds these
+                                         # lines, so it is asked for, not given)
+    LEFT_OVER: ClassVar[str] = "a row no other row owns"
+
+    def rewrite(self, text: str, file: str,
+                tags: dict[str, str]) -> tuple[str, list[str]] | None:
+        written = super().rewrite(text, file, tags)
+        text, notes = written if written is not None else (text, [])
+        grammar = self.grammar_of()
+        log = SheetRows.of(grammar, text)
+        rows = join_aside(log.rows, self.is_aside, self.wants_aside, self.joined)
+        for row in rows:
+            if self.left_over(row):
+                raise ReadError(f"{self.LEFT_OVER}: a sheet cannot hold it", file,
+                                log.numbers.get(id(row), 0), 1)
+        return log.text(grammar, self.placed(rows)), notes
+
+    def is_aside(self, row: Tokens | str) -> bool:
+        raise NotImplementedError
+
+    def wants_aside(self, row: Tokens | str) -> bool:
+        raise NotImplementedError
+
+    def joined(self, row: Tokens | str, aside: Tokens | str) -> Tokens | str:
+        raise NotImplementedError
+
+    def left_over(self, row: Tokens | str) -> bool:
+        raise NotImplementedError
+
+    def placed(self, rows: list[Tokens | str]) -> list[Tokens | str]:
+        raise NotImplementedError

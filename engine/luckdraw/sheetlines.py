@@ -15,58 +15,42 @@ rows back on their events for the replay (engine/luckdraw/decisions.py)."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
-from printkit_engine.bubbles.shape import Grammar
-from printkit_engine.decisions.lines import DecisionLines, SheetRows, join_aside
-from printkit_engine.errors import ReadError
+from printkit_engine.decisions.lines import AsideRowLines, join_aside
 
 Tokens = dict[str, str]
 
 
-def _no_grammar() -> Grammar:
-    raise ValueError("AsideLines needs grammar_of")
-
-
 @dataclass(frozen=True)
-class AsideLines(DecisionLines):
+class AsideLines(AsideRowLines):
     """A decision sheet's lines with aside rows: each event row where the next event line
     is, its audible calls (marked on the event row) and the checkpoint totals each on the
     next free line of their own kind."""
 
-    grammar_of: Callable[[], Grammar] = _no_grammar   # the log's grammar (which holds these
-                                         # lines, so it is asked for, not given)
     kinds: tuple[str, ...] = ()          # per line of a band: "event", "audible" or "total"
     audible_row: tuple[str, ...] = ()    # the slots of an audible row
     total_row: tuple[str, ...] = ()      # the slots of a total row
     mark: str = ""                       # the event row's slot saying its calls are aside
+    LEFT_OVER: ClassVar[str] = "an event marked `calls` whose audible row never comes"
 
-    def rewrite(self, text: str, file: str,
-                tags: dict[str, str]) -> tuple[str, list[str]] | None:
-        written = super().rewrite(text, file, tags)
-        text, notes = written if written is not None else (text, [])
-        grammar = self.grammar_of()
-        log = SheetRows.of(grammar, text)
-        joined = join_calls(log.rows, self._is_audible, self._marked, self._joined)
-        for row in joined:
-            if isinstance(row, dict) and self.mark in row:
-                raise ReadError("an event marked `calls` whose audible row never comes: a "
-                                "sheet cannot hold it", file, log.numbers.get(id(row), 0), 1)
-        return log.text(grammar, self.placed(joined)), notes
-
-    def _is_audible(self, row: Tokens | str) -> bool:
+    def is_aside(self, row: Tokens | str) -> bool:
         return isinstance(row, dict) and bool(row) and set(row) <= set(self.audible_row)
+
+    def wants_aside(self, row: Tokens | str) -> bool:
+        return isinstance(row, dict) and self.mark in row
+
+    def joined(self, event: Tokens | str, calls: Tokens | str) -> Tokens | str:
+        assert isinstance(event, dict) and isinstance(calls, dict)
+        return {k: v for k, v in (event | calls).items() if k != self.mark}
+
+    def left_over(self, row: Tokens | str) -> bool:
+        """An event still marked `calls`: its audible row never came."""
+        return self.wants_aside(row)
 
     def _is_total(self, row: Tokens | str) -> bool:
         return isinstance(row, dict) and bool(row) and set(row) <= set(self.total_row)
-
-    def _marked(self, row: Tokens | str) -> bool:
-        return isinstance(row, dict) and self.mark in row
-
-    def _joined(self, event: Tokens | str, calls: Tokens | str) -> Tokens | str:
-        assert isinstance(event, dict) and isinstance(calls, dict)
-        return {k: v for k, v in (event | calls).items() if k != self.mark}
 
     def placed(self, rows: list[Tokens | str]) -> list[Tokens | str]:
         """The sheet's lines in order: each event row on the next event line, marked
