@@ -233,8 +233,7 @@ def game_sheets(game_id: str, opts: RenderOptions, layout: Layout) -> int:
     of a whole game the class's `--length` is): what a classroom pack prints, since each
     sheet carries its own number in its code and a copy of sheet 1 cannot stand in for
     sheet 2."""
-    log, _ = default_log(game_id, opts)
-    grammar = for_sheet(pick_log(game_id, log), blank_tags(opts, game_id))
+    grammar = blank_grammar(game_id, opts)
     lines = geometry(grammar, layout, opts.paper).lines
     typical = grammar.typical_lines
     length, game = opts.extra.get("length"), registry.get(game_id)
@@ -247,9 +246,14 @@ def blank_layout(game_id: str, opts: RenderOptions, layout: Layout) -> Layout:
     """The layout a game's blank sheets are drawn with on `opts.paper` (its log's variant and
     that variant's paper table: Card Bowl's portrait A4 decision sheet): a classroom pack
     takes its stamp's place from it (`[stamp]` there, on the header's line for it)."""
+    return sheet_layout(layout, blank_grammar(game_id, opts), opts.paper)
+
+
+def blank_grammar(game_id: str, opts: RenderOptions) -> Grammar:
+    """The grammar of a game's blank sheets as `opts` asks for them (its default or chosen
+    log, the tags the blank sheets' codes carry)."""
     log, _ = default_log(game_id, opts)
-    grammar = for_sheet(pick_log(game_id, log), blank_tags(opts, game_id))
-    return sheet_layout(layout, grammar, opts.paper)
+    return for_sheet(pick_log(game_id, log), blank_tags(opts, game_id))
 
 
 def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
