@@ -13,7 +13,8 @@ from printkit_engine.bubbles.lines import PlainLines
 from printkit_engine.bubbles.shape import Grammar
 from printkit_engine.decisions.replay import is_decision_log
 from printkit_engine.errors import ReadError
-from printkit_engine.tags import TAG, tag_line
+from printkit_engine.game import PLAYERS_TAG
+from printkit_engine.tags import TAG, tag_line, unquote
 
 
 def _none(text: str, file: str) -> str:
@@ -31,15 +32,33 @@ class DecisionLines(PlainLines):
                 tags: dict[str, str]) -> tuple[str, list[str]] | None:
         if is_decision_log(text):
             return None
-        seed = dict(tags).get("Seed")
-        if seed and "[Seed " not in text:
-            text = tag_line("Seed", seed) + "\n" + text
+        text = given_tags(text, {k: v for k, v in tags.items() if k in GIVEN})
         try:
             return self.of_record(text, file), []
         except ReadError as e:                  # said of this file already: its reason
             raise ReadError(e.message, file, 1, 1) from None
         except ValueError as e:
             raise ReadError(str(e), file, 1, 1) from None
+
+
+# The tags the sheets may be given for a record that lacks them (`render --seed`,
+# `--players`): its decision log is worked out with them
+GIVEN = ("Seed", PLAYERS_TAG)
+
+
+def given_tags(text: str, tags: dict[str, str]) -> str:
+    """A record with the tags the sheets were given (the record's own are the same, or
+    absent, or `*`: the caller refuses any other): each written over the record's tag line
+    of that name, else on top."""
+    lines = text.split("\n")
+    for name, value in tags.items():
+        found = next(((k, m) for k, line in enumerate(lines)
+                      if (m := TAG.fullmatch(line.strip())) and m.group(1) == name), None)
+        if found is None:
+            lines.insert(0, tag_line(name, value))
+        elif unquote(found[1].group(2)) != value:
+            lines[found[0]] = tag_line(name, value)
+    return "\n".join(lines)
 
 
 Tokens = dict[str, str]
