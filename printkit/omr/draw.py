@@ -163,7 +163,7 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     tags = dict(sheet.tags)
     info = [f"sheet {page.sheet}" + (f" of {page.sheets}" if page.sheets else ""),
             f"lines {page.first_line}-{page.first_line + geo.lines - 1}"]
-    if said:                         # a tag said in words, first: "for 5 players"
+    if said:                         # a tag said in words, before the tags: "for 5 players"
         info.append(said[1])
     info += [f"{k}: {v}" for k, v in tags.items()
              if k != "Game" and (k, v) not in grammar.stamp      # the title says the log
