@@ -230,15 +230,16 @@ def test_the_header_says_the_count_readably(tmp_path, paper, args, words):
 
 
 def test_a_play_book_sheet_printed_for_five_reads_five_unless_its_bubble_says(tmp_path):
-    """The play-book (dense) sheet has a Players bubble row of its own: printed `--players 5`
-    and left blank there, the scanned record says Players 5 (once); with 6 shaded there, the
-    table's 6."""
+    """The play-book (dense) sheet has Players and Length bubbles of its own: printed
+    `--players 5 --length Q1` and left blank there, the scanned record says Players 5 and
+    Length Q1, each once (the code's; a second `*` tag would be the record's REC-005); with
+    Players 6 shaded there, the table's 6."""
     from printkit.layout import load_layout
     from printkit.omr.geometry import sheet_geometry
     from printkit_engine.bubbles import for_sheet
     from printkit_engine.luckdraw.bubbles import grammar
 
-    pdf = _render(tmp_path, "book.pdf", "--seed", SEED, "--players", "5")
+    pdf = _render(tmp_path, "book.pdf", "--seed", SEED, "--players", "5", "--length", "Q1")
     geo = sheet_geometry(for_sheet(grammar(), {"Seed": SEED}), load_layout("luckdraw-bubblelog"),
                          "letter")
     six = next(geo.header_x + b.x for tag, b in geo.header_bubbles
@@ -254,8 +255,9 @@ def test_a_play_book_sheet_printed_for_five_reads_five_unless_its_bubble_says(tm
         cv2.imwrite(str(photo), image)
         out = tmp_path / f"{name}.rec"
         run_cli("scan", str(photo), "--out", str(out))
-        got.append([line for line in out.read_text().splitlines() if "Players" in line])
-    assert got == [['[Players "5"]'], ['[Players "6"]']]
+        got.append([line for line in out.read_text().splitlines()
+                    if line.startswith(("[Players", "[Length"))])
+    assert got == [['[Players "5"]', '[Length "Q1"]'], ['[Players "6"]', '[Length "Q1"]']]
 
 
 def test_a_typed_play_book_record_of_five_on_play_book_sheets_for_five(tmp_path):
