@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 SIDES = ("home", "away")
 LENGTH_TAG = "Length"         # the record tag naming one of a game's lengths (Game.lengths)
+PLAYERS_TAG = "Players"       # the record tag naming a table's size (BookScheme.players)
 
 
 class Lazy:

@@ -27,8 +27,22 @@ class SheetLines(Protocol):
                 tags: dict[str, str]) -> tuple[str, list[str]] | None:
         """The record as these sheets hold it and notes (`FILE:LINE: ...`), for sheets that
         hold less than the record says (a play book's: its dice are in the book), or None
-        when they hold it as written."""
+        when they hold it as written. A rewrite that moves lines (a decision sheet's aside
+        rows) returns a :class:`NumberedText`, so each line is still named by the record's
+        own number; any other keeps every line where it was."""
         ...
+
+
+class NumberedText(str):
+    """A rewritten record that knows the record's line each of its lines is of (`origin`:
+    its line number -> the record's; a line not in it keeps its number)."""
+
+    origin: dict[int, int]
+
+    def __new__(cls, text: str, origin: dict[int, int]) -> NumberedText:
+        made = super().__new__(cls, text)
+        made.origin = origin
+        return made
 
 
 @dataclass(frozen=True)

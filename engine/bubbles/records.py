@@ -163,8 +163,18 @@ def record_sheets(grammar: Grammar, text: str, tags: list[tuple[str, str]], log:
         return grammar, tags, lines, []
     text, notes = rewritten
     written, lines = split_record(grammar, text)
+    origin = getattr(text, "origin", None)          # a rewrite that moved lines
+    if origin:
+        lines = [(_renumbered(n, origin), line) for n, line in lines]
     new = dict(written)                  # a tag the rewrite writes in (Luck of the Draw: Players)
     return grammar, [(k, new.pop(k, v)) for k, v in tags] + list(new.items()), lines, notes
+
+
+def _renumbered(number: int, origin: dict[int, int]) -> int:
+    """A line's number in the record a rewrite moved it from (each of a band's lines)."""
+    if isinstance(number, BandNumber):
+        return BandNumber(origin.get(n, n) for n in number.lines)
+    return origin.get(number, number)
 
 
 def sheet_lines(grammar: Grammar, text: str,

@@ -47,12 +47,14 @@ class MoreLines(AsideRowLines):
         """A "more" row still on its own: on a sheet the next "more" row is a play's."""
         return self.is_aside(row)
 
-    def placed(self, plays: list[dict[str, str] | str]) -> list[dict[str, str] | str]:
-        """The sheet's lines in order: each play's play row, and its "more" row (if it has
-        more) on the first "more" row of the sheet after it that no earlier play took."""
+    def placed(self, plays: list[dict[str, str] | str],
+               ) -> list[tuple[int, dict[str, str] | str]]:
+        """The sheet's lines in order, each with the index of the play it is of: each play's
+        play row, and its "more" row (if it has more) on the first "more" row of the sheet
+        after it that no earlier play took."""
         mark = self.play_row[-1]
-        out: list[dict[str, str] | str] = []
-        waiting: deque[dict[str, str]] = deque()
+        out: list[tuple[int, dict[str, str] | str]] = []
+        waiting: deque[tuple[int, dict[str, str]]] = deque()
         at = 0                                   # the sheet line the next row would go on
 
         def more_rows() -> None:                 # "more" rows up to the next play row
@@ -62,19 +64,19 @@ class MoreLines(AsideRowLines):
                     out.append(waiting.popleft())
                 at += 1
 
-        for row in plays:
+        for index, row in enumerate(plays):
             more_rows()
             if isinstance(row, str):
-                out.append(row)
+                out.append((index, row))
                 at += 1
                 continue
             own = {k: v for k, v in row.items() if k not in self.more_row and k != mark}
             rest = {k: v for k, v in row.items() if k in self.more_row}
             if rest:
-                waiting.append(rest)
+                waiting.append((index, rest))
             if rest:
                 own[mark] = mark
-            out.append(own)
+            out.append((index, own))
             at += 1
         while waiting:
             at += self.plays - at % (self.plays + 1)     # to the next "more" row

@@ -9,11 +9,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from printkit_engine.bubbles.lines import PlainLines
+from printkit_engine.bubbles.lines import NumberedText, PlainLines
 from printkit_engine.bubbles.shape import Grammar
 from printkit_engine.decisions.replay import is_decision_log
 from printkit_engine.errors import ReadError
-from printkit_engine.tags import TAG, tag_line
+from printkit_engine.game import PLAYERS_TAG
+from printkit_engine.tags import TAG, tag_line, unquote
 
 
 def _none(text: str, file: str) -> str:
@@ -31,15 +32,33 @@ class DecisionLines(PlainLines):
                 tags: dict[str, str]) -> tuple[str, list[str]] | None:
         if is_decision_log(text):
             return None
-        seed = dict(tags).get("Seed")
-        if seed and "[Seed " not in text:
-            text = tag_line("Seed", seed) + "\n" + text
+        text = given_tags(text, {k: v for k, v in tags.items() if k in GIVEN})
         try:
             return self.of_record(text, file), []
         except ReadError as e:                  # said of this file already: its reason
             raise ReadError(e.message, file, 1, 1) from None
         except ValueError as e:
             raise ReadError(str(e), file, 1, 1) from None
+
+
+# The tags the sheets may be given for a record that lacks them (`render --seed`,
+# `--players`): its decision log is worked out with them
+GIVEN = ("Seed", PLAYERS_TAG)
+
+
+def given_tags(text: str, tags: dict[str, str]) -> str:
+    """A record with the tags the sheets were given (the record's own are the same, or
+    absent, or `*`: the caller refuses any other): each written over the record's tag line
+    of that name, else on top."""
+    lines = text.split("\n")
+    for name, value in tags.items():
+        found = next(((k, m) for k, line in enumerate(lines)
+                      if (m := TAG.fullmatch(line.strip())) and m.group(1) == name), None)
+        if found is None:
+            lines.insert(0, tag_line(name, value))
+        elif unquote(found[1].group(2)) != value:
+            lines[found[0]] = tag_line(name, value)
+    return "\n".join(lines)
 
 
 Tokens = dict[str, str]
@@ -51,17 +70,17 @@ class SheetRows:
     """A decision log's lines as a sheet with rows of several kinds places them (Card Bowl's
     "more" rows, Luck of the Draw's audible and total rows): its tag lines, then its rows,
     each encoded by the grammar (a line the grammar cannot read kept as its text), with the
-    log's line number of each row (by the row's id), for an error naming it."""
+    log's line number of each row (`lines`, one a row), for an error naming it."""
 
     head: list[str]
     rows: list[Tokens | str]
-    numbers: dict[int, int]
+    lines: list[int]
 
     @classmethod
     def of(cls, grammar: Grammar, text: str) -> SheetRows:
         from printkit_engine.bubbles import EncodeError, encode
 
-        out = cls([], [], {})
+        out = cls([], [], [])
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.split(";", 1)[0].strip()
             if not line:
@@ -73,15 +92,19 @@ class SheetRows:
                 out.rows.append(dict(encode(grammar, " ".join(line.split())).tokens))
             except EncodeError:
                 out.rows.append(line)
-            out.numbers[id(out.rows[-1])] = number
+            out.lines.append(number)
         return out
 
-    def text(self, grammar: Grammar, placed: list[Tokens | str]) -> str:
-        """The log written with these rows in the sheet's order, under its tag lines."""
+    def text(self, grammar: Grammar, placed: list[tuple[int, Tokens | str]]) -> NumberedText:
+        """The log written with these rows in the sheet's order, under its tag lines: each
+        row given with the log's line it is of, which the text keeps (`NumberedText`), so an
+        error on a row names the log's own line, not the one the row moved to."""
         from printkit_engine.bubbles import write_tokens
 
-        body = [row if isinstance(row, str) else write_tokens(grammar, row) for row in placed]
-        return "\n".join([*self.head, "", *body]) + "\n"
+        body = [row if isinstance(row, str) else write_tokens(grammar, row) for _, row in placed]
+        first = len(self.head) + 2                  # the tag lines and the blank line
+        return NumberedText("\n".join([*self.head, "", *body]) + "\n",
+                            {first + k: number for k, (number, _) in enumerate(placed)})
 
 
 def join_aside(rows: list[T], is_aside: Callable[[T], bool], wants: Callable[[T], bool],
@@ -126,12 +149,14 @@ class AsideRowLines(DecisionLines):
         text, notes = written if written is not None else (text, [])
         grammar = self.grammar_of()
         log = SheetRows.of(grammar, text)
-        rows = join_aside(log.rows, self.is_aside, self.wants_aside, self.joined)
-        for row in rows:
+        rows = join_aside(list(zip(log.lines, log.rows, strict=True)),
+                          lambda r: self.is_aside(r[1]), lambda r: self.wants_aside(r[1]),
+                          lambda r, aside: (r[0], self.joined(r[1], aside[1])))
+        for number, row in rows:
             if self.left_over(row):
-                raise ReadError(f"{self.LEFT_OVER}: a sheet cannot hold it", file,
-                                log.numbers.get(id(row), 0), 1)
-        return log.text(grammar, self.placed(rows)), notes
+                raise ReadError(f"{self.LEFT_OVER}: a sheet cannot hold it", file, number, 1)
+        placed = self.placed([row for _, row in rows])
+        return log.text(grammar, [(rows[k][0], row) for k, row in placed]), notes
 
     def is_aside(self, row: Tokens | str) -> bool:
         raise NotImplementedError
@@ -145,5 +170,7 @@ class AsideRowLines(DecisionLines):
     def left_over(self, row: Tokens | str) -> bool:
         raise NotImplementedError
 
-    def placed(self, rows: list[Tokens | str]) -> list[Tokens | str]:
+    def placed(self, rows: list[Tokens | str]) -> list[tuple[int, Tokens | str]]:
+        """The sheet's lines in order, each with the index in `rows` of the row it is of
+        (a row set aside gives two lines, both of it)."""
         raise NotImplementedError

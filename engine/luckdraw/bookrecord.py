@@ -7,9 +7,10 @@ typed record) would be a finding the sheet cannot carry, so it is noted, one lin
 (`REC:LINE: ...`), as PostCard notes a die that is not the book's. Its running totals are
 left off too (the verifier adds the points up), each noted as not on the sheet. The lines
 left off become blank lines, so every other line keeps its number. A trade's cards are put
-in the cheat sheet's order (the sheet's). Without a `Players` tag the seats are counted from
-the first drive's deal, as the verifier counts them, and the tag is written in: the sheet's
-header then carries what the deal lines did.
+in the cheat sheet's order (the sheet's). Without a `Players` tag (the record's, or the one
+`render --players` gives the sheets) the seats are counted from the first drive's deal, as
+the verifier counts them, and the tag is written in: the sheet's header then carries what the
+deal lines did.
 """
 
 from __future__ import annotations
@@ -59,11 +60,18 @@ def _bonuses_in_order(line: str, order: dict[str, int]) -> str:
     return body.replace(tokens[1], token, 1) + semi + comment
 
 
-def _players(record: n.Transcript) -> tuple[int | None, bool]:
-    """The table's seats and whether the `Players` tag says so (else the first deal's)."""
-    text = record.tags.get("Players", "").strip()
-    if text.isdigit() and MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
-        return int(text), True
+def _count(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() and MIN_PLAYERS <= int(text) <= MAX_PLAYERS else None
+
+
+def _players(record: n.Transcript, given: str = "") -> tuple[int | None, bool]:
+    """The table's seats and whether a `Players` tag says so: the record's, else `given`
+    (the sheets' own, `render --players`: written on the sheets by the caller), else the
+    first deal's."""
+    for text in (record.tags.get(n.PLAYERS_TAG, ""), given):
+        if (count := _count(text)) is not None:
+            return count, True
     found = max(record.first_deal_seats(), default=0)
     return (found, False) if MIN_PLAYERS <= found <= MAX_PLAYERS else (None, False)
 
@@ -108,7 +116,8 @@ def book_record(text: str, file: str, tags: dict[str, str] | None = None,
     or the record's; a record without one, or that cannot be read, is returned as it is (the
     sheet's own reading names the line)."""
     seed = (tags or {}).get("Seed")
-    return _rewrite(text, file, seed or "", book=True)
+    return _rewrite(text, file, seed or "", book=True,
+                    given=(tags or {}).get(n.PLAYERS_TAG, ""))
 
 
 def dealt_record(text: str, file: str, tags: dict[str, str] | None = None,
@@ -120,9 +129,11 @@ def dealt_record(text: str, file: str, tags: dict[str, str] | None = None,
     return _rewrite(text, file, "", book=False)
 
 
-def _rewrite(text: str, file: str, seed: str, book: bool) -> tuple[str, list[str]]:
+def _rewrite(text: str, file: str, seed: str, book: bool,
+             given: str = "") -> tuple[str, list[str]]:
     """The two rewrites: `book` leaves the deals to the play book of `seed` (or the
-    record's), else they are kept, their cards in the sheet's order."""
+    record's) dealt for the record's Players (else `given`, the sheets' tag), else they
+    are kept, their cards in the sheet's order."""
     from printkit_engine.luckdraw.game import deal
 
     rules = load_rules()
@@ -131,7 +142,7 @@ def _rewrite(text: str, file: str, seed: str, book: bool) -> tuple[str, list[str
     except ReadError:
         return text, []
     seed = seed or record.tags.get("Seed", "")
-    players, tagged = _players(record)
+    players, tagged = _players(record, given)
     if book and (not seed or players is None):
         return text, []
     lines = split_lines(text)

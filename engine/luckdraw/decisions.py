@@ -389,8 +389,14 @@ def _length(tags: dict[str, str], rules: Rules) -> Length:
 
 
 def _players(tags: dict[str, str]) -> int:
-    value = tags.get("Players", "")
-    return int(value) if value.isdigit() and 2 <= int(value) <= MAX_PLAYERS else 4
+    count = _count(tags)
+    return 4 if count is None else count
+
+
+def _count(tags: dict[str, str]) -> int | None:
+    """The Players tag's table of 2-8 (None: no such tag)."""
+    value = tags.get(n.PLAYERS_TAG, "")
+    return int(value) if value.isdigit() and 2 <= int(value) <= MAX_PLAYERS else None
 
 
 def _join(event: Row, calls: Row) -> Row:
@@ -544,6 +550,12 @@ def rows_of_record(text: str, file: str = "<record>",
     calls: tuple[tuple[int, str], ...] = ()
     pending: dict[str, str] = {}      # a new drive and the audible calls: on the next event
     players = _players(tags)
+    dealt = max(n.first_deal_seats(n.entries(record)), default=0)
+    if _count(tags) is None and 2 <= dealt <= MAX_PLAYERS:
+        # no Players tag: the seats the first drive deals, as the verifier counts them,
+        # written in, so the sheets' code carries them and the replay deals for as many
+        players = dealt
+        tags[n.PLAYERS_TAG] = str(dealt)
     checked = False                   # the last rows written are a checkpoint
     ends = False                      # the clock ran out in this drive: a checkpoint after it
 

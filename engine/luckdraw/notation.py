@@ -19,13 +19,13 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from printkit_engine.errors import ReadError
-from printkit_engine.game import LENGTH_TAG
+from printkit_engine.game import LENGTH_TAG, PLAYERS_TAG
 from printkit_engine.luckdraw.rules import SIDELINES, Rules, load_rules
 from printkit_engine.luckdraw.teams import SEAT_TAGS
 from printkit_engine.verify.record import Record, Syntax, Unread, split_lines
 from printkit_engine.verify.record import read as read_record
 
-PLAYERS_TAG, FINISH_TAG = "Players", "FinishDrive"
+FINISH_TAG = "FinishDrive"
 
 _SEAT = re.compile(r"[Pp]([1-9][0-9]?)")
 _INT = re.compile(r"[+-]?[0-9]{1,4}")

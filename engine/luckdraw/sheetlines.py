@@ -52,12 +52,13 @@ class AsideLines(AsideRowLines):
     def _is_total(self, row: Tokens | str) -> bool:
         return isinstance(row, dict) and bool(row) and set(row) <= set(self.total_row)
 
-    def placed(self, rows: list[Tokens | str]) -> list[Tokens | str]:
-        """The sheet's lines in order: each event row on the next event line, marked
-        `calls` when it has audible calls, which go on the first audible line after it that
-        no earlier event took; each total row on the next free total line."""
-        out: list[Tokens | str] = []
-        waiting = {"audible": deque[Tokens](), "total": deque[Tokens]()}
+    def placed(self, rows: list[Tokens | str]) -> list[tuple[int, Tokens | str]]:
+        """The sheet's lines in order, each with the index of the row it is of: each event
+        row on the next event line, marked `calls` when it has audible calls, which go on
+        the first audible line after it that no earlier event took; each total row on the
+        next free total line."""
+        out: list[tuple[int, Tokens | str]] = []
+        waiting = {"audible": deque[tuple[int, Tokens]](), "total": deque[tuple[int, Tokens]]()}
         at = 0                                   # the sheet line the next row would go on
         per = len(self.kinds)
 
@@ -69,22 +70,22 @@ class AsideLines(AsideRowLines):
                     out.append(queue.popleft())
                 at += 1
 
-        for row in rows:
+        for index, row in enumerate(rows):
             if self._is_total(row):
                 assert isinstance(row, dict)
-                waiting["total"].append(row)
+                waiting["total"].append((index, row))
                 continue
             asides()
             if isinstance(row, str):
-                out.append(row)
+                out.append((index, row))
                 at += 1
                 continue
             own = {k: v for k, v in row.items() if k not in self.audible_row}
             calls = {k: v for k, v in row.items() if k in self.audible_row}
             if calls:
-                waiting["audible"].append(calls)
+                waiting["audible"].append((index, calls))
                 own[self.mark] = self.mark
-            out.append(own)
+            out.append((index, own))
             at += 1
         asides()
         while any(waiting.values()):

@@ -32,8 +32,9 @@ def card_extra(bleed: bool, per_page: int | None, back_offset: str | None,
     return extra
 def check_players(game: str, sheet: str, players: int | None) -> int | None:
     """The player count for a sheet drawn per player count (a game whose play book counts
-    players): the book's default when not given, a one-line error outside its range or for
-    a sheet that has no players option."""
+    players): the book's default when not given (None for a sheet whose codes carry the
+    count only when given: `Printable.players_tag`), a one-line error outside its range or
+    for a sheet that has no players option."""
     from printkit import sheets
     from printkit_engine import registry
 
@@ -41,12 +42,14 @@ def check_players(game: str, sheet: str, players: int | None) -> int | None:
     scheme = registry.get(game).book.players
     if printable.player_range is not None:
         (low, high, default), what = printable.player_range, f"the {sheet} sheet"
-    elif scheme is not None and printable.players:
+    elif scheme is not None and (printable.players or printable.players_tag):
         (low, high, default), what = (scheme.low, scheme.high, scheme.default), \
             registry.get(game).title
     else:
         if players is not None:
             raise UserError(f"--players is not an option of the {game} {sheet} sheet")
+        return None
+    if players is None and not printable.players:
         return None
     players = default if players is None else players
     if not low <= players <= high:
@@ -86,8 +89,9 @@ def render(
                                                                     "sheet.")] = False,
     players: Annotated[int | None, typer.Option(
         "--players", help="Sheets drawn for a number of players or teams: Luck of the Draw's "
-                          "score sheet (the game's player count), the tournament sheet (2-"
-                          f"{MAX_TEAMS} teams, default 8).")] = None,
+                          "score sheet and bubble log (the game's player count: the bubble "
+                          "sheets' codes carry it, so a scan is replayed for that many), the "
+                          f"tournament sheet (2-{MAX_TEAMS} teams, default 8).")] = None,
     roster: Annotated[Path | None, typer.Option(
         help="tournament: a CSV of team or student names (header: team, student).")] = None,
     from_record: Annotated[Path | None, typer.Option(

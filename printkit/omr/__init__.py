@@ -69,7 +69,9 @@ class Scanned:
     def result_tags(self) -> list[tuple[str, str]]:
         """The QR's tags, the log's own (a decision sheet's `Log`, a PostCard sheet's Team
         Skills not said: `Grammar.stamp`) where the QR has no tag of that name, then the
-        header's (Result), read from the sheets that shade them."""
+        header's (Result), read from the sheets that shade them. A header tag the QR carries
+        too (a Luck of the Draw sheet printed `--players 5`) keeps its place and the QR's
+        value unless the header shades one (what the table shaded is its record)."""
         from printkit.omr.sheet import sheet_grammar
 
         first = self.sheets[0][1].sheet
@@ -77,14 +79,17 @@ class Scanned:
         named = {name for name, _ in self.tags}
         tags = list(self.tags) + [t for t in grammar.stamp if t[0] not in named]
         for tag, slot in grammar.header:
-            value = "*"
+            value = None
             for _, read in sorted(self.sheets, key=lambda s: s[1].sheet.sheet):
                 marks = read.header.get(slot.name)
                 if marks:
                     text = slot.read(marks)
                     if text and text in slot.table:
                         value = text
-            tags.append((tag, value))
+            if tag in named:
+                tags = [(k, value if k == tag and value is not None else v) for k, v in tags]
+            else:
+                tags.append((tag, "*" if value is None else value))
         return tags
 
 

@@ -150,7 +150,8 @@ def _shade(c: Canvas, geo: Geometry, layout: Layout, marks: Marks, band_top: flo
 
 def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: str,
             sheet: SheetId, page: Page,
-            shown: tuple[tuple[str, tuple[str, str]], ...] = ()) -> None:
+            shown: tuple[tuple[str, tuple[str, str]], ...] = (),
+            said: tuple[str, str] | None = None) -> None:
     w, h = geo.page
     m = geo.margin
     ink = layout.colour("page.ink")
@@ -162,8 +163,11 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     tags = dict(sheet.tags)
     info = [f"sheet {page.sheet}" + (f" of {page.sheets}" if page.sheets else ""),
             f"lines {page.first_line}-{page.first_line + geo.lines - 1}"]
+    if said:                         # a tag said in words, before the tags: "for 5 players"
+        info.append(said[1])
     info += [f"{k}: {v}" for k, v in tags.items()
-             if k != "Game" and (k, v) not in grammar.stamp]      # the title says the log
+             if k != "Game" and (k, v) not in grammar.stamp      # the title says the log
+             and not (said and k == said[0])]
     for after, (k, v) in shown:      # printed only (the code holds the tags): "Round: 2"
         at = next((i + 1 for i, t in enumerate(info) if t.startswith(f"{after}: ")), len(info))
         info.insert(at, f"{k}: {v}")
@@ -379,16 +383,19 @@ def _legend(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar) -> None:
 
 def draw_page(doc: Document, geo: Geometry, layout: Layout, grammar: Grammar, title: str,
               sheet: SheetId, page: Page,
-              shown: tuple[tuple[str, tuple[str, str]], ...] = ()) -> None:
+              shown: tuple[tuple[str, tuple[str, str]], ...] = (),
+              said: tuple[str, str] | None = None) -> None:
     """One sheet: markers, header with QR, key, bands (shaded as `page` says), legend.
     `shown`: (after which tag, (name, value)) printed in the header's tag line but not in the
-    code (a classroom match's round)."""
+    code (a classroom match's round); `said`: (tag, words) printed first in that line instead
+    of the tag's `Name: value` (Luck of the Draw's "for 5 players": whether its code carries
+    the tag or not, the words say the table a scan of the sheet is replayed for)."""
     c = doc.canvas
     w, h = geo.page
     doc.page_size(geo.page)
     for marker, x, y in geo.markers():
         draw_marker(c, marker, x, h - y, geo.marker)
-    _header(c, geo, layout, grammar, title, sheet, page, shown)
+    _header(c, geo, layout, grammar, title, sheet, page, shown, said)
     _key(c, geo, layout)
     band = _band_form(doc, geo, layout)
     band_h = geo.rows * geo.pitch_y

@@ -47,6 +47,7 @@ from printkit_engine.bubbles import (
     unwritten_tokens,
     write_tokens,
 )
+from printkit_engine.game import PLAYERS_TAG
 
 if TYPE_CHECKING:
     from printkit.sheets import RenderOptions
@@ -136,7 +137,7 @@ def default_pages(grammar: Grammar, rows: int) -> int:
 def draw_fillable(doc: Document, opts: RenderOptions, layout: Layout,
                   game_id: str) -> None:
     """The fillable log's pages (values filled in from `--from` when given)."""
-    from printkit.omr.sheet import grammar_of, pick_log
+    from printkit.omr.sheet import grammar_of, pick_log, record_players
 
     grammar = pick_log(game_id, opts.extra.get("log"))
     w, h = page_size(opts.paper, "landscape")
@@ -151,10 +152,10 @@ def draw_fillable(doc: Document, opts: RenderOptions, layout: Layout,
 
         text = read_text(Path(str(source)), "record")
         found, lines = split_record(grammar, text)
-        tags = dict(found)
+        name = printable(str(source))
+        tags = dict(record_players(found, opts.players, name))
         if not opts.extra.get("log"):
             grammar = record_log(grammar, lines, tags)
-        name = printable(str(source))
         for number, line in lines:
             try:
                 enc = encode(grammar, line, tags)
@@ -171,7 +172,7 @@ def draw_fillable(doc: Document, opts: RenderOptions, layout: Layout,
                            for col in columns(grammar)
                            if any(sl.name in row for sl in col.slots)})
     else:
-        for value, tag in ((opts.extra.get("seed"), "Seed"),
+        for value, tag in ((opts.extra.get("seed"), "Seed"), (opts.players, PLAYERS_TAG),
                            (opts.extra.get("match"), "Match")):
             if value:
                 tags[tag] = str(value)

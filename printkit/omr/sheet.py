@@ -36,7 +36,7 @@ from printkit_engine.bubbles import (
     shaded_slots,
 )
 from printkit_engine.errors import ReadError
-from printkit_engine.game import LENGTH_TAG
+from printkit_engine.game import LENGTH_TAG, PLAYERS_TAG
 from printkit_engine.textfile import read_text
 
 if TYPE_CHECKING:
@@ -147,11 +147,13 @@ def geometry(grammar: Grammar, layout: Layout, paper: str) -> Geometry:
 
 
 def _record(path: Path, game_id: str, seed: str | None, log: str | None = None,
+            players: int | None = None,
             ) -> tuple[Grammar, list[tuple[str, str]], list[tuple[int, str]], list[str]]:
     """A `--from` record: its sheets' grammar, tags and lines as those sheets hold them, and
     notes on what they change (a book sheet's dice). `seed` (`--seed`) is the play book of a
-    record that names none; a record naming another is refused. The log is `log` (`--log`)
-    or the first of the game's logs holding every line (printkit_engine.bubbles.record_sheets)."""
+    record that names none; a record naming another is refused; `players` (`--players`)
+    likewise its table's size (:func:`record_players`). The log is `log` (`--log`) or the
+    first of the game's logs holding every line (printkit_engine.bubbles.record_sheets)."""
     text = read_text(path, "record")
     name = printable(str(path))
     tags = record_tags(grammar_of(game_id), text)
@@ -162,7 +164,44 @@ def _record(path: Path, game_id: str, seed: str | None, log: str | None = None,
                             f"book {printable(written, 40)!r} (its Seed tag)")
         if written is None:
             tags.insert(1 if tags[:1] and tags[0][0] == "Game" else 0, ("Seed", seed))
+    tags = record_players(tags, players, name)
     return record_sheets(grammar_of(game_id), text, tags, log or "", name)
+
+
+def record_players(tags: list[tuple[str, str]], players: int | None,
+                   name: str) -> list[tuple[str, str]]:
+    """A `--from` record's tags with `--players`: its Players tag written in when it has
+    none (or `*`, a header bubble left blank), after the Seed; one naming another count is
+    refused, as a record naming another seed is (the sheets would say one table and the
+    record another)."""
+    if players is None:
+        return tags
+    written = dict(tags).get(PLAYERS_TAG, "").strip()
+    if written and written != "*":
+        if written != str(players):
+            raise UserError(f"--players {players}: {name} was played by "
+                            f"{printable(written, 20)} players (its {PLAYERS_TAG} tag)")
+        return tags
+    kept = [(k, v) for k, v in tags if k != PLAYERS_TAG]
+    at = next((k + 1 for k, (t, _) in enumerate(kept) if t == "Seed"),
+              1 if kept[:1] and kept[0][0] == "Game" else 0)
+    return [*kept[:at], (PLAYERS_TAG, str(players)), *kept[at:]]
+
+
+def players_words(game_id: str, grammar: Grammar, tags: Iterable[tuple[str, str]]) -> str:
+    """What a sheet of a game whose play book counts players says of its table in its header
+    (so the table sees which count it is for): `for 5 players` when its code or record says
+    so, else the book's default, which a scan of it is replayed for ("" for a sheet with a
+    Players bubble left for the table to shade, and for other games)."""
+    scheme = registry.get(game_id).book.players
+    if scheme is None:
+        return ""
+    value = dict(tags).get(PLAYERS_TAG, "").strip()
+    if value.isdigit():
+        return f"for {int(value)} players"
+    if any(tag == PLAYERS_TAG for tag, _ in grammar.header):
+        return ""
+    return f"for {scheme.default} players"
 
 
 def _from_record(path: Path, grammar: Grammar, tags: list[tuple[str, str]],
@@ -217,7 +256,8 @@ def check_length(game_id: str, length: str, rules_file: Path | None = None,
 def blank_tags(opts: RenderOptions, game_id: str) -> list[tuple[str, str]]:
     """The tags a blank log's QR carries, from the options."""
     tags = [("Game", game_id)]
-    for value, tag in ((opts.extra.get("seed"), "Seed"), (opts.extra.get("match"), "Match"),
+    for value, tag in ((opts.extra.get("seed"), "Seed"), (opts.players, PLAYERS_TAG),
+                       (opts.extra.get("match"), "Match"),
                        (opts.extra.get("length"), LENGTH_TAG)):
         if value:
             tags.append((tag, str(value)))
@@ -269,7 +309,7 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
         path = Path(str(source))
         try:
             grammar, tags, lines, found = _record(path, game_id, opts.extra.get("seed"),
-                                                  chosen.log if log else None)
+                                                  chosen.log if log else None, opts.players)
         except ReadError as exc:
             if not log or opts.extra.get("log"):        # the dense sheet's, or asked for
                 raise
@@ -279,16 +319,19 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
             # the first note says why
             notes = [f"{printable(str(source))}: the dense {game_id} bubble log: "
                      f"{exc.message} (--dense says you want this one)"]
-            grammar, tags, lines, found = _record(path, game_id, opts.extra.get("seed"))
+            grammar, tags, lines, found = _record(path, game_id, opts.extra.get("seed"),
+                                                  players=opts.players)
         notes += found
         geo = geometry(grammar, layout, opts.paper)
         pages, more = _from_record(path, grammar, tags, lines, geo)
         notes += more
+        said = players_words(game_id, grammar, tags)
         tags = [(k, v) for k, v in tags if k not in dict(grammar.header)]
     else:
         tags = blank_tags(opts, game_id)
         grammar = for_sheet(chosen, tags)
         geo = geometry(grammar, layout, opts.paper)
+        said = players_words(game_id, grammar, tags)
         count = int(opts.extra.get("sheets") or BLANK_SHEETS)
         pages = [Page(k + 1, count, k * geo.lines + 1) for k in range(count)]
     if grammar.seeded and not dict(tags).get("Seed"):
@@ -309,6 +352,7 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
             sheet.text()
         except PayloadError as exc:
             raise UserError(str(exc)) from None
-        draw_page(doc, geo, layout, grammar, title, sheet, page, shown)
+        draw_page(doc, geo, layout, grammar, title, sheet, page, shown,
+                  (PLAYERS_TAG, said) if said else None)
     doc.notes.extend(notes)
     return notes

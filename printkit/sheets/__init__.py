@@ -86,6 +86,9 @@ class Printable:
     source: str = ""      # module drawing it when not printkit.sheets.<game>.<sheet>
     players: bool = False  # True: drawn for a player count (--players, the game's book range)
     player_range: tuple[int, int, int] | None = None   # its own --players range and default
+    players_tag: bool = False  # True: --players (the game's book range) is the table's size
+    #   its codes carry (a bubble log: scanned, it is replayed for that many); not given, its
+    #   sheets say the book's default and carry nothing (RenderOptions.players stays None)
     # How it prints duplex (printkit/imposition.py: a pack or kit puts in blank backs by it):
     sides: int = 1        # 2: its pages are the front and back of cards (page 2 backs page 1)
     parts: tuple[str, ...] = ()    # its pages' parts when they are different things used at

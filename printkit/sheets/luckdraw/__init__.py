@@ -16,7 +16,8 @@ PRINTABLES = (
               "deal odds", cards=True, sides=2, cut=("refcard",)),
     Printable("luckdraw", "bubblelog", "luckdraw-bubblelog", "bubble log",
               "The transcript filled by shading bubbles (deals, events, audibles, totals), read "
-              "back from a scan or photo (printkit scan)", used_with=("playbook",)),
+              "back from a scan or photo (printkit scan)", used_with=("playbook",),
+              players_tag=True),
 )
 
 # One table's kit (`printkit kit`, printkit/kit.py): its printables in print order after the
