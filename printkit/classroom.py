@@ -179,13 +179,25 @@ class _Capture:
         self._open = False
 
 
+def class_table(game: str, opts: sheets.RenderOptions) -> sheets.RenderOptions:
+    """`opts` with the table's size a class plays at, for a game whose play book deals to
+    a number of players: a match is two teams at the book's default table (Luck of the
+    Draw's four seats, docs/rules/luckdraw.md L20), so its bubble sheets' codes say so and a
+    sheet handed back with its Players bubble left blank is replayed at that table, not
+    refused for the missing count."""
+    scheme = registry.get(game).book.players
+    if scheme is None or opts.players is not None:
+        return opts
+    return replace(opts, players=scheme.default)
+
+
 class PackRenderer:
     """Draws matches into documents, sharing what does not change between matches."""
 
     def __init__(self, plan: Plan, opts: sheets.RenderOptions, duplex: bool = True,
                  printables: tuple[sheets.Printable, ...] | None = None) -> None:
         self.plan = plan
-        self.opts = opts
+        self.opts = class_table(plan.game, opts)
         self.duplex = duplex
         self.printables = recipe(plan.game) if printables is None else printables
         self.layouts: dict[str, Layout] = {

@@ -1,0 +1,48 @@
+"""A class's Luck of the Draw match is two teams at a four-seat table (docs/rules/luckdraw.md,
+L20), so the bubble sheets of its pack say so: their QR codes carry `Players=4` and their
+headers "for 4 players". A sheet handed back with its Players bubble left blank is then
+replayed at four instead of drawing a finding for the missing count."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import pypdfium2 as pdfium
+import pytest
+
+from tests.helpers import run_cli
+from tests.omr.distort import page_image
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("class")
+    r = run_cli("classroom", "luckdraw", "--teams", "2", "--out", str(out / "class"),
+                "--class-key", str(out / "class.key"))
+    assert r.code == 0, r.stderr
+    return out / "class" / "matches" / "match-001.pdf"
+
+
+def _bubble_pages(pdf: Path) -> list[tuple[str, str]]:
+    """(QR text, page text) of each page whose QR code is a bubble sheet's, the QR read by
+    OpenCV's own detector (not the sheet reader)."""
+    data = pdf.read_bytes()
+    doc = pdfium.PdfDocument(data)
+    out = []
+    for k in range(len(doc)):
+        text = doc[k].get_textpage().get_text_range()
+        if "bubble log" not in text:
+            continue
+        code, _, _ = cv2.QRCodeDetector().detectAndDecode(page_image(data, k, 150))
+        out.append((code, text))
+    return out
+
+
+def test_a_class_match_s_bubble_sheets_are_for_a_table_of_four(pack: Path) -> None:
+    pages = _bubble_pages(pack)
+    assert pages, "the match's pack has no bubble sheet"
+    for code, text in pages:
+        assert code.startswith("PKBL1;luckdraw;letter;")
+        assert "Players=4" in code.split(";")[-1].split("&")
+        assert "for 4 players" in text
