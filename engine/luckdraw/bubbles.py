@@ -280,6 +280,9 @@ def grammar(rules: Rules | None = None) -> Grammar:
 # total lines are written any time, or never), as BLOWOUT!!!'s and Card Bowl's sheets leave
 # the score to it.
 BOOK_TOP = 199              # the largest number a play-book band writes (the hundreds a 1)
+BOOK_BANDS = 77             # bands of a whole game on the play-book sheet (50 simulated games,
+                            # `sheets-bench`: 17-124): a class pack prints sheets for them
+BANDS_WITH_DEALS = 112      # the same games on the sheet with deals (28-175)
 
 
 def _card_set(name: str, rules: Rules, before: bool, title: str, shares: str = "") -> Slot:
@@ -410,4 +413,5 @@ def _sheet(blank: Grammar, rules: Rules, deals: bool) -> Grammar:
         "Calls: a band's last line.  No totals.",
     )
     return replace(blank, slots=slots, forms=forms, legend=legend, variant="book",
-                   lines=BookLines(dealt=deals))
+                   lines=BookLines(dealt=deals),
+                   typical_lines=BANDS_WITH_DEALS if deals else BOOK_BANDS)

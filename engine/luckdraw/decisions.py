@@ -86,8 +86,9 @@ BONUS_LABELS = ("markers", "overturned", "blocked", "inside", "TD")
 SEATS = tuple(f"P{k}" for k in range(1, MAX_PLAYERS + 1))
 CALLS = ("run", "pass")
 TOP_TOTAL = 199           # the highest total a checkpoint writes (simulated games: < 150)
-TYPICAL_ROWS = 100        # sheet lines of a whole game (simulated: 78 event rows, 12
-                          # audible rows, 15 total rows)
+TYPICAL_ROWS = 132        # sheet lines a whole game spans, as placed (50 simulated games,
+                          # `sheets-bench`: 36-198; 78 event rows, 12 audible rows, 11 total
+                          # rows, and the band's aside rows no row took): a class pack's sheets
 KINDS = ("drive", *EVENT_NAMES)      # the slots naming what a row is
 QUARTER_ENDS = "expires"  # the clock runs out: the next drive begins the next period
 MARK = "calls"            # an event row's mark: its audible calls are on an audible row
@@ -188,7 +189,7 @@ def _decision_log(rules: Rules) -> DecisionLog:
         tags=(n.PLAYERS_TAG, LENGTH_TAG, n.FINISH_TAG, *SEAT_TAGS),
         legend=tuple(f"{f.slot}: {f.applies}" for f in FIELDS),
         # the winner declared (the verifier's LEN-002) and the last checkpoint (DEC-003)
-        whole_game=frozenset({f"{PREFIX}-LEN-002", f"{PREFIX}-DEC-003"}), default=False)
+        whole_game=frozenset({f"{PREFIX}-LEN-002", f"{PREFIX}-DEC-003"}))
 
 
 # -- replay -----------------------------------------------------------------------------------

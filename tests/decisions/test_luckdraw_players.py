@@ -239,7 +239,8 @@ def test_a_play_book_sheet_printed_for_five_reads_five_unless_its_bubble_says(tm
     from printkit_engine.bubbles import for_sheet
     from printkit_engine.luckdraw.bubbles import grammar
 
-    pdf = _render(tmp_path, "book.pdf", "--seed", SEED, "--players", "5", "--length", "Q1")
+    pdf = _render(tmp_path, "book.pdf", "--dense", "--seed", SEED, "--players", "5",
+                  "--length", "Q1")
     geo = sheet_geometry(for_sheet(grammar(), {"Seed": SEED}), load_layout("luckdraw-bubblelog"),
                          "letter")
     six = next(geo.header_x + b.x for tag, b in geo.header_bubbles

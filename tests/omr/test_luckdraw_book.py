@@ -203,7 +203,8 @@ def test_from_notes_a_deal_that_is_not_the_books_and_the_typed_record_finds_it(t
         f"{record}:14: LD-DEAL-004: P4's hand is not the play book's deal of drive 1 (stream "
         "drive/1) (expected FDN DP MFG SACK, found FDN DP MFG TE)")
     pdf = tmp_path / "off.pdf"
-    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
+                "--out", str(pdf))
     assert r.code == 0
     assert r.stderr.splitlines() == [
         f"{record}:14: P4's hand FDN DP MFG TE is not the play book's deal of drive 1 (FDN DP "
@@ -224,7 +225,7 @@ def _timing_squares(page: PdfPage) -> list[Shape]:
 @pytest.mark.parametrize(("paper", "bands"), [("letter", 29), ("a4", 28)])
 def test_a_blank_book_sheet_has_two_row_bands(tmp_path, paper, bands):
     pdf = tmp_path / "book.pdf"
-    r = run_cli("render", "luckdraw", "bubblelog", "--seed", "demo", "--paper", paper,
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--seed", "demo", "--paper", paper,
                 "--out", str(pdf))
     assert r.code == 0, r.stderr
     with pdf_pages(pdf) as pages:
@@ -285,7 +286,8 @@ def test_photos_of_a_seeded_game_verify_as_the_typed_record(tmp_path, slip, rule
     record.write_text(text)
     typed = run_cli("verify", str(record), "--format", "json")
     pdf = tmp_path / "log.pdf"
-    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
+                "--out", str(pdf))
     assert r.code == 0 and r.stderr.splitlines() == totals_noted(record)
     d = DISTORTIONS[turn]                             # 21 bands: one sheet
     photo = tmp_path / "p1.jpg"
@@ -309,7 +311,8 @@ def test_a_running_total_slip_is_the_typed_records_alone(tmp_path):
         f"{record}:26: LD-TOTAL-001: running totals: game card points + audible points - "
         "penalty points so far (expected P4 5, found P4 6)")
     pdf = tmp_path / "log.pdf"
-    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
+                "--out", str(pdf))
     assert r.stderr.splitlines()[0] == f"{record}:26: not on the sheet: total P1 6 P2 7 P3 2 P4 6"
     assert run_cli("verify", str(pdf)).stdout == (
         f"{pdf}: luckdraw: 30 lines checked, clean; 4 players, 3 drives\n")
@@ -317,7 +320,7 @@ def test_a_running_total_slip_is_the_typed_records_alone(tmp_path):
 
 def test_the_pdf_reads_to_the_book_record(tmp_path):
     pdf = tmp_path / "log.pdf"
-    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(EXAMPLE),
+    assert run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(EXAMPLE),
                    "--out", str(pdf)).code == 0
     game, text, notes = record_from_file(pdf)
     assert (game, notes) == ("luckdraw", [])
@@ -339,7 +342,8 @@ def test_a_sheet_of_a_record_without_players_carries_the_count(tmp_path, players
     record = tmp_path / "untagged.rec"
     record.write_text(HEAD.replace('[Players "4"]\n', players) + DEAL + PLAY)
     pdf = tmp_path / "log.pdf"
-    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
+                "--out", str(pdf))
     assert r.code == 0 and r.stderr == ""
     photo = tmp_path / "p1.png"
     cv2.imwrite(str(photo), page_image(pdf.read_bytes(), 0, 150))
@@ -363,7 +367,8 @@ def test_a_simulated_game_scans_to_its_lines_without_the_deals(tmp_path):
     assert len(body) < len([t for t in typed if t and not t.startswith("[")]) - 4
     assert len(totals) > 6
     pdf = tmp_path / "log.pdf"
-    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
+                "--out", str(pdf))
     assert r.code == 0
     said = r.stderr.splitlines()               # five named, then the rest summed in one line
     assert [line.split(": not on the sheet: ")[1] for line in said[:5]] == totals[:5]
@@ -406,7 +411,7 @@ def test_a_play_book_sheet_with_players_left_blank_says_to_shade_it(tmp_path):
     what to do (a finding on line 1, exit 1), and checks the rest with the highest seat the
     lines name (the QBs of drives 1-3: P3; the events name P4)."""
     pdf = tmp_path / "log.pdf"
-    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(EXAMPLE),
+    assert run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(EXAMPLE),
                    "--out", str(pdf)).code == 0
     game, text, _ = record_from_file(pdf)
     blank = tmp_path / "blank-players.rec"
@@ -472,7 +477,8 @@ def test_a_hand_written_drive_goes_through_a_photo(tmp_path, slip):
     record.write_text(text)
     typed = run_cli("verify", str(record))
     pdf = tmp_path / "drive.pdf"
-    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
+                "--out", str(pdf))
     assert (r.code, r.stderr) == (0, f"{record}:23: not on the sheet: total P1 1 P2 7 P3 10 "
                                      "P4 5\n")
     photo = tmp_path / "drive.jpg"
@@ -603,7 +609,7 @@ def test_a_photo_of_shared_bands_reads_each_line_with_its_band_number(tmp_path):
     record = tmp_path / "drive.rec"
     record.write_text(HAND_DRIVE)
     pdf = tmp_path / "drive.pdf"
-    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(record),
+    assert run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
                    "--out", str(pdf)).code == 0
     photo = tmp_path / "drive.png"
     cv2.imwrite(str(photo), page_image(pdf.read_bytes(), 0, 150))

@@ -184,7 +184,7 @@ def test_a_seeded_game_logged_without_deal_bands_verifies(tmp_path):
     rec = tmp_path / "no-deals.rec"
     rec.write_text(text)
     pdf = tmp_path / "log.pdf"
-    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(rec),
+    assert run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(rec),
                    "--out", str(pdf)).code == 0
     r = run_cli("verify", str(pdf))
     assert r.code == 0, r.stdout
@@ -424,7 +424,7 @@ def test_from_notes_each_total_it_leaves_off(tmp_path):
     rec = tmp_path / "one-line-totals.rec"
     rec.write_text(text)
     pdf = tmp_path / "log.pdf"
-    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(rec), "--out", str(pdf))
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(rec), "--out", str(pdf))
     assert r.code == 0, r.stderr
     assert r.stderr.splitlines() == [
         f"{rec}:27: not on the sheet: total P1 0 P2 6 P3 2 P4 6 P5 0 P6 0",

@@ -29,7 +29,8 @@ def test_a_card_written_twice_is_a_note_on_stderr(tmp_path):
     record = tmp_path / "twice.rec"
     record.write_text(LUCKDRAW)
     out = tmp_path / "twice.pdf"
-    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(out))
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
+                "--out", str(out))
     assert r.code == 0
     assert r.stdout.strip() == str(out)
     assert r.stderr.splitlines() == [f"{record}:6: not on the sheet: PTD"]
@@ -57,7 +58,7 @@ def test_the_fillable_log_says_so_too(tmp_path):
 def test_a_record_the_sheet_holds_whole_prints_no_note(tmp_path):
     record = tmp_path / "whole.rec"
     record.write_text(LUCKDRAW.replace("PTD INT PTD", "PTD INT"))
-    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record),
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
                 "--out", str(tmp_path / "w.pdf"))
     assert r.code == 0
     assert r.stderr == ""

@@ -36,7 +36,8 @@ def _photos(folder: Path, slip: bool) -> list[Path]:
     record = folder / "game.rec"
     record.write_text(_record(slip))
     pdf = folder / "sheets.pdf"
-    r = run_cli("render", "luckdraw", "bubblelog", "--from", str(record), "--out", str(pdf))
+    r = run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
+                "--out", str(pdf))
     assert r.code == 0, r.stderr
     data = pdf.read_bytes()
     out = []
@@ -168,7 +169,7 @@ def test_a_sheet_marked_last_with_sheets_after_it_is_unreadable(clean, tmp_path)
     record = tmp_path / "first-40.rec"
     record.write_text("".join(lines[:107]))
     pdf = tmp_path / "first-40.pdf"
-    assert run_cli("render", "luckdraw", "bubblelog", "--from", str(record),
+    assert run_cli("render", "luckdraw", "bubblelog", "--dense", "--from", str(record),
                    "--out", str(pdf)).code == 0
     early = tmp_path / "early-p2.png"
     cv2.imwrite(str(early), page_image(pdf.read_bytes(), 1, 150))
