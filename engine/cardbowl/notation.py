@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from printkit_engine.cards import FULL_DECK
@@ -242,12 +243,20 @@ def clauses(text: str) -> list[tuple[str, int]]:
 def _clean(text: str) -> str:
     """Drops HTML tags (the rules' `1 <sup>st</sup>`) and no-break spaces."""
     text = text.replace("\u00a0", " ").rstrip("\r\n")
-    return _HTML.sub("", text)
+    return _HTML.sub("", text) if "<" in text else text
 
 
 def _fields(text: str, start: int) -> list[tuple[str, int]]:
     """Fields split at tabs or two or more spaces, with their 1-based columns."""
     out = []
+    if "  " not in text:
+        # tabs alone (nearly every line): the fields are the pieces between them, cut in C
+        for piece in text[start:].split("\t"):
+            stripped = piece.strip()
+            if stripped:
+                out.append((stripped, start + len(piece) - len(piece.lstrip()) + 1))
+            start += len(piece) + 1
+        return out
     for m in _FIELDS.finditer(text, start):
         piece = m.group(0)
         stripped = piece.strip()
@@ -314,6 +323,13 @@ class _Reader:
 
     # -- result text --------------------------------------------------------------------
     def result(self, text: str, column: int, kick: bool = False) -> Result:
+        """The result `text` at `column` says (read once a process: see `_result`)."""
+        try:
+            return _result(text, column, kick)
+        except ReadError as exc:
+            raise self.error(exc.message, exc.column) from None
+
+    def read_result(self, text: str, column: int, kick: bool = False) -> Result:
         res = Result(text=text)
         lowered = text.lower()
         lowered = _PHRASE.sub(lambda m: PHRASES[m.group(1)].ljust(len(m.group(0))), lowered)
@@ -488,14 +504,28 @@ class _Reader:
         res.gain = value
 
 
+@lru_cache(maxsize=4096)
+def _result(text: str, column: int, kick: bool) -> Result:
+    """What a play's result text says, read at `column` (its penalties' and sums' columns),
+    or ReadError (no file or line: the caller's reader adds them). A pure function of its
+    arguments, so remembered: a class's records write the same few thousand results (`run 4`,
+    `pass inc.`) again and again. The Result is shared by every line that writes the text,
+    so it is never changed once read (a line that needs another one replaces it)."""
+    return _Reader("", 0).read_result(text, column, kick)
+
+
 def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None:
     """One line of a record, or None for a blank or `;` comment line."""
     text = _clean(raw)
     stripped = text.strip()
-    if not stripped or stripped.startswith(";"):
+    if not stripped or stripped[0] == ";":
         return None
     reader = _Reader(file, number)
     indent = len(text) - len(text.lstrip())
+    # a play from scrimmage (most lines) first: a line `D & N @ Y` starts with its down, so it
+    # is no tag, `---` or clock marker (none of those holds a `&`)
+    if stripped[0] in "1234" and (m := _STATE.match(stripped)):
+        return _scrimmage(reader, number, text, stripped, indent, m)
     if m := TAG.fullmatch(stripped):
         if in_plays:
             raise reader.error("tags go at the top of the record, before the play notes",
@@ -508,17 +538,6 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
         return Entry(number, "separator", stripped)
     if _MARKER.match(stripped.lstrip("#").strip()):
         return Entry(number, "marker", stripped, name=stripped.lstrip("#").strip())
-    if m := _STATE.match(stripped):
-        distance = m.group(2).lower()
-        entry = Entry(number, "play", stripped, name="scrimmage", down=int(m.group(1)),
-                      goal=distance in ("goal", "g"),
-                      distance=None if distance in ("goal", "g") else int(distance),
-                      yard=int(m.group(4)), side=(m.group(3) or "").lower() or None)
-        if entry.yard is not None and entry.yard > 50:
-            raise reader.error("a yard line is 0 to 50, counted from the nearer goal",
-                               indent + m.start(4) + 1)
-        reader.extras(entry, _fields(text, indent + m.end()), kick=False)
-        return entry
     for pattern, kind in ((_KICK, "kick"), (_TRY, "try")):
         if m := pattern.match(stripped):
             word = m.group(1).lower()
@@ -527,10 +546,8 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
                         "onside" if "side" in word else "kickoff")
             entry = Entry(number, "play", stripped, name=kind)
             reader.extras(entry, _fields(text, indent + m.end()), kick=kind != "try")
-            if kind == "try" and ("2" in word or "two" in word or "conv" in word):
-                entry.result.conversion = True
-            if kind == "try" and word in ("pat", "xp", "extra point"):
-                entry.result.kick_try = True
+            if kind == "try":
+                _try_word(entry, word)
             return entry
     if stripped.lower().startswith("card"):
         return Entry(number, "cards", stripped, cards=reader.card_list(stripped, indent + 1))
@@ -538,6 +555,32 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
         return Entry(number, "heading", stripped, name=m.group(1).strip())
     raise reader.error("cannot read this line: expected a team name, 'D & N @ Y', 'Kickoff', "
                        "'Try', 'cards: ...' or '---'", indent + 1)
+
+
+def _scrimmage(reader: _Reader, number: int, text: str, stripped: str, indent: int,
+               m: re.Match[str]) -> Entry:
+    """A `D & N @ Y` line (`m`: its head) and the fields after the head."""
+    distance = m.group(2).lower()
+    goal = distance in ("goal", "g")
+    yard = int(m.group(4))
+    if yard > 50:
+        raise reader.error("a yard line is 0 to 50, counted from the nearer goal",
+                           indent + m.start(4) + 1)
+    entry = Entry(number, "play", stripped, name="scrimmage", down=int(m.group(1)), goal=goal,
+                  distance=None if goal else int(distance), yard=yard,
+                  side=(m.group(3) or "").lower() or None)
+    reader.extras(entry, _fields(text, indent + m.end()), kick=False)
+    return entry
+
+
+def _try_word(entry: Entry, word: str) -> None:
+    """What the word a try line starts with says of it: a conversion (`2pt`, `two-point`) or a
+    kick (`PAT`, `XP`), laid over what its result says (a new Result: a read one is shared)."""
+    res = entry.result
+    conversion = res.conversion or "2" in word or "two" in word or "conv" in word
+    kick_try = res.kick_try or word in ("pat", "xp", "extra point")
+    if (conversion, kick_try) != (res.conversion, res.kick_try):
+        entry.result = replace(res, conversion=conversion, kick_try=kick_try)
 
 
 COUNTED = ("play", "cards")     # the kinds of line counted among the lines checked
@@ -593,6 +636,8 @@ def parse(text: str, file: str = "<record>", rules: object = None) -> Record:
     def read_line(raw: str, number: int) -> Entry | None:
         # the one context a line needs from the lines before it: have the notes begun?
         nonlocal in_plays
+        if raw.isspace():
+            return None                     # a blank line (half the lines of the notes)
         entry = parse_line(raw, number, file, in_plays)
         in_plays = in_plays or (entry is not None and entry.kind != "tag")
         return entry
