@@ -179,6 +179,9 @@ class Cards:
         return [c for g in self.groups for c in g]
 
 
+NO_RESULT = Result()      # a line with no result text: one Result, shared as read ones are
+
+
 @dataclass
 class Entry:
     line: int
@@ -191,7 +194,7 @@ class Entry:
     goal: bool = False
     yard: int | None = None
     side: str | None = None
-    result: Result = field(default_factory=Result)
+    result: Result = field(default_factory=lambda: NO_RESULT)   # never changed: replaced
     score: Score | None = None
     time: str | None = None
     cards: Cards | None = None
