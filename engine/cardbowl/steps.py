@@ -613,6 +613,47 @@ def unknown(entry: Entry) -> Expect:
 def play(s: State, entry: Entry) -> Step[State]:
     """A play line: its play, its score column and its cards, then the state as written and
     the states the rules give instead (alternatives)."""
+    if entry.name == "scrimmage" and (plain := follows(s, entry)) is not None:
+        return plain
+    return any_play(s, entry)
+
+
+def follows(s: State, entry: Entry) -> Step[State] | None:
+    """A line from scrimmage that stands exactly where the last play left the ball (its team,
+    down, distance and yard line, the `---` where the ball changed hands) and writes no sum,
+    score column or cards, with a clean result: its state in one step, as :func:`any_play`
+    makes it (tests hold the two equal on every such line of whole games). None for any
+    other line (about a third of a game's lines), which `any_play` reads. Most lines of a
+    record are these; a clean line's other readings are never kept, so none is made."""
+    exp = s.expect
+    if (exp.kind != "scrimmage" or exp.pos is None or exp.marker is None
+            or exp.down is None or entry.down != exp.down or entry.gap or s.loose
+            or s.mirror is not None or entry.result.sums or entry.score is not None
+            or entry.cards is not None):
+        return None
+    team = current_team(s, exp.offense)
+    if team != exp.offense or (s.last_play is not None and not s.half_start
+                               and exp.change != s.separator):
+        return None
+    pos = place(entry, exp.pos)
+    if yard(exp.pos) != entry.yard or (entry.side and pos != exp.pos):
+        return None
+    if entry.goal != (exp.marker >= FIELD) or \
+            (not entry.goal and entry.distance != exp.marker - exp.pos):
+        return None
+    marker = _marker(entry, pos)
+    out = scrimmage_outcome(situation(s, (pos, exp.down, marker)), entry, team)
+    if out.findings:
+        return None
+    after, _, _ = take(s, out, offense=team, pos=pos, down=exp.down, marker=marker,
+                       mirror=None, plays=s.plays + 1, previous_text=norm(entry.text),
+                       separator=False, half_start=False, last_play=entry, last_team=team,
+                       lead=0, heading_line=None)
+    return Step(after)
+
+
+def any_play(s: State, entry: Entry) -> Step[State]:
+    """Any play line, read in full: :func:`play`'s general case."""
     # the play is counted in its last state (the_play reads no count; the cards' deal number
     # is this play's): one new state a line fewer
     plays = s.plays + 1
