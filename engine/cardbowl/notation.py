@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
 
 from printkit_engine.cards import FULL_DECK
 from printkit_engine.errors import ReadError
@@ -595,7 +594,8 @@ SYNTAX = Syntax("CB", (), line=lambda raw, number: parse_line(raw, number, "", T
 def _next_heading(rows: list[Row], start: int) -> str | None:
     """The team the first heading after the next `---` from `start` names."""
     separated = False
-    for row in rows[start:]:
+    for i in range(start, len(rows)):
+        row = rows[i]
         kind = getattr(row.item, "kind", None)
         if kind == "separator":
             separated = True
@@ -610,9 +610,10 @@ _CARDS_LINE = re.compile(r"\s*cards?\b", re.I)
 
 def _in_context(record: Record) -> Record:
     """Each heading row holding the name of the first heading after the next `---`, and each
-    row after an unreadable one (up to the next play line) marked: a pure pass over the whole
-    record, done once, so the step never looks past its line."""
-    rows = list(record.rows)
+    row after an unreadable one (up to the next play line) marked: one pass over the whole
+    record, done once, so the step never looks past its line. The entries are the ones this
+    parse has just made, seen by nothing else yet: they are marked where they are."""
+    rows = record.rows
     unread = False
     for i, row in enumerate(rows):
         item = row.item
@@ -620,15 +621,14 @@ def _in_context(record: Record) -> Record:
             # a cards line that cannot be read hides no play
             unread = unread or not _CARDS_LINE.match(row.text)
             continue
-        changes: dict[str, Any] = {}        # Entry fields and their values
-        if item.kind == "heading":
-            changes["after"] = _next_heading(rows, i + 1)
-        if unread and item.kind in ("play", "cards"):
-            changes["gap"] = True
-        if changes:
-            rows[i] = replace(row, item=replace(item, **changes))
-        unread = unread and item.kind != "play"
-    return replace(record, rows=rows)
+        kind = item.kind
+        if kind == "heading":
+            item.after = _next_heading(rows, i + 1)
+        elif kind == "play":
+            item.gap, unread = unread, False
+        elif kind == "cards":
+            item.gap = unread
+    return record
 
 
 def parse(text: str, file: str = "<record>", rules: object = None) -> Record:

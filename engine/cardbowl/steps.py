@@ -296,14 +296,19 @@ def take(s: State, out: Outcome, **changes: Any) -> tuple[State, Found, list[Rea
     """A pure check's expectation and points, taken into the state (and the alternative
     score a slip keeps) with the line's other `changes` (one new state, not one a change),
     and its other readings."""
-    score, alt = s.score, s.score_alt
-    if any(out.points):
-        score = _plus(score, out.points)
-        alt = None if alt is None else _plus(alt, out.points)
+    score, alt = _scored(s, out)
     others = [(o.expect, (0, 0) if o.points is None else _minus(o.points, out.points))
               for o in out.others]
     return (evolve(s, expect=out.expect, score=score, score_alt=alt, **changes),
             list(out.findings), others)
+
+
+def _scored(s: State, out: Outcome) -> tuple[Points, Points | None]:
+    """The score and the alternative score a slip keeps, with the outcome's points."""
+    if not any(out.points):
+        return s.score, s.score_alt
+    return _plus(s.score, out.points), None if s.score_alt is None else \
+        _plus(s.score_alt, out.points)
 
 
 def _plus(score: Points, points: Points) -> Points:
@@ -645,11 +650,11 @@ def follows(s: State, entry: Entry) -> Step[State] | None:
     out = scrimmage_outcome(situation(s, (pos, exp.down, marker)), entry, team)
     if out.findings:
         return None
-    after, _, _ = take(s, out, offense=team, pos=pos, down=exp.down, marker=marker,
-                       mirror=None, plays=s.plays + 1, previous_text=norm(entry.text),
-                       separator=False, half_start=False, last_play=entry, last_team=team,
-                       lead=0, heading_line=None)
-    return Step(after)
+    score, alt = _scored(s, out)
+    return Step(evolve(s, expect=out.expect, score=score, score_alt=alt, offense=team, pos=pos,
+                       down=exp.down, marker=marker, mirror=None, plays=s.plays + 1,
+                       previous_text=norm(entry.text), separator=False, half_start=False,
+                       last_play=entry, last_team=team, lead=0, heading_line=None))
 
 
 def any_play(s: State, entry: Entry) -> Step[State]:
