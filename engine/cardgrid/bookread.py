@@ -69,7 +69,7 @@ def _fits(decks: Decks, later: str | None, table: Table) -> bool:
 
 
 def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
-               rest: tuple[str, ...] = (), out: bool = False
+               rest: Sequence[str] = (), out: bool = False
                ) -> tuple[Decks, Finding | None, list[str]]:
     """One card against the dealer's play book (CG-CARD-001): the decks after it and the
     cards the book says were dealt. After a wrong card the book is read on from where the
@@ -85,6 +85,16 @@ def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
     want, after = decks_.deal(decks, deals, get)
     if want == card:
         return after, None, [card]
+    return _wrong_card(decks, card, deals, line, table, rest, out, want, after)
+
+
+def _wrong_card(decks: Decks, card: str, deals: str, line: int, table: Table,
+                rest: Sequence[str], out: bool, want: str, after: Decks
+                ) -> tuple[Decks, Finding | None, list[str]]:
+    """:func:`_book_card` where the written card is not the book's (`want`)."""
+    get = table.shuffles
+    assert get is not None
+    k, pos = decks.at(deals)
     where = f"the play book's {decks_.LABELS[deals]} shuffle {k} (card {pos % HALF + 1})"
     if out:
         return after, Finding(line, "CG-CARD-001", f"not the next card of {where}", want,
@@ -129,6 +139,17 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
     passages = [first]
     for i, (card, marked) in enumerate(zip(cards, marks, strict=True)):
         deals = table.split.owner(card) if p.over else dealer(p)
+        k, pos = decks.at(deals)
+        shuffle = get(deals, k)
+        if shuffle[pos % len(shuffle)] == card:
+            # the book's card (nearly every card): the deck moves on, the passage plays it
+            decks = decks.moved(deals, k, pos + 1)
+            meant_cards.append(card)
+            meant_marks.append(marked)
+            if not p.over:
+                p = play(p, card, rules, fg=marked)
+                passages.append(p)
+            continue
         decks, finding, meant = _book_card(decks, card, deals, line, table, cards[i + 1:],
                                            i in out)
         if finding is not None:
