@@ -71,7 +71,10 @@ PHRASES: dict[str, str] = {
 }
 _PHRASE = re.compile(r"\b(" + "|".join(re.escape(p) for p in sorted(PHRASES, key=len,
                                                                       reverse=True)) + r")\b")
-_TOKEN = re.compile(r"\{[^}]*\}|\([^)]*\)|\d+(?:st|pt)\b|[+-]?\d+|[=+\-]|[a-z][a-z0-9']*\.?|\S")
+# a token's kind is the group it matched (`lastgroup`): an integer or an operator; anything
+# else (a comment, a word, `1st`, another character) matched no group
+_TOKEN = re.compile(r"\{[^}]*\}|\([^)]*\)|\d+(?:st|pt)\b|(?P<num>[+-]?\d+)|"
+                    r"(?P<op>[=+\-])|[a-z][a-z0-9']*\.?|\S")
 
 # -- line shapes -------------------------------------------------------------------------
 
@@ -210,7 +213,6 @@ class Entry:
 
 
 _CARD_WORD = re.compile(r"/|[^\s/,]+")
-_INTEGER = re.compile(r"[+-]?\d+")
 
 
 COMMENT_CLOSE = {"(": ")", "{": "}"}
@@ -342,13 +344,11 @@ class _Reader:
     def atoms(self, part: str, column: int) -> list[tuple[str, object, int]]:
         atoms: list[tuple[str, object, int]] = []
         for m in _TOKEN.finditer(part):
-            tok, col = m.group(0), column + m.start()
+            tok, col, group = m.group(0), column + m.start(), m.lastgroup
             if tok[0] in "{(":
-                continue                                   # a free-text comment
-            if _INTEGER.fullmatch(tok):
-                atoms.append(("num", tok, col))
-            elif tok in "=+-":
-                atoms.append(("op", tok, col))
+                continue               # a free-text comment (or its bracket, never closed)
+            if group is not None:
+                atoms.append((group, tok, col))            # "num" or "op"
             else:
                 word = tok.rstrip(".")
                 kind = WORDS.get(word)
