@@ -325,19 +325,16 @@ def deal_out(out: Out, cards: tuple[str, ...], line: int, split: Split
     found = []
     lines = dict(out)                     # card -> the line it was dealt on
     assert len(lines) == len(out), "a card out twice"
-    held = {"H": 0, "A": 0}               # cards out of each side's half pack
-    for c in lines:
-        held[split.owner(c)] += 1
+    owners = split.owners                 # suit -> side
     changed = False
     for i, card in enumerate(cards):
-        side = split.owner(card)
-        if held[side] >= HALF:
-            out = frozenset(x for x in _out(out, lines, changed) if split.owner(x[0]) != side)
-            lines, changed, held[side] = dict(out), False, 0
+        side = owners[card[-1]]
+        if len(lines) >= HALF and sum(owners[c[-1]] == side for c in lines) >= HALF:
+            out = frozenset(x for x in _out(out, lines, changed) if owners[x[0][-1]] != side)
+            lines, changed = dict(out), False
         was = lines.get(card)
         if was is None:
             lines[card] = line
-            held[side] += 1
             changed = True
             continue
         where = "earlier in this passage" if was == line else f"on line {was}"
