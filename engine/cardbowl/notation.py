@@ -212,6 +212,7 @@ class Entry:
         return self.kind == "marker" and bool(_HALF_START.fullmatch(self.name.lower().rstrip(".")))
 
 
+_DECK = frozenset(FULL_DECK)      # a written card is looked up once, not compared with each
 _CARD_WORD = re.compile(r"/|[^\s/,]+")
 
 
@@ -289,7 +290,7 @@ class _Reader:
             if word == "/":
                 groups.append([])
                 continue
-            if word not in FULL_DECK:
+            if word not in _DECK:
                 raise self.error(f"not a card: {tok.group(0)!r} (write rank and suit, e.g. "
                                  "QH, 10C; jokers BJ, RJ)", offset + tok.start())
             groups[-1].append(word)
