@@ -69,6 +69,29 @@ it holds no comment, a clause's word kinds in one loop. What is left is spread t
 PostCard's: the notes' reader (about half: each line's fields, clauses and words, with 1,400
 regular expression matches a record, 9% of its instructions), the step functions, and the
 kernel's rows and steps (frozen dataclasses made a few times a line).
+
+Card Bowl and the grid game again on 29 November, 04:17-04:21 UTC, at load average 9-13 (three
+helpers' jobs running: wall figures are the load's), `--corpus` of 300 bot records a game, two
+runs each, the code before this round run beside them in the same window:
+
+    game      printkit ms CPU a record (records/s on 2 cores)   naive        no bytecode
+    cardbowl  7.1, 7.3 (283, 274)   before 9.8, 10.1 (203, 199)  6.9, 7.0     7.4, 7.5
+    cardgrid  4.9, 5.0 (407, 398)   before 6.4, 6.5 (312, 308)   4.7, 4.9     5.2, 5.2
+
+The grid game is within the ~5.5 ms a record that 300 records/s on 2 cores allows; Card Bowl
+is not. Counted (valgrind cachegrind, PYTHONHASHSEED=0, `kernel.verify` of 30 bot records in
+one process after 10 others, the collector set as in a pool worker): Card Bowl 55.4 million
+instructions a record, from 83.7 (-34%); the grid game 37.8, from 51.4 (-26%). Card Bowl: a
+play's result text read once a process (engine/cardbowl/notation.py `_result`: a class writes
+the same few thousand results; a worker of 150 records still reads about 40 new ones a
+record), a line from scrimmage that stands where the last play left the ball read in one step
+(steps.follows, four lines in five; tests/engine/cardbowl/test_follows.py holds it equal to
+the full reading), two new states a play line instead of five, no copy of the rows for the
+notes' context. The grid game: a written card that is the book's next moves the deck on as
+two numbers, a passage copied once a card, the cards out looked up by card. What Card Bowl
+has left is spread: the reader (about 20 million instructions a record warm, 45,000 a play
+line: its pattern, fields, Entry), the plain lines' outcome and state (about 75,000 each), and
+the kick lines with cards (about 330,000 each, 126,000 of them the play book's deal).
 """
 
 from __future__ import annotations

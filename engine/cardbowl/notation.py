@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any
+from functools import lru_cache
 
 from printkit_engine.cards import FULL_DECK
 from printkit_engine.errors import ReadError
@@ -71,7 +71,10 @@ PHRASES: dict[str, str] = {
 }
 _PHRASE = re.compile(r"\b(" + "|".join(re.escape(p) for p in sorted(PHRASES, key=len,
                                                                       reverse=True)) + r")\b")
-_TOKEN = re.compile(r"\{[^}]*\}|\([^)]*\)|\d+(?:st|pt)\b|[+-]?\d+|[=+\-]|[a-z][a-z0-9']*\.?|\S")
+# a token's kind is the group it matched (`lastgroup`): an integer or an operator; anything
+# else (a comment, a word, `1st`, another character) matched no group
+_TOKEN = re.compile(r"\{[^}]*\}|\([^)]*\)|\d+(?:st|pt)\b|(?P<num>[+-]?\d+)|"
+                    r"(?P<op>[=+\-])|[a-z][a-z0-9']*\.?|\S")
 
 # -- line shapes -------------------------------------------------------------------------
 
@@ -178,6 +181,9 @@ class Cards:
         return [c for g in self.groups for c in g]
 
 
+NO_RESULT = Result()      # a line with no result text: one Result, shared as read ones are
+
+
 @dataclass
 class Entry:
     line: int
@@ -190,7 +196,7 @@ class Entry:
     goal: bool = False
     yard: int | None = None
     side: str | None = None
-    result: Result = field(default_factory=Result)
+    result: Result = field(default_factory=lambda: NO_RESULT)   # never changed: replaced
     score: Score | None = None
     time: str | None = None
     cards: Cards | None = None
@@ -206,8 +212,8 @@ class Entry:
         return self.kind == "marker" and bool(_HALF_START.fullmatch(self.name.lower().rstrip(".")))
 
 
+_DECK = frozenset(FULL_DECK)      # a written card is looked up once, not compared with each
 _CARD_WORD = re.compile(r"/|[^\s/,]+")
-_INTEGER = re.compile(r"[+-]?\d+")
 
 
 COMMENT_CLOSE = {"(": ")", "{": "}"}
@@ -242,12 +248,20 @@ def clauses(text: str) -> list[tuple[str, int]]:
 def _clean(text: str) -> str:
     """Drops HTML tags (the rules' `1 <sup>st</sup>`) and no-break spaces."""
     text = text.replace("\u00a0", " ").rstrip("\r\n")
-    return _HTML.sub("", text)
+    return _HTML.sub("", text) if "<" in text else text
 
 
 def _fields(text: str, start: int) -> list[tuple[str, int]]:
     """Fields split at tabs or two or more spaces, with their 1-based columns."""
     out = []
+    if "  " not in text:
+        # tabs alone (nearly every line): the fields are the pieces between them, cut in C
+        for piece in text[start:].split("\t"):
+            stripped = piece.strip()
+            if stripped:
+                out.append((stripped, start + len(piece) - len(piece.lstrip()) + 1))
+            start += len(piece) + 1
+        return out
     for m in _FIELDS.finditer(text, start):
         piece = m.group(0)
         stripped = piece.strip()
@@ -276,7 +290,7 @@ class _Reader:
             if word == "/":
                 groups.append([])
                 continue
-            if word not in FULL_DECK:
+            if word not in _DECK:
                 raise self.error(f"not a card: {tok.group(0)!r} (write rank and suit, e.g. "
                                  "QH, 10C; jokers BJ, RJ)", offset + tok.start())
             groups[-1].append(word)
@@ -314,6 +328,13 @@ class _Reader:
 
     # -- result text --------------------------------------------------------------------
     def result(self, text: str, column: int, kick: bool = False) -> Result:
+        """The result `text` at `column` says (read once a process: see `_result`)."""
+        try:
+            return _result(text, column, kick)
+        except ReadError as exc:
+            raise self.error(exc.message, exc.column) from None
+
+    def read_result(self, text: str, column: int, kick: bool = False) -> Result:
         res = Result(text=text)
         lowered = text.lower()
         lowered = _PHRASE.sub(lambda m: PHRASES[m.group(1)].ljust(len(m.group(0))), lowered)
@@ -324,13 +345,11 @@ class _Reader:
     def atoms(self, part: str, column: int) -> list[tuple[str, object, int]]:
         atoms: list[tuple[str, object, int]] = []
         for m in _TOKEN.finditer(part):
-            tok, col = m.group(0), column + m.start()
+            tok, col, group = m.group(0), column + m.start(), m.lastgroup
             if tok[0] in "{(":
-                continue                                   # a free-text comment
-            if _INTEGER.fullmatch(tok):
-                atoms.append(("num", tok, col))
-            elif tok in "=+-":
-                atoms.append(("op", tok, col))
+                continue               # a free-text comment (or its bracket, never closed)
+            if group is not None:
+                atoms.append((group, tok, col))            # "num" or "op"
             else:
                 word = tok.rstrip(".")
                 kind = WORDS.get(word)
@@ -488,14 +507,28 @@ class _Reader:
         res.gain = value
 
 
+@lru_cache(maxsize=4096)
+def _result(text: str, column: int, kick: bool) -> Result:
+    """What a play's result text says, read at `column` (its penalties' and sums' columns),
+    or ReadError (no file or line: the caller's reader adds them). A pure function of its
+    arguments, so remembered: a class's records write the same few thousand results (`run 4`,
+    `pass inc.`) again and again. The Result is shared by every line that writes the text,
+    so it is never changed once read (a line that needs another one replaces it)."""
+    return _Reader("", 0).read_result(text, column, kick)
+
+
 def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None:
     """One line of a record, or None for a blank or `;` comment line."""
     text = _clean(raw)
     stripped = text.strip()
-    if not stripped or stripped.startswith(";"):
+    if not stripped or stripped[0] == ";":
         return None
     reader = _Reader(file, number)
     indent = len(text) - len(text.lstrip())
+    # a play from scrimmage (most lines) first: a line `D & N @ Y` starts with its down, so it
+    # is no tag, `---` or clock marker (none of those holds a `&`)
+    if stripped[0] in "1234" and (m := _STATE.match(stripped)):
+        return _scrimmage(reader, number, text, stripped, indent, m)
     if m := TAG.fullmatch(stripped):
         if in_plays:
             raise reader.error("tags go at the top of the record, before the play notes",
@@ -508,17 +541,6 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
         return Entry(number, "separator", stripped)
     if _MARKER.match(stripped.lstrip("#").strip()):
         return Entry(number, "marker", stripped, name=stripped.lstrip("#").strip())
-    if m := _STATE.match(stripped):
-        distance = m.group(2).lower()
-        entry = Entry(number, "play", stripped, name="scrimmage", down=int(m.group(1)),
-                      goal=distance in ("goal", "g"),
-                      distance=None if distance in ("goal", "g") else int(distance),
-                      yard=int(m.group(4)), side=(m.group(3) or "").lower() or None)
-        if entry.yard is not None and entry.yard > 50:
-            raise reader.error("a yard line is 0 to 50, counted from the nearer goal",
-                               indent + m.start(4) + 1)
-        reader.extras(entry, _fields(text, indent + m.end()), kick=False)
-        return entry
     for pattern, kind in ((_KICK, "kick"), (_TRY, "try")):
         if m := pattern.match(stripped):
             word = m.group(1).lower()
@@ -527,10 +549,8 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
                         "onside" if "side" in word else "kickoff")
             entry = Entry(number, "play", stripped, name=kind)
             reader.extras(entry, _fields(text, indent + m.end()), kick=kind != "try")
-            if kind == "try" and ("2" in word or "two" in word or "conv" in word):
-                entry.result.conversion = True
-            if kind == "try" and word in ("pat", "xp", "extra point"):
-                entry.result.kick_try = True
+            if kind == "try":
+                _try_word(entry, word)
             return entry
     if stripped.lower().startswith("card"):
         return Entry(number, "cards", stripped, cards=reader.card_list(stripped, indent + 1))
@@ -538,6 +558,32 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
         return Entry(number, "heading", stripped, name=m.group(1).strip())
     raise reader.error("cannot read this line: expected a team name, 'D & N @ Y', 'Kickoff', "
                        "'Try', 'cards: ...' or '---'", indent + 1)
+
+
+def _scrimmage(reader: _Reader, number: int, text: str, stripped: str, indent: int,
+               m: re.Match[str]) -> Entry:
+    """A `D & N @ Y` line (`m`: its head) and the fields after the head."""
+    distance = m.group(2).lower()
+    goal = distance in ("goal", "g")
+    yard = int(m.group(4))
+    if yard > 50:
+        raise reader.error("a yard line is 0 to 50, counted from the nearer goal",
+                           indent + m.start(4) + 1)
+    entry = Entry(number, "play", stripped, name="scrimmage", down=int(m.group(1)), goal=goal,
+                  distance=None if goal else int(distance), yard=yard,
+                  side=(m.group(3) or "").lower() or None)
+    reader.extras(entry, _fields(text, indent + m.end()), kick=False)
+    return entry
+
+
+def _try_word(entry: Entry, word: str) -> None:
+    """What the word a try line starts with says of it: a conversion (`2pt`, `two-point`) or a
+    kick (`PAT`, `XP`), laid over what its result says (a new Result: a read one is shared)."""
+    res = entry.result
+    conversion = res.conversion or "2" in word or "two" in word or "conv" in word
+    kick_try = res.kick_try or word in ("pat", "xp", "extra point")
+    if (conversion, kick_try) != (res.conversion, res.kick_try):
+        entry.result = replace(res, conversion=conversion, kick_try=kick_try)
 
 
 COUNTED = ("play", "cards")     # the kinds of line counted among the lines checked
@@ -549,7 +595,8 @@ SYNTAX = Syntax("CB", (), line=lambda raw, number: parse_line(raw, number, "", T
 def _next_heading(rows: list[Row], start: int) -> str | None:
     """The team the first heading after the next `---` from `start` names."""
     separated = False
-    for row in rows[start:]:
+    for i in range(start, len(rows)):
+        row = rows[i]
         kind = getattr(row.item, "kind", None)
         if kind == "separator":
             separated = True
@@ -564,9 +611,10 @@ _CARDS_LINE = re.compile(r"\s*cards?\b", re.I)
 
 def _in_context(record: Record) -> Record:
     """Each heading row holding the name of the first heading after the next `---`, and each
-    row after an unreadable one (up to the next play line) marked: a pure pass over the whole
-    record, done once, so the step never looks past its line."""
-    rows = list(record.rows)
+    row after an unreadable one (up to the next play line) marked: one pass over the whole
+    record, done once, so the step never looks past its line. The entries are the ones this
+    parse has just made, seen by nothing else yet: they are marked where they are."""
+    rows = record.rows
     unread = False
     for i, row in enumerate(rows):
         item = row.item
@@ -574,15 +622,14 @@ def _in_context(record: Record) -> Record:
             # a cards line that cannot be read hides no play
             unread = unread or not _CARDS_LINE.match(row.text)
             continue
-        changes: dict[str, Any] = {}        # Entry fields and their values
-        if item.kind == "heading":
-            changes["after"] = _next_heading(rows, i + 1)
-        if unread and item.kind in ("play", "cards"):
-            changes["gap"] = True
-        if changes:
-            rows[i] = replace(row, item=replace(item, **changes))
-        unread = unread and item.kind != "play"
-    return replace(record, rows=rows)
+        kind = item.kind
+        if kind == "heading":
+            item.after = _next_heading(rows, i + 1)
+        elif kind == "play":
+            item.gap, unread = unread, False
+        elif kind == "cards":
+            item.gap = unread
+    return record
 
 
 def parse(text: str, file: str = "<record>", rules: object = None) -> Record:
@@ -593,6 +640,8 @@ def parse(text: str, file: str = "<record>", rules: object = None) -> Record:
     def read_line(raw: str, number: int) -> Entry | None:
         # the one context a line needs from the lines before it: have the notes begun?
         nonlocal in_plays
+        if raw.isspace():
+            return None                     # a blank line (half the lines of the notes)
         entry = parse_line(raw, number, file, in_plays)
         in_plays = in_plays or (entry is not None and entry.kind != "tag")
         return entry

@@ -155,5 +155,7 @@ class Notes:
         return Notes(self.situation)
 
     def step(self, expect: Expect) -> Outcome:
+        if not self.others:          # nearly every line
+            return Outcome(expect, tuple(self.findings), (self.points[0], self.points[1]))
         others = tuple(o for o in self.others if o != (expect, None))
         return Outcome(expect, tuple(self.findings), (self.points[0], self.points[1]), others)

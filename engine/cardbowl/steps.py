@@ -31,7 +31,7 @@ from printkit_engine.cardbowl.notation import Cards, Entry
 from printkit_engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
 from printkit_engine.cardbowl.state import FIELD, Expect, Outcome, Situation, State, finding, yard
 from printkit_engine.findings import Finding
-from printkit_engine.frozen import evolve
+from printkit_engine.frozen import build, evolve
 from printkit_engine.verify.kernel import Step
 
 Found = list[Finding]
@@ -176,7 +176,9 @@ def place(entry: Entry, near: int | None) -> int:
         return FIELD - y
     if near is None:                 # C3: own half unless goal to go or a field goal
         return FIELD - y if entry.result.field_goal else y
-    return min((y, FIELD - y), key=lambda p: (abs(p - near), p))
+    # the nearer of the two (the one nearer its own goal on a tie)
+    mirror = FIELD - y
+    return mirror if (abs(mirror - near), mirror) < (abs(y - near), y) else y
 
 
 def open_expect(s: State, entry: Entry, exp: Expect, team: int) -> Expect:
@@ -292,17 +294,23 @@ Reading = tuple[Expect, Points]      # another reading of a line: where it leads
                                      # points it scores beyond (or short of) the line's own
 
 
-def take(s: State, out: Outcome) -> tuple[State, Found, list[Reading]]:
+def take(s: State, out: Outcome, **changes: Any) -> tuple[State, Found, list[Reading]]:
     """A pure check's expectation and points, taken into the state (and the alternative
-    score a slip keeps), and its other readings."""
-    score, alt = s.score, s.score_alt
-    if any(out.points):
-        score = _plus(score, out.points)
-        alt = None if alt is None else _plus(alt, out.points)
+    score a slip keeps) with the line's other `changes` (one new state, not one a change),
+    and its other readings."""
+    score, alt = _scored(s, out)
     others = [(o.expect, (0, 0) if o.points is None else _minus(o.points, out.points))
               for o in out.others]
-    return (evolve(s, expect=out.expect, score=score, score_alt=alt), list(out.findings),
-            others)
+    return (evolve(s, expect=out.expect, score=score, score_alt=alt, **changes),
+            list(out.findings), others)
+
+
+def _scored(s: State, out: Outcome) -> tuple[Points, Points | None]:
+    """The score and the alternative score a slip keeps, with the outcome's points."""
+    if not any(out.points):
+        return s.score, s.score_alt
+    return _plus(s.score, out.points), None if s.score_alt is None else \
+        _plus(s.score_alt, out.points)
 
 
 def _plus(score: Points, points: Points) -> Points:
@@ -342,11 +350,10 @@ def scrimmage(s: State, entry: Entry) -> Line:
         # a yard line that does not follow: its side of midfield is not known either
         others.append(_leads_to(s, entry, team, FIELD - pos))
     readings: list[Reading] = [(e, (0, 0)) for e in others]
-    s = evolve(s, section=section, offense=team, pos=pos, down=entry.down,
-                marker=_marker(entry, pos))
-    out = scrimmage_outcome(situation(s), entry, team)
-    s, found, more = take(s, out)
-    s = evolve(s, mirror=None if mirror == s.expect else mirror)
+    spot = (pos, entry.down or 0, _marker(entry, pos))     # the line as written
+    out = scrimmage_outcome(situation(s, spot), entry, team)
+    s, found, more = take(s, out, section=section, offense=team, pos=pos, down=entry.down,
+                          marker=spot[2], mirror=None if mirror == out.expect else mirror)
     return s, _one(slips, entry, team, exp, s) + found, readings + more
 
 
@@ -510,12 +517,13 @@ def check_score(s: State, entry: Entry, team: int) -> tuple[State, Found]:
 
 
 def card_findings(s: State, play: Entry, cards: Cards, line: Entry | None,
-                  slipped: bool) -> tuple[State, Found]:
+                  slipped: bool, plays: int | None = None) -> tuple[State, Found]:
     """The card checks, with the play book's deal numbers lined up like a diff: cards that
     are the top of deal K+1 or K-1 (K+2, K-2) after a play line written twice or left out
     are found once (on the line that shows it, or not again if a finding since the last
-    cards line already did), and the deals after follow the shift."""
-    k = s.plays + s.deal_shift
+    cards line already did), and the deals after follow the shift. `plays`: the play lines
+    so far, this one's included (default: the state's count)."""
+    k = (s.plays if plays is None else plays) + s.deal_shift
     found = list(cardcheck.check(situation(s), play, cards, k, line=line))
     if s.ctx.seed is None or cards.deal is not None:
         return evolve(s, slipped=slipped), found      # the deal number is not in question
@@ -612,15 +620,64 @@ def unknown(entry: Entry) -> Expect:
 def play(s: State, entry: Entry) -> Step[State]:
     """A play line: its play, its score column and its cards, then the state as written and
     the states the rules give instead (alternatives)."""
-    s, found, others = the_play(evolve(s, plays=s.plays + 1), entry)
+    if entry.name == "scrimmage" and (plain := follows(s, entry)) is not None:
+        return plain
+    return any_play(s, entry)
+
+
+def follows(s: State, entry: Entry) -> Step[State] | None:
+    """A line from scrimmage that stands exactly where the last play left the ball (its team,
+    down, distance and yard line, the `---` where the ball changed hands) and writes no sum,
+    score column or cards, with a clean result: its state in one step, as :func:`any_play`
+    makes it (tests hold the two equal on every such line of whole games). None for any
+    other line (about a third of a game's lines), which `any_play` reads. Most lines of a
+    record are these; a clean line's other readings are never kept, so none is made."""
+    exp = s.expect
+    if (exp.kind != "scrimmage" or exp.pos is None or exp.marker is None
+            or exp.down is None or entry.down != exp.down or entry.gap or s.loose
+            or s.mirror is not None or entry.result.sums or entry.score is not None
+            or entry.cards is not None):
+        return None
+    team = current_team(s, exp.offense)
+    if team != exp.offense or (s.last_play is not None and not s.half_start
+                               and exp.change != s.separator):
+        return None
+    pos = place(entry, exp.pos)
+    if yard(exp.pos) != entry.yard or (entry.side and pos != exp.pos):
+        return None
+    if entry.goal != (exp.marker >= FIELD) or \
+            (not entry.goal and entry.distance != exp.marker - exp.pos):
+        return None
+    marker = _marker(entry, pos)
+    out = scrimmage_outcome(situation(s, (pos, exp.down, marker)), entry, team)
+    if out.findings:
+        return None
+    score, alt = _scored(s, out)
+    # the new state's fields laid over the old ones in one dictionary display (half the
+    # cost of `evolve`'s keyword arguments, for the line most lines are)
+    return Step(build(State, {
+        **s.__dict__, "expect": out.expect, "score": score, "score_alt": alt,
+        "offense": team, "pos": pos, "down": exp.down, "marker": marker, "mirror": None,
+        "plays": s.plays + 1, "previous_text": norm(entry.text), "separator": False,
+        "half_start": False, "last_play": entry, "last_team": team, "lead": 0,
+        "heading_line": None}))
+
+
+def any_play(s: State, entry: Entry) -> Step[State]:
+    """Any play line, read in full: :func:`play`'s general case."""
+    # the play is counted in its last state (the_play reads no count; the cards' deal number
+    # is this play's): one new state a line fewer
+    plays = s.plays + 1
+    s, found, others = the_play(s, entry)
     team = s.offense
-    s, more, also = columns(s, entry, team, bool(found))
+    s, more, also = columns(s, entry, team, bool(found), plays)
     found, others = found + more, others + also
+    errata_used = s.errata_used
     if found and erratum(s, entry, team):
-        s, found = evolve(s, errata_used=s.errata_used + 1), []
-    s = evolve(s, previous_text=norm(entry.text), separator=False, half_start=False,
-               last_play=entry, last_team=team, lead=0, heading_line=None,
-               mirror=s.mirror if entry.name == "scrimmage" else None)
+        errata_used, found = errata_used + 1, []
+    s = evolve(s, plays=plays, errata_used=errata_used, previous_text=norm(entry.text),
+               separator=False, half_start=False, last_play=entry, last_team=team, lead=0,
+               heading_line=None, mirror=s.mirror if entry.name == "scrimmage" else None)
     if not found:
         return Step(s)
     return Step(s, tuple(found), tuple(_reading(s, e, d) for e, d in others
@@ -646,13 +703,14 @@ def the_play(s: State, entry: Entry) -> Line:
     return after, found + more, others
 
 
-def columns(s: State, entry: Entry, team: int, slipped: bool) -> Line:
-    """The line's score column and cards."""
+def columns(s: State, entry: Entry, team: int, slipped: bool, plays: int) -> Line:
+    """The line's score column and cards (`plays`: play lines so far, this one's included)."""
     s, found = check_score(s, entry, team)
     if entry.cards is None:
         # a later deal shift is explained by a slip on this line
         return (evolve(s, slipped=True) if found or slipped else s), found, []
-    s, more = card_findings(s, entry, entry.cards, None, s.slipped or slipped or bool(found))
+    s, more = card_findings(s, entry, entry.cards, None, s.slipped or slipped or bool(found),
+                            plays)
     return s, found + more, verdict(s, entry, more)
 
 

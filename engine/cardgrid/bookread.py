@@ -69,7 +69,7 @@ def _fits(decks: Decks, later: str | None, table: Table) -> bool:
 
 
 def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
-               rest: tuple[str, ...] = (), out: bool = False
+               rest: Sequence[str] = (), out: bool = False
                ) -> tuple[Decks, Finding | None, list[str]]:
     """One card against the dealer's play book (CG-CARD-001): the decks after it and the
     cards the book says were dealt. After a wrong card the book is read on from where the
@@ -85,6 +85,16 @@ def _book_card(decks: Decks, card: str, deals: str, line: int, table: Table,
     want, after = decks_.deal(decks, deals, get)
     if want == card:
         return after, None, [card]
+    return _wrong_card(decks, card, deals, line, table, rest, out, want, after)
+
+
+def _wrong_card(decks: Decks, card: str, deals: str, line: int, table: Table,
+                rest: Sequence[str], out: bool, want: str, after: Decks
+                ) -> tuple[Decks, Finding | None, list[str]]:
+    """:func:`_book_card` where the written card is not the book's (`want`)."""
+    get = table.shuffles
+    assert get is not None
+    k, pos = decks.at(deals)
     where = f"the play book's {decks_.LABELS[deals]} shuffle {k} (card {pos % HALF + 1})"
     if out:
         return after, Finding(line, "CG-CARD-001", f"not the next card of {where}", want,
@@ -127,10 +137,26 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
     meant_marks: list[bool] = []
     p = first
     passages = [first]
+    # each side's shuffle and place, home's first, kept here card by card (a Decks is made
+    # where a wrong card needs one, and at the end)
+    ks, at = list(decks.k), list(decks.pos)
+    owner = table.split.owner
     for i, (card, marked) in enumerate(zip(cards, marks, strict=True)):
-        deals = table.split.owner(card) if p.over else dealer(p)
-        decks, finding, meant = _book_card(decks, card, deals, line, table, cards[i + 1:],
-                                           i in out)
+        deals = owner(card) if p.outcome is not None else dealer(p)
+        side = 1 if deals == "A" else 0
+        shuffle = get(deals, ks[side])
+        if shuffle[at[side] % len(shuffle)] == card:
+            # the book's card (nearly every card): the deck moves on, the passage plays it
+            at[side] += 1
+            meant_cards.append(card)
+            meant_marks.append(marked)
+            if p.outcome is None:
+                p = play(p, card, rules, fg=marked)
+                passages.append(p)
+            continue
+        decks, finding, meant = _book_card(Decks((ks[0], ks[1]), (at[0], at[1])), card, deals,
+                                           line, table, cards[i + 1:], i in out)
+        ks, at = list(decks.k), list(decks.pos)
         if finding is not None:
             found.append((i, finding))
         for n, c in enumerate(meant, start=1):
@@ -142,6 +168,7 @@ def read_book(decks: Decks | None, cards: tuple[str, ...], marks: tuple[bool, ..
             if not p.over:
                 p = play(p, c, rules, fg=mark)
                 passages.append(p)
+    decks = Decks((ks[0], ks[1]), (at[0], at[1]))
     as_written = tuple(meant_cards) == cards and tuple(meant_marks) == marks
     missing: list[str] = []
     decks_on = decks
@@ -292,22 +319,35 @@ def deal_out(out: Out, cards: tuple[str, ...], line: int, split: Split
              ) -> tuple[Out, tuple[tuple[int, Finding], ...]]:
     """The cards out after a passage's written cards, and CG-CARD-002 for a card dealt while
     it is out (with the index of the card). A side whose every card is out takes them back
-    before it deals again (G14: the play book's wrap)."""
+    before it deals again (G14: the play book's wrap). The set is read into a look-up by card
+    once, not searched at every card (each card is out once: this function and `returned`
+    make every set of cards out)."""
     found = []
+    lines = dict(out)                     # card -> the line it was dealt on
+    assert len(lines) == len(out), "a card out twice"
+    owners = split.owners                 # suit -> side
+    changed = False
     for i, card in enumerate(cards):
-        side = split.owner(card)
-        if len(out) >= HALF and sum(1 for c, _ in out if split.owner(c) == side) >= HALF:
-            out = frozenset(x for x in out if split.owner(x[0]) != side)
-        was = next((n for c, n in out if c == card), None)
+        side = owners[card[-1]]
+        if len(lines) >= HALF and sum(owners[c[-1]] == side for c in lines) >= HALF:
+            out = frozenset(x for x in _out(out, lines, changed) if owners[x[0][-1]] != side)
+            lines, changed = dict(out), False
+        was = lines.get(card)
         if was is None:
-            out = out | {(card, line)}
+            lines[card] = line
+            changed = True
             continue
         where = "earlier in this passage" if was == line else f"on line {was}"
         found.append((i, Finding(line, "CG-CARD-002", f"{card} is out of its half pack: dealt "
                                  f"{where}, and the cards have not gone back since (a single "
                                  "pack: each card once)", "a card still in the half pack",
                                  card)))
-    return out, tuple(found)
+    return _out(out, lines, changed), tuple(found)
+
+
+def _out(out: Out, lines: dict[str, int], changed: bool) -> Out:
+    """The cards out as a set again (the same set when no card was added)."""
+    return frozenset(lines.items()) if changed else out
 
 
 def returned(out: Out, side: str | None, split: Split) -> Out:

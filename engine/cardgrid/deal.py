@@ -45,6 +45,12 @@ class Split:
         """The side whose half pack holds `card`."""
         return _owners(self.black, self.red)[card[-1]]
 
+    @property
+    def owners(self) -> dict[str, str]:
+        """Whose half pack each suit is in: `owners[card[-1]]` is `owner(card)`, for a loop
+        over many cards (the caller must not change it: it is shared)."""
+        return _owners(self.black, self.red)
+
     def suits(self, side: str) -> str:
         """A side's two suits, black first."""
         if side == "H":

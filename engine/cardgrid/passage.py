@@ -100,6 +100,14 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+def _put(p: Passage, **changes: Any) -> Passage:
+    """The passage :func:`step` copied for this card, changed where it is: the copy is this
+    step's own until it returns, so the card's changes (often three or four, made one after
+    another by the steps below) cost one copy of the passage, not one each."""
+    p.__dict__.update(changes)
+    return p
+
+
 def start(side: str, grid: int, scrum: bool = False) -> Passage:
     return Passage(side, grid, FEED if scrum else PLAY)
 
@@ -128,12 +136,13 @@ def step(p: Passage, card: str, rules: Rules, fg: bool = False) -> Passage:
     if p.over:
         raise ValueError("the passage is over")
     fg = fg and fg_option(p, card, rules)
+    # the one copy of this step: the steps below change it in place (`_put`)
     return _STEPS[p.phase](replace(p, cards=p.cards + (card,)), card, rules, fg)
 
 
 # -- the steps ----------------------------------------------------------------------------------
 def _end(p: Passage, event: str, nxt: Next, **extra) -> Passage:
-    return replace(p, outcome=Outcome(event, nxt, p.scores, **extra))
+    return _put(p, outcome=Outcome(event, nxt, p.scores, **extra))
 
 
 def _feed(p: Passage, card: str, rules: Rules, fg: bool) -> Passage:
@@ -141,21 +150,21 @@ def _feed(p: Passage, card: str, rules: Rules, fg: bool) -> Passage:
     feed"; otherwise it "is used also to start the new passage of play" (G9)."""
     if rank(card) in rules.scrum.against_feed:
         return _end(p, "against", Next(other(p.side), rules.field.mirror(p.grid)))
-    return _play(replace(p, phase=PLAY), card, rules, fg)
+    return _play(_put(p, phase=PLAY), card, rules, fg)
 
 
 def _play(p: Passage, card: str, rules: Rules, fg: bool) -> Passage:
     pen = rules.pair(p.last_att, card)
-    p = replace(p, last_att=card)
+    p = _put(p, last_att=card)
     if not is_red(card):
-        return replace(p, phase=DEFEND, tackles=p.tackles + 1, black=card, black_pen=pen,
+        return _put(p, phase=DEFEND, tackles=p.tackles + 1, black=card, black_pen=pen,
                        black_fg=fg)
     if pen:
         return _penalty(p, p.side, rules)
     if fg:
         return _score_end(p, "F", rules)
     grid = min(p.grid + rules.field.red_advance, rules.field.in_goal)
-    return replace(p, grid=grid, phase=GROUND if grid == rules.field.in_goal else PLAY)
+    return _put(p, grid=grid, phase=GROUND if grid == rules.field.in_goal else PLAY)
 
 
 def _defend(p: Passage, card: str, rules: Rules, fg: bool) -> Passage:
@@ -163,7 +172,7 @@ def _defend(p: Passage, card: str, rules: Rules, fg: bool) -> Passage:
     penalty (the attacker's pair, then the defender's), then a field goal, then the last
     tackle's kick (G5, G6)."""
     pen_def = rules.pair(p.last_def, card)
-    p = replace(p, last_def=card, phase=PLAY)
+    p = _put(p, last_def=card, phase=PLAY)
     if rules.pair(p.black, card):
         return _end(p, "lost", Next(other(p.side), rules.field.mirror(p.grid)))
     if p.black_pen:
@@ -175,7 +184,7 @@ def _defend(p: Passage, card: str, rules: Rules, fg: bool) -> Passage:
     if p.tackles >= rules.tackles.count:
         kick = rules.tackles.kick(p.grid)
         touch = rank(card) in rules.tackles.touch
-        return _end(replace(p, grid=kick), "touch" if touch else "kick",
+        return _end(_put(p, grid=kick), "touch" if touch else "kick",
                     Next(other(p.side), rules.field.mirror(kick), scrum=touch))
     return p
 
@@ -184,24 +193,24 @@ def _ground(p: Passage, card: str, rules: Rules, fg: bool) -> Passage:
     """"if the next card dealt is black the ball is deemed to have been grounded ... If that
     next card is red the ball has gone dead-in-goal"; a penalty comes first (G10)."""
     pen = rules.pair(p.last_att, card)
-    p = replace(p, last_att=card)
+    p = _put(p, last_att=card)
     if pen:
         return _penalty(p, p.side, rules)
     if is_red(card):
         return _end(p, "dead", Next(other(p.side), rules.restart("dead")))
-    return replace(p, phase=CONVERT, try_card=card, scores=p.scores + ((p.side, "T"),))
+    return _put(p, phase=CONVERT, try_card=card, scores=p.scores + ((p.side, "T"),))
 
 
 def _convert(p: Passage, card: str, rules: Rules, fg: bool) -> Passage:
     good = rules.converts(p.try_card or card, card)
     if good:
-        p = replace(p, scores=p.scores + ((p.side, "C"),))
+        p = _put(p, scores=p.scores + ((p.side, "C"),))
     return _end(p, "T", Next(other(p.side), rules.restart("C" if good else "T")),
                 converted=good)
 
 
 def _score_end(p: Passage, code: str, rules: Rules) -> Passage:
-    p = replace(p, scores=p.scores + ((p.side, code),))
+    p = _put(p, scores=p.scores + ((p.side, code),))
     return _end(p, code, Next(other(p.side), rules.restart(code)))
 
 
@@ -211,15 +220,15 @@ def _penalty(p: Passage, offender: str, rules: Rules) -> Passage:
     taker = other(offender)
     grid = p.grid if taker == p.side else rules.field.mirror(p.grid)
     if rules.penalty_goal(grid):
-        return replace(p, phase=PEN_GOAL, taker=taker, kick_to=grid)
-    return replace(p, phase=PEN_TOUCH, taker=taker, kick_to=rules.penalty.kick(grid))
+        return _put(p, phase=PEN_GOAL, taker=taker, kick_to=grid)
+    return _put(p, phase=PEN_TOUCH, taker=taker, kick_to=rules.penalty.kick(grid))
 
 
 def _pen_goal(p: Passage, card: str, rules: Rules, fg: bool) -> Passage:
     offender = other(p.taker)
     good = rank(card) in rules.penalty.goal
     if good:
-        p = replace(p, scores=p.scores + ((p.taker, "P"),))
+        p = _put(p, scores=p.scores + ((p.taker, "P"),))
     return _end(p, "pen", Next(offender, rules.restart("P")), offender=offender,
                 penalty="P" if good else "P-")
 

@@ -271,13 +271,14 @@ def _replay(p: Passage, cards: tuple[str, ...], marks: tuple[bool, ...], entry: 
     through from `p`, worked out already (the play book's reading of them: Book.passages),
     or () to play them here."""
     rules = table.rules
+    owners = table.split.owners
     extra, findings = 0, []
     for i, (card, marked) in enumerate(zip(cards, marks, strict=True)):
         if p.over:
             extra += 1
             continue
         deals = dealer(p)
-        if table.split.owner(card) != deals:
+        if owners[card[-1]] != deals:
             findings.append(_f(entry, "CG-DEAL-001", f"{card} is not from the dealer's half "
                                "pack", table.split.label(deals), card))
         if marked and not fg_option(p, card, rules):
@@ -444,7 +445,8 @@ def _also(side: str, code: str, k: int, others: list[tuple[str, str, tuple[int, 
 def _dealt(entry: Entry, state: State) -> frozenset[str]:
     """The sides whose place in the book the line's cards show: three cards or more (one or
     two may stand in two places of the book by chance)."""
-    owners = [state.ctx.table.split.owner(c) for c in entry.cards]
+    suits = state.ctx.table.split.owners
+    owners = [suits[c[-1]] for c in entry.cards]
     return frozenset(s for s in owners if owners.count(s) >= FIRM)
 
 

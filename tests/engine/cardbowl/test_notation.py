@@ -76,6 +76,15 @@ def test_kick_try_and_cards_lines():
                                                     ["10S", "QH", "AH", "8D"]]
 
 
+def test_a_try_word_changes_its_own_line_only():
+    # a result written the same way on several lines is read once (`run 4`, `good`): what
+    # the try's first word adds (a conversion, a kick) is this line's, never a later one's
+    conv, kick, plain = (_line(f"{word}\tgood").result for word in ("2pt", "pat", "try"))
+    assert (conv.conversion, conv.kick_try, conv.good) == (True, False, True)
+    assert (kick.conversion, kick.kick_try, kick.good) == (False, True, True)
+    assert (plain.conversion, plain.kick_try, plain.good) == (False, False, True)
+
+
 @pytest.mark.parametrize("text, column", [
     ("1 & 10 @ 24\tpass banana", 18),
     ("1 & 10 @ 64\tpass 3", 10),
