@@ -6,6 +6,7 @@ line numbers of their bad lines."""
 
 from __future__ import annotations
 
+from tests.decisions.test_cardbowl_replay import HAND
 from tests.helpers import run_cli
 
 # Line 7's audible calls, typed on its event's line, go on the band's audible row (sheet line
@@ -30,16 +31,7 @@ punt +inside
 """
 # Lines 7 and 8 have "more" decisions (kicksA XP = 8, tb0), typed on their plays' lines: they
 # go on the "more" row after five play rows. Line 13 is no line of the log.
-CARDBOWL = """\
-[Game "cardbowl"]
-[Log "decisions"]
-[Seed "h236"]
-[Home "Comets"]
-[Away "Rockets"]
-
-kickoff kicksA XP = 8
-kickoff tb0
-run shotgun
+CARDBOWL = HAND + """\
 run
 run
 run
