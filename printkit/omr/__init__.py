@@ -24,7 +24,7 @@ from printkit.omr.files import (
 from printkit.text import printable
 
 __all__ = ["RUN_SUFFIXES", "FileSheets", "Opened", "Scanned", "Seen", "ambiguous", "collect",
-           "gaps", "incomplete", "match_name", "read_bubble_file", "read_files",
+           "gaps", "incomplete", "match_name", "named_run", "read_bubble_file", "read_files",
            "read_sheet_image", "record_from_file", "record_from_sheets", "refused", "run_key",
            "sheet_id_of", "sheet_ids", "sheet_runs"]
 
@@ -227,38 +227,52 @@ def sheet_ids(path: Path) -> list:
 
 def run_key(ids: list) -> tuple[str, ...] | None:
     """(game, seed, match, home, away, geometry key) of a file whose sheets are all of one
-    match's log, else None: sheets whose code names neither a Seed and a Match nor a Seed and
-    both teams are never put together with another file's (two games may share a seed, or a
-    match name), nor a game's two logs (the grid game's score sheet and passage log of one
-    match are two records). A table's sheets printed with `--seed S --home H --away A` (no
-    class, so no Match) are one game's."""
+    game's log and name its Seed, else None: sheets without a seed are never put together
+    with another file's, nor a game's two logs (the grid game's score sheet and passage log
+    of one match are two records). A class's sheets name their Match, a table's printed
+    `--seed S --home H --away A` both teams; a Luck of the Draw table's (players, no teams)
+    only the seed (:func:`named_run`)."""
     keys = {(i.game, *(dict(i.tags).get(t, "") for t in ("Seed", "Match", "Home", "Away")),
              i.key) for i in ids}
     if len(keys) != 1:
         return None
     key = keys.pop()
-    game, seed, match, home, away, _ = key
-    return key if seed and (match or (home and away)) else None
+    return key if key[1] else None
+
+
+def named_run(key: tuple[str, ...]) -> bool:
+    """Does the key name one game (a Seed and a Match, or a Seed and both teams)? Two tables
+    may print one seed alone (`--seed demo`), so files naming only a seed go together only
+    while their sheet numbers do not meet (:func:`sheet_runs`)."""
+    _, _, match, home, away, _ = key
+    return bool(match or (home and away))
 
 
 def sheet_runs(paths: list[Path]) -> list[tuple[list[Path], list[int] | None]]:
     """The files in groups, each group one record: the files holding the bubble sheets of
-    one match (same game, seed and match in the QR code) together, with the sheet numbers
-    they hold; every other file alone (numbers None). Groups come in the order of their first
-    file; every path is in exactly one group."""
-    runs: dict[tuple, tuple[list[Path], list[int]]] = {}
+    one game (same game, seed and match or teams in the QR code) together, with the sheet
+    numbers they hold; every other file alone (numbers None). Files naming only a seed join
+    the first group of that seed none of whose sheet numbers they hold (one table's photos,
+    a sheet a photo, are one group; two tables' whole runs on one seed stay two). Groups
+    come in the order of their first file; every path is in exactly one group."""
+    runs: dict[tuple, list[tuple[list[Path], list[int]]]] = {}
     out: list[tuple[list[Path], list[int] | None]] = []
     for path in paths:
         ids = sheet_ids(path)
         key = run_key(ids)
         if key is None:
             out.append(([path], None))
-        elif key in runs:
-            runs[key][0].append(path)
-            runs[key][1].extend(i.sheet for i in ids)
+            continue
+        numbers = [i.sheet for i in ids]
+        same = runs.setdefault(key, [])
+        run = next((r for r in same if named_run(key) or not set(numbers) & set(r[1])), None)
+        if run is None:
+            run = ([path], numbers)
+            same.append(run)
+            out.append(run)
         else:
-            runs[key] = ([path], [i.sheet for i in ids])
-            out.append(runs[key])
+            run[0].append(path)
+            run[1].extend(numbers)
     return out
 
 
