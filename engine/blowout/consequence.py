@@ -14,8 +14,10 @@ from printkit_engine.blowout.notation import Written
 from printkit_engine.blowout.rules import Rules
 from printkit_engine.blowout.snap import FIELD_GOAL, PUNT, REPEAT, TURNOVER
 from printkit_engine.blowout.state import State, advance, index, other, own_line, to_goal
+from printkit_engine.frozen import fast_init
 
 
+@fast_init           # made for every snap (and each other reading of it): one step
 @dataclass(frozen=True)
 class After:
     state: Written

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from printkit_engine.blowout.rules import FIELD, Rules
 from printkit_engine.blowout.state import HOME, ball_on, score_text, to_goal
 from printkit_engine.errors import ReadError
+from printkit_engine.frozen import fast_init
 from printkit_engine.game import LENGTH_TAG
 from printkit_engine.tags import tag_line
 from printkit_engine.verify.record import MAX_LINES, Record, Syntax, read, split_lines
@@ -42,8 +43,18 @@ _TOKEN = re.compile(r"\{[^{}]*\}?|[^\s{]+")
 # How an untagged record is known: a snap line's opening (period, side, two card codes).
 _SNAP_START = re.compile(r"[ \t]*(?:Q[1-9]|[12]H|OT[1-9]\d?)[ \t]+[HA][ \t]+[A-Z][A-Z0-9-]{0,11}"
                          r"[ \t]+[A-Z][A-Z0-9-]{0,11}[ \t]", re.I)
+# A whole snap line as the bots and most players write it, in one match (`_plain`): the same
+# fields as the tokens above, spaces and tabs between them, ASCII digits. A line it does not
+# match (a slip, odd spacing, a yard line out of range) goes through the reader field by
+# field, which says what is wrong where.
+_PLAIN = re.compile(r"([ \t]*)(Q[1-9]|[12]H|OT[1-9][0-9]?)[ \t]+([HA])[ \t]+"
+                    r"([A-Z][A-Z0-9-]{0,11})[ \t]+([A-Z][A-Z0-9-]{0,11})"
+                    r"(?:[ \t]+([HA]):([A-Z][A-Z0-9-]{0,11}))?[ \t]+([+-]?[0-9]{1,3})[ \t]+"
+                    r"\{[ \t]*([HA])[ \t]+([1-4])&([0-9]{1,3}|G)[ \t]+(?:([HA])([0-9]{1,2})|50)"
+                    r"(?:[ \t]+([0-9]{1,3})-([0-9]{1,3}))?[ \t]*\}[ \t]*", re.I)
 
 
+@fast_init           # made for every line of a record (and by every reading of it)
 @dataclass(frozen=True)
 class Written:
     """The state a line writes after its snap. The score may be left off (None): the
@@ -61,6 +72,7 @@ class Written:
         return f"{{{self.ball} {self.down}&{self.to_go} {ball_on(self.x)}{score}}}"
 
 
+@fast_init           # made for every line of a record: one step, not a call a field
 @dataclass(frozen=True)
 class Line:
     number: int
@@ -138,8 +150,34 @@ def parse_state(text: str, file: str, number: int, column: int) -> Written:
                    (int(sc.group(1)), int(sc.group(2))) if sc else None)
 
 
+def _plain(text: str, number: int) -> Line | None:
+    """The line read in one match of `_PLAIN`: what the field-by-field reader below makes of
+    it (the same upper-casing, column, goal to go and spot past midfield), about a quarter of
+    its cost; None where `_PLAIN` does not match or a number is out of its range (the reader
+    then says why)."""
+    m = _PLAIN.fullmatch(text)
+    if m is None:
+        return None
+    (lead, period, side, off, de, rside, rcode, yards, ball, down, go, spot_side, spot,
+     home, away) = m.groups()
+    yard = int(spot) if spot else FIELD // 2
+    if not 1 <= yard < FIELD or (go.isdigit() and not 1 <= int(go) <= FIELD):
+        return None
+    ball = ball.upper()
+    x = yard if (spot_side or HOME).upper() == HOME else FIELD - yard
+    written = Written(ball, int(down), int(go) if go.isdigit() else to_goal(ball, x), x,
+                      (int(home), int(away)) if home else None)
+    past = (spot_side + spot).upper() if spot and int(spot) > FIELD // 2 else ""
+    return Line(number, period.upper(), side.upper(), off.upper(), de.upper(),
+                (rside.upper(), rcode.upper()) if rside else None, int(yards), written,
+                len(lead) + 1, past)
+
+
 def parse_line(raw: str, number: int, file: str) -> Line | None:
     text = raw.split(";", 1)[0]
+    plain = _plain(text, number)
+    if plain is not None:
+        return plain
     if not text.strip():
         return None
     tokens = [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(text)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit_engine.blowout.notation import Line
-from printkit_engine.blowout.rules import FIELD, Rules
+from printkit_engine.blowout.rules import FIELD, Rules, remember
 
 # result kinds
 PLAY = "play"            # uses a down (RUN, PASS, PASS INTERFERENCE)
@@ -109,7 +109,20 @@ def legality(rules: Rules, down: int, line: Line) -> list[Slip]:
 
 
 def resolve(rules: Rules, down: int, to_goal: int, line: Line) -> Snap:
-    """The snap's yards and kind, its illegal cards as slips."""
+    """The snap's yards and kind, its illegal cards as slips. The answer depends on the cards,
+    the sides, the down and the spot alone, which come back again and again over a record and
+    a class: worked out once under the rules (`Rules.tables`), the same object after."""
+    table = rules.tables.get("snaps")
+    if table is None:
+        table = rules.tables["snaps"] = {}
+    key = (line.offense, line.defense, line.side, line.response, down, to_goal)
+    snap = table.get(key)
+    if snap is None:
+        snap = remember(table, key, _resolve(rules, down, to_goal, line))
+    return snap
+
+
+def _resolve(rules: Rules, down: int, to_goal: int, line: Line) -> Snap:
     slips = tuple(legality(rules, down, line))
     snap = _outcome(rules, to_goal, line)
     return Snap(snap.yards, snap.kind, snap.arithmetic, snap.rule, snap.why, slips)

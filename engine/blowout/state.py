@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit_engine.blowout.rules import FIELD
+from printkit_engine.frozen import fast_init
 
 HOME, AWAY = "H", "A"
 SIDES = (HOME, AWAY)
@@ -46,6 +47,7 @@ def ball_on(x: int) -> str:
     return f"{HOME}{x}" if x < FIELD // 2 else f"{AWAY}{FIELD - x}"
 
 
+@fast_init           # a new one for every card played: one step, not a call a field
 @dataclass(frozen=True)
 class Hand:
     """One side's hand from one deck: the cards held and the next position in the shuffle.
