@@ -10,10 +10,11 @@ that deck lasts. Bots, the verifier and the printed book all read the shuffles t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from printkit_engine.blowout.game import GAME
-from printkit_engine.blowout.rules import Rules, remember
+from printkit_engine.blowout.rules import Rules
 from printkit_engine.blowout.state import SIDES, STREAM_SIDE, Hand, State
 
 DECKS = ("offense", "special", "defense")
@@ -50,20 +51,32 @@ def play(hands: Hands, seed: str, period: int, side: str, deck: str,
          code: str) -> Hands | None:
     """The hands after `side` plays `code` from its `deck` hand and draws its replacement;
     None if the hand does not hold that card."""
-    i = place(hands, side, deck)
-    hand = hands[i][1]
-    cards = hand.cards
-    if code not in cards:
-        return None
-    at = cards.index(code)              # the first copy, as list.remove takes
-    order = shuffle(seed, side, deck, period)
-    nxt = hand.next
-    if nxt < len(order):
-        kept = (*cards[:at], *cards[at + 1:], order[nxt])
-        nxt += 1
-    else:
-        kept = cards[:at] + cards[at + 1:]
-    return (*hands[:i], (hands[i][0], Hand(kept, nxt, hand.unknown)), *hands[i + 1:])
+    return play_all(hands, seed, period, ((side, deck, code),))
+
+
+def play_all(hands: Hands, seed: str, period: int,
+             plays: Iterable[tuple[str, str, str]]) -> Hands | None:
+    """The hands after each of `plays` ((side, deck, code), in order: a snap's two or three
+    cards) is played and replaced, as `play` one after the other (a card drawn for the first
+    may be the next one played), with the six hands put together once; None if a hand does
+    not hold its card."""
+    held = list(hands)
+    for side, deck, code in plays:
+        i = place(hands, side, deck)
+        key, hand = held[i]
+        cards = hand.cards
+        if code not in cards:
+            return None
+        at = cards.index(code)          # the first copy, as list.remove takes
+        order = shuffle(seed, side, deck, period)
+        nxt = hand.next
+        if nxt < len(order):
+            kept = (*cards[:at], *cards[at + 1:], order[nxt])
+            nxt += 1
+        else:
+            kept = cards[:at] + cards[at + 1:]
+        held[i] = (key, Hand(kept, nxt, hand.unknown))
+    return tuple(held)
 
 
 # where `deal` puts each hand: (side, deck) -> its position in the hands (play and unseen keep
@@ -129,25 +142,6 @@ def leads(state: State, rules: Rules, side: str, role: str) -> list[tuple[str, s
     return [("defense", c) for c in state.hand(side, "defense").cards if c in defense]
 
 
-LEAD_TABLES = {"offense": "leads offense", "defense": "leads defense"}   # Rules.tables names
-
-
-def _count(rules: Rules, role: str, cards: tuple[str, ...]) -> int:
-    """How many of `cards` may lead a snap in `role` ("offense": RUN, PASS, OFFSIDES;
-    "defense": any DEFENSE card but CHALLENGE): the verifier asks at every snap whether the
-    period is over, and a hand's cards come back again and again (a table under the
-    rules)."""
-    name = LEAD_TABLES[role]
-    table = rules.tables.get(name)
-    if table is None:
-        table = rules.tables[name] = {}
-    n = table.get(cards)
-    if n is None:
-        leaders = _leaders(rules)[0 if role == "offense" else 1]
-        n = remember(table, cards, sum(c in leaders for c in cards))
-    return n
-
-
 def _leaders(rules: Rules) -> tuple[frozenset[str], frozenset[str]]:
     """The codes that may lead an offense snap and a defense snap under `rules` (the
     decks' cards as `may_lead_offense` and `may_lead_defense` read them), worked out once
@@ -177,14 +171,31 @@ def period_over(state: State, rules: Rules, maybe: bool = False) -> bool:
     lead a snap holds no card it may lead with. Needs the hands. `maybe`: it may have ended,
     the cards it could lead with being among those gone unknown (after a slip)."""
     hands = state.hands
-    if hands is None or not state.ball:
+    ball = state.ball
+    if hands is None or not ball:
         return False
-    offense = hands[place(hands, state.ball, "offense")][1]
-    special = hands[place(hands, state.ball, "special")][1]
-    n = _count(rules, "offense", offense.cards)
+    (o, ko), (sp, ks), (d, kd) = LEAD_PLACES[ball]
+    offense, special, defense = _held(hands, o, ko), _held(hands, sp, ks), _held(hands, d, kd)
+    leaders = _leaders(rules)
+    n = sum(map(leaders[0].__contains__, offense.cards))
     if state.down == rules.field.downs:
         n += len(special.cards)
     if n <= (offense.unknown + special.unknown if maybe else 0):
         return True
-    defense = hands[place(hands, state.defense, "defense")][1]
-    return _count(rules, "defense", defense.cards) <= (defense.unknown if maybe else 0)
+    return sum(map(leaders[1].__contains__, defense.cards)) <= (defense.unknown if maybe else 0)
+
+
+# the hands `period_over` reads when `side` has the ball, where `deal` puts them: its offense
+# and special teams hands and the other side's defense hand
+LEAD_PLACES = {side: tuple((PLACES[key], key) for key in (
+    (side, "offense"), (side, "special"), (SIDES[1 - SIDES.index(side)], "defense")))
+    for side in SIDES}
+
+
+def _held(hands: Hands, at: int, key: tuple[str, str]) -> Hand:
+    """The hand `key` names, looked for at `at` first (where `deal` puts it)."""
+    if at < len(hands):
+        pair = hands[at]
+        if pair[0] == key:
+            return pair[1]
+    return hands[place(hands, *key)][1]
