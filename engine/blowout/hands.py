@@ -16,6 +16,7 @@ from functools import lru_cache
 from printkit_engine.blowout.game import GAME
 from printkit_engine.blowout.rules import Rules
 from printkit_engine.blowout.state import SIDES, STREAM_SIDE, Hand, State
+from printkit_engine.frozen import new_tuple
 
 DECKS = ("offense", "special", "defense")
 OFFENSE_DECKS = ("offense", "special")       # the offense hand holds both
@@ -62,8 +63,11 @@ def play_all(hands: Hands, seed: str, period: int,
     not hold its card."""
     held = list(hands)
     for side, deck, code in plays:
-        i = place(hands, side, deck)
-        key, hand = held[i]
+        key = (side, deck)
+        i = PLACES.get(key, -1)
+        if not (0 <= i < len(held) and held[i][0] == key):
+            i = place(hands, side, deck)
+        hand = held[i][1]
         cards = hand.cards
         if code not in cards:
             return None
@@ -75,7 +79,7 @@ def play_all(hands: Hands, seed: str, period: int,
             nxt += 1
         else:
             kept = cards[:at] + cards[at + 1:]
-        held[i] = (key, Hand(kept, nxt, hand.unknown))
+        held[i] = (held[i][0], new_tuple(Hand, (kept, nxt, hand.unknown)))
     return tuple(held)
 
 
@@ -175,7 +179,11 @@ def period_over(state: State, rules: Rules, maybe: bool = False) -> bool:
     if hands is None or not ball:
         return False
     (o, ko), (sp, ks), (d, kd) = LEAD_PLACES[ball]
-    offense, special, defense = _held(hands, o, ko), _held(hands, sp, ks), _held(hands, d, kd)
+    if len(hands) == len(PLACES) and hands[o][0] == ko and hands[sp][0] == ks and \
+            hands[d][0] == kd:
+        offense, special, defense = hands[o][1], hands[sp][1], hands[d][1]
+    else:                               # hands put together in another order
+        offense, special, defense = (hands[place(hands, *key)][1] for key in (ko, ks, kd))
     leaders = _leaders(rules)
     n = sum(map(leaders[0].__contains__, offense.cards))
     if state.down == rules.field.downs:
@@ -191,11 +199,3 @@ LEAD_PLACES = {side: tuple((PLACES[key], key) for key in (
     (side, "offense"), (side, "special"), (SIDES[1 - SIDES.index(side)], "defense")))
     for side in SIDES}
 
-
-def _held(hands: Hands, at: int, key: tuple[str, str]) -> Hand:
-    """The hand `key` names, looked for at `at` first (where `deal` puts it)."""
-    if at < len(hands):
-        pair = hands[at]
-        if pair[0] == key:
-            return pair[1]
-    return hands[place(hands, *key)][1]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from printkit_engine.blowout import hands as handsmod
-from printkit_engine.blowout.consequence import After, after, restart
+from printkit_engine.blowout.consequence import After, after, restart, settle
 from printkit_engine.blowout.hands import Hands
 from printkit_engine.blowout.notation import Line, Written
 from printkit_engine.blowout.rules import Length, Rules, remember
@@ -379,8 +379,10 @@ def _followed(state: State, line: Line) -> State | None:
     if held is None:
         return None
     snap = resolve(rules, state.down, state.to_goal, line)
-    if snap.slips or line.yards != snap.yards or \
-            w != after(rules, state, snap.kind, snap.yards).state:
+    if snap.slips or line.yards != snap.yards:
+        return None
+    ball, down, to_go, x, score, _event = settle(rules, state, snap.kind, snap.yards)
+    if w.ball != ball or w.down != down or w.to_go != to_go or w.x != x or w.score != score:
         return None
     new = evolve(state, hands=held, ball=w.ball, down=w.down, to_go=w.to_go, x=w.x,
                  score=w.score)
