@@ -185,6 +185,10 @@ def period_over(state: State, rules: Rules, maybe: bool = False) -> bool:
     else:                               # hands put together in another order
         offense, special, defense = (hands[place(hands, *key)][1] for key in (ko, ks, kd))
     leaders = _leaders(rules)
+    if not maybe:                       # the question at every snap: is there any card to lead
+        fourth = state.down == rules.field.downs and bool(special.cards)
+        return (leaders[0].isdisjoint(offense.cards) and not fourth) or \
+            leaders[1].isdisjoint(defense.cards)
     n = sum(map(leaders[0].__contains__, offense.cards))
     if state.down == rules.field.downs:
         n += len(special.cards)

@@ -20,7 +20,7 @@ from printkit_engine.blowout.consequence import After, after, restart, settle
 from printkit_engine.blowout.hands import Hands
 from printkit_engine.blowout.notation import Line, Written
 from printkit_engine.blowout.rules import Length, Rules, remember
-from printkit_engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, TURNOVER, resolve
+from printkit_engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, TURNOVER, Snap, resolve
 from printkit_engine.blowout.state import State, ball_on, index, other, to_goal
 from printkit_engine.findings import Finding
 from printkit_engine.frozen import evolve
@@ -370,25 +370,47 @@ def _followed(state: State, line: Line) -> State | None:
         return None
     rules = ctx.rules
     w = line.state
-    if w.score is None or handsmod.period_over(state, rules):
+    known = _plain_cards(rules, line, state.down, state.to_goal)
+    if known is None or w.score is None:
         return None
-    plays, unknown = _plays(line, rules)
-    if unknown:
+    snap, plays = known
+    if line.yards != snap.yards or handsmod.period_over(state, rules):
         return None
     held = handsmod.play_all(hands, ctx.seed, k, plays)
     if held is None:
         return None
-    snap = resolve(rules, state.down, state.to_goal, line)
-    if snap.slips or line.yards != snap.yards:
-        return None
     ball, down, to_go, x, score, _event = settle(rules, state, snap.kind, snap.yards)
     if w.ball != ball or w.down != down or w.to_go != to_go or w.x != x or w.score != score:
         return None
-    new = evolve(state, hands=held, ball=w.ball, down=w.down, to_go=w.to_go, x=w.x,
-                 score=w.score)
+    # evolve(state, hands=held, ball=w.ball, ...), the names known good: one dictionary
+    new = _new(State)
+    _set(new, "__dict__", {**state.__dict__, "hands": held, "ball": w.ball, "down": w.down,
+                           "to_go": w.to_go, "x": w.x, "score": w.score})
     if state.ot:
         new = _overtime(state, new, rules)
     return _ended(new, ctx)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _plain_cards(rules: Rules, line: Line, down: int,
+                 to_goal: int) -> tuple[Snap, tuple[tuple[str, str, str], ...]] | None:
+    """The snap (`resolve`) and the cards it plays (`_plays`) of a line whose cards are
+    all cards of their decks, played where the rules allow them; None for any other line.
+    One look in a table under the rules: the answer depends on the cards, sides, down and
+    spot alone."""
+    table = rules.tables.get("plain cards")
+    if table is None:
+        table = rules.tables["plain cards"] = {}
+    key = (line.offense, line.defense, line.side, line.response, down, to_goal)
+    known = table.get(key, False)
+    if known is False:
+        snap = resolve(rules, down, to_goal, line)
+        plays, unknown = _plays(line, rules)
+        known = remember(table, key, None if snap.slips or unknown else (snap, plays))
+    return known
 
 
 def _snap(state: State, line: Line) -> Step[State]:
