@@ -175,9 +175,11 @@ def _plain(text: str, number: int) -> Line | None:
 
 def parse_line(raw: str, number: int, file: str) -> Line | None:
     text = raw.split(";", 1)[0]
-    plain = _plain(text, number)
-    if plain is not None:
-        return plain
+    return _plain(text, number) or _fields(text, number, file)
+
+
+def _fields(text: str, number: int, file: str) -> Line | None:
+    """The line (its comment cut off) read field by field: what is wrong, and where."""
     if not text.strip():
         return None
     tokens = [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(text)]
@@ -224,7 +226,13 @@ def parse_line(raw: str, number: int, file: str) -> Line | None:
                 int(yards), parse_state(state, file, number, cs), c0, past)
 
 
-SYNTAX = Syntax("BO", (LENGTH_TAG,), line=lambda raw, number: parse_line(raw, number, ""))
+def _line(raw: str, number: int) -> Line | None:
+    """The record reader's hook: `parse_line` with no file name (the kernel names it)."""
+    text = raw.split(";", 1)[0]
+    return _plain(text, number) or _fields(text, number, "")
+
+
+SYNTAX = Syntax("BO", (LENGTH_TAG,), line=_line)
 
 
 def parse(text: str, file: str = "<record>", rules: Rules | None = None) -> Record:

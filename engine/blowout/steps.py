@@ -337,7 +337,7 @@ def step(state: State, line: Line) -> Step[State]:
     done = _snap(state, line)
     if not done.findings:
         return done
-    misses = [_snap(g, line) for g in gap(state)]
+    misses = [_snap_of(g, line) for g in gap(state)]
     extra = [m.state for m in misses]
     found = {f.rule for f in done.findings}
     held = [m for m in misses if not any(f.rule == "BO-HAND-001" for f in m.findings)]
@@ -353,6 +353,12 @@ def step(state: State, line: Line) -> Step[State]:
                                     line.text()[:40]),),
                     (done.state, *done.alternatives, *extra))
     return Step(done.state, done.findings, (*done.alternatives, *extra))
+
+
+def _snap_of(state: State, line: Line) -> Step[State]:
+    """`_snap`, through `_followed` first (the same step for a line it follows)."""
+    followed = _followed(state, line)
+    return _snap(state, line) if followed is None else Step(followed)
 
 
 def _followed(state: State, line: Line) -> State | None:
