@@ -20,7 +20,16 @@ from printkit_engine.blowout.consequence import After, after, restart, settle
 from printkit_engine.blowout.hands import Hands
 from printkit_engine.blowout.notation import Line, Written
 from printkit_engine.blowout.rules import Length, Rules, remember
-from printkit_engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, TURNOVER, Snap, resolve
+from printkit_engine.blowout.snap import (
+    FIELD_GOAL,
+    PLAY,
+    PUNT,
+    REPEAT,
+    TURNOVER,
+    resolve,
+    slips,
+    snap_at,
+)
 from printkit_engine.blowout.state import State, ball_on, index, other, to_goal
 from printkit_engine.findings import Finding
 from printkit_engine.frozen import evolve
@@ -376,10 +385,10 @@ def _followed(state: State, line: Line) -> State | None:
         return None
     rules = ctx.rules
     w = line.state
-    known = _plain_cards(rules, line, state.down, state.to_goal)
-    if known is None or w.score is None:
+    plays = _plain_cards(rules, line, state.down)
+    if plays is None or w.score is None:
         return None
-    snap, plays = known
+    snap = snap_at(rules, state.to_goal, line)     # `resolve`'s, the line having no slips
     if line.yards != snap.yards or handsmod.period_over(state, rules):
         return None
     held = handsmod.play_all(hands, ctx.seed, k, plays)
@@ -401,21 +410,18 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _plain_cards(rules: Rules, line: Line, down: int,
-                 to_goal: int) -> tuple[Snap, tuple[tuple[str, str, str], ...]] | None:
-    """The snap (`resolve`) and the cards it plays (`_plays`) of a line whose cards are
-    all cards of their decks, played where the rules allow them; None for any other line.
-    One look in a table under the rules: the answer depends on the cards, sides, down and
-    spot alone."""
+def _plain_cards(rules: Rules, line: Line, down: int) -> tuple[tuple[str, str, str], ...] | None:
+    """The cards a line plays (`_plays`) where they are all cards of their decks played
+    where the rules allow them on `down` (no `slips`); None for any other line. One look in
+    a table under the rules: the answer depends on the cards, sides and down alone."""
     table = rules.tables.get("plain cards")
     if table is None:
         table = rules.tables["plain cards"] = {}
-    key = (line.offense, line.defense, line.side, line.response, down, to_goal)
+    key = (line.offense, line.defense, line.side, line.response, down)
     known = table.get(key, False)
     if known is False:
-        snap = resolve(rules, down, to_goal, line)
         plays, unknown = _plays(line, rules)
-        known = remember(table, key, None if snap.slips or unknown else (snap, plays))
+        known = remember(table, key, None if unknown or slips(rules, down, line) else plays)
     return known
 
 
