@@ -153,6 +153,11 @@ class Plan:
 def snap_at(rules: Rules, to_goal: int, line: Line) -> Snap:
     """The snap's yards and kind with the ball `to_goal` yards from the goal line, as if
     every card were legal (no slips)."""
+    return answer(rules, plan_of(rules, line), to_goal)
+
+
+def plan_of(rules: Rules, line: Line) -> Plan:
+    """The line's cards' `Plan`, kept by the cards and sides."""
     table = rules.tables.get("plans")
     if table is None:
         table = rules.tables["plans"] = {}
@@ -160,6 +165,11 @@ def snap_at(rules: Rules, to_goal: int, line: Line) -> Snap:
     plan = table.get(key)
     if plan is None:
         plan = remember(table, key, _plan(rules, line))
+    return plan
+
+
+def answer(rules: Rules, plan: Plan, to_goal: int) -> Snap:
+    """`plan`'s snap with the ball `to_goal` yards from the goal line (no slips)."""
     if plan.fixed is not None:
         return plan.fixed
     region = _region(rules, plan, to_goal)

@@ -26,9 +26,11 @@ from printkit_engine.blowout.snap import (
     PUNT,
     REPEAT,
     TURNOVER,
+    Plan,
+    answer,
+    plan_of,
     resolve,
     slips,
-    snap_at,
 )
 from printkit_engine.blowout.state import State, ball_on, index, other, to_goal
 from printkit_engine.findings import Finding
@@ -385,10 +387,11 @@ def _followed(state: State, line: Line) -> State | None:
         return None
     rules = ctx.rules
     w = line.state
-    plays = _plain_cards(rules, line, state.down)
-    if plays is None or w.score is None:
+    known = _plain_cards(rules, line, state.down)
+    if known is None or w.score is None:
         return None
-    snap = snap_at(rules, state.to_goal, line)     # `resolve`'s, the line having no slips
+    plays, plan = known
+    snap = answer(rules, plan, state.to_goal)       # `resolve`'s, the line having no slips
     if line.yards != snap.yards or handsmod.period_over(state, rules):
         return None
     held = handsmod.play_all(hands, ctx.seed, k, plays)
@@ -410,10 +413,12 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _plain_cards(rules: Rules, line: Line, down: int) -> tuple[tuple[str, str, str], ...] | None:
-    """The cards a line plays (`_plays`) where they are all cards of their decks played
-    where the rules allow them on `down` (no `slips`); None for any other line. One look in
-    a table under the rules: the answer depends on the cards, sides and down alone."""
+def _plain_cards(rules: Rules, line: Line,
+                 down: int) -> tuple[tuple[tuple[str, str, str], ...], Plan] | None:
+    """The cards a line plays (`_plays`) and what they do (`snap.plan_of`), where they are all
+    cards of their decks played where the rules allow them on `down` (no `slips`); None for
+    any other line. One look in a table under the rules: the answer depends on the cards,
+    sides and down alone."""
     table = rules.tables.get("plain cards")
     if table is None:
         table = rules.tables["plain cards"] = {}
@@ -421,7 +426,8 @@ def _plain_cards(rules: Rules, line: Line, down: int) -> tuple[tuple[str, str, s
     known = table.get(key, False)
     if known is False:
         plays, unknown = _plays(line, rules)
-        known = remember(table, key, None if unknown or slips(rules, down, line) else plays)
+        known = remember(table, key, None if unknown or slips(rules, down, line) else
+                         (plays, plan_of(rules, line)))
     return known
 
 
