@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from printkit_engine.blowout.rules import FIELD, Rules
-from printkit_engine.blowout.state import HOME, ball_on, score_text, to_goal
+from printkit_engine.blowout.state import AWAY, HOME, ball_on, score_text, to_goal
 from printkit_engine.errors import ReadError
 from printkit_engine.frozen import fast_init
 from printkit_engine.game import LENGTH_TAG
@@ -155,22 +155,22 @@ def _plain(text: str, number: int) -> Line | None:
     it (the same upper-casing, column, goal to go and spot past midfield), about a quarter of
     its cost; None where `_PLAIN` does not match or a number is out of its range (the reader
     then says why)."""
-    m = _PLAIN.fullmatch(text)
+    if not text.isascii():              # upper-casing keeps every column: ASCII only
+        return None
+    m = _PLAIN.fullmatch(text if text.isupper() else text.upper())
     if m is None:
         return None
     (lead, period, side, off, de, rside, rcode, yards, ball, down, go, spot_side, spot,
      home, away) = m.groups()
     yard = int(spot) if spot else FIELD // 2
-    if not 1 <= yard < FIELD or (go.isdigit() and not 1 <= int(go) <= FIELD):
+    to_go = 0 if go == "G" else int(go)
+    if not 1 <= yard < FIELD or (go != "G" and not 1 <= to_go <= FIELD):
         return None
-    ball = ball.upper()
-    x = yard if (spot_side or HOME).upper() == HOME else FIELD - yard
-    written = Written(ball, int(down), int(go) if go.isdigit() else to_goal(ball, x), x,
+    x = FIELD - yard if spot_side == AWAY else yard
+    written = Written(ball, int(down), to_goal(ball, x) if go == "G" else to_go, x,
                       (int(home), int(away)) if home else None)
-    past = (spot_side + spot).upper() if spot and int(spot) > FIELD // 2 else ""
-    return Line(number, period.upper(), side.upper(), off.upper(), de.upper(),
-                (rside.upper(), rcode.upper()) if rside else None, int(yards), written,
-                len(lead) + 1, past)
+    return Line(number, period, side, off, de, (rside, rcode) if rside else None, int(yards),
+                written, len(lead) + 1, spot_side + spot if spot and yard > FIELD // 2 else "")
 
 
 def parse_line(raw: str, number: int, file: str) -> Line | None:
