@@ -387,10 +387,12 @@ def _followed(state: State, line: Line) -> State | None:
         return None
     rules = ctx.rules
     w = line.state
-    known = _plain_cards(rules, line, state.down)
+    known = _plain_cards(rules, line)
     if known is None or w.score is None:
         return None
-    plays, plan = known
+    plays, plan, kick = known
+    if kick and state.down < rules.field.downs:     # SPECIAL TEAMS before fourth down
+        return None
     snap = answer(rules, plan, state.to_goal)       # `resolve`'s, the line having no slips
     if line.yards != snap.yards or handsmod.period_over(state, rules):
         return None
@@ -413,21 +415,23 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _plain_cards(rules: Rules, line: Line,
-                 down: int) -> tuple[tuple[tuple[str, str, str], ...], Plan] | None:
-    """The cards a line plays (`_plays`) and what they do (`snap.plan_of`), where they are all
-    cards of their decks played where the rules allow them on `down` (no `slips`); None for
-    any other line. One look in a table under the rules: the answer depends on the cards,
-    sides and down alone."""
+def _plain_cards(rules: Rules,
+                 line: Line) -> tuple[tuple[tuple[str, str, str], ...], Plan, bool] | None:
+    """The cards a line plays (`_plays`), what they do (`snap.plan_of`) and whether the snap
+    card is a kick, where they are all cards of their decks played where the rules allow
+    them on fourth down (no `slips`); None for any other line. The down enters the slips only
+    for a kick (SPECIAL TEAMS before fourth down, the caller's question), so one look in a
+    table under the rules, by the cards and sides alone."""
     table = rules.tables.get("plain cards")
     if table is None:
         table = rules.tables["plain cards"] = {}
-    key = (line.offense, line.defense, line.side, line.response, down)
+    key = (line.offense, line.defense, line.side, line.response)
     known = table.get(key, False)
     if known is False:
         plays, unknown = _plays(line, rules)
-        known = remember(table, key, None if unknown or slips(rules, down, line) else
-                         (plays, plan_of(rules, line)))
+        known = remember(table, key, None if unknown or slips(rules, rules.field.downs, line)
+                         else (plays, plan_of(rules, line),
+                               rules.kind("special", line.offense) == "kick"))
     return known
 
 
