@@ -192,9 +192,9 @@ def period_over(state: State, rules: Rules, maybe: bool = False) -> bool:
     n = sum(map(leaders[0].__contains__, offense.cards))
     if state.down == rules.field.downs:
         n += len(special.cards)
-    if n <= (offense.unknown + special.unknown if maybe else 0):
+    if n <= offense.unknown + special.unknown:
         return True
-    return sum(map(leaders[1].__contains__, defense.cards)) <= (defense.unknown if maybe else 0)
+    return sum(map(leaders[1].__contains__, defense.cards)) <= defense.unknown
 
 
 # the hands `period_over` reads when `side` has the ball, where `deal` puts them: its offense
@@ -202,4 +202,3 @@ def period_over(state: State, rules: Rules, maybe: bool = False) -> bool:
 LEAD_PLACES = {side: tuple((PLACES[key], key) for key in (
     (side, "offense"), (side, "special"), (SIDES[1 - SIDES.index(side)], "defense")))
     for side in SIDES}
-

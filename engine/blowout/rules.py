@@ -125,10 +125,11 @@ class Rules:
     @cached_property
     def tables(self) -> dict[str, Any]:
         """Answers worked out once under these rules, by table name: the verifier asks the
-        same questions at every snap of every record (a snap's yards for its cards, down and
-        spot; how many held cards may lead), and the answers depend on the rules alone. Kept
-        on the rules object (not compared, not part of the rules) so a player's own rules
-        have their own; see `remember`."""
+        same questions at every snap of every record (what a snap's cards do and where they
+        are slips, by the cards, sides and down: snap.py; which cards a line plays: steps.py;
+        which codes may lead a snap: hands.py), and the answers depend on the rules alone.
+        Kept on the rules object (not compared, not part of the rules) so a player's own
+        rules have their own; see `remember`."""
         return {}
 
     def length(self, name: str) -> Length:
