@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit_engine.blowout.notation import Written
-from printkit_engine.blowout.rules import Rules
+from printkit_engine.blowout.rules import FIELD, Rules
 from printkit_engine.blowout.snap import FIELD_GOAL, PUNT, REPEAT, TURNOVER
 from printkit_engine.blowout.state import State, advance, index, other, own_line, to_goal
 from printkit_engine.frozen import fast_init
@@ -74,7 +74,7 @@ def settle(rules: Rules, state: State, kind: str, yards: int) -> Outcome:
         return d, 1, first_down(rules, d, state.x), state.x, score, "nogood"
     if yards >= tg:
         return (*_restart(rules, d), _add(score, ball, rules.scoring.touchdown), "td")
-    if -yards >= state.own:
+    if -yards >= FIELD - tg:            # back to the OFFENSE's own goal line (state.own)
         return (*_restart(rules, d), _add(score, d, rules.scoring.safety), "safety")
     x = advance(ball, state.x, yards)
     left = state.to_go - yards
