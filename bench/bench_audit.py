@@ -92,6 +92,30 @@ two numbers, a passage copied once a card, the cards out looked up by card. What
 has left is spread: the reader (about 20 million instructions a record warm, 45,000 a play
 line: its pattern, fields, Entry), the plain lines' outcome and state (about 75,000 each), and
 the kick lines with cards (about 330,000 each, 126,000 of them the play book's deal).
+
+BLOWOUT!!! again on 29 November, 04:12-04:15 UTC, load 11.1-12.9 (three helpers' jobs: wall
+figures are the load's), 300 bot records (`simulate --seed audit`); "before" is the same bench
+over the code before this round, run beside it, the two alternating:
+
+    game      printkit ms CPU a record (records/s on 2 cores at that CPU)   naive   no bytecode
+    blowout   4.4-4.5  (447-451)   before 9.9 (202)                         4.3-4.4 4.6-4.8
+              before: naive 9.6, no bytecode 10.2-10.3
+
+The same code measured 10.8 ms on a quiet machine before this round, so about 4.9 ms quiet
+(the 300 records/s target on 2 cores allows about 6.0, start-up included). Counted (valgrind
+cachegrind, `audit_one` of records with planted slips, `simulate --seed auditcmp --slips 150`,
+caches warm, 25 records less 5): 46.0 million instructions a record, from 111.5; a fresh
+process over 300 of them, half with a slip, 4.5 ms CPU a record against 10.5 (interleaved).
+Where it went: a line with nothing to report is followed in one pass (steps._followed; the full
+step, which looks for every finding, only for the others); a snap's answer kept under the
+rules by what it depends on (its cards' plan and the one question about the spot that changes
+it: a table by every spot and down missed two lines in three in a fresh process); a plain line
+read in one regular expression match; a hand a named tuple, a snap's cards played from the six
+hands put together once; where the snap leaves the game worked out without its words; lines
+cut with str.split where there is no carriage return. What is left: the step (about half: the
+cards played from the hands, whether the period is over, where the snap leaves the game), the
+reader (a quarter: a match and two objects a line), the play book's seeded shuffles (24-30 a
+record, 6%), and after a slip the readings kept while more than one follows.
 """
 
 from __future__ import annotations

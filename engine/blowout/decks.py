@@ -71,9 +71,10 @@ class Deck:
     title: str
     cards: tuple[Card, ...]
 
-    @property
+    @cached_property
     def order(self) -> tuple[str, ...]:
-        """Canonical order: codes as listed, each repeated `count` times."""
+        """Canonical order: codes as listed, each repeated `count` times (made once: every
+        hand the play book deals shuffles it, a record's verifier some thirty times)."""
         return tuple(c.code for c in self.cards for _ in range(c.count))
 
     def card(self, code: str) -> Card:

@@ -9,6 +9,7 @@ card is, what it may do, how far it moves the ball.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from printkit_engine.rulesdata import attributes
 
 RULES_FILE = Path(__file__).with_name("rules.toml")
 FIELD = 100                      # goal line to goal line: geometry, not a rule
+TABLE_SIZE = 1 << 16             # answers a table of `Rules.tables` keeps before it starts over
 
 
 @dataclass(frozen=True)
@@ -120,12 +122,31 @@ class Rules:
         """"the distance to the back of the END ZONE (GOAL LINE plus 10 yards)"."""
         return to_goal + self.field.end_zone
 
+    @cached_property
+    def tables(self) -> dict[str, Any]:
+        """Answers worked out once under these rules, by table name: the verifier asks the
+        same questions at every snap of every record (what a snap's cards do and where they
+        are slips, by the cards, sides and down: snap.py; which cards a line plays: steps.py;
+        which codes may lead a snap: hands.py), and the answers depend on the rules alone.
+        Kept on the rules object (not compared, not part of the rules) so a player's own
+        rules have their own; see `remember`."""
+        return {}
+
     def length(self, name: str) -> Length:
         try:
             return self.lengths[name]
         except KeyError:
             raise ValueError(f"unknown game length {name!r} "
                              f"(lengths: {', '.join(self.lengths)})") from None
+
+
+def remember(table: dict[Any, Any], key: Any, value: Any) -> Any:
+    """`value` kept in `table` under `key` and returned; a table holding TABLE_SIZE answers is
+    emptied first (a process auditing thousands of records keeps a bounded memory)."""
+    if len(table) >= TABLE_SIZE:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def build(data: dict[str, Any], source: str = "rules") -> Rules:

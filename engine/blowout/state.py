@@ -7,7 +7,7 @@ whoever has it; a record writes it from either side's goal line (`H25`, `A40`, `
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from printkit_engine.blowout.rules import FIELD
 
@@ -46,13 +46,16 @@ def ball_on(x: int) -> str:
     return f"{HOME}{x}" if x < FIELD // 2 else f"{AWAY}{FIELD - x}"
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     """One side's hand from one deck: the cards held and the next position in the shuffle.
 
     After a slip the verifier may not know every card played: `unknown` of the `cards` are
     gone (played on lines the record does not show, or wrote wrong), which ones unknown; the
-    side holds the others."""
+    side holds the others.
+
+    A named tuple, not a dataclass: a new one is made for every card played, and the states
+    holding the hands are compared and hashed as readings are kept (a tuple does both in C;
+    `frozen.new_tuple` makes one in one call)."""
 
     cards: tuple[str, ...]
     next: int

@@ -13,13 +13,25 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from printkit_engine.blowout import hands as handsmod
-from printkit_engine.blowout.consequence import After, after, restart
+from printkit_engine.blowout.consequence import After, after, restart, settle
 from printkit_engine.blowout.hands import Hands
 from printkit_engine.blowout.notation import Line, Written
-from printkit_engine.blowout.rules import Length, Rules
-from printkit_engine.blowout.snap import FIELD_GOAL, PLAY, PUNT, REPEAT, TURNOVER, resolve
+from printkit_engine.blowout.rules import Length, Rules, remember
+from printkit_engine.blowout.snap import (
+    FIELD_GOAL,
+    PLAY,
+    PUNT,
+    REPEAT,
+    TURNOVER,
+    Plan,
+    answer,
+    plan_of,
+    resolve,
+    slips,
+)
 from printkit_engine.blowout.state import State, ball_on, index, other, to_goal
 from printkit_engine.findings import Finding
 from printkit_engine.frozen import evolve
@@ -49,7 +61,14 @@ class Context:
     seed: str | None = None
 
     def period_name(self, k: int) -> str:
-        return self.length.period_name(k)
+        names = self.names
+        return names[k] if k < len(names) else self.length.period_name(k)
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """Period k's name at [k] (index 0 unused), regulation and a few overtime periods:
+        a snap asks for two (the period it is in and the next), one look each."""
+        return ("", *(self.length.period_name(k) for k in range(1, self.length.periods + 9)))
 
 
 def start(ctx: Context) -> State:
@@ -124,10 +143,26 @@ def _period(state: State, line: Line,
                            f"{now} or {nxt}", line.period)], None
 
 
-def _plays(line: Line, rules: Rules) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]]]:
+Plays = tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]]
+
+
+def _plays(line: Line, rules: Rules) -> Plays:
     """The cards the line plays, (side, deck, code), and the hands a code that is no card of
-    its deck was written for, (side, deck): something was played from them all the same."""
-    plays, unknown = [], []
+    its deck was written for, (side, deck): something was played from them all the same.
+    (A table under the rules: the answer depends on the line's cards and sides alone.)"""
+    table = rules.tables.get("plays")
+    if table is None:
+        table = rules.tables["plays"] = {}
+    key = (line.offense, line.defense, line.side, line.response)
+    known = table.get(key)
+    if known is None:
+        known = remember(table, key, _cards(line, rules))
+    return known
+
+
+def _cards(line: Line, rules: Rules) -> Plays:
+    plays: list[tuple[str, str, str]] = []
+    unknown: list[tuple[str, str]] = []
     deck = "special" if rules.card("special", line.offense) and \
         not rules.card("offense", line.offense) else "offense"
     wanted = [(line.side, deck, line.offense), (other(line.side), "defense", line.defense)]
@@ -136,7 +171,7 @@ def _plays(line: Line, rules: Rules) -> tuple[list[tuple[str, str, str]], list[t
         wanted.append((side, "offense" if side == line.side else "defense", code))
     for side, d, code in wanted:
         (plays.append((side, d, code)) if rules.card(d, code) else unknown.append((side, d)))
-    return plays, unknown
+    return tuple(plays), tuple(unknown)
 
 
 def _hands(state: State, line: Line, ctx: Context) -> tuple[list[Hands], list[Finding]]:
@@ -243,7 +278,7 @@ def _compare(w: Written, want: After, alts: list[After], line: Line, state: Stat
              rules: Rules) -> list[Finding]:
     """One finding for a written state that is neither the rules' nor what the written yards
     give. The rule is the one of what the snap did, or of the score the record claims."""
-    if any(_agrees(w, r.state, rules) for r in (want, *alts)):
+    if w == want.state or any(_agrees(w, r.state, rules) for r in (want, *alts)):
         return []
     e = want.state
     rule = EVENT_RULE.get(want.event) or _claimed(w, state, rules)
@@ -307,10 +342,13 @@ def step(state: State, line: Line) -> Step[State]:
     state it writes is taken as written (what the left-out snap did cannot be checked): its
     cards are in the hands only once such a snap is put before it, or the other side has the
     ball while the line's own cards and yards are right."""
+    followed = _followed(state, line)
+    if followed is not None:
+        return Step(followed)
     done = _snap(state, line)
     if not done.findings:
         return done
-    misses = [_snap(g, line) for g in gap(state)]
+    misses = [_snap_of(g, line) for g in gap(state)]
     extra = [m.state for m in misses]
     found = {f.rule for f in done.findings}
     held = [m for m in misses if not any(f.rule == "BO-HAND-001" for f in m.findings)]
@@ -328,6 +366,75 @@ def step(state: State, line: Line) -> Step[State]:
     return Step(done.state, done.findings, (*done.alternatives, *extra))
 
 
+def _snap_of(state: State, line: Line) -> Step[State]:
+    """`_snap`, through `_followed` first (the same step for a line it follows)."""
+    followed = _followed(state, line)
+    return _snap(state, line) if followed is None else Step(followed)
+
+
+def _followed(state: State, line: Line) -> State | None:
+    """The state after a snap line with nothing to report, in one pass: a record with a Seed,
+    the period going on, the side with the ball on offense, every card in its hand, the
+    yards and the written state the rules' own (most lines of a record). What `_snap` gives
+    such a line, without the findings it looks for; None for any other line (a first snap,
+    a new period, no Seed, a slip of any kind), which `_snap` then reads in full."""
+    ctx = state.ctx
+    hands = state.hands
+    k = state.period
+    names = ctx.names
+    if hands is None or state.over or line.side != state.ball or line.past_midfield or \
+            not state.ball or k >= len(names) or line.period != names[k]:
+        return None
+    rules = ctx.rules
+    w = line.state
+    known = _plain_cards(rules, line)
+    if known is None or w.score is None:
+        return None
+    plays, plan, kick = known
+    if kick and state.down < rules.field.downs:     # SPECIAL TEAMS before fourth down
+        return None
+    snap = answer(rules, plan, state.to_goal)       # `resolve`'s, the line having no slips
+    if line.yards != snap.yards or handsmod.period_over(state, rules):
+        return None
+    held = handsmod.play_all(hands, ctx.seed, k, plays)
+    if held is None:
+        return None
+    ball, down, to_go, x, score, _event = settle(rules, state, snap.kind, snap.yards)
+    if w.ball != ball or w.down != down or w.to_go != to_go or w.x != x or w.score != score:
+        return None
+    # evolve(state, hands=held, ball=w.ball, ...), the names known good: one dictionary
+    new = _new(State)
+    _set(new, "__dict__", {**state.__dict__, "hands": held, "ball": w.ball, "down": w.down,
+                           "to_go": w.to_go, "x": w.x, "score": w.score})
+    if state.ot:
+        new = _overtime(state, new, rules)
+    return _ended(new, ctx)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _plain_cards(rules: Rules,
+                 line: Line) -> tuple[tuple[tuple[str, str, str], ...], Plan, bool] | None:
+    """The cards a line plays (`_plays`), what they do (`snap.plan_of`) and whether the snap
+    card is a kick, where they are all cards of their decks played where the rules allow
+    them on fourth down (no `slips`); None for any other line. The down enters the slips only
+    for a kick (SPECIAL TEAMS before fourth down, the caller's question), so one look in a
+    table under the rules, by the cards and sides alone."""
+    table = rules.tables.get("plain cards")
+    if table is None:
+        table = rules.tables["plain cards"] = {}
+    key = (line.offense, line.defense, line.side, line.response)
+    known = table.get(key, False)
+    if known is False:
+        plays, unknown = _plays(line, rules)
+        known = remember(table, key, None if unknown or slips(rules, rules.field.downs, line)
+                         else (plays, plan_of(rules, line),
+                               rules.kind("special", line.offense) == "kick"))
+    return known
+
+
 def _snap(state: State, line: Line) -> Step[State]:
     ctx = state.ctx
     rules = ctx.rules
@@ -336,7 +443,7 @@ def _snap(state: State, line: Line) -> Step[State]:
                     line.text()[:40])
         return Step(state, (f,), adrift=True)
     state, found, other_period = _period(state, line, ctx)
-    if any(f.rule == "BO-OT-001" for f in found):       # regulation had ended: stop here
+    if found and any(f.rule == "BO-OT-001" for f in found):   # regulation had ended: stop
         return Step(evolve(state, over=True), tuple(found), adrift=True)
     if line.past_midfield:
         found.append(Finding(line.number, "BO-SPOT-002", "a yard line is counted from the "
@@ -352,9 +459,11 @@ def _snap(state: State, line: Line) -> Step[State]:
         state = evolve(state, hands=hands[0])
     found += more
     snap = resolve(rules, state.down, state.to_goal, line)
-    found += [Finding(line.number, s.rule, s.message, s.expected, s.found) for s in snap.slips]
+    slips = snap.slips                  # none on most snaps: nothing to look through
+    if slips:
+        found += [Finding(line.number, s.rule, s.message, s.expected, s.found) for s in slips]
     other_snap = None
-    if any(s.rule in RESPONSE_SLIPS for s in snap.slips):
+    if slips and any(s.rule in RESPONSE_SLIPS for s in slips):
         # a response card the rules do not allow there: worked out as if it were allowed (the
         # card is the one slip), or as having no effect (the rules); the record may write
         # either, and the next line may follow either
@@ -365,7 +474,7 @@ def _snap(state: State, line: Line) -> Step[State]:
     alts: list[After] = []
     if other_snap is not None:
         alts.append(after(rules, state, other_snap.kind, other_snap.yards))
-    if any(s.rule in UNPLAYABLE for s in snap.slips):
+    if snap.slips and any(s.rule in UNPLAYABLE for s in snap.slips):
         # a card that cannot lead has no effect the rules give: take the written yards
         # (or of whatever the card was: a repeated down, a turnover, a kick)
         want = after(rules, state, PLAY, line.yards)

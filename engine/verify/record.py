@@ -50,8 +50,10 @@ NOTES = {
 
 def split_lines(text: str) -> list[str]:
     """The lines of a text: cut at ``\\n``, ``\\r\\n`` and ``\\r`` only; no empty last line
-    for a text that ends in a line end."""
-    rows = LINE_END.split(text)
+    for a text that ends in a line end. (A text with no ``\\r``, most of them, is cut by
+    `str.split`, a fifth of the regular expression's cost: a record is cut several times on
+    its way through `audit`.)"""
+    rows = text.split("\n") if "\r" not in text else LINE_END.split(text)
     if rows and rows[-1] == "":
         rows.pop()
     return rows
