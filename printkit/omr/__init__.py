@@ -243,7 +243,7 @@ def run_key(ids: list) -> tuple[str, ...] | None:
 def named_run(key: tuple[str, ...]) -> bool:
     """Does the key name one game (a Seed and a Match, or a Seed and both teams)? Two tables
     may print one seed alone (`--seed demo`), so files naming only a seed go together only
-    while their sheet numbers do not meet (:func:`sheet_runs`)."""
+    when no sheet number comes twice among them (:func:`sheet_runs`)."""
     _, _, match, home, away, _ = key
     return bool(match or (home and away))
 
@@ -251,28 +251,34 @@ def named_run(key: tuple[str, ...]) -> bool:
 def sheet_runs(paths: list[Path]) -> list[tuple[list[Path], list[int] | None]]:
     """The files in groups, each group one record: the files holding the bubble sheets of
     one game (same game, seed and match or teams in the QR code) together, with the sheet
-    numbers they hold; every other file alone (numbers None). Files naming only a seed join
-    the first group of that seed none of whose sheet numbers they hold (one table's photos,
-    a sheet a photo, are one group; two tables' whole runs on one seed stay two). Groups
-    come in the order of their first file; every path is in exactly one group."""
-    runs: dict[tuple, list[tuple[list[Path], list[int]]]] = {}
-    out: list[tuple[list[Path], list[int] | None]] = []
+    numbers they hold; every other file alone (numbers None). Files naming only a seed are
+    one group when no sheet number comes twice among them (one table's photos, a sheet a
+    photo), else each alone: two tables' runs printed with one seed are never mixed into one
+    record (a whole run in one file is still verified). Groups come in the order of their
+    first file; every path is in exactly one group."""
+    runs: dict[tuple, tuple[list[Path], list[int]]] = {}
+    order: list[tuple | Path] = []                    # each group's key, or a file alone
     for path in paths:
         ids = sheet_ids(path)
         key = run_key(ids)
         if key is None:
-            out.append(([path], None))
-            continue
-        numbers = [i.sheet for i in ids]
-        same = runs.setdefault(key, [])
-        run = next((r for r in same if named_run(key) or not set(numbers) & set(r[1])), None)
-        if run is None:
-            run = ([path], numbers)
-            same.append(run)
-            out.append(run)
+            order.append(path)
+        elif key in runs:
+            runs[key][0].append(path)
+            runs[key][1].extend(i.sheet for i in ids)
         else:
-            run[0].append(path)
-            run[1].extend(numbers)
+            runs[key] = ([path], [i.sheet for i in ids])
+            order.append(key)
+    out: list[tuple[list[Path], list[int] | None]] = []
+    for item in order:
+        if isinstance(item, Path):
+            out.append(([item], None))
+            continue
+        files, numbers = runs[item]
+        if named_run(item) or len(set(numbers)) == len(numbers):
+            out.append((files, numbers))
+        else:                                         # two tables on one seed: apart
+            out.extend(([f], [i.sheet for i in sheet_ids(f)]) for f in files)
     return out
 
 
