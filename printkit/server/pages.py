@@ -62,8 +62,8 @@ def _format(c: ClassRow) -> str:
     return f"{c.format}, {c.length}" if c.length else c.format
 
 
-LOGS = (("", "decision sheet: what the table decided, the fewest sheets"),
-        ("dense", "full-line sheet: every line's state, each line checked alone"))
+LOGS = (("", "decision sheet: what the table decided, big bubbles"),
+        ("dense", "full-line sheet: every line's state, small bubbles, each line checked alone"))
 
 
 def home(classes: list[ClassRow], games: list[tuple[str, str]], csrf: str, error: str = "",

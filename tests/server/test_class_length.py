@@ -88,8 +88,9 @@ def test_a_class_may_take_the_full_line_bubble_log_as_classroom_dense_does(tmp_p
     c = Client(App(tmp_path / "classes"))
     page = c.get("/").text
     assert ('<select id="log" name="log"><option value="" selected>decision sheet: what the '
-            "table decided, the fewest sheets</option><option value=\"dense\">full-line "
-            "sheet: every line&#x27;s state, each line checked alone</option></select>") in page
+            "table decided, big bubbles</option><option value=\"dense\">full-line "
+            "sheet: every line&#x27;s state, small bubbles, each line checked alone</option>"
+            "</select>") in page
     for log, number in (("dense", 1), ("", 2)):
         r = c.post("/classes", {"csrf": c.token(), "game": "blowout", "teams": TEAMS,
                                 "format": "round-robin", "paper": "letter", "log": log})
