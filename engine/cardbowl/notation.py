@@ -12,7 +12,7 @@ documented in docs/notation.md ("Card Bowl").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 
 from printkit_engine.cards import FULL_DECK
@@ -569,11 +569,54 @@ def _scrimmage(reader: _Reader, number: int, text: str, stripped: str, indent: i
     if yard > 50:
         raise reader.error("a yard line is 0 to 50, counted from the nearer goal",
                            indent + m.start(4) + 1)
-    entry = Entry(number, "play", stripped, name="scrimmage", down=int(m.group(1)), goal=goal,
-                  distance=None if goal else int(distance), yard=yard,
-                  side=(m.group(3) or "").lower() or None)
-    reader.extras(entry, _fields(text, indent + m.end()), kick=False)
+    start = indent + m.end()
+    time = None
+    tab = text.rfind("\t", start)
+    if tab >= 0 and _TIME.match(clock := text[tab + 1:]):
+        # the clock is the last field (nearly every line): the fields before it are read as
+        # they would be with it, and it is the time the line says (the last one written)
+        tail, time = text[start:tab], clock
+    else:
+        tail = text[start:]
+    try:
+        result, score, cards, written = (_tail(tail, start) if len(tail) <= _TAIL_CACHED
+                                         else _read_tail(tail, start))
+    except ReadError as exc:
+        raise reader.error(exc.message, exc.column) from None
+    # the Entry's dictionary in one display: a dataclass __init__ of its 17 fields, for the
+    # line most lines are, cost as much as reading the rest of it
+    entry = object.__new__(Entry)
+    entry.__dict__ = {
+        "line": number, "kind": "play", "text": stripped, "name": "scrimmage", "value": "",
+        "down": int(m.group(1)), "distance": None if goal else int(distance), "goal": goal,
+        "yard": yard, "side": (m.group(3) or "").lower() or None, "result": result,
+        "score": score, "time": time or written, "cards": cards, "after": None, "gap": False}
     return entry
+
+
+_TAIL_CACHED = 160      # longer fields after a line's head are read every time: a bounded cache
+
+
+def _read_tail(tail: str, start: int) -> tuple[Result, Score | None, Cards | None, str | None]:
+    """What the fields after a scrimmage line's head say (the head ends at column `start`):
+    its result, score column, cards and clock time, or ReadError (no file or line)."""
+    scratch = Entry(0, "play", "")
+    _Reader("", 0).extras(scratch, [(f, c + start) for f, c in _fields(tail, 0)], kick=False)
+    return scratch.result, scratch.score, scratch.cards, scratch.time
+
+
+@lru_cache(maxsize=8192)
+def _tail(tail: str, start: int) -> tuple[Result, Score | None, Cards | None, str | None]:
+    """`_read_tail`, remembered: without their clock, a class's lines write the same few
+    thousand results and scores again and again. What it returns is shared by every line
+    that writes the text, so it is never changed once read (as `_result`'s)."""
+    return _read_tail(tail, start)
+
+
+_FIELD_NAMES = ("line", "kind", "text", "name", "value", "down", "distance", "goal", "yard",
+                "side", "result", "score", "time", "cards", "after", "gap")
+if set(_FIELD_NAMES) != {f.name for f in fields(Entry)}:       # _scrimmage's display
+    raise TypeError("notation._scrimmage builds an Entry with other fields than Entry's")
 
 
 def _try_word(entry: Entry, word: str) -> None:
@@ -640,7 +683,7 @@ def parse(text: str, file: str = "<record>", rules: object = None) -> Record:
     def read_line(raw: str, number: int) -> Entry | None:
         # the one context a line needs from the lines before it: have the notes begun?
         nonlocal in_plays
-        if raw.isspace():
+        if not raw or raw.isspace():
             return None                     # a blank line (half the lines of the notes)
         entry = parse_line(raw, number, file, in_plays)
         in_plays = in_plays or (entry is not None and entry.kind != "tag")

@@ -1,0 +1,90 @@
+"""Card Bowl's reader remembers what it has read (a scrimmage line's fields without their clock,
+a result's clauses): a line read again, at another column, in another record or after the
+same text with another clock, reads as written, with its own line, columns and errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit_engine.cardbowl.notation import parse_line
+from printkit_engine.errors import ReadError
+
+
+def _line(text: str, number: int = 7):
+    entry = parse_line(text, number, "r.txt", in_plays=True)
+    assert entry is not None
+    return entry
+
+
+def test_a_scrimmage_line_with_its_clock_last():
+    first = _line("2 & 6 @ 17\trun 4\t7-0 Hearts\t10:55", 3)
+    again = _line("2 & 6 @ 17\trun 4\t7-0 Hearts\t9:40", 12)
+    assert (first.line, first.time, again.line, again.time) == (3, "10:55", 12, "9:40")
+    for entry in (first, again):
+        assert (entry.kind, entry.name, entry.down, entry.distance, entry.yard) == \
+            ("play", "scrimmage", 2, 6, 17)
+        assert (entry.result.gain, entry.result.play) == (4, "run")
+        assert entry.score is not None
+        assert (entry.score.first, entry.score.second, entry.score.team, entry.score.column) \
+            == (7, 0, "Hearts", 18)
+        assert (entry.after, entry.gap, entry.cards) == (None, False, None)
+
+
+def test_the_last_of_two_clocks_is_the_lines_time():
+    assert _line("1 & 10 @ 29\tpass 12\t3:10\t2:55").time == "2:55"
+    assert _line("1 & 10 @ 29\tpass 12\t3:10").time == "3:10"
+    assert _line("1 & 10 @ 29\t3:10").result.written is False
+
+
+def test_a_clock_not_last_and_a_line_with_no_clock():
+    entry = _line("1 & 10 @ 29\tpass 12\t3:10\t7-0")
+    assert (entry.time, entry.result.gain) == ("3:10", 12)
+    assert entry.score is None or entry.score.first == 7
+    assert _line("1 & 10 @ 29\tpass 12").time is None
+
+
+def test_an_entry_read_twice_is_two_entries():
+    """The context pass marks entries where they are (`after`, `gap`): one line's marks must
+    not show on another line that writes the same text."""
+    first = _line("1 & 10 @ 29\tpass 12\t3:10")
+    again = _line("1 & 10 @ 29\tpass 12\t3:10")
+    assert first is not again and first == again
+    first.gap = True
+    assert again.gap is False
+
+
+@pytest.mark.parametrize("text, column", [
+    ("1 & 10 @ 29\tpass 12\tbogus\t3:10", 21),
+    ("1 & 10 @ 29\tpass 12\tbogus\t4:10", 21),
+    ("1 & 10 @ 29\tpaas 12\t3:10", 13),
+    ("1 &  10 @ 29\tpaas 12\t3:10", 14),
+    ("  1 & 10 @ 29\tpass 12 13\t3:10", 23),
+])
+def test_errors_keep_their_line_and_column(text, column):
+    for number in (4, 9):
+        with pytest.raises(ReadError) as err:
+            parse_line(text, number, "r.txt", in_plays=True)
+        assert (err.value.file, err.value.line, err.value.column) == ("r.txt", number, column)
+
+
+@pytest.mark.parametrize("text, columns", [
+    ("1 & 10 @ 29\tpass 12; 5 yd pen. vs. D", [22]),
+    ("1 & 10 @ 9\tpass 12; 5 yd pen. vs. D", [21]),
+    ("1 & 10 @ 9\trun 3; 5 yd pen. vs. D; 10 yd pen. vs. O", [19, 36]),
+])
+def test_a_penalty_clause_at_another_column(text, columns):
+    assert [p.column for p in _line(text).result.penalties] == columns
+
+
+def test_a_penalty_read_twice_is_declined_in_one_line_only():
+    declined = _line("1 & 10 @ 29\tpass 12; 5 yd pen. vs. D, declined\t3:10").result
+    plain = _line("1 & 10 @ 29\tpass 11; 5 yd pen. vs. D\t3:10").result
+    assert [p.declined for p in declined.penalties] == [True]
+    assert [p.declined for p in plain.penalties] == [False]
+
+
+def test_a_sum_at_another_column():
+    first = _line("1 & 10 @ 29\trun 19 + 18 = 37").result.sums
+    again = _line("1 & 10 @ 9\trun 19 + 18 = 37").result.sums
+    assert [(s.terms, s.total, s.column) for s in first] == [([19, 18], 37, 17)]
+    assert [(s.terms, s.total, s.column) for s in again] == [([19, 18], 37, 16)]
