@@ -270,6 +270,10 @@ def _fields(text: str, start: int) -> list[tuple[str, int]]:
     return out
 
 
+# a clause's words (`_Reader.words`): kinds, plays named, `to` number, value, sum, column
+Words = tuple[frozenset[str], tuple[str, ...], int | None, int | None, Sum | None, int]
+
+
 class _Reader:
     def __init__(self, file: str, line: int) -> None:
         self.file = file
@@ -403,10 +407,13 @@ class _Reader:
         return total, (Sum(terms, total, nums[0][2]) if len(terms) > 1 or total != terms[0]
                        else None)
 
-    def clause(self, res: Result, part: str, column: int, kick: bool) -> None:
+    def words(self, part: str, column: int) -> Words | None:
+        """What a clause's words say, whatever came before it in the result: their kinds,
+        the plays named, the number after `to`, the value and its sum, the first word's
+        column (None for a clause of no words)."""
         atoms = self.atoms(part, column)
         if not atoms:
-            return
+            return None
         kinds: set[str] = set()             # the words' kinds, and the plays named
         plays: list[str] = []               # (one loop: a comprehension is a frame each)
         for a in atoms:
@@ -425,11 +432,21 @@ class _Reader:
                 continue
             nums.append(atom)
         value, total = self.expression(nums)
-        if total:
-            res.sums.append(total)
         if "LOSS" in kinds and value is not None:
             value = -abs(value)
-        col = atoms[0][2]
+        return frozenset(kinds), tuple(plays), to_value, value, total, atoms[0][2]
+
+    def clause(self, res: Result, part: str, column: int, kick: bool) -> None:
+        try:
+            said = _words(part)
+        except ReadError:
+            said = self.words(part, column)     # raises it again, at its column on the line
+        if said is None:
+            return
+        kinds, plays, to_value, value, total, col = said
+        col += column
+        if total:
+            res.sums.append(Sum(total.terms, total.total, total.column + column))
         if "RECOVERS" in kinds:
             who = [k for k in ("D", "O", "K", "R") if k in kinds]
             res.recovered = who[0] if who else None
@@ -505,6 +522,15 @@ class _Reader:
             raise self.error("a second yardage in one play result (use '+' to add them)",
                              column)
         res.gain = value
+
+
+@lru_cache(maxsize=8192)
+def _words(part: str) -> Words | None:
+    """`_Reader.words` of a clause read at column 0 (the caller adds its own column to the
+    columns), or ReadError. Remembered: a result the process has not seen before is mostly
+    clauses it has (`5 yd pen. vs. D`, ` declined`, ` TD`). Its sum is shared, never changed
+    (a line's own sum is a new one at the line's column)."""
+    return _Reader("", 0).words(part, 0)
 
 
 @lru_cache(maxsize=4096)
