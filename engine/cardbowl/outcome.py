@@ -114,6 +114,17 @@ def _penalty_yards(g: Notes, entry: Entry, res: Result, spot: int, kick: bool) -
 
 def scrimmage_outcome(s: Situation, entry: Entry, team: int) -> Outcome:
     """A scrimmage line's result from the line as written (pos, down, marker of `s`)."""
+    res, pos, down, marker = entry.result, s.pos, s.down, s.marker
+    if pos is not None and down is not None and marker is not None and not (
+            res.penalties or res.field_goal or res.punt_play or res.interception or res.fumble
+            or res.auto_first or res.touchdown or res.safety) and res.written:
+        gain = 0 if res.incomplete else res.gain
+        if gain is not None and 0 < pos + gain < FIELD:
+            # a plain gain (or an incomplete pass) that stays in the field, most lines:
+            # `_scrimmage`'s way for it (no penalty, turnover or score, nothing to flag)
+            # without its notes and their checks
+            return Outcome(_next_down(team, pos + gain, down, marker, False, bool(res.replay),
+                                      s.rules.field.first_down), (), (0, 0))
     g = Notes(s)
     return g.step(_scrimmage(g, entry, team))
 
