@@ -288,8 +288,23 @@ class _Reader:
         if not m:
             raise self.error("expected 'cards: QH 5C ...'", column)
         groups: list[list[str]] = [[]]
+        body = m.group(2)
+        if body.isascii():
+            # every word at once, upper case (ASCII: the same words as one at a time), the
+            # way below only for a word that is no card (its column)
+            for word in _CARD_WORD.findall(body.upper()):
+                if word == "/":
+                    groups.append([])
+                elif word in _DECK:
+                    groups[-1].append(word)
+                else:
+                    break
+            else:
+                if any(groups):
+                    return Cards(groups, int(m.group(1)) if m.group(1) else None, column)
+            groups = [[]]
         offset = column + m.start(2)
-        for tok in _CARD_WORD.finditer(m.group(2)):
+        for tok in _CARD_WORD.finditer(body):
             word = tok.group(0).upper()
             if word == "/":
                 groups.append([])

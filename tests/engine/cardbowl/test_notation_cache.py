@@ -88,3 +88,22 @@ def test_a_sum_at_another_column():
     again = _line("1 & 10 @ 9\trun 19 + 18 = 37").result.sums
     assert [(s.terms, s.total, s.column) for s in first] == [([19, 18], 37, 17)]
     assert [(s.terms, s.total, s.column) for s in again] == [([19, 18], 37, 16)]
+
+
+@pytest.mark.parametrize("text, groups", [
+    ("cards: 7c 9S / jc / 6H 2h, 9D QH / 6S", [["7C", "9S"], ["JC"], ["6H", "2H", "9D", "QH"],
+                                             ["6S"]]),
+    ("Cards 12: rj/bj 10c", [["RJ"], ["BJ", "10C"]]),
+])
+def test_a_cards_line_in_any_case(text, groups):
+    entry = _line(text)
+    assert entry.cards is not None and entry.cards.groups == groups
+
+
+@pytest.mark.parametrize("text, column", [
+    ("cards: 7C 9S / XC", 16), ("cards: 7C é9S", 11), ("  cards: 7C 1D", 13),
+])
+def test_a_word_that_is_no_card_keeps_its_column(text, column):
+    with pytest.raises(ReadError) as err:
+        parse_line(text, 5, "r.txt", in_plays=True)
+    assert err.value.column == column and "not a card" in err.value.message
