@@ -51,7 +51,9 @@ NOTES = {
 def split_lines(text: str) -> list[str]:
     """The lines of a text: cut at ``\\n``, ``\\r\\n`` and ``\\r`` only; no empty last line
     for a text that ends in a line end."""
-    rows = LINE_END.split(text)
+    # no `\r` (nearly every file): cut at `\n` in C, a tenth of the pattern's time on a
+    # whole record, which every audit splits four times (game, tags, decision log, rows)
+    rows = text.split("\n") if "\r" not in text else LINE_END.split(text)
     if rows and rows[-1] == "":
         rows.pop()
     return rows
