@@ -10,7 +10,7 @@ from printkit_engine.textfile import decode
 
 
 def test_lines_up_to_the_bound_pass():
-    text = "a" * 10 + "\n" + "b" * 10 + "\r\n" + "c" * 9
+    text = "a" * 10 + "\n" + "b" * 9 + "\r\n" + "c" * 9     # a `\r` is counted
     assert decode(text.encode(), "t.rec", max_line=10) == text
     assert decode(b"\xef\xbb\xbfab\ncd", "t.rec", max_line=2) == "ab\ncd"
 
