@@ -570,6 +570,14 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
     # is no tag, `---` or clock marker (none of those holds a `&`)
     if stripped[0] in "1234" and (m := _STATE.match(stripped)):
         return _scrimmage(reader, number, text, stripped, indent, m)
+    if stripped[0] == "#":
+        # a heading or a clock marker (`#` starts no tag, `---`, kick, try or cards line):
+        # the same tests as below, in their order, without the others
+        if _MARKER.match(name := stripped.lstrip("#").strip()):
+            return Entry(number, "marker", stripped, name=name)
+        if m := _HEADING.match(stripped):
+            return Entry(number, "heading", stripped, name=m.group(1).strip())
+        raise reader.error(_UNREADABLE, indent + 1)
     if m := TAG.fullmatch(stripped):
         if in_plays:
             raise reader.error("tags go at the top of the record, before the play notes",
@@ -597,8 +605,11 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
         return Entry(number, "cards", stripped, cards=reader.card_list(stripped, indent + 1))
     if m := _HEADING.match(stripped):
         return Entry(number, "heading", stripped, name=m.group(1).strip())
-    raise reader.error("cannot read this line: expected a team name, 'D & N @ Y', 'Kickoff', "
-                       "'Try', 'cards: ...' or '---'", indent + 1)
+    raise reader.error(_UNREADABLE, indent + 1)
+
+
+_UNREADABLE = ("cannot read this line: expected a team name, 'D & N @ Y', 'Kickoff', 'Try', "
+               "'cards: ...' or '---'")
 
 
 def _scrimmage(reader: _Reader, number: int, text: str, stripped: str, indent: int,

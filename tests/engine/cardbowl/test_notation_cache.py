@@ -107,3 +107,21 @@ def test_a_word_that_is_no_card_keeps_its_column(text, column):
     with pytest.raises(ReadError) as err:
         parse_line(text, 5, "r.txt", in_plays=True)
     assert err.value.column == column and "not a card" in err.value.message
+
+
+@pytest.mark.parametrize("text, kind, name", [
+    ("#### Spades", "heading", "Spades"), ("## Q2", "marker", "Q2"),
+    ("# Halftime.", "marker", "Halftime."), ("#Rams", "heading", "Rams"),
+    ("Rams", "heading", "Rams"), ("Q3", "marker", "Q3"),
+])
+def test_headings_and_markers_with_or_without_hashes(text, kind, name):
+    entry = _line(text)
+    assert (entry.kind, entry.name, entry.text) == (kind, name, text)
+
+
+@pytest.mark.parametrize("text", ["#### Spades!", "  # !!"])
+def test_a_hash_line_that_is_neither(text):
+    with pytest.raises(ReadError) as err:
+        parse_line(text, 5, "r.txt", in_plays=True)
+    assert err.value.message.startswith("cannot read this line: expected a team name")
+    assert err.value.column == len(text) - len(text.lstrip()) + 1
