@@ -564,12 +564,12 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
     stripped = text.strip()
     if not stripped or stripped[0] == ";":
         return None
-    reader = _Reader(file, number)
     indent = len(text) - len(text.lstrip())
     # a play from scrimmage (most lines) first: a line `D & N @ Y` starts with its down, so it
     # is no tag, `---` or clock marker (none of those holds a `&`)
     if stripped[0] in "1234" and (m := _STATE.match(stripped)):
-        return _scrimmage(reader, number, text, stripped, indent, m)
+        return _scrimmage(file, number, text, stripped, indent, m)
+    reader = _Reader(file, number)
     if stripped[0] == "#":
         # a heading or a clock marker (`#` starts no tag, `---`, kick, try or cards line):
         # the same tests as below, in their order, without the others
@@ -612,15 +612,15 @@ _UNREADABLE = ("cannot read this line: expected a team name, 'D & N @ Y', 'Kicko
                "'cards: ...' or '---'")
 
 
-def _scrimmage(reader: _Reader, number: int, text: str, stripped: str, indent: int,
+def _scrimmage(file: str, number: int, text: str, stripped: str, indent: int,
                m: re.Match[str]) -> Entry:
     """A `D & N @ Y` line (`m`: its head) and the fields after the head."""
     distance = m.group(2).lower()
     goal = distance in ("goal", "g")
     yard = int(m.group(4))
     if yard > 50:
-        raise reader.error("a yard line is 0 to 50, counted from the nearer goal",
-                           indent + m.start(4) + 1)
+        raise _Reader(file, number).error("a yard line is 0 to 50, counted from the nearer "
+                                          "goal", indent + m.start(4) + 1)
     start = indent + m.end()
     time = None
     tab = text.rfind("\t", start)
@@ -634,7 +634,7 @@ def _scrimmage(reader: _Reader, number: int, text: str, stripped: str, indent: i
         result, score, cards, written = (_tail(tail, start) if len(tail) <= _TAIL_CACHED
                                          else _read_tail(tail, start))
     except ReadError as exc:
-        raise reader.error(exc.message, exc.column) from None
+        raise _Reader(file, number).error(exc.message, exc.column) from None
     # the Entry's dictionary in one display: a dataclass __init__ of its 17 fields, for the
     # line most lines are, cost as much as reading the rest of it
     entry = object.__new__(Entry)
