@@ -12,7 +12,7 @@ documented in docs/notation.md ("Card Bowl").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from printkit_engine.cards import FULL_DECK
@@ -635,15 +635,10 @@ def _scrimmage(file: str, number: int, text: str, stripped: str, indent: int,
                                          else _read_tail(tail, start))
     except ReadError as exc:
         raise _Reader(file, number).error(exc.message, exc.column) from None
-    # the Entry's dictionary in one display: a dataclass __init__ of its 17 fields, for the
-    # line most lines are, cost as much as reading the rest of it
-    entry = object.__new__(Entry)
-    entry.__dict__ = {
-        "line": number, "kind": "play", "text": stripped, "name": "scrimmage", "value": "",
-        "down": int(m.group(1)), "distance": None if goal else int(distance), "goal": goal,
-        "yard": yard, "side": (m.group(3) or "").lower() or None, "result": result,
-        "score": score, "time": time or written, "cards": cards, "after": None, "gap": False}
-    return entry
+    return Entry(number, "play", stripped, name="scrimmage", down=int(m.group(1)), goal=goal,
+                 distance=None if goal else int(distance), yard=yard,
+                 side=(m.group(3) or "").lower() or None, result=result, score=score,
+                 time=time or written, cards=cards)
 
 
 _TAIL_CACHED = 160      # longer fields after a line's head are read every time: a bounded cache
@@ -663,12 +658,6 @@ def _tail(tail: str, start: int) -> tuple[Result, Score | None, Cards | None, st
     thousand results and scores again and again. What it returns is shared by every line
     that writes the text, so it is never changed once read (as `_result`'s)."""
     return _read_tail(tail, start)
-
-
-_FIELD_NAMES = ("line", "kind", "text", "name", "value", "down", "distance", "goal", "yard",
-                "side", "result", "score", "time", "cards", "after", "gap")
-if set(_FIELD_NAMES) != {f.name for f in fields(Entry)}:       # _scrimmage's display
-    raise TypeError("notation._scrimmage builds an Entry with other fields than Entry's")
 
 
 def _try_word(entry: Entry, word: str) -> None:
