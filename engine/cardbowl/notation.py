@@ -452,8 +452,8 @@ class _Reader:
         return frozenset(kinds), tuple(plays), to_value, value, total, atoms[0][2]
 
     def clause(self, res: Result, part: str, column: int, kick: bool) -> None:
-        try:
-            said = _words(part)
+        try:                                    # (a long clause is not kept: bounded)
+            said = _words(part) if len(part) <= _CLAUSE_CACHED else _Reader("", 0).words(part, 0)
         except ReadError:
             said = self.words(part, column)     # raises it again, at its column on the line
         if said is None:
@@ -537,6 +537,9 @@ class _Reader:
             raise self.error("a second yardage in one play result (use '+' to add them)",
                              column)
         res.gain = value
+
+
+_CLAUSE_CACHED = 80     # characters of a clause `_words` keeps (`5 yd pen. vs. D` is 15)
 
 
 @lru_cache(maxsize=8192)

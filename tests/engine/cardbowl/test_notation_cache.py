@@ -125,3 +125,14 @@ def test_a_hash_line_that_is_neither(text):
         parse_line(text, 5, "r.txt", in_plays=True)
     assert err.value.message.startswith("cannot read this line: expected a team name")
     assert err.value.column == len(text) - len(text.lstrip()) + 1
+
+
+def test_a_long_clause_reads_as_a_short_one():
+    filler = " ".join(["the"] * 40)          # words read as nothing, past the kept length
+    entry = _line(f"1 & 10 @ 29\tpass 12; 5 yd pen. {filler} vs. D, declined\t3:10")
+    assert entry.result.gain == 12
+    assert [(p.yards, p.against, p.declined, p.column) for p in entry.result.penalties] == [
+        (5, "D", True, 22)]
+    with pytest.raises(ReadError) as err:
+        parse_line(f"1 & 10 @ 29\tpass 12; {filler} bogus\t3:10", 2, "r.txt", in_plays=True)
+    assert (err.value.line, err.value.column) == (2, 22 + len(filler) + 1)
