@@ -93,19 +93,19 @@ has left is spread: the reader (about 20 million instructions a record warm, 45,
 line: its pattern, fields, Entry), the plain lines' outcome and state (about 75,000 each), and
 the kick lines with cards (about 330,000 each, 126,000 of them the play book's deal).
 
-Card Bowl again on 29 November, 04:53-04:55 UTC, at load average 0.6-0.8 (quiet), `--corpus`
+Card Bowl again on 29 November, 04:53-05:02 UTC, at load average 0.6-1.3 (quiet), `--corpus`
 of 300 bot records, the code before this round run beside it in the same window:
 
     game      printkit records/s wall; ms CPU a record   naive        no bytecode
-    cardbowl  306, 303, 299; 6.0, 6.0, 6.1              6.1, 6.0     6.1, 6.2, 6.6
-              before 274, 274; 6.7, 6.7                 6.6, 6.8     7.0, 7.0
+    cardbowl  306, 303, 299, 305, 301; 6.0-6.1          6.0-6.1      6.1-6.6
+              before 274, 274, 269; 6.7-6.9             6.6-6.8      7.0-7.1
 
 300 records/s wall is met at a quiet load (6.0 ms CPU a record, start-up included). Counted
 (valgrind cachegrind, PYTHONHASHSEED=0, 30 bot records in one process after 10 others, the
-collector off so the count does not move with allocations): `kernel.verify` 47.1 million
-instructions a record, from 55.4 (-15%); after 100 others (a worker's caches as warm as
-halfway through its 150 records) 45.1 from 53.5, and the whole `audit_files` of a record
-(reading the file, its game, its tags) 53.4 from 64.2 (-17%). What went: a scrimmage line's
+collector off so the count does not move with allocations): `kernel.verify` 46.6 million
+instructions a record, from 55.4 (-16%); after 100 others (a worker's caches as warm as
+halfway through its 150 records) 44.5 from 53.5, and the whole `audit_files` of a record
+(reading the file, its game, its tags) 52.7 from 64.2 (-18%). What went: a scrimmage line's
 fields after its head read once a process without the clock, its last field (notation
 `_tail`: the fields before the clock are a few thousand texts a class writes again and
 again); a result not seen before read clause by clause from a cache of clauses at column 0
