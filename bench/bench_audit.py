@@ -116,6 +116,32 @@ cut with str.split where there is no carriage return. What is left: the step (ab
 cards played from the hands, whether the period is over, where the snap leaves the game), the
 reader (a quarter: a match and two objects a line), the play book's seeded shuffles (24-30 a
 record, 6%), and after a slip the readings kept while more than one follows.
+
+Card Bowl again on 29 November, 04:53-05:02 UTC, at load average 0.6-1.3 (quiet), `--corpus`
+of 300 bot records, the code before this round run beside it in the same window:
+
+    game      printkit records/s wall; ms CPU a record   naive        no bytecode
+    cardbowl  306, 303, 299, 305, 301; 6.0-6.1          6.0-6.1      6.1-6.6
+              before 274, 274, 269; 6.7-6.9             6.6-6.8      7.0-7.1
+
+300 records/s wall is met at a quiet load (6.0 ms CPU a record, start-up included). Counted
+(valgrind cachegrind, PYTHONHASHSEED=0, 30 bot records in one process after 10 others, the
+collector off so the count does not move with allocations): `kernel.verify` 46.6 million
+instructions a record, from 55.4 (-16%); after 100 others (a worker's caches as warm as
+halfway through its 150 records) 44.5 from 53.5, and the whole `audit_files` of a record
+(reading the file, its game, its tags) 52.7 from 64.2 (-18%). What went: a scrimmage line's
+fields after its head read once a process without the clock, its last field (notation
+`_tail`: the fields before the clock are a few thousand texts a class writes again and
+again); a result not seen before read clause by clause from a cache of clauses at column 0
+(`_words`: `5 yd pen. vs. D`, ` declined`; a result text missed is mostly clauses that were
+not); a plain gain or incomplete pass that stays in the field led to its next down without
+the outcome's notes (outcome.plain_gain, most scrimmage lines); a cards line's words found in
+one call; `#` lines tried as markers and headings only; and costs every game pays:
+split_lines cut at `\n` by str.split when the text holds no `\r` (an audit splits each
+record four times: a fifth of the pattern's time), the record's longest line measured in C
+before the line-by-line loop (engine/textfile.py), the tags read only from lines with a `[`.
+Left: the kick lines' deals (about 5 million instructions a record), the new states of a line
+that is not a plain one (four `evolve` a line), the record reader's per-line rows.
 """
 
 from __future__ import annotations

@@ -56,7 +56,9 @@ def decode(raw: bytes, name: str, max_line: int = MAX_LINE) -> str:
         line = raw[: exc.start].count(b"\n") + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise ReadError("not UTF-8 text", name, line, col) from None
-    start = 0
+    if len(text) <= max_line or max(map(len, text.split("\n"))) <= max_line:
+        return text             # no line too long (every record): measured in C, not a line
+    start = 0                   # at a time; the loop below finds the first one's number
     number = 1
     while True:
         end = text.find("\n", start)

@@ -141,7 +141,8 @@ def tags_of(text: str) -> dict[str, tuple[str, int]]:
     """The record's `[Name "value"]` tags with their line numbers (first of each kept)."""
     tags: dict[str, tuple[str, int]] = {}
     for n, line in enumerate(split_lines(text)[:200], start=1):
-        if m := TAG.fullmatch(line.strip()):
+        # a tag starts with `[`: the pattern is not tried on the play lines
+        if "[" in line and (m := TAG.fullmatch(line.strip())):
             tags.setdefault(m.group(1), (unquote(m.group(2)), n))
     return tags
 

@@ -270,6 +270,10 @@ def _fields(text: str, start: int) -> list[tuple[str, int]]:
     return out
 
 
+# a clause's words (`_Reader.words`): kinds, plays named, `to` number, value, sum, column
+Words = tuple[frozenset[str], tuple[str, ...], int | None, int | None, Sum | None, int]
+
+
 class _Reader:
     def __init__(self, file: str, line: int) -> None:
         self.file = file
@@ -284,8 +288,23 @@ class _Reader:
         if not m:
             raise self.error("expected 'cards: QH 5C ...'", column)
         groups: list[list[str]] = [[]]
+        body = m.group(2)
+        if body.isascii():
+            # every word at once, upper case (ASCII: the same words as one at a time), the
+            # way below only for a word that is no card (its column)
+            for word in _CARD_WORD.findall(body.upper()):
+                if word == "/":
+                    groups.append([])
+                elif word in _DECK:
+                    groups[-1].append(word)
+                else:
+                    break
+            else:
+                if any(groups):
+                    return Cards(groups, int(m.group(1)) if m.group(1) else None, column)
+            groups = [[]]
         offset = column + m.start(2)
-        for tok in _CARD_WORD.finditer(m.group(2)):
+        for tok in _CARD_WORD.finditer(body):
             word = tok.group(0).upper()
             if word == "/":
                 groups.append([])
@@ -403,10 +422,13 @@ class _Reader:
         return total, (Sum(terms, total, nums[0][2]) if len(terms) > 1 or total != terms[0]
                        else None)
 
-    def clause(self, res: Result, part: str, column: int, kick: bool) -> None:
+    def words(self, part: str, column: int) -> Words | None:
+        """What a clause's words say, whatever came before it in the result: their kinds,
+        the plays named, the number after `to`, the value and its sum, the first word's
+        column (None for a clause of no words)."""
         atoms = self.atoms(part, column)
         if not atoms:
-            return
+            return None
         kinds: set[str] = set()             # the words' kinds, and the plays named
         plays: list[str] = []               # (one loop: a comprehension is a frame each)
         for a in atoms:
@@ -425,11 +447,21 @@ class _Reader:
                 continue
             nums.append(atom)
         value, total = self.expression(nums)
-        if total:
-            res.sums.append(total)
         if "LOSS" in kinds and value is not None:
             value = -abs(value)
-        col = atoms[0][2]
+        return frozenset(kinds), tuple(plays), to_value, value, total, atoms[0][2]
+
+    def clause(self, res: Result, part: str, column: int, kick: bool) -> None:
+        try:                                    # (a long clause is not kept: bounded)
+            said = _words(part) if len(part) <= _CLAUSE_CACHED else _Reader("", 0).words(part, 0)
+        except ReadError:
+            said = self.words(part, column)     # raises it again, at its column on the line
+        if said is None:
+            return
+        kinds, plays, to_value, value, total, col = said
+        col += column
+        if total:
+            res.sums.append(Sum(total.terms, total.total, total.column + column))
         if "RECOVERS" in kinds:
             who = [k for k in ("D", "O", "K", "R") if k in kinds]
             res.recovered = who[0] if who else None
@@ -507,6 +539,18 @@ class _Reader:
         res.gain = value
 
 
+_CLAUSE_CACHED = 80     # characters of a clause `_words` keeps (`5 yd pen. vs. D` is 15)
+
+
+@lru_cache(maxsize=8192)
+def _words(part: str) -> Words | None:
+    """`_Reader.words` of a clause read at column 0 (the caller adds its own column to the
+    columns), or ReadError. Remembered: a result the process has not seen before is mostly
+    clauses it has (`5 yd pen. vs. D`, ` declined`, ` TD`). Its sum is shared, never changed
+    (a line's own sum is a new one at the line's column)."""
+    return _Reader("", 0).words(part, 0)
+
+
 @lru_cache(maxsize=4096)
 def _result(text: str, column: int, kick: bool) -> Result:
     """What a play's result text says, read at `column` (its penalties' and sums' columns),
@@ -523,12 +567,20 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
     stripped = text.strip()
     if not stripped or stripped[0] == ";":
         return None
-    reader = _Reader(file, number)
     indent = len(text) - len(text.lstrip())
     # a play from scrimmage (most lines) first: a line `D & N @ Y` starts with its down, so it
     # is no tag, `---` or clock marker (none of those holds a `&`)
     if stripped[0] in "1234" and (m := _STATE.match(stripped)):
-        return _scrimmage(reader, number, text, stripped, indent, m)
+        return _scrimmage(file, number, text, stripped, indent, m)
+    reader = _Reader(file, number)
+    if stripped[0] == "#":
+        # a heading or a clock marker (`#` starts no tag, `---`, kick, try or cards line):
+        # the same tests as below, in their order, without the others
+        if _MARKER.match(name := stripped.lstrip("#").strip()):
+            return Entry(number, "marker", stripped, name=name)
+        if m := _HEADING.match(stripped):
+            return Entry(number, "heading", stripped, name=m.group(1).strip())
+        raise reader.error(_UNREADABLE, indent + 1)
     if m := TAG.fullmatch(stripped):
         if in_plays:
             raise reader.error("tags go at the top of the record, before the play notes",
@@ -556,24 +608,59 @@ def parse_line(raw: str, number: int, file: str, in_plays: bool) -> Entry | None
         return Entry(number, "cards", stripped, cards=reader.card_list(stripped, indent + 1))
     if m := _HEADING.match(stripped):
         return Entry(number, "heading", stripped, name=m.group(1).strip())
-    raise reader.error("cannot read this line: expected a team name, 'D & N @ Y', 'Kickoff', "
-                       "'Try', 'cards: ...' or '---'", indent + 1)
+    raise reader.error(_UNREADABLE, indent + 1)
 
 
-def _scrimmage(reader: _Reader, number: int, text: str, stripped: str, indent: int,
+_UNREADABLE = ("cannot read this line: expected a team name, 'D & N @ Y', 'Kickoff', 'Try', "
+               "'cards: ...' or '---'")
+
+
+def _scrimmage(file: str, number: int, text: str, stripped: str, indent: int,
                m: re.Match[str]) -> Entry:
     """A `D & N @ Y` line (`m`: its head) and the fields after the head."""
     distance = m.group(2).lower()
     goal = distance in ("goal", "g")
     yard = int(m.group(4))
     if yard > 50:
-        raise reader.error("a yard line is 0 to 50, counted from the nearer goal",
-                           indent + m.start(4) + 1)
-    entry = Entry(number, "play", stripped, name="scrimmage", down=int(m.group(1)), goal=goal,
-                  distance=None if goal else int(distance), yard=yard,
-                  side=(m.group(3) or "").lower() or None)
-    reader.extras(entry, _fields(text, indent + m.end()), kick=False)
-    return entry
+        raise _Reader(file, number).error("a yard line is 0 to 50, counted from the nearer "
+                                          "goal", indent + m.start(4) + 1)
+    start = indent + m.end()
+    time = None
+    tab = text.rfind("\t", start)
+    if tab >= 0 and _TIME.match(clock := text[tab + 1:]):
+        # the clock is the last field (nearly every line): the fields before it are read as
+        # they would be with it, and it is the time the line says (the last one written)
+        tail, time = text[start:tab], clock
+    else:
+        tail = text[start:]
+    try:
+        result, score, cards, written = (_tail(tail, start) if len(tail) <= _TAIL_CACHED
+                                         else _read_tail(tail, start))
+    except ReadError as exc:
+        raise _Reader(file, number).error(exc.message, exc.column) from None
+    return Entry(number, "play", stripped, name="scrimmage", down=int(m.group(1)), goal=goal,
+                 distance=None if goal else int(distance), yard=yard,
+                 side=(m.group(3) or "").lower() or None, result=result, score=score,
+                 time=time or written, cards=cards)
+
+
+_TAIL_CACHED = 160      # longer fields after a line's head are read every time: a bounded cache
+
+
+def _read_tail(tail: str, start: int) -> tuple[Result, Score | None, Cards | None, str | None]:
+    """What the fields after a scrimmage line's head say (the head ends at column `start`):
+    its result, score column, cards and clock time, or ReadError (no file or line)."""
+    scratch = Entry(0, "play", "")
+    _Reader("", 0).extras(scratch, [(f, c + start) for f, c in _fields(tail, 0)], kick=False)
+    return scratch.result, scratch.score, scratch.cards, scratch.time
+
+
+@lru_cache(maxsize=8192)
+def _tail(tail: str, start: int) -> tuple[Result, Score | None, Cards | None, str | None]:
+    """`_read_tail`, remembered: without their clock, a class's lines write the same few
+    thousand results and scores again and again. What it returns is shared by every line
+    that writes the text, so it is never changed once read (as `_result`'s)."""
+    return _read_tail(tail, start)
 
 
 def _try_word(entry: Entry, word: str) -> None:
@@ -640,7 +727,7 @@ def parse(text: str, file: str = "<record>", rules: object = None) -> Record:
     def read_line(raw: str, number: int) -> Entry | None:
         # the one context a line needs from the lines before it: have the notes begun?
         nonlocal in_plays
-        if raw.isspace():
+        if not raw or raw.isspace():
             return None                     # a blank line (half the lines of the notes)
         entry = parse_line(raw, number, file, in_plays)
         in_plays = in_plays or (entry is not None and entry.kind != "tag")

@@ -13,6 +13,7 @@ penalty gives): the next line may follow either. Decisions quoted in docs/rules/
 from __future__ import annotations
 
 from printkit_engine.cardbowl.notation import Entry, Penalty, Result
+from printkit_engine.cardbowl.rules import Rules
 from printkit_engine.cardbowl.state import END_ZONE, FIELD, Expect, Notes, Outcome, Situation
 from printkit_engine.cardbowl.state import yard as _yard
 
@@ -114,8 +115,26 @@ def _penalty_yards(g: Notes, entry: Entry, res: Result, spot: int, kick: bool) -
 
 def scrimmage_outcome(s: Situation, entry: Entry, team: int) -> Outcome:
     """A scrimmage line's result from the line as written (pos, down, marker of `s`)."""
+    if s.pos is not None and s.down is not None and s.marker is not None and (
+            plain := plain_gain(s.rules, s.pos, s.down, s.marker, entry.result, team)):
+        return Outcome(plain, (), (0, 0))
     g = Notes(s)
     return g.step(_scrimmage(g, entry, team))
+
+
+def plain_gain(rules: Rules, pos: int, down: int, marker: int, res: Result,
+               team: int) -> Expect | None:
+    """Where a plain gain (or an incomplete pass) that stays in the field leads, most lines:
+    `_scrimmage`'s way for it, without its notes and their checks (no penalty, turnover or
+    score, nothing to flag, no points). None for any other result."""
+    if res.penalties or res.field_goal or res.punt_play or res.interception or res.fumble \
+            or res.auto_first or res.touchdown or res.safety or not res.written:
+        return None
+    gain = 0 if res.incomplete else res.gain
+    if gain is None or not 0 < pos + gain < FIELD:
+        return None
+    return _next_down(team, pos + gain, down, marker, False, bool(res.replay),
+                      rules.field.first_down)
 
 
 def _scrimmage(g: Notes, entry: Entry, team: int) -> Expect:

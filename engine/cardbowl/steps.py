@@ -28,7 +28,12 @@ from typing import Any
 from printkit_engine.cardbowl import cardcheck
 from printkit_engine.cardbowl.game import DEAL
 from printkit_engine.cardbowl.notation import Cards, Entry
-from printkit_engine.cardbowl.outcome import kick_outcome, scrimmage_outcome, try_outcome
+from printkit_engine.cardbowl.outcome import (
+    kick_outcome,
+    plain_gain,
+    scrimmage_outcome,
+    try_outcome,
+)
 from printkit_engine.cardbowl.state import FIELD, Expect, Outcome, Situation, State, finding, yard
 from printkit_engine.findings import Finding
 from printkit_engine.frozen import build, evolve
@@ -649,14 +654,19 @@ def follows(s: State, entry: Entry) -> Step[State] | None:
             (not entry.goal and entry.distance != exp.marker - exp.pos):
         return None
     marker = _marker(entry, pos)
-    out = scrimmage_outcome(situation(s, (pos, exp.down, marker)), entry, team)
-    if out.findings:
-        return None
-    score, alt = _scored(s, out)
+    expect = plain_gain(s.ctx.rules, pos, exp.down, marker, entry.result, team)
+    if expect is not None:          # most lines: no points, nothing found
+        score, alt = s.score, s.score_alt
+    else:
+        out = scrimmage_outcome(situation(s, (pos, exp.down, marker)), entry, team)
+        if out.findings:
+            return None
+        expect = out.expect
+        score, alt = _scored(s, out)
     # the new state's fields laid over the old ones in one dictionary display (half the
     # cost of `evolve`'s keyword arguments, for the line most lines are)
     return Step(build(State, {
-        **s.__dict__, "expect": out.expect, "score": score, "score_alt": alt,
+        **s.__dict__, "expect": expect, "score": score, "score_alt": alt,
         "offense": team, "pos": pos, "down": exp.down, "marker": marker, "mirror": None,
         "plays": s.plays + 1, "previous_text": norm(entry.text), "separator": False,
         "half_start": False, "last_play": entry, "last_team": team, "lead": 0,

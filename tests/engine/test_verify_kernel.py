@@ -168,6 +168,15 @@ def test_only_newline_carriage_return_and_crlf_end_a_line():
     assert found(text) == [(3, "TS-SUM-001")]
 
 
+def test_lines_of_a_text_with_no_carriage_return():
+    from printkit_engine.verify.record import split_lines
+
+    assert split_lines("a\fb\x85c\u2028d\n\ne\n") == ["a\fb\x85c\u2028d", "", "e"]
+    assert split_lines("a\n\n") == ["a", ""]
+    assert split_lines("a\r\nb\rc\n") == ["a", "b", "c"]
+    assert split_lines("") == []
+
+
 def test_an_exception_in_a_step_is_not_a_read_error():
     def broken(state: State, line: Line) -> Step[State]:
         raise KeyError("bug")
