@@ -8,10 +8,11 @@ card is, what it may do, how far it moves the ball.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from printkit_engine import rulesdata
 from printkit_engine.blowout.decks import Card, Decks, load_decks
@@ -138,6 +139,21 @@ class Rules:
         except KeyError:
             raise ValueError(f"unknown game length {name!r} "
                              f"(lengths: {', '.join(self.lengths)})") from None
+
+
+T = TypeVar("T")
+_MISSING = object()
+
+
+def kept(rules: Rules, name: str, key: Hashable, make: Callable[[], T]) -> T:
+    """`make()` kept in the table `name` of `rules` under `key`: an answer that depends on a
+    line's cards and sides alone, worked out once under these rules (a player's own rules
+    keep their own tables; each table is bounded, `remember`)."""
+    table = rules.tables.setdefault(name, {})
+    found = table.get(key, _MISSING)
+    if found is _MISSING:
+        found = remember(table, key, make())
+    return found
 
 
 def remember(table: dict[Any, Any], key: Any, value: Any) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from printkit_engine.blowout.notation import Line
-from printkit_engine.blowout.rules import FIELD, Rules, remember
+from printkit_engine.blowout.rules import FIELD, Rules, kept
 
 # result kinds
 PLAY = "play"            # uses a down (RUN, PASS, PASS INTERFERENCE)
@@ -124,14 +124,8 @@ def resolve(rules: Rules, down: int, to_goal: int, line: Line) -> Snap:
 
 def slips(rules: Rules, down: int, line: Line) -> tuple[Slip, ...]:
     """`legality`, kept by the line's cards, sides and down."""
-    table = rules.tables.get("slips")
-    if table is None:
-        table = rules.tables["slips"] = {}
-    key = (line.offense, line.defense, line.side, line.response, down)
-    found = table.get(key)
-    if found is None:
-        found = remember(table, key, tuple(legality(rules, down, line)))
-    return found
+    return kept(rules, "slips", (line.offense, line.defense, line.side, line.response, down),
+                lambda: tuple(legality(rules, down, line)))
 
 
 @dataclass(frozen=True)
@@ -158,14 +152,8 @@ def snap_at(rules: Rules, to_goal: int, line: Line) -> Snap:
 
 def plan_of(rules: Rules, line: Line) -> Plan:
     """The line's cards' `Plan`, kept by the cards and sides."""
-    table = rules.tables.get("plans")
-    if table is None:
-        table = rules.tables["plans"] = {}
-    key = (line.offense, line.defense, line.side, line.response)
-    plan = table.get(key)
-    if plan is None:
-        plan = remember(table, key, _plan(rules, line))
-    return plan
+    return kept(rules, "plans", (line.offense, line.defense, line.side, line.response),
+                lambda: _plan(rules, line))
 
 
 def answer(rules: Rules, plan: Plan, to_goal: int) -> Snap:

@@ -19,7 +19,7 @@ from printkit_engine.blowout import hands as handsmod
 from printkit_engine.blowout.consequence import After, after, restart, settle
 from printkit_engine.blowout.hands import Hands
 from printkit_engine.blowout.notation import Line, Written
-from printkit_engine.blowout.rules import Length, Rules, remember
+from printkit_engine.blowout.rules import Length, Rules, kept
 from printkit_engine.blowout.snap import (
     FIELD_GOAL,
     PLAY,
@@ -150,14 +150,8 @@ def _plays(line: Line, rules: Rules) -> Plays:
     """The cards the line plays, (side, deck, code), and the hands a code that is no card of
     its deck was written for, (side, deck): something was played from them all the same.
     (A table under the rules: the answer depends on the line's cards and sides alone.)"""
-    table = rules.tables.get("plays")
-    if table is None:
-        table = rules.tables["plays"] = {}
-    key = (line.offense, line.defense, line.side, line.response)
-    known = table.get(key)
-    if known is None:
-        known = remember(table, key, _cards(line, rules))
-    return known
+    return kept(rules, "plays", (line.offense, line.defense, line.side, line.response),
+                lambda: _cards(line, rules))
 
 
 def _cards(line: Line, rules: Rules) -> Plays:
@@ -422,17 +416,13 @@ def _plain_cards(rules: Rules,
     them on fourth down (no `slips`); None for any other line. The down enters the slips only
     for a kick (SPECIAL TEAMS before fourth down, the caller's question), so one look in a
     table under the rules, by the cards and sides alone."""
-    table = rules.tables.get("plain cards")
-    if table is None:
-        table = rules.tables["plain cards"] = {}
-    key = (line.offense, line.defense, line.side, line.response)
-    known = table.get(key, False)
-    if known is False:
+    def plain() -> tuple[tuple[tuple[str, str, str], ...], Plan, bool] | None:
         plays, unknown = _plays(line, rules)
-        known = remember(table, key, None if unknown or slips(rules, rules.field.downs, line)
-                         else (plays, plan_of(rules, line),
-                               rules.kind("special", line.offense) == "kick"))
-    return known
+        return None if unknown or slips(rules, rules.field.downs, line) else \
+            (plays, plan_of(rules, line), rules.kind("special", line.offense) == "kick")
+
+    return kept(rules, "plain cards", (line.offense, line.defense, line.side, line.response),
+                plain)
 
 
 def _snap(state: State, line: Line) -> Step[State]:
