@@ -47,7 +47,7 @@ from printkit_engine.blowout.notation import parse as parse_record
 from printkit_engine.blowout.rules import Rules, load_rules
 from printkit_engine.blowout.state import SIDES, State
 from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot
-from printkit_engine.decisions import DecisionLog, Field, Replayed, Row, log_text
+from printkit_engine.decisions import DecisionLog, Field, Replayed, Row, applies, log_text
 from printkit_engine.findings import Finding
 from printkit_engine.game import Lazy, PerRules
 from printkit_engine.verify.record import Unread
@@ -210,13 +210,13 @@ class Scripted:
             for f in FIELDS:
                 if f.slot not in SCORE and self.row.has(f.slot) and f.slot not in self.used:
                     self._find("BO-DEC-002", f"{_named(f.slot)} is not a decision of this snap",
-                               "nothing", _shown(self.row, f.slot))
+                               "nothing", self.row.shown(f.slot))
 
     def _find(self, rule: str, message: str, expected: str, found: str) -> None:
         self.findings.append(Finding(self.row.line, rule, message, expected, found))
 
     def _missing(self, slot: str, expected: str) -> None:
-        self._find("BO-DEC-001", f"{_named(slot)} missing ({_applies(slot)})", expected,
+        self._find("BO-DEC-001", f"{_named(slot)} missing ({applies(FIELDS, slot)})", expected,
                    "nothing")
 
     def starts(self, state: State) -> str:
@@ -277,13 +277,6 @@ class Scripted:
 def _named(slot: str) -> str:
     return NAMED.get(slot, slot)
 
-
-def _applies(slot: str) -> str:
-    return next(f.applies for f in FIELDS if f.slot == slot)
-
-
-def _shown(row: Row, slot: str) -> str:
-    return "".join(row.values.get(slot, ()))
 
 
 _SCORE = re.compile(r" \d+-\d+(?=\})")

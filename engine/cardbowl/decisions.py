@@ -74,6 +74,7 @@ from printkit_engine.decisions import (
     Field,
     Replayed,
     Row,
+    applies,
     log_text,
 )
 from printkit_engine.errors import ReadError
@@ -430,7 +431,7 @@ class Scripted:
                   and self.row.has(f.slot) and f.slot not in self.used]
         for slot in unused:
             self._find("CB-DEC-002", f"{slot} is not a decision of this play", "nothing",
-                       _shown(self.row, slot))
+                       self.row.shown(slot))
         self.k = min(self.k, len(self.rows) - 1)
 
     def _find(self, rule: str, message: str, expected: str, found: str) -> None:
@@ -440,7 +441,7 @@ class Scripted:
         if f"missing {slot}" in self.used:
             return
         self.used.add(f"missing {slot}")
-        self._find("CB-DEC-001", f"{slot} missing ({_applies(slot)})", expected, "nothing")
+        self._find("CB-DEC-001", f"{slot} missing ({applies(FIELDS, slot)})", expected, "nothing")
 
     def _get(self, slot: str) -> str:
         self.used.add(slot)
@@ -546,7 +547,7 @@ class Scripted:
         """A touchback written that the kick never offered (at that card)."""
         if self.row.has("touchback") and "touchback done" not in self.used:
             self._find("CB-DEC-002", "a touchback where the kick offered none at that card",
-                       "nothing", _shown(self.row, "touchback"))
+                       "nothing", self.row.shown("touchback"))
 
 
 def _pass_offense(ranked: list[str]) -> Offense:
@@ -558,13 +559,6 @@ def _pass_offense(ranked: list[str]) -> Offense:
     centre = 1 if hand_value(cards["LG"]) < hand_value(cards["RG"]) else 2
     return Offense(cards, False, centre)
 
-
-def _applies(slot: str) -> str:
-    return next(f.applies for f in FIELDS if f.slot == slot)
-
-
-def _shown(row: Row, slot: str) -> str:
-    return "".join(row.values.get(slot, ()))
 
 
 _SCORE_FIELD = re.compile(r"\d{1,3}-\d{1,3}(?: \S.*)?")

@@ -23,6 +23,7 @@ from printkit_engine.decisions.model import (
     Field,
     Replayed,
     Row,
+    applies,
 )
 from printkit_engine.decisions.replay import (
     is_decision_log,
@@ -33,6 +34,7 @@ from printkit_engine.decisions.replay import (
 from printkit_engine.decisions.text import log_text, read_log, row_text
 
 __all__ = [
+    "applies",
     "DecisionLog",
     "Field",
     "is_decision_log",

@@ -46,6 +46,16 @@ class Row:
     def has(self, slot: str) -> bool:
         return any(self.values.get(slot, ()))
 
+    def shown(self, slot: str) -> str:
+        """A field as the sheet shows it, its parts run together: what a finding quotes."""
+        return "".join(self.values.get(slot, ()))
+
+
+def applies(fields: tuple[Field, ...], slot: str) -> str:
+    """When the decision in `slot` applies, in words (its game's `Field`): what a finding
+    for a decision left out says."""
+    return next(f.applies for f in fields if f.slot == slot)
+
 
 @dataclass
 class Replayed:

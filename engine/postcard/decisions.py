@@ -39,6 +39,7 @@ from printkit_engine.decisions import (
     Field,
     Replayed,
     Row,
+    applies,
     log_text,
 )
 from printkit_engine.decisions.lines import DecisionLines
@@ -185,7 +186,7 @@ def plans(rows: list[Row]) -> tuple[list[Plan], list[Finding]]:
             for slot in extra:
                 found.append(Finding(row.line, "PC-DEC-002", f"{slot} is not a decision of a "
                                      "`more` row (its bonuses and marks only)", "nothing",
-                                     _shown(row, slot)))
+                                     row.shown(slot)))
             plan = out[-1]
             plan.more.append(row)
         elif row.get("play") == MORE:           # the first row: the coin toss's bonuses
@@ -245,7 +246,7 @@ class Scripted:
                   and row.has(f.slot) and f.slot not in self.used]
         for slot in unused:
             self._find("PC-DEC-002", f"{slot} is not a decision of this play",
-                       "nothing", _shown(row, slot))
+                       "nothing", row.shown(slot))
         if self.marks:
             self._find("PC-DEC-002", "more time marks than the play crossed circles",
                        "no more marks", "x" + "".join(self.marks))
@@ -262,7 +263,7 @@ class Scripted:
         if f"missing {slot}" in self.used:            # once a play
             return
         self.used.add(f"missing {slot}")
-        self._find("PC-DEC-001", f"{slot} missing ({_applies(slot)})", expected, "nothing")
+        self._find("PC-DEC-001", f"{slot} missing ({applies(FIELDS, slot)})", expected, "nothing")
 
     def _get(self, slot: str) -> str:
         self.used.add(slot)
@@ -374,13 +375,6 @@ class Scripted:
         self._missing("marks", "the end zone of each circle crossed, e.g. xHA")
         return owner if owner in free else free[0]
 
-
-def _applies(slot: str) -> str:
-    return next(f.applies for f in FIELDS if f.slot == slot)
-
-
-def _shown(row: Row, slot: str) -> str:
-    return "".join(row.values.get(slot, ()))
 
 
 _SCORE = re.compile(r" \d+-\d+(?= |\})")
