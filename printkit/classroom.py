@@ -500,9 +500,10 @@ def render_pack(plan: Plan, opts: sheets.RenderOptions,
 def fillable_log(plan: Plan, mp: MatchPlan, opts: sheets.RenderOptions) -> bytes:
     """One match's fillable log (the game's bubble log as a PDF form): its own file, since a
     form's fields are named by line and column and two matches in one PDF would share them;
-    its Match, Seed, Home and Away filled in, so the typed record belongs to the match."""
+    its Match, Seed, Home and Away filled in, so the typed record belongs to the match, and
+    the class table's size (`class_table`), as on the pack's bubble sheets."""
     p = sheets.get(plan.game, "bubblelog")
-    o = replace(opts, home=mp.match.home, away=mp.match.away,
+    o = replace(class_table(plan.game, opts), home=mp.match.home, away=mp.match.away,
                 extra={**opts.extra, "fillable": True, "seed": mp.seed, "match": mp.match.id})
     return sheets.render(p, o, load_layout(p.layout, ink_saver=opts.ink_saver))
 
