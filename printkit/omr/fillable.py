@@ -47,7 +47,7 @@ from printkit_engine.bubbles import (
     unwritten_tokens,
     write_tokens,
 )
-from printkit_engine.game import PLAYERS_TAG
+from printkit_engine.game import LENGTH_TAG
 
 if TYPE_CHECKING:
     from printkit.sheets import RenderOptions
@@ -137,7 +137,7 @@ def default_pages(grammar: Grammar, rows: int) -> int:
 def draw_fillable(doc: Document, opts: RenderOptions, layout: Layout,
                   game_id: str) -> None:
     """The fillable log's pages (values filled in from `--from` when given)."""
-    from printkit.omr.sheet import grammar_of, pick_log, record_players
+    from printkit.omr.sheet import blank_tags, grammar_of, pick_log, record_players
 
     grammar = pick_log(game_id, opts.extra.get("log"))
     w, h = page_size(opts.paper, "landscape")
@@ -171,15 +171,8 @@ def draw_fillable(doc: Document, opts: RenderOptions, layout: Layout,
                                                     if sl.name in row)
                            for col in columns(grammar)
                            if any(sl.name in row for sl in col.slots)})
-    else:
-        for value, tag in ((opts.extra.get("seed"), "Seed"), (opts.players, PLAYERS_TAG),
-                           (opts.extra.get("match"), "Match")):
-            if value:
-                tags[tag] = str(value)
-        if opts.home != "HOME":
-            tags["Home"] = opts.home
-        if opts.away != "AWAY":
-            tags["Away"] = opts.away
+    else:                                  # a blank sheet's code's tags, its length aside
+        tags = {k: v for k, v in blank_tags(opts, game_id) if k not in ("Game", LENGTH_TAG)}
     row_h = layout.length("fillable.row_height")
     head_h = 26 * MM
     widths = _widths(columns(grammar), w - 2 * m - 10 * MM)
