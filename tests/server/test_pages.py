@@ -334,16 +334,19 @@ def test_unknown_pages_and_methods_and_an_internal_error(root, monkeypatch):
 
 
 def test_photos_of_a_matchs_bubble_log_are_read_as_its_record(root, records, tmp_path):
-    """Phone photos of every sheet of M3's filled bubble log (as many as its game takes: the
-    class key draws the game), handed in under camera names with a misleading suffix: kept
-    as JPEGs under generated names, audited as one record of M3."""
+    """Phone photos of every sheet of a match's filled bubble log (the first match the
+    rehearsal planted no slip in; as many sheets as its game takes: the class key draws the
+    game), handed in under camera names with a misleading suffix: kept as JPEGs under
+    generated names, audited as one clean record of that match."""
     import cv2
 
     from tests.omr.distort import Distortion, distort, page_image
 
-    sheets = tmp_path / "m3.pdf"
-    r = run_cli("render", "postcard", "bubblelog", "--dense", "--from", records / "M3.rec", "--out",
-                sheets)
+    match = _clean(records)[0].removesuffix(".rec")
+    home, away = FIXTURES[match]
+    sheets = tmp_path / "sheets.pdf"
+    r = run_cli("render", "postcard", "bubblelog", "--dense", "--from", records / f"{match}.rec",
+                "--out", sheets)
     assert r.code == 0, r.stderr
     data = sheets.read_bytes()
     photos = []
@@ -376,17 +379,18 @@ def test_photos_of_a_matchs_bubble_log_are_read_as_its_record(root, records, tmp
     listing = c.get("/classes/1").text
     for k in range(1, n + 1):                  # each photo: its match, sheet k of n
         assert (f"<td>IMG_{k - 1:04d}.HEIC.txt</td><td>JPEG photo</td>"
-                f'<td class="read">M3 sheet {k} of {n} (Cy v Ann)</td>') in listing
+                f'<td class="read">{match} sheet {k} of {n} ({home} v {away})</td>') in listing
     page = c.get("/classes/1/results").text
     shown = re.sub(r"<[^>]+>", " ", page)          # the page's words, if this fails
     assert "1 record: 1 clean, 0 with findings, 0 unreadable" in page, shown[:3000]
-    row = re.search(r"<tr><td>([^<]*)</td><td>M3</td><td>Cy v Ann</td><td>\d+-\d+</td>"
+    row = re.search(rf"<tr><td>([^<]*)</td><td>{match}</td><td>{home} v {away}</td>"
+                    r"<td>\d+-\d+</td>"
                     r'<td class="clean">clean</td></tr>', page)
     assert row, page
     assert row.group(1).startswith("IMG_0000.HEIC.txt [h00001.jpg]")
     assert f"IMG_{n - 1:04d}.HEIC.txt [h{n:05d}.jpg]" in row.group(1)
-    assert '<li class="missing">M3 ' not in page
-    for m in ("M1", "M2", "M4", "M5", "M6"):
+    assert f'<li class="missing">{match} ' not in page
+    for m in sorted(set(FIXTURES) - {match}):
         h, a = FIXTURES[m]
         assert f'<li class="missing">{m} {h} v {a}: no record</li>' in page
 
