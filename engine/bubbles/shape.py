@@ -116,6 +116,11 @@ class Slot:
                                  # head of the sheet (turned upright): a row of many words
                                  # in bubbles, not ovals round each word (a slot of a
                                  # band's first row)
+    sep: str = ""                # between two shaded parts' texts in its token: a set of
+                                 # one-bubble parts shaded in any number, each its own word
+                                 # ("sack first": Luck of the Draw's events of a drive)
+    packed: bool = False         # its one-bubble parts side by side at the pitch, no gap
+                                 # between them (a table's columns, each shaded on its own)
 
     @property
     def shape(self) -> tuple[tuple[int, ...], ...]:
@@ -131,6 +136,8 @@ class Slot:
         ways = 1
         for choices in self._choices:
             ways *= len(choices)
+        if ways > LISTED and self.sep:
+            raise ValueError(f"slot {self.name}: a token read off its parts has no `sep`")
         return self._tables[0] if ways <= LISTED else _ReadTable(self)
 
     @cached_property
@@ -157,8 +164,8 @@ class Slot:
             if kept:
                 dropped = "".join(t for (t, _), p in zip(combo, self.parts, strict=True)
                                   if p.left_off)
-                yield (self.lead + "".join(t for t, _ in combo), tuple(m for _, m in combo),
-                       dropped.strip())
+                yield (self.lead + self.sep.join(t for t, _ in combo if t),
+                       tuple(m for _, m in combo), dropped.strip())
 
     @cached_property
     def _tables(self) -> tuple[dict[str, Shading], dict[str, str]]:
@@ -174,10 +181,11 @@ class Slot:
     def longest(self) -> int:
         """The longest token: every part at its longest (each part is shaded on its own)."""
         return len(self.lead) + sum(max((len(t) for t, _ in p.values()), default=0)
-                                    for p in self.parts)
+                                    for p in self.parts) + len(self.sep) * (len(self.parts) - 1)
 
     def read(self, marks: Shading) -> str:
-        text = "".join(p.read(m) for p, m in zip(self.parts, marks, strict=True))
+        text = self.sep.join(t for p, m in zip(self.parts, marks, strict=True)
+                             if (t := p.read(m)))
         return self.lead + text if text else ""
 
 

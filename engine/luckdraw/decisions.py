@@ -96,7 +96,7 @@ MARK = "calls"            # an event row's mark: its audible calls are on an aud
 EVENT_ROW = ("drive", MARK, *EVENT_NAMES, "bonus")
 AUDIBLE_ROW = ("call", "pass", "run")
 TOTAL_ROW = ("seat", "total")
-BAND_KINDS = ("event",) * 6 + ("audible", "total", "total")
+BAND_KINDS = ("event",) * 5 + ("audible",) * 2 + ("total",) * 2
 ROW_SLOTS = {"event": EVENT_ROW, "audible": AUDIBLE_ROW, "total": TOTAL_ROW}
 
 FIELDS = (
@@ -122,10 +122,9 @@ FIELDS = (
 )
 CHECKPOINT = "total"
 SHEET_LEGEND = (
-    "A row an event, in order. Audible: shade it on the next event; the calls go on the next "
-    "free audible row.",
-    "Trade: trade + card given, then for + card taken. After clock 0 and at the end: each "
-    "total on a total row.",
+    "A new drive: a new row. An event: on the drive's first row where its bubble is empty.",
+    "Audible: shade it there, the calls on the next free audible row. Trade: trade + card "
+    "given, for + card taken. Totals: after clock 0 and the end, on the next free total rows.",
 )
 
 _LOG: dict[int, DecisionLog] = {}
@@ -146,8 +145,11 @@ def _seats(name: str, lead: str, title: str) -> Slot:
 
 def _decision_log(rules: Rules) -> DecisionLog:
     def events(name: str, tokens: tuple[str, ...], title: str) -> Slot:
-        labels = tuple(f"{LABEL[t]}  {EVENTS[t][0]}" for t in tokens)
-        return Slot(name, (Part("event", tokens, labels=labels),), title=title, heads=True)
+        """A group of the table's event columns, each shaded on its own (a row holds each
+        event once): its token the events shaded, in column order ("sack first")."""
+        return Slot(name, tuple(Part(t, (t,), labels=(f"{LABEL[t]}  {EVENTS[t][0]}",))
+                                for t in tokens), title=title, heads=True, sep=" ",
+                    packed=True)
 
     slots = (                # a band's rows, one line of the log each (BAND_KINDS): an
         # event row (a table's columns, their words over the first band; the events in
@@ -156,9 +158,9 @@ def _decision_log(rules: Rules) -> DecisionLog:
         Slot("drive", (Part("row", ROWS, labels=ROW_LABELS),), title="drive", heads=True),
         Slot(MARK, (Part("mark", (MARK,), labels=("audible",)),), title=" ", heads=True),
         *(events(name, tokens, title) for name, tokens, title in EVENT_SLOTS),
-        Slot("bonus", (Part("word", BONUS_WORDS[:-1], labels=BONUS_LABELS[:-1], prefix="+"),
-                       Part("td", BONUS_WORDS[-1:], labels=BONUS_LABELS[-1:], prefix="+")),
-             title="bonus", heads=True),
+        Slot("bonus", tuple(Part(w, (w,), labels=(label,), prefix="+")
+                            for w, label in zip(BONUS_WORDS, BONUS_LABELS, strict=True)),
+             title="bonus", heads=True, packed=True),
         Slot("call", (Part("play", CALLS),), lead="audible:", title="audible"),
         _seats("pass", "pass:", "called pass"),
         _seats("run", "run:", "called run"),
@@ -194,20 +196,20 @@ def _decision_log(rules: Rules) -> DecisionLog:
 
 # -- replay -----------------------------------------------------------------------------------
 def kind(row: Row) -> str:
-    """What a row begins with: `drive`, `trade`, `for`, `late`, or its event's token ("" for
-    a row of the audible calls alone)."""
-    return row.get("drive") or event(row)
+    """What a row begins with: `drive`, `trade`, `for`, `late`, or its first event's token
+    ("" for a row of the audible calls alone)."""
+    return row.get("drive") or next(iter(events(row)), "")
 
 
-def event(row: Row) -> str:
-    """The row's event token ("" none)."""
-    return next((row.get(s) for s in EVENT_NAMES if row.get(s)), "")
+def events(row: Row) -> tuple[str, ...]:
+    """The row's event tokens, in the table's column order (a row holds each event once)."""
+    return tuple(t for s in EVENT_NAMES for t in row.values.get(s, ()) if t)
 
 
 def card(row: Row) -> str:
-    """The card a trade or `for` row names: the card of the event shaded ("" none)."""
-    what = event(row)
-    return EVENTS[what][0] if what else ""
+    """The card a trade or `for` row names: the card of its one event shaded ("" none)."""
+    what = events(row)
+    return EVENTS[what[0]][0] if len(what) == 1 else ""
 
 
 def audible(row: Row) -> bool:
@@ -224,11 +226,11 @@ class DriveRows:
     def happenings(self) -> list[Row]:
         """The rows of the drive's events and audible, in order (its first row too, when it
         carries its first event)."""
-        first = [self.row] if event(self.row) or audible(self.row) else []
+        first = [self.row] if events(self.row) or audible(self.row) else []
         return first + [r for r in self.rows if kind(r) not in ROWS]
 
     def ends_quarter(self) -> bool:
-        return any(event(r) == QUARTER_ENDS for r in self.happenings)
+        return any(QUARTER_ENDS in events(r) for r in self.happenings)
 
 
 class Scripted:
@@ -245,11 +247,11 @@ class Scripted:
         self.what: list[str] = []            # drive, trade, audible, event, late
         self.before: list[tuple[int, ...]] = []     # the totals when it was reached
         for row in rows:
-            if row.get("drive") == "late" and event(row) or sum(
-                    row.has(s) for s in EVENT_NAMES) > 1:
-                self._find(row, "LD-DEC-002", "a row is one event (a new drive's first "
-                           "band may carry it), or a trade, or a late deal", "one of them",
-                           " ".join(row.get(s) for s in KINDS if row.has(s)))
+            if row.get("drive") in ("late", *TRADES) and len(events(row)) > (
+                    row.get("drive") != "late"):
+                self._find(row, "LD-DEC-002", "a trade row names one card, a late deal row "
+                           "no event (a drive's events go on its other rows)", "one of them",
+                           " ".join(p for s in KINDS for p in row.values.get(s, ()) if p))
                 continue
             if not kind(row) and not audible(row):
                 self._find(row, "LD-DEC-001", "a row with nothing that happened", "an "
@@ -295,7 +297,7 @@ class Scripted:
             self.period += 1
             marker = self.rules.periods[self.period]
         self._mark(table, drive.row, "drive")
-        if not (event(drive.row) or audible(drive.row)):
+        if not (events(drive.row) or audible(drive.row)):
             self._unused(drive.row, ())
         return marker
 
@@ -307,7 +309,7 @@ class Scripted:
             if kind(row) != "trade":
                 continue
             take = rows[i + 1] if i + 1 < len(rows) and kind(rows[i + 1]) == "for" else None
-            if found is not None or i > 0 or event(drive.row) or audible(drive.row):
+            if found is not None or i > 0 or events(drive.row) or audible(drive.row):
                 self._find(row, "LD-DEC-002", "a decision log has one trade a drive, on the "
                            "bands right after the new drive's band (which then has no event)",
                            "a trade after the drive row", row.text)
@@ -357,21 +359,34 @@ class Scripted:
                     play = CALLS[0]
                 self._mark(table, row, "audible")
                 yield Audible(play, self._calls(row, table.players))
-            what = event(row)
+            what = events(row)
             if not what:
                 self._unused(row, ("drive", "call", "pass", "run"))
                 continue
             self._unused(row, ("drive", "call", "pass", "run", "bonus"))
-            card, word = EVENTS[what]
-            words = [word]
+            words = {t: [EVENTS[t][1]] for t in what}
             for b in (b for b in row.values.get("bonus", ()) if b):
-                if self.rules.event(card, b) is None:
-                    self._find(row, "LD-DEC-002", f"+{b} is not a bonus of this event",
-                               "a bonus of the card", "+" + b)
-                else:
-                    words.append(b)
-            self._mark(table, row, "event")
-            yield Event(card, tuple(words))
+                for t in self._takes(row, b, what):
+                    words[t].append(b)
+            for t in what:
+                self._mark(table, row, "event")
+                yield Event(EVENTS[t][0], tuple(words[t]))
+
+    def _takes(self, row: Row, bonus: str, what: tuple[str, ...]) -> tuple[str, ...]:
+        """The event of the row a bonus word is for: the one event whose card has it (a
+        finding when none has, or two: the bonus then goes with the first, in column
+        order)."""
+        takers = tuple(t for t in what if self.rules.event(EVENTS[t][0], bonus) is not None)
+        if not takers:
+            self._find(row, "LD-DEC-002", f"+{bonus} is not a bonus of "
+                       f"{'this event' if len(what) == 1 else 'these events'}",
+                       "a bonus of the card", "+" + bonus)
+        elif len(takers) > 1:
+            said = " or ".join(LABEL[t] for t in takers)
+            self._find(row, "LD-DEC-002", f"+{bonus} could be for {said}: a row holds one of "
+                       "them when it has a bonus (the other on the next row)", "one of them",
+                       " ".join(takers))
+        return takers[:1]
 
     def late(self, table: Table, qb: int) -> bool:
         rows = [r for r in self.drives[self.k].rows if kind(r) == "late"]
@@ -535,11 +550,44 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
 
 
 # -- a record's decisions ---------------------------------------------------------------------
+@dataclass
+class _EventRow:
+    """A drive's event row while it still takes events: what rides on it (a new drive, the
+    audible calls), its events and their bonus words."""
+
+    head: dict[str, str]
+    events: list[str] = field(default_factory=list)
+    bonus: list[str] = field(default_factory=list)
+
+    def takes(self, token: str, bonus: list[str], calls: bool, rules: Rules) -> bool:
+        """Whether the event goes on this row: a row holds each event and each bonus word
+        once, the audible calls once, and a bonus word for one of its events only (a bonus
+        two of them could have keeps them on two rows: the sheet says whose it is)."""
+        if token in self.events or set(bonus) & set(self.bonus) or calls and "call" in self.head:
+            return False
+        held = [*self.events, token]
+        return all(sum(rules.event(EVENTS[t][0], b) is not None for t in held) <= 1
+                   for b in {*self.bonus, *bonus})
+
+    def tokens(self) -> dict[str, str]:
+        out = dict(self.head)
+        for name, tokens, _ in EVENT_SLOTS:
+            shaded = [t for t in tokens if t in self.events]
+            if shaded:
+                out[name] = " ".join(shaded)
+        if self.bonus:
+            out["bonus"] = "".join(f"+{w}" for w in BONUS_WORDS if w in self.bonus)
+        return out
+
+
 def rows_of_record(text: str, file: str = "<record>",
                    rules: Rules | None = None) -> tuple[dict[str, str], list[str]]:
-    """A typed record's tags and its happenings as decision rows (one a line the table saw or
-    chose), and after each quarter's end (clock 0) and the game's the checkpoint: each seat's
-    total as the record's own points make it, a total row a seat."""
+    """A typed record's tags and its happenings as decision rows, and after each quarter's
+    end (clock 0) and the game's the checkpoint: each seat's total as the record's own points
+    make it, a total row a seat. A drive's events fill its rows in the order seen, each
+    event on the first row of the drive that does not hold it yet (`_EventRow.takes`): the
+    replay scores a drive's events the same in any order (the holders change only at its
+    start, with a trade: L19 leaves what follows an ending unchecked)."""
     from printkit_engine.bubbles import write_tokens
 
     rules = rules or load_rules()
@@ -550,6 +598,7 @@ def rows_of_record(text: str, file: str = "<record>",
     out: list[str] = []
     calls: tuple[tuple[int, str], ...] = ()
     pending: dict[str, str] = {}      # a new drive and the audible calls: on the next event
+    rows: list[_EventRow] = []        # the drive's event rows since its last other row
     players = _players(tags)
     dealt = max(n.first_deal_seats(n.entries(record)), default=0)
     if _count(tags) is None and 2 <= dealt <= MAX_PLAYERS:
@@ -565,6 +614,15 @@ def rows_of_record(text: str, file: str = "<record>",
         out.append(write_tokens(grammar, tokens))
         checked = False
 
+    def close() -> None:
+        """The drive's event rows written (nothing more goes on them), then what waits."""
+        for row in rows:
+            emit(row.tokens())
+        rows.clear()
+        if pending:
+            emit(dict(pending))
+            pending.clear()
+
     def checkpoint() -> None:
         nonlocal checked
         for s in range(1, players + 1):
@@ -572,14 +630,23 @@ def rows_of_record(text: str, file: str = "<record>",
             emit({"seat": f"P{s}", "total": f"-{-total}" if total < 0 else str(total)})
         checked = True
 
-    def flush() -> None:
-        if pending:
-            emit(dict(pending))
-            pending.clear()
+    def score(token: str, bonus: list[str]) -> None:
+        has_calls = "call" in pending
+        row = next((r for r in rows if r.takes(token, bonus, has_calls, rules)), None)
+        if row is None:
+            row = _EventRow({k: v for k, v in pending.items() if k == "drive"})
+            rows.append(row)
+            pending.pop("drive", None)
+        if has_calls:
+            row.head |= {k: v for k, v in pending.items() if k != "drive"}
+            for k in [k for k in pending if k != "drive"]:
+                del pending[k]
+        row.events.append(token)
+        row.bonus += bonus
 
     for entry in n.entries(record):
         if isinstance(entry, n.Drive):
-            flush()
+            close()
             if ends:                    # the drive before ended a quarter
                 checkpoint()
             pending["drive"] = "drive"
@@ -589,7 +656,7 @@ def rows_of_record(text: str, file: str = "<record>",
         elif isinstance(entry, n.Trade):
             if len(entry.gives) != 1 or len(entry.takes) != 1:
                 continue
-            flush()
+            close()
             for what, code in (("trade", entry.gives[0]), ("for", entry.takes[0])):
                 column = CARD_TOKEN[code]
                 emit({"drive": what, _event_slot(column): column})
@@ -597,7 +664,7 @@ def rows_of_record(text: str, file: str = "<record>",
             calls = entry.calls
         elif isinstance(entry, n.Audible):
             if "call" in pending:          # two audibles with no event between them
-                flush()
+                close()
             pending["call"] = f"audible:{entry.play}"
             for call in CALLS:
                 seats = "".join(f"P{s}" for s, c in calls if c == call)
@@ -610,21 +677,16 @@ def rows_of_record(text: str, file: str = "<record>",
             token = TOKEN_OF.get((entry.card, entry.words[0]))
             if token is None:
                 continue
-            tokens = {**pending, _event_slot(token): token}
-            pending.clear()
-            bonus = [w for w in BONUS_WORDS if w in entry.words[1:]]
-            if bonus:
-                tokens["bonus"] = "".join(f"+{w}" for w in bonus)
+            score(token, [w for w in BONUS_WORDS if w in entry.words[1:]])
             if entry.holder is not None and entry.points:
                 totals[entry.holder] = totals.get(entry.holder, 0) + entry.points
-            emit(tokens)
             ends = ends or token == QUARTER_ENDS
         elif isinstance(entry, n.PenaltyLine):
             totals[entry.seat] = totals.get(entry.seat, 0) - entry.points
             if entry.kind == "delay":         # the late deal (other penalties: the replay's)
-                flush()
+                close()
                 emit({"drive": "late"})
-    flush()
+    close()
     if out and (ends or not checked):
         checkpoint()
     return tags, out

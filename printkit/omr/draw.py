@@ -181,8 +181,10 @@ def _header(c: Canvas, geo: Geometry, layout: Layout, grammar: Grammar, title: s
     wide = w > h
     lines = [fit_line(text, font, size, room)] if wide or stringWidth(text, font, size) <= room \
         else _two_lines(info, font, size, room)
-    notes = [NOTE] if wide or stringWidth(NOTE, font, small) <= room \
-        else [fit_line(SHORT_NOTE, font, small, room)[0]]
+    note, short = (NOTE, SHORT_NOTE) if not any(s.packed for s in grammar.slots) \
+        else (SET_NOTE, SET_NOTE)
+    notes = [note] if wide or stringWidth(note, font, small) <= room \
+        else [fit_line(short, font, small, room)[0]]
     y = m + 8.5 * MM
     for line, fitted in lines:
         c.setFont(font, fitted)
@@ -237,6 +239,8 @@ NOTE = ("Shade one bubble per group, fully, with a dark pen or pencil; shade onl
         "line has. Keep the corner squares, the black marks and the code clean.")
 SHORT_NOTE = ("Shade one bubble per group, fully, with a dark pen or pencil. Keep the marks "
               "and the code clean.")       # a portrait sheet's: one line beside the code
+SET_NOTE = ("Shade each bubble fully, with a dark pen or pencil. Keep the marks and the code "
+            "clean.")           # a sheet whose table columns are shaded in any number
 LAST_LABEL = "\u2713"          # the "last sheet" bubble's letter: a tick
 LAST_CAPTION = "last sheet: shade where the game ends"
 

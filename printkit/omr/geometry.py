@@ -176,7 +176,10 @@ class Geometry:
 def _gaps(slot: Slot, part_gap: float, set_gap: float) -> list[float]:
     """The space before each column of a token (0 before its first): `part_gap`, or
     `set_gap` between two one-bubble parts where the second prints no prefix (a set of
-    cards shaded in any number: a run of labelled bubbles needs no gap to be told apart)."""
+    cards shaded in any number: a run of labelled bubbles needs no gap to be told apart);
+    none in a packed slot (`Slot.packed`: a table's columns, each its own word)."""
+    if slot.packed:
+        return [0.0] * sum(len(p.columns) for p in slot.parts)
     out: list[float] = []
     before = None
     for part in slot.parts:
@@ -253,7 +256,7 @@ def _flow(grammar_slots: tuple[Slot, ...], layout: Layout, width: float,
             for ci, labels in enumerate(part.bubble_labels):
                 gap = next(gaps)
                 x += gap
-                if (pi or ci) and ci == 0 and part.prefix.strip():
+                if (pi or ci) and ci == 0 and gap and part.prefix.strip():
                     prefixes.append((x - gap / 2, part.prefix.strip()))
                 elif (pi or ci) and tall and len(labels) >= tall:
                     squares.append(x - gap / 2)
