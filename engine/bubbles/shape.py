@@ -136,8 +136,6 @@ class Slot:
         ways = 1
         for choices in self._choices:
             ways *= len(choices)
-        if ways > LISTED and self.sep:
-            raise ValueError(f"slot {self.name}: a token read off its parts has no `sep`")
         return self._tables[0] if ways <= LISTED else _ReadTable(self)
 
     @cached_property
@@ -202,20 +200,24 @@ class _ReadTable(Mapping[str, Shading]):
         lead, parts = self.slot.lead, self.slot.parts
         if not token.startswith(lead) or token == lead:
             return None
-        memo: dict[tuple[int, int, bool], Shading | None] = {}
+        sep = self.slot.sep
+        memo: dict[tuple[int, int, bool, bool], Shading | None] = {}
 
-        def walk(k: int, pos: int, kept: bool) -> Shading | None:
+        def walk(k: int, pos: int, kept: bool, wrote: bool) -> Shading | None:
+            """Part k on at `pos` (`kept`: a part not left off written before, `wrote`: any
+            part: the next one written follows the slot's `sep`)."""
             if k == len(parts):
                 return () if pos == len(token) and kept else None
-            if (k, pos, kept) not in memo:
-                memo[k, pos, kept] = next(
+            if (k, pos, kept, wrote) not in memo:
+                memo[k, pos, kept, wrote] = next(
                     ((marks, *rest) for text, marks in self.choices[k]
-                     if token.startswith(text, pos) and (rest := walk(
-                         k + 1, pos + len(text), kept or bool(text and not parts[k].left_off)))
-                     is not None), None)
-            return memo[k, pos, kept]
+                     if token.startswith(said := (sep if wrote and text else "") + text, pos)
+                     and (rest := walk(k + 1, pos + len(said),
+                                       kept or bool(text and not parts[k].left_off),
+                                       wrote or bool(text))) is not None), None)
+            return memo[k, pos, kept, wrote]
 
-        return walk(0, len(lead), False)
+        return walk(0, len(lead), False, False)
 
     def __getitem__(self, token: str) -> Shading:
         found = self._find(token)

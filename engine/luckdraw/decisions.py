@@ -86,9 +86,10 @@ BONUS_LABELS = ("markers", "overturned", "blocked", "inside", "TD")
 SEATS = tuple(f"P{k}" for k in range(1, MAX_PLAYERS + 1))
 CALLS = ("run", "pass")
 TOP_TOTAL = 199           # the highest total a checkpoint writes (simulated games: < 150)
-TYPICAL_ROWS = 132        # sheet lines a whole game spans, as placed (50 simulated games,
-                          # `sheets-bench`: 36-198; 78 event rows, 12 audible rows, 11 total
-                          # rows, and the band's aside rows no row took): a class pack's sheets
+TYPICAL_ROWS = 75         # sheet lines a whole game spans, as placed (50 simulated games,
+                          # `sheets-bench`: 27-117; some 34 event rows, 12 audible rows, 11
+                          # total rows, and the band's aside rows no row took): a class
+                          # pack's sheets
 KINDS = ("drive", *EVENT_NAMES)      # the slots naming what a row is
 QUARTER_ENDS = "expires"  # the clock runs out: the next drive begins the next period
 MARK = "calls"            # an event row's mark: its audible calls are on an audible row

@@ -15,7 +15,7 @@ import pytest
 from printkit_engine.decisions import replayed_record
 from printkit_engine.luckdraw.bots import game_seed, play_game
 from printkit_engine.luckdraw.decisions import decision_log
-from tests.decisions.test_luckdraw_replay import HAND, _rows
+from tests.decisions.test_luckdraw_replay import HAND, ROWS, _drives, _rows
 from tests.decisions.test_postcard_sheet import _luminance
 from tests.helpers import run_cli
 from tests.omr.distort import Distortion, distort, page_image
@@ -27,7 +27,8 @@ MM = 72 / 25.4
 EVENT_ROW = 4 + 1 + 5 + 5 + 6 + 7 + 4 + 1
 AUDIBLE_ROW = 2 + 8 + 8          # run pass; the eight seats that called pass; called run
 TOTAL_ROW = 8 + 1 + 1 + 10 + 10  # the seat P1-P8; the total's sign, hundreds 1, tens, ones
-BAND = 6 * EVENT_ROW + AUDIBLE_ROW + 2 * TOTAL_ROW     # six event rows, one audible, two total
+BAND = 5 * EVENT_ROW + 2 * AUDIBLE_ROW + 2 * TOTAL_ROW     # five event rows, two audible,
+                                                         # two total
 EDGE = 0.25 * 72                                  # nothing within a quarter inch of the edge
 HEADS = ("new drive", "trade", "for", "late deal", "audible", "sack  SACK", "off pen  OP",
          "def pen  DP",
@@ -115,15 +116,17 @@ def test_a_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path):
     assert '[Log "decisions"]' in got and '[Players "3"]' in got
     assert "clean" in r.stdout
     tags, rows = _rows(got)                       # the sheet's order replays to the game
-    assert replayed_record(decision_log(), tags, rows) == played.text()
+    assert _drives(replayed_record(decision_log(), tags, rows)) == _drives(played.text())
+    # a drive's events share rows: fewer event rows than events
+    assert len([r for r in rows if not r.has("total")]) < played.text().count("\n") / 2
 
 
 def test_the_hand_typed_log_goes_on_its_rows_and_scans_back(tmp_path):
-    """HAND's rows where the sheet puts them, read back from the PDF itself: six event rows,
-    an audible row and two total rows a band; the audible's event marked `calls` (line 4),
-    its calls on the first audible row (7); the checkpoint's totals on the next free total
-    rows (26, 27, 35, 36), the game's end's on the following ones (44, 45, 53, 54); the
-    lines between blank."""
+    """HAND's rows where the sheet puts them, read back from the PDF itself: five event
+    rows, two audible rows and two total rows a band; the audible's event marked `calls`
+    (line 4), its calls on the first audible row (6); the checkpoint's totals on the next
+    free total rows (26, 27, 35, 36), the game's end's on the following ones (44, 45, 53,
+    54); the lines between blank."""
     log = tmp_path / "hand.dec"
     log.write_text(HAND)
     pdf = _render(tmp_path, "--from", str(log))
@@ -131,9 +134,9 @@ def test_the_hand_typed_log_goes_on_its_rows_and_scans_back(tmp_path):
     r = run_cli("scan", str(pdf), "--out", str(out))
     assert r.code == 1, r.stdout + r.stderr           # the slip and the trade: findings
     rows = out.read_text().split("\n\n", 1)[1].splitlines()
-    assert rows == ["drive touchback", "first", "sack", "calls first +markers", "passTD", "xp",
-                    "audible:pass pass:P2 run:P1P3P4", "drive", "trade int", "for sack",
-                    "sack", "punt", "expires", "late", "drive FG", "sack +td",
+    assert rows == ["drive touchback", "first", "sack", "calls first +markers", "passTD",
+                    "audible:pass pass:P2 run:P1P3P4", "xp", "drive", "trade int",
+                    "for sack", "sack", "punt", "expires", "late", "drive FG", "sack +td",
                     "P1 = 8", "P2 = 2", "P3 = 6", "P4 = 8", "P1 = 13", "P2 = 2", "P3 = 5",
                     "P4 = 8"]
     with pdfplumber.open(pdf) as doc:
@@ -172,7 +175,7 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
 @pytest.mark.parametrize(("paper", "lines"), [("letter", ("1-36", "37-72")),
                                               ("a4", ("1-36", "37-72"))])
 def test_a_typed_game_takes_its_rows_over_the_bands_of_a_sheet(tmp_path, paper, lines):
-    """The hand-typed log's 16 event rows, an audible and eight totals: the last total on
+    """The hand-typed log's 15 event rows, an audible and eight totals: the last total on
     line 54 (the totals wait for the next free total rows), 36 lines a sheet on either
     paper."""
     log = tmp_path / "hand.dec"
@@ -200,7 +203,7 @@ def test_timing_squares_between_groups_and_inside_the_total(tmp_path):
         top = round(r["top"] / MM, 1)
         rows[top] = rows.get(top, 0) + 1
     tops = sorted(t for t in rows if rows[t] > 2)       # band rows (the header's are 2)
-    assert [rows[t] for t in tops[:9]] == [8] * 6 + [4, 5, 5]
+    assert [rows[t] for t in tops[:9]] == [8] * 5 + [4, 4, 5, 5]
     assert [round(b - a, 1) for a, b in zip(tops[:9], tops[1:9], strict=False)] == [5.0] * 8
     assert len(tops) == 36                              # 4 bands of nine rows
 
@@ -214,3 +217,33 @@ def test_an_event_marked_calls_with_no_audible_row_cannot_go_on_a_sheet(tmp_path
     assert r.stderr.strip().splitlines() == [
         f"printkit: error: {log}:8:1: an event marked `calls` whose audible row never comes: "
         "a sheet cannot hold it"]
+
+
+def test_a_drives_events_shaded_on_its_rows_scan_back(tmp_path):
+    """ROWS, HAND's game at a row a drive's events (by hand: tests/decisions/
+    test_luckdraw_replay.py), on the sheet: drive 1's five events on line 1, its second 1st
+    down marked `calls` on line 2 and the calls on the band's first audible row (6); drive
+    2's sack, punt and clock 0 on line 10, after the trade's rows (4, 5) and the band's
+    aside rows; the late deal on 11, drive 3 on 12; the totals on the next free total rows,
+    two a band: 17, 18, 26, 27, then 35, 36 and sheet 2's 44, 45."""
+    log = tmp_path / "rows.dec"
+    log.write_text(ROWS)
+    pdf = _render(tmp_path, "--from", str(log))
+    out = tmp_path / "scanned.dec"
+    r = run_cli("scan", str(pdf), "--out", str(out))
+    assert r.code == 1, r.stdout + r.stderr           # the slip and the trade: findings
+    rows = out.read_text().split("\n\n", 1)[1].splitlines()
+    assert rows == ["drive sack first touchback passTD xp", "calls first +markers", "drive",
+                    "trade int", "for sack", "audible:pass pass:P2 run:P1P3P4",
+                    "sack punt expires", "late", "drive sack FG +td", "P1 = 8", "P2 = 2",
+                    "P3 = 6", "P4 = 8", "P1 = 13", "P2 = 2", "P3 = 5", "P4 = 8"]
+    with pdfplumber.open(pdf) as doc:
+        assert ["lines 1-36" in doc.pages[0].extract_text(),
+                "lines 37-72" in doc.pages[1].extract_text(), len(doc.pages)] == [True, True, 2]
+    # each finding on the sheet line of its row: the trade (4), drive 3's row (12), P3's
+    # total (26); the log's lines are those rows after its six tag lines
+    found = [(line.split(": ")[0].rsplit(":", 1)[1], line.split(": ")[1],
+              line.split(" page 1 line ")[1].split(",")[0])
+             for line in r.stdout.splitlines() if ": LD-" in line]
+    assert found == [("10", "LD-TRADE-002", "4"), ("15", "LD-DEC-002", "12"),
+                     ("18", "LD-TOTAL-001", "26")]

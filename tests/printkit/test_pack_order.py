@@ -33,7 +33,7 @@ TABLE = {
 # its sheet count: a typical whole game's lines over the lines a sheet holds, e.g. Card Bowl's
 # decision sheet, a class pack's default: 219 lines (183 plays, a "more" line every fifth)
 # over 30 on letter; PostCard's: 70 plays over 15 on letter, 14 on A4; BLOWOUT!!!'s: 276 rows
-# over 42 on letter; Luck of the Draw's: 132 sheet lines as placed over 36 on either paper)
+# over 42 on letter; Luck of the Draw's: 75 sheet lines as placed over 36 on either paper)
 ORDER = {
     "cardbowl": ["field", "drivelog", "clock", ("bubblelog", 8), "refcard 1", "refcard 2",
                  "book"],
@@ -41,7 +41,7 @@ ORDER = {
                  "book AWAY"],
     "blowout": ["field", "markers", "drivelog", ("bubblelog", 7), "refcard 1", "refcard 2",
                 "book HOME", "book AWAY"],
-    "luckdraw": ["scoresheet", ("bubblelog", 4), "refcard 1", "refcard 2", "book"],
+    "luckdraw": ["scoresheet", ("bubblelog", 3), "refcard 1", "refcard 2", "book"],
     "cardgrid": ["field", "scoresheet", ("bubblelog", 1), "refcard 1", "refcard 2", "book HOME",
                  "book AWAY"],
 }
