@@ -37,11 +37,13 @@ bench/bench_bubble.py (PostCard, with the naive reader for speed) and
 bench/bench_cardgrid_bubble.py remain for their own figures.
 
 `--games luckdraw-decisions` (Luck of the Draw's portrait decision sheet, a table: a row
-of bubbles a row of the log, bands of six event rows, an audible row and two total rows, 4
-bands a sheet): 100 of 100 sheets identical at the default seed and 100 of 100 at `--seed
-11`, none WRONG, 0.26-0.28 CPU s a sheet, measured at load 12 (two rows of the log a band in
-five rows of bubbles before: 100 and 100, 0.36-0.37; 10-11 bands of four rows before that:
-100 and 100, 0.35-0.38). Its first four-row band, with two or
+of bubbles a row of the log, a drive's events each once a row, bands of five event rows, two
+audible rows and two total rows, 4 bands a sheet): 100 of 100 sheets identical at the default
+seed and 100 of 100 at `--seed 11`, none WRONG, 0.10-0.11 CPU s a sheet, measured at load
+1.2-1.5 (a row an event, six event rows, an audible and two total rows a band, before: 100
+and 100, 0.26-0.28 at load 12; two rows of the log a band in five rows of bubbles before
+that: 100 and 100, 0.36-0.37; 10-11 bands of four rows before that: 100 and 100,
+0.35-0.38). Its first four-row band, with two or
 three long tokens a row (no timing square inside the total's digits), read 62-72% identical
 with WRONG totals: the squares between short groups (`bubble.column_squares`) are what reads
 it.

@@ -29,14 +29,16 @@ game, 237-312), takes 7.0 / 6.7 sheets a game against 9.5 / 8.6 written pages (t
 sheet with the score's tens and ones on every row: 30 / 29 rows, 9.1 / 9.5 sheets).
 
 `--games luckdraw-decisions`: the decision sheets (`render luckdraw bubblelog --decisions`):
-a table, a row an event (its 33 columns' words over the first band); the audible calls and
-the checkpoint (each player's total at each quarter's end and the game's, a row a player) on
-rows of their own kinds taken when needed: a band of six event rows, an audible row and two
-total rows, 36 rows a sheet (24 events) on letter and A4; 50 games (78 event rows, 12
-audible, about 15 totals): 4.1 letter and 4.1 A4 sheets a game against 3.0 and 3.2 written
-pages (6.0 and 5.3 with two events a band of five rows and the scorer's total after every
-event; 8.3 and 7.5 with the earlier band an event of four rows, every word in its oval; 26.2
-and 21.0 with a band a happening of six rows).
+a table, a row a drive's events, each once (its 33 columns' words over the first band); the
+audible calls and the checkpoint (each player's total at each quarter's end and the game's, a
+row a player) on rows of their own kinds taken when needed: a band of five event rows, two
+audible rows and two total rows, 36 rows a sheet (20 event rows) on letter and A4; 50 games
+(17 drives, 72 events on some 34 rows, 12 audible, about 11 totals: 75 sheet lines as placed,
+27-117): 2.4 letter and 2.4 A4 sheets a game against 3.0 and 3.2 written pages (4.1 and 4.1
+a row an event on a band of six event rows, an audible row and two total rows; 6.0 and 5.3
+with two events a band of five rows and the scorer's total after every event; 8.3 and 7.5
+with the earlier band an event of four rows, every word in its oval; 26.2 and 21.0 with a
+band a happening of six rows).
 
 What a written page holds is counted by drawing it: the table functions of the written logs
 are wrapped to note the rows (drive blocks) they draw, so a layout change shows here.

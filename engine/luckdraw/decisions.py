@@ -3,33 +3,38 @@
 With a play book the deal of drive K is the book's slip (L17), and the holders and points
 follow from the cards. What is not in the book is the broadcast (what the table SAW: a new
 drive, each scoring event) and the players' choices (the audible calls, a trade, a late
-deal). One row a happening, in the order the table saw them, and a checkpoint after each
-quarter's end and the game's (docs/rules/luckdraw.md, L22); the rows' fields:
+deal). A row holds events of one drive, each at most once (an event seen again goes on the
+drive's first row that does not hold it yet: a drive's events score the same in any order,
+the holders changing only at its start), and a checkpoint follows each quarter's end and the
+game's (docs/rules/luckdraw.md, L22); the rows' fields:
 
     drive     drive trade for late       a new drive, a trade (the card given, then `for`
                                          the card taken: each as one of its events, `trade
                                          first` gives FDN), the QB dealt after the 1st snap
-    play      sack, off pen, def pen, 1st down, short, timeout, review, reset, kick TD,
-              touchback                  an event of a play (or a kick)
-    end       pass TD, run TD, XP, 2 pt, safety, FG, miss FG, int, fumble, 4th down, punt,
-              no 1st, expires            how the drive ended, its try, the clock
-    bonus     +markers +overturned +blocked +td +inside (two)   the event's bonus words
-    call      run pass                   the audible: the play the offense ran (on the row
-                                         of the event after it, typed; on an audible row of
-                                         its own on the sheet, the event marked `calls`)
+    play      sack, off pen, def pen, 1st down, short (any of them: "sack first")
+    stop      timeout, review, reset, kick TD, touchback      events of plays (or kicks)
+    score     pass TD, run TD, XP, 2 pt, safety, FG
+    end       miss FG, int, fumble, 4th down, punt, no 1st, expires   how the drive ended,
+                                         its try, the clock
+    bonus     +markers +overturned +blocked +inside +td       the row's events' bonus words,
+                                         each for the one event of the row that has it
+    call      run pass                   the audible: the play the offense ran (on a row of
+                                         its drive, typed; on an audible row of its own on
+                                         the sheet, the row marked `calls`)
     P1 .. P8  run pass                   the audible: each seat's call
     seat      P1 .. P8                   a total row: the checkpoint, a row a seat, P1
     = total   = 12                       first, after the drive the clock ran out in and
                                          after the game's last drive
 
-On the sheet a band is six event rows, an audible row and two total rows (BAND_KINDS); the
+On the sheet a band is five event rows, two audible rows and two total rows (BAND_KINDS); the
 audible rows and total rows are taken when needed (sheetlines.py: `AsideLines` puts a log on
 a sheet, `join_calls` puts an audible row back on its event). `Scripted` is the decision
 source that plays the event rows through the bots' own loop (engine/luckdraw/bots.py
 `play`), so a log replays exactly as the bots would have played it; the lines the replay
 writes are verified by the game's own verifier, each checkpoint's totals put in at the end
-of its drive. A row with no happening or two (LD-DEC-001, LD-DEC-002), a field the row has
-no use for (LD-DEC-002), a checkpoint missing or short of a seat (LD-DEC-003), rows before
+of its drive. A row with no happening (LD-DEC-001), an event on a late deal's row or beside a
+traded card, a bonus none or two of the row's events could have, a field the row has no use
+for (LD-DEC-002), a checkpoint missing or short of a seat (LD-DEC-003), rows before
 the first drive (LD-DEC-004), no Seed (LD-DEC-005); a written total that is not the
 replay's is the verifier's LD-TOTAL-001 on its total row.
 """
@@ -101,19 +106,20 @@ BAND_KINDS = ("event",) * 5 + ("audible",) * 2 + ("total",) * 2
 ROW_SLOTS = {"event": EVENT_ROW, "audible": AUDIBLE_ROW, "total": TOTAL_ROW}
 
 FIELDS = (
-    Field("drive", "the first row of a drive (new drive, with its first event when no trade "
-          "comes first), a trade (the card given, then `for` the card taken, each shaded as "
+    Field("drive", "the first row of a drive (new drive, with its first events when no "
+          "trade comes first), a trade (the card given, then `for` the card taken, each shaded as "
           "one of the card's events: the play book's slip says who holds them), the QB "
           "dealt after the first snap (late deal)"),
-    Field("play", "an event of a play the table saw, ticked against its card"),
+    Field("play", "the events of plays the table saw, ticked against their cards: each once "
+          "a row, the next time on the drive's first row without it"),
     Field("stop", "a timeout, a review, the clock reset, a kick returned or a touchback"),
     Field("score", "a touchdown, its try, a safety, a field goal"),
     Field("end", "how else the drive ended, the clock running out (clock 0: the next "
           "drive begins the next quarter)"),
-    Field("bonus", "the event's bonus words (one of four, and TD: a blocked kick returned "
-          "for a TD)"),
-    Field("calls", "on the row of the event after the audible calls: the calls are on the "
-          "next free audible row"),
+    Field("bonus", "the bonus words of the row's events, each for the one event of the row "
+          "that has it (a blocked kick returned for a TD: blocked and TD)"),
+    Field("calls", "on a row of the drive the audible was called in: the calls are on the "
+          "next free audible row below it"),
     Field("call", "the audible, on an audible row: the play the offense ran"),
     Field("pass", "the audible: the seats that called pass"),
     Field("run", "the audible: the seats that called run"),
@@ -124,8 +130,9 @@ FIELDS = (
 CHECKPOINT = "total"
 SHEET_LEGEND = (
     "A new drive: a new row. An event: on the drive's first row where its bubble is empty.",
-    "Audible: shade it there, the calls on the next free audible row. Trade: trade + card "
-    "given, for + card taken. Totals: after clock 0 and the end, on the next free total rows.",
+    "Audible: shade it there, the calls on the next free audible row below. Trade: trade + "
+    "card given, for + card taken. Totals: after clock 0 and the end, on the next free total "
+    "rows.",
 )
 
 _LOG: dict[int, DecisionLog] = {}

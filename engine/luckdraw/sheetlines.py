@@ -1,12 +1,12 @@
-"""Luck of the Draw's decision sheet, a row an event (issue 31): the rare things ride on rows
-of their own kinds, taken only when needed. A band is event rows, then an audible row, then a
-total row (`decisions.BAND_KINDS`). An event that came after the audible calls shades
-`audible` on its own row and its calls go on the next free audible row (its band's, or a
-later one's when that is taken); a checkpoint's totals (each seat's, at each quarter's end and
-the game's) go on the next free total rows, a seat a row. So a typed log's event is one line
-(`audible:run pass:P1 run:P2P3 first`, as it is typed) or, on the sheet, its event row
-(`calls first`) and, later, its audible row (`audible:run pass:P1 run:P2P3`): the k-th event
-marked `calls` owns the k-th audible row; the total rows are read in order.
+"""Luck of the Draw's decision sheet, a row a drive's events (issue 31): the rare things ride
+on rows of their own kinds, taken only when needed. A band is event rows, then audible rows,
+then total rows (`decisions.BAND_KINDS`). The row the drive was on when the audible came
+shades `audible` and its calls go on the next free audible row below (its band's, or a later
+one's when those are taken); a checkpoint's totals (each seat's, at each quarter's end and the
+game's) go on the next free total rows, a seat a row. So a typed log's row is one line
+(`audible:run pass:P1 run:P2P3 first punt`, as it is typed) or, on the sheet, its event row
+(`calls first punt`) and, later, its audible row (`audible:run pass:P1 run:P2P3`): the k-th
+event row marked `calls` owns the k-th audible row; the total rows are read in order.
 
 `AsideLines` writes a log's lines in the sheet's order (the sheet's placing puts each on the
 next line of its kind: engine/bubbles `Grammar.line_slots`); `join_calls` puts the audible
