@@ -508,6 +508,10 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     # a checkpoint at the end of each drive the clock ran out in (clock 0: the quarter's
     # end) and of the last drive (the game's end): each seat's total then
     starts = [j for j, w in enumerate(source.what) if w == "drive"]
+    if not starts and _count(tags) is None:
+        # no drive replayed (the log's first row unread, or none): no deal says how many
+        # play, so the count the replay dealt for is the tags' (not a Players finding)
+        out.tags[n.PLAYERS_TAG] = str(players)
     moments = [i for i, d in enumerate(source.drives[:len(starts)]) if d.ends_quarter()]
     if starts and (not moments or moments[-1] != len(starts) - 1):
         moments.append(len(starts) - 1)

@@ -277,9 +277,9 @@ def test_a_light_pencil_is_reported_half_shaded_never_read_wrong(tmp_path):
             "found marks the sheet reader could not read) "
             f"[{FIXTURES / LIGHT} line 1, crop: {tmp_path / 'game.line1.png'}]") in said
     # the replay stopped at line 1: no drive replayed, the game's end not judged (no
-    # checkpoint at its end asked for, no winner "declared in Q1")
-    # (how many findings is left open: the replay also says LD-TAG-001, no Players tag and no
-    # first drive's deal read, a second finding for the one line not read)
-    assert f"{out}: luckdraw: 0 lines checked, " in said
+    # checkpoint at its end asked for, no winner "declared in Q1"), and no Players finding
+    # (no deal read: the count is the play book's four the replay dealt for)
+    assert f"{out}: luckdraw: 0 lines checked, 1 finding; 4 players, 0 drives\n" in said
+    assert "LD-TAG-001" not in said
     assert "; 4 players, 0 drives\n" in said
     assert "LD-LEN-002" not in said and "LD-DEC-003" not in said

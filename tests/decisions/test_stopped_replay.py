@@ -30,3 +30,14 @@ def test_a_replay_stopped_by_an_unreadable_line_says_nothing_of_the_game_s_end(
     lines[plays[3]] = NOT_READ
     report = verify_log(log, "\n".join(lines) + "\n", "game.dec")
     assert [(f.line, f.rule) for f in report.findings] == [(plays[3] + 1, f"{prefix}-REC-003")]
+
+
+def test_a_luck_of_the_draw_log_stopped_at_its_first_row_asks_for_no_players_tag():
+    """A blank decision sheet's log has no Players tag (its table is the play book's four);
+    its first row not read, the replay deals nothing, and the one finding is the stop, not
+    LD-TAG-001 ("found no deal lines")."""
+    log = registry.get("luckdraw").decisions(registry.get("luckdraw").rules())
+    text = ('[Game "luckdraw"]\n[Log "decisions"]\n[Seed "stop"]\n[Length "Q2"]\n\n'
+            f"{NOT_READ}\nlate\n")
+    report = verify_log(log, text, "game.dec")
+    assert [(f.line, f.rule) for f in report.findings] == [(6, "LD-REC-003")]
