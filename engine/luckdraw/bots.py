@@ -144,15 +144,16 @@ class Audible:
 
 @dataclass(frozen=True)
 class Trade:
-    """Seat `a` gives `give` to seat `b` for `take`."""
+    """Seat `a` gives the cards `gives` to seat `b` for `takes` (the bots trade one card each
+    way; a decision sheet's trade rows may name more)."""
 
     a: int
-    give: str
+    gives: tuple[str, ...]
     b: int
-    take: str
+    takes: tuple[str, ...]
 
 
-Happening = Event | Audible
+Happening = Event | Audible | Trade
 
 
 class Source(Protocol):
@@ -160,7 +161,8 @@ class Source(Protocol):
     (`Bots`), or a decision log's rows (engine/luckdraw/decisions.py `Scripted`). The one
     loop (`play`) asks in this order for each drive: `next_drive` (None: the game is over),
     `trade` (asked every drive, `allowed` says whether the rules allow one then), `drive`
-    (the drive's events and audible in order), `late` (the QB dealt after the first snap)."""
+    (the drive's events and audible in order, and trades made during it), `late` (the QB
+    dealt after the first snap)."""
 
     length: Length
 
@@ -215,7 +217,7 @@ class Bots:
             return None
         a = draws.pick(others)
         b = draws.pick([s for s in others if s != a])
-        return Trade(a, draws.pick(table.hands[a]), b, draws.pick(table.hands[b]))
+        return Trade(a, (draws.pick(table.hands[a]),), b, (draws.pick(table.hands[b]),))
 
     def drive(self, table: Table, qb: int) -> Iterator[Happening]:
         events, choices = self.events, self.choices
@@ -319,13 +321,21 @@ def _trade(table: Table, t: Trade, qb: int, allowed: bool) -> None:
     """Write the trade and make it when it is valid (L12: not in the final quarter, not the
     QB's, each card held by its trader); one that is not is written all the same (the
     verifier names it) and not made, as the rules say."""
-    table.lines.append(f"trade P{t.a} {t.give} for P{t.b} {t.take}")
+    table.lines.append(f"trade P{t.a} {' '.join(t.gives)} for P{t.b} {' '.join(t.takes)}")
     a, b = table.hands.get(t.a, []), table.hands.get(t.b, [])
-    if allowed and qb not in (t.a, t.b) and t.give in a and t.take in b:
-        a.remove(t.give)
-        b.remove(t.take)
-        a.append(t.take)
-        b.append(t.give)
+    if (allowed and qb not in (t.a, t.b) and len(t.gives) == len(t.takes)
+            and _holds(a, t.gives) and _holds(b, t.takes)):
+        for card in t.gives:
+            a.remove(card)
+        for card in t.takes:
+            b.remove(card)
+        a.extend(t.takes)
+        b.extend(t.gives)
+
+
+def _holds(hand: list[str], cards: tuple[str, ...]) -> bool:
+    """Whether a hand holds each of the cards, each named once."""
+    return len(set(cards)) == len(cards) and set(cards) <= set(hand)
 
 
 def _audible(table: Table, audible: Audible) -> None:
@@ -353,6 +363,8 @@ def _drive(table: Table, seed: str, number: int, source: Source) -> None:
     for happening in source.drive(table, d.qb):
         if isinstance(happening, Audible):
             _audible(table, happening)
+        elif isinstance(happening, Trade):
+            _trade(table, happening, d.qb, allowed)
         else:
             table.score(happening.card, *happening.words)
     if source.late(table, d.qb):

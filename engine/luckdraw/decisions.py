@@ -131,7 +131,7 @@ CHECKPOINT = "total"
 SHEET_LEGEND = (
     "A new drive: a new row. An event: on the drive's first row where its bubble is empty.",
     "Audible: shade it there, the calls on the next free audible row below. Trade: trade + "
-    "card given, for + card taken. Totals: after clock 0 and the end, on the next free total "
+    "cards given, for + cards taken. Totals: after clock 0 and the end, on the next free total "
     "rows.",
 )
 
@@ -214,10 +214,9 @@ def events(row: Row) -> tuple[str, ...]:
     return tuple(t for s in EVENT_NAMES for t in row.values.get(s, ()) if t)
 
 
-def card(row: Row) -> str:
-    """The card a trade or `for` row names: the card of its one event shaded ("" none)."""
-    what = events(row)
-    return EVENTS[what[0]][0] if len(what) == 1 else ""
+def cards(row: Row) -> tuple[str, ...]:
+    """The cards a trade or `for` row names: the card of each event shaded."""
+    return tuple(EVENTS[t][0] for t in events(row))
 
 
 def audible(row: Row) -> bool:
@@ -232,13 +231,16 @@ class DriveRows:
 
     @property
     def happenings(self) -> list[Row]:
-        """The rows of the drive's events and audible, in order (its first row too, when it
-        carries its first event)."""
+        """The rows of the drive's events, audible and trades, in order (its first row too,
+        when it carries events or the audible calls; a late deal is the source's `late`)."""
         first = [self.row] if events(self.row) or audible(self.row) else []
-        return first + [r for r in self.rows if kind(r) not in ROWS]
+        return first + [r for r in self.rows if kind(r) != "late"]
 
     def ends_quarter(self) -> bool:
-        return any(QUARTER_ENDS in events(r) for r in self.happenings)
+        """Whether the clock ran out in the drive (a trade's card shaded in the clock 0
+        column is no clock)."""
+        return any(QUARTER_ENDS in events(r) for r in self.happenings
+                   if r.get("drive") not in TRADES)
 
 
 class Scripted:
@@ -255,10 +257,9 @@ class Scripted:
         self.what: list[str] = []            # drive, trade, audible, event, late
         self.before: list[tuple[int, ...]] = []     # the totals when it was reached
         for row in rows:
-            if row.get("drive") in ("late", *TRADES) and len(events(row)) > (
-                    row.get("drive") != "late"):
-                self._find(row, "LD-DEC-002", "a trade row names one card, a late deal row "
-                           "no event (a drive's events go on its other rows)", "one of them",
+            if row.get("drive") == "late" and events(row):
+                self._find(row, "LD-DEC-002", "a late deal row has no event (the drive's "
+                           "events go on its other rows)", "late alone",
                            " ".join(p for s in KINDS for p in row.values.get(s, ()) if p))
                 continue
             if not kind(row) and not audible(row):
@@ -310,38 +311,40 @@ class Scripted:
         return marker
 
     def trade(self, table: Table, qb: int, allowed: bool) -> Trade | None:
-        drive = self.drives[self.k]
-        rows = drive.rows
-        found: Trade | None = None
-        for i, row in enumerate(rows):
-            if kind(row) != "trade":
-                continue
-            take = rows[i + 1] if i + 1 < len(rows) and kind(rows[i + 1]) == "for" else None
-            if found is not None or i > 0 or events(drive.row) or audible(drive.row):
-                self._find(row, "LD-DEC-002", "a decision log has one trade a drive, on the "
-                           "bands right after the new drive's band (which then has no event)",
-                           "a trade after the drive row", row.text)
-                continue
-            self._unused(row, ())
-            if take is None or not card(row) or not card(take):
-                self._find(row, "LD-DEC-001", "trade missing (the card given, then a `for` "
-                           "band with the card taken, each shaded as one of its events)",
-                           "e.g. trade first, for sack", row.text)
-                continue
-            self._unused(take, ())
-            give, get = card(row), card(take)
-            holders = {c: s for s, cards in table.hands.items() for c in cards}
-            if give not in holders or get not in holders:
-                self._find(row, "LD-DEC-002", "a traded card is on the sidelines: nobody "
-                           "holds it", "two dealt cards", f"{give} for {get}")
-                continue
-            self._mark(table, row, "trade")
-            found = Trade(holders[give], give, holders[get], get)
-        for i, row in enumerate(rows):
-            if kind(row) == "for" and not (i and kind(rows[i - 1]) == "trade"):
-                self._find(row, "LD-DEC-002", "a `for` band follows its trade band",
-                           "trade, then for", row.text)
-        return found
+        """None: a decision log's trades come in the drive's rows where the table made them
+        (`drive`), before the events after them."""
+        return None
+
+    def _trade(self, table: Table, row: Row, take: Row | None) -> Trade | None:
+        """The trade of a trade row and the `for` row after it: the cards given, then the
+        cards taken, each shaded as one of its events; the slip (and the trades before)
+        says who holds them, so the seats follow."""
+        self._unused(row, ())
+        gives, takes = cards(row), cards(take) if take is not None else ()
+        if take is None or not gives or not takes:
+            self._find(row, "LD-DEC-001", "trade missing (the cards given, then a `for` row "
+                       "with the cards taken, each shaded as one of its events)",
+                       "e.g. trade first, for sack", row.text)
+            return None
+        self._unused(take, ())
+        holders = {c: s for s, hand in table.hands.items() for c in hand}
+        said = f"{' '.join(gives)} for {' '.join(takes)}"
+        if any(c not in holders for c in gives + takes):
+            self._find(row, "LD-DEC-002", "a traded card is on the sidelines: nobody holds "
+                       "it", "dealt cards", said)
+            return None
+        if len(set(gives)) < len(gives) or len(set(takes)) < len(takes):
+            self._find(row, "LD-DEC-002", "a card named twice in a trade (two columns of one "
+                       "card)", "each card once", said)
+            return None
+        givers, takers = {holders[c] for c in gives}, {holders[c] for c in takes}
+        if len(givers) > 1 or len(takers) > 1 or givers == takers:
+            self._find(row, "LD-DEC-002", "a trade is between two players: the cards given "
+                       "are one player's, the cards taken another's", "two players' cards",
+                       said)
+            return None
+        self._mark(table, row, "trade")
+        return Trade(givers.pop(), gives, takers.pop(), takes)
 
     def _calls(self, row: Row, players: int) -> tuple[tuple[int, str], ...]:
         calls = []
@@ -358,7 +361,20 @@ class Scripted:
         return tuple(calls)
 
     def drive(self, table: Table, qb: int) -> Iterator[Happening]:
-        for row in self.drives[self.k].happenings:
+        rows = self.drives[self.k].happenings
+        for i, row in enumerate(rows):
+            if row.get("drive") == "for":
+                if not (i and rows[i - 1].get("drive") == "trade"):
+                    self._find(row, "LD-DEC-002", "a `for` row follows its trade row",
+                               "trade, then for", row.text)
+                continue
+            if row.get("drive") == "trade":
+                take = rows[i + 1] if i + 1 < len(rows) and rows[i + 1].get(
+                    "drive") == "for" else None
+                trade = self._trade(table, row, take)
+                if trade is not None:
+                    yield trade
+                continue
             if audible(row):
                 play = row.get("call")
                 if not play:
@@ -582,14 +598,19 @@ class _EventRow:
                    for b in {*self.bonus, *bonus})
 
     def tokens(self) -> dict[str, str]:
-        out = dict(self.head)
-        for name, tokens, _ in EVENT_SLOTS:
-            shaded = [t for t in tokens if t in self.events]
-            if shaded:
-                out[name] = " ".join(shaded)
+        out = self.head | _columns(self.events)
         if self.bonus:
             out["bonus"] = "".join(f"+{w}" for w in BONUS_WORDS if w in self.bonus)
         return out
+
+
+def _columns(shaded: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """Event columns as a row's tokens: each group's shaded columns, in column order."""
+    out = {}
+    for name, tokens, _ in EVENT_SLOTS:
+        if said := [t for t in tokens if t in shaded]:
+            out[name] = " ".join(said)
+    return out
 
 
 def rows_of_record(text: str, file: str = "<record>",
@@ -666,12 +687,11 @@ def rows_of_record(text: str, file: str = "<record>",
         elif isinstance(entry, n.Totals):         # the record's own (a big table: two lines)
             totals.update(dict(entry.totals))
         elif isinstance(entry, n.Trade):
-            if len(entry.gives) != 1 or len(entry.takes) != 1:
-                continue
-            close()
-            for what, code in (("trade", entry.gives[0]), ("for", entry.takes[0])):
-                column = CARD_TOKEN[code]
-                emit({"drive": what, _event_slot(column): column})
+            if not entry.gives or not entry.takes:
+                continue        # nothing one way: never made (LD-TRADE-001), no row holds it
+            close()             # the events before it are the old holders'
+            for what, codes in (("trade", entry.gives), ("for", entry.takes)):
+                emit({"drive": what, **_columns([CARD_TOKEN[c] for c in codes])})
         elif isinstance(entry, n.Calls):
             calls = entry.calls
         elif isinstance(entry, n.Audible):
@@ -702,11 +722,6 @@ def rows_of_record(text: str, file: str = "<record>",
     if out and (ends or not checked):
         checkpoint()
     return tags, out
-
-
-def _event_slot(token: str) -> str:
-    """The slot (group of columns) whose bubbles hold an event."""
-    return next(name for name, tokens, _ in EVENT_SLOTS if token in tokens)
 
 
 def log_of_record(text: str, file: str = "<record>") -> str:

@@ -234,11 +234,55 @@ def test_a_bonus_two_events_of_a_row_could_have() -> None:
     assert [(line, rule) for line, rule, _ in found].count((18, "LD-DRIVE-002")) == 2
 
 
-def test_an_event_on_a_late_deal_or_beside_a_traded_card() -> None:
-    """A late deal row with an event, a `for` row naming two cards: LD-DEC-002 on each."""
+def test_an_event_on_a_late_deal_or_a_trade_of_three_players_cards() -> None:
+    """A late deal row with an event (line 13); a trade of P2's INT for P3's SACK and P4's
+    FDN, three players' cards (LD-DEC-002 on its trade row, line 10: no trade made)."""
     text = ROWS.replace("\nlate\n", "\nlate punt\n").replace("for sack", "for sack first")
     found = [(f.line, f.rule) for f in verify_text(text, "x").findings]
-    assert (11, "LD-DEC-002") in found and (13, "LD-DEC-002") in found
+    assert (10, "LD-DEC-002") in found and (13, "LD-DEC-002") in found
+    assert (10, "LD-TRADE-002") not in found                # the trade was never made
+
+
+# A trade during a drive, two cards each way (by hand, play book "hand", Q2): drive 1 (QB P1)
+# P3's sack and P4's 1st down, then P2 gives MFG and P (written in column order: miss FG,
+# punt) for P3's SACK and DP; the sack after it is P2's now, the punt P3's; the clock runs
+# out (TE: P2's, 3). Totals: P1 0, P2 2 + 3 = 5, P3 2 + 2 = 4, P4 1. Drive 2 (QB P2): FG,
+# P3's: 7.
+TRADED = """[Game "luckdraw"]
+[Log "decisions"]
+[Seed "hand"]
+[Players "4"]
+[Length "Q2"]
+
+drive sack first
+trade missFG punt
+for sack defpen
+sack punt expires
+P1 = 0
+P2 = 5
+P3 = 4
+P4 = 1
+drive FG
+P1 = 0
+P2 = 5
+P3 = 7
+P4 = 1
+"""
+
+
+def test_a_trade_during_a_drive_of_two_cards_each_way() -> None:
+    """TRADED replays clean: the events before the trade score for the cards' old holders,
+    those after it for the new ones, and the trade is written where the table made it."""
+    assert verify_text(TRADED, "traded.txt").findings == []
+    tags, rows = _rows(TRADED)
+    body = replayed_record(decision_log(), tags, rows).splitlines()
+    at = body.index("trade P2 MFG P for P3 SACK DP")
+    assert body[at - 2:at] == ["SACK sack P3 2", "FDN first P4 1"]
+    assert body[at + 1:at + 4] == ["SACK sack P2 2", "P punt P3 2", "TE expires P2 3"]
+    # the same written record goes on a sheet as these rows
+    record = "\n".join(line for line in body) + "\n"
+    assert log_of_record(record).split("\n\n", 1)[1].splitlines()[:4] == [
+        "drive sack first", "trade missFG punt", "for sack defpen", "sack punt expires"]
 
 
 def test_an_event_marked_calls_without_its_audible_row() -> None:
