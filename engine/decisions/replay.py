@@ -13,6 +13,7 @@ placed): its `XX-REC-003`, then the record ends before the game is over.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +47,11 @@ def _found(text: str) -> str:
     return text.strip()[:40]
 
 
+# a finding's words naming a line of the record it was found in (`ended on line 44`): in a
+# decision log's report, the log's line that made it
+LINE_SAID = re.compile(r"\bline (\d+)\b")
+
+
 def verify_log(log: DecisionLog, text: str, file: str, rules: Any = None) -> Report:
     """The report of a decision log: the replay's findings, by the log's own lines."""
     rules = log.load_rules() if rules is None else rules
@@ -70,14 +76,22 @@ def verify_log(log: DecisionLog, text: str, file: str, rules: Any = None) -> Rep
     first = len(replayed.tags) + 2 if replayed.tags else 1
     tag_at = {n + 1: name for n, name in enumerate(replayed.tags)}
     fallback = rows[0].line if rows else record.last_line
+    def log_line(k: int) -> int:
+        """The log's line of the replay's checked line k (0-based)."""
+        row = replayed.rows[k]
+        return row if row is not None else fallback
+
+    def relined(text: str) -> str:
+        """A message's `line N` of the replayed record as the log's line that made it."""
+        return LINE_SAID.sub(lambda m: f"line {log_line(int(m[1]) - first)}"
+                             if 0 <= int(m[1]) - first < len(replayed.rows) else m[0], text)
+
     for f in report.findings:
         if f.line >= first and f.line - first < len(replayed.rows):
             k = f.line - first
-            row = replayed.rows[k]
-            where = row if row is not None else fallback
             said = replayed.checked[k]
-            findings.append(Finding(where, f.rule, f"{f.message} [play: {said}]",
-                                    f.expected, f.found))
+            findings.append(Finding(log_line(k), f.rule, f"{relined(f.message)} [play: {said}]",
+                                    relined(f.expected), relined(f.found)))
         elif f.line in tag_at:
             findings.append(Finding(record.line_of(tag_at[f.line]), f.rule, f.message,
                                     f.expected, f.found))

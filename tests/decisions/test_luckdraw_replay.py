@@ -230,8 +230,11 @@ def test_a_bonus_two_events_of_a_row_could_have() -> None:
     assert (18, "LD-DEC-002", "+td could be for int or punt: a row holds one of them when "
             "it has a bonus (the other on the next row)") in found
     assert not any(message.startswith("+blocked") for _, _, message in found)
-    # the FG ended the drive: the interception and the punt each end it again (L19)
+    # the FG ended the drive: the interception and the punt each end it again (L19), the
+    # drive's end named by the log's line (18), not the replayed record's
     assert [(line, rule) for line, rule, _ in found].count((18, "LD-DRIVE-002")) == 2
+    assert all("drive 3 ended on line 18 (L19)" in message
+               for _, rule, message in found if rule == "LD-DRIVE-002")
 
 
 def test_an_event_on_a_late_deal_or_a_trade_of_three_players_cards() -> None:
