@@ -508,6 +508,40 @@ def fillable_log(plan: Plan, mp: MatchPlan, opts: sheets.RenderOptions) -> bytes
     return sheets.render(p, o, load_layout(p.layout, ink_saver=opts.ink_saver))
 
 
+class _NextSheets(PackRenderer):
+    """A class's bubble sheets alone, numbered `first` to `last` (`more_sheets`)."""
+
+    def __init__(self, plan: Plan, opts: sheets.RenderOptions, first: int, last: int) -> None:
+        self.span = (first, last)
+        super().__init__(plan, opts, duplex=False,
+                         printables=(sheets.get(plan.game, "bubblelog"),))
+
+    def _extra(self, p: sheets.Printable) -> sheets.Extra:
+        return {"sheets": self.span[1], "first_sheet": self.span[0]}
+
+
+def pack_sheets(plan: Plan, opts: sheets.RenderOptions) -> int:
+    """How many bubble sheets a match's pack holds (`PackRenderer`: a typical game's)."""
+    return int(PackRenderer(plan, opts, printables=(sheets.get(plan.game, "bubblelog"),))
+               .extras["bubblelog"]["sheets"] or 0)
+
+
+def more_sheets(plan: Plan, mp: MatchPlan, opts: sheets.RenderOptions, first: int,
+                last: int) -> bytes:
+    """A match's bubble sheets `first` to `last`, as its pack prints them (the class stamp,
+    the match's seed, teams and code, the class table's size, the pack's log and length):
+    the next sheets of a game longer than the pack's, each carrying its own number."""
+    p = sheets.get(plan.game, "bubblelog")
+    pack = _NextSheets(plan, opts, first, last)
+    doc = Document(page_size(plan.paper), title=f"{registry.get(plan.game).title} bubble "
+                   f"log, {mp.match.id}: sheets {first}-{last}",
+                   subject=f"class {plan.class_id}", keywords=f"printkit classroom {plan.game}")
+    stamped = _Stamped(doc, pack.stamp_template(mp), pack.stamp_names(mp))
+    stamped.style = pack.stamp_styles[p.sheet]
+    p.draw(stamped, pack.match_opts(mp, p), pack.layouts[p.sheet])  # type: ignore[arg-type]
+    return doc.finish()
+
+
 def schedule_pdf(plan: Plan, opts: sheets.RenderOptions) -> bytes:
     """The schedule: the game's tournament sheet for these teams and this format."""
     p = sheets.get(plan.game, "tournament")

@@ -105,6 +105,10 @@ def render(
         "--sheets", min=1, max=99, help="bubblelog: blank sheets to print, numbered 1..N "
                                         "(default 1; --fillable: enough for a typical "
                                         "game).")] = None,
+    first_sheet: Annotated[int | None, typer.Option(
+        "--first-sheet", min=1, max=99, help="bubblelog: the first of the --sheets to print "
+                                             "(a long game's next sheets: --sheets 6 "
+                                             "--first-sheet 4 prints sheets 4-6).")] = None,
     fillable: Annotated[bool, typer.Option("--fillable", help="bubblelog: a fillable PDF "
                                            "form (one field per cell) instead of bubbles.")]
     = False,
@@ -142,11 +146,14 @@ def render(
             raise UserError("--decisions and --fillable: the decision log has no fillable "
                             "form")
         log = "decisions"
-    if from_record or seed or match or sheets_count or fillable or log or dense or length:
+    if (from_record or seed or match or sheets_count or first_sheet or fillable or log or dense
+            or length):
         if sheet != "bubblelog":
-            raise UserError("--from, --seed, --match, --sheets, --fillable, --log, "
-                            "--decisions, --dense and --length are options of the bubblelog "
-                            "sheet")
+            raise UserError("--from, --seed, --match, --sheets, --first-sheet, --fillable, "
+                            "--log, --decisions, --dense and --length are options of the "
+                            "bubblelog sheet")
+        if first_sheet is not None:
+            check_first_sheet(first_sheet, sheets_count, from_record, fillable)
         if length is not None:
             from printkit.omr.sheet import check_length
             from printkit.text import printable
@@ -156,7 +163,8 @@ def render(
                                 "'s Length tag says how long its game is)")
             check_length(game, length, rules)
         extra.update({"from": from_record, "seed": seed, "match": match,
-                      "sheets": sheets_count, "fillable": fillable, "dense": dense,
+                      "sheets": sheets_count, "first_sheet": first_sheet,
+                      "fillable": fillable, "dense": dense,
                       "length": length})
         if log:
             from printkit.omr.sheet import pick_log
@@ -180,6 +188,21 @@ def render(
         typer.echo(str(path))
     for note in summed_notes(notes):                # bubblelog --from
         typer.echo(note, err=True)
+
+
+def check_first_sheet(first: int, last: int | None, from_record: Path | None,
+                      fillable: bool) -> None:
+    """`--first-sheet` goes with the blank sheets of `--sheets` (the last one printed), at
+    or before it: a game's next sheets, numbered on."""
+    if from_record is not None or fillable:
+        raise UserError("--first-sheet: blank bubble sheets only (not with --from or "
+                        "--fillable)")
+    if last is None:
+        raise UserError("--first-sheet needs --sheets, the last sheet to print (--sheets 6 "
+                        "--first-sheet 4: sheets 4-6)")
+    if first > last:
+        raise UserError(f"--first-sheet {first} is past --sheets {last}, the last sheet to "
+                        "print")
 
 
 NOTES_SHOWN = 5

@@ -333,7 +333,8 @@ def draw_log(doc: Document, opts: RenderOptions, layout: Layout,
         geo = geometry(grammar, layout, opts.paper)
         said = players_words(game_id, grammar, tags)
         count = int(opts.extra.get("sheets") or BLANK_SHEETS)
-        pages = [Page(k + 1, count, k * geo.lines + 1) for k in range(count)]
+        first = int(opts.extra.get("first_sheet") or 1)      # a long game's next sheets
+        pages = [Page(k + 1, count, k * geo.lines + 1) for k in range(first - 1, count)]
     if grammar.seeded and not dict(tags).get("Seed"):
         raise UserError(f"the {grammar.log or game_id} sheets need the play book's seed (--seed, "
                         "or a record with a Seed tag): its draws are the game's dice")

@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote
 
 from printkit.server import pages
-from printkit.server.flow import DOWNLOADS, HANDINS, FlowError, make_class, roster_from
+from printkit.server.flow import DOWNLOADS, HANDINS, FlowError, make_class, next_sheets, roster_from
 from printkit.server.forms import MAX_BODY, Form, FormError, parse
 from printkit.server.lan import PASSCODE, QR_SIZE, WrongTries, new_passcode, normal, qr_svg
 from printkit.server.runner import Auditor
@@ -132,6 +132,7 @@ class App:
             ("GET", re.compile(r"/classes/(\d{1,9})/sheets/([A-Za-z0-9_-]{16})\.pdf"),
              self.sheet),
             ("GET", re.compile(r"/classes/(\d{1,9})/gradebook\.csv"), self.gradebook),
+            ("GET", re.compile(r"/classes/(\d{1,9})/more\.pdf"), self.more),
         ]
 
     @property
@@ -339,7 +340,8 @@ class App:
             made = make_class(self.root / folder, form.get("game"), roster, form.get("format"),
                               form.get("paper"), form.get("length"), form.get("log"))
             self.store.add_class(form.get("game"), form.get("format"), form.get("paper"),
-                                 made.teams, made.class_id, folder, form.get("length"))
+                                 made.teams, made.class_id, folder, form.get("length"),
+                                 form.get("log"))
         return made, number
 
     def _class_page(self, req: Request, c: ClassRow, error: str = "", note: str = "",
@@ -350,8 +352,17 @@ class App:
             phones = (link, self.passcode, qr_svg(link))
         return html(pages.class_page(c, self._title(c), self.store.submissions(c.id),
                                      self.store.readings(c.id), self.store.latest_run(c.id),
-                                     self.csrf(req), error=error, note=note, phones=phones),
+                                     self.csrf(req), error=error, note=note, phones=phones,
+                                     matches=self._matches(c)),
                     status)
+
+    @staticmethod
+    def _matches(c: ClassRow) -> list[tuple[str, str]]:
+        """The class's matches as the page lists them: (id, "M1: Home v Away")."""
+        from printkit_engine.tournament import schedule
+
+        return [(m.id, f"{m.id}: {m.home} v {m.away}")
+                for m in schedule(c.format, c.teams).matches]
 
     async def show_class(self, req: Request) -> Response:
         c = self._class(req)
@@ -366,6 +377,19 @@ class App:
         return Response(200, data, "application/pdf", [(
             b"content-disposition",
             f'attachment; filename="class-{c.id}-{name}"'.encode("ascii"))])
+
+    async def more(self, req: Request) -> Response:
+        """A match's next bubble sheets, numbered on from its pack's (a long game)."""
+        c = self._class(req)
+        try:
+            name, data = await asyncio.to_thread(
+                next_sheets, self.root / c.folder, c.game, c.format, c.paper, c.teams,
+                c.length, c.log, req.query.get("match", ""), req.query.get("count", ""))
+        except FlowError as exc:
+            return self._class_page(req, c, error=str(exc), status=400)
+        return Response(200, data, "application/pdf", [(
+            b"content-disposition",
+            f'attachment; filename="class-{c.id}-{quote(name)}"'.encode("ascii"))])
 
     def _phone_page(self, req: Request, c: ClassRow, error: str = "", note: str = "",
                     status: int = 200) -> Response:

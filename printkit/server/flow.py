@@ -90,6 +90,49 @@ def make_class(folder: Path, game: str, roster: Roster, format: str, paper: str,
     return Made(key.class_id, tuple(roster.teams), len(plan.matches), pages)
 
 
+MORE_SHEETS = 10          # the most next sheets one request prints (a game's worth: bounded)
+
+
+def next_sheets(folder: Path, game: str, format: str, paper: str, teams: tuple[str, ...],
+                length: str, log: str | None, match: str, count: str) -> tuple[str, bytes]:
+    """A match's next bubble sheets for a game longer than its pack's: `count` of them,
+    numbered on from the pack's last (`classroom.more_sheets`: the pack's stamp, seed, teams,
+    code, table size, log and length); (a file name, the PDF). `log` None: a class made
+    before the page kept its log, read off its pack."""
+    from printkit.classkey import read_key
+    from printkit.classroom import make_plan, more_sheets, pack_options, pack_sheets
+    from printkit_engine.tournament import schedule
+
+    if not count.isdigit() or not 1 <= int(count) <= MORE_SHEETS:
+        raise FlowError(f"more sheets: 1 to {MORE_SHEETS} at a time, not {count[:10]!r}")
+    plan = make_plan(game, schedule(format, teams), read_key(folder / KEY), paper)
+    mp = next((m for m in plan.matches if m.match.id == match), None)
+    if mp is None:
+        raise FlowError(f"more sheets: no match {match[:20]!r} in this class")
+    dense = (log == "dense") if log is not None else _pack_is_dense(folder / PACK)
+    opts = pack_options(paper, length, dense)
+    first = pack_sheets(plan, opts) + 1
+    last = first + int(count) - 1
+    name = f"{mp.match.id}-sheets-{first}-{last}.pdf"
+    return name, more_sheets(plan, mp, opts, first, last)
+
+
+def _pack_is_dense(pack: Path) -> bool:
+    """Whether a class's pack prints the full-line bubble log (its first bubble sheet's title
+    says "bubble log", not "bubble log (decisions)")."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pack)
+    try:
+        for page in doc:
+            text = page.get_textpage().get_text_range()
+            if "bubble log" in text:
+                return "bubble log (decisions)" not in text
+    finally:
+        doc.close()
+    return False
+
+
 STORED = re.compile(r"\bh\d{5}\.(?:jpg|png|pdf|rec)\b")   # a hand-in's generated name
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from html import escape
 from math import ceil
 
-from printkit.server.flow import DOWNLOADS
+from printkit.server.flow import DOWNLOADS, MORE_SHEETS
 from printkit.server.forms import MAX_FILE, MAX_FILES
 from printkit.server.store import ClassRow, Run, Submission
 
@@ -189,9 +189,26 @@ def _phones(c: ClassRow, link: str, passcode: str, qr: str) -> str:
             "</div></div>")
 
 
+def _more_sheets(c: ClassRow, matches: Sequence[tuple[str, str]]) -> str:
+    """The form for a match's next bubble sheets (a game longer than its pack's)."""
+    if not matches:
+        return ""
+    return ("<h3>More bubble sheets for a long game</h3>"
+            f'<form method="get" action="/classes/{c.id}/more.pdf" class="more">'
+            '<p>A game that runs past its pack\'s bubble sheets goes on to the next ones, '
+            "numbered on from the pack's last and stamped with the match:</p>"
+            '<label for="match">Match</label><select id="match" name="match">'
+            + _options(matches, matches[0][0]) + "</select>"
+            + '<label for="count">How many sheets</label><input id="count" name="count" '
+            'type="number"'
+            f' min="1" max="{MORE_SHEETS}" value="2">'
+            + '<p><button type="submit">Print the next sheets</button></p></form>')
+
+
 def class_page(c: ClassRow, title: str, subs: list[Submission], readings: dict[int, str],
                run: Run | None, csrf: str, error: str = "", note: str = "",
-               phones: tuple[str, str, str] | None = None) -> str:
+               phones: tuple[str, str, str] | None = None,
+               matches: Sequence[tuple[str, str]] = ()) -> str:
     """One class: its downloads, the hand-in form, what was handed in and what each file
     was read as (by the last audit that took it)."""
     downloads = "".join(f'<li><a href="/classes/{c.id}/files/{name}">{name}</a></li>'
@@ -205,7 +222,7 @@ def class_page(c: ClassRow, title: str, subs: list[Submission], readings: dict[i
         _message(error) + (f'<p class="note">{escape(note)}</p>' if note else "")
         + f"<p>{escape(title)}, {escape(_format(c))}, {escape(c.paper)}; class id "
         + f"{escape(c.class_id)}. Teams: {escape(', '.join(c.teams))}.</p>"
-        + f"<h2>Print</h2><ul>{downloads}</ul>"
+        + f"<h2>Print</h2><ul>{downloads}</ul>" + _more_sheets(c, matches)
         + "<h2>Hand in</h2>"
         + f'<form method="post" action="/classes/{c.id}/handin" enctype="multipart/form-data">'
         + _token(csrf)

@@ -38,10 +38,11 @@ CREATE TABLE IF NOT EXISTS sheets (
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, created REAL NOT NULL);
 """
-ADDED_COLUMNS = (("length", "TEXT NOT NULL DEFAULT ''"),)     # (name, declaration): each
+ADDED_COLUMNS = (("length", "TEXT NOT NULL DEFAULT ''"),        # (name, declaration): each
+                 ("log", "TEXT"))
 # column `classes` gained after its first release, declared here only; every database, new
 # or older, gets them from _add_columns
-CLASS_COLUMNS = "id, game, format, paper, teams, class_id, folder, length"
+CLASS_COLUMNS = "id, game, format, paper, teams, class_id, folder, length, log"
 RUNNING = ("queued", "running")     # a run's states until it is "done", "failed", "cut short"
 
 
@@ -55,6 +56,8 @@ class ClassRow:
     class_id: str
     folder: str          # relative to the class folder: where its files are
     length: str = ""     # the game length its matches are played to ("": the whole game)
+    log: str | None = ""  # its bubble log: "dense" (the full-line sheet), "" the decision
+                          # sheet, None a class made before printkit kept it (its pack says)
 
 
 @dataclass(frozen=True)
@@ -101,12 +104,12 @@ class Store:
             yield db
 
     def add_class(self, game: str, format: str, paper: str, teams: tuple[str, ...],
-                  class_id: str, folder: str, length: str = "") -> int:
+                  class_id: str, folder: str, length: str = "", log: str = "") -> int:
         with self._db() as db:
             cur = db.execute("INSERT INTO classes (game, format, paper, teams, class_id, folder,"
-                             " created, length) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             " created, length, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                              (game, format, paper, json.dumps(list(teams)), class_id, folder,
-                              time.time(), length))
+                              time.time(), length, log))
             return int(cur.lastrowid or 0)
 
     def next_class_id(self) -> int:
@@ -299,7 +302,7 @@ _RUN = "id, state, upto, done, total, phase, message"
 
 
 def _class(r: tuple) -> ClassRow:
-    return ClassRow(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], r[6], r[7])
+    return ClassRow(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], r[6], r[7], r[8])
 
 
 def _add_columns(db: sqlite3.Connection) -> None:

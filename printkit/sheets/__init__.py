@@ -45,6 +45,8 @@ Extra = TypedDict("Extra", {
     "match": str | None,         # also what a written log's match box prints, with its round
     "round": int,
     "sheets": int | None,
+    "first_sheet": int | None,   # the first of the blank sheets printed (`--first-sheet`: a
+                                 # long game's next sheets, numbered on from the pack's)
     "fillable": bool,
     "log": str,                  # which of a game's logs (the grid game's "scores")
     "dense": bool,               # the full-line sheet, not the decision sheet (the default
