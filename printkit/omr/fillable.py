@@ -47,7 +47,6 @@ from printkit_engine.bubbles import (
     unwritten_tokens,
     write_tokens,
 )
-from printkit_engine.game import LENGTH_TAG
 
 if TYPE_CHECKING:
     from printkit.sheets import RenderOptions
@@ -171,8 +170,8 @@ def draw_fillable(doc: Document, opts: RenderOptions, layout: Layout,
                                                     if sl.name in row)
                            for col in columns(grammar)
                            if any(sl.name in row for sl in col.slots)})
-    else:                                  # a blank sheet's code's tags, its length aside
-        tags = {k: v for k, v in blank_tags(opts, game_id) if k not in ("Game", LENGTH_TAG)}
+    else:                                  # a blank sheet's code's tags (its Length too)
+        tags = {k: v for k, v in blank_tags(opts, game_id) if k != "Game"}
     row_h = layout.length("fillable.row_height")
     head_h = 26 * MM
     widths = _widths(columns(grammar), w - 2 * m - 10 * MM)

@@ -136,8 +136,8 @@ def test_the_passage_log_is_an_option(tmp_path):
      "--log: the postcard bubble logs are the default one (leave --log out) and decisions, "
      "not 'scores'"),
     (("cardgrid", "field", "--log", "scores"),
-     "--from, --seed, --match, --sheets, --fillable, --log, --decisions, --dense and "
-     "--length are options of the bubblelog sheet"),
+     "--from, --seed, --match, --sheets, --first-sheet, --fillable, --log, --decisions, "
+     "--dense and --length are options of the bubblelog sheet"),
 ])
 def test_a_bad_log_is_one_line_exit_2(tmp_path, args, message):
     r = run_cli("render", *args, "--out", str(tmp_path / "x.pdf"))

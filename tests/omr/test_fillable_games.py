@@ -154,3 +154,20 @@ def test_a_shared_cell_reads_comma_or_space_separated(tmp_path):
     assert body[:5] == ["Q1", "drive 1 QB P1", "deal P1 INT PTD", "deal P2 FDN OP",
                         "call P1 pass P2 run"]
     assert notes == [f"{filled}:6: unreadable cell: DP-TOD 'XYZ'"]
+
+
+def test_a_short_game_s_form_has_its_length_filled_in(tmp_path):
+    """`--fillable --length halves`: the form's Length field says halves, so the typed game
+    is read as the short game it is (a blank Length is the whole game: a half's record would
+    be found to end early); without --length it is left for the table."""
+    from pypdf import PdfReader
+
+    for args, want in ((("--length", "halves"), "halves"), ((), "")):
+        out = tmp_path / f"form{len(args)}.pdf"
+        assert run_cli("render", "blowout", "bubblelog", "--fillable", *args,
+                       "--out", str(out)).code == 0
+        assert PdfReader(str(out)).get_fields()["tag.Length"].get("/V", "") == want
+    from printkit.omr.fillable import record_from_pdf
+
+    _, text, _ = record_from_pdf(tmp_path / "form2.pdf")
+    assert '[Length "halves"]' in text
