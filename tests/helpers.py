@@ -119,6 +119,23 @@ def pdf_texts(pdf: bytes | Path, pages: range | None = None) -> list[str]:
         doc.close()
 
 
+def coded_pages(pdf: bytes | Path) -> list[tuple[str, str]]:
+    """(the QR code, the text) of each page, the one code read by zxing-cpp itself (not the
+    sheet reader under test) off the page rendered at 144 dpi."""
+    import pypdfium2 as pdfium
+    import zxingcpp
+
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    out = []
+    try:
+        for page in doc:
+            (code,) = [r.text for r in zxingcpp.read_barcodes(
+                page.render(scale=2).to_pil(), formats=zxingcpp.BarcodeFormat.QRCode)]
+            out.append((code, page.get_textpage().get_text_range()))
+    finally:
+        doc.close()
+    return out
+
 
 # -- geometry read back with pdfium: pdfplumber's answers without parsing every oval -----------
 

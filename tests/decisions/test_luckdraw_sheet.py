@@ -46,6 +46,18 @@ def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
     return out
 
 
+def _shaded_and_scanned(tmp_path: Path, log: str):
+    """A typed log shaded on its sheets (`render --from`) and scanned back: the PDF, the
+    scanned log's path and the scan's result (the log's slip and trade: findings, exit 1)."""
+    typed = tmp_path / "typed.dec"
+    typed.write_text(log)
+    pdf = _render(tmp_path, "--from", str(typed))
+    out = tmp_path / "scanned.dec"
+    r = run_cli("scan", str(pdf), "--out", str(out))
+    assert r.code == 1, r.stdout + r.stderr
+    return pdf, out, r
+
+
 def _heads(page) -> list[tuple[float, str]]:
     """The words turned upright over the table's columns: (x of the column, the word read
     bottom to top), left to right."""
@@ -127,12 +139,7 @@ def test_the_hand_typed_log_goes_on_its_rows_and_scans_back(tmp_path):
     (line 4), its calls on the first audible row (6); the checkpoint's totals on the next
     free total rows (26, 27, 35, 36), the game's end's on the following ones (44, 45, 53,
     54); the lines between blank."""
-    log = tmp_path / "hand.dec"
-    log.write_text(HAND)
-    pdf = _render(tmp_path, "--from", str(log))
-    out = tmp_path / "scanned.dec"
-    r = run_cli("scan", str(pdf), "--out", str(out))
-    assert r.code == 1, r.stdout + r.stderr           # the slip and the trade: findings
+    pdf, out, _ = _shaded_and_scanned(tmp_path, HAND)
     rows = out.read_text().split("\n\n", 1)[1].splitlines()
     assert rows == ["drive touchback", "first", "sack", "calls first +markers", "passTD",
                     "audible:pass pass:P2 run:P1P3P4", "xp", "drive", "trade int",
@@ -226,12 +233,7 @@ def test_a_drives_events_shaded_on_its_rows_scan_back(tmp_path):
     2's sack, punt and clock 0 on line 10, after the trade's rows (4, 5) and the band's
     aside rows; the late deal on 11, drive 3 on 12; the totals on the next free total rows,
     two a band: 17, 18, 26, 27, then 35, 36 and sheet 2's 44, 45."""
-    log = tmp_path / "rows.dec"
-    log.write_text(ROWS)
-    pdf = _render(tmp_path, "--from", str(log))
-    out = tmp_path / "scanned.dec"
-    r = run_cli("scan", str(pdf), "--out", str(out))
-    assert r.code == 1, r.stdout + r.stderr           # the slip and the trade: findings
+    pdf, out, r = _shaded_and_scanned(tmp_path, ROWS)
     rows = out.read_text().split("\n\n", 1)[1].splitlines()
     assert rows == ["drive sack first touchback passTD xp", "calls first +markers", "drive",
                     "trade int", "for sack", "audible:pass pass:P2 run:P1P3P4",

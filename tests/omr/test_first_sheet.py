@@ -5,19 +5,7 @@ the Draw decision sheet holds 36 lines, so sheet 4 holds lines 109-144."""
 
 from __future__ import annotations
 
-import pypdfium2
-import zxingcpp
-
-from tests.helpers import run_cli
-
-
-def _pages(path) -> list[tuple[str, str]]:
-    doc = pypdfium2.PdfDocument(path)
-    out = []
-    for k in range(len(doc)):
-        (code,) = [r.text for r in zxingcpp.read_barcodes(doc[k].render(scale=2).to_pil())]
-        out.append((code, doc[k].get_textpage().get_text_range()))
-    return out
+from tests.helpers import coded_pages, run_cli
 
 
 def test_sheets_four_to_six_are_the_full_run_s_last_three(tmp_path):
@@ -26,7 +14,7 @@ def test_sheets_four_to_six_are_the_full_run_s_last_three(tmp_path):
     assert run_cli(*args, "--out", tmp_path / "all.pdf").code == 0
     r = run_cli(*args, "--first-sheet", "4", "--out", tmp_path / "next.pdf")
     assert r.code == 0, r.stderr
-    whole, part = _pages(tmp_path / "all.pdf"), _pages(tmp_path / "next.pdf")
+    whole, part = coded_pages(tmp_path / "all.pdf"), coded_pages(tmp_path / "next.pdf")
     assert [code.split(";")[4] for code, _ in part] == ["4", "5", "6"]
     assert part == whole[3:]
     assert "sheet 4 of 6" in part[0][1] and "lines 109-144" in part[0][1]

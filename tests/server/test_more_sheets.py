@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import sqlite3
 
-import pypdfium2
-import zxingcpp
-
 from printkit.server.app import App
 from printkit.server.store import DB_NAME
+from tests.helpers import coded_pages
 from tests.server.asgi import Client
 
 
@@ -25,16 +23,6 @@ def _class(tmp_path, game: str, log: str = "", length: str = "") -> Client:
                             "log": log})
     assert r.status == 303, r.text
     return c
-
-
-def _pages(pdf: bytes) -> list[tuple[str, str]]:
-    """(QR code, page text) of each page, the code read by zxing-cpp itself."""
-    doc = pypdfium2.PdfDocument(pdf)
-    out = []
-    for k in range(len(doc)):
-        (code,) = [r.text for r in zxingcpp.read_barcodes(doc[k].render(scale=2).to_pil())]
-        out.append((code, doc[k].get_textpage().get_text_range()))
-    return out
 
 
 def test_the_class_page_offers_each_match(tmp_path):
@@ -53,7 +41,7 @@ def test_the_next_sheets_of_a_luck_of_the_draw_match(tmp_path):
     assert r.status == 200 and r.headers["content-type"] == "application/pdf"
     assert r.headers["content-disposition"] == \
         'attachment; filename="class-1-M2-sheets-3-4.pdf"'
-    pages = _pages(r.body)
+    pages = coded_pages(r.body)
     # a Q2 class's pack prints 2 sheets (half of 75 typical lines, 38, over 36): then 3, 4
     assert [code.split(";")[4] for code, _ in pages] == ["3", "4"]
     row = (tmp_path / "classes" / "class-1" / "results.csv").read_text().splitlines()[2]
@@ -68,16 +56,16 @@ def test_the_next_sheets_of_a_luck_of_the_draw_match(tmp_path):
 
 def test_a_dense_class_gets_dense_sheets_and_an_old_class_is_told_by_its_pack(tmp_path):
     c = _class(tmp_path, "postcard", log="dense")
-    pages = _pages(c.get("/classes/1/more.pdf?match=M1&count=1").body)
+    pages = coded_pages(c.get("/classes/1/more.pdf?match=M1&count=1").body)
     assert "bubble log (decisions)" not in pages[0][1] and "bubble log" in pages[0][1]
     # the same class as a folder made before the page kept the log: read off its pack
     with sqlite3.connect(tmp_path / "classes" / DB_NAME) as db:
         db.execute("UPDATE classes SET log = NULL")
-    pages = _pages(Client(App(tmp_path / "classes")).get(
+    pages = coded_pages(Client(App(tmp_path / "classes")).get(
         "/classes/1/more.pdf?match=M1&count=1").body)
     assert "bubble log (decisions)" not in pages[0][1]
     c = _class(tmp_path / "two", "postcard")
-    pages = _pages(c.get("/classes/1/more.pdf?match=M3&count=1").body)
+    pages = coded_pages(c.get("/classes/1/more.pdf?match=M3&count=1").body)
     assert "bubble log (decisions)" in pages[0][1]
     assert pages[0][0].split(";")[4] == "6"             # the decision pack's 5, then 6
 
