@@ -199,6 +199,37 @@ P3 = 6
 P4 = 14
 """
 
+# G: a trade row without its `for` row, and a `for` row with no trade row before it. Drive 1
+# (QB P1): sack (P4 2); line 7 `trade offpen` followed by an event row: LD-DEC-001 (no trade);
+# sack again (P4 2); line 9 `for punt` with no trade before it: LD-DEC-002; 1st down (P4 1),
+# clock out (P1 3): Q1's end and the game's. Checkpoint: P1 3, P2 0, P3 0, P4 5.
+GAME_G = HEAD4 + """
+drive sack
+trade offpen
+sack
+for punt
+first expires
+P1 = 3
+P2 = 0
+P3 = 0
+P4 = 5
+"""
+
+# H: a game to the end of Q1: Q1 is its final quarter, so no trade at all. Drive 1 (QB P1):
+# sack (P4 2); line 8: P2 gives OP for P4's DP: LD-TRADE-003, not made; OP (P2 1), DP (P4 1),
+# clock out (P1 3). Checkpoint: P1 3, P2 1, P3 0, P4 3.
+GAME_H = HEAD4 + """[Length "Q1"]
+
+drive sack
+trade offpen
+for defpen
+offpen defpen expires
+P1 = 3
+P2 = 1
+P3 = 0
+P4 = 3
+"""
+
 # After the clock ran out, a trade in the same drive. L8: "Once the period after the last one
 # begins, no new drive may start ...; after Q1 or Q3 the drive in progress may be finished":
 # the period after Q1 begins when Q1's clock runs out, in the drive. "No trades can be made
@@ -229,7 +260,7 @@ P4 = 1
 
 # The full game (no Length tag), drive 3 (QB P3) after Q1's and Q2's clocks ran out in drives
 # 1 (touchback P2 2, clock P1 3) and 2 (1st down P3 1, clock P1 3): DP (P2 1), clock out (P4
-# 3): "after the 3rd quarter"; line 18: P4 gives P for P1's SACK: LD-TRADE-003. Not made:
+# 3): "after the 3rd quarter"; line 17: P4 gives P for P1's SACK: LD-TRADE-003. Not made:
 # sack (P1 2), punt (P4 2), the same points either way. Checkpoints: P1 3 P2 2 P3 0 P4 0;
 # P1 6 P2 2 P3 1 P4 0; P1 8 P2 3 P3 1 P4 5.
 AFTER_Q3_CLOCK = HEAD4 + """
@@ -316,6 +347,16 @@ def test_qb_on_the_taking_side_one_players_cards_and_a_card_traded_on(tmp_path) 
     assert found == [(7, "LD-DEC-002"), (11, "LD-TRADE-002")]
 
 
+def test_a_trade_row_without_for_and_a_for_row_without_trade(tmp_path) -> None:
+    _, found, _ = _verify(GAME_G, tmp_path)
+    assert found == [(7, "LD-DEC-001"), (9, "LD-DEC-002")]
+
+
+def test_no_trade_in_a_game_to_the_end_of_q1(tmp_path) -> None:
+    _, found, _ = _verify(GAME_H, tmp_path)
+    assert found == [(8, "LD-TRADE-003")]
+
+
 @pytest.mark.parametrize("text", [AFTER_Q1_CLOCK, AFTER_Q3_CLOCK], ids=["Q1-of-Q2", "Q3-full"])
 def test_a_trade_after_the_clock_ran_out_keeps_every_total(text: str, tmp_path) -> None:
     """Whichever quarter the trade is in, its cards score the same (built so): no total off."""
@@ -329,7 +370,7 @@ def test_a_trade_after_the_clock_ran_out_keeps_every_total(text: str, tmp_path) 
     "during the final quarter of play', 'no trades after the 3rd quarter') and L8 (the next "
     "period begins when the clock runs out, the drive in progress goes on into it) it is in "
     "the final quarter: LD-TRADE-003, as the same game typed as a transcript gets"))
-@pytest.mark.parametrize(("text", "line"), [(AFTER_Q1_CLOCK, 8), (AFTER_Q3_CLOCK, 18)],
+@pytest.mark.parametrize(("text", "line"), [(AFTER_Q1_CLOCK, 8), (AFTER_Q3_CLOCK, 17)],
                          ids=["Q1-of-Q2", "Q3-full"])
 def test_a_trade_after_the_clock_ran_out_is_in_the_final_quarter(
         text: str, line: int, tmp_path) -> None:
