@@ -230,6 +230,20 @@ P3 = 0
 P4 = 3
 """
 
+# I: three cards each way. Drive 1 (QB P1): timeout (P3 2); P2 gives OP, STTD and MFG for
+# P3's IR/TO, RTD and XP/S; OP (P3 1), timeout (P2 2), touchback (P3 2), run TD (P2 6), XP
+# (P2 1). The game's end: P1 0, P2 9, P3 5, P4 0. Clean.
+GAME_I = HEAD4 + """
+drive timeout
+trade offpen touchback missFG
+for timeout runTD xp
+offpen timeout touchback runTD xp
+P1 = 0
+P2 = 9
+P3 = 5
+P4 = 0
+"""
+
 # After the clock ran out, a trade in the same drive. L8: "Once the period after the last one
 # begins, no new drive may start ...; after Q1 or Q3 the drive in progress may be finished":
 # the period after Q1 begins when Q1's clock runs out, in the drive. "No trades can be made
@@ -345,6 +359,11 @@ def test_sidelined_three_players_and_twice_named_cards_are_no_trade(tmp_path) ->
 def test_qb_on_the_taking_side_one_players_cards_and_a_card_traded_on(tmp_path) -> None:
     _, found, _ = _verify(GAME_F, tmp_path)
     assert found == [(7, "LD-DEC-002"), (11, "LD-TRADE-002")]
+
+
+def test_three_cards_each_way(tmp_path) -> None:
+    code, found, _ = _verify(GAME_I, tmp_path)
+    assert (code, found) == (0, [])
 
 
 def test_a_trade_row_without_for_and_a_for_row_without_trade(tmp_path) -> None:
