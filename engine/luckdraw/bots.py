@@ -154,6 +154,7 @@ class Trade:
 
 
 Happening = Event | Audible | Trade
+CLOCK_OUT = ("TE", "expires")    # (card, word): time expires, a period ends (the TE card)
 
 
 class Source(Protocol):
@@ -360,13 +361,18 @@ def _drive(table: Table, seed: str, number: int, source: Source) -> None:
     trade = source.trade(table, d.qb, allowed)
     if trade is not None:
         _trade(table, trade, d.qb, allowed)
+    clock_out = False                # the clock ran out in this drive, no period begun yet
     for happening in source.drive(table, d.qb):
         if isinstance(happening, Audible):
             _audible(table, happening)
         elif isinstance(happening, Trade):
+            if clock_out:
+                allowed = _period_begins(table)
+                clock_out = False
             _trade(table, happening, d.qb, allowed)
         else:
             table.score(happening.card, *happening.words)
+            clock_out = clock_out or (happening.card, happening.words[0]) == CLOCK_OUT
     if source.late(table, d.qb):
         penalty = rules.penalty("delay")
         assert penalty is not None
@@ -378,8 +384,25 @@ def _drive(table: Table, seed: str, number: int, source: Source) -> None:
 
 
 def _period(table: Table) -> str:
-    marks = [line for line in table.lines if line in table.rules.periods]
-    return marks[-1] if marks else table.rules.periods[0]
+    return _marked(table) or table.rules.periods[0]
+
+
+def _marked(table: Table) -> str | None:
+    """The last period marker written (None: none yet)."""
+    return next((line for line in reversed(table.lines) if line in table.rules.periods), None)
+
+
+def _period_begins(table: Table) -> bool:
+    """A trade after the clock ran out in its drive: the next period has begun (L8: the drive
+    in progress goes on into it), so its marker is written before the trade, where a
+    transcript writes it, unless the period that ended is the game's end (overtime is not
+    known to come); whether the rules
+    allow a trade in the period it is in now (L12: none in the final quarter)."""
+    rules, length = table.rules, table.length
+    now = _period(table)
+    if rules.period(now) < rules.ending(length):
+        table.lines.append(rules.periods[rules.period(now) + 1])
+    return rules.period(_period(table)) < rules.period(length.no_trades_from)
 
 
 def _winners(table: Table) -> list[int]:
@@ -398,7 +421,7 @@ def play(seed: str, rules: Rules, players: int, source: Source) -> Table:
                   [-10_000] * players)
     number = 0
     while (marker := source.next_drive(table, number + 1)) is not None:
-        if marker:
+        if marker and marker != _marked(table):     # not begun already in the drive before
             table.lines.append(marker)
         number += 1
         _drive(table, seed, number, source)

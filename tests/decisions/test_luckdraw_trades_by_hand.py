@@ -383,16 +383,14 @@ def test_a_trade_after_the_clock_ran_out_keeps_every_total(text: str, tmp_path) 
     assert all(rule == "LD-TRADE-003" for _, rule in found)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the decision-log replay begins the next quarter only at the next drive, so a trade after "
-    "`expires` in the same drive counts as the ended quarter's; by the rules ('no trades "
-    "during the final quarter of play', 'no trades after the 3rd quarter') and L8 (the next "
-    "period begins when the clock runs out, the drive in progress goes on into it) it is in "
-    "the final quarter: LD-TRADE-003, as the same game typed as a transcript gets"))
 @pytest.mark.parametrize(("text", "line"), [(AFTER_Q1_CLOCK, 8), (AFTER_Q3_CLOCK, 17)],
                          ids=["Q1-of-Q2", "Q3-full"])
 def test_a_trade_after_the_clock_ran_out_is_in_the_final_quarter(
         text: str, line: int, tmp_path) -> None:
+    """By the rules ('no trades during the final quarter of play', 'no trades after the 3rd
+    quarter') and L8 (the next period begins when the clock runs out, the drive in progress
+    goes on into it), a trade after `expires` in its drive is in the next quarter: here the
+    final one, LD-TRADE-003, as the same game typed as a transcript gets."""
     _, found, _ = _verify(text, tmp_path)
     assert found == [(line, "LD-TRADE-003")]
 
