@@ -197,6 +197,14 @@ class KitRenderer(PackRenderer):
     def stamp_names(self, mp: MatchPlan) -> dict[str, str]:
         return {}
 
+    def _extra(self, p: sheets.Printable) -> sheets.Extra:
+        """A written log (its module's `game_pages`): as many pages as a whole game fills,
+        since the table writes the game on them and a kit is all it prints."""
+        game_pages = getattr(p.module, "game_pages", None)
+        if game_pages is None:
+            return super()._extra(p)
+        return {"copies": int(game_pages(self.opts, self.layouts[p.sheet]))}
+
     def _is_static(self, p: sheets.Printable) -> bool:
         """One match: nothing to share between matches, so each printable is drawn once
         for its page count (not twice and captured, as a class pack probes it)."""
@@ -286,6 +294,11 @@ def cover_lines(game: str, opts: sheets.RenderOptions, seed: str, what: Contents
     if ref is not None:
         out.append(("body", f"Read the {ref.name} first ({pages_label(what.entry(ref.name).pages)}"
                             "): it teaches the game, and the table sets up and plays by it."))
+    for log in (p for p in kit if hasattr(p.module, "game_pages")):
+        pages = what.entry(log.name).pages
+        out.append(("body", f"The {log.name} ({pages_label(pages)}) is the game's record: "
+                            f"{len(pages)} pages, enough for a long game; write on them in "
+                            "order, each page's number in its \u201csheet __ of __\u201d."))
     book = what.entry(BOOK_NAME)
     out.append(("body", f"The {BOOK_NAME} ({pages_label(book.pages)}, seed {seed}) holds this "
                         "game's draws in order; the command printkit playbook "

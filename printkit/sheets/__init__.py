@@ -47,6 +47,7 @@ Extra = TypedDict("Extra", {
     "sheets": int | None,
     "first_sheet": int | None,   # the first of the blank sheets printed (`--first-sheet`: a
                                  # long game's next sheets, numbered on from the pack's)
+    "copies": int,               # a written log's page drawn so many times (a kit's game)
     "fillable": bool,
     "log": str,                  # which of a game's logs (the grid game's "scores")
     "dense": bool,               # the full-line sheet, not the decision sheet (the default

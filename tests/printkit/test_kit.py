@@ -34,25 +34,32 @@ MARKS = {
     "cardgrid": (("field", "field Lions v Bears"), ("score", "score sheet Lions v Bears")),
 }
 
-# (kind, pages in a row), duplex; --simplex is the same with the blanks left out
+# (kind, pages in a row), duplex; --simplex is the same with the blanks left out. A written
+# log is a whole game's pages: a typical game's record lines (its bubble log's typical game:
+# PostCard 200, Card Bowl 200, BLOWOUT!!! 270, the grid game 24 score lines, Luck of the
+# Draw the play book's 24 drives) over a page's rows (PostCard 19 letter, 18 a4: 11 and 12
+# pages; Card Bowl 28 and 29: 8 and 7; BLOWOUT!!! 29 and 32: 10 and 9; the grid game 19 and
+# 22: 2; Luck of the Draw 3 drives on its first page, then 9 or 8: 4 pages)
 ORDER = {
-    ("cardbowl", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("field", 1), (B, 1), ("log", 1),
-                             (B, 1), ("clock", 1), (B, 1), ("book", 17), (B, 1)],
+    ("cardbowl", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("field", 1), (B, 1), ("log", 8),
+                             ("clock", 1), (B, 1), ("book", 17), (B, 1)],
     # a PostCard side is one page (issue 30: it was a full page and a quarter), its back
     # left blank so each player's page comes away on its own
-    ("postcard", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("board", 1), (B, 1), ("log", 1),
-                             (B, 1), ("book", 1), (B, 1), ("book", 1), (B, 1)],
+    ("postcard", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("board", 1), (B, 1),
+                             ("log", 11), (B, 1), ("book", 1), (B, 1), ("book", 1), (B, 1)],
     ("blowout", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 42), ("field", 1),
-                            (B, 1), ("markers", 1), (B, 1), ("log", 1), (B, 1), ("book", 4)],
-    ("luckdraw", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 4), ("score", 2),
+                            (B, 1), ("markers", 1), (B, 1), ("log", 10), ("book", 4)],
+    ("luckdraw", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("cards", 4), ("score", 4),
                              ("book", 7), (B, 1)],
     ("cardgrid", "letter"): [("cover", 1), (B, 1), ("ref", 2), ("field", 1), (B, 1),
-                             ("score", 1), (B, 1), ("book", 4)],
+                             ("score", 2), ("book", 4)],
 }
 ORDER |= {
-    ("cardbowl", "a4"): [*ORDER[("cardbowl", "letter")][:-2], ("book", 16)],
-    ("postcard", "a4"): ORDER[("postcard", "letter")],
-    ("blowout", "a4"): ORDER[("blowout", "letter")],
+    ("cardbowl", "a4"): [("cover", 1), (B, 1), ("ref", 2), ("field", 1), (B, 1), ("log", 7),
+                         (B, 1), ("clock", 1), (B, 1), ("book", 16)],
+    ("postcard", "a4"): [("cover", 1), (B, 1), ("ref", 2), ("board", 1), (B, 1), ("log", 12),
+                         ("book", 1), (B, 1), ("book", 1), (B, 1)],
+    ("blowout", "a4"): [*ORDER[("blowout", "letter")][:-2], ("log", 9), (B, 1), ("book", 4)],
     ("luckdraw", "a4"): ORDER[("luckdraw", "letter")],
     ("cardgrid", "a4"): ORDER[("cardgrid", "letter")],
 }
@@ -60,26 +67,35 @@ ORDER |= {
 # the cover's table rows (item, pages, sheets duplex, sheets one-sided) and sheets in all
 ROWS = {
     "cardbowl": ["This cover 1 1 1", "Reference card 3-4 1 2", "Field 5 1 1",
-                 "Drive log 7 1 1", "Game clock 9 1 1", "Play book 11-27 9 17"],
+                 "Drive log 7-14 4 8", "Game clock 15 1 1", "Play book 17-33 9 17"],
     "postcard": ["This cover 1 1 1", "Reference card 3-4 1 2", "Board 5 1 1",
-                 "Drive log 7 1 1", "Play book 9, 11 2 2"],
+                 "Drive log 7-17 6 11", "Play book 19, 21 2 2"],
     "blowout": ["This cover 1 1 1", "Reference card 3-4 1 2", "Cards 5-46 21 42",
-                "Field 47, 49 2 2", "Play log 51 1 1", "Play book 53-56 2 4"],
+                "Field 47, 49 2 2", "Play log 51-60 5 10", "Play book 61-64 2 4"],
     "luckdraw": ["This cover 1 1 1", "Reference card 3-4 1 2", "Game cards 5-8 2 4",
-                 "Score sheet 9-10 1 2", "Play book 11-17 4 7"],
+                 "Score sheet 9-12 2 4", "Play book 13-19 4 7"],
     "cardgrid": ["This cover 1 1 1", "Reference card 3-4 1 2", "Field grid 5 1 1",
-                 "Score sheet 7 1 1", "Play book 9-12 2 4"],
+                 "Score sheet 7-8 1 2", "Play book 9-12 2 4"],
 }
 ROWS_A4 = {
-    "cardbowl": ROWS["cardbowl"][:-1] + ["Play book 11-26 8 16"],
+    "cardbowl": ROWS["cardbowl"][:3] + ["Drive log 7-13 4 7", "Game clock 15 1 1",
+                                        "Play book 17-32 8 16"],
+    "postcard": ROWS["postcard"][:3] + ["Drive log 7-18 6 12", "Play book 19, 21 2 2"],
+    "blowout": ROWS["blowout"][:4] + ["Play log 51-59 5 9", "Play book 61-64 2 4"],
 }
 SHEETS = {  # (duplex, one-sided)
-    ("cardbowl", "letter"): (14, 23), ("cardbowl", "a4"): (13, 22),
-    ("postcard", "letter"): (6, 7), ("postcard", "a4"): (6, 7),
-    ("blowout", "letter"): (28, 52), ("blowout", "a4"): (28, 52),
-    ("luckdraw", "letter"): (9, 16), ("luckdraw", "a4"): (9, 16),
-    ("cardgrid", "letter"): (6, 9), ("cardgrid", "a4"): (6, 9),
+    ("cardbowl", "letter"): (17, 30), ("cardbowl", "a4"): (16, 28),
+    ("postcard", "letter"): (11, 17), ("postcard", "a4"): (11, 18),
+    ("blowout", "letter"): (32, 61), ("blowout", "a4"): (32, 60),
+    ("luckdraw", "letter"): (10, 18), ("luckdraw", "a4"): (10, 18),
+    ("cardgrid", "letter"): (6, 10), ("cardgrid", "a4"): (6, 10),
 }
+# the written log's line on the cover (letter): its pages, a whole game's
+WRITTEN = {"cardbowl": "The drive log (pages 7-14) is the game's record: 8 pages",
+           "postcard": "The drive log (pages 7-17) is the game's record: 11 pages",
+           "blowout": "The play log (pages 51-60) is the game's record: 10 pages",
+           "luckdraw": "The score sheet (pages 9-12) is the game's record: 4 pages",
+           "cardgrid": "The score sheet (pages 7-8) is the game's record: 2 pages"}
 CUTS = {
     "cardbowl": ["Reference card (pages 3-4): scissors"],
     "postcard": ["Reference card (pages 3-4): scissors"],
@@ -196,6 +212,8 @@ def test_cover_lists_items_and_sheets(kits, game: str, paper: str) -> None:
     assert f"Printed one-sided: {simplex} sheets" in text
     assert "Read the reference card first (pages 3-4): it teaches the game" in text
     assert "seed kit-test" in text
+    if paper == "letter":
+        assert WRITTEN[game] in text
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -251,7 +269,7 @@ def test_default_out(tmp_path: Path) -> None:
     r = run_cli("kit", "postcard", "--paper", "a4", "--seed", "x", cwd=tmp_path)
     assert r.code == 0, r.stderr
     assert (tmp_path / "output" / "postcard-kit-a4.pdf").is_file()
-    assert r.stdout.startswith("output/postcard-kit-a4.pdf: 12 pages, 6 sheets duplex (7 "
+    assert r.stdout.startswith("output/postcard-kit-a4.pdf: 22 pages, 11 sheets duplex (18 "
                                "one-sided)")
 
 

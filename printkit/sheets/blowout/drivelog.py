@@ -17,6 +17,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
+from printkit.sheets.common.copies import copies, pages_for, typical_lines
 from printkit.sheets.common.heading import check_bars, floor, match_teams, title
 from printkit.sheets.common.logtable import frame, ruled_table
 from printkit_engine.blowout.legend import entries
@@ -130,6 +131,18 @@ def _example(c: Canvas, layout: Layout, x: float, y: float, width: float) -> flo
 
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
+    for _ in range(copies(opts)):
+        _page(doc, opts, layout)
+
+
+def game_pages(opts: RenderOptions, layout: Layout) -> int:
+    """Pages a typical whole game fills: its record lines (the bubble log's typical game)
+    over the rows a page holds."""
+    return pages_for(typical_lines("blowout"), _page, opts, layout)
+
+
+def _page(doc: Document, opts: RenderOptions, layout: Layout) -> int:
+    """One page of the log; the rows it holds."""
     size = page_size(opts.paper)
     doc.page_size(size)
     c = doc.canvas
@@ -145,5 +158,6 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     y -= _header(c, layout, margin, y, width, str(opts.extra.get("seed") or "")) + label * 1.2
     y -= _example(c, layout, margin, y, width) + label * 0.2
     bars = check_bars(doc, layout, margin, floor(layout))
-    _table(c, layout, margin, y, width, floor(layout) + bars + label)
+    rows = _table(c, layout, margin, y, width, floor(layout) + bars + label)
     doc.show_page()
+    return rows

@@ -21,6 +21,7 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardgrid.common import restarts
+from printkit.sheets.common.copies import copies, pages_for, typical_lines
 from printkit.sheets.common.heading import check_bars, draw_label, floor, match_teams, title
 from printkit_engine.cardgrid.rules import Rules, load_rules
 
@@ -215,6 +216,18 @@ def _result(c: Canvas, layout: Layout, x: float, y: float, width: float,
 
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
+    for _ in range(copies(opts)):
+        _page(doc, opts, layout)
+
+
+def game_pages(opts: RenderOptions, layout: Layout) -> int:
+    """Pages a typical whole game fills: its score lines (the score-sheet bubble log's
+    typical game) over the score lines a page holds."""
+    return pages_for(typical_lines("cardgrid", "scores"), _page, opts, layout)
+
+
+def _page(doc: Document, opts: RenderOptions, layout: Layout) -> int:
+    """One page of the score sheet; the score lines it holds."""
     rules = load_rules(opts.rules_file)
     size = page_size(opts.paper)
     doc.page_size(size)
@@ -233,5 +246,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
     bars = check_bars(doc, layout, margin, floor(layout))
     result_y = floor(layout) + bars + label
     _result(c, layout, margin, result_y, width, opts)
-    _table(c, layout, margin, y, width, result_y + layout.length("result.height") + label, opts)
+    rows = _table(c, layout, margin, y, width, result_y + layout.length("result.height") + label,
+                  opts)
     doc.show_page()
+    return rows

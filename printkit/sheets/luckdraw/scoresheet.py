@@ -12,6 +12,8 @@ given with --rules changes the sheet too. A filled sheet typed up line by line i
 
 from __future__ import annotations
 
+from math import ceil
+
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
@@ -21,6 +23,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
+from printkit.sheets.common.copies import copies
 from printkit.sheets.common.heading import floor, match_teams
 from printkit.units import MM
 from printkit_engine.luckdraw.deal import deal_shape
@@ -362,20 +365,21 @@ def _check_bars(doc: Document, layout: Layout, right: float, y: float) -> float:
 
 
 def _blocks(doc: Document, layout: Layout, x: float, top: float, bottom: float,
-            width: float, rules: Rules, players: int) -> float:
+            width: float, rules: Rules, players: int) -> tuple[float, int]:
     """Column headings and as many drive blocks as fit above `bottom`; returns the y under
-    the last block."""
+    the last block and how many."""
     top -= _headings(doc.canvas, layout, x, top, width, rules, players)
     name, block_h = _block_form(doc, layout, width, rules, players)
     gap = layout.length("table.gap")
     count = max(1, int((top - bottom + gap) // (block_h + gap)))
     for k in range(count):
         doc.place(name, x - 0.5, top - (k + 1) * block_h - k * gap - 0.5)
-    return top - count * (block_h + gap) + gap
+    return top - count * (block_h + gap) + gap, count
 
 
 def _first_page(doc: Document, layout: Layout, width: float, rules: Rules,
-                players: int, seed: str = "", match: str = "") -> None:
+                players: int, seed: str = "", match: str = "") -> int:
+    """The first page; the drive blocks it holds."""
     c = doc.canvas
     margin = layout.length("page.margin")
     gap = layout.length("header.line_gap")
@@ -386,16 +390,18 @@ def _first_page(doc: Document, layout: Layout, width: float, rules: Rules,
     final_h = (len(FINAL_ROWS) + 1) * layout.length("final.row_height")
     low = floor(layout)               # clear of a class pack's stamp strip
     bottom = low + final_h + _legend_height(layout, rules) + 2 * gap
-    y = _blocks(doc, layout, margin, y, bottom, width, rules, players)
+    y, count = _blocks(doc, layout, margin, y, bottom, width, rules, players)
     _legend(c, layout, margin, y - gap, width, rules)
     bars = _check_bars(doc, layout, margin + width, low + 2 * MM)
     _final(c, layout, margin, low, width - bars - 8 * MM, players)
     doc.show_page()
+    return count
 
 
 def _next_page(doc: Document, layout: Layout, width: float, rules: Rules,
-               players: int) -> None:
-    """More drives: the headings and blocks only (print this page as often as needed)."""
+               players: int) -> int:
+    """More drives: the headings and blocks only (print this page as often as needed); the
+    drive blocks it holds."""
     c = doc.canvas
     margin = layout.length("page.margin")
     y = doc.height - margin - layout.length("page.title_size")
@@ -406,15 +412,30 @@ def _next_page(doc: Document, layout: Layout, width: float, rules: Rules,
     _say(c, layout, margin + width - c.stringWidth(label, layout.font("page.bold_font"), size),
          y, label, bold=True)
     y -= layout.length("header.line_gap") * 2
-    _blocks(doc, layout, margin, y, floor(layout), width, rules, players)   # clear of the stamp
-    doc.show_page()
+    _, count = _blocks(doc, layout, margin, y, floor(layout), width, rules, players)
+    doc.show_page()                       # (its floor clear of a class pack's stamp)
+    return count
 
 
 def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
+    _pages(doc, opts, layout, max(1, copies(opts) - 1))
+
+
+def game_pages(opts: RenderOptions, layout: Layout) -> int:
+    """Pages a whole game fills: the first, then the more-drives page as often as the play
+    book's drives (a game's worth of deals) need."""
+    first, more = _pages(Document(page_size(opts.paper), title="probe", subject="probe"),
+                         opts, layout, 1)
+    return 1 + max(1, ceil((GAME.book.default_count - first) / more))
+
+
+def _pages(doc: Document, opts: RenderOptions, layout: Layout, more: int) -> tuple[int, int]:
+    """The first page and `more` more-drives pages; the drive blocks each kind holds."""
     rules = load_rules(opts.rules_file)
     players = _players(opts)
     doc.page_size(page_size(opts.paper, "landscape"))
     width = doc.width - 2 * layout.length("page.margin")
-    _first_page(doc, layout, width, rules, players, str(opts.extra.get("seed") or ""),
-                match_teams(opts) if opts.extra.get("match") else "")
-    _next_page(doc, layout, width, rules, players)
+    first = _first_page(doc, layout, width, rules, players, str(opts.extra.get("seed") or ""),
+                        match_teams(opts) if opts.extra.get("match") else "")
+    blocks = [_next_page(doc, layout, width, rules, players) for _ in range(more)]
+    return first, blocks[0]
