@@ -292,6 +292,9 @@ class Grammar:
                                          # one whose geometry key its QR names; a blank
                                          # sheet is this one unless `--log` names another;
                                          # `--from` takes the first holding every line
+    earlier: tuple[Grammar, ...] = ()    # this log as sheets printed before drew it (another
+                                         # band, other parts), their lines written as this
+                                         # one's: a sheet is still read by its geometry key
     stamp: tuple[tuple[str, str], ...] = ()   # tags every sheet of this log carries in its
                                          # QR (a decision log's `Log`: the scan is read
                                          # back as one)

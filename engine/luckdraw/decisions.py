@@ -44,6 +44,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
 from printkit_engine.decisions import LOG_VALUE, DecisionLog, Field, Replayed, Row, log_text
@@ -151,24 +152,34 @@ def _seats(name: str, lead: str, title: str) -> Slot:
     return Slot(name, tuple(Part(s, (s,)) for s in SEATS), lead=lead, title=title)
 
 
-def _decision_log(rules: Rules) -> DecisionLog:
-    def events(name: str, tokens: tuple[str, ...], title: str) -> Slot:
-        """A group of the table's event columns, each shaded on its own (a row holds each
-        event once): its token the events shaded, in column order ("sack first")."""
-        return Slot(name, tuple(Part(t, (t,), labels=(f"{LABEL[t]}  {EVENTS[t][0]}",))
-                                for t in tokens), title=title, heads=True, sep=" ",
-                    packed=True)
+def _event_slots(each: bool) -> tuple[Slot, ...]:
+    """The event row's event groups and bonus: each column shaded on its own (`each`: a row
+    holds a drive's events, each once), else, as the sheets of an event a row drew them, one
+    event of a group and one bonus word (and TD) a row."""
+    labels = {t: f"{LABEL[t]}  {EVENTS[t][0]}" for t in EVENTS}
+    if each:
+        return (*(Slot(name, tuple(Part(t, (t,), labels=(labels[t],)) for t in tokens),
+                       title=title, heads=True, sep=" ", packed=True)
+                  for name, tokens, title in EVENT_SLOTS),
+                Slot("bonus", tuple(Part(w, (w,), labels=(label,), prefix="+")
+                                    for w, label in zip(BONUS_WORDS, BONUS_LABELS, strict=True)),
+                     title="bonus", heads=True, packed=True))
+    return (*(Slot(name, (Part("event", tokens, labels=tuple(labels[t] for t in tokens)),),
+                   title=title, heads=True) for name, tokens, title in EVENT_SLOTS),
+            Slot("bonus", (Part("word", BONUS_WORDS[:-1], labels=BONUS_LABELS[:-1], prefix="+"),
+                           Part("td", BONUS_WORDS[-1:], labels=BONUS_LABELS[-1:], prefix="+")),
+                 title="bonus", heads=True))
 
-    slots = (                # a band's rows, one line of the log each (BAND_KINDS): an
-        # event row (a table's columns, their words over the first band; the events in
-        # short groups: a timing square between two groups keeps the reader on a bent page),
-        # an audible row, a total row (sheetlines.py: the rare rows, taken when needed)
+
+def _grammar(each: bool, kinds: tuple[str, ...], **kw: Any) -> Grammar:
+    """The decision sheet's grammar with these event slots (`_event_slots`) and this band."""
+    slots = (                # a band's rows, one line of the log each (`kinds`): an event
+        # row (a table's columns, their words over the first band; the events in short
+        # groups: a timing square between two groups keeps the reader on a bent page), an
+        # audible row, a total row (sheetlines.py: the rare rows, taken when needed)
         Slot("drive", (Part("row", ROWS, labels=ROW_LABELS),), title="drive", heads=True),
         Slot(MARK, (Part("mark", (MARK,), labels=("audible",)),), title=" ", heads=True),
-        *(events(name, tokens, title) for name, tokens, title in EVENT_SLOTS),
-        Slot("bonus", tuple(Part(w, (w,), labels=(label,), prefix="+")
-                            for w, label in zip(BONUS_WORDS, BONUS_LABELS, strict=True)),
-             title="bonus", heads=True, packed=True),
+        *_event_slots(each),
         Slot("call", (Part("play", CALLS),), lead="audible:", title="audible"),
         _seats("pass", "pass:", "called pass"),
         _seats("run", "run:", "called run"),
@@ -179,19 +190,26 @@ def _decision_log(rules: Rules) -> DecisionLog:
         Segment("", ("drive", MARK, "call", "pass", "run", *EVENT_NAMES, "bonus", "seat")),
         Segment(" = ", ("total",)),
     ))
+    return Grammar("luckdraw", slots, (form,),
+                   tags=("Seed", n.PLAYERS_TAG, LENGTH_TAG, n.FINISH_TAG, "Home", "Away",
+                         "Date", "Match", *SEAT_TAGS),
+                   hint="drive touchback", log=LOG_VALUE, variant=LOG_VALUE,
+                   stamp=(("Log", LOG_VALUE),), seeded=True,
+                   band=tuple(((line, 0),) for line in range(len(kinds))),
+                   line_slots=tuple(ROW_SLOTS[k] for k in kinds), **kw)
+
+
+def _decision_log(rules: Rules) -> DecisionLog:
     from printkit_engine.luckdraw.sheetlines import AsideLines
 
     lines = AsideLines(of_record=log_of_record, grammar_of=lambda: decision_log(rules).grammar,
                        kinds=BAND_KINDS, audible_row=AUDIBLE_ROW, total_row=TOTAL_ROW,
                        mark=MARK)
-    grammar = Grammar("luckdraw", slots, (form,),
-                      tags=("Seed", n.PLAYERS_TAG, LENGTH_TAG, n.FINISH_TAG, "Home", "Away",
-                            "Date", "Match", *SEAT_TAGS),
-                      hint="drive touchback", log=LOG_VALUE, variant=LOG_VALUE,
-                      stamp=(("Log", LOG_VALUE),), seeded=True, lines=lines,
-                      typical_lines=TYPICAL_ROWS, legend=SHEET_LEGEND,
-                      band=tuple(((line, 0),) for line in range(len(BAND_KINDS))),
-                      line_slots=tuple(ROW_SLOTS[k] for k in BAND_KINDS))
+    # the sheets printed before a row held a drive's events: an event a row, a band of six
+    # event rows, an audible row and two total rows; their lines are this log's lines too
+    earlier = _grammar(False, ("event",) * 6 + ("audible", "total", "total"))
+    grammar = _grammar(True, BAND_KINDS, lines=lines, typical_lines=TYPICAL_ROWS,
+                       legend=SHEET_LEGEND, earlier=(earlier,))
     return DecisionLog(
         game="luckdraw", prefix=PREFIX, grammar=grammar, fields=FIELDS, checkpoint=CHECKPOINT,
         replay=replay, from_record=log_of_record,

@@ -123,7 +123,9 @@ def sheet_grammar(game_id: str, tags: Iterable[tuple[str, str]], paper: str, key
     play-book one when the tags carry a Seed, else its dense sheets' when it has them), the
     one whose geometry key the sheet's QR names; else the default log's, whose key the caller
     then refuses. A sheet drawn before the game had dense sheets (Luck of the Draw's with
-    deals, a band a line) is the plain grammar's: still read, by its key."""
+    deals, a band a line) is the plain grammar's, and one drawn with an earlier form of a log
+    (`Grammar.earlier`: Luck of the Draw's decision sheet of an event a row) that form's:
+    still read, by its key."""
     from printkit.layout import load_layout
 
     layout = load_layout(f"{game_id}-bubblelog")
@@ -131,7 +133,8 @@ def sheet_grammar(game_id: str, tags: Iterable[tuple[str, str]], paper: str, key
     for log in logs_of(grammar_of(game_id)):
         drawn = for_sheet(log, tags)
         earlier = play_book(log, tags)
-        for grammar in (drawn, earlier) if earlier is not drawn else (drawn,):
+        forms = (drawn, earlier) if earlier is not drawn else (drawn,)
+        for grammar in (*forms, *drawn.earlier):
             geo = sheet_geometry(grammar, layout, paper)
             if geo.key == key:
                 return grammar, geo
