@@ -699,9 +699,12 @@ def _stray(text: str, slots: tuple[str, ...]) -> str:
 
 
 def _where(grammar: Grammar, slot: str, part: int, col: int) -> str:
+    """Where a doubtful bubble is: its slot, and its part when the slot has several (not a
+    one-bubble part of a set, its name its option's, which the message names next)."""
     s = grammar.slot(slot)
     p = s.parts[part]
-    name = f"{slot} {p.name}" if len(s.parts) > 1 else slot
+    one = p.options == (p.name,) and not p.digits
+    name = f"{slot} {p.name}" if len(s.parts) > 1 and not one else slot
     if len(p.columns) > 1:
         name += f" digit {col + 1}"
     return name

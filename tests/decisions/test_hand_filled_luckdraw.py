@@ -102,33 +102,33 @@ TABLE = [row for _, row in LINES]
 # (each one shaded on that line: none of the blank ones, not line 4's rubbed-out run TD).
 LIGHT_NOT_READ = {
     1: "half-shaded bubble in drive (drive); half-shaded bubble in calls (calls); "
-       "half-shaded bubble in play short (short)",
+       "half-shaded bubble in play (short)",
     2: "half-shaded bubble in drive (late)",
-    3: "half-shaded bubble in drive (drive); half-shaded bubble in end punt (punt)",
-    4: "half-shaded bubble in drive (drive); half-shaded bubble in play first (first)",
-    6: "half-shaded bubble in run P4 (P4)",
+    3: "half-shaded bubble in drive (drive); half-shaded bubble in end (punt)",
+    4: "half-shaded bubble in drive (drive); half-shaded bubble in play (first)",
+    6: "half-shaded bubble in run (P4)",
     10: "half-shaded bubble in drive (drive); half-shaded bubble in calls (calls); "
-        "half-shaded bubble in play first (first); half-shaded bubble in end int (int)",
-    11: "half-shaded bubble in drive (drive); half-shaded bubble in end 4th (4th)",
+        "half-shaded bubble in play (first); half-shaded bubble in end (int)",
+    11: "half-shaded bubble in drive (drive); half-shaded bubble in end (4th)",
     12: "half-shaded bubble in drive (drive); half-shaded bubble in calls (calls); "
-        "half-shaded bubble in play first (first)",
-    13: "half-shaded bubble in play first (first)",
+        "half-shaded bubble in play (first)",
+    13: "half-shaded bubble in play (first)",
     17: "half-shaded bubble in seat (P1)",
     19: "half-shaded bubble in drive (drive); half-shaded bubble in calls (calls); "
-        "half-shaded bubble in play defpen (defpen); half-shaded bubble in play first (first)",
+        "half-shaded bubble in play (defpen); half-shaded bubble in play (first)",
     21: "half-shaded bubble in drive (drive); half-shaded bubble in calls (calls); "
-        "half-shaded bubble in play sack (sack); half-shaded bubble in play first (first); "
-        "half-shaded bubble in stop review (review); half-shaded bubble in end punt (punt)",
-    22: "half-shaded bubble in play sack (sack)",
-    23: "half-shaded bubble in calls (calls); half-shaded bubble in play defpen (defpen); "
-        "half-shaded bubble in play short (short)",
-    25: "half-shaded bubble in pass P4 (P4)",
-    28: "half-shaded bubble in drive (drive); half-shaded bubble in play first (first)",
+        "half-shaded bubble in play (sack); half-shaded bubble in play (first); "
+        "half-shaded bubble in stop (review); half-shaded bubble in end (punt)",
+    22: "half-shaded bubble in play (sack)",
+    23: "half-shaded bubble in calls (calls); half-shaded bubble in play (defpen); "
+        "half-shaded bubble in play (short)",
+    25: "half-shaded bubble in pass (P4)",
+    28: "half-shaded bubble in drive (drive); half-shaded bubble in play (first)",
     30: "half-shaded bubble in drive (drive); half-shaded bubble in calls (calls); "
-        "half-shaded bubble in play offpen (offpen); half-shaded bubble in play first (first); "
-        "half-shaded bubble in end punt (punt)",
-    31: "half-shaded bubble in play offpen (offpen); half-shaded bubble in play first (first)",
-    32: "half-shaded bubble in play first (first)",
+        "half-shaded bubble in play (offpen); half-shaded bubble in play (first); "
+        "half-shaded bubble in end (punt)",
+    31: "half-shaded bubble in play (offpen); half-shaded bubble in play (first)",
+    32: "half-shaded bubble in play (first)",
     33: "half-shaded bubble in call (pass)",
     34: "half-shaded bubble in call (pass)",
 }
