@@ -130,10 +130,11 @@ FIELDS = (
 )
 CHECKPOINT = "total"
 SHEET_LEGEND = (
-    "A new drive: a new row. An event: on the drive's first row where its bubble is empty.",
-    "Audible: shade it there, the calls on the next free audible row below. Trade: trade + "
-    "cards given, for + cards taken. Totals: after clock 0 and the end, on the next free total "
-    "rows.",
+    "A new drive starts a new row. Each event goes on its drive's first row where its bubble "
+    "is still empty.",
+    "Audible: shade it on a row of its drive, the calls on the next free audible row below. "
+    "Trade: trade + cards given, for + cards taken. Totals: after clock 0 and at the end, on "
+    "the next free total rows.",
 )
 
 _LOG: dict[int, DecisionLog] = {}
