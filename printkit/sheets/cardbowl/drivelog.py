@@ -17,7 +17,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.copies import copies, pages_for, typical_lines
+from printkit.sheets.common.copies import written_log
 from printkit.sheets.common.heading import check_bars, floor, match_teams, title
 from printkit.sheets.common.logtable import frame, ruled_table
 from printkit_engine.cardbowl.rules import load_rules
@@ -146,17 +146,6 @@ def _example(c: Canvas, layout: Layout, x: float, y: float, width: float) -> flo
     return size * 1.4 * (len(lines) + 1)
 
 
-def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
-    for _ in range(copies(opts)):
-        _page(doc, opts, layout)
-
-
-def game_pages(opts: RenderOptions, layout: Layout) -> int:
-    """Pages a typical whole game fills: its record lines (the bubble log's typical game)
-    over the rows a page holds."""
-    return pages_for(typical_lines("cardbowl"), _page, opts, layout)
-
-
 def _page(doc: Document, opts: RenderOptions, layout: Layout) -> int:
     """One page of the log; the rows it holds."""
     rules = load_rules(opts.rules_file)
@@ -181,3 +170,6 @@ def _page(doc: Document, opts: RenderOptions, layout: Layout) -> int:
     rows = _table(c, layout, margin, y, width, floor(layout) + bars + label)
     doc.show_page()
     return rows
+
+
+draw, game_pages = written_log(_page, "cardbowl")   # a kit prints a whole game's pages

@@ -21,7 +21,7 @@ from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
 from printkit.sheets.cardgrid.common import restarts
-from printkit.sheets.common.copies import copies, pages_for, typical_lines
+from printkit.sheets.common.copies import written_log
 from printkit.sheets.common.heading import check_bars, draw_label, floor, match_teams, title
 from printkit_engine.cardgrid.rules import Rules, load_rules
 
@@ -215,17 +215,6 @@ def _result(c: Canvas, layout: Layout, x: float, y: float, width: float,
     c.line(cx, y + h * 0.25, x + width - size, y + h * 0.25)
 
 
-def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
-    for _ in range(copies(opts)):
-        _page(doc, opts, layout)
-
-
-def game_pages(opts: RenderOptions, layout: Layout) -> int:
-    """Pages a typical whole game fills: its score lines (the score-sheet bubble log's
-    typical game) over the score lines a page holds."""
-    return pages_for(typical_lines("cardgrid", "scores"), _page, opts, layout)
-
-
 def _page(doc: Document, opts: RenderOptions, layout: Layout) -> int:
     """One page of the score sheet; the score lines it holds."""
     rules = load_rules(opts.rules_file)
@@ -250,3 +239,6 @@ def _page(doc: Document, opts: RenderOptions, layout: Layout) -> int:
                   opts)
     doc.show_page()
     return rows
+
+
+draw, game_pages = written_log(_page, "cardgrid", "scores")   # a kit prints a whole game's pages

@@ -40,3 +40,20 @@ def rows_a_page(page: PagesDrawn, opts: RenderOptions, layout: Layout) -> int:
 def pages_for(rows: int, page: PagesDrawn, opts: RenderOptions, layout: Layout) -> int:
     """Pages a game of `rows` rows fills (at least one)."""
     return max(1, ceil(rows / rows_a_page(page, opts, layout)))
+
+
+def written_log(page: PagesDrawn, game: str, log: str = "",
+                ) -> tuple[Callable[[Document, RenderOptions, Layout], None],
+                           Callable[[RenderOptions, Layout], int]]:
+    """A written log's `draw` (its page, `copies` times) and `game_pages` (the pages a
+    typical whole game fills: its record lines, `typical_lines(game, log)`, over the rows a
+    page holds), from the function drawing one page and returning its rows."""
+
+    def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
+        for _ in range(copies(opts)):
+            page(doc, opts, layout)
+
+    def game_pages(opts: RenderOptions, layout: Layout) -> int:
+        return pages_for(typical_lines(game, log), page, opts, layout)
+
+    return draw, game_pages

@@ -15,7 +15,7 @@ from printkit.layout import Layout
 from printkit.papers import page_size
 from printkit.pdfdoc import Document
 from printkit.sheets import RenderOptions
-from printkit.sheets.common.copies import copies, pages_for, typical_lines
+from printkit.sheets.common.copies import written_log
 from printkit.sheets.common.heading import draw_label, match_of
 from printkit.sheets.common.heading import floor as lowest
 
@@ -206,17 +206,6 @@ def _legend(c: Canvas, layout: Layout, x: float, y: float) -> float:
     return small * 1.45 * len(lines)
 
 
-def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
-    for _ in range(copies(opts)):
-        _page(doc, opts, layout)
-
-
-def game_pages(opts: RenderOptions, layout: Layout) -> int:
-    """Pages a typical whole game fills: its record lines (the bubble log's typical game)
-    over the lines a page holds."""
-    return pages_for(typical_lines("postcard"), _page, opts, layout)
-
-
 def _page(doc: Document, opts: RenderOptions, layout: Layout) -> int:
     """One page of the log; the lines it holds."""
     size = page_size(opts.paper, "landscape")
@@ -236,3 +225,6 @@ def _page(doc: Document, opts: RenderOptions, layout: Layout) -> int:
     rows = _table(c, layout, margin, top, width, floor, opts)
     doc.show_page()
     return rows
+
+
+draw, game_pages = written_log(_page, "postcard")   # a kit prints a whole game's pages
