@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import pdfplumber
 import pytest
 
 from printkit_engine.blowout.bots import game_seed, play_game
 from printkit_engine.blowout.decisions import log_of_record
+from tests.decisions.sheet_checks import assert_pitch, rows_of, shaded_and_scanned, verify_photo
 from tests.decisions.test_blowout_replay import HAND
 from tests.decisions.test_postcard_sheet import _luminance
 from tests.helpers import pdf_texts, run_cli
-from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.distort import Distortion
 
 MM = 72 / 25.4
 BUBBLES = 29          # a snap's row: OFFENSE 1-5 kick, DEFENSE 1-6, response H A and its
@@ -60,15 +60,9 @@ def test_words_bubbles_and_rows_measured_on_the_pdf(tmp_path, paper, snaps, size
         assert ovals[0]["top"] > last["top"] + 4 * MM
         assert len(ovals) == snaps * BUBBLES
         assert min(c["width"] for c in ovals) >= 3.99 * MM
-        rows: dict[float, list[float]] = {}
-        for c in ovals:
-            rows.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
+        rows = rows_of(ovals)
         assert len(rows) == snaps
-        gaps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
-                                                              strict=False)]
-        assert min(gaps) >= 4.99 * MM
-        tops = sorted(rows)
-        assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
+        assert_pitch(rows)
 
 
 def test_a_blank_decision_sheet_needs_the_play_book(tmp_path):
@@ -86,14 +80,8 @@ def test_the_default_bubble_log_is_still_the_dense_one(tmp_path):
 
 def test_a_game_shaded_from_its_record_scans_back_to_its_decisions_and_verifies(tmp_path):
     played = play_game(game_seed("sheet", 3))
-    record = tmp_path / "game.rec"
-    record.write_text(played.text())
-    pdf = _render(tmp_path, "--from", str(record))
-    out = tmp_path / "scanned.dec"
-    r = run_cli("scan", str(pdf), "--out", str(out))
-    assert r.code == 0, r.stdout + r.stderr
+    pdf, r, got = shaded_and_scanned(tmp_path, _render, played.text())
     want = log_of_record(played.text())
-    got = out.read_text()
     assert got.split("\n\n", 1)[1] == want.split("\n\n", 1)[1]       # every snap's row
     assert '[Log "decisions"]' in got and f'[Seed "{played.seed}"]' in got
     assert "clean" in r.stdout
@@ -103,13 +91,9 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     log = tmp_path / "hand.dec"
     log.write_text(HAND)
     pdf = _render(tmp_path, "--from", str(log))
-    image = distort(page_image(pdf.read_bytes(), 0, 150),
-                    Distortion(dpi=150, angle=7.0, perspective=0.05, jpeg=70, blur=0.6,
-                               shadow=0.5, crumple=0.002, seed=3))
-    photo = tmp_path / "photo.jpg"
-    cv2.imwrite(str(photo), image)
-    r = run_cli("verify", str(photo))
-    assert r.code == 1, r.stdout + r.stderr
+    r = verify_photo(tmp_path, pdf, Distortion(
+        dpi=150, angle=7.0, perspective=0.05, jpeg=70, blur=0.6, shadow=0.5, crumple=0.002,
+        seed=3))
     found = [line.split(": ")[1] for line in r.stdout.splitlines() if ": BO-" in line]
     assert found == ["BO-SAFE-001", "BO-4TH-001", "BO-END-002"]
     assert ":7: BO-SAFE-001" in r.stdout and ":9: BO-4TH-001" in r.stdout   # the log's rows

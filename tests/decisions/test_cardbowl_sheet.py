@@ -15,10 +15,11 @@ import pytest
 
 from printkit.omr import read_bubble_file
 from printkit_engine.cardbowl.bots import game_seed, play_game
+from tests.decisions.sheet_checks import assert_pitch, rows_of, shaded_and_scanned, verify_photo
 from tests.decisions.test_cardbowl_replay import HAND
 from tests.decisions.test_postcard_sheet import _luminance
 from tests.helpers import pdf_texts, run_cli
-from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.distort import Distortion, page_image
 
 MM = 72 / 25.4
 
@@ -60,16 +61,10 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper="letter"):
         # clock 6, score 1 + 10 + 10 (41); a band five play rows and a "more" row (171)
         assert len(ovals) == 5 * 171
         assert min(c["width"] for c in ovals) >= 3.99 * MM
-        rows: dict[float, list[float]] = {}
-        for c in ovals:
-            rows.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
+        rows = rows_of(ovals)
         assert len(rows) == 30
         assert [len(rows[top]) for top in sorted(rows)] == ([26] * 5 + [41]) * 5
-        gaps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
-                                                              strict=False)]
-        assert min(gaps) >= 4.99 * MM
-        tops = sorted(rows)
-        assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
+        assert_pitch(rows)
         assert max(c["x1"] for c in ovals) < page.width - 0.25 * 72
 
 
@@ -145,13 +140,7 @@ def test_the_a4_sheet_is_portrait_six_bands_of_seven_rows_read_from_the_pdf(tmp_
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_a_bot_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path, paper):
     played = play_game(game_seed("sheet", 3))
-    record = tmp_path / "game.rec"
-    record.write_text(played.text())
-    pdf = _render(tmp_path, "--from", str(record), "--paper", paper)
-    out = tmp_path / "scanned.dec"
-    r = run_cli("scan", str(pdf), "--out", str(out))
-    assert r.code == 0, r.stdout + r.stderr
-    got = out.read_text()
+    pdf, r, got = shaded_and_scanned(tmp_path, _render, played.text(), "--paper", paper)
     assert '[Log "decisions"]' in got and f'[Seed "{played.seed}"]' in got
     assert "clean" in r.stdout
     rows = got.split("\n\n", 1)[1].splitlines()
@@ -193,13 +182,9 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path, p
     log = tmp_path / "hand.dec"
     log.write_text(HAND)
     pdf = _render(tmp_path, "--from", str(log), "--paper", paper)
-    image = distort(page_image(pdf.read_bytes(), 0, 150),
-                    Distortion(dpi=150, angle=5.0, perspective=0.04, jpeg=70, blur=0.6,
-                               shadow=0.4, crumple=0.002, seed=3))
-    photo = tmp_path / "photo.jpg"
-    cv2.imwrite(str(photo), image)
-    r = run_cli("verify", str(photo))
-    assert r.code == 1, r.stdout + r.stderr
+    r = verify_photo(tmp_path, pdf, Distortion(
+        dpi=150, angle=5.0, perspective=0.04, jpeg=70, blur=0.6, shadow=0.4, crumple=0.002,
+        seed=3))
     found = [line.split(": ")[1] for line in r.stdout.splitlines() if ": CB-" in line]
     assert found == ["CB-SCORE-001", "CB-DEC-002"]
     assert "(expected 7-0 Comets, found 8-0 Comets)" in r.stdout

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import pdfplumber
 import pytest
 
 from printkit_engine.cardgrid.bots import play, seed_of
 from printkit_engine.cardgrid.decisions import log_of_record
+from tests.decisions.sheet_checks import assert_pitch, rows_of, shaded_and_scanned, verify_photo
 from tests.decisions.test_cardgrid_replay import SLIPS
 from tests.decisions.test_postcard_sheet import _luminance
 from tests.helpers import run_cli
-from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.distort import Distortion
 
 MM = 72 / 25.4
 BAND = 36          # bubbles a band: passage 6 + 10, score 6 + 10, yes no, H A
@@ -54,15 +54,9 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, bands):
         assert len(header) == 3
         assert len(ovals) == bands * BAND
         assert min(c["width"] for c in ovals) >= 3.99 * MM
-        rows: dict[float, list[float]] = {}
-        for c in ovals:
-            rows.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
+        rows = rows_of(ovals)
         assert len(rows) == bands                # one row of bubbles a band
-        gaps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
-                                                              strict=False)]
-        assert min(gaps) >= 4.99 * MM
-        tops = sorted(rows)
-        assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
+        assert_pitch(rows)
 
 
 def test_a_blank_decision_sheet_needs_the_play_book(tmp_path):
@@ -74,15 +68,9 @@ def test_a_blank_decision_sheet_needs_the_play_book(tmp_path):
 
 def test_a_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path):
     played = play(seed_of("sheet", 1))
-    record = tmp_path / "game.rec"
-    record.write_text(played.text())
-    pdf = _render(tmp_path, "--from", str(record))
+    pdf, r, got = shaded_and_scanned(tmp_path, _render, played.text())
     with pdfplumber.open(pdf) as doc:
         assert len(doc.pages) == 1                 # a whole game on one sheet
-    out = tmp_path / "scanned.dec"
-    r = run_cli("scan", str(pdf), "--out", str(out))
-    assert r.code == 0, r.stdout + r.stderr
-    got = out.read_text()
     assert got.split("\n\n", 1)[1] == log_of_record(played.text()).split("\n\n", 1)[1]
     assert '[Log "decisions"]' in got and '[KickOff "A"]' in got
     assert "clean" in r.stdout
@@ -92,13 +80,9 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     log = tmp_path / "slips.dec"
     log.write_text(SLIPS)
     pdf = _render(tmp_path, "--from", str(log))
-    image = distort(page_image(pdf.read_bytes(), 0, 150),
-                    Distortion(dpi=150, angle=5.0, perspective=0.04, jpeg=70, blur=0.6,
-                               shadow=0.5, crumple=0.002, seed=5))
-    photo = tmp_path / "photo.jpg"
-    cv2.imwrite(str(photo), image)
-    r = run_cli("verify", str(photo))
-    assert r.code == 1, r.stdout + r.stderr
+    r = verify_photo(tmp_path, pdf, Distortion(
+        dpi=150, angle=5.0, perspective=0.04, jpeg=70, blur=0.6, shadow=0.5, crumple=0.002,
+        seed=5))
     found = [line.split(": ")[1] for line in r.stdout.splitlines() if ": CG-" in line]
     assert found == ["CG-DEC-002", "CG-SCORE-001"]
     assert "(expected 0-6 (0-4 + C 2 to A), found 0-7)" in r.stdout

@@ -15,6 +15,7 @@ import pytest
 from printkit_engine.decisions import replayed_record
 from printkit_engine.luckdraw.bots import game_seed, play_game
 from printkit_engine.luckdraw.decisions import decision_log
+from tests.decisions.sheet_checks import assert_pitch, rows_of, shaded_and_scanned
 from tests.decisions.test_luckdraw_replay import HAND, ROWS, _drives, _rows
 from tests.decisions.test_postcard_sheet import _luminance
 from tests.helpers import run_cli
@@ -101,15 +102,10 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, bands):
         assert ovals[0]["top"] > last["top"] + 4 * MM
         assert len(ovals) == bands * BAND
         assert min(c["width"] for c in ovals) >= 3.99 * MM
-        at: dict[float, list[float]] = {}
-        for c in ovals:
-            at.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
+        at = rows_of(ovals)
         assert len(at) == bands * 9
-        gaps = [b - a for xs in at.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
-                                                            strict=False)]
-        assert min(gaps) >= 4.99 * MM
+        assert_pitch(at)
         tops = sorted(at)
-        assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
         # each word stands over its column: the first band's first row, 33 empty ovals
         first = sorted(at[tops[0]])
         assert len(first) == 33
@@ -118,13 +114,7 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, bands):
 
 def test_a_game_shaded_from_its_record_scans_back_to_its_decisions(tmp_path):
     played = play_game(game_seed("sheet", 2), players=3)
-    record = tmp_path / "game.rec"
-    record.write_text(played.text())
-    pdf = _render(tmp_path, "--from", str(record))
-    out = tmp_path / "scanned.dec"
-    r = run_cli("scan", str(pdf), "--out", str(out))
-    assert r.code == 0, r.stdout + r.stderr
-    got = out.read_text()
+    pdf, r, got = shaded_and_scanned(tmp_path, _render, played.text())
     assert '[Log "decisions"]' in got and '[Players "3"]' in got
     assert "clean" in r.stdout
     tags, rows = _rows(got)                       # the sheet's order replays to the game

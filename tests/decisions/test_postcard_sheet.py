@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import pdfplumber
 import pytest
 
 from printkit_engine.postcard.bots import game_seed, play_game
 from printkit_engine.postcard.decisions import log_of_record
+from tests.decisions.sheet_checks import assert_pitch, rows_of, shaded_and_scanned, verify_photo
 from tests.decisions.test_postcard_replay import HAND
 from tests.helpers import run_cli
-from tests.omr.distort import Distortion, distort, page_image
+from tests.omr.distort import Distortion
 
 MM = 72 / 25.4
 
@@ -65,20 +65,14 @@ def test_words_bubbles_and_bands_measured_on_the_pdf(tmp_path, paper, plays):
         assert ovals[0]["top"] > last["top"] + 4 * MM
         assert len(ovals) == plays * 79          # the bands' bubbles, every one 4 mm high
         assert min(c["width"] for c in ovals) >= 3.99 * MM
-        rows: dict[float, list[float]] = {}
-        for c in ovals:
-            rows.setdefault(round(c["top"], 2), []).append((c["x0"] + c["x1"]) / 2)
+        rows = rows_of(ovals)
         assert len(rows) == 2 * plays
         # a band's first row: play 11, numbers 6 + 6, bonus 2 + 4 + 1 + 10; its second the
         # rest: kicks 2, then 2, distance 6 + 2, 2nd roll 1, return 3, re-roll 3, marks 4,
         # score 6 + 10
         counts = [len(rows[top]) for top in sorted(rows)]
         assert counts == [40, 39] * plays
-        gaps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:],
-                                                              strict=False)]
-        assert min(gaps) >= 4.99 * MM
-        tops = sorted(rows)
-        assert min(b - a for a, b in zip(tops, tops[1:], strict=False)) >= 4.99 * MM
+        assert_pitch(rows)
 
 
 def test_a_blank_decision_sheet_needs_the_play_book(tmp_path):
@@ -93,14 +87,8 @@ def test_a_blank_decision_sheet_needs_the_play_book(tmp_path):
 
 def test_a_game_shaded_from_its_record_scans_back_to_its_decisions_and_verifies(tmp_path):
     played = play_game(game_seed("sheet", 3))
-    record = tmp_path / "game.rec"
-    record.write_text(played.text())
-    pdf = _render(tmp_path, "--from", str(record))
-    out = tmp_path / "scanned.dec"
-    r = run_cli("scan", str(pdf), "--out", str(out))
-    assert r.code == 0, r.stdout + r.stderr
+    pdf, r, got = shaded_and_scanned(tmp_path, _render, played.text())
     want = log_of_record(played.text())
-    got = out.read_text()
     assert got.split("\n\n", 1)[1] == want.split("\n\n", 1)[1]       # every play's row
     assert '[Log "decisions"]' in got and f'[Seed "{played.seed}"]' in got
     assert "clean" in r.stdout
@@ -110,13 +98,9 @@ def test_a_hand_typed_log_shaded_and_photographed_gives_its_findings(tmp_path):
     log = tmp_path / "hand.dec"
     log.write_text(HAND)
     pdf = _render(tmp_path, "--from", str(log))
-    image = distort(page_image(pdf.read_bytes(), 0, 150),
-                    Distortion(dpi=150, angle=7.0, perspective=0.05, jpeg=70, blur=0.6,
-                               shadow=0.5, crumple=0.002, seed=3))
-    photo = tmp_path / "photo.jpg"
-    cv2.imwrite(str(photo), image)
-    r = run_cli("verify", str(photo))
-    assert r.code == 1, r.stdout + r.stderr
+    r = verify_photo(tmp_path, pdf, Distortion(
+        dpi=150, angle=7.0, perspective=0.05, jpeg=70, blur=0.6, shadow=0.5, crumple=0.002,
+        seed=3))
     found = [line.split(": ")[1] for line in r.stdout.splitlines() if ": PC-" in line]
     assert found == ["PC-SCORE-001", "PC-BONUS-002"]
     assert ":6: PC-SCORE-001" in r.stdout and "(expected 0-2, found 0-3)" in r.stdout
