@@ -110,7 +110,9 @@ def draw_header(doc: Document, layout: Layout, info: HeaderInfo, tag: str, page:
     check_header_layout(layout)
     page_w, page_h = doc.width, doc.height
     widest = f"page {pages} of {pages}"
-    name = doc.form(f"header{tag or 'all'}", page_w, page_h,
+    # one form per book and tag: a class pack draws every match's book into one document,
+    # and a form named by the tag alone put the first book's seed, check and code on all
+    name = doc.form(f"header{tag or 'all'}-{info.check}", page_w, page_h,
                     lambda c: _fixed(c, layout, info, tag, widest, page_w, page_h))
     doc.place(name, 0, 0)
     margin = layout.length("page.margin")
