@@ -40,6 +40,31 @@ class Page:
     last: bool = False                    # "last sheet (game over)" shaded (--from)
 
 
+def _line_number(c: Canvas, layout: Layout, right: float, y: float, text: str) -> None:
+    """A band's printed line number, right-aligned at `right` and clear of the paper's 0.25
+    in edge band: at the label size, smaller down to 8 pt, then squeezed sideways (a third
+    digit, line 100 on, beside a number column drawn for two)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printkit.draw.text import FLOOR
+    from printkit.onpage import SAFE
+
+    font, size = layout.font("page.bold_font"), layout.length("page.label_size")
+    room = right - SAFE - 0.5 * MM
+    while size > FLOOR and stringWidth(text, font, size) > room:
+        size = max(FLOOR, size - 0.25)
+    width = stringWidth(text, font, size)
+    c.setFont(font, size)
+    if width <= room:
+        c.drawRightString(right, y, text)
+        return
+    c.saveState()
+    c.translate(right, y)
+    c.scale(room / width, 1)
+    c.drawRightString(0, 0, text)
+    c.restoreState()
+
+
 def _fit(c: Canvas, text: str, font: str, size: float, width: float) -> float:
     while size > 3.5 and c.stringWidth(text, font, size) > width:
         size -= 0.2
@@ -415,10 +440,10 @@ def draw_page(doc: Document, geo: Geometry, layout: Layout, grammar: Grammar, ti
             for tx, ty in (squares[0], squares[-1]):
                 c.rect(tx - TIMING / 2, h - ty - TIMING / 2, TIMING, TIMING, stroke=0, fill=1)
         c.setFillColor(layout.colour("page.ink"))
-        c.setFont(layout.font("page.bold_font"), layout.length("page.label_size"))
         for line in range(geo.per_band):
-            c.drawRightString(geo.left - 2 * TIMING, h - geo.row_y(i, geo.number_row(line)) - 2.4,
-                              str(page.first_line + i * geo.per_band + line))
+            _line_number(c, layout, geo.left - 2 * TIMING,
+                         h - geo.row_y(i, geo.number_row(line)) - 2.4,
+                         str(page.first_line + i * geo.per_band + line))
         doc.place(band, geo.left, h - top - band_h)
         for line in range(geo.per_band):
             k = i * geo.per_band + line

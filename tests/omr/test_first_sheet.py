@@ -38,3 +38,27 @@ def test_first_sheet_misuses_are_one_line_each(tmp_path):
     r = run_cli("render", "luckdraw", "refcard", "--first-sheet", "2", "--out", out)
     assert r.code == 2 and "--first-sheet" in r.stderr
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_three_digit_line_numbers_stay_clear_of_the_edge(tmp_path):
+    """Lines 100 on (sheet 3 on of a Luck of the Draw decision log, 36 lines a sheet): each
+    number whole, at 8 pt or more, nothing within 0.25 in of the paper's edge (the number
+    column was drawn for two digits: a third one reached 0.23 in)."""
+    import pdfplumber
+
+    out = tmp_path / "late.pdf"
+    assert run_cli("render", "luckdraw", "bubblelog", "--seed", "demo", "--sheets", "4",
+                   "--first-sheet", "3", "--out", str(out)).code == 0
+    with pdfplumber.open(out) as doc:
+        for page in doc.pages:
+            chars = [c for c in page.chars if c["text"].strip()]
+            assert min(c["x0"] for c in chars) >= 0.25 * 72
+            numbers = [w for w in page.extract_words() if w["x1"] < 0.75 * 72]
+            for w in numbers:
+                if len(w["text"]) == 3:
+                    sizes = {round(c["size"], 2) for c in chars
+                             if c["x0"] >= w["x0"] - 0.1 and c["x1"] <= w["x1"] + 0.1
+                             and abs(c["top"] - w["top"]) < 1}
+                    assert min(sizes) >= 7.99, (w["text"], sizes)
+        texts = [p.extract_text() for p in doc.pages]
+    assert "108" in texts[0] and "109" in texts[1] and "144" in texts[1]
