@@ -132,9 +132,9 @@ CHECKPOINT = "total"
 SHEET_LEGEND = (
     "A new drive starts a new row. Each event goes on its drive's first row where its bubble "
     "is still empty.",
-    "Audible: shade it on a row of its drive, the calls on the next free audible row below. "
-    "Trade: trade + cards given, for + cards taken. Totals: after clock 0 and at the end, on "
-    "the next free total rows.",
+    "Audible: on a row of its drive, its calls on the next free audible row below. Trade: "
+    "trade + cards given, for + cards taken (any column of a card's code), later events "
+    "below. Totals: after clock 0 and at the end, on the next free total rows.",
 )
 
 _LOG: dict[int, DecisionLog] = {}
