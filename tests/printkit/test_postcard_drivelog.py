@@ -66,6 +66,10 @@ def test_example_rows_type_up_into_a_clean_record(tmp_path):
         cells = str(raw).split("|")
         _, action, picks, home, away, outcome, marks, ball, down, spot, score, t, p, b = \
             cells[:14]
+        # each state value in its own column, as the legend's "State:" line lists them (a
+        # toss's KO once stood under "Down & go": the typed-up state read the same)
+        assert ball in ("", "H", "A", "KO", "TRY", "SK", "END"), raw
+        assert down == "" or down.split("&")[0] in ("1", "2", "3", "4"), raw
         parts = [action, picks, *(f"H{d}" for d in home.split() if d),
                  *(f"A{d}" for d in away.split() if d)]
         if outcome or marks:
