@@ -315,6 +315,15 @@ def cover_lines(game: str, opts: sheets.RenderOptions, seed: str, what: Contents
     return out
 
 
+def table_words(game: str, opts: sheets.RenderOptions) -> str:
+    """Who plays at the table: the two sides, or for a game whose play book deals to a
+    number of players (Luck of the Draw), how many its book is dealt for."""
+    scheme = registry.get(game).book.players
+    if scheme is None:
+        return f"{opts.home} v {opts.away}"
+    return f"{opts.players or scheme.default} players"
+
+
 def draw_cover(doc: Document, game: str, opts: sheets.RenderOptions, seed: str,
                what: Contents, duplex: bool) -> None:
     """The cover page: title, the table of what is in the kit (pages and sheets), then
@@ -337,7 +346,7 @@ def draw_cover(doc: Document, game: str, opts: sheets.RenderOptions, seed: str,
     y -= BODY_SIZE * 2 - TITLE_SIZE * LEADING
     c.setFont("DejaVuSans", BODY_SIZE)
     mode = "ordered for duplex printing" if duplex else "ordered for one-sided printing"
-    for line in wrap(f"Kit for one table \u00b7 {opts.home} v {opts.away} \u00b7 "
+    for line in wrap(f"Kit for one table \u00b7 {table_words(game, opts)} \u00b7 "
                      f"{opts.paper.capitalize()} paper "
                      f"\u00b7 {len(what.order)} pages, {mode} \u00b7 play book seed {seed}",
                      "DejaVuSans", BODY_SIZE, width):

@@ -214,6 +214,10 @@ def test_cover_lists_items_and_sheets(kits, game: str, paper: str) -> None:
     assert "seed kit-test" in text
     if paper == "letter":
         assert WRITTEN[game] in text
+    # who plays: the two sides, or the table Luck of the Draw's book is dealt for
+    table = "4 players" if game == "luckdraw" else \
+        ("Lions v Bears" if game == "cardgrid" else "HOME v AWAY")
+    assert f"Kit for one table \u00b7 {table} \u00b7 " in text
 
 
 @pytest.mark.parametrize("game", GAMES)
