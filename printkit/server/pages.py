@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from html import escape
 from math import ceil
 
+from printkit.schedule_check import PACK, SCHEDULE, TEACHER
 from printkit.server.flow import DOWNLOADS, MORE_SHEETS
 from printkit.server.forms import MAX_FILE, MAX_FILES
 from printkit.server.store import ClassRow, Run, Submission
@@ -189,6 +190,16 @@ def _phones(c: ClassRow, link: str, passcode: str, qr: str) -> str:
             "</div></div>")
 
 
+# what each of a class's printouts is, on its page (docs/classroom.md says the same at length)
+FILE_WORDS = {
+    PACK: "every match's sheets, bubble sheets and play book, match after match, "
+                "ordered for printing on both sides: hand each table its match's pages; the "
+                "bubble sheets are what comes back",
+    SCHEDULE: "the tournament: who plays whom in each round, to put up",
+    TEACHER: "for you alone: each match's seed and code, to check what is handed in",
+}
+
+
 def _more_sheets(c: ClassRow, matches: Sequence[tuple[str, str]]) -> str:
     """The form for a match's next bubble sheets (a game longer than its pack's)."""
     if not matches:
@@ -211,8 +222,8 @@ def class_page(c: ClassRow, title: str, subs: list[Submission], readings: dict[i
                matches: Sequence[tuple[str, str]] = ()) -> str:
     """One class: its downloads, the hand-in form, what was handed in and what each file
     was read as (by the last audit that took it)."""
-    downloads = "".join(f'<li><a href="/classes/{c.id}/files/{name}">{name}</a></li>'
-                        for name in DOWNLOADS)
+    downloads = "".join(f'<li><a href="/classes/{c.id}/files/{name}">{name}</a>: '
+                        f"{escape(FILE_WORDS.get(name, ''))}</li>" for name in DOWNLOADS)
     handed = "".join(f"<tr><td>{escape(s.original)}</td><td>{escape(s.kind)}</td>"
                      f'<td class="read">{escape(readings.get(s.id, "not audited yet"))}</td>'
                      f"<td>{s.size:,} bytes</td><td>{escape(s.stored)}</td></tr>" for s in subs)

@@ -82,3 +82,12 @@ def test_a_bad_request_is_one_message_on_the_class_page(tmp_path):
         assert r.status == 400, query
         assert said in r.text, r.text
     assert c.get("/classes/9/more.pdf?match=M1&count=1").status == 404
+
+
+def test_the_class_page_says_what_each_printout_is(tmp_path):
+    page = _class(tmp_path, "luckdraw").get("/classes/1").text
+    assert ('<li><a href="/classes/1/files/pack.pdf">pack.pdf</a>: every match&#x27;s sheets, '
+            "bubble sheets and play book") in page
+    assert '<a href="/classes/1/files/schedule.pdf">schedule.pdf</a>: the tournament' in page
+    assert ('<a href="/classes/1/files/teacher.pdf">teacher.pdf</a>: for you alone: each '
+            "match&#x27;s seed and code") in page
