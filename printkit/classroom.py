@@ -213,7 +213,11 @@ class PackRenderer:
 
     def _extra(self, p: sheets.Printable) -> sheets.Extra:
         """What one printable is drawn with in a pack besides the match: a bubble log has
-        sheets enough for a whole game."""
+        sheets enough for a whole game, and so has the written log the table keeps its tally
+        on (`Printable.tally`: Luck of the Draw's score sheet, whose totals the bubble
+        sheet's checkpoints copy)."""
+        if p.tally:
+            return {"copies": int(p.module.game_pages(self.opts, self.layouts[p.sheet]))}
         if p.sheet != "bubblelog":
             return {}
         from printkit.omr.sheet import game_sheets

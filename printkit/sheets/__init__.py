@@ -98,6 +98,8 @@ class Printable:
     #                                once: page i is parts[i] (the last repeats); else the sheet
     cut: tuple[str, ...] = ()      # parts cut out: nothing else is printed on their sheets
     cut_with: str = "scissors"     # what its cut parts are cut with (a kit's cover says it)
+    tally: bool = False   # True: the table keeps the game's running tally on it, so a class
+    #   pack prints a whole game's pages of it (its module's `game_pages`), as a kit does
     used_with: tuple[str, ...] = ()  # parts used at the same time as its own, never printed
     #   on their backs: sheet names, "playbook" (a match's play book, each of its sides) or a
     #   part of its own ("markers"); either side naming the other is enough

@@ -10,7 +10,7 @@ PRINTABLES = (
     Printable("luckdraw", "scoresheet", "luckdraw-scoresheet", "score sheet",
               "Per drive: QB, each seat's cards, scoring events ticked per card, audible calls, "
               "penalties, trades, running totals; game length and tie-breakers",
-              rules=True, players=True, used_with=("bubblelog", "playbook")),
+              rules=True, players=True, tally=True, used_with=("bubblelog", "playbook")),
     Printable("luckdraw", "refcard", "luckdraw-refcard", "reference card",
               "Two-sided quick reference: the scoring cheat sheet, the QB's automatic cards, "
               "deal odds", cards=True, sides=2, cut=("refcard",)),
