@@ -37,7 +37,7 @@ HEADS = ("new drive", "trade", "for", "late deal", "audible", "sack  SACK", "off
          "kick TD  STTD", "touchback  STTD", "pass TD  PTD", "run TD  RTD", "XP  XP/S",
          "2 pt  XP/S", "safety  XP/S", "FG  FG", "miss FG  MFG", "int  INT", "fumble  FBL",
          "4th down  TOD", "punt  P", "no 1st  TOD", "clock 0  TE", "markers", "overturned",
-         "blocked", "inside", "TD")
+         "blocked", "inside", "TD return")
 
 
 def _render(tmp_path: Path, *args: str, name: str = "dec.pdf") -> Path:
