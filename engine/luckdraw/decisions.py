@@ -44,6 +44,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import islice, product
 from typing import Any
 
 from printkit_engine.bubbles import Form, Grammar, Part, Segment, Slot, number_part
@@ -265,8 +266,11 @@ class DriveRows:
 class Scripted:
     """A decision source (bots.Source) reading a decision log's rows, a drive at a time."""
 
-    def __init__(self, rows: list[Row], length: Length, rules: Rules) -> None:
+    def __init__(self, rows: list[Row], length: Length, rules: Rules,
+                 readings: dict[tuple[int, str], int] | None = None) -> None:
         self.length, self.rules = length, rules
+        self.readings = readings or {}       # (row line, bonus) -> which event it goes with
+        self.doubts: dict[tuple[int, str], int] = {}   # (row line, bonus) -> events it could
         self.findings: list[Finding] = []
         self.drives: list[DriveRows] = []
         self.k = -1
@@ -429,6 +433,9 @@ class Scripted:
             self._find(row, "LD-DEC-002", f"+{bonus} could be for {said}: a row holds one of "
                        "them when it has a bonus (the other on the next row)", "one of them",
                        " ".join(takers))
+            self.doubts[row.line, bonus] = len(takers)
+            pick = self.readings.get((row.line, bonus), 0)
+            return takers[pick:pick + 1]
         return takers[:1]
 
     def late(self, table: Table, qb: int) -> bool:
@@ -521,6 +528,49 @@ def checkpoints(totals: list[Row], players: int) -> tuple[list[list[Row]], list[
     return groups, findings
 
 
+READINGS = 16        # the most readings of a log's doubtful bonuses tried (each doubles them)
+
+
+def _read(seed: str, events: list[Row], groups: list[list[Row]], players: int,
+          length: Length, rules: Rules) -> tuple[Scripted, Table]:
+    """The rows played, each doubtful bonus (one two events of its row could have: LD-DEC-002
+    says so) read the way the written checkpoints agree with best: every honest reading of
+    the sheet is accepted, so a total right by one of them is no slip (the first reading,
+    column order, when none is better)."""
+    source = Scripted(events, length, rules)
+    table = play(seed, rules, players, source)
+    doubts = list(source.doubts.items())
+    if not doubts:
+        return source, table
+    best = (_wrong_totals(source, table, groups), source, table)
+    for picks in islice(product(*(range(count) for _, count in doubts)), 1, READINGS):
+        other = Scripted(events, length, rules, dict(zip((k for k, _ in doubts), picks,
+                                                           strict=True)))
+        played = play(seed, rules, players, other)
+        wrong = _wrong_totals(other, played, groups)
+        if wrong < best[0]:
+            best = (wrong, other, played)
+    return best[1], best[2]
+
+
+def _wrong_totals(source: Scripted, table: Table, groups: list[list[Row]]) -> int:
+    """How many written checkpoint totals the replay does not agree with."""
+    starts = [j for j, w in enumerate(source.what) if w == "drive"]
+    moments = [i for i, d in enumerate(source.drives[:len(starts)]) if d.ends_quarter()]
+    if starts and (not moments or moments[-1] != len(starts) - 1):
+        moments.append(len(starts) - 1)
+    wrong = 0
+    for group, i in zip(groups, moments, strict=False):
+        nxt = starts[i + 1] if i + 1 < len(starts) else None
+        seats = source.before[nxt] if nxt is not None else tuple(table.totals)
+        for row in group:
+            s = int(row.get("seat")[1:])
+            written = row.get("total", 0) + row.get("total", 1)
+            if s <= len(seats) and written.lstrip("-").isdigit() and int(written) != seats[s - 1]:
+                wrong += 1
+    return wrong
+
+
 def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) -> Replayed:
     """The game the rows play from the tags' Seed: its exact record lines, the lines to
     verify (the drive totals the replay writes left off; each checkpoint's totals, as
@@ -536,8 +586,7 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     players = _players(tags)
     events, totals, found = split_rows(rows)
     groups, more = checkpoints(totals, players)
-    source = Scripted(events, _length(tags, rules), rules)
-    table = play(seed, rules, players, source)
+    source, table = _read(seed, events, groups, players, _length(tags, rules), rules)
     out.lines = table.lines
     out.findings += found + more + source.findings
     # a checkpoint at the end of each drive the clock ran out in (clock 0: the quarter's

@@ -306,3 +306,34 @@ def test_audible_rows_in_the_sheets_order_join_their_marked_events() -> None:
         "xp\ndrive\n", "xp\naudible:pass pass:P2 run:P1P3P4\ndrive\n")
     found = [(f.line, f.rule) for f in verify_text(sheet, "x").findings]
     assert found == [(15, "LD-TRADE-002"), (23, "LD-TOTAL-001"), (26, "LD-DEC-002")]
+
+
+# One drive of the play book "hand" (QB P1: INT for P1, FBL and TE for P2, by the slip), an
+# interception, a lost fumble and the clock running out on one row with TD (the game to the
+# end of Q1: over with it): the TD could be either's (by hand: INT 4 and FBL 4, the clock 3,
+# the TD 3 more for its holder).
+DOUBT = """[Game "luckdraw"]
+[Log "decisions"]
+[Seed "hand"]
+[Players "4"]
+[Length "Q1"]
+
+drive int fumble expires +td
+P1 = {p1}
+P2 = {p2}
+P3 = 0
+P4 = 0
+"""
+
+
+@pytest.mark.parametrize(("p1", "p2", "wrong"), [
+    (7, 7, []),                 # the TD the interception's: P1 4 + 3, P2 4 + 3
+    (4, 10, []),                # the TD the fumble's: P1 4, P2 4 + 3 + 3
+    (5, 5, [8, 9]),             # neither: the first reading's totals say P1 and P2 are wrong
+])
+def test_a_doubtful_bonus_is_read_as_the_totals_agree(p1, p2, wrong) -> None:
+    """A row whose bonus two of its events could have is LD-DEC-002 (line 7) and read each
+    honest way: totals right by either reading are no slip; totals right by neither are
+    LD-TOTAL-001 on their rows."""
+    found = [(f.line, f.rule) for f in verify_text(DOUBT.format(p1=p1, p2=p2), "x").findings]
+    assert found == [(7, "LD-DEC-002"), *((line, "LD-TOTAL-001") for line in wrong)]
