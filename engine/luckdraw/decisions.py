@@ -88,7 +88,7 @@ CARD_TOKEN = {card: t for t, (card, _) in reversed(list(EVENTS.items()))}
 ROWS = ("drive", "trade", "for", "late")
 ROW_LABELS = ("new drive", "trade", "for", "late deal")
 TRADES = ("trade", "for")
-BONUS_WORDS = ("markers", "overturned", "blocked", "inside", "td")    # one of four, then td
+BONUS_WORDS = ("markers", "overturned", "blocked", "inside", "td")
 BONUS_LABELS = ("markers", "overturned", "blocked", "inside", "TD return")
 SEATS = tuple(f"P{k}" for k in range(1, MAX_PLAYERS + 1))
 CALLS = ("run", "pass")
@@ -109,8 +109,8 @@ ROW_SLOTS = {"event": EVENT_ROW, "audible": AUDIBLE_ROW, "total": TOTAL_ROW}
 
 FIELDS = (
     Field("drive", "the first row of a drive (new drive, with its first events when no "
-          "trade comes first), a trade (the card given, then `for` the card taken, each shaded as "
-          "one of the card's events: the play book's slip says who holds them), the QB "
+          "trade comes first), a trade (the cards given, then `for` the cards taken, each "
+          "shaded as one of its card's events: the play book's slip says who holds them), the QB "
           "dealt after the first snap (late deal)"),
     Field("play", "the events of plays the table saw, ticked against their cards: each once "
           "a row, the next time on the drive's first row without it"),
@@ -421,8 +421,8 @@ class Scripted:
 
     def _takes(self, row: Row, bonus: str, what: tuple[str, ...]) -> tuple[str, ...]:
         """The event of the row a bonus word is for: the one event whose card has it (a
-        finding when none has, or two: the bonus then goes with the first, in column
-        order)."""
+        finding when none has, or two: the bonus then goes with the one this reading picks,
+        `readings`, the first in column order unless `_read` tries another)."""
         takers = tuple(t for t in what if self.rules.event(EVENTS[t][0], bonus) is not None)
         if not takers:
             self._find(row, "LD-DEC-002", f"+{bonus} is not a bonus of "
@@ -555,20 +555,35 @@ def _read(seed: str, events: list[Row], groups: list[list[Row]], players: int,
 
 def _wrong_totals(source: Scripted, table: Table, groups: list[list[Row]]) -> int:
     """How many written checkpoint totals the replay does not agree with."""
-    starts = [j for j, w in enumerate(source.what) if w == "drive"]
-    moments = [i for i, d in enumerate(source.drives[:len(starts)]) if d.ends_quarter()]
-    if starts and (not moments or moments[-1] != len(starts) - 1):
-        moments.append(len(starts) - 1)
-    wrong = 0
-    for group, i in zip(groups, moments, strict=False):
+    return sum(int(_written(row)) != seats[int(row.get("seat")[1:]) - 1]
+               for group, (_, _, seats) in zip(groups, _moments(source, table), strict=False)
+               for row in group)
+
+
+def _starts(source: Scripted) -> list[int]:
+    """The index of each replayed drive's first happening (`source.what`)."""
+    return [j for j, w in enumerate(source.what) if w == "drive"]
+
+
+def _moments(source: Scripted, table: Table) -> list[tuple[int, int | None, tuple[int, ...]]]:
+    """Each checkpoint of the replay: after the drive the clock ran out in (a quarter's end)
+    and after the last one (the game's end), as (the drive's first happening, the next
+    drive's or None, each seat's total then)."""
+    starts = _starts(source)
+    drives = [i for i, d in enumerate(source.drives[:len(starts)]) if d.ends_quarter()]
+    if starts and (not drives or drives[-1] != len(starts) - 1):
+        drives.append(len(starts) - 1)
+    out = []
+    for i in drives:
         nxt = starts[i + 1] if i + 1 < len(starts) else None
-        seats = source.before[nxt] if nxt is not None else tuple(table.totals)
-        for row in group:
-            s = int(row.get("seat")[1:])
-            written = row.get("total", 0) + row.get("total", 1)
-            if s <= len(seats) and written.lstrip("-").isdigit() and int(written) != seats[s - 1]:
-                wrong += 1
-    return wrong
+        out.append((starts[i], nxt, source.before[nxt] if nxt is not None
+                    else tuple(table.totals)))
+    return out
+
+
+def _written(row: Row) -> str:
+    """A total row's total as written (its sign and digits)."""
+    return row.get("total", 0) + row.get("total", 1)
 
 
 def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) -> Replayed:
@@ -589,21 +604,14 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
     source, table = _read(seed, events, groups, players, _length(tags, rules), rules)
     out.lines = table.lines
     out.findings += found + more + source.findings
-    # a checkpoint at the end of each drive the clock ran out in (clock 0: the quarter's
-    # end) and of the last drive (the game's end): each seat's total then
-    starts = [j for j, w in enumerate(source.what) if w == "drive"]
-    if not starts and _count(tags) is None:
+    if not _starts(source) and _count(tags) is None:
         # no drive replayed (the log's first row unread, or none): no deal says how many
         # play, so the count the replay dealt for is the tags' (not a Players finding)
         out.tags[n.PLAYERS_TAG] = str(players)
-    moments = [i for i, d in enumerate(source.drives[:len(starts)]) if d.ends_quarter()]
-    if starts and (not moments or moments[-1] != len(starts) - 1):
-        moments.append(len(starts) - 1)
+    moments = _moments(source, table)
     periods = set(rules.periods)
     due: dict[int, list[tuple[str, int | None]]] = {}   # last record line of a drive's
-    for k, i in enumerate(moments):                       # events -> the total lines after
-        nxt = starts[i + 1] if i + 1 < len(starts) else None
-        seats = source.before[nxt] if nxt is not None else tuple(table.totals)
+    for k, (first, nxt, seats) in enumerate(moments):     # events -> the total lines after
         row = source.at[(nxt if nxt is not None else len(source.at)) - 1]
         if k >= len(groups):
             total = " ".join(f"P{s + 1} = {seats[s]}" for s in range(players))
@@ -618,11 +626,11 @@ def replay(tags: dict[str, str], rows: list[Row], rules: Rules | None = None) ->
                                             "has every player's total, P1 first",
                                             f"P{s} = {seats[s - 1]}", "nothing"))
         last = (source.marks[nxt] if nxt is not None else len(table.lines)) - 1
-        while last > source.marks[starts[i]] and (
+        while last > source.marks[first] and (
                 not table.lines[last].strip() or table.lines[last] in periods
                 or table.lines[last].startswith(("total ", "winner"))):
             last -= 1
-        due[last] = [(f"total P{s} {int(r.get('total', 0) + r.get('total', 1))}", r.line)
+        due[last] = [(f"total P{s} {int(_written(r))}", r.line)
                      for s, r in sorted(group.items())]
     for group_rows in groups[len(moments):]:
         out.findings.append(Finding(group_rows[0].line, "LD-DEC-002", "a checkpoint with no "
