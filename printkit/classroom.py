@@ -33,7 +33,7 @@ from printkit.draw.text import fit_names
 from printkit.imposition import Part, Sheets, book_part, page_parts
 from printkit.layout import Layout, load_layout
 from printkit.papers import page_size
-from printkit.pdfdoc import CREATOR, Document
+from printkit.pdfdoc import CREATOR, Document, probe
 from printkit_engine import registry
 from printkit_engine.classkey import ClassKey
 from printkit_engine.playbook import build, make_spec
@@ -216,7 +216,7 @@ class PackRenderer:
         sheets enough for a whole game, and so has the written log the table keeps its tally
         on (`Printable.tally`: Luck of the Draw's score sheet, whose totals the bubble
         sheet's checkpoints copy)."""
-        if p.tally:
+        if self.whole_game(p):
             return {"copies": int(p.module.game_pages(self.opts, self.layouts[p.sheet]))}
         if p.sheet != "bubblelog":
             return {}
@@ -224,6 +224,11 @@ class PackRenderer:
 
         probe = replace(self.opts, extra={**self.opts.extra, "seed": "aaaaa-aaaaa"})
         return {"sheets": game_sheets(self.plan.game, probe, self.layouts[p.sheet])}
+
+    def whole_game(self, p: sheets.Printable) -> bool:
+        """Whether a written log is printed a whole game's pages (its module's `game_pages`):
+        in a pack, the one the table keeps its tally on (`Printable.tally`)."""
+        return p.tally
 
     def _stamp_layout(self, p: sheets.Printable) -> Layout:
         """The layout whose `[stamp]` places a printable's stamp: a bubble log's as its
@@ -250,7 +255,7 @@ class PackRenderer:
         page count is kept)"""
         outs = []
         for home, seed in (("Home A", "aaaaa-aaaaa"), ("Other B", "bbbbb-bbbbb")):
-            doc = Document(page_size(self.opts.paper), title="probe", subject="probe")
+            doc = probe(self.opts.paper)
             o = replace(self.opts, home=home, away=home + " 2",
                         extra={**self.opts.extra, "seed": seed, "match": "M1", "round": 1,
                                "code": "M1-0000", **self.extras[p.sheet]})
@@ -262,7 +267,7 @@ class PackRenderer:
     def _capturable(self, p: sheets.Printable) -> bool:
         """Can its pages be captured as forms? A sheet that starts a page without setting its
         size, or defines a form of its own inside a page, cannot: it is drawn per match."""
-        doc = Document(page_size(self.opts.paper), title="probe", subject="probe")
+        doc = probe(self.opts.paper)
         cap = _Capture(doc, "probe")
         o = replace(self.opts, extra={**self.opts.extra, "seed": "aaaaa-aaaaa", "match": "M1",
                                       "round": 1, "code": "M1-0000", **self.extras[p.sheet]})

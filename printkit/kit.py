@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import BinaryIO
 
 from printkit import sheets
-from printkit.classroom import MatchPlan, PackRenderer, Plan
+from printkit.classroom import MatchPlan, PackRenderer, Plan, class_table
 from printkit.imposition import Item, Part, Sheets, book_part, duplex_order
 from printkit.papers import page_size
-from printkit.pdfdoc import Document
+from printkit.pdfdoc import Document, probe
 from printkit_engine import registry
 from printkit_engine.cards import JOKERS
 from printkit_engine.playbook import Book, build, make_spec
@@ -197,18 +197,13 @@ class KitRenderer(PackRenderer):
     def stamp_names(self, mp: MatchPlan) -> dict[str, str]:
         return {}
 
-    def _extra(self, p: sheets.Printable) -> sheets.Extra:
-        """A written log (its module's `game_pages`): as many pages as a whole game fills,
-        since the table writes the game on them and a kit is all it prints."""
-        game_pages = getattr(p.module, "game_pages", None)
-        if game_pages is None:
-            return super()._extra(p)
-        return {"copies": int(game_pages(self.opts, self.layouts[p.sheet]))}
+    def whole_game(self, p: sheets.Printable) -> bool:
+        return written_log(p)
 
     def _is_static(self, p: sheets.Printable) -> bool:
         """One match: nothing to share between matches, so each printable is drawn once
         for its page count (not twice and captured, as a class pack probes it)."""
-        doc = Document(page_size(self.opts.paper), title="probe", subject="probe")
+        doc = probe(self.opts.paper)
         p.draw(doc, self.match_opts(self.plan.matches[0], p), self.layouts[p.sheet])
         self.counts[p.sheet] = doc.pages
         return False
@@ -294,7 +289,7 @@ def cover_lines(game: str, opts: sheets.RenderOptions, seed: str, what: Contents
     if ref is not None:
         out.append(("body", f"Read the {ref.name} first ({pages_label(what.entry(ref.name).pages)}"
                             "): it teaches the game, and the table sets up and plays by it."))
-    for log in (p for p in kit if hasattr(p.module, "game_pages")):
+    for log in filter(written_log, kit):
         pages = what.entry(log.name).pages
         out.append(("body", f"The {log.name} ({pages_label(pages)}) is the game's record: "
                             f"{len(pages)} pages, enough for a long game; write on them in "
@@ -315,13 +310,18 @@ def cover_lines(game: str, opts: sheets.RenderOptions, seed: str, what: Contents
     return out
 
 
+def written_log(p: sheets.Printable) -> bool:
+    """Whether a printable is a written log a table records the game on (its module says how
+    many pages a whole game fills, `game_pages`): a kit prints them all, since a kit is all
+    the table prints."""
+    return hasattr(p.module, "game_pages")
+
+
 def table_words(game: str, opts: sheets.RenderOptions) -> str:
     """Who plays at the table: the two sides, or for a game whose play book deals to a
-    number of players (Luck of the Draw), how many its book is dealt for."""
-    scheme = registry.get(game).book.players
-    if scheme is None:
-        return f"{opts.home} v {opts.away}"
-    return f"{opts.players or scheme.default} players"
+    number of players (Luck of the Draw), how many its book is dealt for (`class_table`)."""
+    players = class_table(game, opts).players
+    return f"{players} players" if players else f"{opts.home} v {opts.away}"
 
 
 def draw_cover(doc: Document, game: str, opts: sheets.RenderOptions, seed: str,

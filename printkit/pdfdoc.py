@@ -245,3 +245,11 @@ class Document:
             self.show_page()
         self.canvas.save()
         return self.buffer.getvalue() if self.buffer is not None else b""
+
+
+def probe(paper: str) -> Document:
+    """A document drawn only to measure what a printable draws (its pages, a page's rows),
+    then thrown away."""
+    from printkit.papers import page_size
+
+    return Document(page_size(paper), title="probe", subject="probe")

@@ -8,8 +8,7 @@ from collections.abc import Callable
 from math import ceil
 
 from printkit.layout import Layout
-from printkit.papers import page_size
-from printkit.pdfdoc import Document
+from printkit.pdfdoc import Document, probe
 from printkit.sheets import RenderOptions
 from printkit_engine import registry
 
@@ -34,7 +33,7 @@ def copies(opts: RenderOptions) -> int:
 
 def rows_a_page(page: PagesDrawn, opts: RenderOptions, layout: Layout) -> int:
     """The rows one page holds, drawn on a probe document that is thrown away."""
-    return page(Document(page_size(opts.paper), title="probe", subject="probe"), opts, layout)
+    return page(probe(opts.paper), opts, layout)
 
 
 def pages_for(rows: int, page: PagesDrawn, opts: RenderOptions, layout: Layout) -> int:

@@ -21,7 +21,7 @@ from printkit.books.header import fit_text
 from printkit.draw.text import draw_fitted
 from printkit.layout import Layout
 from printkit.papers import page_size
-from printkit.pdfdoc import Document
+from printkit.pdfdoc import Document, probe
 from printkit.sheets import RenderOptions
 from printkit.sheets.common.copies import copies
 from printkit.sheets.common.heading import floor, match_teams
@@ -424,8 +424,7 @@ def draw(doc: Document, opts: RenderOptions, layout: Layout) -> None:
 def game_pages(opts: RenderOptions, layout: Layout) -> int:
     """Pages a whole game fills: the first, then the more-drives page as often as the play
     book's drives (a game's worth of deals) need."""
-    first, more = _pages(Document(page_size(opts.paper), title="probe", subject="probe"),
-                         opts, layout, 1)
+    first, more = _pages(probe(opts.paper), opts, layout, 1)
     return 1 + max(1, ceil((GAME.book.default_count - first) / more))
 
 
