@@ -15,6 +15,7 @@ from printkit_engine.datafile import DataFile, Key, Spec
 
 CARDS_FILE = Path(__file__).resolve().parent / "cards.toml"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+DEFAULT_PLAYERS = 4              # the play book's table when no count is given
 
 
 @dataclass(frozen=True)

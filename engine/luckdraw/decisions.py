@@ -53,7 +53,7 @@ from printkit_engine.findings import Finding
 from printkit_engine.game import LENGTH_TAG, Lazy
 from printkit_engine.luckdraw import notation as n
 from printkit_engine.luckdraw.bots import Audible, Event, Happening, Table, Trade, play
-from printkit_engine.luckdraw.cards import MAX_PLAYERS
+from printkit_engine.luckdraw.cards import DEFAULT_PLAYERS, MAX_PLAYERS
 from printkit_engine.luckdraw.rules import Length, Rules, load_rules
 from printkit_engine.luckdraw.teams import SEAT_TAGS
 
@@ -456,7 +456,7 @@ def _length(tags: dict[str, str], rules: Rules) -> Length:
 
 def _players(tags: dict[str, str]) -> int:
     count = _count(tags)
-    return 4 if count is None else count
+    return DEFAULT_PLAYERS if count is None else count
 
 
 def _count(tags: dict[str, str]) -> int | None:

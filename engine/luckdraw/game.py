@@ -12,7 +12,7 @@ from printkit_engine.game import (
     Section,
     Source,
 )
-from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
+from printkit_engine.luckdraw.cards import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS
 from printkit_engine.luckdraw.deal import (
     Deal,
     check_players,
@@ -78,7 +78,7 @@ GAME = Game(
         game=ID, howto=HOWTO, kind="deal", labels=_labels, items=_items, section=_section,
         describe=_describe, default_count=24, count_name="drives",
         count_help="drives to deal (one deal per drive)",
-        players=Players(MIN_PLAYERS, MAX_PLAYERS, 4), deal=deal_from),
+        players=Players(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS), deal=deal_from),
     ranges=RANGES,
     odds=LazyPerRules("printkit_engine.luckdraw.odds:tables"),
     bubbles=Lazy("printkit_engine.luckdraw.bubbles:grammar"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from printkit_engine.findings import Finding, Report
 from printkit_engine.luckdraw import notation as n
 from printkit_engine.luckdraw import teams
-from printkit_engine.luckdraw.cards import MAX_PLAYERS, MIN_PLAYERS
+from printkit_engine.luckdraw.cards import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS
 from printkit_engine.luckdraw.rules import Length, Rules, load_rules
 from printkit_engine.luckdraw.state import Context, State
 from printkit_engine.luckdraw.steps import close_drive, ranking, step
@@ -25,7 +25,6 @@ from printkit_engine.verify.record import Record, Unread
 
 GAME_ID = "luckdraw"
 DEFAULT_LENGTH = "full"
-DEFAULT_PLAYERS = 4                    # the play book's default table
 UNKNOWN = "*"                          # `[Length "*"]`: not recorded, as if the tag were absent
 FINISH = {"yes": True, "no": False}    # `[FinishDrive "yes"]`: the drive in progress is finished
 
