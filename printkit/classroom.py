@@ -179,6 +179,15 @@ class _Capture:
         self._open = False
 
 
+def bubble_sheets(game: str, opts: sheets.RenderOptions, layout: Layout) -> int:
+    """The bubble sheets a match's pack holds: a typical game's (`game_sheets`), its sheets
+    drawn for a play book (any seed: a match's is its own)."""
+    from printkit.omr.sheet import game_sheets
+
+    probe = replace(opts, extra={**opts.extra, "seed": "aaaaa-aaaaa"})
+    return game_sheets(game, probe, layout)
+
+
 def class_table(game: str, opts: sheets.RenderOptions) -> sheets.RenderOptions:
     """`opts` with the table's size a class plays at, for a game whose play book deals to
     a number of players: a match is two teams at the book's default table (Luck of the
@@ -220,10 +229,7 @@ class PackRenderer:
             return {"copies": int(p.module.game_pages(self.opts, self.layouts[p.sheet]))}
         if p.sheet != "bubblelog":
             return {}
-        from printkit.omr.sheet import game_sheets
-
-        probe = replace(self.opts, extra={**self.opts.extra, "seed": "aaaaa-aaaaa"})
-        return {"sheets": game_sheets(self.plan.game, probe, self.layouts[p.sheet])}
+        return {"sheets": bubble_sheets(self.plan.game, self.opts, self.layouts[p.sheet])}
 
     def whole_game(self, p: sheets.Printable) -> bool:
         """Whether a written log is printed a whole game's pages (its module's `game_pages`):
@@ -530,9 +536,11 @@ class _NextSheets(PackRenderer):
 
 
 def pack_sheets(plan: Plan, opts: sheets.RenderOptions) -> int:
-    """How many bubble sheets a match's pack holds (`PackRenderer`: a typical game's)."""
-    return int(PackRenderer(plan, opts, printables=(sheets.get(plan.game, "bubblelog"),))
-               .extras["bubblelog"]["sheets"] or 0)
+    """How many bubble sheets a match's pack holds (`bubble_sheets`, as `PackRenderer` asks
+    with the class table's options), without drawing a pack's probes."""
+    p = sheets.get(plan.game, "bubblelog")
+    return bubble_sheets(plan.game, class_table(plan.game, opts),
+                         load_layout(p.layout, ink_saver=opts.ink_saver))
 
 
 def more_sheets(plan: Plan, mp: MatchPlan, opts: sheets.RenderOptions, first: int,

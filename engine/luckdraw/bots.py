@@ -396,8 +396,8 @@ def _period_begins(table: Table) -> bool:
     """A trade after the clock ran out in its drive: the next period has begun (L8: the drive
     in progress goes on into it), so its marker is written before the trade, where a
     transcript writes it, unless the period that ended is the game's end (overtime is not
-    known to come); whether the rules
-    allow a trade in the period it is in now (L12: none in the final quarter)."""
+    known to come). Returns whether the rules allow a trade in the period it is in now
+    (L12: none in the final quarter)."""
     rules, length = table.rules, table.length
     now = _period(table)
     if rules.period(now) < rules.ending(length):
