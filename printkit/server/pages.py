@@ -192,9 +192,9 @@ def _phones(c: ClassRow, link: str, passcode: str, qr: str) -> str:
 
 # what each of a class's printouts is, on its page (docs/classroom.md says the same at length)
 FILE_WORDS = {
-    PACK: "every match's sheets, bubble sheets and play book, match after match, "
-                "ordered for printing on both sides: hand each table its match's pages; the "
-                "bubble sheets are what comes back",
+    PACK: "every match's sheets, bubble sheets and play book, match after match, ordered "
+          "for printing on both sides: hand each table its match's pages; the bubble sheets "
+          "are what comes back",
     SCHEDULE: "the tournament: who plays whom in each round, to put up",
     TEACHER: "for you alone: each match's seed and code, to check what is handed in",
 }
@@ -223,7 +223,7 @@ def class_page(c: ClassRow, title: str, subs: list[Submission], readings: dict[i
     """One class: its downloads, the hand-in form, what was handed in and what each file
     was read as (by the last audit that took it)."""
     downloads = "".join(f'<li><a href="/classes/{c.id}/files/{name}">{name}</a>: '
-                        f"{escape(FILE_WORDS.get(name, ''))}</li>" for name in DOWNLOADS)
+                        f"{escape(FILE_WORDS[name])}</li>" for name in DOWNLOADS)
     handed = "".join(f"<tr><td>{escape(s.original)}</td><td>{escape(s.kind)}</td>"
                      f'<td class="read">{escape(readings.get(s.id, "not audited yet"))}</td>'
                      f"<td>{s.size:,} bytes</td><td>{escape(s.stored)}</td></tr>" for s in subs)
